@@ -1,0 +1,137 @@
+/*
+ * catalog_int.h - catalog internals shared with ddl/ and replicate/ (the
+ * dependency ddl -> catalog and replicate -> catalog is drawn in
+ * docs/architecture.md). Not installed; never included by tools/.
+ *
+ * Contents: the sc_ctx layout and allocation helpers, the system-table
+ * registry (expanded from systables.def), the row-change record a write
+ * transaction keeps, the commit hook replicate/ installs, and raw row access
+ * for the log applier.
+ */
+#ifndef SC_CATALOG_INT_H
+#define SC_CATALOG_INT_H
+
+#include <lmdb.h>
+#include <protobuf-c/protobuf-c.h>
+
+#include "syscat/common.h"
+#include "syscat/error.h"
+#include "syscat/catalog.h"
+#include "catalog/syscat.pb-c.h"
+
+/* ------------------------------------------------------------------ */
+/* Context                                                              */
+
+struct sc_ctx {
+    sc_allocator alloc; /* every allocation goes through it */
+    sc_error err;       /* last error */
+};
+
+/* Allocation through the ctx; on failure they set SC_ENOMEM on ctx and return NULL. */
+void *sc__malloc(sc_ctx *ctx, size_t size);
+void *sc__calloc(sc_ctx *ctx, size_t n, size_t size);
+void *sc__realloc(sc_ctx *ctx, void *ptr, size_t size);
+char *sc__strdup(sc_ctx *ctx, const char *s);
+char *sc__strndup(sc_ctx *ctx, const char *s, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* System-table registry                                                */
+
+typedef enum sc_systable_id {
+#define SC_SYSTABLE(e, id, name, desc, key) e = id,
+#include "catalog/systables.def"
+#undef SC_SYSTABLE
+    SC_SYS__END
+} sc_systable_id;
+
+#define SC_SYS_COUNT (SC_SYS__END - 1)
+
+/** One system table, as the registry describes it. */
+typedef struct sc_systable {
+    unsigned id;                               /* reserved table id == sc_systable_id */
+    const char *name;                          /* name in schema syscat, LMDB db name */
+    const ProtobufCMessageDescriptor *desc;    /* row message: the columns */
+    const char *key;                           /* comma-separated key field names */
+} sc_systable;
+
+/** The registry, indexed 0..SC_SYS_COUNT-1 (id - 1). */
+extern const sc_systable sc_catalog__systables[];
+
+/** The registry entry of a system table id, or NULL. */
+const sc_systable *sc_catalog__systable(unsigned id);
+
+/** The registry entry of a system table name, or NULL. */
+const sc_systable *sc_catalog__systable_by_name(const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Row changes and the commit hook                                      */
+
+/**
+ * One change a write transaction applied to a system table, in execution
+ * order. before/after are packed row messages (protobuf); before.len == 0 for
+ * an insert, after.len == 0 for a delete. The bytes are owned by the txn.
+ * stmt indexes the statement text set with sc_txn_set_statement (0 = none).
+ */
+typedef struct sc_row_change {
+    unsigned systable; /* sc_systable_id */
+    sc_slice before;   /* packed row before, empty for insert */
+    sc_slice after;    /* packed row after, empty for delete */
+    unsigned stmt;     /* 1-based statement number in the txn, 0 = none */
+    bool cascade;      /* deleted as a consequence of dropping its parent */
+} sc_row_change;
+
+/**
+ * Called inside the top-level write transaction just before it commits, with
+ * every change it made. Writing into the same MDB_txn (e.g. the log's own
+ * databases) is allowed. A non-zero return aborts the commit, and the whole
+ * transaction, with that code.
+ */
+typedef int (*sc_commit_hook)(sc_txn *txn, const sc_row_change *changes, size_t n_changes,
+                              void *payload);
+
+/** Install (or with hook == NULL remove) the commit hook of a catalog. */
+void sc_catalog__set_commit_hook(sc_catalog *cat, sc_commit_hook hook, void *payload);
+
+/** Statement text number n (1-based) of the txn, or an empty slice. */
+sc_slice sc_catalog__statement(const sc_txn *txn, unsigned n);
+
+/** The LMDB environment and transaction behind a catalog / transaction. */
+MDB_env *sc_catalog__env(const sc_catalog *cat);
+MDB_txn *sc_catalog__mdb_txn(const sc_txn *txn);
+
+/**
+ * Open (creating in a write txn) an extra named LMDB database, e.g. the log's.
+ * Names starting with "sys." are reserved for the catalog.
+ */
+int sc_catalog__open_dbi(MDB_dbi *out, sc_txn *txn, const char *name, unsigned mdb_flags);
+
+/** Map an LMDB return code to an sc_err, setting the message on ctx (what = operation). */
+int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what);
+
+/* ------------------------------------------------------------------ */
+/* Raw row access (the log applier, fsck, tools through public wrappers) */
+
+/**
+ * Encode the memcmp-ordered LMDB key of a packed row of a system table.
+ * *out is allocated with the ctx allocator.
+ */
+int sc_catalog__row_key(uint8_t **out, size_t *out_len, sc_ctx *ctx, unsigned systable,
+                        const ProtobufCMessage *row);
+
+/**
+ * Insert or replace a row given as packed protobuf bytes, keeping secondary
+ * indexes and recording the change (as any writer does). Used by the applier.
+ */
+int sc_catalog__row_put(sc_txn *txn, unsigned systable, sc_slice packed);
+
+/** Delete the row whose key fields equal those of the given packed row. */
+int sc_catalog__row_delete(sc_txn *txn, unsigned systable, sc_slice packed);
+
+/**
+ * Walk every row of a system table in key order; cb gets the packed value
+ * (borrowed, valid for the call). A non-zero return stops the walk.
+ */
+int sc_catalog__row_foreach(sc_txn *txn, unsigned systable,
+                            int (*cb)(sc_slice packed, void *payload), void *payload);
+
+#endif /* SC_CATALOG_INT_H */

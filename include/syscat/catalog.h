@@ -1,0 +1,468 @@
+/*
+ * syscat/catalog.h - the catalog: schemas and tables kept as rows of system
+ * tables (schema `syscat`) in one LMDB environment per data directory.
+ *
+ * Model: definitions go in and come out as plain C structs (sc_*_def); the
+ * catalog turns them into normalised system-table rows (docs/catalog-schema.md)
+ * inside a transaction. Ids are 48-bit, allocated from persisted counters and
+ * never reused; RENAME and ALTER keep a table's id and bump its version.
+ *
+ * Ownership: *_def structs passed IN are borrowed for the call only. Objects
+ * returned through `T **out` (sc_schema, sc_table) are owned by the caller and
+ * freed with sc_T_free(); pointers obtained from them are borrowed and live as
+ * long as the object.
+ *
+ * Concurrency: open a data directory once per process (an LMDB rule); many
+ * read transactions, one write transaction at a time; several processes may
+ * share the directory.
+ */
+#ifndef SYSCAT_CATALOG_H
+#define SYSCAT_CATALOG_H
+
+#include "common.h"
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Handles                                                              */
+
+typedef struct sc_catalog sc_catalog; /* an open data directory */
+typedef struct sc_txn sc_txn;         /* a read or write transaction */
+typedef struct sc_schema sc_schema;   /* a loaded schema definition (caller-owned) */
+typedef struct sc_table sc_table;     /* a loaded table definition (caller-owned) */
+
+/** Largest schema or table id (ids are 48-bit, the TABLE_MAP field width). */
+#define SC_ID_MAX ((uint64_t)0xFFFFFFFFFFFFull)
+/** Id of the `syscat` schema; system tables use ids below SC_FIRST_USER_ID. */
+#define SC_SYSCAT_SCHEMA_ID 1
+#define SC_FIRST_USER_ID 256
+/** Name of the system schema. */
+#define SC_SYSCAT_SCHEMA "syscat"
+
+/* ------------------------------------------------------------------ */
+/* Opening                                                              */
+
+#define SC_CATALOG_CREATE 0x1   /* create the catalog if the directory holds none */
+#define SC_CATALOG_EXCL 0x2     /* with CREATE: fail with SC_EEXISTS if one exists */
+#define SC_CATALOG_READONLY 0x4 /* open read-only (write transactions fail) */
+#define SC_CATALOG_NOSYNC 0x8   /* do not fsync at commit (benchmarks, tests) */
+
+/** Options for sc_catalog_open(). Start from SC_CATALOG_OPTIONS_INIT. */
+typedef struct sc_catalog_options {
+    unsigned version;  /* SC_CATALOG_OPTIONS_VERSION */
+    unsigned flags;    /* SC_CATALOG_* */
+    uint64_t map_size; /* LMDB map size in bytes; 0 = keep the stored one, or 4 GiB when new */
+} sc_catalog_options;
+
+#define SC_CATALOG_OPTIONS_VERSION 1
+#define SC_CATALOG_OPTIONS_INIT {SC_CATALOG_OPTIONS_VERSION, 0, 0}
+
+/** Current catalog format (major.minor). A newer major is refused with SC_EVERSION. */
+#define SC_FORMAT_MAJOR 1
+#define SC_FORMAT_MINOR 0
+
+/**
+ * Open (or with SC_CATALOG_CREATE, create) the catalog in datadir.
+ * @param[out] out     the open catalog; close with sc_catalog_close()
+ * @param[in]  ctx     context for errors and allocation; must outlive the catalog
+ * @param[in]  datadir directory (created when SC_CATALOG_CREATE and missing)
+ * @param[in]  opts    options or NULL
+ * @return SC_OK, SC_ENOTFOUND (no catalog and no CREATE), SC_EEXISTS (CREATE|EXCL
+ *         on an existing catalog), SC_EVERSION (newer format), SC_ECORRUPT, SC_EIO
+ */
+SC_API int sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir,
+                           const sc_catalog_options *opts);
+
+/** Close a catalog (NULL is fine). All its transactions must be finished. */
+SC_API void sc_catalog_close(sc_catalog *cat);
+
+/** The context the catalog reports into. */
+SC_API sc_ctx *sc_catalog_ctx(const sc_catalog *cat);
+
+/** The data directory path (borrowed). */
+SC_API const char *sc_catalog_datadir(const sc_catalog *cat);
+
+/* ------------------------------------------------------------------ */
+/* Transactions                                                         */
+
+#define SC_TXN_READONLY 0x1
+
+/**
+ * Begin a transaction. Only one write transaction may be open per catalog.
+ * @param[out] out   the transaction; finish with sc_txn_commit() or sc_txn_abort()
+ * @return SC_OK, SC_EBUSY, SC_EIO
+ */
+SC_API int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags);
+
+/**
+ * Begin a nested write transaction (a savepoint) inside parent. Its changes
+ * become part of parent on commit and vanish on abort. Parent may not be used
+ * until the child is finished.
+ */
+SC_API int sc_txn_begin_nested(sc_txn **out, sc_txn *parent);
+
+/**
+ * Commit and free the transaction (also on failure, when it is aborted).
+ * @return SC_OK, SC_EFULL (map full: nothing written), SC_EIO
+ */
+SC_API int sc_txn_commit(sc_txn *txn);
+
+/** Abort and free the transaction (NULL is fine). */
+SC_API void sc_txn_abort(sc_txn *txn);
+
+/** The catalog a transaction belongs to. */
+SC_API sc_catalog *sc_txn_catalog(const sc_txn *txn);
+
+/** Whether txn is read-only. */
+SC_API bool sc_txn_readonly(const sc_txn *txn);
+
+/**
+ * Attach the statement text that caused the changes made from now on in txn
+ * (informational; the log writes it as ANNOTATE_ROWS). Copied. NULL clears.
+ */
+SC_API int sc_txn_set_statement(sc_txn *txn, const char *sql, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Definitions                                                          */
+
+/** Column types as MariaDB 10.11 stores them (JSON is LONGTEXT + CHECK). */
+typedef enum sc_coltype {
+    SC_TYPE_NONE = 0,
+    SC_TYPE_TINYINT,
+    SC_TYPE_SMALLINT,
+    SC_TYPE_MEDIUMINT,
+    SC_TYPE_INT,
+    SC_TYPE_BIGINT,
+    SC_TYPE_DECIMAL,
+    SC_TYPE_FLOAT,
+    SC_TYPE_DOUBLE,
+    SC_TYPE_BIT,
+    SC_TYPE_DATE,
+    SC_TYPE_TIME,
+    SC_TYPE_DATETIME,
+    SC_TYPE_TIMESTAMP,
+    SC_TYPE_YEAR,
+    SC_TYPE_CHAR,
+    SC_TYPE_VARCHAR,
+    SC_TYPE_BINARY,
+    SC_TYPE_VARBINARY,
+    SC_TYPE_TINYBLOB,
+    SC_TYPE_BLOB,
+    SC_TYPE_MEDIUMBLOB,
+    SC_TYPE_LONGBLOB,
+    SC_TYPE_TINYTEXT,
+    SC_TYPE_TEXT,
+    SC_TYPE_MEDIUMTEXT,
+    SC_TYPE_LONGTEXT,
+    SC_TYPE_ENUM,
+    SC_TYPE_SET,
+    SC_TYPE_GEOMETRY,
+    SC_TYPE_POINT,
+    SC_TYPE_LINESTRING,
+    SC_TYPE_POLYGON,
+    SC_TYPE_MULTIPOINT,
+    SC_TYPE_MULTILINESTRING,
+    SC_TYPE_MULTIPOLYGON,
+    SC_TYPE_GEOMETRYCOLLECTION,
+    SC_TYPE_INET4,
+    SC_TYPE_INET6,
+    SC_TYPE_UUID,
+    SC_TYPE__COUNT
+} sc_coltype;
+
+/** Column flags (sc_column_def.flags). */
+#define SC_COL_NOT_NULL 0x0001
+#define SC_COL_UNSIGNED 0x0002
+#define SC_COL_ZEROFILL 0x0004
+#define SC_COL_AUTO_INCREMENT 0x0008
+#define SC_COL_INVISIBLE 0x0010
+#define SC_COL_HAS_LENGTH 0x0020 /* length was given (FLOAT(M,D), display width...) */
+#define SC_COL_HAS_SCALE 0x0040  /* scale was given (FLOAT(M,D), DOUBLE(M,D)) */
+#define SC_COL_HAS_SRID 0x0080   /* srid was given (REF_SYSTEM_ID=) */
+#define SC_COL_COMPRESSED 0x0100 /* MariaDB COMPRESSED attribute */
+
+typedef enum sc_default_kind {
+    SC_DEFAULT_NONE = 0, /* no DEFAULT clause applies */
+    SC_DEFAULT_NULL,     /* DEFAULT NULL */
+    SC_DEFAULT_LITERAL,  /* a constant; default_value holds its canonical text, unquoted */
+    SC_DEFAULT_EXPR,     /* an expression; default_value holds it as SHOW CREATE prints it */
+} sc_default_kind;
+
+typedef enum sc_gen_kind {
+    SC_GEN_NONE = 0,
+    SC_GEN_VIRTUAL,
+    SC_GEN_STORED,
+} sc_gen_kind;
+
+/**
+ * One column. Text fields are NUL-terminated UTF-8; NULL means absent.
+ * length: display width (integers), characters (CHAR/VARCHAR), bytes
+ * (BINARY/VARBINARY), bits (BIT), precision (DECIMAL, FLOAT(M,D));
+ * scale: decimals (DECIMAL/FLOAT/DOUBLE) or fractional-second precision
+ * (TIME/DATETIME/TIMESTAMP).
+ */
+typedef struct sc_column_def {
+    const char *name;                /* column name, required */
+    sc_coltype type;                 /* required */
+    unsigned flags;                  /* SC_COL_* */
+    uint32_t length;                 /* see above; 0 when not applicable */
+    uint32_t scale;                  /* see above */
+    const char *charset;             /* character columns: charset name (utf8mb4...) */
+    const char *collation;           /* character columns: collation name */
+    sc_default_kind default_kind;    /* which DEFAULT */
+    const char *default_value;       /* LITERAL: canonical value; EXPR: expression text */
+    const char *on_update;           /* ON UPDATE expression (current_timestamp()...) or NULL */
+    sc_gen_kind generated;           /* generated column kind */
+    const char *generation_expr;     /* GENERATED ALWAYS AS (expr): expr text */
+    const char *check_expr;          /* column-level CHECK (expr): expr text, or NULL */
+    const char *comment;             /* COMMENT or NULL */
+    const char *const *elements;     /* ENUM/SET values, unquoted */
+    size_t n_elements;               /* number of elements */
+    uint32_t srid;                   /* spatial REF_SYSTEM_ID when SC_COL_HAS_SRID */
+} sc_column_def;
+
+typedef enum sc_index_kind {
+    SC_INDEX_PRIMARY = 1,
+    SC_INDEX_UNIQUE,
+    SC_INDEX_KEY,
+    SC_INDEX_FULLTEXT,
+    SC_INDEX_SPATIAL,
+} sc_index_kind;
+
+typedef enum sc_index_algo {
+    SC_ALGO_DEFAULT = 0,
+    SC_ALGO_BTREE,
+    SC_ALGO_HASH,
+    SC_ALGO_RTREE,
+} sc_index_algo;
+
+#define SC_INDEX_IGNORED 0x1 /* IGNORED (MariaDB) */
+
+typedef struct sc_index_part {
+    const char *column;  /* column name */
+    uint32_t prefix_len; /* key prefix in characters, 0 = whole column */
+    bool descending;     /* DESC */
+} sc_index_part;
+
+typedef struct sc_index_def {
+    const char *name;           /* index name ("PRIMARY" for the primary key) */
+    sc_index_kind kind;         /* required */
+    sc_index_algo algorithm;    /* USING ... */
+    unsigned flags;             /* SC_INDEX_* */
+    const sc_index_part *parts; /* key parts in order */
+    size_t n_parts;
+    const char *comment;        /* COMMENT or NULL */
+    uint32_t key_block_size;    /* KEY_BLOCK_SIZE or 0 */
+    const char *parser;         /* FULLTEXT WITH PARSER name or NULL */
+} sc_index_def;
+
+typedef enum sc_fk_action {
+    SC_FK_UNSPECIFIED = 0, /* no clause (behaves as RESTRICT) */
+    SC_FK_RESTRICT,
+    SC_FK_CASCADE,
+    SC_FK_SET_NULL,
+    SC_FK_NO_ACTION,
+    SC_FK_SET_DEFAULT,
+} sc_fk_action;
+
+/** A foreign key; the parent is named, and need not exist (foreign_key_checks=0). */
+typedef struct sc_fk_def {
+    const char *name;                  /* constraint name */
+    const char *const *columns;        /* child columns */
+    const char *const *parent_columns; /* parent columns, same count */
+    size_t n_columns;
+    const char *parent_schema;         /* parent schema name */
+    const char *parent_table;          /* parent table name */
+    sc_fk_action on_delete;
+    sc_fk_action on_update;
+} sc_fk_def;
+
+/** A table-level CHECK constraint. */
+typedef struct sc_check_def {
+    const char *name; /* constraint name (CONSTRAINT_1... when unnamed) */
+    const char *expr; /* expression as SHOW CREATE prints it */
+} sc_check_def;
+
+/** A table. Arrays keep the order SHOW CREATE TABLE prints. */
+typedef struct sc_table_def {
+    const char *name;         /* table name, required */
+    const char *engine;       /* ENGINE, e.g. "InnoDB" */
+    const char *charset;      /* DEFAULT CHARSET */
+    const char *collation;    /* COLLATE */
+    const char *comment;      /* COMMENT or NULL */
+    uint64_t auto_increment;  /* AUTO_INCREMENT= table option, 0 = not shown */
+    const char *options;      /* other options as printed: "ROW_FORMAT=DYNAMIC PACK_KEYS=1", or NULL */
+    const sc_column_def *columns;
+    size_t n_columns;
+    const sc_index_def *indexes;
+    size_t n_indexes;
+    const sc_fk_def *foreign_keys;
+    size_t n_foreign_keys;
+    const sc_check_def *checks;
+    size_t n_checks;
+} sc_table_def;
+
+/** A schema (database). */
+typedef struct sc_schema_def {
+    const char *name;      /* required */
+    const char *charset;   /* DEFAULT CHARACTER SET */
+    const char *collation; /* DEFAULT COLLATE */
+    const char *comment;   /* COMMENT or NULL */
+} sc_schema_def;
+
+/* ------------------------------------------------------------------ */
+/* Schemas                                                              */
+
+/**
+ * Create a schema.
+ * @param[out] id_out the new schema id (may be NULL)
+ * @return SC_OK, SC_EEXISTS (1007 Can't create database), SC_EINVAL, SC_EFULL, SC_EIO
+ */
+SC_API int sc_schema_create(uint64_t *id_out, sc_txn *txn, const sc_schema_def *def);
+
+/** Change a schema's charset, collation and comment (def->name is ignored). */
+SC_API int sc_schema_alter(sc_txn *txn, uint64_t schema_id, const sc_schema_def *def);
+
+/**
+ * Drop a schema and every table in it (each table's rows deleted explicitly,
+ * in order). The `syscat` schema cannot be dropped (SC_EINVAL).
+ */
+SC_API int sc_schema_drop(sc_txn *txn, uint64_t schema_id);
+
+/** Look a schema up by name. @return SC_OK, SC_ENOTFOUND (1049 Unknown database) */
+SC_API int sc_schema_lookup(sc_schema **out, sc_txn *txn, const char *name);
+
+/** Look a schema up by id. @return SC_OK, SC_ENOTFOUND */
+SC_API int sc_schema_get(sc_schema **out, sc_txn *txn, uint64_t schema_id);
+
+SC_API void sc_schema_free(sc_schema *schema);
+SC_API uint64_t sc_schema_id(const sc_schema *schema);
+/** The definition (borrowed from schema). */
+SC_API const sc_schema_def *sc_schema_definition(const sc_schema *schema);
+
+/**
+ * Call cb for every schema in name order (binary), the system schema included.
+ * A non-zero return from cb stops the walk and is returned.
+ * The schema passed to cb is borrowed for the call.
+ */
+SC_API int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payload),
+                             void *payload);
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                               */
+
+/**
+ * Create a table in a schema.
+ * @param[out] id_out the new table id (may be NULL)
+ * @return SC_OK, SC_EEXISTS (1050), SC_ENOTFOUND (schema), SC_EINVAL (bad def:
+ *         duplicate column/index names, index on a missing column...), SC_EFULL, SC_EIO
+ */
+SC_API int sc_table_create(uint64_t *id_out, sc_txn *txn, uint64_t schema_id,
+                           const sc_table_def *def);
+
+/**
+ * Replace a table's definition (ALTER). The id stays, version is bumped, and
+ * only rows that differ are rewritten (ADD COLUMN at the end = one new columns
+ * row plus the tables row). def->name must be the current name (use rename).
+ */
+SC_API int sc_table_alter(sc_txn *txn, uint64_t table_id, const sc_table_def *def);
+
+/** Rename and/or move a table to another schema. Keeps the id; bumps version. */
+SC_API int sc_table_rename(sc_txn *txn, uint64_t table_id, uint64_t new_schema_id,
+                           const char *new_name);
+
+/** Drop a table and its dependent rows (columns, indexes, FKs, checks). */
+SC_API int sc_table_drop(sc_txn *txn, uint64_t table_id);
+
+/** Look up by (schema name, table name). @return SC_OK, SC_ENOTFOUND (1146) */
+SC_API int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name);
+
+/** Look up by id. @return SC_OK, SC_ENOTFOUND */
+SC_API int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id);
+
+/** Resolve (schema id, name) to a table id without loading it. */
+SC_API int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id,
+                              const char *name);
+
+SC_API void sc_table_free(sc_table *table);
+SC_API uint64_t sc_table_id(const sc_table *table);
+SC_API uint64_t sc_table_schema_id(const sc_table *table);
+SC_API uint64_t sc_table_version(const sc_table *table);
+/** The schema name (borrowed). */
+SC_API const char *sc_table_schema_name(const sc_table *table);
+/** The full definition (borrowed from table). */
+SC_API const sc_table_def *sc_table_definition(const sc_table *table);
+
+/** A table as listed by sc_table_foreach (no columns loaded). */
+typedef struct sc_table_info {
+    uint64_t id;        /* table id */
+    uint64_t schema_id; /* owning schema */
+    uint64_t version;   /* bumped by every ALTER/RENAME */
+    const char *name;   /* borrowed for the callback */
+} sc_table_info;
+
+/**
+ * Call cb for every table of a schema in name order (binary).
+ * A non-zero return from cb stops the walk and is returned.
+ */
+SC_API int sc_table_foreach(sc_txn *txn, uint64_t schema_id,
+                            int (*cb)(const sc_table_info *info, void *payload), void *payload);
+
+/**
+ * Call cb for every table whose foreign keys name (parent_schema, parent_table)
+ * as parent (any order). Used for FK checks on DROP/RENAME of a parent.
+ */
+SC_API int sc_table_foreach_child(sc_txn *txn, const char *parent_schema,
+                                  const char *parent_table,
+                                  int (*cb)(const sc_table_info *info, void *payload),
+                                  void *payload);
+
+/* ------------------------------------------------------------------ */
+/* Integrity and statistics                                             */
+
+/**
+ * Check the whole catalog: every row decodes, every secondary index entry
+ * matches its row and every row has its entries, every column/index/FK/check
+ * row belongs to a live table, counters are above every used id.
+ * @param[in] report  called once per problem with a message naming the row (may be NULL)
+ * @param[out] problems_out number of problems found (may be NULL)
+ * @return SC_OK when clean, SC_ECORRUPT when problems were found, SC_EIO
+ */
+SC_API int sc_fsck(sc_catalog *cat, void (*report)(const char *problem, void *payload),
+                   void *payload, size_t *problems_out);
+
+typedef struct sc_catalog_stats {
+    unsigned format_major, format_minor; /* catalog format */
+    uint64_t schemas;           /* schemas, syscat included */
+    uint64_t tables;            /* tables, system tables included */
+    uint64_t columns;           /* column rows */
+    uint64_t indexes;           /* index rows */
+    uint64_t next_schema_id;    /* counters */
+    uint64_t next_table_id;
+    uint64_t map_size;          /* LMDB map size, bytes */
+    uint64_t used_bytes;        /* pages in use * page size */
+    uint64_t last_txn_id;       /* LMDB transaction id */
+} sc_catalog_stats;
+
+/** Fill stats from a fresh read transaction. */
+SC_API int sc_catalog_stats_get(sc_catalog_stats *out, sc_catalog *cat);
+
+/* ------------------------------------------------------------------ */
+/* Settings (key/value, persisted in the catalog, e.g. binlog options)  */
+
+/** Read a setting; *out is a copy to free with sc_free(). SC_ENOTFOUND when unset. */
+SC_API int sc_setting_get(char **out, sc_txn *txn, const char *key);
+/** Write a setting in a write transaction. */
+SC_API int sc_setting_set(sc_txn *txn, const char *key, const char *value);
+/** Call cb for every setting in key order. */
+SC_API int sc_setting_foreach(sc_txn *txn,
+                              int (*cb)(const char *key, const char *value, void *payload),
+                              void *payload);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SYSCAT_CATALOG_H */

@@ -1,0 +1,71 @@
+/*
+ * syscat/ddl.h - MariaDB 10.11 DDL in, catalog row changes out; SHOW CREATE
+ * byte-identical to MariaDB. See docs/ddl.md.
+ *
+ * A session carries what MariaDB keeps per connection and what changes DDL
+ * results: the current database, sql_mode, explicit_defaults_for_timestamp,
+ * foreign_key_checks, the character set and collation variables, the default
+ * storage engine. Each statement runs as one catalog transaction (MariaDB's
+ * implicit commit), unless the caller passes its own transaction.
+ */
+#ifndef SYSCAT_DDL_H
+#define SYSCAT_DDL_H
+
+#include "common.h"
+#include "error.h"
+#include "catalog.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sc_session sc_session;
+
+/** Outcome of one statement. Owned by the caller; release with sc_stmt_result_clear(). */
+typedef struct sc_stmt_result {
+    int code;             /* SC_OK or an sc_err */
+    unsigned mysql_errno; /* MariaDB errno when code != SC_OK (1064, 1050...) */
+    char sqlstate[6];     /* SQLSTATE when code != SC_OK */
+    char *message;        /* error text as MariaDB prints it, or NULL */
+    unsigned warnings;    /* number of warnings (SHOW WARNINGS rows) */
+    char *output;         /* result text of SHOW statements, or NULL */
+} sc_stmt_result;
+
+/**
+ * Open a session on a catalog.
+ * @param[out] out      the session; free with sc_session_free()
+ * @param[in]  database current database or NULL
+ */
+SC_API int sc_session_new(sc_session **out, sc_catalog *cat, const char *database);
+SC_API void sc_session_free(sc_session *session);
+
+/** The current database (borrowed) or NULL. */
+SC_API const char *sc_session_database(const sc_session *session);
+
+/**
+ * Execute one statement (no trailing ';' needed). With txn == NULL the
+ * statement runs in its own write transaction, committed on success and
+ * aborted on error; with a caller's write txn it runs in a nested
+ * transaction of it, so a failing statement leaves txn as it was.
+ * @param[out] result per-statement outcome (always filled)
+ * @return result->code
+ */
+SC_API int sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn,
+                       const char *sql, size_t len);
+
+/** Free the strings of a result and zero it. */
+SC_API void sc_stmt_result_clear(sc_stmt_result *result);
+
+/**
+ * SHOW CREATE TABLE text (no trailing ';'), byte-identical to MariaDB 10.11.
+ * @param[out] out allocated text; free with sc_free()
+ */
+SC_API int sc_show_create_table(char **out, sc_txn *txn, const char *schema, const char *table);
+
+/** SHOW CREATE DATABASE text (no trailing ';'). */
+SC_API int sc_show_create_database(char **out, sc_txn *txn, const char *schema);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SYSCAT_DDL_H */

@@ -1,0 +1,95 @@
+/*
+ * fixtures.c - shared test fixtures (see fixtures.h).
+ */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/fixtures.h"
+
+sc_fixture sc_fx;
+
+void sc_fixture_tmpdir(char *buf, size_t size)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(buf, size, "%s/syscat-test-XXXXXX", base && *base ? base : "/tmp");
+    ck_assert_msg(mkdtemp(buf) != NULL, "mkdtemp: %s", strerror(errno));
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+void sc_fixture_rmtree(const char *dir)
+{
+    if (dir && *dir)
+        nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void sc_fixture_catalog_setup(void)
+{
+    sc_catalog_options opts = SC_CATALOG_OPTIONS_INIT;
+    int rc;
+
+    memset(&sc_fx, 0, sizeof(sc_fx));
+    sc_fixture_tmpdir(sc_fx.dir, sizeof(sc_fx.dir));
+    ck_assert_int_eq(sc_ctx_new(&sc_fx.ctx, NULL), SC_OK);
+    opts.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
+    opts.map_size = 64u << 20;
+    rc = sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, &opts);
+    ck_assert_msg(rc == SC_OK, "sc_catalog_open: %s", sc_ctx_last_error(sc_fx.ctx)->message);
+}
+
+void sc_fixture_catalog_teardown(void)
+{
+    sc_catalog_close(sc_fx.cat);
+    sc_ctx_free(sc_fx.ctx);
+    sc_fixture_rmtree(sc_fx.dir);
+    memset(&sc_fx, 0, sizeof(sc_fx));
+}
+
+const char *sc_fixture_oracle_dir(void)
+{
+    const char *d = getenv("SC_ORACLE");
+    return d && *d ? d : "../shared/oracle";
+}
+
+const char *sc_fixture_build_dir(void)
+{
+    const char *d = getenv("SC_BUILD");
+    return d && *d ? d : "build";
+}
+
+char *sc_fixture_read_file(const char *path, size_t *len_out)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, len = 0, n;
+
+    if (!f)
+        return NULL;
+    do {
+        if (len + 65536 + 1 > cap) {
+            cap = (len + 65536 + 1) * 2;
+            buf = realloc(buf, cap);
+            if (!buf) {
+                fclose(f);
+                return NULL;
+            }
+        }
+        n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+    } while (n > 0);
+    fclose(f);
+    buf[len] = '\0';
+    if (len_out)
+        *len_out = len;
+    return buf;
+}
