@@ -1,0 +1,107 @@
+/*
+ * cli.h - shared declarations of the syscat command-line tool (tools/): the
+ * per-invocation state, the command entry points (one file per command
+ * group), mysql-client-style error printing and an aligned text table.
+ *
+ * tools/ uses the public API only (include/syscat.h). Exit statuses and the
+ * two exact output contracts (`exec --results`, `dump --show-create`) are
+ * fixed by DESIGN.md section 8; docs/cli.md is the user reference.
+ * Tool-local memory uses malloc/free; memory returned by libsyscat is
+ * released with sc_free() on the same sc_ctx.
+ */
+#ifndef SC_TOOLS_CLI_H
+#define SC_TOOLS_CLI_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "syscat.h"
+
+/* Exit statuses (DESIGN.md section 8). */
+#define SC_CLI_EXIT_OK 0    /* success */
+#define SC_CLI_EXIT_ERROR 1 /* SQL or data error */
+#define SC_CLI_EXIT_USAGE 2 /* bad command line */
+
+/** State of one invocation, built by main() and passed to every command. */
+typedef struct sc_cli {
+    const char *datadir; /* --datadir, $SYSCAT_DATADIR or ./syscat-data */
+    sc_ctx *ctx;         /* context for every libsyscat call */
+    FILE *out;           /* results (stdout) */
+    FILE *err;           /* errors and usage (stderr) */
+} sc_cli;
+
+/*
+ * Command entry points. argv[0] is the command name; each returns an exit
+ * status (SC_CLI_EXIT_*) and prints its own errors.
+ */
+int sc_cli__cmd_init(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_describe(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_fsck(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_stats(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv);
+
+/* ------------------------------------------------------------------ */
+/* Usage and errors (main.c, cli.c)                                     */
+
+/** Print the usage of one command (or the whole tool when cmd is NULL) to f. */
+void sc_cli__usage(FILE *f, const char *cmd);
+
+/**
+ * Report a usage error: "syscat CMD: <message>" then the command's usage on
+ * stderr. @return SC_CLI_EXIT_USAGE
+ */
+int sc_cli__usage_error(sc_cli *cli, const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/**
+ * Print an error the way the mysql client does: "ERROR 1146 (42S02): msg"
+ * when errno is known, "ERROR: msg" otherwise.
+ */
+void sc_cli__print_error(FILE *f, unsigned mysql_errno, const char *sqlstate, const char *msg);
+
+/**
+ * Print the last error of cli->ctx (falling back to sc_strerror(code) when the
+ * context holds no message). @return SC_CLI_EXIT_ERROR
+ */
+int sc_cli__fail(sc_cli *cli, int code);
+
+/** Print "ERROR: <formatted message>" on stderr. @return SC_CLI_EXIT_ERROR */
+int sc_cli__failf(sc_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/**
+ * Split "db.table" (each part optionally `back-quoted`) into two malloc'ed
+ * strings. @return 0, or -1 when the text is not of that form.
+ */
+int sc_cli__split_name(char **db_out, char **table_out, const char *text);
+
+/**
+ * Escape text for one results.txt line: `\` -> `\\`, newline -> `\n`,
+ * CR -> `\r`, TAB -> `\t`. @return malloc'ed string or NULL (no memory).
+ */
+char *sc_cli__escape(const char *text);
+
+/* ------------------------------------------------------------------ */
+/* Aligned text table, drawn like the mysql client (cli.c)              */
+
+typedef struct sc_cli_grid {
+    size_t ncols;  /* columns, fixed at init */
+    size_t nrows;  /* data rows added so far (the header is not counted) */
+    size_t cap;    /* rows allocated in cells */
+    char **cells;  /* (nrows + 1) * ncols strings, header first; NULL = SQL NULL */
+} sc_cli_grid;
+
+/** Start a table with ncols columns named by headers (copied). @return 0 or -1 */
+int sc_cli__grid_init(sc_cli_grid *grid, size_t ncols, const char *const *headers);
+
+/** Append a row of ncols cells (copied; a NULL cell prints as NULL). @return 0 or -1 */
+int sc_cli__grid_add(sc_cli_grid *grid, const char *const *cells);
+
+/** Print the table with +---+ borders and columns padded to their width. */
+void sc_cli__grid_print(FILE *f, const sc_cli_grid *grid);
+
+/** Free the cells (grid may be zeroed or partly built). */
+void sc_cli__grid_free(sc_cli_grid *grid);
+
+#endif /* SC_TOOLS_CLI_H */

@@ -1,0 +1,12 @@
+/*
+ * cmd_show.c - `syscat show` (see docs/cli.md). Placeholder until the
+ * library functions it needs exist; the CLI must link at every commit.
+ */
+#include "tools/cli.h"
+
+int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return sc_cli__failf(cli, "'show' is not available yet in this build");
+}

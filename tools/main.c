@@ -1,0 +1,156 @@
+/*
+ * main.c - entry point of the syscat CLI: global options (--datadir,
+ * --help, --version), the command table, dispatch and usage texts.
+ *
+ * `syscat [--datadir DIR] COMMAND ...`; DIR defaults to $SYSCAT_DATADIR,
+ * then ./syscat-data (DESIGN.md section 8, docs/cli.md). Each command lives
+ * in its own tools/cmd_*.c and returns the process exit status.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/cli.h"
+
+#define DEFAULT_DATADIR "./syscat-data"
+
+typedef struct cli_command {
+    const char *name;  /* command word */
+    int (*fn)(sc_cli *cli, int argc, char **argv);
+    const char *usage; /* argument synopsis, after "syscat [--datadir DIR] NAME" */
+    const char *help;  /* one line of description */
+} cli_command;
+
+static const cli_command commands[] = {
+    {"init", sc_cli__cmd_init, "[--map-size BYTES]", "create a new catalog in the data directory"},
+    {"show", sc_cli__cmd_show,
+     "databases | tables [DB] | create table DB.TABLE | create database DB",
+     "list databases or tables, print SHOW CREATE text"},
+    {"describe", sc_cli__cmd_describe, "DB.TABLE", "describe a table's columns"},
+    {"fsck", sc_cli__cmd_fsck, "", "check the catalog's integrity"},
+    {"stats", sc_cli__cmd_stats, "[--json]", "catalog statistics and settings"},
+    {"exec", sc_cli__cmd_exec,
+     "[--database DB] [--results] [--force] [-e SQL | FILE | -]",
+     "run SQL statements (interactive prompt on a terminal)"},
+    {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
+     "print the whole catalog as SQL or JSON"},
+};
+
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const cli_command *find_command(const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < N_COMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+void sc_cli__usage(FILE *f, const char *cmd)
+{
+    const cli_command *c = cmd ? find_command(cmd) : NULL;
+    size_t i;
+
+    if (c) {
+        fprintf(f, "usage: syscat [--datadir DIR] %s%s%s\n", c->name, c->usage[0] ? " " : "",
+                c->usage);
+        return;
+    }
+    fputs("usage: syscat [--datadir DIR] COMMAND [ARGS...]\n"
+          "       syscat --help | --version\n\n"
+          "DIR defaults to $SYSCAT_DATADIR, then " DEFAULT_DATADIR ".\n\ncommands:\n",
+          f);
+    for (i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-9s %s\n            %s\n", commands[i].name,
+                commands[i].usage[0] ? commands[i].usage : "(no arguments)", commands[i].help);
+    fputs("\nexit status: 0 success, 1 SQL or data error, 2 usage error\n", f);
+}
+
+static const char *default_datadir(void)
+{
+    const char *env = getenv("SYSCAT_DATADIR");
+    return env && *env ? env : DEFAULT_DATADIR;
+}
+
+/*
+ * Parse the global options; on return *cmd_index is the argv index of the
+ * command word. @return -1 to continue, else the exit status.
+ */
+static int parse_global(sc_cli *cli, int argc, char **argv, int *cmd_index)
+{
+    static const struct option opts[] = {
+        {"datadir", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd':
+            cli->datadir = optarg;
+            break;
+        case 'h':
+            sc_cli__usage(cli->out, NULL);
+            return SC_CLI_EXIT_OK;
+        case 'V':
+            fprintf(cli->out, "syscat %s\n", sc_version());
+            return SC_CLI_EXIT_OK;
+        default:
+            return sc_cli__usage_error(cli, NULL, "bad option '%s'", argv[optind - 1]);
+        }
+    }
+    *cmd_index = optind;
+    return -1;
+}
+
+/* `syscat CMD --help` prints that command's usage on stdout. */
+static bool wants_help(int argc, char **argv)
+{
+    int i;
+
+    for (i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
+}
+
+static int dispatch(sc_cli *cli, int argc, char **argv)
+{
+    const cli_command *c;
+
+    if (argc < 1)
+        return sc_cli__usage_error(cli, NULL, "no command given");
+    c = find_command(argv[0]);
+    if (!c)
+        return sc_cli__usage_error(cli, NULL, "unknown command '%s'", argv[0]);
+    if (wants_help(argc, argv) && strcmp(c->name, "exec") != 0) {
+        sc_cli__usage(cli->out, c->name);
+        return SC_CLI_EXIT_OK;
+    }
+    optind = 0; /* GNU: full reinitialisation for the command's own getopt loop */
+    return c->fn(cli, argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+    sc_cli cli = {default_datadir(), NULL, stdout, stderr};
+    int cmd_index = 0, status;
+
+    status = parse_global(&cli, argc, argv, &cmd_index);
+    if (status >= 0)
+        return status;
+    if (sc_ctx_new(&cli.ctx, NULL) != SC_OK) {
+        fputs("ERROR: out of memory\n", stderr);
+        return SC_CLI_EXIT_ERROR;
+    }
+    status = dispatch(&cli, argc - cmd_index, argv + cmd_index);
+    sc_ctx_free(cli.ctx);
+    if (fflush(stdout) != 0 && status == SC_CLI_EXIT_OK)
+        status = SC_CLI_EXIT_ERROR;
+    return status;
+}
