@@ -65,6 +65,28 @@ SC_API int sc_show_create_table(char **out, sc_txn *txn, const char *schema, con
 /** SHOW CREATE DATABASE text (no trailing ';'). */
 SC_API int sc_show_create_database(char **out, sc_txn *txn, const char *schema);
 
+/**
+ * The whole catalog in the DDL oracle's schema.sql format: every schema but
+ * `syscat`, sorted by name, as SHOW CREATE DATABASE + ";\n\n", each followed
+ * by its tables sorted by name as SHOW CREATE TABLE + ";\n\n".
+ * @param[out] out allocated text (empty string when no user schema); free with sc_free()
+ */
+SC_API int sc_dump_show_create(char **out, sc_txn *txn);
+
+/**
+ * Set a session variable as `SET SESSION name = value` would (sql_mode,
+ * explicit_defaults_for_timestamp, foreign_key_checks, character_set_server,
+ * collation_server, default_storage_engine). value is the SQL text of the
+ * value, unquoted. @return SC_OK or SC_ESQL (1193 unknown variable, 1231 bad value)
+ */
+SC_API int sc_session_set(sc_session *session, const char *name, const char *value);
+
+/**
+ * Read a session variable in the form SELECT @@name prints it (borrowed
+ * until the next call on the session), or NULL when unknown.
+ */
+SC_API const char *sc_session_get(sc_session *session, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

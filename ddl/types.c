@@ -1,0 +1,741 @@
+/*
+ * types.c - column types as MariaDB 10.11 stores and prints them (see
+ * types.h): names, classes, display widths, record and key byte lengths, and
+ * the canonical form of literal defaults (what SHOW CREATE prints after
+ * DEFAULT).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/types.h"
+
+static const char *const type_names[SC_TYPE__COUNT] = {
+    [SC_TYPE_NONE] = "",
+    [SC_TYPE_TINYINT] = "tinyint",
+    [SC_TYPE_SMALLINT] = "smallint",
+    [SC_TYPE_MEDIUMINT] = "mediumint",
+    [SC_TYPE_INT] = "int",
+    [SC_TYPE_BIGINT] = "bigint",
+    [SC_TYPE_DECIMAL] = "decimal",
+    [SC_TYPE_FLOAT] = "float",
+    [SC_TYPE_DOUBLE] = "double",
+    [SC_TYPE_BIT] = "bit",
+    [SC_TYPE_DATE] = "date",
+    [SC_TYPE_TIME] = "time",
+    [SC_TYPE_DATETIME] = "datetime",
+    [SC_TYPE_TIMESTAMP] = "timestamp",
+    [SC_TYPE_YEAR] = "year",
+    [SC_TYPE_CHAR] = "char",
+    [SC_TYPE_VARCHAR] = "varchar",
+    [SC_TYPE_BINARY] = "binary",
+    [SC_TYPE_VARBINARY] = "varbinary",
+    [SC_TYPE_TINYBLOB] = "tinyblob",
+    [SC_TYPE_BLOB] = "blob",
+    [SC_TYPE_MEDIUMBLOB] = "mediumblob",
+    [SC_TYPE_LONGBLOB] = "longblob",
+    [SC_TYPE_TINYTEXT] = "tinytext",
+    [SC_TYPE_TEXT] = "text",
+    [SC_TYPE_MEDIUMTEXT] = "mediumtext",
+    [SC_TYPE_LONGTEXT] = "longtext",
+    [SC_TYPE_ENUM] = "enum",
+    [SC_TYPE_SET] = "set",
+    [SC_TYPE_GEOMETRY] = "geometry",
+    [SC_TYPE_POINT] = "point",
+    [SC_TYPE_LINESTRING] = "linestring",
+    [SC_TYPE_POLYGON] = "polygon",
+    [SC_TYPE_MULTIPOINT] = "multipoint",
+    [SC_TYPE_MULTILINESTRING] = "multilinestring",
+    [SC_TYPE_MULTIPOLYGON] = "multipolygon",
+    [SC_TYPE_GEOMETRYCOLLECTION] = "geometrycollection",
+    [SC_TYPE_INET4] = "inet4",
+    [SC_TYPE_INET6] = "inet6",
+    [SC_TYPE_UUID] = "uuid",
+};
+
+const char *sc_type__name(sc_coltype t)
+{
+    return (unsigned)t < SC_TYPE__COUNT ? type_names[t] : "";
+}
+
+bool sc_type__is_integer(sc_coltype t)
+{
+    return t >= SC_TYPE_TINYINT && t <= SC_TYPE_BIGINT;
+}
+
+bool sc_type__is_numeric(sc_coltype t)
+{
+    return t >= SC_TYPE_TINYINT && t <= SC_TYPE_DOUBLE;
+}
+
+bool sc_type__is_temporal(sc_coltype t)
+{
+    return t >= SC_TYPE_DATE && t <= SC_TYPE_YEAR;
+}
+
+bool sc_type__is_text(sc_coltype t)
+{
+    return t >= SC_TYPE_TINYTEXT && t <= SC_TYPE_LONGTEXT;
+}
+
+bool sc_type__is_blob(sc_coltype t)
+{
+    return t >= SC_TYPE_TINYBLOB && t <= SC_TYPE_LONGTEXT;
+}
+
+bool sc_type__is_spatial(sc_coltype t)
+{
+    return t >= SC_TYPE_GEOMETRY && t <= SC_TYPE_GEOMETRYCOLLECTION;
+}
+
+bool sc_type__has_charset(sc_coltype t)
+{
+    return t == SC_TYPE_CHAR || t == SC_TYPE_VARCHAR || sc_type__is_text(t) || t == SC_TYPE_ENUM ||
+           t == SC_TYPE_SET;
+}
+
+bool sc_type__is_binary(sc_coltype t)
+{
+    return t == SC_TYPE_BINARY || t == SC_TYPE_VARBINARY ||
+           (t >= SC_TYPE_TINYBLOB && t <= SC_TYPE_LONGBLOB);
+}
+
+bool sc_type__default_unquoted(sc_coltype t)
+{
+    return sc_type__is_numeric(t) || t == SC_TYPE_YEAR;
+}
+
+uint32_t sc_type__default_length(sc_coltype t, bool is_unsigned)
+{
+    switch (t) {
+    case SC_TYPE_TINYINT:
+        return is_unsigned ? 3 : 4;
+    case SC_TYPE_SMALLINT:
+        return is_unsigned ? 5 : 6;
+    case SC_TYPE_MEDIUMINT:
+        return is_unsigned ? 8 : 9;
+    case SC_TYPE_INT:
+        return is_unsigned ? 10 : 11;
+    case SC_TYPE_BIGINT:
+        return 20;
+    case SC_TYPE_DECIMAL:
+        return 10;
+    case SC_TYPE_BIT:
+    case SC_TYPE_CHAR:
+    case SC_TYPE_BINARY:
+        return 1;
+    case SC_TYPE_YEAR:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+static void render_sign(sc_sbuf *b, const sc_column_def *col)
+{
+    if (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL))
+        sc_sbuf__puts(b, " unsigned");
+    if (col->flags & SC_COL_ZEROFILL)
+        sc_sbuf__puts(b, " zerofill");
+}
+
+static void render_elements(sc_sbuf *b, const sc_column_def *col)
+{
+    sc_sbuf__putc(b, '(');
+    for (size_t i = 0; i < col->n_elements; i++) {
+        if (i)
+            sc_sbuf__putc(b, ',');
+        sc_sbuf__quoted(b, col->elements[i]);
+    }
+    sc_sbuf__putc(b, ')');
+}
+
+void sc_type__render(sc_sbuf *b, const sc_column_def *col)
+{
+    sc_coltype t = col->type;
+
+    sc_sbuf__puts(b, sc_type__name(t));
+    switch (t) {
+    case SC_TYPE_TINYINT:
+    case SC_TYPE_SMALLINT:
+    case SC_TYPE_MEDIUMINT:
+    case SC_TYPE_INT:
+    case SC_TYPE_BIGINT:
+        sc_sbuf__printf(b, "(%u)", (unsigned)col->length);
+        render_sign(b, col);
+        break;
+    case SC_TYPE_DECIMAL:
+        sc_sbuf__printf(b, "(%u,%u)", (unsigned)col->length, (unsigned)col->scale);
+        render_sign(b, col);
+        break;
+    case SC_TYPE_FLOAT:
+    case SC_TYPE_DOUBLE:
+        if (col->flags & SC_COL_HAS_SCALE)
+            sc_sbuf__printf(b, "(%u,%u)", (unsigned)col->length, (unsigned)col->scale);
+        render_sign(b, col);
+        break;
+    case SC_TYPE_TIME:
+    case SC_TYPE_DATETIME:
+    case SC_TYPE_TIMESTAMP:
+        if (col->scale)
+            sc_sbuf__printf(b, "(%u)", (unsigned)col->scale);
+        break;
+    case SC_TYPE_BIT:
+    case SC_TYPE_YEAR:
+    case SC_TYPE_CHAR:
+    case SC_TYPE_VARCHAR:
+    case SC_TYPE_BINARY:
+    case SC_TYPE_VARBINARY:
+        sc_sbuf__printf(b, "(%u)", (unsigned)col->length);
+        break;
+    case SC_TYPE_ENUM:
+    case SC_TYPE_SET:
+        render_elements(b, col);
+        break;
+    default:
+        break;
+    }
+    if (col->flags & SC_COL_COMPRESSED)
+        sc_sbuf__puts(b, " /*M!100301 COMPRESSED*/");
+}
+
+uint64_t sc_type__max_chars(sc_coltype t)
+{
+    switch (t) {
+    case SC_TYPE_TINYBLOB:
+    case SC_TYPE_TINYTEXT:
+        return 255;
+    case SC_TYPE_BLOB:
+    case SC_TYPE_TEXT:
+        return 65535;
+    case SC_TYPE_MEDIUMBLOB:
+    case SC_TYPE_MEDIUMTEXT:
+        return 16777215;
+    case SC_TYPE_LONGBLOB:
+    case SC_TYPE_LONGTEXT:
+        return 4294967295u;
+    case SC_TYPE_CHAR:
+    case SC_TYPE_BINARY:
+        return 255;
+    case SC_TYPE_VARCHAR:
+    case SC_TYPE_VARBINARY:
+        return 65535;
+    default:
+        return 0;
+    }
+}
+
+/* Bytes of a packed DECIMAL(M,D) (MariaDB's decimal_bin_size). */
+static uint64_t decimal_bytes(uint32_t m, uint32_t d)
+{
+    static const unsigned dig2bytes[10] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4};
+    uint32_t intg = m > d ? m - d : 0;
+    return (intg / 9) * 4 + dig2bytes[intg % 9] + (d / 9) * 4 + dig2bytes[d % 9];
+}
+
+static uint64_t fixed_bytes(const sc_column_def *col)
+{
+    switch (col->type) {
+    case SC_TYPE_TINYINT:
+    case SC_TYPE_YEAR:
+        return 1;
+    case SC_TYPE_SMALLINT:
+        return 2;
+    case SC_TYPE_MEDIUMINT:
+    case SC_TYPE_DATE:
+        return 3;
+    case SC_TYPE_INT:
+    case SC_TYPE_FLOAT:
+    case SC_TYPE_INET4:
+        return 4;
+    case SC_TYPE_BIGINT:
+    case SC_TYPE_DOUBLE:
+        return 8;
+    case SC_TYPE_DECIMAL:
+        return decimal_bytes(col->length, col->scale);
+    case SC_TYPE_BIT:
+        return (col->length + 7) / 8;
+    case SC_TYPE_TIME:
+        return 3 + (col->scale + 1) / 2;
+    case SC_TYPE_DATETIME:
+        return 5 + (col->scale + 1) / 2;
+    case SC_TYPE_TIMESTAMP:
+        return 4 + (col->scale + 1) / 2;
+    case SC_TYPE_INET6:
+    case SC_TYPE_UUID:
+        return 16;
+    case SC_TYPE_ENUM:
+        return col->n_elements > 255 ? 2 : 1;
+    case SC_TYPE_SET: {
+        uint64_t n = (col->n_elements + 7) / 8;
+        return n > 4 ? 8 : n;
+    }
+    default:
+        return 0;
+    }
+}
+
+uint64_t sc_type__key_bytes(const sc_column_def *col, unsigned maxlen)
+{
+    switch (col->type) {
+    case SC_TYPE_CHAR:
+    case SC_TYPE_VARCHAR:
+        return (uint64_t)col->length * maxlen;
+    case SC_TYPE_BINARY:
+    case SC_TYPE_VARBINARY:
+        return col->length;
+    default:
+        if (sc_type__is_blob(col->type))
+            return sc_type__max_chars(col->type) * (sc_type__is_text(col->type) ? maxlen : 1);
+        if (sc_type__is_spatial(col->type))
+            return 4294967295u;
+        return fixed_bytes(col);
+    }
+}
+
+uint64_t sc_type__record_bytes(const sc_column_def *col, unsigned maxlen)
+{
+    uint64_t n;
+
+    switch (col->type) {
+    case SC_TYPE_CHAR:
+        return (uint64_t)col->length * maxlen;
+    case SC_TYPE_BINARY:
+        return col->length;
+    case SC_TYPE_VARCHAR:
+    case SC_TYPE_VARBINARY:
+        n = col->type == SC_TYPE_VARCHAR ? (uint64_t)col->length * maxlen : col->length;
+        return n + (n > 255 ? 2 : 1);
+    case SC_TYPE_TINYBLOB:
+    case SC_TYPE_TINYTEXT:
+        return 1 + 8;
+    case SC_TYPE_BLOB:
+    case SC_TYPE_TEXT:
+        return 2 + 8;
+    case SC_TYPE_MEDIUMBLOB:
+    case SC_TYPE_MEDIUMTEXT:
+        return 3 + 8;
+    case SC_TYPE_LONGBLOB:
+    case SC_TYPE_LONGTEXT:
+        return 4 + 8;
+    default:
+        if (sc_type__is_spatial(col->type))
+            return 4 + 8;
+        return fixed_bytes(col);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Literal defaults                                                     */
+
+static char *dup(sc_ctx *ctx, const char *s)
+{
+    return sc__strdup(ctx, s);
+}
+
+/* Parse a decimal number literal: sign, digits, optional fraction/exponent. */
+static bool parse_number(double *out, const char *s)
+{
+    char *end;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!*s)
+        return false;
+    *out = strtod(s, &end);
+    while (isspace((unsigned char)*end))
+        end++;
+    return *end == '\0' && end != s;
+}
+
+static int canon_integer(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
+{
+    static const double smax[] = {127.0, 32767.0, 8388607.0, 2147483647.0, 9223372036854775807.0};
+    static const double umax[] = {255.0, 65535.0, 16777215.0, 4294967295.0, 18446744073709551615.0};
+    unsigned k = (unsigned)(col->type - SC_TYPE_TINYINT);
+    bool uns = (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
+    char buf[64];
+    double v;
+    const char *p = text;
+
+    while (*p == ' ')
+        p++;
+    /* Pure integer literals keep full 64-bit precision. */
+    if (*p && strspn(p + (*p == '-' || *p == '+'), "0123456789") ==
+                  strlen(p + (*p == '-' || *p == '+'))) {
+        bool neg = *p == '-';
+        const char *d = p + (*p == '-' || *p == '+');
+        while (*d == '0' && d[1])
+            d++;
+        if (neg && strcmp(d, "0") == 0)
+            neg = false;
+        if ((neg && uns) || strlen(d) > 20)
+            return SC_EINVAL;
+        if (!parse_number(&v, p))
+            return SC_EINVAL;
+        if (neg ? -v > smax[k] + 1 : v > (uns ? umax[k] : smax[k]))
+            return SC_EINVAL;
+        snprintf(buf, sizeof(buf), "%s%s", neg ? "-" : "", d);
+        *out = dup(ctx, buf);
+        return *out ? SC_OK : SC_ENOMEM;
+    }
+    if (!parse_number(&v, text))
+        return SC_EINVAL;
+    v = round(v);
+    if ((uns && v < 0) || v > (uns ? umax[k] : smax[k]) || v < -smax[k] - 1)
+        return SC_EINVAL;
+    snprintf(buf, sizeof(buf), "%.0f", v);
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static int canon_decimal(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
+{
+    char buf[160];
+    double v, limit;
+    bool uns = (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
+
+    if (!parse_number(&v, text))
+        return SC_EINVAL;
+    limit = pow(10.0, (double)(col->length - col->scale));
+    if (fabs(v) >= limit || (uns && v < 0))
+        return SC_EINVAL;
+    snprintf(buf, sizeof(buf), "%.*f", (int)col->scale, v);
+    if (strcmp(buf, "-0") == 0 || (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1)))
+        memmove(buf, buf + 1, strlen(buf));
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
+{
+    char buf[64];
+    double v;
+    int prec, maxprec = col->type == SC_TYPE_FLOAT ? 9 : 17;
+
+    if (!parse_number(&v, text))
+        return SC_EINVAL;
+    if ((col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) && v < 0)
+        return SC_EINVAL;
+    if (col->flags & SC_COL_HAS_SCALE) {
+        snprintf(buf, sizeof(buf), "%.*f", (int)col->scale, v);
+        snprintf(buf, sizeof(buf), "%.*g", maxprec, strtod(buf, NULL));
+    }
+    for (prec = 1; prec <= maxprec; prec++) {
+        snprintf(buf, sizeof(buf), "%.*g", prec, v);
+        if (col->type == SC_TYPE_FLOAT ? (float)strtod(buf, NULL) == (float)v
+                                       : strtod(buf, NULL) == v)
+            break;
+    }
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static int
+canon_bit(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string)
+{
+    char buf[72];
+    unsigned long long v = 0;
+    size_t n = 0;
+
+    if (is_string) {
+        /* a byte string: big-endian bytes */
+        for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+            if (n++ >= 8)
+                return SC_EINVAL;
+            v = (v << 8) | *p;
+        }
+    } else {
+        char *end;
+        if (text[0] == '-')
+            return SC_EINVAL;
+        v = strtoull(text, &end, 10);
+        if (*end)
+            return SC_EINVAL;
+    }
+    if (col->length < 64 && (v >> col->length) != 0)
+        return SC_EINVAL;
+    n = 0;
+    for (int i = 63; i >= 0; i--)
+        if ((v >> i) & 1 || n)
+            buf[n++] = (v >> i) & 1 ? '1' : '0';
+    if (n == 0)
+        buf[n++] = '0';
+    buf[n] = '\0';
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static int canon_year(char **out, sc_ctx *ctx, const char *text)
+{
+    char buf[16];
+    double v;
+
+    if (!parse_number(&v, text))
+        return SC_EINVAL;
+    v = round(v);
+    if (v != 0 && v < 100) {
+        v += v < 70 ? 2000 : 1900;
+    } else if (v != 0 && (v < 1901 || v > 2155)) {
+        return SC_EINVAL;
+    }
+    snprintf(buf, sizeof(buf), "%.0f", v);
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+/* Read up to max digits as a number; returns digits read. */
+static int read_digits(const char **p, int max, int *val)
+{
+    int n = 0;
+    *val = 0;
+    while (n < max && isdigit((unsigned char)**p)) {
+        *val = *val * 10 + (**p - '0');
+        (*p)++;
+        n++;
+    }
+    return n;
+}
+
+static bool skip_delim(const char **p)
+{
+    if (**p && !isdigit((unsigned char)**p) && !isalpha((unsigned char)**p)) {
+        (*p)++;
+        return true;
+    }
+    return false;
+}
+
+/* Append ".ffff" padded/rounded to fsp digits from a fraction string. */
+static void put_fraction(char *buf, size_t size, const char *frac, unsigned fsp)
+{
+    size_t len = strlen(buf);
+    if (fsp == 0)
+        return;
+    snprintf(buf + len, size - len, ".");
+    len++;
+    for (unsigned i = 0; i < fsp && len + 1 < size; i++) {
+        buf[len++] = (frac && isdigit((unsigned char)frac[i])) ? frac[i] : '0';
+        if (frac && !isdigit((unsigned char)frac[i]))
+            frac = NULL;
+        buf[len] = '\0';
+    }
+}
+
+static bool valid_date(int y, int m, int d)
+{
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (y == 0 && m == 0 && d == 0)
+        return true;
+    if (m < 1 || m > 12 || d < 0 || d > mdays[m - 1])
+        return m == 0 || d == 0 ? (m <= 12) : false;
+    if (m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+        return false;
+    return true;
+}
+
+static int canon_datetime(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
+{
+    const char *p = text;
+    int y, mo, d, h = 0, mi = 0, s = 0;
+    const char *frac = NULL;
+    char buf[64];
+
+    while (*p == ' ')
+        p++;
+    if (read_digits(&p, 4, &y) != 4 || !skip_delim(&p) || read_digits(&p, 2, &mo) < 1 ||
+        !skip_delim(&p) || read_digits(&p, 2, &d) < 1)
+        return SC_EINVAL;
+    if (*p == ' ' || *p == 'T') {
+        p++;
+        while (*p == ' ')
+            p++;
+        if (read_digits(&p, 2, &h) < 1 || !skip_delim(&p) || read_digits(&p, 2, &mi) < 1 ||
+            !skip_delim(&p) || read_digits(&p, 2, &s) < 1)
+            return SC_EINVAL;
+        if (*p == '.') {
+            frac = ++p;
+            while (isdigit((unsigned char)*p))
+                p++;
+        }
+    }
+    while (*p == ' ')
+        p++;
+    if (*p || !valid_date(y, mo, d) || h > 23 || mi > 59 || s > 59)
+        return SC_EINVAL;
+    if (col->type == SC_TYPE_DATE) {
+        snprintf(buf, sizeof(buf), "%04d-%02d-%02d", y, mo, d);
+    } else {
+        snprintf(buf, sizeof(buf), "%04d-%02d-%02d %02d:%02d:%02d", y, mo, d, h, mi, s);
+        put_fraction(buf, sizeof(buf), frac, col->scale);
+    }
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static int canon_time(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
+{
+    const char *p = text;
+    int h, mi = 0, s = 0;
+    bool neg = false;
+    const char *frac = NULL;
+    char buf[64];
+
+    while (*p == ' ')
+        p++;
+    if (*p == '-') {
+        neg = true;
+        p++;
+    }
+    if (read_digits(&p, 3, &h) < 1)
+        return SC_EINVAL;
+    if (*p == ':') {
+        p++;
+        if (read_digits(&p, 2, &mi) < 1)
+            return SC_EINVAL;
+        if (*p == ':') {
+            p++;
+            if (read_digits(&p, 2, &s) < 1)
+                return SC_EINVAL;
+        }
+    }
+    if (*p == '.') {
+        frac = ++p;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    if (*p || h > 838 || mi > 59 || s > 59)
+        return SC_EINVAL;
+    snprintf(buf, sizeof(buf), "%s%02d:%02d:%02d", neg ? "-" : "", h, mi, s);
+    put_fraction(buf, sizeof(buf), frac, col->scale);
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static bool element_index(const sc_column_def *col, const char *v, size_t len, size_t *idx)
+{
+    for (size_t i = 0; i < col->n_elements; i++) {
+        /* trailing spaces are insignificant in ENUM/SET comparisons */
+        size_t el = strlen(col->elements[i]);
+        size_t vl = len;
+        while (el && col->elements[i][el - 1] == ' ')
+            el--;
+        while (vl && v[vl - 1] == ' ')
+            vl--;
+        if (el == vl && strncasecmp(col->elements[i], v, el) == 0) {
+            *idx = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+static int
+canon_enum(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string)
+{
+    size_t idx;
+    if (!is_string) {
+        char *end;
+        unsigned long n = strtoul(text, &end, 10);
+        if (*end || n < 1 || n > col->n_elements)
+            return SC_EINVAL;
+        *out = dup(ctx, col->elements[n - 1]);
+        return *out ? SC_OK : SC_ENOMEM;
+    }
+    if (!element_index(col, text, strlen(text), &idx))
+        return SC_EINVAL;
+    *out = dup(ctx, col->elements[idx]);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+static int canon_set(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
+{
+    uint64_t bits = 0;
+    sc_sbuf b;
+    const char *p = text;
+
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        size_t idx;
+        if (len > 0) {
+            if (!element_index(col, p, len, &idx))
+                return SC_EINVAL;
+            bits |= (uint64_t)1 << idx;
+        }
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    sc_sbuf__init(&b, ctx);
+    sc_sbuf__puts(&b, "");
+    for (size_t i = 0; i < col->n_elements && i < 64; i++) {
+        if (!(bits & ((uint64_t)1 << i)))
+            continue;
+        if (b.len)
+            sc_sbuf__putc(&b, ',');
+        sc_sbuf__puts(&b, col->elements[i]);
+    }
+    return sc_sbuf__finish(out, &b);
+}
+
+/* Number of UTF-8 characters in s. */
+static size_t utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            n++;
+    return n;
+}
+
+int sc_type__canon_default(
+    char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string)
+{
+    *out = NULL;
+    switch (col->type) {
+    case SC_TYPE_TINYINT:
+    case SC_TYPE_SMALLINT:
+    case SC_TYPE_MEDIUMINT:
+    case SC_TYPE_INT:
+    case SC_TYPE_BIGINT:
+        return canon_integer(out, ctx, col, text);
+    case SC_TYPE_DECIMAL:
+        return canon_decimal(out, ctx, col, text);
+    case SC_TYPE_FLOAT:
+    case SC_TYPE_DOUBLE:
+        return canon_float(out, ctx, col, text);
+    case SC_TYPE_BIT:
+        return canon_bit(out, ctx, col, text, is_string);
+    case SC_TYPE_YEAR:
+        return canon_year(out, ctx, text);
+    case SC_TYPE_DATE:
+    case SC_TYPE_DATETIME:
+    case SC_TYPE_TIMESTAMP:
+        return canon_datetime(out, ctx, col, text);
+    case SC_TYPE_TIME:
+        return canon_time(out, ctx, col, text);
+    case SC_TYPE_ENUM:
+        return canon_enum(out, ctx, col, text, is_string);
+    case SC_TYPE_SET:
+        return canon_set(out, ctx, col, text);
+    case SC_TYPE_CHAR:
+    case SC_TYPE_VARCHAR:
+        if (utf8_chars(text) > col->length)
+            return SC_EINVAL;
+        break;
+    case SC_TYPE_BINARY:
+    case SC_TYPE_VARBINARY:
+        if (strlen(text) > col->length)
+            return SC_EINVAL;
+        break;
+    default:
+        if (sc_type__is_spatial(col->type))
+            return SC_EINVAL;
+        break;
+    }
+    *out = dup(ctx, text);
+    return *out ? SC_OK : SC_ENOMEM;
+}

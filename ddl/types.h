@@ -1,0 +1,59 @@
+/*
+ * types.h - MariaDB 10.11 column types: canonical names as SHOW CREATE
+ * prints them, type classes, default display widths, byte lengths used by
+ * the row-size and key-length checks, and literal default canonicalisation.
+ */
+#ifndef SC_DDL_TYPES_H
+#define SC_DDL_TYPES_H
+
+#include "syscat/catalog.h"
+#include "ddl/show.h"
+
+/** Lower-case type name ("int", "varchar", "geometrycollection"...). */
+const char *sc_type__name(sc_coltype t);
+
+bool sc_type__is_integer(sc_coltype t);  /* TINYINT..BIGINT */
+bool sc_type__is_numeric(sc_coltype t);  /* integers, DECIMAL, FLOAT, DOUBLE */
+bool sc_type__is_temporal(sc_coltype t); /* DATE TIME DATETIME TIMESTAMP YEAR */
+bool sc_type__is_text(sc_coltype t);     /* TINYTEXT..LONGTEXT */
+bool sc_type__is_blob(sc_coltype t);     /* TEXT and BLOB families */
+bool sc_type__is_spatial(sc_coltype t);  /* GEOMETRY..GEOMETRYCOLLECTION */
+/** Types that carry a character set (CHAR VARCHAR TEXTs ENUM SET). */
+bool sc_type__has_charset(sc_coltype t);
+/** Byte string types (BINARY VARBINARY BLOBs). */
+bool sc_type__is_binary(sc_coltype t);
+/** Types whose literal DEFAULT prints unquoted (numbers and YEAR). */
+bool sc_type__default_unquoted(sc_coltype t);
+
+/** Default display width of an integer type (signedness matters), DECIMAL precision... */
+uint32_t sc_type__default_length(sc_coltype t, bool is_unsigned);
+
+/** Render the type part of a column (`int(10) unsigned`, `varchar(20)`...). */
+void sc_type__render(sc_sbuf *b, const sc_column_def *col);
+
+/**
+ * Maximum data length in bytes of a column value as a key part, for the
+ * key-length check: characters * bytes per char for strings; BLOB/TEXT give
+ * their full length (callers apply prefixes). maxlen is the charset's.
+ */
+uint64_t sc_type__key_bytes(const sc_column_def *col, unsigned maxlen);
+
+/** Bytes the column takes in MariaDB's fixed record (row size check, 65535 limit). */
+uint64_t sc_type__record_bytes(const sc_column_def *col, unsigned maxlen);
+
+/** Maximum character length of CHAR/VARCHAR/TEXT/BLOB types (bytes for BLOB). */
+uint64_t sc_type__max_chars(sc_coltype t);
+
+/**
+ * Canonicalise a literal DEFAULT value for a column as MariaDB stores it:
+ * numbers (DECIMAL padded to the scale), temporal values normalised and
+ * padded to the fsp, BIT as its digits, strings as given.
+ * @param[out] out   allocated canonical text (sc_free)
+ * @param[in]  text  the literal's value (unquoted)
+ * @param[in]  is_string whether the literal was a quoted string
+ * @return SC_OK or SC_EINVAL when the value is invalid for the type (1067)
+ */
+int sc_type__canon_default(
+    char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string);
+
+#endif /* SC_DDL_TYPES_H */
