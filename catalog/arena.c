@@ -1,0 +1,163 @@
+/*
+ * arena.c - chunked bump allocator and growable buffers, both through the
+ * ctx allocator (so fault injection reaches them).
+ *
+ * Why: loading a table decodes a dozen small protobuf messages with many
+ * strings; one arena per loaded sc_table turns that malloc storm into a few
+ * chunk allocations and frees everything at once. Write transactions keep
+ * the before/after bytes of their change list in an arena too, and hand the
+ * chunks to the parent when a nested transaction commits.
+ */
+#include <string.h>
+
+#include "catalog/catalog_priv.h"
+
+void sc__arena_init(sc_arena *a, sc_ctx *ctx, size_t chunk_size)
+{
+    a->ctx = ctx;
+    a->head = NULL;
+    a->chunk_size = chunk_size ? chunk_size : 4096;
+    a->failed = false;
+}
+
+void *sc__arena_alloc(sc_arena *a, size_t n)
+{
+    sc_arena_chunk *c = a->head;
+    size_t need = (n + 15) & ~(size_t)15;
+    size_t cap;
+    void *p;
+
+    if (!c || c->cap - c->used < need) {
+        cap = need > a->chunk_size ? need : a->chunk_size;
+        c = sc__malloc(a->ctx, sizeof(*c) + cap);
+        if (!c) {
+            a->failed = true;
+            return NULL;
+        }
+        c->cap = cap;
+        c->used = 0;
+        /* A big one-off block goes behind the head so the head keeps its room. */
+        if (a->head && need > a->chunk_size) {
+            c->next = a->head->next;
+            a->head->next = c;
+        } else {
+            c->next = a->head;
+            a->head = c;
+        }
+    }
+    p = c->data + c->used;
+    c->used += need;
+    return p;
+}
+
+char *sc__arena_strndup(sc_arena *a, const char *s, size_t len)
+{
+    char *p = sc__arena_alloc(a, len + 1);
+    if (p) {
+        if (len)
+            memcpy(p, s, len);
+        p[len] = '\0';
+    }
+    return p;
+}
+
+void sc__arena_free(sc_arena *a)
+{
+    sc_arena_chunk *c = a->head, *next;
+
+    while (c) {
+        next = c->next;
+        sc_free(a->ctx, c);
+        c = next;
+    }
+    a->head = NULL;
+}
+
+void sc__arena_reset(sc_arena *a)
+{
+    sc_arena_chunk *keep = a->head;
+
+    if (!keep)
+        return;
+    a->head = keep->next;
+    sc__arena_free(a);
+    keep->next = NULL;
+    keep->used = 0;
+    a->head = keep;
+    a->failed = false;
+}
+
+void sc__arena_splice(sc_arena *dst, sc_arena *src)
+{
+    sc_arena_chunk *last;
+
+    if (!src->head)
+        return;
+    if (!dst->head) {
+        dst->head = src->head;
+    } else {
+        /* Keep dst's head (it has room); put src's chunks behind it. */
+        for (last = src->head; last->next; last = last->next)
+            ;
+        last->next = dst->head->next;
+        dst->head->next = src->head;
+    }
+    src->head = NULL;
+}
+
+static void *arena_pb_alloc(void *data, size_t size)
+{
+    return sc__arena_alloc(data, size);
+}
+
+static void arena_pb_free(void *data, void *ptr)
+{
+    (void)data;
+    (void)ptr;
+}
+
+ProtobufCAllocator sc__arena_pb(sc_arena *a)
+{
+    ProtobufCAllocator pa = {arena_pb_alloc, arena_pb_free, a};
+    return pa;
+}
+
+static void *ctx_pb_alloc(void *data, size_t size)
+{
+    return sc__malloc(data, size);
+}
+
+static void ctx_pb_free(void *data, void *ptr)
+{
+    sc_free(data, ptr);
+}
+
+ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx)
+{
+    ProtobufCAllocator pa = {ctx_pb_alloc, ctx_pb_free, ctx};
+    return pa;
+}
+
+int sc__buf_reserve(sc_ctx *ctx, sc_buf *b, size_t extra)
+{
+    size_t cap;
+    uint8_t *p;
+
+    if (b->cap - b->len >= extra)
+        return SC_OK;
+    cap = b->cap ? b->cap * 2 : 256;
+    while (cap - b->len < extra)
+        cap *= 2;
+    p = sc__realloc(ctx, b->data, cap);
+    if (!p)
+        return SC_ENOMEM;
+    b->data = p;
+    b->cap = cap;
+    return SC_OK;
+}
+
+void sc__buf_free(sc_ctx *ctx, sc_buf *b)
+{
+    sc_free(ctx, b->data);
+    memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,240 @@
+/*
+ * catalog_priv.h - private to the catalog sources: the layouts of sc_catalog and
+ * sc_txn, the arena, the key codec and the single row write path.
+ *
+ * Other modules use catalog_int.h only. Invariants:
+ *  - every system-table row lives in the LMDB db named like the table, keyed
+ *    by the memcmp-ordered key of its key fields (keycodec.c,
+ *    docs/catalog-schema.md "Key encoding");
+ *  - every row write goes through sc__row_write() (rows.c), which keeps the
+ *    secondary indexes and the change list of the transaction;
+ *  - LMDB values are only borrowed for the life of the LMDB transaction.
+ */
+#ifndef SC_CATALOG_PRIV_H
+#define SC_CATALOG_PRIV_H
+
+#include "catalog/catalog_int.h"
+
+/* ------------------------------------------------------------------ */
+/* Arena: chunked bump allocator through the ctx allocator             */
+
+typedef struct sc_arena_chunk {
+    struct sc_arena_chunk *next; /* older chunk */
+    size_t used;                 /* bytes handed out from data */
+    size_t cap;                  /* bytes in data */
+    _Alignas(16) uint8_t data[]; /* the memory */
+} sc_arena_chunk;
+
+typedef struct sc_arena {
+    sc_ctx *ctx;          /* allocator and error sink */
+    sc_arena_chunk *head; /* newest chunk, NULL when empty */
+    size_t chunk_size;    /* default size of a new chunk */
+    bool failed;          /* an allocation failed since init/reset */
+} sc_arena;
+
+void sc__arena_init(sc_arena *a, sc_ctx *ctx, size_t chunk_size);
+void *sc__arena_alloc(sc_arena *a, size_t n);
+char *sc__arena_strndup(sc_arena *a, const char *s, size_t len);
+void sc__arena_free(sc_arena *a);
+/** Forget every allocation but keep the newest chunk for reuse. */
+void sc__arena_reset(sc_arena *a);
+/** Move every chunk of src into dst (src becomes empty). */
+void sc__arena_splice(sc_arena *dst, sc_arena *src);
+/** A protobuf-c allocator backed by the arena (free is a no-op). */
+ProtobufCAllocator sc__arena_pb(sc_arena *a);
+/** A protobuf-c allocator backed by the ctx allocator. */
+ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Growable byte buffer (key and pack buffers, reused)                  */
+
+typedef struct sc_buf {
+    uint8_t *data;
+    size_t len;
+    size_t cap;
+} sc_buf;
+
+int sc__buf_reserve(sc_ctx *ctx, sc_buf *b, size_t extra);
+void sc__buf_free(sc_ctx *ctx, sc_buf *b);
+
+/* ------------------------------------------------------------------ */
+/* Keys                                                                 */
+
+#define SC_KEY_MAX_FIELDS 4
+
+/** The key fields of a system table, resolved against its descriptor. */
+typedef struct sc_keyspec {
+    unsigned n;                                              /* number of key fields */
+    const ProtobufCFieldDescriptor *fields[SC_KEY_MAX_FIELDS]; /* in key order */
+} sc_keyspec;
+
+/** Resolve the registry's key field list; SC_EINVAL naming the bad field. */
+int sc__keyspec_parse(sc_keyspec *out, sc_ctx *ctx, const sc_systable *st);
+/** Append the big-endian 8-byte form of v. */
+int sc__key_put_u64(sc_ctx *ctx, sc_buf *b, uint64_t v);
+/** Append the escaped, terminated form of a string (0x00 -> 00 FF, end 00 01). */
+int sc__key_put_str(sc_ctx *ctx, sc_buf *b, const uint8_t *s, size_t len);
+/** Append the key of a row message (b is not cleared first). */
+int sc__key_encode(sc_ctx *ctx, sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg);
+/** Human-readable form of a key ("table_id=300, ordinal=2") into buf. */
+void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key,
+                      size_t len);
+/** Read a big-endian u64 (8 bytes). */
+uint64_t sc__get_u64be(const uint8_t *p);
+void sc__put_u64be(uint8_t *p, uint64_t v);
+
+/* ------------------------------------------------------------------ */
+/* Catalog and transactions                                             */
+
+/** LMDB database slots: 1..SC_SYS_COUNT are the system tables, then ours. */
+enum sc_dbslot {
+    SC_DB_META = SC_SYS__END, /* sys.meta: format version, map size */
+    SC_DB_SETTINGS,           /* sys.settings: key/value */
+    SC_DB_SCHEMA_NAME,        /* sys.schemata_by_name: name -> schema id */
+    SC_DB_TABLE_NAME,         /* sys.tables_by_name: (schema id, name) -> table id */
+    SC_DB_FK_PARENT,          /* sys.fk_by_parent: (schema, table, child id, fk ordinal) -> "" */
+    SC_DB__COUNT
+};
+
+struct sc_catalog {
+    sc_ctx *ctx;                     /* errors and allocation */
+    char *datadir;                   /* as given */
+    MDB_env *env;                    /* DATADIR/catalog.mdb */
+    unsigned flags;                  /* SC_CATALOG_* given at open */
+    MDB_dbi dbi[SC_DB__COUNT];       /* slot -> handle (slot 0 unused) */
+    sc_keyspec keys[SC_SYS__END];    /* system table id -> key fields */
+    sc_commit_hook hook;             /* installed by replicate/, or NULL */
+    void *hook_payload;              /* passed to hook */
+    sc_txn *writer;                  /* the open top-level write txn, or NULL */
+    unsigned format_major;           /* format found in sys.meta */
+    unsigned format_minor;
+};
+
+#define SC_TXN_CURSORS SC_DB__COUNT
+
+/*
+ * A transaction. Nested write txns (savepoints) have parent != NULL and keep
+ * their own change list, appended to the parent's on commit. Statement
+ * texts live in the root txn. failed != 0 poisons the txn: a change failed
+ * part-way, so only abort is possible (commit aborts and returns failed).
+ */
+struct sc_txn {
+    sc_catalog *cat;                    /* owner */
+    sc_txn *parent;                     /* enclosing txn for nested ones */
+    sc_txn *child;                      /* open nested txn, or NULL */
+    MDB_txn *mdb;                       /* LMDB txn */
+    bool readonly;                      /* SC_TXN_READONLY */
+    bool record;                        /* keep the change list (a hook is installed) */
+    int failed;                         /* poison code, 0 when healthy */
+    uint64_t writes;                    /* rows written so far (poison detection) */
+    sc_row_change *changes;             /* in execution order */
+    size_t n_changes, cap_changes;
+    sc_arena bytes;                     /* before/after copies of the changes */
+    char **stmts;                       /* root only: statement texts (1-based n = index+1) */
+    size_t *stmt_lens;
+    size_t n_stmts, cap_stmts;
+    unsigned cur_stmt;                  /* statement number for new changes */
+    MDB_cursor *cursors[SC_TXN_CURSORS]; /* cached cursors per db slot */
+    sc_buf key, key2, pack;             /* reused buffers */
+    sc_arena scratch;                   /* per-row scratch, reset by each write */
+    sc_arena work;                      /* per-operation scratch (table create/alter/drop) */
+};
+
+/** Map an LMDB code on txn's catalog; MAP_FULL names the map size. */
+int sc__mdb_fail(sc_txn *txn, int rc, const char *what);
+/** The cached cursor of a db slot in txn. */
+int sc__cursor(MDB_cursor **out, sc_txn *txn, unsigned slot);
+/** Fail with SC_EREADONLY unless txn is a usable write txn. */
+int sc__txn_writable(sc_txn *txn);
+/** Append a change to txn's list; before/after are copied. */
+int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bool cascade);
+/** Mark txn poisoned when rows were written since mark and rc is an error. */
+int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc);
+
+/* ------------------------------------------------------------------ */
+/* Row write path (rows.c)                                              */
+
+typedef enum sc_write_mode {
+    SC_W_INSERT, /* key must be new */
+    SC_W_PUT,    /* insert or replace */
+    SC_W_DELETE, /* key must exist */
+} sc_write_mode;
+
+/**
+ * The one write path: put or delete a row of a system table, keep the
+ * secondary indexes and record the change. msg gives the key (and the new
+ * row for puts). cascade marks deletes caused by dropping a parent.
+ */
+int sc__row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode,
+                  bool cascade);
+
+/** The name of system table st ("?" when unknown). */
+const char *sc__st_name(unsigned st);
+/** Unpack a packed row of system table st into the arena. */
+int sc__row_unpack(ProtobufCMessage **out, sc_arena *a, unsigned st, const uint8_t *data,
+                   size_t len);
+/** Release a row unpacked with sc__row_unpack (pairs the unpack). */
+void sc__row_release(ProtobufCMessage *msg, sc_arena *a);
+/** Fetch and unpack the row of st with the given key; SC_ENOTFOUND quietly. */
+int sc__row_get(ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st,
+                const uint8_t *key, size_t klen);
+
+/** Secondary index entries of a row (0 or 1 per index for our tables). */
+int sc__index_key(sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st,
+                  const ProtobufCMessage *msg);
+
+/** Allocate the next value of a counter in syscat.sequences. */
+int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name);
+
+/** Read a u64 key-field value from a message (uint32/uint64/int32/bool). */
+uint64_t sc__field_u64(const ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f);
+
+/* Bootstrap (selfdesc.c): write the self-describing rows of a new catalog. */
+int sc__bootstrap(sc_txn *txn);
+
+/* Row-building helpers: protobuf-c wants non-const pointers for packing. */
+#define SC_PBSTR(s) ((char *)(uintptr_t)((s) ? (s) : ""))
+ProtobufCBinaryData sc__pbbytes(const char *s);
+/** NUL-terminated copy of a bytes field in the arena; NULL when empty and empty_null. */
+const char *sc__bytes_cstr(sc_arena *a, ProtobufCBinaryData bd, bool empty_null);
+/** A string field as a def string: NULL when empty. */
+const char *sc__str_or_null(const char *s);
+/** The 8-byte key of an id-keyed row. */
+void sc__id_key(uint8_t out[8], uint64_t id);
+
+struct sc_schema {
+    sc_ctx *ctx;        /* owner's allocator */
+    uint64_t id;        /* schema id */
+    sc_schema_def def;  /* strings point into arena */
+    sc_arena arena;     /* the decoded row */
+};
+
+/* Table-name helpers shared by table_*.c */
+int sc__schema_name(char **out, sc_txn *txn, sc_arena *a, uint64_t schema_id);
+int sc__table_row(Syscat__Catalog__TableRow **out, sc_txn *txn, sc_arena *a, uint64_t id);
+
+/** Resolve a schema name; SC_ENOTFOUND with 1049 Unknown database. */
+int sc__schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name);
+/** Ids of every table of a schema (caller frees *out with sc_free). */
+int sc__schema_table_ids(uint64_t **out, size_t *n_out, sc_txn *txn, uint64_t schema_id);
+/** Resolve (schema id, name) through sys.tables_by_name; SC_ENOTFOUND quietly. */
+int sc__table_id_by_name(uint64_t *out, sc_txn *txn, uint64_t schema_id, const char *name);
+
+/** One existing row of a system table, as collected for alter and drop. */
+typedef struct sc_rowcopy {
+    uint8_t *key;           /* key bytes (arena) */
+    size_t klen;
+    uint8_t *val;           /* packed row (arena) */
+    size_t vlen;
+    ProtobufCMessage *msg;  /* unpacked (arena) */
+    bool keep;              /* still wanted after the change */
+} sc_rowcopy;
+
+/** Collect every row of st whose key starts with the 8-byte table id. */
+int sc__collect_rows(sc_rowcopy **out, size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st,
+                     uint64_t table_id);
+
+/* Drops (table_write.c), used by schema drop. */
+int sc__table_drop_rows(sc_txn *txn, uint64_t table_id, bool table_cascade);
+
+#endif /* SC_CATALOG_PRIV_H */

@@ -1,0 +1,363 @@
+/*
+ * env.c - opening and closing a catalog: the LMDB environment in
+ * DATADIR/catalog.mdb/, its named databases, the format check against
+ * sys.meta, bootstrap of a new catalog, and the one place LMDB codes become
+ * sc_err values (STYLE.md 4).
+ *
+ * Invariant: after sc_catalog_open() every db slot in cat->dbi is open, so
+ * transactions never open databases on the hot path. Opening only reads
+ * (no write lock) unless the catalog is new or lacks a database.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "catalog/catalog_priv.h"
+
+#define DEFAULT_MAP_SIZE (4ull << 30)
+#define CATALOG_SUBDIR "catalog.mdb"
+
+static const char *const extra_db_names[] = {
+    "sys.meta", "sys.settings", "sys.schemata_by_name", "sys.tables_by_name", "sys.fk_by_parent",
+};
+
+static const char *slot_name(unsigned slot)
+{
+    if (slot >= 1 && slot <= SC_SYS_COUNT)
+        return sc_catalog__systables[slot - 1].name;
+    return extra_db_names[slot - SC_DB_META];
+}
+
+int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what)
+{
+    if (rc == MDB_SUCCESS)
+        return SC_OK;
+    if (rc == MDB_NOTFOUND)
+        return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "%s: not found", what);
+    if (rc == MDB_MAP_FULL)
+        return sc_error_set(ctx, SC_EFULL, 0, NULL,
+                            "catalog map full while %s; nothing was written", what);
+    return sc_error_set(ctx, SC_EIO, 0, NULL, "%s: %s", what, mdb_strerror(rc));
+}
+
+int sc__mdb_fail(sc_txn *txn, int rc, const char *what)
+{
+    MDB_envinfo info;
+    sc_ctx *ctx = txn->cat->ctx;
+    int code;
+
+    if (rc == MDB_MAP_FULL) {
+        mdb_env_info(txn->cat->env, &info);
+        code = sc_error_set(ctx, SC_EFULL, 0, NULL,
+                            "catalog map full (map size %zu bytes) while %s; nothing was written",
+                            info.me_mapsize, what);
+    } else {
+        code = sc_catalog__mdb_error(ctx, rc, what);
+    }
+    /* A failed LMDB write leaves its txn unusable: only abort remains. */
+    if (!txn->readonly && rc != MDB_NOTFOUND && !txn->failed)
+        txn->failed = code;
+    return code;
+}
+
+MDB_env *sc_catalog__env(const sc_catalog *cat)
+{
+    return cat->env;
+}
+
+sc_ctx *sc_catalog_ctx(const sc_catalog *cat)
+{
+    return cat->ctx;
+}
+
+const char *sc_catalog_datadir(const sc_catalog *cat)
+{
+    return cat->datadir;
+}
+
+void sc_catalog__set_commit_hook(sc_catalog *cat, sc_commit_hook hook, void *payload)
+{
+    cat->hook = hook;
+    cat->hook_payload = payload;
+}
+
+int sc_catalog__open_dbi(MDB_dbi *out, sc_txn *txn, const char *name, unsigned mdb_flags)
+{
+    int rc;
+
+    if (strncmp(name, "sys.", 4) == 0 || sc_catalog__systable_by_name(name))
+        return sc_error_set(txn->cat->ctx, SC_EINVAL, 0, NULL,
+                            "database name '%s' is reserved for the catalog", name);
+    rc = mdb_dbi_open(txn->mdb, name, mdb_flags | (txn->readonly ? 0 : MDB_CREATE), out);
+    if (rc)
+        return sc__mdb_fail(txn, rc, "opening a database");
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* sys.meta                                                             */
+
+static int meta_get_uint(unsigned *out, MDB_txn *txn, MDB_dbi dbi, const char *key)
+{
+    MDB_val k = {strlen(key), (void *)key}, v;
+    char buf[32];
+    int rc = mdb_get(txn, dbi, &k, &v);
+
+    if (rc)
+        return rc;
+    if (v.mv_size == 0 || v.mv_size >= sizeof(buf))
+        return MDB_CORRUPTED;
+    memcpy(buf, v.mv_data, v.mv_size);
+    buf[v.mv_size] = '\0';
+    *out = (unsigned)strtoul(buf, NULL, 10);
+    return MDB_SUCCESS;
+}
+
+static int meta_put_uint(MDB_txn *txn, MDB_dbi dbi, const char *key, unsigned long long val)
+{
+    char buf[32];
+    MDB_val k = {strlen(key), (void *)key}, v;
+
+    v.mv_size = (size_t)snprintf(buf, sizeof(buf), "%llu", val);
+    v.mv_data = buf;
+    return mdb_put(txn, dbi, &k, &v, 0);
+}
+
+static int check_format(sc_catalog *cat, MDB_txn *txn)
+{
+    unsigned major = 0, minor = 0;
+    int rc = meta_get_uint(&major, txn, cat->dbi[SC_DB_META], "format_major");
+
+    if (rc == MDB_SUCCESS)
+        rc = meta_get_uint(&minor, txn, cat->dbi[SC_DB_META], "format_minor");
+    if (rc)
+        return sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL,
+                            "catalog in '%s' has no readable format version in sys.meta",
+                            cat->datadir);
+    if (major > SC_FORMAT_MAJOR)
+        return sc_error_set(cat->ctx, SC_EVERSION, 0, NULL,
+                            "catalog format %u.%u is newer than this syscat supports (%u.%u)",
+                            major, minor, SC_FORMAT_MAJOR, SC_FORMAT_MINOR);
+    cat->format_major = major;
+    cat->format_minor = minor;
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening                                                              */
+
+static int open_dbis(sc_catalog *cat, MDB_txn *txn, unsigned flags)
+{
+    unsigned slot;
+    int rc;
+
+    for (slot = 1; slot < SC_DB__COUNT; slot++) {
+        rc = mdb_dbi_open(txn, slot_name(slot), flags, &cat->dbi[slot]);
+        if (rc)
+            return rc;
+    }
+    return MDB_SUCCESS;
+}
+
+/* Fast path: every database exists; read the format without the write lock. */
+static int open_existing(sc_catalog *cat, bool *missing)
+{
+    MDB_txn *txn = NULL;
+    int rc;
+
+    *missing = false;
+    rc = mdb_txn_begin(cat->env, NULL, MDB_RDONLY, &txn);
+    if (rc)
+        return sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog");
+    rc = open_dbis(cat, txn, 0);
+    if (rc == MDB_NOTFOUND) {
+        mdb_txn_abort(txn);
+        *missing = true;
+        return SC_OK;
+    }
+    if (rc) {
+        mdb_txn_abort(txn);
+        return sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog databases");
+    }
+    rc = check_format(cat, txn);
+    if (rc) {
+        mdb_txn_abort(txn);
+        return rc;
+    }
+    rc = mdb_txn_commit(txn); /* keeps the dbi handles */
+    return rc ? sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog") : SC_OK;
+}
+
+/* Slow path: create what is missing; bootstrap a new catalog. */
+static int open_create(sc_catalog *cat)
+{
+    sc_txn *txn = NULL;
+    MDB_val k = {12, (void *)"format_major"}, v;
+    MDB_envinfo info;
+    int rc;
+
+    if (cat->flags & SC_CATALOG_READONLY)
+        return sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL,
+                            "catalog in '%s' is incomplete and opened read-only", cat->datadir);
+    rc = sc_txn_begin(&txn, cat, 0);
+    if (rc)
+        return rc;
+    rc = open_dbis(cat, txn->mdb, MDB_CREATE);
+    if (rc) {
+        rc = sc__mdb_fail(txn, rc, "creating the catalog databases");
+        goto out;
+    }
+    rc = mdb_get(txn->mdb, cat->dbi[SC_DB_META], &k, &v);
+    if (rc == MDB_NOTFOUND) {
+        if (!(cat->flags & SC_CATALOG_CREATE)) {
+            rc = sc_error_set(cat->ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'",
+                              cat->datadir);
+            goto out;
+        }
+        mdb_env_info(cat->env, &info);
+        rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "format_major", SC_FORMAT_MAJOR);
+        if (!rc)
+            rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "format_minor", SC_FORMAT_MINOR);
+        if (!rc)
+            rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "map_size", info.me_mapsize);
+        if (rc) {
+            rc = sc__mdb_fail(txn, rc, "writing sys.meta");
+            goto out;
+        }
+        rc = sc__bootstrap(txn);
+        if (rc)
+            goto out;
+    } else if (rc) {
+        rc = sc__mdb_fail(txn, rc, "reading sys.meta");
+        goto out;
+    }
+    rc = check_format(cat, txn->mdb);
+    if (rc)
+        goto out;
+    rc = sc_txn_commit(txn);
+    txn = NULL;
+out:
+    sc_txn_abort(txn);
+    return rc;
+}
+
+static int make_dirs(sc_ctx *ctx, const char *datadir, const char *path)
+{
+    if (mkdir(datadir, 0755) != 0 && errno != EEXIST)
+        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot create '%s': %s", datadir,
+                            strerror(errno));
+    if (mkdir(path, 0755) != 0 && errno != EEXIST)
+        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot create '%s': %s", path,
+                            strerror(errno));
+    return SC_OK;
+}
+
+static int env_setup(sc_catalog *cat, const char *path, const sc_catalog_options *o, bool exists)
+{
+    unsigned envflags = MDB_NOTLS;
+    int rc;
+
+    rc = mdb_env_create(&cat->env);
+    if (rc)
+        return sc_catalog__mdb_error(cat->ctx, rc, "creating the LMDB environment");
+    mdb_env_set_maxdbs(cat->env, 64);
+    mdb_env_set_maxreaders(cat->env, 256);
+    if (o->map_size || !exists) {
+        rc = mdb_env_set_mapsize(cat->env, o->map_size ? o->map_size : DEFAULT_MAP_SIZE);
+        if (rc)
+            return sc_catalog__mdb_error(cat->ctx, rc, "setting the map size");
+    }
+    if (o->flags & SC_CATALOG_NOSYNC)
+        envflags |= MDB_NOSYNC;
+    if (o->flags & SC_CATALOG_READONLY)
+        envflags |= MDB_RDONLY;
+    rc = mdb_env_open(cat->env, path, envflags, 0644);
+    if (rc)
+        return sc_error_set(cat->ctx, SC_EIO, 0, NULL, "cannot open catalog '%s': %s", path,
+                            mdb_strerror(rc));
+    return SC_OK;
+}
+
+static int catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, unsigned flags)
+{
+    sc_catalog *cat = sc__calloc(ctx, 1, sizeof(*cat));
+    unsigned i;
+    int rc;
+
+    *out = NULL;
+    if (!cat)
+        return SC_ENOMEM;
+    cat->ctx = ctx;
+    cat->flags = flags;
+    cat->datadir = sc__strdup(ctx, datadir);
+    if (!cat->datadir) {
+        sc_free(ctx, cat);
+        return SC_ENOMEM;
+    }
+    for (i = 1; i <= SC_SYS_COUNT; i++) {
+        rc = sc__keyspec_parse(&cat->keys[i], ctx, &sc_catalog__systables[i - 1]);
+        if (rc) {
+            sc_catalog_close(cat);
+            return rc;
+        }
+    }
+    *out = cat;
+    return SC_OK;
+}
+
+int sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir,
+                    const sc_catalog_options *opts)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_catalog *cat = NULL;
+    char path[4096];
+    struct stat sb;
+    bool exists, missing = false;
+    int rc;
+
+    *out = NULL;
+    if (opts) {
+        if (opts->version != SC_CATALOG_OPTIONS_VERSION)
+            return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown catalog options version %u",
+                                opts->version);
+        o = *opts;
+    }
+    if ((size_t)snprintf(path, sizeof(path), "%s/" CATALOG_SUBDIR, datadir) >= sizeof(path))
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "data directory path too long");
+    snprintf(path + strlen(path), sizeof(path) - strlen(path), "/data.mdb");
+    exists = stat(path, &sb) == 0 && sb.st_size > 0;
+    path[strlen(path) - strlen("/data.mdb")] = '\0';
+    if (!exists && !(o.flags & SC_CATALOG_CREATE))
+        return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'", datadir);
+    if (exists && (o.flags & SC_CATALOG_CREATE) && (o.flags & SC_CATALOG_EXCL))
+        return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "a catalog already exists in '%s'",
+                            datadir);
+    if (!exists && (rc = make_dirs(ctx, datadir, path)))
+        return rc;
+    rc = catalog_new(&cat, ctx, datadir, o.flags);
+    if (rc)
+        return rc;
+    rc = env_setup(cat, path, &o, exists);
+    if (!rc && exists)
+        rc = open_existing(cat, &missing);
+    if (!rc && (!exists || missing))
+        rc = open_create(cat);
+    if (rc) {
+        sc_catalog_close(cat);
+        return rc;
+    }
+    *out = cat;
+    return SC_OK;
+}
+
+void sc_catalog_close(sc_catalog *cat)
+{
+    if (!cat)
+        return;
+    if (cat->env)
+        mdb_env_close(cat->env);
+    sc_free(cat->ctx, cat->datadir);
+    sc_free(cat->ctx, cat);
+}

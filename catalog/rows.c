@@ -1,0 +1,421 @@
+/*
+ * rows.c - the one write path for system-table rows, the secondary name
+ * indexes it keeps, and raw row access for the applier and fsck.
+ *
+ * sc__row_write() is the only function that changes a system-table db. For
+ * each put or delete it (1) checks and then updates the secondary index
+ * entries of the row (sys.schemata_by_name, sys.tables_by_name,
+ * sys.fk_by_parent), (2) appends an sc_row_change to the transaction when it
+ * records changes, before touching LMDB (the before image still points into
+ * the map then). Index formats: docs/catalog-schema.md.
+ */
+#include <string.h>
+
+#include "catalog/catalog_priv.h"
+
+const char *sc__st_name(unsigned st)
+{
+    const sc_systable *s = sc_catalog__systable(st);
+    return s ? s->name : "?";
+}
+
+int sc__row_unpack(ProtobufCMessage **out, sc_arena *a, unsigned st, const uint8_t *data,
+                   size_t len)
+{
+    const sc_systable *s = sc_catalog__systable(st);
+    ProtobufCAllocator pa = sc__arena_pb(a);
+    ProtobufCMessage *m;
+
+    a->failed = false;
+    m = protobuf_c_message_unpack(s->desc, &pa, len, data);
+    *out = m;
+    if (m)
+        return SC_OK;
+    if (a->failed)
+        return SC_ENOMEM;
+    return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: undecodable row (%zu bytes)",
+                        s->name, len);
+}
+
+void sc__row_release(ProtobufCMessage *msg, sc_arena *a)
+{
+    ProtobufCAllocator pa = sc__arena_pb(a);
+
+    if (msg)
+        protobuf_c_message_free_unpacked(msg, &pa);
+}
+
+int sc__row_get(ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st,
+                const uint8_t *key, size_t klen)
+{
+    MDB_val k = {klen, (void *)(uintptr_t)key}, v;
+    int rc = mdb_get(txn->mdb, txn->cat->dbi[st], &k, &v);
+
+    *out = NULL;
+    if (rc == MDB_NOTFOUND)
+        return SC_ENOTFOUND;
+    if (rc)
+        return sc__mdb_fail(txn, rc, "reading a row");
+    return sc__row_unpack(out, a, st, v.mv_data, v.mv_size);
+}
+
+/* ------------------------------------------------------------------ */
+/* Secondary indexes                                                    */
+
+int sc__index_key(sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st,
+                  const ProtobufCMessage *msg)
+{
+    const Syscat__Catalog__SchemaRow *s;
+    const Syscat__Catalog__TableRow *t;
+    const Syscat__Catalog__ForeignKeyRow *f;
+    int rc;
+
+    b->len = 0;
+    switch (st) {
+    case SC_SYS_SCHEMATA:
+        s = (const void *)msg;
+        *slot_out = SC_DB_SCHEMA_NAME;
+        return sc__key_put_str(ctx, b, (const uint8_t *)s->name, strlen(s->name));
+    case SC_SYS_TABLES:
+        t = (const void *)msg;
+        *slot_out = SC_DB_TABLE_NAME;
+        rc = sc__key_put_u64(ctx, b, t->schema_id);
+        return rc ? rc : sc__key_put_str(ctx, b, (const uint8_t *)t->name, strlen(t->name));
+    case SC_SYS_FOREIGN_KEYS:
+        f = (const void *)msg;
+        *slot_out = SC_DB_FK_PARENT;
+        rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_schema,
+                             strlen(f->parent_schema));
+        if (!rc)
+            rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_table,
+                                 strlen(f->parent_table));
+        if (!rc)
+            rc = sc__key_put_u64(ctx, b, f->table_id);
+        return rc ? rc : sc__key_put_u64(ctx, b, f->ordinal);
+    default:
+        *slot_out = 0;
+        return SC_OK;
+    }
+}
+
+/* The value stored with an index entry: the row's id (empty for FKs). */
+static size_t index_value(uint8_t out[8], unsigned st, const ProtobufCMessage *msg)
+{
+    if (st == SC_SYS_SCHEMATA) {
+        sc__put_u64be(out, ((const Syscat__Catalog__SchemaRow *)(const void *)msg)->id);
+        return 8;
+    }
+    if (st == SC_SYS_TABLES) {
+        sc__put_u64be(out, ((const Syscat__Catalog__TableRow *)(const void *)msg)->id);
+        return 8;
+    }
+    return 0;
+}
+
+static bool has_index(unsigned st)
+{
+    return st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES || st == SC_SYS_FOREIGN_KEYS;
+}
+
+/* The planned index change of one row write. */
+typedef struct index_plan {
+    unsigned slot;       /* db slot, 0 = this table has no index */
+    bool del_old, put_new;
+    uint8_t val[8];      /* value of the new entry */
+    size_t val_len;
+} index_plan;
+
+/* Compute old/new index keys (txn->key2 = old, txn->key = new) and check the new one is free. */
+static int plan_index(index_plan *p, sc_txn *txn, unsigned st, const MDB_val *old,
+                      const ProtobufCMessage *newmsg)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    ProtobufCMessage *oldmsg = NULL;
+    MDB_val k, v;
+    int rc;
+
+    memset(p, 0, sizeof(*p));
+    txn->key2.len = 0;
+    txn->key.len = 0;
+    if (old) {
+        rc = sc__row_unpack(&oldmsg, &txn->scratch, st, old->mv_data, old->mv_size);
+        if (rc)
+            return rc;
+        rc = sc__index_key(ctx, &txn->key2, &p->slot, st, oldmsg);
+        sc__row_release(oldmsg, &txn->scratch);
+        if (rc)
+            return rc;
+        p->del_old = true;
+    }
+    if (newmsg) {
+        rc = sc__index_key(ctx, &txn->key, &p->slot, st, newmsg);
+        if (rc)
+            return rc;
+        p->val_len = index_value(p->val, st, newmsg);
+        p->put_new = true;
+    }
+    if (p->del_old && p->put_new && txn->key.len == txn->key2.len &&
+        memcmp(txn->key.data, txn->key2.data, txn->key.len) == 0) {
+        p->del_old = p->put_new = false; /* unchanged entry */
+        return SC_OK;
+    }
+    if (!p->put_new)
+        return SC_OK;
+    k.mv_size = txn->key.len;
+    k.mv_data = txn->key.data;
+    rc = mdb_get(txn->mdb, txn->cat->dbi[p->slot], &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return SC_OK;
+    if (rc)
+        return sc__mdb_fail(txn, rc, "reading a name index");
+    if (v.mv_size == p->val_len && memcmp(v.mv_data, p->val, p->val_len) == 0)
+        return SC_OK;
+    return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "syscat.%s: name already taken by another row",
+                        sc__st_name(st));
+}
+
+static int apply_index(sc_txn *txn, const index_plan *p)
+{
+    MDB_dbi dbi = txn->cat->dbi[p->slot];
+    MDB_val k, v;
+    int rc;
+
+    if (p->del_old) {
+        k.mv_size = txn->key2.len;
+        k.mv_data = txn->key2.data;
+        rc = mdb_del(txn->mdb, dbi, &k, NULL);
+        if (rc && rc != MDB_NOTFOUND) /* a missing entry is fsck's business */
+            return sc__mdb_fail(txn, rc, "updating a name index");
+    }
+    if (p->put_new) {
+        k.mv_size = txn->key.len;
+        k.mv_data = txn->key.data;
+        v.mv_size = p->val_len;
+        v.mv_data = (void *)(uintptr_t)p->val;
+        rc = mdb_put(txn->mdb, dbi, &k, &v, 0);
+        if (rc)
+            return sc__mdb_fail(txn, rc, "updating a name index");
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The write path                                                       */
+
+static int pack_row(sc_txn *txn, const ProtobufCMessage *msg, MDB_val *out)
+{
+    size_t n = protobuf_c_message_get_packed_size(msg);
+
+    txn->pack.len = 0;
+    if (sc__buf_reserve(txn->cat->ctx, &txn->pack, n))
+        return SC_ENOMEM;
+    out->mv_size = protobuf_c_message_pack(msg, txn->pack.data);
+    out->mv_data = txn->pack.data;
+    return SC_OK;
+}
+
+static int main_write(sc_txn *txn, unsigned st, MDB_val *k, MDB_val *v, sc_write_mode mode)
+{
+    MDB_dbi dbi = txn->cat->dbi[st];
+    int rc;
+
+    if (mode == SC_W_DELETE)
+        rc = mdb_del(txn->mdb, dbi, k, NULL);
+    else
+        rc = mdb_put(txn->mdb, dbi, k, v, mode == SC_W_INSERT ? MDB_NOOVERWRITE : 0);
+    if (rc == MDB_KEYEXIST)
+        return sc_error_set(txn->cat->ctx, SC_EEXISTS, 0, NULL, "syscat.%s: duplicate key",
+                            sc__st_name(st));
+    if (rc)
+        return sc__mdb_fail(txn, rc, sc__st_name(st));
+    return SC_OK;
+}
+
+static int row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode,
+                     bool cascade)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    uint8_t kbuf[512];
+    MDB_val k, old = {0, NULL}, nv = {0, NULL};
+    sc_slice before = {NULL, 0}, after = {NULL, 0};
+    bool exists = false;
+    index_plan plan = {0};
+    int rc;
+
+    txn->key.len = 0;
+    rc = sc__key_encode(ctx, &txn->key, &txn->cat->keys[st], msg);
+    if (rc)
+        return rc;
+    if (txn->key.len > sizeof(kbuf))
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: key too long (%zu bytes)",
+                            sc__st_name(st), txn->key.len);
+    memcpy(kbuf, txn->key.data, txn->key.len);
+    k.mv_size = txn->key.len;
+    k.mv_data = kbuf;
+    if (mode != SC_W_INSERT) {
+        rc = mdb_get(txn->mdb, txn->cat->dbi[st], &k, &old);
+        if (rc && rc != MDB_NOTFOUND)
+            return sc__mdb_fail(txn, rc, sc__st_name(st));
+        exists = rc == MDB_SUCCESS;
+        if (mode == SC_W_DELETE && !exists)
+            return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "syscat.%s: no such row",
+                                sc__st_name(st));
+    }
+    if (mode != SC_W_DELETE && (rc = pack_row(txn, msg, &nv)))
+        return rc;
+    if (has_index(st)) {
+        rc = plan_index(&plan, txn, st, exists ? &old : NULL, mode == SC_W_DELETE ? NULL : msg);
+        if (rc)
+            return rc;
+    }
+    if (txn->record) {
+        before.data = old.mv_data;
+        before.len = exists ? old.mv_size : 0;
+        after.data = nv.mv_data;
+        after.len = nv.mv_size;
+        if ((rc = sc__txn_record(txn, st, before, after, cascade)))
+            return rc;
+    }
+    txn->writes++;
+    rc = main_write(txn, st, &k, &nv, mode);
+    if (!rc && plan.slot)
+        rc = apply_index(txn, &plan);
+    return rc;
+}
+
+int sc__row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode,
+                  bool cascade)
+{
+    size_t n_changes = txn->n_changes;
+    int rc = row_write(txn, st, msg, mode, cascade);
+
+    sc__arena_reset(&txn->scratch);
+    /* The failed change is not part of the txn; LMDB failures already poisoned it. */
+    if (rc)
+        txn->n_changes = n_changes;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Raw row access                                                       */
+
+int sc_catalog__row_key(uint8_t **out, size_t *out_len, sc_ctx *ctx, unsigned systable,
+                        const ProtobufCMessage *row)
+{
+    const sc_systable *st = sc_catalog__systable(systable);
+    sc_keyspec ks;
+    sc_buf b = {NULL, 0, 0};
+    int rc;
+
+    *out = NULL;
+    *out_len = 0;
+    if (!st)
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
+    rc = sc__keyspec_parse(&ks, ctx, st);
+    if (!rc)
+        rc = sc__key_encode(ctx, &b, &ks, row);
+    if (rc) {
+        sc__buf_free(ctx, &b);
+        return rc;
+    }
+    *out = b.data;
+    *out_len = b.len;
+    return SC_OK;
+}
+
+static int raw_write(sc_txn *txn, unsigned systable, sc_slice packed, sc_write_mode mode)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    ProtobufCMessage *msg = NULL;
+    sc_arena a;
+    uint64_t mark = txn->writes;
+    int rc;
+
+    if (!sc_catalog__systable(systable))
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
+    rc = sc__txn_writable(txn);
+    if (rc)
+        return rc;
+    sc__arena_init(&a, ctx, 1024);
+    rc = sc__row_unpack(&msg, &a, systable, packed.data, packed.len);
+    if (!rc)
+        rc = sc__row_write(txn, systable, msg, mode, false);
+    sc__row_release(msg, &a);
+    sc__arena_free(&a);
+    return sc__txn_settle(txn, mark, rc);
+}
+
+int sc_catalog__row_put(sc_txn *txn, unsigned systable, sc_slice packed)
+{
+    return raw_write(txn, systable, packed, SC_W_PUT);
+}
+
+int sc_catalog__row_delete(sc_txn *txn, unsigned systable, sc_slice packed)
+{
+    return raw_write(txn, systable, packed, SC_W_DELETE);
+}
+
+int sc_catalog__row_foreach(sc_txn *txn, unsigned systable,
+                            int (*cb)(sc_slice packed, void *payload), void *payload)
+{
+    MDB_cursor *c = NULL;
+    MDB_val k, v;
+    sc_slice s;
+    int rc;
+
+    if (!sc_catalog__systable(systable))
+        return sc_error_set(txn->cat->ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
+    /* A private cursor: cb may call back into the catalog. */
+    rc = mdb_cursor_open(txn->mdb, txn->cat->dbi[systable], &c);
+    if (rc)
+        return sc__mdb_fail(txn, rc, "opening a cursor");
+    for (rc = mdb_cursor_get(c, &k, &v, MDB_FIRST); rc == 0;
+         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        s.data = v.mv_data;
+        s.len = v.mv_size;
+        rc = cb(s, payload);
+        if (rc)
+            break;
+    }
+    mdb_cursor_close(c);
+    if (rc == MDB_NOTFOUND)
+        return SC_OK;
+    if (rc > 0 || rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND)
+        return sc__mdb_fail(txn, rc, "walking a system table");
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Id counters                                                          */
+
+int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name)
+{
+    Syscat__Catalog__SequenceRow *row = NULL;
+    sc_buf *k = &txn->key;
+    uint8_t kbuf[64];
+    size_t klen;
+    int rc;
+
+    k->len = 0;
+    rc = sc__key_put_str(txn->cat->ctx, k, (const uint8_t *)name, strlen(name));
+    if (rc)
+        return rc;
+    klen = k->len < sizeof(kbuf) ? k->len : sizeof(kbuf);
+    memcpy(kbuf, k->data, klen);
+    rc = sc__row_get((ProtobufCMessage **)&row, txn, &txn->scratch, SC_SYS_SEQUENCES, kbuf, klen);
+    if (rc == SC_ENOTFOUND)
+        return sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
+                            "syscat.sequences: counter '%s' is missing", name);
+    if (rc)
+        return rc;
+    if (row->next_value > SC_ID_MAX) {
+        sc__row_release(&row->base, &txn->scratch);
+        return sc_error_set(txn->cat->ctx, SC_EFULL, 0, NULL, "id space of '%s' exhausted",
+                            name);
+    }
+    *out = row->next_value;
+    row->next_value++;
+    rc = sc__row_write(txn, SC_SYS_SEQUENCES, &row->base, SC_W_PUT, false);
+    /* row lives in the scratch arena, reset by sc__row_write: nothing else to free. */
+    return rc;
+}

@@ -1,0 +1,626 @@
+/*
+ * table_read.c - loading a table definition (sc_table) from its rows, name
+ * and id lookups, and iteration (tables of a schema, children of a parent).
+ *
+ * Loading is the hot path (every SHOW CREATE, every statement that names a
+ * table): one name-index get, one tables-row get, then one cursor range scan
+ * per child system table, all rows unpacked into one arena owned by the
+ * sc_table, so a load costs a handful of chunk allocations. Child tables whose
+ * count in the tables row is 0 are not scanned (fsck checks the counts).
+ * Messages unpacked into that arena are released with it (the arena's
+ * protobuf-c free is a no-op, so free_unpacked would only walk them).
+ */
+#include <string.h>
+
+#include "catalog/catalog_priv.h"
+
+struct sc_table {
+    sc_ctx *ctx;             /* allocator */
+    uint64_t id;             /* table id */
+    uint64_t schema_id;      /* owning schema */
+    uint64_t version;        /* bumped by ALTER/RENAME */
+    const char *schema_name; /* arena */
+    sc_table_def def;        /* arrays and strings live in arena */
+    sc_arena arena;          /* everything decoded */
+};
+
+void sc_table_free(sc_table *table)
+{
+    if (!table)
+        return;
+    sc__arena_free(&table->arena);
+    sc_free(table->ctx, table);
+}
+
+uint64_t sc_table_id(const sc_table *table)
+{
+    return table->id;
+}
+
+uint64_t sc_table_schema_id(const sc_table *table)
+{
+    return table->schema_id;
+}
+
+uint64_t sc_table_version(const sc_table *table)
+{
+    return table->version;
+}
+
+const char *sc_table_schema_name(const sc_table *table)
+{
+    return table->schema_name;
+}
+
+const sc_table_def *sc_table_definition(const sc_table *table)
+{
+    return &table->def;
+}
+
+/* ------------------------------------------------------------------ */
+/* Row scans                                                            */
+
+typedef int (*row_fn)(ProtobufCMessage *m, size_t i, void *payload);
+
+/* Unpack every row of st for table id, in key order, calling fn(row, i). */
+static int scan_rows(size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint64_t id,
+                     row_fn fn, void *payload)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    uint8_t prefix[8];
+    ProtobufCMessage *m;
+    size_t n = 0;
+    int rc;
+
+    *n_out = 0;
+    if ((rc = sc__cursor(&c, txn, st)))
+        return rc;
+    sc__put_u64be(prefix, id);
+    k.mv_size = 8;
+    k.mv_data = prefix;
+    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
+            break;
+        if ((rc = sc__row_unpack(&m, a, st, v.mv_data, v.mv_size)))
+            return rc;
+        if ((rc = fn(m, n++, payload)))
+            return rc;
+    }
+    if (rc && rc != MDB_NOTFOUND)
+        return sc__mdb_fail(txn, rc, "reading a table's rows");
+    *n_out = n;
+    return SC_OK;
+}
+
+/* A growable array in the arena, sized by the count in the tables row. */
+typedef struct vec {
+    sc_arena *a;
+    void *items;
+    size_t n, cap, size;
+} vec;
+
+static void *vec_slot(vec *v, size_t i)
+{
+    void *grown;
+    size_t cap;
+
+    if (i >= v->cap) {
+        cap = v->cap ? v->cap * 2 : 8;
+        while (cap <= i)
+            cap *= 2;
+        grown = sc__arena_alloc(v->a, cap * v->size);
+        if (!grown)
+            return NULL;
+        if (v->n)
+            memcpy(grown, v->items, v->n * v->size);
+        v->items = grown;
+        v->cap = cap;
+    }
+    if (i >= v->n)
+        v->n = i + 1;
+    return (uint8_t *)v->items + i * v->size;
+}
+
+static int vec_init(vec *v, sc_arena *a, size_t size, size_t hint)
+{
+    memset(v, 0, sizeof(*v));
+    v->a = a;
+    v->size = size;
+    if (hint) {
+        v->items = sc__arena_alloc(a, hint * size);
+        if (!v->items)
+            return SC_ENOMEM;
+        v->cap = hint;
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Columns                                                              */
+
+/* Parse 'a','b''c' into unquoted strings. */
+static int decode_elements(sc_column_def *c, sc_arena *a, ProtobufCBinaryData bd)
+{
+    const char *p = (const char *)bd.data, *end = p + bd.len;
+    const char **list;
+    size_t n = 0, cap = 0, i;
+    char *buf, *o;
+
+    for (i = 0; i < bd.len; i++)
+        if (p[i] == ',')
+            cap++;
+    cap++;
+    list = sc__arena_alloc(a, cap * sizeof(*list));
+    buf = sc__arena_alloc(a, bd.len + 1);
+    if (!list || !buf)
+        return SC_ENOMEM;
+    o = buf;
+    while (p < end && *p == '\'') {
+        list[n++] = o;
+        for (p++; p < end; p++) {
+            if (*p == '\'') {
+                if (p + 1 < end && p[1] == '\'') {
+                    *o++ = *++p;
+                    continue;
+                }
+                break;
+            }
+            *o++ = *p;
+        }
+        *o++ = '\0';
+        p++;
+        if (p < end && *p == ',')
+            p++;
+    }
+    c->elements = list;
+    c->n_elements = n;
+    return SC_OK;
+}
+
+static int take_column(ProtobufCMessage *m, size_t i, void *payload)
+{
+    vec *v = payload;
+    const Syscat__Catalog__ColumnRow *r = (const void *)m;
+    sc_column_def *c = vec_slot(v, i);
+    bool has_default = r->default_kind == SC_DEFAULT_LITERAL || r->default_kind == SC_DEFAULT_EXPR;
+
+    if (!c)
+        return SC_ENOMEM;
+    memset(c, 0, sizeof(*c));
+    c->name = r->name;
+    c->type = (sc_coltype)r->type;
+    c->flags = r->flags;
+    c->length = r->length;
+    c->scale = r->scale;
+    c->charset = sc__str_or_null(r->charset);
+    c->collation = sc__str_or_null(r->collation);
+    c->default_kind = (sc_default_kind)r->default_kind;
+    c->default_value = sc__bytes_cstr(v->a, r->default_value, !has_default);
+    c->on_update = sc__bytes_cstr(v->a, r->on_update, true);
+    c->generated = (sc_gen_kind)r->generated;
+    c->generation_expr = sc__bytes_cstr(v->a, r->generation_expr, true);
+    c->check_expr = sc__bytes_cstr(v->a, r->check_expr, true);
+    c->comment = sc__bytes_cstr(v->a, r->comment, true);
+    c->srid = r->srid;
+    if (v->a->failed)
+        return SC_ENOMEM;
+    return r->elements.len ? decode_elements(c, v->a, r->elements) : SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Indexes and their parts                                              */
+
+static int take_index(ProtobufCMessage *m, size_t i, void *payload)
+{
+    vec *v = payload;
+    const Syscat__Catalog__IndexRow *r = (const void *)m;
+    sc_index_def *ix = vec_slot(v, i);
+
+    if (!ix)
+        return SC_ENOMEM;
+    memset(ix, 0, sizeof(*ix));
+    ix->name = r->name;
+    ix->kind = (sc_index_kind)r->kind;
+    ix->algorithm = (sc_index_algo)r->algorithm;
+    ix->flags = r->flags;
+    ix->comment = sc__bytes_cstr(v->a, r->comment, true);
+    ix->key_block_size = r->key_block_size;
+    ix->parser = sc__str_or_null(r->parser);
+    return v->a->failed ? SC_ENOMEM : SC_OK;
+}
+
+typedef struct parts_acc {
+    vec parts;            /* sc_index_part, all indexes, key order */
+    vec owner;            /* uint32_t index ordinal of each part */
+} parts_acc;
+
+static int take_index_part(ProtobufCMessage *m, size_t i, void *payload)
+{
+    parts_acc *acc = payload;
+    const Syscat__Catalog__IndexColumnRow *r = (const void *)m;
+    sc_index_part *p = vec_slot(&acc->parts, i);
+    uint32_t *o = vec_slot(&acc->owner, i);
+
+    if (!p || !o)
+        return SC_ENOMEM;
+    p->column = r->column_name;
+    p->prefix_len = r->prefix_length;
+    p->descending = r->descending;
+    *o = r->index_ordinal;
+    return SC_OK;
+}
+
+/* Point each index at its run of parts (parts are sorted by index ordinal). */
+static void attach_parts(sc_index_def *ix, size_t n_ix, const parts_acc *acc)
+{
+    const sc_index_part *parts = acc->parts.items;
+    const uint32_t *owner = acc->owner.items;
+    size_t i = 0, j;
+
+    for (j = 0; j < n_ix; j++) {
+        while (i < acc->parts.n && owner[i] < j)
+            i++;
+        ix[j].parts = parts + i;
+        ix[j].n_parts = 0;
+        while (i < acc->parts.n && owner[i] == j) {
+            ix[j].n_parts++;
+            i++;
+        }
+    }
+}
+
+static int load_indexes(sc_table *t, sc_txn *txn, size_t hint)
+{
+    vec ixv;
+    parts_acc acc;
+    size_t n, np;
+    int rc;
+
+    if ((rc = vec_init(&ixv, &t->arena, sizeof(sc_index_def), hint)) ||
+        (rc = vec_init(&acc.parts, &t->arena, sizeof(sc_index_part), hint * 2)) ||
+        (rc = vec_init(&acc.owner, &t->arena, sizeof(uint32_t), hint * 2)))
+        return rc;
+    rc = scan_rows(&n, txn, &t->arena, SC_SYS_INDEXES, t->id, take_index, &ixv);
+    if (!rc)
+        rc = scan_rows(&np, txn, &t->arena, SC_SYS_INDEX_COLUMNS, t->id, take_index_part, &acc);
+    if (rc)
+        return rc;
+    attach_parts(ixv.items, ixv.n, &acc);
+    t->def.indexes = ixv.items;
+    t->def.n_indexes = ixv.n;
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Foreign keys and checks                                              */
+
+static int take_fk(ProtobufCMessage *m, size_t i, void *payload)
+{
+    vec *v = payload;
+    const Syscat__Catalog__ForeignKeyRow *r = (const void *)m;
+    sc_fk_def *fk = vec_slot(v, i);
+    const char **cols;
+
+    if (!fk)
+        return SC_ENOMEM;
+    memset(fk, 0, sizeof(*fk));
+    fk->name = r->name;
+    fk->parent_schema = r->parent_schema;
+    fk->parent_table = r->parent_table;
+    fk->on_delete = (sc_fk_action)r->on_delete;
+    fk->on_update = (sc_fk_action)r->on_update;
+    cols = sc__arena_alloc(v->a, 2 * (r->column_count + 1) * sizeof(*cols));
+    if (!cols)
+        return SC_ENOMEM;
+    fk->columns = cols;
+    fk->parent_columns = cols + r->column_count + 1;
+    fk->n_columns = 0; /* filled by take_fk_column */
+    /* Remember the capacity in the slot after the child list. */
+    cols[r->column_count] = (const char *)(uintptr_t)r->column_count;
+    return SC_OK;
+}
+
+typedef struct fkcol_acc {
+    sc_fk_def *fks;
+    size_t n_fks;
+} fkcol_acc;
+
+static int take_fk_column(ProtobufCMessage *m, size_t i, void *payload)
+{
+    fkcol_acc *acc = payload;
+    const Syscat__Catalog__ForeignKeyColumnRow *r = (const void *)m;
+    sc_fk_def *fk;
+    const char **cols, **pcols;
+    size_t cap;
+
+    (void)i;
+    if (r->fk_ordinal >= acc->n_fks)
+        return SC_OK; /* an orphan: fsck reports it */
+    fk = &acc->fks[r->fk_ordinal];
+    cols = (const char **)(uintptr_t)fk->columns;
+    pcols = (const char **)(uintptr_t)fk->parent_columns;
+    cap = (size_t)(uintptr_t)cols[pcols - cols - 1];
+    if (fk->n_columns >= cap)
+        return SC_OK; /* more rows than column_count: fsck reports it */
+    cols[fk->n_columns] = r->column_name;
+    pcols[fk->n_columns] = r->parent_column;
+    fk->n_columns++;
+    return SC_OK;
+}
+
+static int load_fks(sc_table *t, sc_txn *txn, size_t hint)
+{
+    vec v;
+    fkcol_acc acc;
+    size_t n;
+    int rc;
+
+    if ((rc = vec_init(&v, &t->arena, sizeof(sc_fk_def), hint)))
+        return rc;
+    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEYS, t->id, take_fk, &v);
+    if (rc)
+        return rc;
+    acc.fks = v.items;
+    acc.n_fks = v.n;
+    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEY_COLUMNS, t->id, take_fk_column, &acc);
+    if (rc)
+        return rc;
+    t->def.foreign_keys = v.items;
+    t->def.n_foreign_keys = v.n;
+    return SC_OK;
+}
+
+static int take_check(ProtobufCMessage *m, size_t i, void *payload)
+{
+    vec *v = payload;
+    const Syscat__Catalog__CheckConstraintRow *r = (const void *)m;
+    sc_check_def *ck = vec_slot(v, i);
+
+    if (!ck)
+        return SC_ENOMEM;
+    ck->name = r->name;
+    ck->expr = sc__bytes_cstr(v->a, r->expr, false);
+    return ck->expr ? SC_OK : SC_ENOMEM;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                              */
+
+static void take_table_row(sc_table *t, const Syscat__Catalog__TableRow *r)
+{
+    t->schema_id = r->schema_id;
+    t->version = r->version;
+    t->def.name = r->name;
+    t->def.engine = sc__str_or_null(r->engine);
+    t->def.charset = sc__str_or_null(r->charset);
+    t->def.collation = sc__str_or_null(r->collation);
+    t->def.comment = sc__bytes_cstr(&t->arena, r->comment, true);
+    t->def.auto_increment = r->auto_increment;
+    t->def.options = sc__bytes_cstr(&t->arena, r->options, true);
+}
+
+static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableRow *r)
+{
+    vec v;
+    size_t n;
+    int rc;
+
+    if ((rc = vec_init(&v, &t->arena, sizeof(sc_column_def), r->column_count)))
+        return rc;
+    if ((rc = scan_rows(&n, txn, &t->arena, SC_SYS_COLUMNS, t->id, take_column, &v)))
+        return rc;
+    t->def.columns = v.items;
+    t->def.n_columns = v.n;
+    if (r->index_count && (rc = load_indexes(t, txn, r->index_count)))
+        return rc;
+    if (r->foreign_key_count && (rc = load_fks(t, txn, r->foreign_key_count)))
+        return rc;
+    if (r->check_count) {
+        if ((rc = vec_init(&v, &t->arena, sizeof(sc_check_def), r->check_count)) ||
+            (rc = scan_rows(&n, txn, &t->arena, SC_SYS_CHECK_CONSTRAINTS, t->id, take_check,
+                            &v)))
+            return rc;
+        t->def.checks = v.items;
+        t->def.n_checks = v.n;
+    }
+    return SC_OK;
+}
+
+static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *schema_name)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    Syscat__Catalog__TableRow *row = NULL;
+    sc_table *t;
+    char *sname;
+    int rc;
+
+    *out = NULL;
+    t = sc__calloc(ctx, 1, sizeof(*t));
+    if (!t)
+        return SC_ENOMEM;
+    t->ctx = ctx;
+    t->id = id;
+    sc__arena_init(&t->arena, ctx, 4096);
+    rc = sc__table_row(&row, txn, &t->arena, id);
+    if (rc)
+        goto out;
+    take_table_row(t, row);
+    if (schema_name) {
+        t->schema_name = sc__arena_strndup(&t->arena, schema_name, strlen(schema_name));
+    } else if (!(rc = sc__schema_name(&sname, txn, &t->arena, t->schema_id))) {
+        t->schema_name = sname;
+    }
+    if (!rc && (t->arena.failed || !t->schema_name))
+        rc = SC_ENOMEM;
+    if (!rc)
+        rc = load_children(t, txn, row);
+out:
+    if (rc) {
+        if (rc == SC_ENOMEM)
+            sc_error_set(ctx, SC_ENOMEM, 0, NULL, "out of memory loading table %llu",
+                         (unsigned long long)id);
+        sc_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return SC_OK;
+}
+
+int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id)
+{
+    return table_load(out, txn, table_id, NULL);
+}
+
+static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
+{
+    return sc_error_set(ctx, SC_ENOTFOUND, 1146, "42S02", "Table '%s.%s' doesn't exist", schema,
+                        name);
+}
+
+int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name)
+{
+    uint64_t sid, tid;
+    MDB_val k, v;
+    int rc;
+
+    *out = NULL;
+    txn->key.len = 0;
+    rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)schema, strlen(schema));
+    if (rc)
+        return rc;
+    k.mv_size = txn->key.len;
+    k.mv_data = txn->key.data;
+    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return no_such_table(txn->cat->ctx, schema, name);
+    if (rc)
+        return sc__mdb_fail(txn, rc, "reading sys.schemata_by_name");
+    if (v.mv_size != 8)
+        return sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
+                            "sys.schemata_by_name: bad entry for '%s'", schema);
+    sid = sc__get_u64be(v.mv_data);
+    rc = sc__table_id_by_name(&tid, txn, sid, name);
+    if (rc == SC_ENOTFOUND)
+        return no_such_table(txn->cat->ctx, schema, name);
+    if (rc)
+        return rc;
+    return table_load(out, txn, tid, schema);
+}
+
+int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const char *name)
+{
+    sc_arena a;
+    char *sname = NULL;
+    int rc;
+
+    *id_out = 0;
+    rc = sc__table_id_by_name(id_out, txn, schema_id, name);
+    if (rc != SC_ENOTFOUND)
+        return rc;
+    sc__arena_init(&a, txn->cat->ctx, 512);
+    rc = sc__schema_name(&sname, txn, &a, schema_id);
+    if (!rc)
+        rc = no_such_table(txn->cat->ctx, sname, name);
+    sc__arena_free(&a);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Iteration                                                            */
+
+/* Build an info from the tables row of id (arena reset by the caller). */
+static int table_info(sc_table_info *info, sc_txn *txn, sc_arena *a, uint64_t id)
+{
+    Syscat__Catalog__TableRow *row = NULL;
+    int rc = sc__table_row(&row, txn, a, id);
+
+    if (rc)
+        return rc;
+    info->id = row->id;
+    info->schema_id = row->schema_id;
+    info->version = row->version;
+    info->name = row->name;
+    return SC_OK;
+}
+
+int sc_table_foreach(sc_txn *txn, uint64_t schema_id,
+                     int (*cb)(const sc_table_info *info, void *payload), void *payload)
+{
+    MDB_cursor *c = NULL;
+    MDB_val k, v;
+    uint8_t prefix[8];
+    sc_table_info info;
+    sc_arena a;
+    int rc, mrc;
+
+    sc__put_u64be(prefix, schema_id);
+    if ((mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_TABLE_NAME], &c)))
+        return sc__mdb_fail(txn, mrc, "opening a cursor");
+    sc__arena_init(&a, txn->cat->ctx, 1024);
+    k.mv_size = 8;
+    k.mv_data = prefix;
+    rc = SC_OK;
+    for (mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); mrc == 0 && rc == SC_OK;
+         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0 || v.mv_size != 8)
+            break;
+        rc = table_info(&info, txn, &a, sc__get_u64be(v.mv_data));
+        if (!rc)
+            rc = cb(&info, payload);
+        sc__arena_reset(&a);
+    }
+    if (!rc && mrc && mrc != MDB_NOTFOUND)
+        rc = sc__mdb_fail(txn, mrc, "walking sys.tables_by_name");
+    mdb_cursor_close(c);
+    sc__arena_free(&a);
+    return rc;
+}
+
+int sc_table_foreach_child(sc_txn *txn, const char *parent_schema, const char *parent_table,
+                           int (*cb)(const sc_table_info *info, void *payload), void *payload)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    MDB_cursor *c = NULL;
+    MDB_val k, v;
+    sc_buf prefix = {NULL, 0, 0};
+    sc_table_info info;
+    sc_arena a;
+    uint64_t child, last = 0;
+    int rc, mrc;
+
+    rc = sc__key_put_str(ctx, &prefix, (const uint8_t *)parent_schema, strlen(parent_schema));
+    if (!rc)
+        rc = sc__key_put_str(ctx, &prefix, (const uint8_t *)parent_table, strlen(parent_table));
+    if (rc) {
+        sc__buf_free(ctx, &prefix);
+        return rc;
+    }
+    if ((mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_FK_PARENT], &c))) {
+        sc__buf_free(ctx, &prefix);
+        return sc__mdb_fail(txn, mrc, "opening a cursor");
+    }
+    sc__arena_init(&a, ctx, 1024);
+    k.mv_size = prefix.len;
+    k.mv_data = prefix.data;
+    for (mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); mrc == 0 && rc == SC_OK;
+         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (k.mv_size != prefix.len + 16 || memcmp(k.mv_data, prefix.data, prefix.len) != 0)
+            break;
+        child = sc__get_u64be((const uint8_t *)k.mv_data + prefix.len);
+        if (child == last)
+            continue; /* several FKs of one child */
+        last = child;
+        rc = table_info(&info, txn, &a, child);
+        if (!rc)
+            rc = cb(&info, payload);
+        sc__arena_reset(&a);
+    }
+    if (!rc && mrc && mrc != MDB_NOTFOUND)
+        rc = sc__mdb_fail(txn, mrc, "walking sys.fk_by_parent");
+    mdb_cursor_close(c);
+    sc__arena_free(&a);
+    sc__buf_free(ctx, &prefix);
+    return rc;
+}

@@ -1,0 +1,375 @@
+/*
+ * txn.c - catalog transactions: LMDB read/write txns, nested write txns
+ * (savepoints), the change list each write txn keeps, statement texts, and
+ * the commit hook (docs/architecture.md, "Transactions and the commit hook").
+ *
+ * Invariants: at most one top-level write txn per catalog handle
+ * (cat->writer); a txn with an open child is not used until the child ends;
+ * a nested txn's changes reach its parent only when it commits, in order,
+ * after the parent's own earlier changes; the hook runs once, at top-level
+ * commit, inside the LMDB txn, before mdb_txn_commit.
+ */
+#include <string.h>
+
+#include "catalog/catalog_priv.h"
+
+#define CHANGE_ARENA_CHUNK (64u << 10)
+#define SCRATCH_CHUNK (4u << 10)
+
+static sc_txn *txn_new(sc_catalog *cat, bool readonly)
+{
+    sc_txn *t = sc__calloc(cat->ctx, 1, sizeof(*t));
+
+    if (!t)
+        return NULL;
+    t->cat = cat;
+    t->readonly = readonly;
+    sc__arena_init(&t->bytes, cat->ctx, CHANGE_ARENA_CHUNK);
+    sc__arena_init(&t->scratch, cat->ctx, SCRATCH_CHUNK);
+    sc__arena_init(&t->work, cat->ctx, SCRATCH_CHUNK);
+    return t;
+}
+
+static void close_cursors(sc_txn *t)
+{
+    unsigned i;
+
+    for (i = 0; i < SC_TXN_CURSORS; i++) {
+        if (t->cursors[i])
+            mdb_cursor_close(t->cursors[i]);
+        t->cursors[i] = NULL;
+    }
+}
+
+/* Free everything but the LMDB txn, which the caller has ended. */
+static void txn_free(sc_txn *t)
+{
+    sc_ctx *ctx = t->cat->ctx;
+    size_t i;
+
+    sc__arena_free(&t->bytes);
+    sc__arena_free(&t->scratch);
+    sc__arena_free(&t->work);
+    sc_free(ctx, t->changes);
+    for (i = 0; i < t->n_stmts; i++)
+        sc_free(ctx, t->stmts[i]);
+    sc_free(ctx, t->stmts);
+    sc_free(ctx, t->stmt_lens);
+    sc__buf_free(ctx, &t->key);
+    sc__buf_free(ctx, &t->key2);
+    sc__buf_free(ctx, &t->pack);
+    sc_free(ctx, t);
+}
+
+int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
+{
+    bool ro = (flags & SC_TXN_READONLY) != 0;
+    sc_txn *t;
+    int rc;
+
+    *out = NULL;
+    if (!ro && (cat->flags & SC_CATALOG_READONLY))
+        return sc_error_set(cat->ctx, SC_EREADONLY, 0, NULL, "catalog is open read-only");
+    if (!ro && cat->writer)
+        return sc_error_set(cat->ctx, SC_EBUSY, 0, NULL,
+                            "a write transaction is already open on this catalog");
+    t = txn_new(cat, ro);
+    if (!t)
+        return SC_ENOMEM;
+    rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
+    if (rc == MDB_MAP_RESIZED) {
+        /* Another process grew the map: adopt its size and retry. */
+        mdb_env_set_mapsize(cat->env, 0);
+        rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
+    }
+    if (rc) {
+        txn_free(t);
+        return sc_catalog__mdb_error(cat->ctx, rc, "beginning a transaction");
+    }
+    t->record = !ro && cat->hook != NULL;
+    if (!ro)
+        cat->writer = t;
+    *out = t;
+    return SC_OK;
+}
+
+int sc_txn_begin_nested(sc_txn **out, sc_txn *parent)
+{
+    sc_txn *t;
+    int rc;
+
+    *out = NULL;
+    rc = sc__txn_writable(parent);
+    if (rc)
+        return rc;
+    t = txn_new(parent->cat, false);
+    if (!t)
+        return SC_ENOMEM;
+    /* The parent's cursors must not be used while the child lives. */
+    close_cursors(parent);
+    rc = mdb_txn_begin(parent->cat->env, parent->mdb, 0, &t->mdb);
+    if (rc) {
+        txn_free(t);
+        return sc_catalog__mdb_error(parent->cat->ctx, rc, "beginning a nested transaction");
+    }
+    t->parent = parent;
+    t->record = parent->record;
+    t->cur_stmt = parent->cur_stmt;
+    parent->child = t;
+    *out = t;
+    return SC_OK;
+}
+
+static void txn_end_links(sc_txn *t)
+{
+    if (t->parent)
+        t->parent->child = NULL;
+    else if (!t->readonly && t->cat->writer == t)
+        t->cat->writer = NULL;
+}
+
+void sc_txn_abort(sc_txn *txn)
+{
+    if (!txn)
+        return;
+    if (txn->child)
+        sc_txn_abort(txn->child);
+    close_cursors(txn);
+    mdb_txn_abort(txn->mdb);
+    txn_end_links(txn);
+    txn_free(txn);
+}
+
+/* Room in the parent for the child's changes, reserved before LMDB commits. */
+static int reserve_changes(sc_txn *t, size_t extra)
+{
+    size_t cap;
+    sc_row_change *p;
+
+    if (t->cap_changes - t->n_changes >= extra)
+        return SC_OK;
+    cap = t->cap_changes ? t->cap_changes * 2 : 64;
+    while (cap - t->n_changes < extra)
+        cap *= 2;
+    p = sc__realloc(t->cat->ctx, t->changes, cap * sizeof(*p));
+    if (!p)
+        return SC_ENOMEM;
+    t->changes = p;
+    t->cap_changes = cap;
+    return SC_OK;
+}
+
+static int commit_nested(sc_txn *t)
+{
+    sc_txn *p = t->parent;
+    int rc;
+
+    rc = reserve_changes(p, t->n_changes);
+    if (rc) {
+        sc_txn_abort(t);
+        return rc;
+    }
+    close_cursors(t);
+    rc = mdb_txn_commit(t->mdb);
+    t->mdb = NULL;
+    if (rc) {
+        rc = sc__mdb_fail(p, rc, "committing a nested transaction");
+        txn_end_links(t);
+        txn_free(t);
+        return rc;
+    }
+    if (t->n_changes)
+        memcpy(p->changes + p->n_changes, t->changes, t->n_changes * sizeof(*t->changes));
+    p->n_changes += t->n_changes;
+    sc__arena_splice(&p->bytes, &t->bytes);
+    p->cur_stmt = t->cur_stmt;
+    p->writes += t->writes;
+    txn_end_links(t);
+    txn_free(t);
+    return SC_OK;
+}
+
+static int commit_top(sc_txn *t)
+{
+    sc_catalog *cat = t->cat;
+    int rc;
+
+    if (t->record && cat->hook) {
+        rc = cat->hook(t, t->changes, t->n_changes, cat->hook_payload);
+        if (rc) {
+            if (sc_ctx_last_error(cat->ctx)->code != rc)
+                sc_error_set(cat->ctx, rc, 0, NULL, "commit hook failed: %s; nothing was written",
+                             sc_strerror(rc));
+            sc_txn_abort(t);
+            return rc;
+        }
+    }
+    close_cursors(t);
+    rc = mdb_txn_commit(t->mdb);
+    t->mdb = NULL;
+    if (rc) {
+        t->failed = 0;
+        rc = sc__mdb_fail(t, rc, "committing");
+    }
+    txn_end_links(t);
+    txn_free(t);
+    return rc;
+}
+
+int sc_txn_commit(sc_txn *txn)
+{
+    int rc;
+
+    if (txn->child) {
+        rc = sc_txn_commit(txn->child);
+        if (rc) {
+            sc_txn_abort(txn);
+            return rc;
+        }
+    }
+    if (txn->readonly) {
+        close_cursors(txn);
+        mdb_txn_abort(txn->mdb); /* a read txn has nothing to commit */
+        txn_end_links(txn);
+        txn_free(txn);
+        return SC_OK;
+    }
+    if (txn->failed) {
+        rc = txn->failed;
+        if (sc_ctx_last_error(txn->cat->ctx)->code == SC_OK)
+            sc_error_set(txn->cat->ctx, rc, 0, NULL,
+                         "transaction aborted: a change failed part-way (%s)", sc_strerror(rc));
+        sc_txn_abort(txn);
+        return rc;
+    }
+    return txn->parent ? commit_nested(txn) : commit_top(txn);
+}
+
+sc_catalog *sc_txn_catalog(const sc_txn *txn)
+{
+    return txn->cat;
+}
+
+bool sc_txn_readonly(const sc_txn *txn)
+{
+    return txn->readonly;
+}
+
+MDB_txn *sc_catalog__mdb_txn(const sc_txn *txn)
+{
+    return txn->mdb;
+}
+
+static sc_txn *txn_root(const sc_txn *txn)
+{
+    while (txn->parent)
+        txn = txn->parent;
+    return (sc_txn *)(uintptr_t)txn;
+}
+
+int sc_txn_set_statement(sc_txn *txn, const char *sql, size_t len)
+{
+    sc_txn *root = txn_root(txn);
+    sc_ctx *ctx = txn->cat->ctx;
+    char *copy;
+
+    if (!sql) {
+        txn->cur_stmt = 0;
+        return SC_OK;
+    }
+    if (root->n_stmts == root->cap_stmts) {
+        size_t cap = root->cap_stmts ? root->cap_stmts * 2 : 8;
+        char **s = sc__realloc(ctx, root->stmts, cap * sizeof(*s));
+        size_t *l;
+        if (!s)
+            return SC_ENOMEM;
+        root->stmts = s;
+        l = sc__realloc(ctx, root->stmt_lens, cap * sizeof(*l));
+        if (!l)
+            return SC_ENOMEM;
+        root->stmt_lens = l;
+        root->cap_stmts = cap;
+    }
+    copy = sc__strndup(ctx, sql, len);
+    if (!copy)
+        return SC_ENOMEM;
+    root->stmts[root->n_stmts] = copy;
+    root->stmt_lens[root->n_stmts] = len;
+    root->n_stmts++;
+    txn->cur_stmt = (unsigned)root->n_stmts;
+    return SC_OK;
+}
+
+sc_slice sc_catalog__statement(const sc_txn *txn, unsigned n)
+{
+    const sc_txn *root = txn_root(txn);
+    sc_slice s = {NULL, 0};
+
+    if (n >= 1 && n <= root->n_stmts) {
+        s.data = (const uint8_t *)root->stmts[n - 1];
+        s.len = root->stmt_lens[n - 1];
+    }
+    return s;
+}
+
+int sc__cursor(MDB_cursor **out, sc_txn *txn, unsigned slot)
+{
+    int rc;
+
+    if (!txn->cursors[slot]) {
+        rc = mdb_cursor_open(txn->mdb, txn->cat->dbi[slot], &txn->cursors[slot]);
+        if (rc)
+            return sc__mdb_fail(txn, rc, "opening a cursor");
+    }
+    *out = txn->cursors[slot];
+    return SC_OK;
+}
+
+int sc__txn_writable(sc_txn *txn)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+
+    if (txn->readonly)
+        return sc_error_set(ctx, SC_EREADONLY, 0, NULL, "read-only transaction");
+    if (txn->child)
+        return sc_error_set(ctx, SC_EBUSY, 0, NULL,
+                            "transaction has an open nested transaction");
+    if (txn->failed)
+        return sc_error_set(ctx, txn->failed, 0, NULL,
+                            "transaction aborted: a change failed part-way (%s)",
+                            sc_strerror(txn->failed));
+    return SC_OK;
+}
+
+int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc)
+{
+    if (rc && txn->writes != mark && !txn->failed)
+        txn->failed = rc;
+    return rc;
+}
+
+int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bool cascade)
+{
+    sc_row_change *c;
+    uint8_t *b = NULL, *a = NULL;
+
+    if (reserve_changes(txn, 1))
+        return SC_ENOMEM;
+    if (before.len && !(b = sc__arena_alloc(&txn->bytes, before.len)))
+        return SC_ENOMEM;
+    if (after.len && !(a = sc__arena_alloc(&txn->bytes, after.len)))
+        return SC_ENOMEM;
+    if (b)
+        memcpy(b, before.data, before.len);
+    if (a)
+        memcpy(a, after.data, after.len);
+    c = &txn->changes[txn->n_changes++];
+    c->systable = st;
+    c->before.data = b;
+    c->before.len = before.len;
+    c->after.data = a;
+    c->after.len = after.len;
+    c->stmt = txn->cur_stmt;
+    c->cascade = cascade;
+    return SC_OK;
+}

@@ -1,0 +1,351 @@
+/*
+ * check_catalog.c - Check suite for catalog/: API round trips, ids,
+ * transactions, the commit hook, format versions, map-full, fsck, fault
+ * injection and the registry self-check. Each TCase is one behaviour;
+ * tests run in a fresh catalog (checked fixture, tests/fixtures.h).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "catalog/catalog_int.h"
+#include "tests/fixtures.h"
+#include "tests/catalog_util.h"
+
+/* ------------------------------------------------------------------ */
+/* create / lookup / iterate                                            */
+
+START_TEST(test_catalog_create_lookup_roundtrip)
+{
+    sc_txn *txn;
+    sc_table *t;
+    const sc_table_def *d;
+    uint64_t sid, tid;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    sid = ct_schema(txn, "db1");
+    ck_assert_uint_ge(sid, SC_FIRST_USER_ID);
+    tid = ct_table(txn, sid, "t1", 3, 1);
+    ck_assert_uint_ge(tid, SC_FIRST_USER_ID);
+    ct_ok(sc_txn_commit(txn));
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_table_lookup(&t, txn, "db1", "t1"));
+    ck_assert_uint_eq(sc_table_id(t), tid);
+    ck_assert_uint_eq(sc_table_schema_id(t), sid);
+    ck_assert_uint_eq(sc_table_version(t), 1);
+    ck_assert_str_eq(sc_table_schema_name(t), "db1");
+    d = sc_table_definition(t);
+    ck_assert_str_eq(d->name, "t1");
+    ck_assert_str_eq(d->engine, "InnoDB");
+    ck_assert_uint_eq(d->n_columns, 3);
+    ck_assert_str_eq(d->columns[0].name, "c0");
+    ck_assert_str_eq(d->columns[2].name, "c2");
+    ck_assert_int_eq(d->columns[1].type, SC_TYPE_VARCHAR);
+    ck_assert_uint_eq(d->columns[1].length, 32);
+    ck_assert_str_eq(d->columns[1].collation, "utf8mb4_general_ci");
+    ck_assert_int_eq(d->columns[0].default_kind, SC_DEFAULT_LITERAL);
+    ck_assert_str_eq(d->columns[0].default_value, "");
+    ck_assert_uint_eq(d->columns[2].n_elements, 3);
+    ck_assert_str_eq(d->columns[2].elements[1], "b'c");
+    ck_assert_str_eq(d->columns[2].elements[2], "");
+    ck_assert_uint_eq(d->n_indexes, 2);
+    ck_assert_str_eq(d->indexes[0].name, "PRIMARY");
+    ck_assert_uint_eq(d->indexes[0].n_parts, 1);
+    ck_assert_str_eq(d->indexes[0].parts[0].column, "c0");
+    ck_assert_str_eq(d->indexes[1].name, "k1");
+    ck_assert_uint_eq(d->indexes[1].n_parts, 2);
+    ck_assert_str_eq(d->indexes[1].parts[1].column, "C0");
+    ck_assert(d->indexes[1].parts[1].descending);
+    ck_assert_uint_eq(d->indexes[1].parts[0].prefix_len, 10);
+    ck_assert_uint_eq(d->n_foreign_keys, 1);
+    ck_assert_str_eq(d->foreign_keys[0].parent_table, "parent");
+    ck_assert_str_eq(d->foreign_keys[0].parent_schema, "db1");
+    ck_assert_uint_eq(d->foreign_keys[0].n_columns, 1);
+    ck_assert_str_eq(d->foreign_keys[0].parent_columns[0], "id");
+    ck_assert_uint_eq(d->n_checks, 1);
+    ck_assert_str_eq(d->checks[0].expr, "`c0` > 0");
+    ck_assert_str_eq(d->comment, "a comment");
+    sc_table_free(t);
+
+    ct_ok(sc_table_get(&t, txn, tid));
+    ck_assert_str_eq(sc_table_definition(t)->name, "t1");
+    ck_assert_str_eq(sc_table_schema_name(t), "db1");
+    sc_table_free(t);
+    sc_txn_abort(txn);
+}
+END_TEST
+
+START_TEST(test_catalog_create_lookup_missing)
+{
+    sc_txn *txn;
+    sc_table *t = NULL;
+    sc_schema *s = NULL;
+    const sc_error *e = sc_ctx_last_error(sc_fx.ctx);
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_schema(txn, "db1");
+    ck_assert_int_eq(sc_table_lookup(&t, txn, "db1", "nope"), SC_ENOTFOUND);
+    ck_assert_ptr_null(t);
+    ck_assert_uint_eq(e->mysql_errno, 1146);
+    ck_assert_str_eq(e->sqlstate, "42S02");
+    ck_assert_str_eq(e->message, "Table 'db1.nope' doesn't exist");
+    ck_assert_int_eq(sc_schema_lookup(&s, txn, "nodb"), SC_ENOTFOUND);
+    ck_assert_uint_eq(e->mysql_errno, 1049);
+    ck_assert_str_eq(e->message, "Unknown database 'nodb'");
+    ck_assert_int_eq(sc_table_get(&t, txn, 999999), SC_ENOTFOUND);
+    sc_txn_abort(txn);
+}
+END_TEST
+
+START_TEST(test_catalog_create_lookup_syscat_self)
+{
+    sc_txn *txn;
+    sc_table *t;
+    const sc_table_def *d;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_table_lookup(&t, txn, "syscat", "tables"));
+    ck_assert_uint_eq(sc_table_id(t), SC_SYS_TABLES);
+    d = sc_table_definition(t);
+    ck_assert_str_eq(d->engine, "LMDB");
+    ck_assert_str_eq(d->collation, "utf8mb4_bin");
+    ck_assert_uint_eq(d->n_columns, syscat__catalog__table_row__descriptor.n_fields);
+    ck_assert_str_eq(d->columns[0].name, "id");
+    ck_assert_int_eq(d->columns[0].type, SC_TYPE_BIGINT);
+    ck_assert_uint_eq(d->columns[0].flags, SC_COL_NOT_NULL | SC_COL_UNSIGNED);
+    ck_assert_uint_eq(d->columns[0].length, 20);
+    ck_assert_int_eq(d->columns[2].type, SC_TYPE_VARCHAR); /* name */
+    ck_assert_uint_eq(d->columns[2].length, 255);
+    ck_assert_int_eq(d->columns[7].type, SC_TYPE_MEDIUMTEXT); /* comment */
+    ck_assert_int_eq(d->columns[10].type, SC_TYPE_INT); /* column_count */
+    ck_assert_uint_eq(d->columns[10].length, 10);
+    ck_assert_uint_eq(d->n_indexes, 1);
+    ck_assert_int_eq(d->indexes[0].kind, SC_INDEX_PRIMARY);
+    ck_assert_str_eq(d->indexes[0].parts[0].column, "id");
+    sc_table_free(t);
+    ct_ok(sc_table_lookup(&t, txn, "syscat", "index_columns"));
+    d = sc_table_definition(t);
+    ck_assert_uint_eq(d->indexes[0].n_parts, 3);
+    ck_assert_str_eq(d->indexes[0].parts[1].column, "index_ordinal");
+    ck_assert_int_eq(d->columns[5].type, SC_TYPE_TINYINT); /* descending */
+    sc_table_free(t);
+    sc_txn_abort(txn);
+}
+END_TEST
+
+static int collect_table(const sc_table_info *info, void *payload)
+{
+    ct_names *n = payload;
+    ct_names_add(n, info->name);
+    return 0;
+}
+
+static int collect_schema(const sc_schema *s, void *payload)
+{
+    ct_names *n = payload;
+    ct_names_add(n, sc_schema_definition(s)->name);
+    return 0;
+}
+
+static int stop_at_second(const sc_table_info *info, void *payload)
+{
+    int *calls = payload;
+    (void)info;
+    return ++*calls == 2 ? 42 : 0;
+}
+
+START_TEST(test_catalog_iterate_order)
+{
+    sc_txn *txn;
+    uint64_t a, b;
+    ct_names n = {0};
+    int calls = 0;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    b = ct_schema(txn, "bdb");
+    a = ct_schema(txn, "adb");
+    ct_table(txn, b, "zeta", 1, 0);
+    ct_table(txn, b, "Alpha", 1, 0);
+    ct_table(txn, b, "alpha", 1, 0);
+    ct_table(txn, b, "mid", 1, 0);
+    ct_table(txn, a, "other", 1, 0);
+    ct_ok(sc_table_foreach(txn, b, collect_table, &n));
+    ck_assert_str_eq(ct_names_join(&n), "Alpha,alpha,mid,zeta");
+    ct_names_clear(&n);
+    ct_ok(sc_schema_foreach(txn, collect_schema, &n));
+    ck_assert_str_eq(ct_names_join(&n), "adb,bdb,syscat");
+    ct_names_clear(&n);
+    ck_assert_int_eq(sc_table_foreach(txn, b, stop_at_second, &calls), 42);
+    ck_assert_int_eq(calls, 2);
+    ct_ok(sc_table_foreach(txn, SC_SYSCAT_SCHEMA_ID, collect_table, &n));
+    ck_assert_uint_eq(n.n, SC_SYS_COUNT);
+    ct_names_clear(&n);
+    sc_txn_abort(txn);
+}
+END_TEST
+
+START_TEST(test_catalog_iterate_children)
+{
+    sc_txn *txn;
+    uint64_t s;
+    ct_names n = {0};
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    ct_table(txn, s, "child_b", 2, 1); /* FK -> db1.parent */
+    ct_table(txn, s, "child_a", 2, 1);
+    ct_table(txn, s, "loner", 2, 0);
+    ct_ok(sc_table_foreach_child(txn, "db1", "parent", collect_table, &n));
+    ct_names_sort(&n);
+    ck_assert_str_eq(ct_names_join(&n), "child_a,child_b");
+    ct_names_clear(&n);
+    ct_ok(sc_table_foreach_child(txn, "db1", "paren", collect_table, &n));
+    ck_assert_uint_eq(n.n, 0);
+    ct_ok(sc_table_foreach_child(txn, "db2", "parent", collect_table, &n));
+    ck_assert_uint_eq(n.n, 0);
+    sc_txn_abort(txn);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* rename / alter / drop                                                */
+
+START_TEST(test_catalog_rename_keeps_id)
+{
+    sc_txn *txn;
+    sc_table *t;
+    uint64_t s1, s2, tid, got;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s1 = ct_schema(txn, "db1");
+    s2 = ct_schema(txn, "db2");
+    tid = ct_table(txn, s1, "t1", 2, 0);
+    ct_table(txn, s2, "taken", 1, 0);
+    ct_ok(sc_table_rename(txn, tid, s1, "t2"));
+    ck_assert_int_eq(sc_table_lookup_id(&got, txn, s1, "t1"), SC_ENOTFOUND);
+    ct_ok(sc_table_lookup_id(&got, txn, s1, "t2"));
+    ck_assert_uint_eq(got, tid);
+    ck_assert_int_eq(sc_table_rename(txn, tid, s2, "taken"), SC_EEXISTS);
+    ck_assert_uint_eq(sc_ctx_last_error(sc_fx.ctx)->mysql_errno, 1050);
+    ct_ok(sc_table_rename(txn, tid, s2, "moved"));
+    ct_ok(sc_table_lookup(&t, txn, "db2", "moved"));
+    ck_assert_uint_eq(sc_table_id(t), tid);
+    ck_assert_uint_eq(sc_table_version(t), 3);
+    ck_assert_uint_eq(sc_table_definition(t)->n_columns, 2);
+    sc_table_free(t);
+    ck_assert_int_eq(sc_table_lookup(&t, txn, "db1", "t2"), SC_ENOTFOUND);
+    ct_ok(sc_txn_commit(txn));
+}
+END_TEST
+
+START_TEST(test_catalog_drop_table_and_schema)
+{
+    sc_txn *txn;
+    sc_table *t;
+    uint64_t s, t1, t2, got;
+    sc_catalog_stats st0, st1;
+    ct_names n = {0};
+
+    ct_ok(sc_catalog_stats_get(&st0, sc_fx.cat));
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    t1 = ct_table(txn, s, "t1", 4, 1);
+    t2 = ct_table(txn, s, "t2", 4, 1);
+    ct_ok(sc_table_drop(txn, t1));
+    ck_assert_int_eq(sc_table_get(&t, txn, t1), SC_ENOTFOUND);
+    ck_assert_int_eq(sc_table_lookup_id(&got, txn, s, "t1"), SC_ENOTFOUND);
+    ct_ok(sc_table_foreach_child(txn, "db1", "parent", collect_table, &n));
+    ck_assert_str_eq(ct_names_join(&n), "t2");
+    ct_names_clear(&n);
+    ck_assert_int_eq(sc_table_drop(txn, t1), SC_ENOTFOUND);
+    ck_assert_int_eq(sc_table_drop(txn, SC_SYS_COLUMNS), SC_EINVAL);
+    ck_assert_int_eq(sc_schema_drop(txn, SC_SYSCAT_SCHEMA_ID), SC_EINVAL);
+    ct_ok(sc_schema_drop(txn, s));
+    ck_assert_int_eq(sc_table_get(&t, txn, t2), SC_ENOTFOUND);
+    ct_ok(sc_txn_commit(txn));
+    ct_ok(sc_catalog_stats_get(&st1, sc_fx.cat));
+    ck_assert_uint_eq(st1.schemas, st0.schemas);
+    ck_assert_uint_eq(st1.tables, st0.tables);
+    ck_assert_uint_eq(st1.columns, st0.columns);
+    ck_assert_uint_eq(st1.indexes, st0.indexes);
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
+START_TEST(test_catalog_alter_add_column)
+{
+    sc_txn *txn;
+    sc_table *t;
+    uint64_t s, tid;
+    ct_hook_log log = {0};
+    ct_def def;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    tid = ct_table(txn, s, "t1", 3, 1);
+    ct_ok(sc_txn_commit(txn));
+
+    sc_catalog__set_commit_hook(sc_fx.cat, ct_hook_record, &log);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_def_make(&def, "t1", 4, 1);
+    ct_ok(sc_table_alter(txn, tid, &def.def));
+    ct_ok(sc_txn_commit(txn));
+    /* ADD COLUMN at the end: the tables row and one new columns row. */
+    ck_assert_uint_eq(log.n, 2);
+    ck_assert_uint_eq(log.c[0].systable, SC_SYS_TABLES);
+    ck_assert(log.c[0].before_len > 0 && log.c[0].after_len > 0);
+    ck_assert_uint_eq(log.c[1].systable, SC_SYS_COLUMNS);
+    ck_assert_uint_eq(log.c[1].before_len, 0);
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_ok(sc_table_get(&t, txn, tid));
+    ck_assert_uint_eq(sc_table_version(t), 2);
+    ck_assert_uint_eq(sc_table_definition(t)->n_columns, 4);
+    ck_assert_str_eq(sc_table_definition(t)->columns[3].name, "c3");
+    sc_table_free(t);
+    /* Dropping a column: an update of the tables row and deletes. */
+    ct_def_make(&def, "t1", 2, 0);
+    ct_ok(sc_table_alter(txn, tid, &def.def));
+    ct_ok(sc_table_get(&t, txn, tid));
+    ck_assert_uint_eq(sc_table_definition(t)->n_columns, 2);
+    ck_assert_uint_eq(sc_table_definition(t)->n_checks, 0);
+    ck_assert_uint_eq(sc_table_definition(t)->n_foreign_keys, 0);
+    sc_table_free(t);
+    ct_def_make(&def, "other", 2, 0);
+    ck_assert_int_eq(sc_table_alter(txn, tid, &def.def), SC_EINVAL);
+    ct_ok(sc_txn_commit(txn));
+    sc_catalog__set_commit_hook(sc_fx.cat, NULL, NULL);
+    ct_hook_log_clear(&log);
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
+Suite *sc_test_catalog_suite(void);
+Suite *sc_test_catalog_suite(void)
+{
+    Suite *s = suite_create("catalog");
+    TCase *tc;
+
+#define CT_CASE(name, ...)                                                                    \
+    do {                                                                                      \
+        tc = tcase_create(name);                                                              \
+        tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown); \
+        tcase_set_timeout(tc, 30);                                                            \
+        __VA_ARGS__                                                                           \
+        suite_add_tcase(s, tc);                                                               \
+    } while (0)
+
+    CT_CASE("create_lookup", tcase_add_test(tc, test_catalog_create_lookup_roundtrip);
+            tcase_add_test(tc, test_catalog_create_lookup_missing);
+            tcase_add_test(tc, test_catalog_create_lookup_syscat_self););
+    CT_CASE("iterate", tcase_add_test(tc, test_catalog_iterate_order);
+            tcase_add_test(tc, test_catalog_iterate_children););
+    CT_CASE("rename", tcase_add_test(tc, test_catalog_rename_keeps_id););
+    CT_CASE("drop", tcase_add_test(tc, test_catalog_drop_table_and_schema););
+    CT_CASE("alter", tcase_add_test(tc, test_catalog_alter_add_column););
+    return s;
+}
