@@ -33,6 +33,163 @@ typedef enum sc_event_type {
     SC_EV_GTID_LIST = 163,
 } sc_event_type;
 
+
+/** Flags of the common event header (a few the reader and writer care about). */
+#define SC_EVF_BINLOG_IN_USE 0x0001   /* FDE of a file still being written */
+#define SC_EVF_THREAD_SPECIFIC 0x0004 /* query uses temporary tables */
+#define SC_EVF_SUPPRESS_USE 0x0008    /* no `use db` needed (GTID, CREATE DATABASE) */
+#define SC_EVF_ARTIFICIAL 0x0020      /* made up by a server, not in a file */
+#define SC_EVF_IGNORABLE 0x0080       /* LOG_EVENT_IGNORABLE_F: readers may skip it */
+
+/** Checksum algorithm of a binlog file (the FDE's trailing byte). */
+typedef enum sc_checksum_alg {
+    SC_CHECKSUM_NONE = 0,
+    SC_CHECKSUM_CRC32 = 1,
+} sc_checksum_alg;
+
+/** The 19-byte common header of every binlog v4 event (all fields little-endian on disk). */
+typedef struct sc_event_header {
+    uint32_t timestamp; /* seconds since the epoch when the statement started */
+    uint8_t type;       /* sc_event_type or any other number */
+    uint32_t server_id; /* originating server */
+    uint32_t event_len; /* whole event: header + body + checksum */
+    uint32_t log_pos;   /* file offset of the END of this event (0 in relay streams) */
+    uint16_t flags;     /* SC_EVF_* */
+} sc_event_header;
+
+/**
+ * One event as the reader returns it: a borrowed view into the reader's
+ * buffer, valid until the reader is closed. body excludes the header and the
+ * checksum; raw is the whole event as stored.
+ */
+typedef struct sc_binlog_event {
+    sc_event_header header; /* decoded common header */
+    uint64_t offset;        /* file offset of the first header byte */
+    sc_slice raw;           /* header + body + checksum, exactly as in the file */
+    sc_slice body;          /* bytes after the header, before the checksum */
+    bool has_checksum;      /* a 4-byte CRC32 trailer is present (and was verified) */
+    uint32_t checksum;      /* the stored CRC32 when has_checksum */
+} sc_binlog_event;
+
+/* ------------------------------------------------------------------ */
+/* Decoded column descriptions and values (row images)                 */
+
+/**
+ * One column of a TABLE_MAP, or a column the writer describes to build one.
+ * type/meta are exactly what the TABLE_MAP carries; meta is the combined
+ * 16-bit value mariadb-binlog prints ("meta=2562" for DECIMAL(10,2)).
+ */
+typedef struct sc_binlog_column {
+    uint8_t type;        /* MYSQL_TYPE_* as written in the TABLE_MAP */
+    uint16_t meta;       /* type metadata (0 when the type has none) */
+    bool nullable;       /* bit of the TABLE_MAP null bitmap */
+    bool is_unsigned;    /* SIGNEDNESS metadata (numeric columns only) */
+    bool has_unsigned;   /* is_unsigned is known (metadata logged) */
+    uint32_t charset;    /* collation id from the charset metadata, 0 = unknown */
+    sc_slice name;       /* column name from COLUMN_NAME metadata, empty if none */
+    uint8_t geometry;    /* GEOMETRY_TYPE metadata for geometry columns */
+} sc_binlog_column;
+
+/** Kinds of decoded values: what the union of sc_binlog_value holds. */
+typedef enum sc_value_kind {
+    SC_VAL_NULL = 0, /* SQL NULL */
+    SC_VAL_INT,      /* i: TINY/SHORT/INT24/LONG/LONGLONG (sign-extended), YEAR (raw byte) */
+    SC_VAL_FLOAT,    /* f: FLOAT */
+    SC_VAL_DOUBLE,   /* d: DOUBLE */
+    SC_VAL_DECIMAL,  /* str: NEWDECIMAL as text "-123.45" with exactly `scale` decimals */
+    SC_VAL_UINT,     /* u: BIT (value), ENUM (1-based index), SET (bitmask) */
+    SC_VAL_DATE,     /* tm: DATE (year, month, day) */
+    SC_VAL_DATETIME, /* tm: DATETIME2 */
+    SC_VAL_TIME,     /* tm: TIME2 (hour may exceed 23; neg for negative times) */
+    SC_VAL_TIMESTAMP, /* ts: TIMESTAMP2 seconds + microseconds */
+    SC_VAL_BYTES,    /* str: VARCHAR, CHAR (stripped), BLOB/TEXT/JSON, GEOMETRY */
+} sc_value_kind;
+
+/** A broken-down temporal value. */
+typedef struct sc_binlog_time {
+    bool neg;          /* TIME only: negative interval */
+    uint32_t year;     /* 0..9999 */
+    uint32_t month;    /* 0..12 */
+    uint32_t day;      /* 0..31 */
+    uint32_t hour;     /* 0..838 for TIME, 0..23 otherwise */
+    uint32_t minute;   /* 0..59 */
+    uint32_t second;   /* 0..59 */
+    uint32_t usec;     /* microseconds, 0..999999 */
+} sc_binlog_time;
+
+/**
+ * One column value of a row image. Byte strings are borrowed (from the event
+ * being decoded, or from the writer's own buffers when encoding).
+ */
+typedef struct sc_binlog_value {
+    sc_value_kind kind; /* which member is set; SC_VAL_NULL = none */
+    union {
+        int64_t i;
+        uint64_t u;
+        float f;
+        double d;
+        sc_slice str;
+        sc_binlog_time tm;
+        struct {
+            uint32_t sec;  /* seconds since the epoch */
+            uint32_t usec; /* microseconds */
+        } ts;
+    } v;
+} sc_binlog_value;
+
+/* ------------------------------------------------------------------ */
+/* Reading binlog files                                                 */
+
+/** A binlog file open for reading (opaque). */
+typedef struct sc_binlog_reader sc_binlog_reader;
+
+/**
+ * Open a binlog file: checks the magic and reads the Format_description
+ * event, which fixes the checksum algorithm for the rest of the file.
+ * @param[out] out   the reader; free with sc_binlog_reader_close()
+ * @param[in]  ctx   context for errors and memory
+ * @param[in]  path  file to read (its base name is used in error messages)
+ * @return SC_OK, SC_EIO (cannot open/read), SC_ECORRUPT (bad magic, bad FDE), SC_ENOMEM
+ */
+SC_API int sc_binlog_reader_open(sc_binlog_reader **out, sc_ctx *ctx, const char *path);
+
+/**
+ * Same as sc_binlog_reader_open() over bytes in memory (copied); name is used
+ * in error messages.
+ */
+SC_API int sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name,
+                                     sc_slice data);
+
+/**
+ * Read the next event (the first call returns the FDE). Verifies length,
+ * position and CRC32; remembers TABLE_MAPs for sc_binlog_reader_print_rows().
+ * @param[out] out  the event, borrowed from the reader; NULL at the end of the file
+ * @return SC_OK (also at the end), SC_ECORRUPT with "FILE: event at offset N: reason"
+ */
+SC_API int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r);
+
+/** The checksum algorithm announced by the file's Format_description event. */
+SC_API sc_checksum_alg sc_binlog_reader_checksum(const sc_binlog_reader *r);
+
+/** The server version string of the file's Format_description event (borrowed). */
+SC_API const char *sc_binlog_reader_server_version(const sc_binlog_reader *r);
+
+/**
+ * Print a rows event the way `mariadb-binlog -vv --base64-output=decode-rows`
+ * prints it: the `### INSERT INTO ...`, `### SET`, `###   @1=...` lines, using
+ * the TABLE_MAPs seen so far in this file.
+ * @param[out] out      NUL-terminated text, caller frees with sc_free()
+ * @param[out] out_len  its length (may be NULL)
+ * @param[in]  ev       a WRITE/UPDATE/DELETE rows event returned by this reader
+ * @param[out] nrows    number of rows printed (may be NULL)
+ * @return SC_OK, SC_EINVAL (not a rows event), SC_ECORRUPT (undecodable row), SC_ENOMEM
+ */
+SC_API int sc_binlog_reader_print_rows(char **out, size_t *out_len, size_t *nrows,
+                                       sc_binlog_reader *r, const sc_binlog_event *ev);
+
+/** Close a reader (NULL is fine). Events it returned become invalid. */
+SC_API void sc_binlog_reader_close(sc_binlog_reader *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,470 @@
+/*
+ * reader.c - read a binlog v4 file: magic, then events back to back, each
+ * framed by its common header and (per the Format_description event)
+ * followed by a CRC32 that is verified with zlib's crc32().
+ *
+ * Invariants: the file is mapped (or copied) once and every slice handed out
+ * points into it, so events stay valid until close. An error names the file,
+ * the event offset and the reason ("binlog.000001: event at offset 1348:
+ * checksum mismatch (stored 0x..., computed 0x...)") and leaves the reader
+ * where it was. Unknown event types follow mariadb-binlog's rule: skipped
+ * only with LOG_EVENT_IGNORABLE_F and a number covered by the FDE's
+ * post-header table (binlog-notes.md 5). Format: docs/log-format.md.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "catalog/catalog_int.h"
+#include "replicate/print.h"
+#include "replicate/reader.h"
+
+struct sc_binlog_reader {
+    sc_ctx *ctx;            /* errors and memory */
+    char name[256];         /* base name for messages */
+    uint8_t *data;          /* the whole file */
+    size_t len;             /* its size */
+    bool mapped;            /* data is an mmap (else allocated) */
+    size_t pos;             /* offset of the next event */
+    sc_event_fmt fmt;       /* from the latest FDE; post_header points into data */
+    char server_version[SC_SERVER_VERSION_LEN + 1]; /* from the FDE */
+    bool have_fde;          /* an FDE was read */
+    sc_binlog_event cur;    /* the event last returned */
+    sc_event ev;            /* its decoded form */
+    sc_event *maps;         /* last TABLE_MAP per table id (decoded, arrays owned) */
+    size_t nmaps;           /* entries used */
+    size_t maps_cap;        /* entries allocated */
+};
+
+static int corrupt_at(sc_binlog_reader *r, uint64_t off, const char *fmt, ...) SC_PRINTF(3, 4);
+
+static int corrupt_at(sc_binlog_reader *r, uint64_t off, const char *fmt, ...)
+{
+    char why[384];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof(why), fmt, ap);
+    va_end(ap);
+    return sc_error_set(r->ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: %s", r->name,
+                        (unsigned long long)off, why);
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening                                                              */
+
+static void set_name(sc_binlog_reader *r, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    snprintf(r->name, sizeof(r->name), "%s", slash ? slash + 1 : path);
+}
+
+static int map_file(sc_binlog_reader *r, const char *path)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC), rc = SC_OK;
+
+    if (fd < 0)
+        return sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot open: %s", path,
+                            strerror(errno));
+    if (fstat(fd, &st) != 0) {
+        rc = sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot stat: %s", path, strerror(errno));
+        goto out;
+    }
+    r->len = (size_t)st.st_size;
+    if (r->len == 0)
+        goto out;
+    r->data = mmap(NULL, r->len, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (r->data == MAP_FAILED) {
+        r->data = NULL;
+        rc = sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot map: %s", path, strerror(errno));
+        goto out;
+    }
+    r->mapped = true;
+out:
+    close(fd);
+    return rc;
+}
+
+/* Magic, then the first event must be a valid Format_description. */
+static int check_start(sc_binlog_reader *r)
+{
+    const sc_binlog_event *ev;
+    int rc;
+
+    if (r->len < SC_BINLOG_MAGIC_LEN || memcmp(r->data, sc_binlog__magic, SC_BINLOG_MAGIC_LEN))
+        return sc_error_set(r->ctx, SC_ECORRUPT, 0, NULL,
+                            "%s: bad magic: not a binlog file (expected fe 62 69 6e)", r->name);
+    r->pos = SC_BINLOG_MAGIC_LEN;
+    if (r->len - r->pos < SC_EVENT_HEADER_LEN || r->data[r->pos + 4] != SC_EV_FORMAT_DESCRIPTION)
+        return corrupt_at(r, r->pos, "first event is not a Format_description event");
+    rc = sc_binlog_reader_next(&ev, r);
+    r->pos = SC_BINLOG_MAGIC_LEN; /* next() returns the FDE again */
+    return rc;
+}
+
+static int reader_new(sc_binlog_reader **out, sc_ctx *ctx, const char *name)
+{
+    sc_binlog_reader *r = sc__calloc(ctx, 1, sizeof(*r));
+
+    *out = NULL;
+    if (!r)
+        return SC_ENOMEM;
+    r->ctx = ctx;
+    set_name(r, name);
+    *out = r;
+    return SC_OK;
+}
+
+int sc_binlog_reader_open(sc_binlog_reader **out, sc_ctx *ctx, const char *path)
+{
+    sc_binlog_reader *r = NULL;
+    int rc = reader_new(&r, ctx, path);
+
+    *out = NULL;
+    if (rc)
+        return rc;
+    rc = map_file(r, path);
+    if (rc == SC_OK)
+        rc = check_start(r);
+    if (rc) {
+        sc_binlog_reader_close(r);
+        return rc;
+    }
+    *out = r;
+    return SC_OK;
+}
+
+int sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name,
+                              sc_slice data)
+{
+    sc_binlog_reader *r = NULL;
+    int rc = reader_new(&r, ctx, name ? name : "(memory)");
+
+    *out = NULL;
+    if (rc)
+        return rc;
+    r->data = sc__malloc(ctx, data.len ? data.len : 1);
+    if (!r->data) {
+        sc_binlog_reader_close(r);
+        return SC_ENOMEM;
+    }
+    if (data.len)
+        memcpy(r->data, data.data, data.len);
+    r->len = data.len;
+    rc = check_start(r);
+    if (rc) {
+        sc_binlog_reader_close(r);
+        return rc;
+    }
+    *out = r;
+    return SC_OK;
+}
+
+static void clear_maps(sc_binlog_reader *r)
+{
+    for (size_t i = 0; i < r->nmaps; i++)
+        sc_event__clear(r->ctx, &r->maps[i]);
+    sc_free(r->ctx, r->maps);
+    r->maps = NULL;
+    r->nmaps = r->maps_cap = 0;
+}
+
+void sc_binlog_reader_close(sc_binlog_reader *r)
+{
+    if (!r)
+        return;
+    sc_event__clear(r->ctx, &r->ev);
+    clear_maps(r);
+    if (r->mapped)
+        munmap(r->data, r->len);
+    else
+        sc_free(r->ctx, r->data);
+    sc_free(r->ctx, r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Framing                                                              */
+
+/* MySQL >= 5.6.1 and MariaDB >= 5.3 end the FDE with the checksum algorithm. */
+static bool version_has_checksum(const char *v)
+{
+    unsigned a = 0, b = 0, c = 0;
+
+    if (sscanf(v, "%u.%u.%u", &a, &b, &c) < 2)
+        return false;
+    if (strstr(v, "MariaDB") || strstr(v, "-maria"))
+        return a > 5 || (a == 5 && b >= 3);
+    return (a * 256 + b) * 256 + c >= (5 * 256 + 6) * 256 + 1;
+}
+
+static int check_crc(sc_binlog_reader *r, const uint8_t *p, uint32_t len)
+{
+    uint32_t stored = sc_get_u32le(p + len - SC_CHECKSUM_LEN);
+    uint32_t computed = (uint32_t)crc32(0L, p, len - SC_CHECKSUM_LEN);
+
+    r->cur.has_checksum = true;
+    r->cur.checksum = stored;
+    if (stored != computed)
+        return corrupt_at(r, r->pos, "checksum mismatch (stored 0x%08x, computed 0x%08x)", stored,
+                          computed);
+    return SC_OK;
+}
+
+/* The FDE fixes the format of what follows; its own trailer is always there. */
+static int frame_fde(sc_binlog_reader *r, const uint8_t *p, uint32_t len)
+{
+    char ver[SC_SERVER_VERSION_LEN + 1];
+    uint8_t alg;
+    int rc;
+
+    if (len < SC_EVENT_HEADER_LEN + 57 + 1 + SC_CHECKSUM_LEN)
+        return corrupt_at(r, r->pos, "Format_description event too short (%u bytes)", len);
+    memcpy(ver, p + SC_EVENT_HEADER_LEN + 2, SC_SERVER_VERSION_LEN);
+    ver[SC_SERVER_VERSION_LEN] = '\0';
+    if (!version_has_checksum(ver))
+        return corrupt_at(r, r->pos, "unsupported server version '%s' (binlog before 5.6.1)",
+                          ver);
+    alg = p[len - SC_CHECKSUM_LEN - 1];
+    if (alg != SC_CHECKSUM_NONE && alg != SC_CHECKSUM_CRC32)
+        return corrupt_at(r, r->pos, "unknown checksum algorithm %u", alg);
+    rc = check_crc(r, p, len);
+    if (rc)
+        return rc;
+    r->cur.body.data = p + SC_EVENT_HEADER_LEN;
+    r->cur.body.len = len - SC_EVENT_HEADER_LEN - SC_CHECKSUM_LEN;
+    return SC_OK;
+}
+
+static int frame_event(sc_binlog_reader *r)
+{
+    const uint8_t *p = r->data + r->pos;
+    size_t left = r->len - r->pos;
+    sc_event_header *h = &r->cur.header;
+    size_t min;
+
+    memset(&r->cur, 0, sizeof(r->cur));
+    if (left < SC_EVENT_HEADER_LEN)
+        return corrupt_at(r, r->pos, "truncated event header (%zu bytes left)", left);
+    sc_event__decode_header(h, p);
+    r->cur.offset = r->pos;
+    min = SC_EVENT_HEADER_LEN + (r->fmt.checksum == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_LEN : 0);
+    if (h->event_len < min)
+        return corrupt_at(r, r->pos, "wrong event length %u (less than %zu)", h->event_len, min);
+    if (h->event_len > left)
+        return corrupt_at(r, r->pos, "truncated event: length %u, only %zu bytes left",
+                          h->event_len, left);
+    if (h->log_pos != 0 && h->log_pos != r->pos + h->event_len)
+        return corrupt_at(r, r->pos, "wrong end position %u (event length %u ends at %llu)",
+                          h->log_pos, h->event_len,
+                          (unsigned long long)(r->pos + h->event_len));
+    r->cur.raw.data = p;
+    r->cur.raw.len = h->event_len;
+    if (h->type == SC_EV_FORMAT_DESCRIPTION)
+        return frame_fde(r, p, h->event_len);
+    r->cur.body.data = p + SC_EVENT_HEADER_LEN;
+    r->cur.body.len = h->event_len - SC_EVENT_HEADER_LEN;
+    if (r->fmt.checksum == SC_CHECKSUM_CRC32) {
+        r->cur.body.len -= SC_CHECKSUM_LEN;
+        return check_crc(r, p, h->event_len);
+    }
+    return SC_OK;
+}
+
+/* mariadb-binlog's rule for types it does not know (binlog-notes.md 5). */
+static int check_type(sc_binlog_reader *r)
+{
+    const sc_event_header *h = &r->cur.header;
+
+    if (h->type == SC_EV_FORMAT_DESCRIPTION)
+        return SC_OK;
+    if (h->type == 0 || h->type > r->fmt.n_post_header)
+        return corrupt_at(r, r->pos, "event type %u is beyond the %zu types of the "
+                          "Format_description event", h->type, r->fmt.n_post_header);
+    if (!sc_event__known_type(h->type) && !(h->flags & SC_EVF_IGNORABLE))
+        return corrupt_at(r, r->pos, "unknown event type %u without LOG_EVENT_IGNORABLE_F",
+                          h->type);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Table maps                                                           */
+
+static sc_event *find_map(const sc_binlog_reader *r, uint64_t table_id)
+{
+    for (size_t i = 0; i < r->nmaps; i++)
+        if (r->maps[i].u.table_map.table_id == table_id)
+            return &r->maps[i];
+    return NULL;
+}
+
+static int remember_map(sc_binlog_reader *r, const sc_event_loc *loc)
+{
+    sc_event *slot = find_map(r, r->ev.u.table_map.table_id);
+    int rc;
+
+    if (slot) {
+        sc_event__clear(r->ctx, slot);
+    } else {
+        if (r->nmaps == r->maps_cap) {
+            size_t cap = r->maps_cap ? r->maps_cap * 2 : 16;
+            sc_event *m = sc__realloc(r->ctx, r->maps, cap * sizeof(*m));
+            if (!m)
+                return SC_ENOMEM;
+            r->maps = m;
+            r->maps_cap = cap;
+        }
+        slot = &r->maps[r->nmaps++];
+    }
+    memset(slot, 0, sizeof(*slot));
+    slot->header = r->cur.header;
+    rc = sc_event__decode(slot, r->ctx, r->cur.body, &r->fmt, loc);
+    if (rc == SC_OK && sc_table_map__apply_metadata(&slot->u.table_map) != SC_OK)
+        rc = corrupt_at(r, r->pos, "Table_map: malformed optional metadata");
+    if (rc) {
+        sc_event__clear(r->ctx, slot);
+        *slot = r->maps[--r->nmaps];
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                              */
+
+static void adopt_fde(sc_binlog_reader *r)
+{
+    const sc_ev_fde *f = &r->ev.u.fde;
+
+    r->fmt.checksum = f->checksum_alg == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_CRC32
+                                                           : SC_CHECKSUM_NONE;
+    r->fmt.post_header = f->post_header.data;
+    r->fmt.n_post_header = f->post_header.len;
+    memcpy(r->server_version, f->server_version, sizeof(r->server_version));
+    r->have_fde = true;
+}
+
+int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
+{
+    sc_event_loc loc;
+    int rc;
+
+    *out = NULL;
+    sc_event__clear(r->ctx, &r->ev);
+    memset(&r->ev, 0, sizeof(r->ev));
+    if (r->pos >= r->len)
+        return SC_OK;
+    rc = frame_event(r);
+    if (rc == SC_OK)
+        rc = check_type(r);
+    if (rc)
+        return rc;
+    loc.file = r->name;
+    loc.offset = r->pos;
+    r->ev.header = r->cur.header;
+    rc = sc_event__decode(&r->ev, r->ctx, r->cur.body, &r->fmt, &loc);
+    if (rc)
+        return rc;
+    if (r->ev.header.type == SC_EV_FORMAT_DESCRIPTION)
+        adopt_fde(r);
+    else if (r->ev.header.type == SC_EV_TABLE_MAP && (rc = remember_map(r, &loc)))
+        return rc;
+    r->pos += r->cur.header.event_len;
+    *out = &r->cur;
+    return SC_OK;
+}
+
+sc_checksum_alg sc_binlog_reader_checksum(const sc_binlog_reader *r)
+{
+    return r->fmt.checksum;
+}
+
+const char *sc_binlog_reader_server_version(const sc_binlog_reader *r)
+{
+    return r->server_version;
+}
+
+const sc_event *sc_binlog_reader__event(const sc_binlog_reader *r)
+{
+    return &r->ev;
+}
+
+const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r)
+{
+    return &r->fmt;
+}
+
+const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r,
+                                                   uint64_t table_id)
+{
+    const sc_event *m = find_map(r, table_id);
+    return m ? &m->u.table_map : NULL;
+}
+
+const char *sc_binlog_reader__name(const sc_binlog_reader *r)
+{
+    return r->name;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing rows                                                        */
+
+static int print_event_rows(sc_buf *b, size_t *nrows, sc_binlog_reader *r, const sc_event *ev,
+                            const sc_event_loc *loc)
+{
+    const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
+    sc_rows rows;
+    int rc;
+
+    if (!tm)
+        return sc_print__unknown_table(b, ev->u.rows.table_id);
+    rc = sc_rows__decode(&rows, r->ctx, tm, ev->header.type, &ev->u.rows, loc);
+    if (rc)
+        return rc;
+    rc = sc_print__rows(b, tm, &ev->u.rows, &rows);
+    if (nrows)
+        *nrows = rows.kind == 1 ? rows.nimages / 2 : (rows.nimages ? rows.nimages : 1);
+    sc_rows__free(r->ctx, &rows);
+    return rc;
+}
+
+int sc_binlog_reader_print_rows(char **out, size_t *out_len, size_t *nrows,
+                                sc_binlog_reader *r, const sc_binlog_event *bev)
+{
+    sc_buf b = {r->ctx, NULL, 0, 0, false};
+    sc_event ev;
+    sc_event_loc loc = {r->name, bev->offset};
+    int rc;
+
+    *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (nrows)
+        *nrows = 0;
+    if (!sc_event__is_rows(bev->header.type))
+        return sc_error_set(r->ctx, SC_EINVAL, 0, NULL, "event at offset %llu is not a rows event",
+                            (unsigned long long)bev->offset);
+    memset(&ev, 0, sizeof(ev));
+    ev.header = bev->header;
+    rc = sc_event__decode(&ev, r->ctx, bev->body, &r->fmt, &loc);
+    if (rc == SC_OK)
+        rc = print_event_rows(&b, nrows, r, &ev, &loc);
+    if (rc == SC_OK && !sc_buf_append(&b, 1))
+        rc = SC_ENOMEM;
+    sc_event__clear(r->ctx, &ev);
+    if (rc) {
+        sc_buf__free(&b);
+        return rc;
+    }
+    b.data[b.len - 1] = '\0';
+    *out = (char *)b.data;
+    if (out_len)
+        *out_len = b.len - 1;
+    return SC_OK;
+}

@@ -1,0 +1,30 @@
+/*
+ * reader.h - internals of the binlog file reader (public API in
+ * syscat/replicate.h): access to the decoded form of the current event and
+ * to the TABLE_MAPs seen so far, for the log tools, tests and the applier.
+ *
+ * The reader frames events (magic, length, log_pos, CRC32 per the FDE's
+ * checksum algorithm), decodes every modelled event (event.h) so a corrupt
+ * body is reported where it is, and keeps the last TABLE_MAP of each table
+ * id for the whole file, as mariadb-binlog does (binlog-notes.md 5).
+ */
+#ifndef SC_REPLICATE_READER_H
+#define SC_REPLICATE_READER_H
+
+#include "replicate/event.h"
+#include "replicate/rowfmt.h"
+
+/** The decoded form of the event last returned by sc_binlog_reader_next (borrowed). */
+const sc_event *sc_binlog_reader__event(const sc_binlog_reader *r);
+
+/** The file's format (checksum algorithm, post-header lengths) (borrowed). */
+const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r);
+
+/** The TABLE_MAP last seen for table_id in this file, or NULL (borrowed). */
+const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r,
+                                                   uint64_t table_id);
+
+/** The name used in error messages (base name of the file). */
+const char *sc_binlog_reader__name(const sc_binlog_reader *r);
+
+#endif /* SC_REPLICATE_READER_H */
