@@ -252,3 +252,28 @@ void sc_cli__grid_free(sc_cli_grid *grid)
     free(grid->cells);
     memset(grid, 0, sizeof(*grid));
 }
+
+/* ------------------------------------------------------------------ */
+/* Catalog access                                                       */
+
+int sc_cli__open(sc_catalog **out, sc_cli *cli, unsigned flags)
+{
+    sc_catalog_options opts = SC_CATALOG_OPTIONS_INIT;
+    int rc;
+
+    opts.flags = flags & ~(unsigned)(SC_CATALOG_CREATE | SC_CATALOG_EXCL);
+    rc = sc_catalog_open(out, cli->ctx, cli->datadir, &opts);
+    if (rc == SC_ENOTFOUND)
+        return sc_cli__failf(cli, "no catalog in '%s' (create one with 'syscat init')",
+                             cli->datadir);
+    if (rc != SC_OK)
+        return sc_cli__fail(cli, rc);
+    return SC_CLI_EXIT_OK;
+}
+
+int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat)
+{
+    int rc = sc_txn_begin(out, cat, SC_TXN_READONLY);
+
+    return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
+}

@@ -83,6 +83,44 @@ int sc_cli__split_name(char **db_out, char **table_out, const char *text);
 char *sc_cli__escape(const char *text);
 
 /* ------------------------------------------------------------------ */
+/* Catalog access (cli.c)                                               */
+
+/**
+ * Open the catalog of cli->datadir (never creating one). Prints the error
+ * ("no catalog in DIR" when there is none). @return exit status, 0 on success
+ */
+int sc_cli__open(sc_catalog **out, sc_cli *cli, unsigned flags);
+
+/** Begin a read-only transaction, printing the error. @return exit status */
+int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat);
+
+/* ------------------------------------------------------------------ */
+/* Column rendering shared by describe and dump (cmd_describe.c)        */
+
+/** Lower-case SQL name of a column type ("int", "varchar"...). Never NULL. */
+const char *sc_cli__type_name(sc_coltype type);
+
+/**
+ * The column type as the mysql client's DESCRIBE prints it
+ * ("int(10) unsigned", "varchar(20)", "enum('a','b')"). @return malloc'ed text
+ */
+char *sc_cli__type_sql(const sc_column_def *col);
+
+/* ------------------------------------------------------------------ */
+/* SHOW CREATE rendering through the DDL module (show_create.c)         */
+
+/** Print SHOW CREATE DATABASE/TABLE text followed by ";\n". @return exit status */
+int sc_cli__print_create_database(sc_cli *cli, sc_txn *txn, const char *db);
+int sc_cli__print_create_table(sc_cli *cli, sc_txn *txn, const char *db, const char *table);
+
+/**
+ * Print the schema.sql rendering (shared/oracle/README.md) of the named
+ * databases, or of every non-system database when n_dbs == 0.
+ * @return exit status
+ */
+int sc_cli__dump_sql(sc_cli *cli, sc_txn *txn, char *const *dbs, size_t n_dbs);
+
+/* ------------------------------------------------------------------ */
 /* Aligned text table, drawn like the mysql client (cli.c)              */
 
 typedef struct sc_cli_grid {

@@ -1,12 +1,307 @@
 /*
- * cmd_describe.c - `syscat describe` (see docs/cli.md). Placeholder until the
- * library functions it needs exist; the CLI must link at every commit.
+ * cmd_describe.c - `syscat describe DB.TABLE`: the columns as the mysql
+ * client's DESCRIBE prints them (Field, Type, Null, Key, Default, Extra), an
+ * aligned table, followed by the table's id and version.
+ *
+ * The Type text and the Key column follow MariaDB 10.11 (sql_show.cc,
+ * table.cc): integer display widths always shown, PRI for every primary key
+ * part (a UNIQUE key over NOT NULL columns stands in when there is no
+ * PRIMARY KEY), UNI for the column of a one-column unique key, MUL for the
+ * first column of any other key. Also exports the type rendering used by
+ * `dump --json`.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "tools/cli.h"
+
+static const char *const type_names[SC_TYPE__COUNT] = {
+    [SC_TYPE_NONE] = "none",           [SC_TYPE_TINYINT] = "tinyint",
+    [SC_TYPE_SMALLINT] = "smallint",   [SC_TYPE_MEDIUMINT] = "mediumint",
+    [SC_TYPE_INT] = "int",             [SC_TYPE_BIGINT] = "bigint",
+    [SC_TYPE_DECIMAL] = "decimal",     [SC_TYPE_FLOAT] = "float",
+    [SC_TYPE_DOUBLE] = "double",       [SC_TYPE_BIT] = "bit",
+    [SC_TYPE_DATE] = "date",           [SC_TYPE_TIME] = "time",
+    [SC_TYPE_DATETIME] = "datetime",   [SC_TYPE_TIMESTAMP] = "timestamp",
+    [SC_TYPE_YEAR] = "year",           [SC_TYPE_CHAR] = "char",
+    [SC_TYPE_VARCHAR] = "varchar",     [SC_TYPE_BINARY] = "binary",
+    [SC_TYPE_VARBINARY] = "varbinary", [SC_TYPE_TINYBLOB] = "tinyblob",
+    [SC_TYPE_BLOB] = "blob",           [SC_TYPE_MEDIUMBLOB] = "mediumblob",
+    [SC_TYPE_LONGBLOB] = "longblob",   [SC_TYPE_TINYTEXT] = "tinytext",
+    [SC_TYPE_TEXT] = "text",           [SC_TYPE_MEDIUMTEXT] = "mediumtext",
+    [SC_TYPE_LONGTEXT] = "longtext",   [SC_TYPE_ENUM] = "enum",
+    [SC_TYPE_SET] = "set",             [SC_TYPE_GEOMETRY] = "geometry",
+    [SC_TYPE_POINT] = "point",         [SC_TYPE_LINESTRING] = "linestring",
+    [SC_TYPE_POLYGON] = "polygon",     [SC_TYPE_MULTIPOINT] = "multipoint",
+    [SC_TYPE_MULTILINESTRING] = "multilinestring",
+    [SC_TYPE_MULTIPOLYGON] = "multipolygon",
+    [SC_TYPE_GEOMETRYCOLLECTION] = "geometrycollection",
+    [SC_TYPE_INET4] = "inet4",         [SC_TYPE_INET6] = "inet6",
+    [SC_TYPE_UUID] = "uuid",
+};
+
+const char *sc_cli__type_name(sc_coltype type)
+{
+    if ((int)type < 0 || type >= SC_TYPE__COUNT || !type_names[type])
+        return "unknown";
+    return type_names[type];
+}
+
+/* Display width MariaDB prints for an integer declared without one. */
+static uint32_t default_int_width(sc_coltype type, bool is_unsigned)
+{
+    switch (type) {
+    case SC_TYPE_TINYINT: return is_unsigned ? 3 : 4;
+    case SC_TYPE_SMALLINT: return is_unsigned ? 5 : 6;
+    case SC_TYPE_MEDIUMINT: return is_unsigned ? 8 : 9;
+    case SC_TYPE_INT: return is_unsigned ? 10 : 11;
+    default: return 20;
+    }
+}
+
+/* The "(...)" part of a type, written into buf (empty when none applies). */
+static void type_args(char *buf, size_t size, const sc_column_def *col)
+{
+    bool is_unsigned = (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
+
+    buf[0] = '\0';
+    switch (col->type) {
+    case SC_TYPE_TINYINT: case SC_TYPE_SMALLINT: case SC_TYPE_MEDIUMINT:
+    case SC_TYPE_INT: case SC_TYPE_BIGINT:
+        snprintf(buf, size, "(%u)",
+                 col->length ? col->length : default_int_width(col->type, is_unsigned));
+        break;
+    case SC_TYPE_DECIMAL:
+        snprintf(buf, size, "(%u,%u)", col->length ? col->length : 10, col->scale);
+        break;
+    case SC_TYPE_FLOAT: case SC_TYPE_DOUBLE:
+        if (col->flags & SC_COL_HAS_SCALE)
+            snprintf(buf, size, "(%u,%u)", col->length, col->scale);
+        break;
+    case SC_TYPE_BIT: case SC_TYPE_CHAR: case SC_TYPE_BINARY:
+        snprintf(buf, size, "(%u)", col->length ? col->length : 1);
+        break;
+    case SC_TYPE_VARCHAR: case SC_TYPE_VARBINARY:
+        snprintf(buf, size, "(%u)", col->length);
+        break;
+    case SC_TYPE_YEAR:
+        snprintf(buf, size, "(%u)", col->length ? col->length : 4);
+        break;
+    case SC_TYPE_TIME: case SC_TYPE_DATETIME: case SC_TYPE_TIMESTAMP:
+        if (col->scale)
+            snprintf(buf, size, "(%u)", col->scale);
+        break;
+    default:
+        break;
+    }
+}
+
+/* enum('a','b''c'): values quoted SQL-style. */
+static char *elements_sql(const char *name, const sc_column_def *col)
+{
+    size_t len = strlen(name) + 3, i;
+    char *out, *p;
+
+    for (i = 0; i < col->n_elements; i++)
+        len += 2 * strlen(col->elements[i]) + 3;
+    out = malloc(len);
+    if (!out)
+        return NULL;
+    p = out + sprintf(out, "%s(", name);
+    for (i = 0; i < col->n_elements; i++) {
+        const char *s;
+        *p++ = i ? ',' : '\'';
+        if (i)
+            *p++ = '\'';
+        for (s = col->elements[i]; *s; s++) {
+            if (*s == '\'')
+                *p++ = '\'';
+            *p++ = *s;
+        }
+        *p++ = '\'';
+    }
+    *p++ = ')';
+    *p = '\0';
+    return out;
+}
+
+char *sc_cli__type_sql(const sc_column_def *col)
+{
+    const char *name = sc_cli__type_name(col->type);
+    char args[64], *out = NULL;
+
+    if (col->type == SC_TYPE_ENUM || col->type == SC_TYPE_SET)
+        return elements_sql(name, col);
+    type_args(args, sizeof(args), col);
+    if (asprintf(&out, "%s%s%s%s", name, args,
+                 (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) ? " unsigned" : "",
+                 (col->flags & SC_COL_ZEROFILL) ? " zerofill" : "") < 0)
+        return NULL;
+    return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Key column                                                           */
+
+static bool index_has_column(const sc_index_def *ix, const char *col)
+{
+    size_t i;
+
+    for (i = 0; i < ix->n_parts; i++)
+        if (strcmp(ix->parts[i].column, col) == 0)
+            return true;
+    return false;
+}
+
+static const sc_column_def *find_column(const sc_table_def *def, const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < def->n_columns; i++)
+        if (strcmp(def->columns[i].name, name) == 0)
+            return &def->columns[i];
+    return NULL;
+}
+
+/* The key MariaDB treats as primary: PRIMARY, else the first UNIQUE key whose
+ * columns are all NOT NULL (and unprefixed). NULL when there is none. */
+static const sc_index_def *primary_key(const sc_table_def *def)
+{
+    size_t i, j;
+
+    for (i = 0; i < def->n_indexes; i++)
+        if (def->indexes[i].kind == SC_INDEX_PRIMARY)
+            return &def->indexes[i];
+    for (i = 0; i < def->n_indexes; i++) {
+        const sc_index_def *ix = &def->indexes[i];
+        bool ok = ix->kind == SC_INDEX_UNIQUE && ix->n_parts > 0;
+        for (j = 0; ok && j < ix->n_parts; j++) {
+            const sc_column_def *c = find_column(def, ix->parts[j].column);
+            ok = c && (c->flags & SC_COL_NOT_NULL) && ix->parts[j].prefix_len == 0;
+        }
+        if (ok)
+            return ix;
+    }
+    return NULL;
+}
+
+static const char *key_text(const sc_table_def *def, const char *col)
+{
+    const sc_index_def *pk = primary_key(def);
+    bool uni = false, mul = false;
+    size_t i;
+
+    if (pk && index_has_column(pk, col))
+        return "PRI";
+    for (i = 0; i < def->n_indexes; i++) {
+        const sc_index_def *ix = &def->indexes[i];
+        if (ix == pk || ix->n_parts == 0 || strcmp(ix->parts[0].column, col) != 0)
+            continue;
+        if ((ix->kind == SC_INDEX_UNIQUE || ix->kind == SC_INDEX_PRIMARY) && ix->n_parts == 1)
+            uni = true;
+        else
+            mul = true;
+    }
+    return uni ? "UNI" : mul ? "MUL" : "";
+}
+
+/* ------------------------------------------------------------------ */
+/* Default and Extra columns                                            */
+
+static const char *default_text(const sc_column_def *col)
+{
+    if (col->default_kind == SC_DEFAULT_LITERAL || col->default_kind == SC_DEFAULT_EXPR)
+        return col->default_value ? col->default_value : "";
+    return NULL; /* printed as NULL, like the server */
+}
+
+static char *extra_text(const sc_column_def *col)
+{
+    char *out = NULL;
+    const char *gen = col->generated == SC_GEN_VIRTUAL  ? "VIRTUAL GENERATED"
+                      : col->generated == SC_GEN_STORED ? "STORED GENERATED"
+                                                        : "";
+    const char *ai = (col->flags & SC_COL_AUTO_INCREMENT) ? "auto_increment" : "";
+    const char *inv = (col->flags & SC_COL_INVISIBLE) ? "INVISIBLE" : "";
+    char onupd[256] = "";
+
+    if (col->on_update)
+        snprintf(onupd, sizeof(onupd), "on update %s", col->on_update);
+    if (asprintf(&out, "%s%s%s%s%s%s%s", ai, *ai && *onupd ? " " : "", onupd,
+                 (*ai || *onupd) && *gen ? " " : "", gen,
+                 (*ai || *onupd || *gen) && *inv ? " " : "", inv) < 0)
+        return NULL;
+    return out;
+}
+
+static int add_column_row(sc_cli_grid *grid, const sc_table_def *def, const sc_column_def *col)
+{
+    char *type = sc_cli__type_sql(col), *extra = extra_text(col);
+    const char *cells[6];
+    int rc = -1;
+
+    if (type && extra) {
+        cells[0] = col->name;
+        cells[1] = type;
+        cells[2] = (col->flags & SC_COL_NOT_NULL) ? "NO" : "YES";
+        cells[3] = key_text(def, col->name);
+        cells[4] = default_text(col);
+        cells[5] = extra;
+        rc = sc_cli__grid_add(grid, cells);
+    }
+    free(type);
+    free(extra);
+    return rc;
+}
+
+static int print_table(sc_cli *cli, const sc_table *table)
+{
+    static const char *const header[] = {"Field", "Type", "Null", "Key", "Default", "Extra"};
+    const sc_table_def *def = sc_table_definition(table);
+    sc_cli_grid grid;
+    size_t i;
+
+    if (sc_cli__grid_init(&grid, 6, header) != 0)
+        return sc_cli__fail(cli, SC_ENOMEM);
+    for (i = 0; i < def->n_columns; i++)
+        if (add_column_row(&grid, def, &def->columns[i]) != 0) {
+            sc_cli__grid_free(&grid);
+            return sc_cli__fail(cli, SC_ENOMEM);
+        }
+    sc_cli__grid_print(cli->out, &grid);
+    sc_cli__grid_free(&grid);
+    fprintf(cli->out, "table `%s`.`%s`: id %llu, version %llu, schema id %llu\n",
+            sc_table_schema_name(table), def->name, (unsigned long long)sc_table_id(table),
+            (unsigned long long)sc_table_version(table),
+            (unsigned long long)sc_table_schema_id(table));
+    return SC_CLI_EXIT_OK;
+}
 
 int sc_cli__cmd_describe(sc_cli *cli, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return sc_cli__failf(cli, "'describe' is not available yet in this build");
+    char *db = NULL, *name = NULL;
+    sc_catalog *cat = NULL;
+    sc_txn *txn = NULL;
+    sc_table *table = NULL;
+    int status, rc;
+
+    if (argc != 2)
+        return sc_cli__usage_error(cli, "describe", "expected one DB.TABLE");
+    if (sc_cli__split_name(&db, &name, argv[1]) != 0)
+        return sc_cli__usage_error(cli, "describe", "expected DB.TABLE, got '%s'", argv[1]);
+    status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY);
+    if (status != SC_CLI_EXIT_OK)
+        goto out;
+    status = sc_cli__read_txn(&txn, cli, cat);
+    if (status != SC_CLI_EXIT_OK)
+        goto out;
+    rc = sc_table_lookup(&table, txn, db, name);
+    status = rc == SC_OK ? print_table(cli, table) : sc_cli__fail(cli, rc);
+out:
+    sc_table_free(table);
+    sc_txn_abort(txn);
+    sc_catalog_close(cat);
+    free(db);
+    free(name);
+    return status;
 }

@@ -1,12 +1,301 @@
 /*
- * cmd_dump.c - `syscat dump` (see docs/cli.md). Placeholder until the
- * library functions it needs exist; the CLI must link at every commit.
+ * cmd_dump.c - `syscat dump [--show-create | --json] [DB...]`: the whole
+ * catalog (or the named databases) as SQL (the schema.sql format, default,
+ * see show_create.c) or as JSON (jansson) holding every catalog field of
+ * every schema, table, column, index, foreign key and check constraint,
+ * with ids and versions. The `syscat` schema is left out unless named.
+ *
+ * JSON layout (docs/cli.md): {"syscat_version", "schemas": [{"id", "name",
+ * "charset", "collation", "comment", "tables": [{"id", "schema_id",
+ * "version", "name", ..., "columns": [...], "indexes": [...],
+ * "foreign_keys": [...], "checks": [...]}]}]}. Absent strings are null.
  */
+#include <getopt.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "tools/cli.h"
+
+static json_t *str_or_null(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+static json_t *string_array(const char *const *items, size_t n)
+{
+    json_t *a = json_array();
+    size_t i;
+
+    for (i = 0; a && i < n; i++)
+        json_array_append_new(a, json_string(items[i]));
+    return a;
+}
+
+static const char *default_kind_name(sc_default_kind k)
+{
+    static const char *const names[] = {"none", "null", "literal", "expr"};
+    return (unsigned)k < 4 ? names[k] : "unknown";
+}
+
+static const char *gen_kind_name(sc_gen_kind k)
+{
+    static const char *const names[] = {"none", "virtual", "stored"};
+    return (unsigned)k < 3 ? names[k] : "unknown";
+}
+
+static json_t *column_flags(unsigned f)
+{
+    return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b}", "not_null",
+                     (f & SC_COL_NOT_NULL) != 0, "unsigned", (f & SC_COL_UNSIGNED) != 0,
+                     "zerofill", (f & SC_COL_ZEROFILL) != 0, "auto_increment",
+                     (f & SC_COL_AUTO_INCREMENT) != 0, "invisible", (f & SC_COL_INVISIBLE) != 0,
+                     "has_length", (f & SC_COL_HAS_LENGTH) != 0, "has_scale",
+                     (f & SC_COL_HAS_SCALE) != 0, "has_srid", (f & SC_COL_HAS_SRID) != 0,
+                     "compressed", (f & SC_COL_COMPRESSED) != 0);
+}
+
+static json_t *column_json(const sc_column_def *c, size_t ordinal)
+{
+    char *sql = sc_cli__type_sql(c);
+    json_t *j = json_pack(
+        "{s:s, s:I, s:s, s:s?, s:I, s:o, s:I, s:I, s:o, s:o, s:s, s:o, s:o, s:s, s:o, s:o, "
+        "s:o, s:o, s:I}",
+        "name", c->name, "ordinal", (json_int_t)ordinal, "type", sc_cli__type_name(c->type),
+        "type_sql", sql, "flags", (json_int_t)c->flags, "flag_names", column_flags(c->flags),
+        "length", (json_int_t)c->length, "scale", (json_int_t)c->scale, "charset",
+        str_or_null(c->charset), "collation", str_or_null(c->collation), "default_kind",
+        default_kind_name(c->default_kind), "default_value", str_or_null(c->default_value),
+        "on_update", str_or_null(c->on_update), "generated", gen_kind_name(c->generated),
+        "generation_expr", str_or_null(c->generation_expr), "check_expr",
+        str_or_null(c->check_expr), "comment", str_or_null(c->comment), "elements",
+        string_array(c->elements, c->n_elements), "srid", (json_int_t)c->srid);
+    free(sql);
+    return j;
+}
+
+static const char *index_kind_name(sc_index_kind k)
+{
+    static const char *const names[] = {"?", "primary", "unique", "key", "fulltext", "spatial"};
+    return (unsigned)k < 6 ? names[k] : "unknown";
+}
+
+static const char *index_algo_name(sc_index_algo a)
+{
+    static const char *const names[] = {"default", "btree", "hash", "rtree"};
+    return (unsigned)a < 4 ? names[a] : "unknown";
+}
+
+static json_t *index_json(const sc_index_def *ix, size_t ordinal)
+{
+    json_t *parts = json_array();
+    size_t i;
+
+    for (i = 0; parts && i < ix->n_parts; i++)
+        json_array_append_new(parts, json_pack("{s:s, s:I, s:b}", "column", ix->parts[i].column,
+                                               "prefix_len", (json_int_t)ix->parts[i].prefix_len,
+                                               "descending", ix->parts[i].descending));
+    return json_pack("{s:s, s:I, s:s, s:s, s:I, s:b, s:o, s:o, s:I, s:o}", "name", ix->name,
+                     "ordinal", (json_int_t)ordinal, "kind", index_kind_name(ix->kind),
+                     "algorithm", index_algo_name(ix->algorithm), "flags", (json_int_t)ix->flags,
+                     "ignored", (ix->flags & SC_INDEX_IGNORED) != 0, "parts", parts, "comment",
+                     str_or_null(ix->comment), "key_block_size", (json_int_t)ix->key_block_size,
+                     "parser", str_or_null(ix->parser));
+}
+
+static const char *fk_action_name(sc_fk_action a)
+{
+    static const char *const names[] = {"unspecified", "restrict", "cascade",
+                                        "set null", "no action", "set default"};
+    return (unsigned)a < 6 ? names[a] : "unknown";
+}
+
+static json_t *fk_json(const sc_fk_def *fk, size_t ordinal)
+{
+    return json_pack("{s:s, s:I, s:o, s:s, s:s, s:o, s:s, s:s}", "name", fk->name, "ordinal",
+                     (json_int_t)ordinal, "columns", string_array(fk->columns, fk->n_columns),
+                     "parent_schema", fk->parent_schema, "parent_table", fk->parent_table,
+                     "parent_columns", string_array(fk->parent_columns, fk->n_columns),
+                     "on_delete", fk_action_name(fk->on_delete), "on_update",
+                     fk_action_name(fk->on_update));
+}
+
+/* Append one array of definitions to obj under key. @return 0 or -1 */
+static int add_list(json_t *obj, const char *key, const sc_table_def *d, int which)
+{
+    json_t *a = json_array();
+    size_t i, n = which == 0 ? d->n_columns : which == 1 ? d->n_indexes
+                : which == 2 ? d->n_foreign_keys : d->n_checks;
+
+    for (i = 0; a && i < n; i++) {
+        json_t *item = which == 0   ? column_json(&d->columns[i], i + 1)
+                       : which == 1 ? index_json(&d->indexes[i], i + 1)
+                       : which == 2 ? fk_json(&d->foreign_keys[i], i + 1)
+                                    : json_pack("{s:s, s:I, s:s}", "name", d->checks[i].name,
+                                                "ordinal", (json_int_t)(i + 1), "expr",
+                                                d->checks[i].expr);
+        if (!item || json_array_append_new(a, item) != 0) {
+            json_decref(a);
+            return -1;
+        }
+    }
+    return a && json_object_set_new(obj, key, a) == 0 ? 0 : -1;
+}
+
+static json_t *table_json(const sc_table *t)
+{
+    const sc_table_def *d = sc_table_definition(t);
+    json_t *j = json_pack(
+        "{s:I, s:I, s:s, s:I, s:s, s:o, s:o, s:o, s:o, s:I, s:o}", "id",
+        (json_int_t)sc_table_id(t), "schema_id", (json_int_t)sc_table_schema_id(t), "schema",
+        sc_table_schema_name(t), "version", (json_int_t)sc_table_version(t), "name", d->name,
+        "engine", str_or_null(d->engine), "charset", str_or_null(d->charset), "collation",
+        str_or_null(d->collation), "comment", str_or_null(d->comment), "auto_increment",
+        (json_int_t)d->auto_increment, "options", str_or_null(d->options));
+
+    if (j && (add_list(j, "columns", d, 0) || add_list(j, "indexes", d, 1) ||
+              add_list(j, "foreign_keys", d, 2) || add_list(j, "checks", d, 3))) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+/* ------------------------------------------------------------------ */
+/* Walking the catalog                                                  */
+
+typedef struct json_walk {
+    sc_txn *txn;
+    json_t *tables; /* array being filled */
+} json_walk;
+
+static int add_table(const sc_table_info *info, void *payload)
+{
+    json_walk *w = payload;
+    sc_table *t = NULL;
+    json_t *j;
+    int rc = sc_table_get(&t, w->txn, info->id);
+
+    if (rc != SC_OK)
+        return rc;
+    j = table_json(t);
+    sc_table_free(t);
+    return j && json_array_append_new(w->tables, j) == 0 ? SC_OK : SC_ENOMEM;
+}
+
+static int add_schema(json_t *schemas, sc_txn *txn, const sc_schema *s)
+{
+    const sc_schema_def *d = sc_schema_definition(s);
+    json_walk w = {txn, json_array()};
+    json_t *j;
+    int rc;
+
+    j = json_pack("{s:I, s:s, s:o, s:o, s:o, s:o}", "id", (json_int_t)sc_schema_id(s), "name",
+                  d->name, "charset", str_or_null(d->charset), "collation",
+                  str_or_null(d->collation), "comment", str_or_null(d->comment), "tables",
+                  w.tables);
+    if (!j)
+        return SC_ENOMEM;
+    rc = json_array_append_new(schemas, j) == 0 ? SC_OK : SC_ENOMEM;
+    if (rc == SC_OK)
+        rc = sc_table_foreach(txn, sc_schema_id(s), add_table, &w);
+    return rc;
+}
+
+typedef struct schema_walk {
+    sc_txn *txn;
+    json_t *schemas;
+} schema_walk;
+
+static int add_user_schema(const sc_schema *s, void *payload)
+{
+    schema_walk *w = payload;
+
+    if (strcmp(sc_schema_definition(s)->name, SC_SYSCAT_SCHEMA) == 0)
+        return SC_OK;
+    return add_schema(w->schemas, w->txn, s);
+}
+
+static int collect_schemas(json_t *schemas, sc_txn *txn, char *const *dbs, size_t n_dbs)
+{
+    schema_walk w = {txn, schemas};
+    size_t i;
+    int rc = SC_OK;
+
+    if (n_dbs == 0)
+        return sc_schema_foreach(txn, add_user_schema, &w);
+    for (i = 0; rc == SC_OK && i < n_dbs; i++) {
+        sc_schema *s = NULL;
+        rc = sc_schema_lookup(&s, txn, dbs[i]);
+        if (rc == SC_OK)
+            rc = add_schema(schemas, txn, s);
+        sc_schema_free(s);
+    }
+    return rc;
+}
+
+static int dump_json(sc_cli *cli, sc_txn *txn, char *const *dbs, size_t n_dbs)
+{
+    json_t *schemas = json_array();
+    json_t *doc = json_pack("{s:s, s:o}", "syscat_version", sc_version(), "schemas", schemas);
+    int rc = doc ? collect_schemas(schemas, txn, dbs, n_dbs) : SC_ENOMEM;
+
+    if (rc == SC_OK && json_dumpf(doc, cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+        rc = SC_EIO;
+    json_decref(doc);
+    if (rc != SC_OK)
+        return sc_cli__fail(cli, rc);
+    fputc('\n', cli->out);
+    return SC_CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int parse_args(bool *json, sc_cli *cli, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"show-create", no_argument, NULL, 's'},
+        {"sql", no_argument, NULL, 's'},
+        {"json", no_argument, NULL, 'j'},
+        {NULL, 0, NULL, 0},
+    };
+    bool sql = false;
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == 'j')
+            *json = true;
+        else if (c == 's')
+            sql = true;
+        else
+            return sc_cli__usage_error(cli, "dump", "bad option '%s'", argv[optind - 1]);
+    }
+    if (sql && *json)
+        return sc_cli__usage_error(cli, "dump", "--show-create and --json exclude each other");
+    return SC_CLI_EXIT_OK;
+}
 
 int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return sc_cli__failf(cli, "'dump' is not available yet in this build");
+    sc_catalog *cat = NULL;
+    sc_txn *txn = NULL;
+    bool json = false;
+    int status;
+
+    status = parse_args(&json, cli, argc, argv);
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY);
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    status = sc_cli__read_txn(&txn, cli, cat);
+    if (status == SC_CLI_EXIT_OK) {
+        char *const *dbs = argv + optind;
+        size_t n = (size_t)(argc - optind);
+        status = json ? dump_json(cli, txn, dbs, n) : sc_cli__dump_sql(cli, txn, dbs, n);
+    }
+    sc_txn_abort(txn);
+    sc_catalog_close(cat);
+    return status;
 }
