@@ -148,7 +148,7 @@ $(BUILD)/obj/tests/main-%.o: tests/check_main.c $(BUILD)/gen/suites-%.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(CHECK_CFLAGS) -DSC_SUITES_H='"suites-$*.h"' -c $< -o $@
 
-TEST_LINK = $(PKG_LIBS) $(CHECK_LIBS) -lz -lm
+TEST_LINK = $(PKG_LIBS) $(CHECK_LIBS) $(TOOL_LIBS) -lz -lm
 
 $(BUILD)/check: $(BUILD)/obj/tests/main-all.o $(call obj,$(SUITE_SRC)) $(TEST_SUPPORT_OBJ) $(LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) $(LIB) $(TEST_LINK)
