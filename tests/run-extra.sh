@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# run-extra.sh - the script-based tests `make test` runs after the Check
+# suites: corpus runners that drive the built CLI. Each runner prints its
+# scores; this script fails when any runner fails (a regression of a case
+# listed as expected to pass, or a CLI that cannot run).
+# Environment: SC_BUILD (build directory), SC_ORACLE (corpus root).
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+status=0
+
+run() {
+    echo "== $*"
+    if ! "$@"; then
+        echo "== FAILED: $*" >&2
+        status=1
+    fi
+}
+
+run bash "$HERE/oracle/run-ddl-cli.sh"
+exit $status
