@@ -1,16 +1,404 @@
 /*
- * fsck.c - whole-catalog consistency check (placeholder until the full
- * checker lands).
+ * fsck.c - whole-catalog consistency check (sc_fsck).
+ *
+ * Checks, each reported once per bad row with the system table and the
+ * decoded row key:
+ *  - every row of every system table decodes and sits under its own key;
+ *  - every schemata/tables/foreign_keys row has its secondary index entry,
+ *    and every secondary index entry points at a row that produces it;
+ *  - every columns/indexes/index_columns/foreign_keys/foreign_key_columns/
+ *    check_constraints row belongs to a live table (index_columns to a live
+ *    index, foreign_key_columns to a live foreign key), every table to a live
+ *    schema;
+ *  - the counts in a tables row (and part_count/column_count) match the rows;
+ *  - the id counters in syscat.sequences are above every id in use.
+ * Runs in one read transaction, so it sees one consistent snapshot.
  */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "catalog/catalog_priv.h"
+
+typedef struct fsck {
+    sc_txn *txn;
+    void (*report)(const char *problem, void *payload);
+    void *payload;
+    size_t problems;
+    uint64_t max_schema_id, max_table_id; /* highest ids in use */
+    sc_buf key;                           /* scratch key */
+    sc_arena a;                           /* per-row scratch */
+} fsck;
+
+static void problem(fsck *f, const char *where, const char *keydesc, const char *fmt, ...)
+    SC_PRINTF(4, 5);
+
+static void problem(fsck *f, const char *where, const char *keydesc, const char *fmt, ...)
+{
+    char what[256], msg[768];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    snprintf(msg, sizeof(msg), "%s (%s): %s", where, keydesc, what);
+    f->problems++;
+    if (f->report)
+        f->report(msg, f->payload);
+}
+
+static bool exists(fsck *f, unsigned slot, const uint8_t *key, size_t len)
+{
+    MDB_val k = {len, (void *)(uintptr_t)key}, v;
+
+    return mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) == 0;
+}
+
+/* Key of a parent row made of leading u64 fields (table id, ordinal). */
+static bool parent_exists(fsck *f, unsigned st, uint64_t a, const uint64_t *b)
+{
+    uint8_t key[16];
+
+    sc__put_u64be(key, a);
+    if (b)
+        sc__put_u64be(key + 8, *b);
+    return exists(f, st, key, b ? 16 : 8);
+}
+
+/* Number of keys of slot starting with prefix. */
+static uint64_t count_prefix(fsck *f, unsigned slot, const uint8_t *prefix, size_t len)
+{
+    MDB_cursor *c;
+    MDB_val k = {len, (void *)(uintptr_t)prefix}, v;
+    uint64_t n = 0;
+    int rc;
+
+    if (mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[slot], &c))
+        return 0;
+    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (k.mv_size < len || memcmp(k.mv_data, prefix, len) != 0)
+            break;
+        n++;
+    }
+    mdb_cursor_close(c);
+    return n;
+}
+
+static uint64_t count_children(fsck *f, unsigned st, uint64_t id, const uint32_t *ord)
+{
+    uint8_t p[16];
+
+    sc__put_u64be(p, id);
+    if (ord)
+        sc__put_u64be(p + 8, *ord);
+    return count_prefix(f, st, p, ord ? 16 : 8);
+}
+
+/* ------------------------------------------------------------------ */
+/* Secondary index entries of a row                                     */
+
+static void check_index_entry(fsck *f, unsigned st, const ProtobufCMessage *m, const char *kd)
+{
+    MDB_val k, v;
+    unsigned slot;
+    uint8_t val[8];
+    size_t vlen = 0;
+
+    f->key.len = 0;
+    if (sc__index_key(f->txn->cat->ctx, &f->key, &slot, st, m) || !slot)
+        return;
+    if (st == SC_SYS_SCHEMATA) {
+        sc__put_u64be(val, ((const Syscat__Catalog__SchemaRow *)(const void *)m)->id);
+        vlen = 8;
+    } else if (st == SC_SYS_TABLES) {
+        sc__put_u64be(val, ((const Syscat__Catalog__TableRow *)(const void *)m)->id);
+        vlen = 8;
+    }
+    k.mv_size = f->key.len;
+    k.mv_data = f->key.data;
+    if (mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) != 0)
+        problem(f, sc__st_name(st), kd, "missing name-index entry");
+    else if (v.mv_size != vlen || memcmp(v.mv_data, val, vlen) != 0)
+        problem(f, sc__st_name(st), kd, "name-index entry points at another row");
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-table row checks                                                 */
+
+static void check_table_counts(fsck *f, const Syscat__Catalog__TableRow *r, const char *kd)
+{
+    uint64_t n;
+
+    if ((n = count_children(f, SC_SYS_COLUMNS, r->id, NULL)) != r->column_count)
+        problem(f, "tables", kd, "column_count %u but %llu columns rows", r->column_count,
+                (unsigned long long)n);
+    if ((n = count_children(f, SC_SYS_INDEXES, r->id, NULL)) != r->index_count)
+        problem(f, "tables", kd, "index_count %u but %llu indexes rows", r->index_count,
+                (unsigned long long)n);
+    if ((n = count_children(f, SC_SYS_FOREIGN_KEYS, r->id, NULL)) != r->foreign_key_count)
+        problem(f, "tables", kd, "foreign_key_count %u but %llu foreign_keys rows",
+                r->foreign_key_count, (unsigned long long)n);
+    if ((n = count_children(f, SC_SYS_CHECK_CONSTRAINTS, r->id, NULL)) != r->check_count)
+        problem(f, "tables", kd, "check_count %u but %llu check_constraints rows",
+                r->check_count, (unsigned long long)n);
+}
+
+static void check_owned(fsck *f, unsigned st, uint64_t table_id, const char *kd)
+{
+    if (!parent_exists(f, SC_SYS_TABLES, table_id, NULL))
+        problem(f, sc__st_name(st), kd, "belongs to missing table %llu",
+                (unsigned long long)table_id);
+}
+
+static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const char *kd)
+{
+    uint64_t n, ord;
+
+    switch (st) {
+    case SC_SYS_SCHEMATA: {
+        const Syscat__Catalog__SchemaRow *r = (const void *)m;
+        if (r->id > f->max_schema_id)
+            f->max_schema_id = r->id;
+        if (!*r->name)
+            problem(f, "schemata", kd, "empty name");
+        break;
+    }
+    case SC_SYS_TABLES: {
+        const Syscat__Catalog__TableRow *r = (const void *)m;
+        if (r->id > f->max_table_id)
+            f->max_table_id = r->id;
+        if (!parent_exists(f, SC_SYS_SCHEMATA, r->schema_id, NULL))
+            problem(f, "tables", kd, "belongs to missing schema %llu",
+                    (unsigned long long)r->schema_id);
+        check_table_counts(f, r, kd);
+        break;
+    }
+    case SC_SYS_INDEXES: {
+        const Syscat__Catalog__IndexRow *r = (const void *)m;
+        check_owned(f, st, r->table_id, kd);
+        if ((n = count_children(f, SC_SYS_INDEX_COLUMNS, r->table_id, &r->ordinal)) !=
+            r->part_count)
+            problem(f, "indexes", kd, "part_count %u but %llu index_columns rows",
+                    r->part_count, (unsigned long long)n);
+        break;
+    }
+    case SC_SYS_INDEX_COLUMNS: {
+        const Syscat__Catalog__IndexColumnRow *r = (const void *)m;
+        ord = r->index_ordinal;
+        check_owned(f, st, r->table_id, kd);
+        if (!parent_exists(f, SC_SYS_INDEXES, r->table_id, &ord))
+            problem(f, "index_columns", kd, "belongs to missing index %u", r->index_ordinal);
+        break;
+    }
+    case SC_SYS_FOREIGN_KEYS: {
+        const Syscat__Catalog__ForeignKeyRow *r = (const void *)m;
+        check_owned(f, st, r->table_id, kd);
+        if ((n = count_children(f, SC_SYS_FOREIGN_KEY_COLUMNS, r->table_id, &r->ordinal)) !=
+            r->column_count)
+            problem(f, "foreign_keys", kd, "column_count %u but %llu foreign_key_columns rows",
+                    r->column_count, (unsigned long long)n);
+        break;
+    }
+    case SC_SYS_FOREIGN_KEY_COLUMNS: {
+        const Syscat__Catalog__ForeignKeyColumnRow *r = (const void *)m;
+        ord = r->fk_ordinal;
+        check_owned(f, st, r->table_id, kd);
+        if (!parent_exists(f, SC_SYS_FOREIGN_KEYS, r->table_id, &ord))
+            problem(f, "foreign_key_columns", kd, "belongs to missing foreign key %u",
+                    r->fk_ordinal);
+        break;
+    }
+    case SC_SYS_COLUMNS:
+        check_owned(f, st, ((const Syscat__Catalog__ColumnRow *)(const void *)m)->table_id, kd);
+        break;
+    case SC_SYS_CHECK_CONSTRAINTS:
+        check_owned(f, st,
+                    ((const Syscat__Catalog__CheckConstraintRow *)(const void *)m)->table_id, kd);
+        break;
+    default:
+        break;
+    }
+    check_index_entry(f, st, m, kd);
+}
+
+static int check_systable(fsck *f, unsigned st)
+{
+    const sc_keyspec *ks = &f->txn->cat->keys[st];
+    MDB_cursor *c;
+    MDB_val k, v;
+    ProtobufCMessage *m;
+    char kd[256];
+    int rc;
+
+    if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
+        return sc__mdb_fail(f->txn, rc, "opening a cursor");
+    while ((rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) == 0) {
+        sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);
+        sc__arena_reset(&f->a);
+        if (sc__row_unpack(&m, &f->a, st, v.mv_data, v.mv_size)) {
+            problem(f, sc__st_name(st), kd, "undecodable row (%zu bytes)", v.mv_size);
+            continue;
+        }
+        f->key.len = 0;
+        if (sc__key_encode(f->txn->cat->ctx, &f->key, ks, m) == SC_OK &&
+            (f->key.len != k.mv_size || memcmp(f->key.data, k.mv_data, k.mv_size) != 0))
+            problem(f, sc__st_name(st), kd, "row stored under a key that is not its own");
+        check_row(f, st, m, kd);
+    }
+    mdb_cursor_close(c);
+    return rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking a system table");
+}
+
+/* ------------------------------------------------------------------ */
+/* Secondary index entries: each must point at a row producing it      */
+
+static const char *index_name(unsigned slot)
+{
+    return slot == SC_DB_SCHEMA_NAME  ? "sys.schemata_by_name"
+           : slot == SC_DB_TABLE_NAME ? "sys.tables_by_name"
+                                      : "sys.fk_by_parent";
+}
+
+/* The keyspec that describes an index key, built from the row descriptors. */
+static void index_keyspec(sc_keyspec *ks, unsigned slot)
+{
+    const ProtobufCMessageDescriptor *d;
+
+    memset(ks, 0, sizeof(*ks));
+    if (slot == SC_DB_SCHEMA_NAME) {
+        d = &syscat__catalog__schema_row__descriptor;
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "name");
+    } else if (slot == SC_DB_TABLE_NAME) {
+        d = &syscat__catalog__table_row__descriptor;
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "schema_id");
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "name");
+    } else {
+        d = &syscat__catalog__foreign_key_row__descriptor;
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "parent_schema");
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "parent_table");
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "table_id");
+        ks->fields[ks->n++] = protobuf_c_message_descriptor_get_field_by_name(d, "ordinal");
+    }
+}
+
+/* The row an index entry claims: its system table and primary key. */
+static bool entry_row_key(uint8_t rk[16], size_t *len, unsigned *st, unsigned slot,
+                          const MDB_val *k, const MDB_val *v)
+{
+    if (slot == SC_DB_FK_PARENT) {
+        *st = SC_SYS_FOREIGN_KEYS;
+        if (k->mv_size < 16)
+            return false;
+        memcpy(rk, (const uint8_t *)k->mv_data + k->mv_size - 16, 16);
+        *len = 16;
+        return true;
+    }
+    *st = slot == SC_DB_SCHEMA_NAME ? SC_SYS_SCHEMATA : SC_SYS_TABLES;
+    if (v->mv_size != 8)
+        return false;
+    memcpy(rk, v->mv_data, 8);
+    *len = 8;
+    return true;
+}
+
+static void check_entry(fsck *f, unsigned slot, const MDB_val *k, const MDB_val *v,
+                        const char *kd)
+{
+    ProtobufCMessage *m = NULL;
+    uint8_t rk[16];
+    unsigned st, islot;
+    size_t rlen;
+
+    if (!entry_row_key(rk, &rlen, &st, slot, k, v)) {
+        problem(f, index_name(slot), kd, "malformed entry");
+        return;
+    }
+    sc__arena_reset(&f->a);
+    if (sc__row_get(&m, f->txn, &f->a, st, rk, rlen) != SC_OK) {
+        problem(f, index_name(slot), kd, "stale entry: no such %s row", sc__st_name(st));
+        return;
+    }
+    f->key.len = 0;
+    if (sc__index_key(f->txn->cat->ctx, &f->key, &islot, st, m) ||
+        f->key.len != k->mv_size || memcmp(f->key.data, k->mv_data, k->mv_size) != 0)
+        problem(f, index_name(slot), kd, "stale entry: the %s row has another name",
+                sc__st_name(st));
+}
+
+static int check_index(fsck *f, unsigned slot)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    sc_keyspec ks;
+    char kd[256];
+    int rc;
+
+    index_keyspec(&ks, slot);
+    if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[slot], &c)))
+        return sc__mdb_fail(f->txn, rc, "opening a cursor");
+    while ((rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) == 0) {
+        sc__key_describe(kd, sizeof(kd), &ks, k.mv_data, k.mv_size);
+        check_entry(f, slot, &k, &v, kd);
+    }
+    mdb_cursor_close(c);
+    return rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking a name index");
+}
+
+/* ------------------------------------------------------------------ */
+/* Counters                                                             */
+
+static void check_counter(fsck *f, const char *name, uint64_t max_used)
+{
+    Syscat__Catalog__SequenceRow *r = NULL;
+    char kd[128];
+
+    snprintf(kd, sizeof(kd), "name='%s'", name);
+    f->key.len = 0;
+    sc__arena_reset(&f->a);
+    if (sc__key_put_str(f->txn->cat->ctx, &f->key, (const uint8_t *)name, strlen(name)) ||
+        sc__row_get((ProtobufCMessage **)&r, f->txn, &f->a, SC_SYS_SEQUENCES, f->key.data,
+                    f->key.len) != SC_OK) {
+        problem(f, "sequences", kd, "counter missing or unreadable");
+        return;
+    }
+    if (r->next_value < SC_FIRST_USER_ID || r->next_value <= max_used)
+        problem(f, "sequences", kd, "next_value %llu is not above the highest id in use (%llu)",
+                (unsigned long long)r->next_value, (unsigned long long)max_used);
+}
 
 int sc_fsck(sc_catalog *cat, void (*report)(const char *problem, void *payload), void *payload,
             size_t *problems_out)
 {
-    (void)cat;
-    (void)report;
-    (void)payload;
+    fsck f;
+    unsigned st, slot;
+    int rc;
+
+    memset(&f, 0, sizeof(f));
+    f.report = report;
+    f.payload = payload;
     if (problems_out)
         *problems_out = 0;
+    if ((rc = sc_txn_begin(&f.txn, cat, SC_TXN_READONLY)))
+        return rc;
+    sc__arena_init(&f.a, cat->ctx, 4096);
+    for (st = 1; !rc && st <= SC_SYS_COUNT; st++)
+        rc = check_systable(&f, st);
+    for (slot = SC_DB_SCHEMA_NAME; !rc && slot <= SC_DB_FK_PARENT; slot++)
+        rc = check_index(&f, slot);
+    if (!rc) {
+        check_counter(&f, "schema_id", f.max_schema_id);
+        check_counter(&f, "table_id", f.max_table_id);
+    }
+    sc__arena_free(&f.a);
+    sc__buf_free(cat->ctx, &f.key);
+    sc_txn_abort(f.txn);
+    if (problems_out)
+        *problems_out = f.problems;
+    if (rc)
+        return rc;
+    if (f.problems)
+        return sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL, "fsck found %zu problem(s)",
+                            f.problems);
     return SC_OK;
 }

@@ -361,27 +361,24 @@ int sc_catalog__row_foreach(sc_txn *txn, unsigned systable,
     MDB_cursor *c = NULL;
     MDB_val k, v;
     sc_slice s;
-    int rc;
+    int rc, mrc;
 
     if (!sc_catalog__systable(systable))
         return sc_error_set(txn->cat->ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
     /* A private cursor: cb may call back into the catalog. */
-    rc = mdb_cursor_open(txn->mdb, txn->cat->dbi[systable], &c);
-    if (rc)
-        return sc__mdb_fail(txn, rc, "opening a cursor");
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_FIRST); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[systable], &c);
+    if (mrc)
+        return sc__mdb_fail(txn, mrc, "opening a cursor");
+    rc = SC_OK;
+    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
+         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
         s.data = v.mv_data;
         s.len = v.mv_size;
-        rc = cb(s, payload);
-        if (rc)
-            break;
+        rc = cb(s, payload); /* any non-zero value stops the walk and is returned */
     }
+    if (!rc && mrc && mrc != MDB_NOTFOUND)
+        rc = sc__mdb_fail(txn, mrc, "walking a system table");
     mdb_cursor_close(c);
-    if (rc == MDB_NOTFOUND)
-        return SC_OK;
-    if (rc > 0 || rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND)
-        return sc__mdb_fail(txn, rc, "walking a system table");
     return rc;
 }
 

@@ -309,13 +309,12 @@ int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payl
     MDB_cursor *c = NULL;
     MDB_val k, v;
     sc_schema *s = NULL;
-    int rc;
+    int rc = SC_OK, mrc;
 
-    rc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &c);
-    if (rc)
-        return sc__mdb_fail(txn, rc, "opening a cursor");
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_FIRST); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    if ((mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &c)))
+        return sc__mdb_fail(txn, mrc, "opening a cursor");
+    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
+         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
         if (v.mv_size != 8) {
             rc = sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
                               "sys.schemata_by_name: bad entry");
@@ -324,11 +323,11 @@ int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payl
         rc = schema_from_row(&s, txn->cat->ctx, sc__get_u64be(v.mv_data), txn);
         if (rc)
             break;
-        rc = cb(s, payload);
+        rc = cb(s, payload); /* may be any non-zero value: returned as is */
         sc_schema_free(s);
-        if (rc)
-            break;
     }
+    if (!rc && mrc && mrc != MDB_NOTFOUND)
+        rc = sc__mdb_fail(txn, mrc, "walking sys.schemata_by_name");
     mdb_cursor_close(c);
-    return rc == MDB_NOTFOUND ? SC_OK : rc;
+    return rc;
 }

@@ -134,6 +134,17 @@ static inline uint64_t ct_table(sc_txn *txn, uint64_t schema, const char *name, 
     return id;
 }
 
+static inline uint64_t ct_table_id_of(sc_txn *txn, const char *schema, const char *name)
+{
+    sc_table *t = NULL;
+    uint64_t id;
+
+    ct_ok(sc_table_lookup(&t, txn, schema, name));
+    id = sc_table_id(t);
+    sc_table_free(t);
+    return id;
+}
+
 /* ------------------------------------------------------------------ */
 /* Name lists                                                           */
 

@@ -324,6 +324,357 @@ START_TEST(test_catalog_alter_add_column)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* validation errors (MariaDB numbers and texts)                        */
+
+static void expect_error(int rc, int code, unsigned err, const char *state, const char *msg)
+{
+    const sc_error *e = sc_ctx_last_error(sc_fx.ctx);
+
+    ck_assert_int_eq(rc, code);
+    ck_assert_uint_eq(e->mysql_errno, err);
+    ck_assert_str_eq(e->sqlstate, state);
+    ck_assert_str_eq(e->message, msg);
+}
+
+START_TEST(test_catalog_validate_errors)
+{
+    sc_txn *txn;
+    sc_schema_def sd = {"db1", NULL, NULL, NULL};
+    uint64_t s, id;
+    ct_def d;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    expect_error(sc_schema_create(&id, txn, &sd), SC_EEXISTS, 1007, "HY000",
+                 "Can't create database 'db1'; database exists");
+    ct_table(txn, s, "t1", 3, 1);
+    ct_def_make(&d, "t1", 2, 0);
+    expect_error(sc_table_create(&id, txn, s, &d.def), SC_EEXISTS, 1050, "42S01",
+                 "Table 't1' already exists");
+    ct_def_make(&d, "T1", 2, 0); /* table names are case-sensitive */
+    ct_ok(sc_table_create(&id, txn, s, &d.def));
+    ct_def_make(&d, "t2", 3, 0);
+    d.names[2][0] = 'C';
+    d.names[2][1] = '1';
+    expect_error(sc_table_create(&id, txn, s, &d.def), SC_EINVAL, 1060, "42S21",
+                 "Duplicate column name 'C1'");
+    ct_def_make(&d, "t2", 3, 1);
+    d.idx[1].name = "primary";
+    expect_error(sc_table_create(&id, txn, s, &d.def), SC_EINVAL, 1061, "42000",
+                 "Duplicate key name 'primary'");
+    ct_def_make(&d, "t2", 3, 1);
+    d.k1_parts[1].column = "nope";
+    expect_error(sc_table_create(&id, txn, s, &d.def), SC_EINVAL, 1072, "42000",
+                 "Key column 'nope' doesn't exist in table");
+    ct_def_make(&d, "", 3, 0);
+    ck_assert_int_eq(sc_table_create(&id, txn, s, &d.def), SC_EINVAL);
+    ct_def_make(&d, "t2", 3, 0);
+    ck_assert_int_eq(sc_table_create(&id, txn, 424242, &d.def), SC_ENOTFOUND);
+    /* Nothing was written by the failures: the txn is still healthy. */
+    ct_ok(sc_table_create(&id, txn, s, &d.def));
+    ct_ok(sc_txn_commit(txn));
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
+START_TEST(test_catalog_validate_open_flags)
+{
+    sc_catalog *cat = NULL;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    char dir[256];
+
+    o.flags = SC_CATALOG_CREATE | SC_CATALOG_EXCL;
+    ck_assert_int_eq(sc_catalog_open(&cat, sc_fx.ctx, sc_fx.dir, &o), SC_EEXISTS);
+    ck_assert_ptr_null(cat);
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    ck_assert_int_eq(sc_catalog_open(&cat, sc_fx.ctx, dir, NULL), SC_ENOTFOUND);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* ids                                                                  */
+
+static void reopen(void)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+
+    sc_catalog_close(sc_fx.cat);
+    sc_fx.cat = NULL;
+    o.flags = SC_CATALOG_NOSYNC;
+    ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, &o));
+}
+
+START_TEST(test_catalog_ids_never_reused)
+{
+    sc_txn *txn;
+    uint64_t s1, t1, s2, t2, s3, t3;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s1 = ct_schema(txn, "db");
+    t1 = ct_table(txn, s1, "t", 2, 1);
+    ck_assert_uint_eq(s1, SC_FIRST_USER_ID);
+    ck_assert_uint_eq(t1, SC_FIRST_USER_ID);
+    ct_ok(sc_table_drop(txn, t1));
+    t2 = ct_table(txn, s1, "t", 2, 1);
+    ck_assert_uint_gt(t2, t1);
+    ct_ok(sc_schema_drop(txn, s1));
+    ct_ok(sc_txn_commit(txn));
+    reopen();
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s2 = ct_schema(txn, "db");
+    t3 = ct_table(txn, s2, "t", 2, 1);
+    ck_assert_uint_gt(s2, s1);
+    ck_assert_uint_gt(t3, t2);
+    ct_ok(sc_txn_commit(txn));
+    /* An aborted allocation may hand the same id out again: it was never visible. */
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s3 = ct_schema(txn, "db3");
+    ck_assert_uint_gt(s3, s2);
+    ct_ok(sc_txn_commit(txn));
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* transactions                                                         */
+
+START_TEST(test_catalog_txn_abort_byte_identical)
+{
+    sc_txn *txn;
+    uint64_t s, id;
+    char *before, *after;
+    char name[16];
+    ct_def d;
+    int i;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    ct_table(txn, s, "existing", 3, 1);
+    ct_ok(sc_txn_commit(txn));
+    before = ct_dump(sc_fx.cat);
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    for (i = 0; i < 5; i++) {
+        snprintf(name, sizeof(name), "n%d", i);
+        ct_table(txn, s, name, 4, 1);
+    }
+    ct_def_make(&d, "n2", 2, 0);
+    ck_assert_int_eq(sc_table_create(&id, txn, s, &d.def), SC_EEXISTS);
+    ct_table(txn, s, "n9", 2, 0);
+    ct_ok(sc_table_drop(txn, ct_table_id_of(txn, "db1", "existing")));
+    sc_txn_abort(txn);
+    after = ct_dump(sc_fx.cat);
+    ck_assert_str_eq(after, before);
+    free(before);
+    free(after);
+}
+END_TEST
+
+START_TEST(test_catalog_txn_nested_abort)
+{
+    sc_txn *txn, *child;
+    sc_table *t;
+    uint64_t s;
+    ct_hook_log *log = calloc(1, sizeof(*log));
+    size_t i, n_after_parent;
+
+    sc_catalog__set_commit_hook(sc_fx.cat, ct_hook_record, log);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    ct_table(txn, s, "t1", 2, 0);
+    ct_ok(sc_txn_begin_nested(&child, txn));
+    ck_assert_int_eq(sc_table_create(NULL, txn, s, NULL), SC_EBUSY); /* parent in use */
+    ct_table(child, s, "t2", 2, 0);
+    sc_txn_abort(child);
+    ck_assert_int_eq(sc_table_lookup(&t, txn, "db1", "t2"), SC_ENOTFOUND);
+    ct_ok(sc_txn_begin_nested(&child, txn));
+    ct_table(child, s, "t3", 2, 0);
+    ct_ok(sc_txn_commit(child));
+    ct_ok(sc_txn_commit(txn));
+    n_after_parent = log->n;
+    /* schema (seq + row), t1 (seq, table, 2 cols), t3 (seq, table, 2 cols) */
+    ck_assert_uint_eq(n_after_parent, 2 + 4 + 4);
+    for (i = 0; i < log->n; i++) {
+        ck_assert_uint_eq(log->c[i].before_len == 0, log->c[i].systable != SC_SYS_SEQUENCES);
+    }
+    ck_assert_uint_eq(log->c[6].systable, SC_SYS_SEQUENCES);
+    ck_assert_uint_eq(log->c[7].systable, SC_SYS_TABLES);
+    ck_assert(memmem(log->c[7].after, log->c[7].after_len, "t3", 2) != NULL);
+    sc_catalog__set_commit_hook(sc_fx.cat, NULL, NULL);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ck_assert_int_eq(sc_table_lookup(&t, txn, "db1", "t2"), SC_ENOTFOUND);
+    ct_ok(sc_table_lookup(&t, txn, "db1", "t3"));
+    sc_table_free(t);
+    sc_txn_abort(txn);
+    ct_hook_log_clear(log);
+    free(log);
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
+START_TEST(test_catalog_txn_map_full)
+{
+    sc_catalog *cat = NULL;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_txn *txn;
+    sc_schema_def sd = {"db1", NULL, NULL, NULL};
+    char dir[256], name[32], *before, *after;
+    const sc_error *e = sc_ctx_last_error(sc_fx.ctx);
+    uint64_t s;
+    ct_def d;
+    int i, rc = SC_OK;
+
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    o.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
+    o.map_size = 512 << 10;
+    ct_ok(sc_catalog_open(&cat, sc_fx.ctx, dir, &o));
+    ck_assert_int_eq(sc_txn_begin(&txn, cat, 0), SC_OK);
+    ct_ok(sc_schema_create(&s, txn, &sd));
+    ct_ok(sc_txn_commit(txn));
+    before = ct_dump(cat);
+    ck_assert_int_eq(sc_txn_begin(&txn, cat, 0), SC_OK);
+    for (i = 0; i < 100000 && rc == SC_OK; i++) {
+        snprintf(name, sizeof(name), "table_with_a_long_name_%d", i);
+        ct_def_make(&d, name, 16, 1);
+        rc = sc_table_create(NULL, txn, s, &d.def);
+    }
+    ck_assert_int_eq(rc, SC_EFULL);
+    ck_assert_msg(strstr(e->message, "catalog map full (map size 524288 bytes) while ") != NULL,
+                  "%s", e->message);
+    ck_assert_msg(strstr(e->message, "; nothing was written") != NULL, "%s", e->message);
+    /* The txn is poisoned: commit refuses and aborts. */
+    ck_assert_int_eq(sc_table_create(NULL, txn, s, &d.def), SC_EFULL);
+    ck_assert_int_eq(sc_txn_commit(txn), SC_EFULL);
+    after = ct_dump(cat);
+    ck_assert_str_eq(after, before);
+    /* Still usable. */
+    ck_assert_int_eq(sc_txn_begin(&txn, cat, 0), SC_OK);
+    ct_def_make(&d, "small", 1, 0);
+    ct_ok(sc_table_create(NULL, txn, s, &d.def));
+    ct_ok(sc_txn_commit(txn));
+    ct_fsck_clean(cat);
+    free(before);
+    free(after);
+    sc_catalog_close(cat);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+/* Readers check an invariant the writer keeps per transaction: a_N exists iff b_N does. */
+static int reader_count(const sc_table_info *info, void *payload)
+{
+    int *n = payload;
+    n[info->name[0] == 'a' ? 0 : 1]++;
+    return 0;
+}
+
+static int child_reader(const char *dir, int rounds)
+{
+    sc_ctx *ctx = NULL;
+    sc_catalog *cat = NULL;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_txn *txn;
+    sc_schema *s;
+    int i, n1[2], n2[2], max = 0;
+
+    if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&cat, ctx, dir, &o))
+        return 10;
+    for (i = 0; i < rounds; i++) {
+        if (sc_txn_begin(&txn, cat, SC_TXN_READONLY))
+            return 11;
+        if (sc_schema_lookup(&s, txn, "db1"))
+            return 12;
+        memset(n1, 0, sizeof(n1));
+        memset(n2, 0, sizeof(n2));
+        if (sc_table_foreach(txn, sc_schema_id(s), reader_count, n1))
+            return 13;
+        usleep(2000);
+        if (sc_table_foreach(txn, sc_schema_id(s), reader_count, n2))
+            return 14;
+        sc_schema_free(s);
+        sc_txn_abort(txn);
+        if (n1[0] != n1[1])
+            return 15; /* saw half a transaction */
+        if (n1[0] != n2[0] || n1[1] != n2[1])
+            return 16; /* snapshot moved */
+        if (n1[0] < max)
+            return 17; /* went back in time */
+        max = n1[0];
+    }
+    sc_catalog_close(cat);
+    sc_ctx_free(ctx);
+    return max > 0 ? 0 : 18;
+}
+
+static int child_writer(const char *dir, int rounds)
+{
+    sc_ctx *ctx = NULL;
+    sc_catalog *cat = NULL;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_txn *txn;
+    sc_schema *s;
+    uint64_t sid;
+    char name[32];
+    ct_def d;
+    int i;
+
+    o.flags = SC_CATALOG_NOSYNC;
+    if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&cat, ctx, dir, &o))
+        return 20;
+    for (i = 0; i < rounds; i++) {
+        if (sc_txn_begin(&txn, cat, 0))
+            return 21;
+        if (sc_schema_lookup(&s, txn, "db1"))
+            return 22;
+        sid = sc_schema_id(s);
+        sc_schema_free(s);
+        snprintf(name, sizeof(name), "a%d", i);
+        ct_def_make(&d, name, 3, 1);
+        if (sc_table_create(NULL, txn, sid, &d.def))
+            return 23;
+        usleep(500);
+        snprintf(name, sizeof(name), "b%d", i);
+        ct_def_make(&d, name, 3, 1);
+        if (sc_table_create(NULL, txn, sid, &d.def))
+            return 24;
+        if (sc_txn_commit(txn))
+            return 25;
+    }
+    sc_catalog_close(cat);
+    sc_ctx_free(ctx);
+    return 0;
+}
+
+START_TEST(test_catalog_txn_multiprocess)
+{
+    sc_txn *txn;
+    pid_t pids[3];
+    int i, status;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_schema(txn, "db1");
+    ct_ok(sc_txn_commit(txn));
+    /* One LMDB env per process: close ours before forking. */
+    sc_catalog_close(sc_fx.cat);
+    sc_fx.cat = NULL;
+    for (i = 0; i < 3; i++) {
+        pids[i] = fork();
+        ck_assert_int_ge(pids[i], 0);
+        if (pids[i] == 0)
+            _exit(i == 0 ? child_writer(sc_fx.dir, 60) : child_reader(sc_fx.dir, 80));
+    }
+    for (i = 0; i < 3; i++) {
+        ck_assert_int_eq(waitpid(pids[i], &status, 0), pids[i]);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child %d: status %d", i,
+                      WEXITSTATUS(status));
+    }
+    reopen();
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
 Suite *sc_test_catalog_suite(void);
 Suite *sc_test_catalog_suite(void)
 {
@@ -347,5 +698,12 @@ Suite *sc_test_catalog_suite(void)
     CT_CASE("rename", tcase_add_test(tc, test_catalog_rename_keeps_id););
     CT_CASE("drop", tcase_add_test(tc, test_catalog_drop_table_and_schema););
     CT_CASE("alter", tcase_add_test(tc, test_catalog_alter_add_column););
+    CT_CASE("validate", tcase_add_test(tc, test_catalog_validate_errors);
+            tcase_add_test(tc, test_catalog_validate_open_flags););
+    CT_CASE("ids", tcase_add_test(tc, test_catalog_ids_never_reused););
+    CT_CASE("txn", tcase_add_test(tc, test_catalog_txn_abort_byte_identical);
+            tcase_add_test(tc, test_catalog_txn_nested_abort);
+            tcase_add_test(tc, test_catalog_txn_map_full);
+            tcase_add_test(tc, test_catalog_txn_multiprocess););
     return s;
 }
