@@ -355,4 +355,74 @@ static inline void ct_fsck_clean(sc_catalog *cat)
     ct_names_clear(&n);
 }
 
+/* ------------------------------------------------------------------ */
+/* Raw LMDB access to plant damage                                      */
+
+/* Key bytes: u64 big-endian, or an escaped name (no NUL inside) + 00 01. */
+static inline size_t ct_key_u64(uint8_t *p, uint64_t v)
+{
+    int i;
+
+    for (i = 7; i >= 0; i--) {
+        p[i] = (uint8_t)v;
+        v >>= 8;
+    }
+    return 8;
+}
+
+static inline size_t ct_key_str(uint8_t *p, const char *s)
+{
+    size_t n = strlen(s);
+
+    memcpy(p, s, n);
+    p[n] = 0;
+    p[n + 1] = 1;
+    return n + 2;
+}
+
+static inline void ct_raw_put(sc_catalog *cat, const char *db, const void *key, size_t klen,
+                              const void *val, size_t vlen)
+{
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_val k = {klen, (void *)(uintptr_t)key}, v = {vlen, (void *)(uintptr_t)val};
+
+    ck_assert_int_eq(mdb_txn_begin(sc_catalog__env(cat), NULL, 0, &txn), 0);
+    ck_assert_int_eq(mdb_dbi_open(txn, db, 0, &dbi), 0);
+    ck_assert_int_eq(mdb_put(txn, dbi, &k, &v, 0), 0);
+    ck_assert_int_eq(mdb_txn_commit(txn), 0);
+}
+
+static inline void ct_raw_del(sc_catalog *cat, const char *db, const void *key, size_t klen)
+{
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_val k = {klen, (void *)(uintptr_t)key};
+
+    ck_assert_int_eq(mdb_txn_begin(sc_catalog__env(cat), NULL, 0, &txn), 0);
+    ck_assert_int_eq(mdb_dbi_open(txn, db, 0, &dbi), 0);
+    ck_assert_int_eq(mdb_del(txn, dbi, &k, NULL), 0);
+    ck_assert_int_eq(mdb_txn_commit(txn), 0);
+}
+
+/* A malloc'ed copy of a value (length in *len), or NULL when absent. */
+static inline uint8_t *ct_raw_get(sc_catalog *cat, const char *db, const void *key, size_t klen,
+                                  size_t *len)
+{
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_val k = {klen, (void *)(uintptr_t)key}, v;
+    uint8_t *out = NULL;
+
+    ck_assert_int_eq(mdb_txn_begin(sc_catalog__env(cat), NULL, MDB_RDONLY, &txn), 0);
+    ck_assert_int_eq(mdb_dbi_open(txn, db, 0, &dbi), 0);
+    if (mdb_get(txn, dbi, &k, &v) == 0) {
+        out = malloc(v.mv_size + 1);
+        memcpy(out, v.mv_data, v.mv_size);
+        *len = v.mv_size;
+    }
+    mdb_txn_abort(txn);
+    return out;
+}
+
 #endif /* SC_TEST_CATALOG_UTIL_H */

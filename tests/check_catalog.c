@@ -675,6 +675,581 @@ START_TEST(test_catalog_txn_multiprocess)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* format versions and unknown fields                                   */
+
+static void write_format(const char *dir, const char *major, const char *minor)
+{
+    MDB_env *env;
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_val k1 = {12, "format_major"}, v1 = {strlen(major), (void *)major};
+    MDB_val k2 = {12, "format_minor"}, v2 = {strlen(minor), (void *)minor};
+    char path[512];
+
+    snprintf(path, sizeof(path), "%s/catalog.mdb", dir);
+    ck_assert_int_eq(mdb_env_create(&env), 0);
+    mdb_env_set_maxdbs(env, 64);
+    ck_assert_int_eq(mdb_env_open(env, path, 0, 0644), 0);
+    ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+    ck_assert_int_eq(mdb_dbi_open(txn, "sys.meta", 0, &dbi), 0);
+    ck_assert_int_eq(mdb_put(txn, dbi, &k1, &v1, 0), 0);
+    ck_assert_int_eq(mdb_put(txn, dbi, &k2, &v2, 0), 0);
+    ck_assert_int_eq(mdb_txn_commit(txn), 0);
+    mdb_env_close(env);
+}
+
+START_TEST(test_catalog_format_newer_major_refused)
+{
+    sc_catalog_stats st;
+    const sc_error *e = sc_ctx_last_error(sc_fx.ctx);
+
+    ct_ok(sc_catalog_stats_get(&st, sc_fx.cat));
+    ck_assert_uint_eq(st.format_major, SC_FORMAT_MAJOR);
+    ck_assert_uint_eq(st.format_minor, SC_FORMAT_MINOR);
+    sc_catalog_close(sc_fx.cat);
+    sc_fx.cat = NULL;
+    write_format(sc_fx.dir, "2", "0");
+    ck_assert_int_eq(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, NULL), SC_EVERSION);
+    ck_assert_ptr_null(sc_fx.cat);
+    ck_assert_str_eq(e->message, "catalog format 2.0 is newer than this syscat supports (1.0)");
+    write_format(sc_fx.dir, "1", "7");
+    ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, NULL));
+    ct_ok(sc_catalog_stats_get(&st, sc_fx.cat));
+    ck_assert_uint_eq(st.format_minor, 7);
+}
+END_TEST
+
+/* Field 99, varint 7: what a newer minor format might add. */
+static const uint8_t unknown_field[] = {0x98, 0x06, 0x07};
+
+static uint8_t *plant_unknown(const char *db, const uint8_t *key, size_t klen, size_t *len)
+{
+    uint8_t *v = ct_raw_get(sc_fx.cat, db, key, klen, len);
+
+    ck_assert_ptr_nonnull(v);
+    v = realloc(v, *len + sizeof(unknown_field));
+    memcpy(v + *len, unknown_field, sizeof(unknown_field));
+    *len += sizeof(unknown_field);
+    ct_raw_put(sc_fx.cat, db, key, klen, v, *len);
+    return v;
+}
+
+static void assert_unknown_kept(const ProtobufCMessage *m)
+{
+    ck_assert_uint_eq(m->n_unknown_fields, 1);
+    ck_assert_uint_eq(m->unknown_fields[0].tag, 99);
+}
+
+START_TEST(test_catalog_format_unknown_field_survives_alter)
+{
+    sc_txn *txn;
+    uint64_t s, tid;
+    uint8_t k_t[8], k_c0[16], k_c1[16], *v_t, *v_c0, *v_c1, *now;
+    size_t l_t, l_c0, l_c1, len;
+    Syscat__Catalog__TableRow *tr;
+    Syscat__Catalog__ColumnRow *cr;
+    ct_def d;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    tid = ct_table(txn, s, "t1", 3, 1);
+    ct_ok(sc_txn_commit(txn));
+    ct_key_u64(k_t, tid);
+    ct_key_u64(k_c0, tid);
+    ct_key_u64(k_c0 + 8, 0);
+    ct_key_u64(k_c1, tid);
+    ct_key_u64(k_c1 + 8, 1);
+    v_t = plant_unknown("tables", k_t, 8, &l_t);
+    v_c0 = plant_unknown("columns", k_c0, 16, &l_c0);
+    v_c1 = plant_unknown("columns", k_c1, 16, &l_c1);
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_def_make(&d, "t1", 4, 1);
+    d.cols[1].comment = "changed";
+    ct_ok(sc_table_alter(txn, tid, &d.def));
+    ct_ok(sc_txn_commit(txn));
+
+    now = ct_raw_get(sc_fx.cat, "tables", k_t, 8, &len);
+    tr = syscat__catalog__table_row__unpack(NULL, len, now);
+    ck_assert_ptr_nonnull(tr);
+    ck_assert_uint_eq(tr->version, 2);
+    ck_assert_uint_eq(tr->column_count, 4);
+    assert_unknown_kept(&tr->base);
+    syscat__catalog__table_row__free_unpacked(tr, NULL);
+    free(now);
+    now = ct_raw_get(sc_fx.cat, "columns", k_c1, 16, &len);
+    cr = syscat__catalog__column_row__unpack(NULL, len, now);
+    ck_assert_ptr_nonnull(cr);
+    ck_assert_uint_eq(cr->comment.len, 7);
+    assert_unknown_kept(&cr->base);
+    syscat__catalog__column_row__free_unpacked(cr, NULL);
+    free(now);
+    /* The unchanged column row was not touched at all. */
+    now = ct_raw_get(sc_fx.cat, "columns", k_c0, 16, &len);
+    ck_assert_uint_eq(len, l_c0);
+    ck_assert_mem_eq(now, v_c0, len);
+    free(now);
+    free(v_t);
+    free(v_c0);
+    free(v_c1);
+    ct_fsck_clean(sc_fx.cat);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* fsck: each kind of damage planted with raw LMDB writes              */
+
+static uint64_t fsck_sid, fsck_tid;
+
+static void fsck_setup(void)
+{
+    sc_txn *txn;
+
+    sc_fixture_catalog_setup();
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    fsck_sid = ct_schema(txn, "db1");
+    fsck_tid = ct_table(txn, fsck_sid, "t1", 3, 1);
+    ct_ok(sc_txn_commit(txn));
+    ct_fsck_clean(sc_fx.cat);
+}
+
+/* Run fsck and require a problem line equal to (or starting with) expect. */
+static void expect_problem(const char *expect)
+{
+    ct_names n = {0};
+    size_t problems = 0, i;
+    bool found = false;
+
+    ck_assert_int_eq(sc_fsck(sc_fx.cat, ct_collect_problem, &n, &problems), SC_ECORRUPT);
+    ck_assert_uint_eq(problems, n.n);
+    for (i = 0; i < n.n; i++)
+        found |= strncmp(n.v[i], expect, strlen(expect)) == 0;
+    ck_assert_msg(found, "expected '%s' in: %s", expect, ct_names_join(&n));
+    ct_names_clear(&n);
+}
+
+START_TEST(test_catalog_fsck_orphan_column)
+{
+    Syscat__Catalog__ColumnRow r = SYSCAT__CATALOG__COLUMN_ROW__INIT;
+    uint8_t key[16], val[64];
+    size_t len;
+
+    r.table_id = 99999;
+    r.name = "x";
+    ct_key_u64(key, 99999);
+    ct_key_u64(key + 8, 0);
+    len = syscat__catalog__column_row__pack(&r, val);
+    ct_raw_put(sc_fx.cat, "columns", key, 16, val, len);
+    expect_problem("columns (table_id=99999, ordinal=0): belongs to missing table 99999");
+}
+END_TEST
+
+START_TEST(test_catalog_fsck_missing_index_entry)
+{
+    uint8_t key[64];
+    char expect[128];
+    size_t n = ct_key_u64(key, fsck_sid);
+
+    n += ct_key_str(key + n, "t1");
+    ct_raw_del(sc_fx.cat, "sys.tables_by_name", key, n);
+    snprintf(expect, sizeof(expect), "tables (id=%llu): missing name-index entry",
+             (unsigned long long)fsck_tid);
+    expect_problem(expect);
+}
+END_TEST
+
+START_TEST(test_catalog_fsck_stale_index_entry)
+{
+    uint8_t key[64], val[8];
+    char expect[160];
+    size_t n = ct_key_u64(key, fsck_sid);
+
+    n += ct_key_str(key + n, "ghost");
+    ct_key_u64(val, 77777);
+    ct_raw_put(sc_fx.cat, "sys.tables_by_name", key, n, val, 8);
+    snprintf(expect, sizeof(expect),
+             "sys.tables_by_name (schema_id=%llu, name='ghost'): stale entry: no such tables row",
+             (unsigned long long)fsck_sid);
+    expect_problem(expect);
+}
+END_TEST
+
+START_TEST(test_catalog_fsck_undecodable_row)
+{
+    uint8_t key[16], junk[] = {0xFF, 0xFF, 0xFF, 0xFF};
+    char expect[128];
+
+    ct_key_u64(key, fsck_tid);
+    ct_key_u64(key + 8, 1);
+    ct_raw_put(sc_fx.cat, "columns", key, 16, junk, sizeof(junk));
+    snprintf(expect, sizeof(expect), "columns (table_id=%llu, ordinal=1): undecodable row",
+             (unsigned long long)fsck_tid);
+    expect_problem(expect);
+}
+END_TEST
+
+START_TEST(test_catalog_fsck_counter_below_used)
+{
+    Syscat__Catalog__SequenceRow r = SYSCAT__CATALOG__SEQUENCE_ROW__INIT;
+    uint8_t key[32], val[32];
+    size_t n = ct_key_str(key, "table_id"), len;
+    char expect[160];
+
+    r.name = "table_id";
+    r.next_value = fsck_tid; /* equal to a used id: must be above it */
+    len = syscat__catalog__sequence_row__pack(&r, val);
+    ct_raw_put(sc_fx.cat, "sequences", key, n, val, len);
+    snprintf(expect, sizeof(expect),
+             "sequences (name='table_id'): next_value %llu is not above the highest id in use",
+             (unsigned long long)fsck_tid);
+    expect_problem(expect);
+}
+END_TEST
+
+START_TEST(test_catalog_fsck_count_mismatch)
+{
+    Syscat__Catalog__TableRow *r;
+    uint8_t key[8], *v, val[512];
+    size_t len;
+    char expect[128];
+
+    ct_key_u64(key, fsck_tid);
+    v = ct_raw_get(sc_fx.cat, "tables", key, 8, &len);
+    r = syscat__catalog__table_row__unpack(NULL, len, v);
+    ck_assert_ptr_nonnull(r);
+    r->column_count = 7;
+    len = syscat__catalog__table_row__pack(r, val);
+    syscat__catalog__table_row__free_unpacked(r, NULL);
+    free(v);
+    ct_raw_put(sc_fx.cat, "tables", key, 8, val, len);
+    snprintf(expect, sizeof(expect), "tables (id=%llu): column_count 7 but 3 columns rows",
+             (unsigned long long)fsck_tid);
+    expect_problem(expect);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* the commit hook                                                      */
+
+START_TEST(test_catalog_hook_sees_changes_in_order)
+{
+    static const unsigned drop_order[] = {
+        SC_SYS_INDEX_COLUMNS,       SC_SYS_INDEX_COLUMNS, SC_SYS_INDEX_COLUMNS,
+        SC_SYS_INDEXES,             SC_SYS_INDEXES,       SC_SYS_FOREIGN_KEY_COLUMNS,
+        SC_SYS_FOREIGN_KEYS,        SC_SYS_CHECK_CONSTRAINTS, SC_SYS_COLUMNS,
+        SC_SYS_COLUMNS,             SC_SYS_TABLES,        SC_SYS_SCHEMATA,
+    };
+    ct_hook_log *log = calloc(1, sizeof(*log));
+    Syscat__Catalog__SequenceRow *seq;
+    Syscat__Catalog__TableRow *tr;
+    sc_txn *txn;
+    uint64_t s;
+    size_t i;
+
+    sc_catalog__set_commit_hook(sc_fx.cat, ct_hook_record, log);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_ok(sc_txn_set_statement(txn, "CREATE DATABASE db1", 19));
+    s = ct_schema(txn, "db1");
+    ct_ok(sc_txn_set_statement(txn, "CREATE TABLE t1", 15));
+    ct_table(txn, s, "t1", 2, 1);
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_uint_eq(log->calls, 1);
+    ck_assert_str_eq(log->stmt1, "CREATE DATABASE db1");
+    ck_assert_uint_eq(log->n, 2 + 2 + 2 + 2 + 3 + 1 + 1 + 1);
+    ck_assert_uint_eq(log->c[0].systable, SC_SYS_SEQUENCES);
+    ck_assert_uint_eq(log->c[0].stmt, 1);
+    seq = syscat__catalog__sequence_row__unpack(NULL, log->c[0].before_len, log->c[0].before);
+    ck_assert_uint_eq(seq->next_value, SC_FIRST_USER_ID);
+    syscat__catalog__sequence_row__free_unpacked(seq, NULL);
+    seq = syscat__catalog__sequence_row__unpack(NULL, log->c[0].after_len, log->c[0].after);
+    ck_assert_uint_eq(seq->next_value, SC_FIRST_USER_ID + 1);
+    syscat__catalog__sequence_row__free_unpacked(seq, NULL);
+    ck_assert_uint_eq(log->c[1].systable, SC_SYS_SCHEMATA);
+    ck_assert_uint_eq(log->c[2].stmt, 2);
+    ck_assert_uint_eq(log->c[3].systable, SC_SYS_TABLES);
+    ck_assert_uint_eq(log->c[4].systable, SC_SYS_COLUMNS);
+    ck_assert_uint_eq(log->c[6].systable, SC_SYS_INDEXES);
+    ck_assert_uint_eq(log->c[8].systable, SC_SYS_INDEX_COLUMNS);
+    ck_assert_uint_eq(log->c[11].systable, SC_SYS_FOREIGN_KEYS);
+    ck_assert_uint_eq(log->c[13].systable, SC_SYS_CHECK_CONSTRAINTS);
+    for (i = 0; i < log->n; i++)
+        ck_assert(!log->c[i].cascade);
+    ct_hook_log_clear(log);
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_ok(sc_txn_set_statement(txn, "DROP DATABASE db1", 17));
+    ct_ok(sc_schema_drop(txn, s));
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_uint_eq(log->n, sizeof(drop_order) / sizeof(drop_order[0]));
+    for (i = 0; i < log->n; i++) {
+        ck_assert_uint_eq(log->c[i].systable, drop_order[i]);
+        ck_assert_uint_eq(log->c[i].after_len, 0);
+        ck_assert_uint_gt(log->c[i].before_len, 0);
+        ck_assert_uint_eq(log->c[i].stmt, 1);
+        ck_assert(log->c[i].cascade == (i + 1 < log->n));
+    }
+    tr = syscat__catalog__table_row__unpack(NULL, log->c[10].before_len, log->c[10].before);
+    ck_assert_str_eq(tr->name, "t1");
+    syscat__catalog__table_row__free_unpacked(tr, NULL);
+    ct_hook_log_clear(log);
+    sc_catalog__set_commit_hook(sc_fx.cat, NULL, NULL);
+    free(log);
+}
+END_TEST
+
+START_TEST(test_catalog_hook_failure_aborts)
+{
+    ct_hook_log *log = calloc(1, sizeof(*log));
+    sc_schema *sc = NULL;
+    sc_txn *txn;
+    char *before, *after;
+
+    before = ct_dump(sc_fx.cat);
+    log->fail_with = SC_ERROR;
+    sc_catalog__set_commit_hook(sc_fx.cat, ct_hook_record, log);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_schema(txn, "db1");
+    ck_assert_int_eq(sc_txn_commit(txn), SC_ERROR);
+    ck_assert_uint_eq(log->calls, 1);
+    after = ct_dump(sc_fx.cat);
+    ck_assert_str_eq(after, before);
+    sc_catalog__set_commit_hook(sc_fx.cat, NULL, NULL);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK); /* writer slot was freed */
+    ck_assert_int_eq(sc_schema_lookup(&sc, txn, "db1"), SC_ENOTFOUND);
+    sc_txn_abort(txn);
+    ct_hook_log_clear(log);
+    free(log);
+    free(before);
+    free(after);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* allocation failure                                                   */
+
+typedef struct failing_alloc {
+    unsigned long calls, fail_at;
+    bool failed;
+} failing_alloc;
+
+static void *fa_malloc(size_t size, void *payload)
+{
+    failing_alloc *fa = payload;
+    if (++fa->calls == fa->fail_at) {
+        fa->failed = true;
+        return NULL;
+    }
+    return malloc(size);
+}
+
+static void *fa_realloc(void *ptr, size_t size, void *payload)
+{
+    failing_alloc *fa = payload;
+    if (++fa->calls == fa->fail_at) {
+        fa->failed = true;
+        return NULL;
+    }
+    return realloc(ptr, size);
+}
+
+static void fa_free(void *ptr, void *payload)
+{
+    (void)payload;
+    free(ptr);
+}
+
+/* One full attempt under a ctx that fails allocation number fail_at. */
+static int alloc_attempt(failing_alloc *fa, const char *dir)
+{
+    sc_allocator a = {fa_malloc, fa_realloc, fa_free, fa};
+    sc_ctx_options co = SC_CTX_OPTIONS_INIT;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_ctx *ctx = NULL;
+    sc_catalog *cat = NULL;
+    sc_txn *txn = NULL;
+    sc_table *t = NULL;
+    sc_schema_def sd = {"dbx", "utf8mb4", NULL, "c"};
+    uint64_t s, id;
+    ct_def d;
+    int rc;
+
+    co.allocator = &a;
+    o.flags = SC_CATALOG_NOSYNC;
+    rc = sc_ctx_new(&ctx, &co);
+    if (rc)
+        return rc;
+    ct_def_make(&d, "tx", 4, 1);
+    if ((rc = sc_catalog_open(&cat, ctx, dir, &o)) || (rc = sc_txn_begin(&txn, cat, 0)) ||
+        (rc = sc_txn_set_statement(txn, "x", 1)) || (rc = sc_schema_create(&s, txn, &sd)) ||
+        (rc = sc_table_create(&id, txn, s, &d.def)) ||
+        (rc = sc_table_lookup(&t, txn, "dbx", "tx")) || (rc = sc_table_alter(txn, id, &d.def)))
+        goto out;
+    rc = sc_txn_commit(txn);
+    txn = NULL;
+out:
+    sc_table_free(t);
+    sc_txn_abort(txn);
+    sc_catalog_close(cat);
+    sc_ctx_free(ctx);
+    return rc;
+}
+
+START_TEST(test_catalog_alloc_failure_nth)
+{
+    ct_hook_log *log = calloc(1, sizeof(*log));
+    failing_alloc fa;
+    sc_txn *txn;
+    sc_schema *sc = NULL;
+    unsigned long n;
+    int rc;
+
+    (void)log;
+    sc_catalog_close(sc_fx.cat); /* one env per process at a time */
+    sc_fx.cat = NULL;
+    for (n = 1; n < 5000; n++) {
+        memset(&fa, 0, sizeof(fa));
+        fa.fail_at = n;
+        rc = alloc_attempt(&fa, sc_fx.dir);
+        if (!fa.failed) {
+            ck_assert_int_eq(rc, SC_OK);
+            break;
+        }
+        ck_assert_msg(rc == SC_ENOMEM, "allocation %lu failed but rc = %d", n, rc);
+    }
+    ck_assert_msg(n > 10 && n < 5000, "n = %lu", n); /* every earlier N failed cleanly */
+    reopen();
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_schema_lookup(&sc, txn, "dbx")); /* exactly the last attempt committed */
+    sc_schema_free(sc);
+    sc_txn_abort(txn);
+    ct_fsck_clean(sc_fx.cat);
+    free(log);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* registry self-check                                                  */
+
+/* Reference columns between system tables: (table.column) -> (table.column). */
+static const struct sys_ref {
+    const char *table, *column, *ref_table, *ref_column;
+} sys_refs[] = {
+    {"tables", "schema_id", "schemata", "id"},
+    {"columns", "table_id", "tables", "id"},
+    {"indexes", "table_id", "tables", "id"},
+    {"index_columns", "table_id", "tables", "id"},
+    {"index_columns", "index_ordinal", "indexes", "ordinal"},
+    {"index_columns", "column_name", "columns", "name"},
+    {"foreign_keys", "table_id", "tables", "id"},
+    {"foreign_key_columns", "table_id", "tables", "id"},
+    {"foreign_key_columns", "fk_ordinal", "foreign_keys", "ordinal"},
+    {"foreign_key_columns", "column_name", "columns", "name"},
+    {"check_constraints", "table_id", "tables", "id"},
+    {"tid_map", "source_id", "sources", "id"},
+    {"replica_state", "source_id", "sources", "id"},
+};
+
+static bool key_has(const sc_systable *st, const char *field)
+{
+    char buf[256], *tok, *save = NULL;
+
+    snprintf(buf, sizeof(buf), "%s", st->key);
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        if (strcmp(tok, field) == 0)
+            return true;
+    return false;
+}
+
+START_TEST(test_catalog_registry_self_check)
+{
+    const ProtobufCFieldDescriptor *f, *rf;
+    const sc_systable *st, *rt;
+    sc_txn *txn;
+    sc_table *t;
+    size_t i, j;
+    char buf[256], *tok, *save;
+
+    for (i = 0; i < SC_SYS_COUNT; i++) {
+        st = &sc_catalog__systables[i];
+        ck_assert_uint_eq(st->id, i + 1);
+        ck_assert_uint_lt(st->id, SC_FIRST_USER_ID);
+        ck_assert_ptr_eq(sc_catalog__systable(st->id), st);
+        ck_assert_ptr_eq(sc_catalog__systable_by_name(st->name), st);
+        for (j = 0; j < i; j++) {
+            ck_assert_uint_ne(st->id, sc_catalog__systables[j].id);
+            ck_assert_str_ne(st->name, sc_catalog__systables[j].name);
+        }
+        snprintf(buf, sizeof(buf), "%s", st->key);
+        save = NULL;
+        for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            f = protobuf_c_message_descriptor_get_field_by_name(st->desc, tok);
+            ck_assert_msg(f != NULL, "%s: key field %s missing", st->name, tok);
+        }
+    }
+    ck_assert_ptr_null(sc_catalog__systable(0));
+    ck_assert_ptr_null(sc_catalog__systable(SC_SYS_COUNT + 1));
+    for (i = 0; i < sizeof(sys_refs) / sizeof(sys_refs[0]); i++) {
+        st = sc_catalog__systable_by_name(sys_refs[i].table);
+        rt = sc_catalog__systable_by_name(sys_refs[i].ref_table);
+        ck_assert_msg(st && rt, "reference %zu: unknown table", i);
+        f = protobuf_c_message_descriptor_get_field_by_name(st->desc, sys_refs[i].column);
+        rf = protobuf_c_message_descriptor_get_field_by_name(rt->desc, sys_refs[i].ref_column);
+        ck_assert_msg(f && rf, "%s.%s -> %s.%s does not resolve", sys_refs[i].table,
+                      sys_refs[i].column, sys_refs[i].ref_table, sys_refs[i].ref_column);
+        ck_assert_int_eq(f->type, rf->type);
+        /* id references point at the referenced table's key. */
+        if (strcmp(sys_refs[i].ref_column, "name") != 0)
+            ck_assert(key_has(rt, sys_refs[i].ref_column));
+    }
+    /* The catalog describes every registry table. */
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    for (i = 0; i < SC_SYS_COUNT; i++) {
+        st = &sc_catalog__systables[i];
+        ct_ok(sc_table_lookup(&t, txn, SC_SYSCAT_SCHEMA, st->name));
+        ck_assert_uint_eq(sc_table_id(t), st->id);
+        ck_assert_uint_eq(sc_table_definition(t)->n_columns, st->desc->n_fields);
+        sc_table_free(t);
+    }
+    sc_txn_abort(txn);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* settings                                                             */
+
+static int collect_setting(const char *k, const char *v, void *payload)
+{
+    char buf[128];
+    snprintf(buf, sizeof(buf), "%s=%s", k, v);
+    ct_names_add(payload, buf);
+    return 0;
+}
+
+START_TEST(test_catalog_settings_roundtrip)
+{
+    sc_txn *txn;
+    char *v = NULL;
+    ct_names n = {0};
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ck_assert_int_eq(sc_setting_get(&v, txn, "binlog_format"), SC_ENOTFOUND);
+    ct_ok(sc_setting_set(txn, "binlog_format", "ROW"));
+    ct_ok(sc_setting_set(txn, "a", "1"));
+    ct_ok(sc_setting_set(txn, "binlog_format", "MIXED"));
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_setting_get(&v, txn, "binlog_format"));
+    ck_assert_str_eq(v, "MIXED");
+    sc_free(sc_fx.ctx, v);
+    ck_assert_int_eq(sc_setting_set(txn, "x", "y"), SC_EREADONLY);
+    ct_ok(sc_setting_foreach(txn, collect_setting, &n));
+    ck_assert_str_eq(ct_names_join(&n), "a=1,binlog_format=MIXED");
+    ct_names_clear(&n);
+    sc_txn_abort(txn);
+}
+END_TEST
+
 Suite *sc_test_catalog_suite(void);
 Suite *sc_test_catalog_suite(void)
 {
@@ -705,5 +1280,21 @@ Suite *sc_test_catalog_suite(void)
             tcase_add_test(tc, test_catalog_txn_nested_abort);
             tcase_add_test(tc, test_catalog_txn_map_full);
             tcase_add_test(tc, test_catalog_txn_multiprocess););
+    CT_CASE("format", tcase_add_test(tc, test_catalog_format_newer_major_refused);
+            tcase_add_test(tc, test_catalog_format_unknown_field_survives_alter););
+    tc = tcase_create("fsck");
+    tcase_add_checked_fixture(tc, fsck_setup, sc_fixture_catalog_teardown);
+    tcase_add_test(tc, test_catalog_fsck_orphan_column);
+    tcase_add_test(tc, test_catalog_fsck_missing_index_entry);
+    tcase_add_test(tc, test_catalog_fsck_stale_index_entry);
+    tcase_add_test(tc, test_catalog_fsck_undecodable_row);
+    tcase_add_test(tc, test_catalog_fsck_counter_below_used);
+    tcase_add_test(tc, test_catalog_fsck_count_mismatch);
+    suite_add_tcase(s, tc);
+    CT_CASE("hook", tcase_add_test(tc, test_catalog_hook_sees_changes_in_order);
+            tcase_add_test(tc, test_catalog_hook_failure_aborts););
+    CT_CASE("alloc", tcase_add_test(tc, test_catalog_alloc_failure_nth););
+    CT_CASE("registry", tcase_add_test(tc, test_catalog_registry_self_check););
+    CT_CASE("settings", tcase_add_test(tc, test_catalog_settings_roundtrip););
     return s;
 }
