@@ -1,0 +1,241 @@
+/*
+ * exec.h - internals of the DDL executor (ddl/session.c, ddl/exec_*.c):
+ * the session layout, the per-statement execution state, and the mutable
+ * table model that CREATE/ALTER build before handing an sc_table_def to the
+ * catalog.
+ *
+ * Memory: everything an executor step allocates lives in the statement's
+ * AST arena (sc_ast_stmt.arena) and dies with the statement; the catalog
+ * copies what it stores. Errors are set on the session's ctx with MariaDB's
+ * errno/SQLSTATE/message (SC_ESQL) and passed up unchanged.
+ */
+#ifndef SC_DDL_EXEC_H
+#define SC_DDL_EXEC_H
+
+#include "syscat/ddl.h"
+#include "ddl/ast.h"
+#include "ddl/show.h"
+
+/* sql_mode bits (MariaDB's values, so the binlog's numeric sql_mode maps 1:1). */
+#define SC_MODE_REAL_AS_FLOAT (1ull << 0)
+#define SC_MODE_PIPES_AS_CONCAT (1ull << 1)
+#define SC_MODE_ANSI_QUOTES (1ull << 2)
+#define SC_MODE_IGNORE_SPACE (1ull << 3)
+#define SC_MODE_IGNORE_BAD_TABLE_OPTIONS (1ull << 4)
+#define SC_MODE_ONLY_FULL_GROUP_BY (1ull << 5)
+#define SC_MODE_NO_UNSIGNED_SUBTRACTION (1ull << 6)
+#define SC_MODE_NO_DIR_IN_CREATE (1ull << 7)
+#define SC_MODE_POSTGRESQL (1ull << 8)
+#define SC_MODE_ORACLE (1ull << 9)
+#define SC_MODE_MSSQL (1ull << 10)
+#define SC_MODE_DB2 (1ull << 11)
+#define SC_MODE_MAXDB (1ull << 12)
+#define SC_MODE_NO_KEY_OPTIONS (1ull << 13)
+#define SC_MODE_NO_TABLE_OPTIONS (1ull << 14)
+#define SC_MODE_NO_FIELD_OPTIONS (1ull << 15)
+#define SC_MODE_MYSQL323 (1ull << 16)
+#define SC_MODE_MYSQL40 (1ull << 17)
+#define SC_MODE_ANSI (1ull << 18)
+#define SC_MODE_NO_AUTO_VALUE_ON_ZERO (1ull << 19)
+#define SC_MODE_NO_BACKSLASH_ESCAPES (1ull << 20)
+#define SC_MODE_STRICT_TRANS_TABLES (1ull << 21)
+#define SC_MODE_STRICT_ALL_TABLES (1ull << 22)
+#define SC_MODE_NO_ZERO_IN_DATE (1ull << 23)
+#define SC_MODE_NO_ZERO_DATE (1ull << 24)
+#define SC_MODE_ALLOW_INVALID_DATES (1ull << 25)
+#define SC_MODE_ERROR_FOR_DIVISION_BY_ZERO (1ull << 26)
+#define SC_MODE_TRADITIONAL (1ull << 27)
+#define SC_MODE_NO_AUTO_CREATE_USER (1ull << 28)
+#define SC_MODE_HIGH_NOT_PRECEDENCE (1ull << 29)
+#define SC_MODE_NO_ENGINE_SUBSTITUTION (1ull << 30)
+#define SC_MODE_PAD_CHAR_TO_FULL_LENGTH (1ull << 31)
+#define SC_MODE_EMPTY_STRING_IS_NULL (1ull << 32)
+#define SC_MODE_SIMULTANEOUS_ASSIGNMENT (1ull << 33)
+#define SC_MODE_TIME_ROUND_FRACTIONAL (1ull << 34)
+
+/** MariaDB 10.11's default sql_mode. */
+#define SC_MODE_DEFAULT                                                                            \
+    (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_ERROR_FOR_DIVISION_BY_ZERO |                            \
+     SC_MODE_NO_AUTO_CREATE_USER | SC_MODE_NO_ENGINE_SUBSTITUTION)
+
+/** A temporary table the session created (not in the catalog). */
+typedef struct sc_temp_table {
+    char *schema;
+    char *name;
+} sc_temp_table;
+
+struct sc_session {
+    sc_catalog *cat;                      /* the catalog statements run on */
+    sc_ctx *ctx;                          /* the catalog's ctx */
+    char *database;                       /* current database or NULL */
+    uint64_t sql_mode;                    /* SC_MODE_* */
+    bool explicit_defaults_for_timestamp; /* default ON */
+    bool foreign_key_checks;              /* default ON */
+    char *charset_server;                 /* utf8mb4 */
+    char *collation_server;               /* utf8mb4_general_ci */
+    char *default_engine;                 /* InnoDB */
+    sc_temp_table *temps;                 /* temporary tables */
+    size_t n_temps;
+    char *get_buf; /* last sc_session_get() text */
+};
+
+/** Execution state of one statement. */
+typedef struct sc_exec {
+    sc_session *s;
+    sc_ctx *ctx;
+    sc_txn *txn;         /* the statement's write transaction */
+    sc_ast_stmt *stmt;   /* parsed statement (owns the arena) */
+    sc_ast_arena *arena; /* stmt->arena */
+    unsigned warnings;   /* SHOW WARNINGS rows */
+    sc_sbuf out;         /* SHOW output */
+    bool has_output;
+} sc_exec;
+
+/* ------------------------------------------------------------------ */
+/* Mutable table model                                                  */
+
+typedef struct sc_xcol {
+    sc_column_def d;
+    const char *orig_name; /* name in the stored table; NULL for a new column */
+    bool json;             /* declared JSON: CHECK (json_valid(`c`)) is implied */
+} sc_xcol;
+
+typedef struct sc_xindex {
+    sc_index_def d;
+    sc_index_part *parts; /* mutable view of d.parts */
+    bool generated;       /* implicit FK index (dropped when another key covers it) */
+    bool long_hash;       /* long UNIQUE implemented as USING HASH */
+    size_t order;         /* position in the key list before sorting */
+} sc_xindex;
+
+/** Table options printed in the options string, MariaDB's print order. */
+enum {
+    SC_XOPT_MIN_ROWS,
+    SC_XOPT_MAX_ROWS,
+    SC_XOPT_AVG_ROW_LENGTH,
+    SC_XOPT_PACK_KEYS,
+    SC_XOPT_STATS_PERSISTENT,
+    SC_XOPT_STATS_AUTO_RECALC,
+    SC_XOPT_STATS_SAMPLE_PAGES,
+    SC_XOPT_CHECKSUM,
+    SC_XOPT_PAGE_CHECKSUM,
+    SC_XOPT_DELAY_KEY_WRITE,
+    SC_XOPT_ROW_FORMAT,
+    SC_XOPT_INSERT_METHOD,
+    SC_XOPT_TRANSACTIONAL,
+    SC_XOPT_KEY_BLOCK_SIZE,
+    SC_XOPT__COUNT
+};
+
+typedef struct sc_xtable {
+    const char *schema;
+    const char *name;
+    const char *engine;
+    const char *charset;
+    const char *collation;
+    const char *comment;
+    uint64_t auto_increment;
+    const char *opts[SC_XOPT__COUNT]; /* value text, NULL = not set */
+    const char *engine_opts;          /* "`X`=v ..." engine-defined options or NULL */
+    sc_xcol *cols;
+    size_t n_cols, cap_cols;
+    sc_xindex *idx;
+    size_t n_idx, cap_idx;
+    sc_fk_def *fks;
+    size_t n_fks, cap_fks;
+    sc_check_def *checks;
+    size_t n_checks, cap_checks;
+} sc_xtable;
+
+/* exec_model.c */
+void *sc_exec__alloc(sc_exec *x, size_t size);
+char *sc_exec__strdup(sc_exec *x, const char *s);
+char *sc_exec__printf(sc_exec *x, const char *fmt, ...) SC_PRINTF(2, 3);
+sc_xcol *sc_xtable__add_col(sc_exec *x, sc_xtable *t, size_t pos);
+sc_xindex *sc_xtable__add_index(sc_exec *x, sc_xtable *t, size_t n_parts);
+sc_fk_def *sc_xtable__add_fk(sc_exec *x, sc_xtable *t);
+sc_check_def *sc_xtable__add_check(sc_exec *x, sc_xtable *t);
+sc_xcol *sc_xtable__find_col(const sc_xtable *t, const char *name);
+long sc_xtable__col_pos(const sc_xtable *t, const char *name);
+sc_xindex *sc_xtable__find_index(const sc_xtable *t, const char *name);
+void sc_xtable__remove_index(sc_xtable *t, size_t i);
+/** Load a stored definition into a mutable model (deep enough to edit). */
+int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const char *schema);
+/** Build the definition to store (arrays in the arena). */
+void sc_xtable__to_def(sc_exec *x, const sc_xtable *t, sc_table_def *def);
+/** Render the options string from opts[] + engine_opts (NULL when empty). */
+const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t);
+
+/* exec_table.c: shared CREATE/ALTER building blocks */
+int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac);
+int sc_exec__table_options(
+    sc_exec *x, sc_xtable *t, const sc_ast_table_option *o, size_t n, bool is_alter);
+int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is_alter);
+int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is_alter);
+int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac);
+/** Final checks and normalisation: key names, NOT NULL for PK columns, sorting, limits. */
+int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter);
+/** FK checks against parents (foreign_key_checks) and implicit child indexes. */
+int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first_new_fk, bool is_alter);
+/** Print an expression as SHOW CREATE does; NULL on ENOMEM. */
+const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e);
+/** Engine canonical name or NULL when unknown. */
+const char *sc_exec__engine_name(const char *name);
+/** Validate an identifier (empty/too long/trailing space): 1103/1166/1102/1059 etc. */
+int sc_exec__check_table_name(sc_exec *x, const char *name);
+int sc_exec__check_db_name(sc_exec *x, const char *name);
+int sc_exec__check_column_name(sc_exec *x, const char *name);
+
+/* helpers for errors */
+int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, ...) SC_PRINTF(4, 5);
+void sc_exec__warn(sc_exec *x);
+/** Resolve [db.]name against the current database (1046 when none). */
+int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
+/** Is the table a session temporary table? */
+bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name);
+
+/* statement handlers */
+int sc_exec__create_database(sc_exec *x);
+int sc_exec__alter_database(sc_exec *x);
+int sc_exec__drop_database(sc_exec *x);
+int sc_exec__use(sc_exec *x);
+int sc_exec__show(sc_exec *x);
+int sc_exec__set(sc_exec *x);
+int sc_exec__create_table(sc_exec *x);
+int sc_exec__alter_table(sc_exec *x);
+int sc_exec__drop_table(sc_exec *x);
+int sc_exec__rename_table(sc_exec *x);
+int sc_exec__truncate_table(sc_exec *x);
+int sc_exec__create_index(sc_exec *x);
+int sc_exec__drop_index(sc_exec *x);
+
+/** Evaluate a column's DEFAULT clause into c (1067 on an invalid value). */
+int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac);
+/** Fresh model for a new table in schema db (defaults from the schema and session). */
+int sc_exec__init_table(
+    sc_exec *x, sc_xtable *t, const char *db, const char *name, const sc_schema_def *sdef);
+/** Is (db, name) the parent of a foreign key of a table other than self_id? */
+int sc_exec__is_parent(sc_exec *x, const char *db, const char *name, uint64_t self_id);
+/** Point child foreign keys at a renamed parent table and/or column. */
+int sc_exec__update_children(sc_exec *x,
+                             const char *old_db,
+                             const char *old_name,
+                             const char *new_db,
+                             const char *new_name,
+                             const char *old_col,
+                             const char *new_col);
+/** Rename a backquoted column in printed expression text. */
+const char *sc_exec__rename_in_expr(sc_exec *x, const char *text, const char *from, const char *to);
+/** Rename/move one table, renaming `<old>_ibfk_N` keys and fixing children. */
+int sc_exec__rename_one(sc_exec *x,
+                        uint64_t id,
+                        const char *db,
+                        const char *name,
+                        const char *new_db,
+                        const char *new_name,
+                        bool fix_ibfk);
+
+/** Store a model as a new table (create) or over an existing id (alter). */
+int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id);
+
+#endif /* SC_DDL_EXEC_H */

@@ -1,0 +1,897 @@
+/*
+ * exec_alter.c - ALTER TABLE with MariaDB's evaluation order: every DROP is
+ * matched against the original table, then MODIFY/CHANGE/RENAME and ALTER
+ * COLUMN, then ADDs in statement order, then table options, CONVERT TO and
+ * RENAME TO; the result goes through the same final pass as CREATE TABLE.
+ * Renames propagate to indexes, foreign keys, CHECK and generated column
+ * text, and to the foreign keys of child tables.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/charset.h"
+#include "ddl/exec.h"
+#include "ddl/types.h"
+
+/* ------------------------------------------------------------------ */
+/* Text helpers                                                         */
+
+/* Replace backquoted identifier `from` by `to` in printed expression text. */
+const char *sc_exec__rename_in_expr(sc_exec *x, const char *text, const char *from, const char *to)
+{
+    sc_sbuf b;
+    char *res = NULL;
+    const char *p = text, *copy;
+    size_t fl = strlen(from);
+
+    if (!text)
+        return NULL;
+    sc_sbuf__init(&b, x->ctx);
+    sc_sbuf__puts(&b, "");
+    while (*p) {
+        if (*p == '\'') { /* copy string literals untouched */
+            const char *q = p + 1;
+            while (*q && !(*q == '\'' && q[1] != '\'')) {
+                if (*q == '\\' && q[1])
+                    q++;
+                else if (*q == '\'' && q[1] == '\'')
+                    q++;
+                q++;
+            }
+            if (*q)
+                q++;
+            sc_sbuf__put(&b, p, (size_t)(q - p));
+            p = q;
+        } else if (*p == '`' && strncasecmp(p + 1, from, fl) == 0 && p[fl + 1] == '`') {
+            sc_sbuf__ident(&b, to);
+            p += fl + 2;
+        } else if (*p == '`') {
+            const char *q = strchr(p + 1, '`');
+            q = q ? q + 1 : p + strlen(p);
+            sc_sbuf__put(&b, p, (size_t)(q - p));
+            p = q;
+        } else {
+            sc_sbuf__putc(&b, *p++);
+        }
+    }
+    if (sc_sbuf__finish(&res, &b) != SC_OK)
+        return NULL;
+    copy = sc_exec__strdup(x, res);
+    sc_free(x->ctx, res);
+    return copy;
+}
+
+static bool expr_uses(const char *text, const char *col)
+{
+    size_t l = strlen(col);
+    for (const char *p = text ? strchr(text, '`') : NULL; p; p = strchr(p + 1, '`')) {
+        if (strncasecmp(p + 1, col, l) == 0 && p[l + 1] == '`')
+            return true;
+        p = strchr(p + 1, '`');
+        if (!p)
+            break;
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Children of a table (foreign keys naming it as parent)               */
+
+typedef struct id_list {
+    uint64_t *ids;
+    size_t n, cap;
+    sc_exec *x;
+} id_list;
+
+static int collect_id(const sc_table_info *info, void *payload)
+{
+    id_list *l = payload;
+    if (l->n == l->cap) {
+        size_t ncap = l->cap ? l->cap * 2 : 8;
+        uint64_t *n = sc_exec__alloc(l->x, ncap * sizeof(uint64_t));
+        if (!n)
+            return SC_ENOMEM;
+        if (l->n)
+            memcpy(n, l->ids, l->n * sizeof(uint64_t));
+        l->ids = n;
+        l->cap = ncap;
+    }
+    l->ids[l->n++] = info->id;
+    return 0;
+}
+
+int sc_exec__update_children(sc_exec *x,
+                             const char *old_db,
+                             const char *old_name,
+                             const char *new_db,
+                             const char *new_name,
+                             const char *old_col,
+                             const char *new_col)
+{
+    id_list l = {NULL, 0, 0, x};
+    int rc = sc_table_foreach_child(x->txn, old_db, old_name, collect_id, &l);
+
+    if (rc != SC_OK)
+        return rc;
+    for (size_t i = 0; i < l.n; i++) {
+        sc_table *ct = NULL;
+        sc_xtable t;
+        sc_table_def def;
+        bool changed = false;
+
+        rc = sc_table_get(&ct, x->txn, l.ids[i]);
+        if (rc != SC_OK)
+            return rc;
+        rc = sc_xtable__load(x, &t, sc_table_definition(ct), sc_table_schema_name(ct));
+        sc_table_free(ct);
+        if (rc != SC_OK)
+            return rc;
+        for (size_t k = 0; k < t.n_fks; k++) {
+            sc_fk_def *fk = &t.fks[k];
+            if (strcmp(fk->parent_schema, old_db) != 0 || strcmp(fk->parent_table, old_name) != 0)
+                continue;
+            fk->parent_schema = new_db;
+            fk->parent_table = new_name;
+            for (size_t c = 0; old_col && c < fk->n_columns; c++)
+                if (strcasecmp(fk->parent_columns[c], old_col) == 0)
+                    ((const char **)fk->parent_columns)[c] = new_col;
+            changed = true;
+        }
+        if (!changed)
+            continue;
+        sc_xtable__to_def(x, &t, &def);
+        rc = sc_table_alter(x->txn, l.ids[i], &def);
+        if (rc != SC_OK)
+            return rc;
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Drops                                                                */
+
+typedef struct alter_state {
+    sc_xtable t;
+    const char *old_name;
+    const char **dropped; /* dropped column names */
+    size_t n_dropped;
+    const char **ren_from, **ren_to; /* column renames, in order */
+    size_t n_ren;
+    size_t first_new_fk;
+    const char *new_db, *new_name;
+    bool renamed;
+    bool engine_changed;
+} alter_state;
+
+static int not_exists(sc_exec *x, const sc_ast_alter_spec *sp, const char *what, const char *name)
+{
+    if (sp->if_exists) {
+        sc_exec__warn(x);
+        return SC_OK;
+    }
+    return sc_exec__err(x, 1091, "42000", "Can't DROP %s `%s`; check that it exists", what, name);
+}
+
+static int drop_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    long pos = -1;
+
+    for (size_t i = 0; i < st->t.n_cols; i++)
+        if (st->t.cols[i].orig_name && strcasecmp(st->t.cols[i].d.name, sp->name) == 0)
+            pos = (long)i;
+    if (pos < 0)
+        return not_exists(x, sp, "COLUMN", sp->name);
+    st->dropped[st->n_dropped++] = st->t.cols[pos].d.name;
+    memmove(&st->t.cols[pos], &st->t.cols[pos + 1],
+            (st->t.n_cols - (size_t)pos - 1) * sizeof(sc_xcol));
+    st->t.n_cols--;
+    return SC_OK;
+}
+
+static int drop_fk(sc_exec *x, alter_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->t.n_fks; i++)
+        if (strcasecmp(st->t.fks[i].name, name) == 0) {
+            memmove(&st->t.fks[i], &st->t.fks[i + 1], (st->t.n_fks - i - 1) * sizeof(sc_fk_def));
+            st->t.n_fks--;
+            return SC_OK;
+        }
+    (void)x;
+    return SC_ENOTFOUND;
+}
+
+static int drop_index_named(alter_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->t.n_idx; i++)
+        if (strcasecmp(st->t.idx[i].d.name, name) == 0) {
+            sc_xtable__remove_index(&st->t, i);
+            return SC_OK;
+        }
+    return SC_ENOTFOUND;
+}
+
+static int drop_check(alter_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->t.n_checks; i++)
+        if (strcasecmp(st->t.checks[i].name, name) == 0) {
+            memmove(&st->t.checks[i], &st->t.checks[i + 1],
+                    (st->t.n_checks - i - 1) * sizeof(sc_check_def));
+            st->t.n_checks--;
+            return SC_OK;
+        }
+    return SC_ENOTFOUND;
+}
+
+static int apply_drop(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    switch (sp->kind) {
+    case SC_AST_ALTER_DROP_COLUMN:
+        return drop_column(x, st, sp);
+    case SC_AST_ALTER_DROP_INDEX:
+        if (drop_index_named(st, sp->name) != SC_OK)
+            return not_exists(x, sp, "INDEX", sp->name);
+        return SC_OK;
+    case SC_AST_ALTER_DROP_PRIMARY_KEY:
+        if (drop_index_named(st, "PRIMARY") != SC_OK)
+            return not_exists(x, sp, "INDEX", "PRIMARY");
+        return SC_OK;
+    case SC_AST_ALTER_DROP_FOREIGN_KEY:
+        if (drop_fk(x, st, sp->name) != SC_OK)
+            return not_exists(x, sp, "FOREIGN KEY", sp->name);
+        return SC_OK;
+    case SC_AST_ALTER_DROP_CONSTRAINT:
+        if (drop_check(st, sp->name) == SC_OK || drop_fk(x, st, sp->name) == SC_OK)
+            return SC_OK;
+        {
+            sc_xindex *ix = sc_xtable__find_index(&st->t, sp->name);
+            if (ix && (ix->d.kind == SC_INDEX_UNIQUE || ix->d.kind == SC_INDEX_PRIMARY))
+                return drop_index_named(st, sp->name);
+        }
+        return not_exists(x, sp, "CONSTRAINT", sp->name);
+    default:
+        return SC_OK;
+    }
+}
+
+/* Remove dropped columns from keys; MariaDB refuses to shrink a multi-part unique key. */
+static int prune_keys(sc_exec *x, alter_state *st)
+{
+    for (size_t d = 0; d < st->n_dropped; d++) {
+        const char *col = st->dropped[d];
+        for (size_t i = 0; i < st->t.n_idx;) {
+            sc_xindex *ix = &st->t.idx[i];
+            size_t k, n = ix->d.n_parts;
+            for (k = 0; k < n && strcasecmp(ix->parts[k].column, col) != 0; k++)
+                ;
+            if (k == n) {
+                i++;
+                continue;
+            }
+            if (n > 1 && (ix->d.kind == SC_INDEX_UNIQUE || ix->d.kind == SC_INDEX_PRIMARY))
+                return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
+                                    col);
+            memmove(&ix->parts[k], &ix->parts[k + 1], (n - k - 1) * sizeof(sc_index_part));
+            ix->d.n_parts--;
+            if (ix->d.n_parts == 0)
+                sc_xtable__remove_index(&st->t, i);
+            else
+                i++;
+        }
+        for (size_t i = 0; i < st->t.n_fks; i++)
+            for (size_t k = 0; k < st->t.fks[i].n_columns; k++)
+                if (strcasecmp(st->t.fks[i].columns[k], col) == 0)
+                    return sc_exec__err(x, 1828, "HY000",
+                                        "Cannot drop column '%s': needed in a foreign key "
+                                        "constraint '%s'",
+                                        col, st->t.fks[i].name);
+        for (size_t i = 0; i < st->t.n_cols; i++) {
+            const sc_column_def *c = &st->t.cols[i].d;
+            if (c->generated != SC_GEN_NONE && expr_uses(c->generation_expr, col))
+                return sc_exec__err(x, 1054, "42S22",
+                                    "Unknown column '%s' in 'GENERATED ALWAYS AS'", col);
+        }
+        for (size_t i = 0; i < st->t.n_checks;) {
+            if (expr_uses(st->t.checks[i].expr, col)) {
+                /* a constraint on the dropped column alone goes with it */
+                memmove(&st->t.checks[i], &st->t.checks[i + 1],
+                        (st->t.n_checks - i - 1) * sizeof(sc_check_def));
+                st->t.n_checks--;
+            } else {
+                i++;
+            }
+        }
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Column changes                                                       */
+
+static void rename_everywhere(sc_exec *x, alter_state *st, const char *from, const char *to)
+{
+    sc_xtable *t = &st->t;
+
+    for (size_t i = 0; i < t->n_idx; i++)
+        for (size_t k = 0; k < t->idx[i].d.n_parts; k++)
+            if (strcasecmp(t->idx[i].parts[k].column, from) == 0)
+                t->idx[i].parts[k].column = to;
+    for (size_t i = 0; i < t->n_fks; i++) {
+        for (size_t k = 0; k < t->fks[i].n_columns; k++) {
+            if (strcasecmp(t->fks[i].columns[k], from) == 0)
+                ((const char **)t->fks[i].columns)[k] = to;
+            /* self-referencing key */
+            if (strcmp(t->fks[i].parent_schema, t->schema) == 0 &&
+                strcmp(t->fks[i].parent_table, st->old_name) == 0 &&
+                strcasecmp(t->fks[i].parent_columns[k], from) == 0)
+                ((const char **)t->fks[i].parent_columns)[k] = to;
+        }
+    }
+    for (size_t i = 0; i < t->n_checks; i++)
+        t->checks[i].expr = sc_exec__rename_in_expr(x, t->checks[i].expr, from, to);
+    for (size_t i = 0; i < t->n_cols; i++) {
+        sc_column_def *c = &t->cols[i].d;
+        if (c->generation_expr)
+            c->generation_expr = sc_exec__rename_in_expr(x, c->generation_expr, from, to);
+        if (c->check_expr)
+            c->check_expr = sc_exec__rename_in_expr(x, c->check_expr, from, to);
+        if (c->default_kind == SC_DEFAULT_EXPR)
+            c->default_value = sc_exec__rename_in_expr(x, c->default_value, from, to);
+    }
+    st->ren_from[st->n_ren] = from;
+    st->ren_to[st->n_ren++] = to;
+}
+
+static int unknown_col(sc_exec *x, alter_state *st, const char *name)
+{
+    return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in '%s'", name, st->old_name);
+}
+
+/* Move column at pos to FIRST / AFTER col. */
+static int
+position_column(sc_exec *x, alter_state *st, long pos, sc_ast_position where, const char *after)
+{
+    sc_xtable *t = &st->t;
+    sc_xcol tmp;
+    long target;
+
+    if (where == SC_AST_POS_DEFAULT)
+        return SC_OK;
+    tmp = t->cols[pos];
+    memmove(&t->cols[pos], &t->cols[pos + 1], (t->n_cols - (size_t)pos - 1) * sizeof(sc_xcol));
+    t->n_cols--;
+    if (where == SC_AST_POS_FIRST) {
+        target = 0;
+    } else {
+        target = sc_xtable__col_pos(t, after);
+        if (target < 0) {
+            t->n_cols++;
+            memmove(&t->cols[pos + 1], &t->cols[pos],
+                    (t->n_cols - (size_t)pos - 1) * sizeof(sc_xcol));
+            t->cols[pos] = tmp;
+            return unknown_col(x, st, after);
+        }
+        target++;
+    }
+    memmove(&t->cols[target + 1], &t->cols[target], (t->n_cols - (size_t)target) * sizeof(sc_xcol));
+    t->cols[target] = tmp;
+    t->n_cols++;
+    return SC_OK;
+}
+
+static long find_orig(const alter_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->t.n_cols; i++)
+        if (st->t.cols[i].orig_name && strcasecmp(st->t.cols[i].d.name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    const char *old = sp->kind == SC_AST_ALTER_MODIFY_COLUMN ? sp->column->name : sp->name;
+    long pos = find_orig(st, old);
+    sc_xcol nc;
+    const char *oldname;
+    int rc;
+
+    if (pos < 0) {
+        if (sp->if_exists) {
+            sc_exec__warn(x);
+            return SC_OK;
+        }
+        return unknown_col(x, st, old);
+    }
+    oldname = st->t.cols[pos].d.name;
+    if (strcasecmp(sp->column->name, oldname) != 0 && sc_xtable__find_col(&st->t, sp->column->name))
+        return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->column->name);
+    memset(&nc, 0, sizeof(nc));
+    rc = sc_exec__column(x, &st->t, &nc, sp->column);
+    if (rc != SC_OK)
+        return rc;
+    nc.orig_name = st->t.cols[pos].orig_name;
+    st->t.cols[pos] = nc;
+    if (strcmp(oldname, nc.d.name) != 0)
+        rename_everywhere(x, st, oldname, nc.d.name);
+    rc = position_column(x, st, pos, sp->position, sp->after);
+    if (rc != SC_OK)
+        return rc;
+    {
+        sc_ast_column key_only = *sp->column;
+        key_only.generated = SC_AST_GEN_NONE;
+        key_only.check = NULL;
+        key_only.default_expr = NULL;
+        return sc_exec__add_column_keys(x, &st->t, &key_only);
+    }
+}
+
+static int rename_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    long pos = find_orig(st, sp->name);
+    const char *old;
+
+    if (pos < 0)
+        return unknown_col(x, st, sp->name);
+    old = st->t.cols[pos].d.name;
+    if (strcasecmp(old, sp->new_name) != 0 && sc_xtable__find_col(&st->t, sp->new_name))
+        return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->new_name);
+    st->t.cols[pos].d.name = sp->new_name;
+    rename_everywhere(x, st, old, sp->new_name);
+    return SC_OK;
+}
+
+static int set_default(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    sc_xcol *c = sc_xtable__find_col(&st->t, sp->name);
+    sc_ast_column ac;
+    sc_xcol tmp;
+    int rc;
+
+    if (!c)
+        return unknown_col(x, st, sp->name);
+    if (c->d.generated != SC_GEN_NONE)
+        return SC_OK;
+    if (sp->kind == SC_AST_ALTER_DROP_DEFAULT) {
+        c->d.default_kind = SC_DEFAULT_NONE;
+        c->d.default_value = NULL;
+        return SC_OK;
+    }
+    /* evaluate the new default against a copy of the column */
+    memset(&ac, 0, sizeof(ac));
+    ac.name = c->d.name;
+    ac.default_expr = sp->default_expr;
+    ac.default_parens = sp->default_parens;
+    tmp = *c;
+    tmp.d.flags &= ~SC_COL_AUTO_INCREMENT;
+    rc = sc_exec__column_default(x, &tmp, &ac);
+    if (rc != SC_OK)
+        return rc;
+    c->d.default_kind = tmp.d.default_kind;
+    c->d.default_value = tmp.d.default_value;
+    return SC_OK;
+}
+
+static int index_rename(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    sc_xindex *ix = sc_xtable__find_index(&st->t, sp->name);
+
+    if (!ix)
+        return sc_exec__err(x, 1176, "42000", "Key '%s' doesn't exist in table '%s'", sp->name,
+                            st->old_name);
+    if (sp->kind == SC_AST_ALTER_INDEX_IGNORED) {
+        if (ix->d.kind == SC_INDEX_PRIMARY && sp->ignored)
+            return sc_exec__err(x, 4174, "HY000", "A primary key cannot be marked as IGNORE");
+        if (sp->ignored)
+            ix->d.flags |= SC_INDEX_IGNORED;
+        else
+            ix->d.flags &= ~(unsigned)SC_INDEX_IGNORED;
+        return SC_OK;
+    }
+    if (strcasecmp(sp->name, sp->new_name) != 0 && sc_xtable__find_index(&st->t, sp->new_name))
+        return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", sp->new_name);
+    ix->d.name = sp->new_name;
+    return SC_OK;
+}
+
+static int apply_change(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    switch (sp->kind) {
+    case SC_AST_ALTER_MODIFY_COLUMN:
+    case SC_AST_ALTER_CHANGE_COLUMN:
+        return change_column(x, st, sp);
+    case SC_AST_ALTER_RENAME_COLUMN:
+        return rename_column(x, st, sp);
+    case SC_AST_ALTER_SET_DEFAULT:
+    case SC_AST_ALTER_DROP_DEFAULT:
+        return set_default(x, st, sp);
+    case SC_AST_ALTER_RENAME_INDEX:
+    case SC_AST_ALTER_INDEX_IGNORED:
+        return index_rename(x, st, sp);
+    default:
+        return SC_OK;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Adds and table-level changes                                         */
+
+static int add_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    sc_xcol *c;
+    int rc;
+
+    if (sc_xtable__find_col(&st->t, sp->column->name)) {
+        if (sp->if_not_exists) {
+            sc_exec__warn(x);
+            return SC_OK;
+        }
+        return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->column->name);
+    }
+    c = sc_xtable__add_col(x, &st->t, st->t.n_cols);
+    if (!c)
+        return SC_ENOMEM;
+    rc = sc_exec__column(x, &st->t, c, sp->column);
+    if (rc != SC_OK)
+        return rc;
+    rc = position_column(x, st, (long)st->t.n_cols - 1, sp->position, sp->after);
+    if (rc != SC_OK)
+        return rc;
+    return sc_exec__add_column_keys(x, &st->t, sp->column);
+}
+
+static int add_index(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    const sc_ast_index *ai = sp->index;
+    const char *nm = ai->name ? ai->name : ai->constraint;
+
+    if (ai->if_not_exists && nm && ai->kind != SC_AST_INDEX_FOREIGN &&
+        sc_xtable__find_index(&st->t, nm)) {
+        sc_exec__warn(x);
+        return SC_OK;
+    }
+    return sc_exec__add_index(x, &st->t, ai, true);
+}
+
+/* TEXT types grow so that the same number of characters fits. */
+static void
+convert_column(sc_column_def *d, const sc_charset_info *cs, const sc_collation_info *coll)
+{
+    unsigned oldml = d->charset ? sc_charset__maxlen(d->charset) : 1;
+
+    if (!sc_type__has_charset(d->type) || !d->charset)
+        return;
+    if (sc_type__is_text(d->type) && cs->maxlen > oldml) {
+        uint64_t chars = sc_type__max_chars(d->type) / oldml;
+        uint64_t bytes = chars * cs->maxlen;
+        d->type = bytes < 256          ? SC_TYPE_TINYTEXT
+                  : bytes < 65536      ? SC_TYPE_TEXT
+                  : bytes < (1u << 24) ? SC_TYPE_MEDIUMTEXT
+                                       : SC_TYPE_LONGTEXT;
+    }
+    d->charset = cs->name;
+    d->collation = coll->name;
+}
+
+static int
+convert_charset(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp, const sc_schema_def *sdef)
+{
+    const sc_charset_info *cs;
+    const sc_collation_info *coll;
+    const char *csn = sp->charset;
+    int rc;
+
+    if (csn && strcasecmp(csn, "default") == 0)
+        csn = sdef->charset;
+    rc = sc_charset__resolve(&cs, &coll, x->ctx, csn, sp->collate);
+    if (rc != SC_OK)
+        return rc;
+    st->t.charset = cs->name;
+    st->t.collation = coll->name;
+    for (size_t i = 0; i < st->t.n_cols; i++)
+        convert_column(&st->t.cols[i].d, cs, coll);
+    return SC_OK;
+}
+
+static int apply_add(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    switch (sp->kind) {
+    case SC_AST_ALTER_ADD_COLUMN:
+        return add_column(x, st, sp);
+    case SC_AST_ALTER_ADD_INDEX:
+        return add_index(x, st, sp);
+    case SC_AST_ALTER_ADD_CHECK:
+        return sc_exec__add_check(x, &st->t, sp->check, true);
+    default:
+        return SC_OK;
+    }
+}
+
+static int apply_table_level(sc_exec *x,
+                             alter_state *st,
+                             const sc_ast_alter_spec *sp,
+                             const sc_schema_def *sdef)
+{
+    const char *engine = st->t.engine;
+    int rc;
+
+    switch (sp->kind) {
+    case SC_AST_ALTER_TABLE_OPTIONS:
+        rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options, true);
+        if (rc == SC_OK && strcmp(engine, st->t.engine) != 0)
+            st->engine_changed = true;
+        return rc;
+    case SC_AST_ALTER_CONVERT_CHARSET:
+        return convert_charset(x, st, sp, sdef);
+    case SC_AST_ALTER_RENAME_TABLE:
+        st->new_db = sp->new_table.db ? sp->new_table.db : x->s->database;
+        st->new_name = sp->new_table.name;
+        st->renamed = true;
+        if (!st->new_db)
+            return sc_exec__err(x, 1046, "3D000", "No database selected");
+        return sc_exec__check_table_name(x, st->new_name);
+    case SC_AST_ALTER_UNSUPPORTED:
+        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+                            sp->value ? sp->value : "this ALTER TABLE option");
+    default:
+        return SC_OK;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Foreign key consistency after the change                            */
+
+static bool fk_index_exists(const sc_xtable *t, const char *const *cols, size_t n)
+{
+    for (size_t i = 0; i < t->n_idx; i++) {
+        const sc_xindex *ix = &t->idx[i];
+        size_t k;
+        if (ix->d.n_parts < n || ix->d.kind == SC_INDEX_FULLTEXT ||
+            ix->d.kind == SC_INDEX_SPATIAL || ix->long_hash)
+            continue;
+        for (k = 0;
+             k < n && strcasecmp(ix->parts[k].column, cols[k]) == 0 && !ix->parts[k].prefix_len;
+             k++)
+            ;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
+/* The index needed by a foreign key of t itself must remain. */
+static int check_own_fk_indexes(sc_exec *x, alter_state *st, const sc_table_def *old)
+{
+    for (size_t i = 0; i < st->t.n_fks; i++) {
+        const sc_fk_def *fk = &st->t.fks[i];
+        if (fk_index_exists(&st->t, fk->columns, fk->n_columns))
+            continue;
+        /* name the old index that served it */
+        for (size_t k = 0; k < old->n_indexes; k++) {
+            const sc_index_def *ix = &old->indexes[k];
+            size_t c;
+            if (ix->n_parts < fk->n_columns)
+                continue;
+            for (c = 0; c < fk->n_columns && strcasecmp(ix->parts[c].column, fk->columns[c]) == 0;
+                 c++)
+                ;
+            if (c == fk->n_columns)
+                return sc_exec__err(x, 1553, "HY000",
+                                    "Cannot drop index '%s': needed in a foreign key constraint",
+                                    ix->name);
+        }
+        return sc_exec__err(x, 1553, "HY000",
+                            "Cannot drop index '%s': needed in a foreign key constraint", fk->name);
+    }
+    return SC_OK;
+}
+
+typedef struct parent_check {
+    sc_exec *x;
+    alter_state *st;
+    uint64_t self_id;
+    int bad;
+} parent_check;
+
+static int check_child(const sc_table_info *info, void *payload)
+{
+    parent_check *pc = payload;
+    sc_table *ct = NULL;
+    const sc_table_def *d;
+    int rc;
+
+    if (info->id == pc->self_id)
+        return 0;
+    rc = sc_table_get(&ct, pc->x->txn, info->id);
+    if (rc != SC_OK)
+        return rc;
+    d = sc_table_definition(ct);
+    for (size_t i = 0; i < d->n_foreign_keys && !pc->bad; i++) {
+        const sc_fk_def *fk = &d->foreign_keys[i];
+        const char *cols[64];
+        size_t n = fk->n_columns < 64 ? fk->n_columns : 64;
+        if (strcmp(fk->parent_schema, pc->st->t.schema) != 0 ||
+            strcmp(fk->parent_table, pc->st->old_name) != 0)
+            continue;
+        for (size_t k = 0; k < n; k++) {
+            cols[k] = fk->parent_columns[k];
+            for (size_t r = 0; r < pc->st->n_ren; r++)
+                if (strcasecmp(cols[k], pc->st->ren_from[r]) == 0)
+                    cols[k] = pc->st->ren_to[r];
+            if (!sc_xtable__find_col(&pc->st->t, cols[k]))
+                pc->bad = 1;
+        }
+        if (!pc->bad && !fk_index_exists(&pc->st->t, cols, n))
+            pc->bad = 1;
+    }
+    sc_table_free(ct);
+    return 0;
+}
+
+static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
+{
+    parent_check pc = {x, st, id, 0};
+    int rc;
+
+    if (!x->s->foreign_key_checks)
+        return SC_OK;
+    rc = sc_table_foreach_child(x->txn, st->t.schema, st->old_name, check_child, &pc);
+    if (rc != SC_OK)
+        return rc;
+    if (pc.bad)
+        return sc_exec__err(x, 1025, "HY000",
+                            "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 "
+                            "\"Foreign key constraint is incorrectly formed\")",
+                            st->t.schema, st->t.schema, st->old_name);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry                                                                */
+
+static int load_for_alter(sc_exec *x,
+                          alter_state *st,
+                          const sc_ast_qname *q,
+                          uint64_t *id_out,
+                          sc_table **tbl_out,
+                          sc_schema_def *sdef)
+{
+    const char *db;
+    sc_schema *s = NULL;
+    int rc;
+
+    *tbl_out = NULL;
+    if ((rc = sc_exec__resolve_db(x, &db, q)) != SC_OK)
+        return rc;
+    rc = sc_table_lookup(tbl_out, x->txn, db, q->name);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, q->name);
+    if (rc != SC_OK)
+        return rc;
+    *id_out = sc_table_id(*tbl_out);
+    rc = sc_xtable__load(x, &st->t, sc_table_definition(*tbl_out), db);
+    if (rc != SC_OK)
+        return rc;
+    rc = sc_schema_get(&s, x->txn, sc_table_schema_id(*tbl_out));
+    if (rc != SC_OK)
+        return rc;
+    *sdef = *sc_schema_definition(s);
+    sdef->charset = sc_exec__strdup(x, sdef->charset);
+    sdef->collation = sc_exec__strdup(x, sdef->collation);
+    sdef->name = sc_exec__strdup(x, sdef->name);
+    sc_schema_free(s);
+    st->old_name = st->t.name;
+    return SC_OK;
+}
+
+/* Store t over table id, then rename/move it and fix references. */
+static int store_altered(sc_exec *x, alter_state *st, uint64_t id)
+{
+    sc_table_def def;
+    int rc;
+
+    if (st->renamed &&
+        (strcmp(st->new_db, st->t.schema) != 0 || strcmp(st->new_name, st->old_name) != 0)) {
+        size_t ol = strlen(st->old_name);
+        for (size_t i = 0; i < st->t.n_fks; i++) {
+            const char *n = st->t.fks[i].name;
+            if (strncmp(n, st->old_name, ol) == 0 && strncmp(n + ol, "_ibfk_", 6) == 0)
+                st->t.fks[i].name = sc_exec__printf(x, "%s%s", st->new_name, n + ol);
+            if (strcmp(st->t.fks[i].parent_schema, st->t.schema) == 0 &&
+                strcmp(st->t.fks[i].parent_table, st->old_name) == 0) {
+                st->t.fks[i].parent_schema = st->new_db;
+                st->t.fks[i].parent_table = st->new_name;
+            }
+        }
+    }
+    sc_xtable__to_def(x, &st->t, &def);
+    def.name = st->old_name;
+    rc = sc_table_alter(x->txn, id, &def);
+    if (rc != SC_OK)
+        return rc;
+    for (size_t r = 0; r < st->n_ren; r++) {
+        rc = sc_exec__update_children(x, st->t.schema, st->old_name, st->t.schema, st->old_name,
+                                      st->ren_from[r], st->ren_to[r]);
+        if (rc != SC_OK)
+            return rc;
+    }
+    if (!st->renamed ||
+        (strcmp(st->new_db, st->t.schema) == 0 && strcmp(st->new_name, st->old_name) == 0))
+        return SC_OK;
+    return sc_exec__rename_one(x, id, st->t.schema, st->old_name, st->new_db, st->new_name, false);
+}
+
+static bool has_fk_relations(sc_exec *x, alter_state *st, uint64_t id)
+{
+    return st->t.n_fks > 0 || sc_exec__is_parent(x, st->t.schema, st->old_name, id);
+}
+
+int sc_exec__alter_table(sc_exec *x)
+{
+    const sc_ast_alter_table *at = x->stmt->alter_table;
+    alter_state st;
+    sc_table *tbl = NULL;
+    sc_schema_def sdef;
+    uint64_t id = 0;
+    size_t n = at->n_specs;
+    int rc;
+
+    memset(&st, 0, sizeof(st));
+    if (at->has_partition)
+        return sc_exec__err(x, 1235, "42000",
+                            "This version of MariaDB doesn't yet support 'PARTITION BY'");
+    rc = load_for_alter(x, &st, &at->name, &id, &tbl, &sdef);
+    if (rc == SC_ESQL && at->if_exists && sc_ctx_last_error(x->ctx)->mysql_errno == 1146) {
+        sc_exec__warn(x);
+        rc = SC_OK;
+        goto out;
+    }
+    if (rc != SC_OK)
+        goto out;
+    st.dropped = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st.ren_from = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st.ren_to = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    if (!st.dropped || !st.ren_from || !st.ren_to) {
+        rc = SC_ENOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_drop(x, &st, &at->specs[i]);
+    if (rc == SC_OK)
+        rc = prune_keys(x, &st);
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_change(x, &st, &at->specs[i]);
+    st.first_new_fk = st.t.n_fks;
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_add(x, &st, &at->specs[i]);
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_table_level(x, &st, &at->specs[i], &sdef);
+    if (rc != SC_OK)
+        goto out;
+    if (st.t.n_cols == 0) {
+        rc = sc_exec__err(x, 1090, "42000",
+                          "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
+        goto out;
+    }
+    if (st.engine_changed && strcmp(st.t.engine, "InnoDB") != 0 && x->s->foreign_key_checks &&
+        has_fk_relations(x, &st, id)) {
+        rc = sc_exec__err(x, 1217, "23000",
+                          "Cannot delete or update a parent row: a foreign key constraint fails");
+        goto out;
+    }
+    if (strcmp(st.t.engine, "InnoDB") != 0)
+        st.t.n_fks = 0;
+    rc = sc_exec__finish_table(x, &st.t, true);
+    if (rc == SC_OK)
+        rc = check_own_fk_indexes(x, &st, sc_table_definition(tbl));
+    if (rc == SC_OK)
+        rc = sc_exec__check_fks(x, &st.t, st.first_new_fk, true);
+    if (rc == SC_OK)
+        rc = check_parent_side(x, &st, id);
+    if (rc == SC_OK)
+        rc = store_altered(x, &st, id);
+out:
+    sc_table_free(tbl);
+    return rc;
+}

@@ -1,0 +1,389 @@
+/*
+ * exec_create.c - CREATE TABLE (plain, LIKE, IF NOT EXISTS, OR REPLACE,
+ * TEMPORARY), CREATE INDEX, and the foreign-key checks InnoDB makes when a
+ * constraint is added (errno 150 -> 1005).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/charset.h"
+#include "ddl/exec.h"
+#include "ddl/types.h"
+
+/* ------------------------------------------------------------------ */
+/* Foreign keys                                                         */
+
+static int fk_error(sc_exec *x, const sc_xtable *t, bool is_alter)
+{
+    (void)is_alter;
+    return sc_exec__err(x, 1005, "HY000",
+                        "Can't create table `%s`.`%s` (errno: 150 \"Foreign key constraint is "
+                        "incorrectly formed\")",
+                        t->schema, t->name);
+}
+
+static const sc_column_def *def_col(const sc_table_def *d, const char *name)
+{
+    for (size_t i = 0; i < d->n_columns; i++)
+        if (strcasecmp(d->columns[i].name, name) == 0)
+            return &d->columns[i];
+    return NULL;
+}
+
+/* Same storage type as InnoDB compares them for a foreign key. */
+static bool fk_types_match(const sc_column_def *a, const sc_column_def *b)
+{
+    bool as = a->type == SC_TYPE_CHAR || a->type == SC_TYPE_VARCHAR;
+    bool bs = b->type == SC_TYPE_CHAR || b->type == SC_TYPE_VARCHAR;
+    bool ab = a->type == SC_TYPE_BINARY || a->type == SC_TYPE_VARBINARY;
+    bool bb = b->type == SC_TYPE_BINARY || b->type == SC_TYPE_VARBINARY;
+
+    if (as || bs)
+        return as && bs && a->collation && b->collation &&
+               strcasecmp(a->collation, b->collation) == 0;
+    if (ab || bb)
+        return ab && bb;
+    if (a->type != b->type)
+        return false;
+    if (sc_type__is_integer(a->type))
+        return (a->flags & SC_COL_UNSIGNED) == (b->flags & SC_COL_UNSIGNED);
+    if (a->type == SC_TYPE_DECIMAL)
+        return a->length == b->length && a->scale == b->scale &&
+               (a->flags & SC_COL_UNSIGNED) == (b->flags & SC_COL_UNSIGNED);
+    return true;
+}
+
+/* Is there an index of d whose leading columns are cols (in order)? */
+static bool has_index_on(const sc_table_def *d, const char *const *cols, size_t n)
+{
+    for (size_t i = 0; i < d->n_indexes; i++) {
+        const sc_index_def *ix = &d->indexes[i];
+        size_t k;
+        if (ix->n_parts < n || ix->kind == SC_INDEX_FULLTEXT || ix->kind == SC_INDEX_SPATIAL ||
+            (ix->kind == SC_INDEX_UNIQUE && ix->algorithm == SC_ALGO_HASH))
+            continue;
+        for (k = 0; k < n; k++)
+            if (strcasecmp(ix->parts[k].column, cols[k]) != 0 || ix->parts[k].prefix_len)
+                break;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
+static int check_fk_parent(sc_exec *x,
+                           const sc_xtable *t,
+                           const sc_table_def *child,
+                           const sc_fk_def *fk,
+                           const sc_table_def *parent,
+                           bool is_alter)
+{
+    for (size_t k = 0; k < fk->n_columns; k++) {
+        const sc_column_def *cc = def_col(child, fk->columns[k]);
+        const sc_column_def *pc = def_col(parent, fk->parent_columns[k]);
+        if (!cc || !pc || !fk_types_match(cc, pc))
+            return fk_error(x, t, is_alter);
+        if ((fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL) &&
+            (cc->flags & SC_COL_NOT_NULL))
+            return fk_error(x, t, is_alter);
+        if (cc->generated == SC_GEN_VIRTUAL)
+            return fk_error(x, t, is_alter);
+    }
+    if (!has_index_on(parent, fk->parent_columns, fk->n_columns))
+        return fk_error(x, t, is_alter);
+    return SC_OK;
+}
+
+/* Highest N of `<table>_ibfk_N` names among t's foreign keys. */
+static unsigned max_ibfk(const sc_xtable *t)
+{
+    size_t pl = strlen(t->name);
+    unsigned max = 0;
+
+    for (size_t i = 0; i < t->n_fks; i++) {
+        const char *n = t->fks[i].name;
+        if (n && strncmp(n, t->name, pl) == 0 && strncmp(n + pl, "_ibfk_", 6) == 0) {
+            unsigned v = (unsigned)strtoul(n + pl + 6, NULL, 10);
+            if (v > max)
+                max = v;
+        }
+    }
+    return max;
+}
+
+int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
+{
+    sc_table_def child;
+    unsigned next = max_ibfk(t);
+    int rc = SC_OK;
+
+    for (size_t i = first; i < t->n_fks; i++) {
+        if (!t->fks[i].name) {
+            t->fks[i].name = sc_exec__printf(x, "%s_ibfk_%u", t->name, ++next);
+            if (!t->fks[i].name)
+                return SC_ENOMEM;
+        }
+        for (size_t k = 0; k < t->n_fks; k++)
+            if (k != i && strcasecmp(t->fks[k].name, t->fks[i].name) == 0)
+                return sc_exec__err(x, 1005, "HY000",
+                                    "Can't create table `%s`.`%s` (errno: 121 \"Duplicate key on "
+                                    "write or update\")",
+                                    t->schema, t->name);
+    }
+    if (!x->s->foreign_key_checks)
+        return SC_OK;
+    sc_xtable__to_def(x, t, &child);
+    for (size_t i = first; i < t->n_fks && rc == SC_OK; i++) {
+        const sc_fk_def *fk = &t->fks[i];
+        sc_table *pt = NULL;
+
+        if (strcmp(fk->parent_schema, t->schema) == 0 && strcmp(fk->parent_table, t->name) == 0) {
+            rc = check_fk_parent(x, t, &child, fk, &child, is_alter);
+            continue;
+        }
+        rc = sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table);
+        if (rc == SC_ENOTFOUND) {
+            sc_exec__warn(x);
+            sc_exec__warn(x);
+            return fk_error(x, t, is_alter);
+        }
+        if (rc != SC_OK)
+            return rc;
+        if (strcmp(sc_table_definition(pt)->engine, "InnoDB") != 0)
+            rc = fk_error(x, t, is_alter);
+        else
+            rc = check_fk_parent(x, t, &child, fk, sc_table_definition(pt), is_alter);
+        sc_table_free(pt);
+    }
+    if (rc != SC_OK && sc_ctx_last_error(x->ctx)->mysql_errno == 1005)
+        x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* CREATE TABLE                                                         */
+
+int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id)
+{
+    sc_table_def def;
+    int rc;
+
+    sc_xtable__to_def(x, t, &def);
+    rc = sc_table_create(NULL, x->txn, schema_id, &def);
+    if (rc == SC_EEXISTS)
+        return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", t->name);
+    return rc;
+}
+
+static int add_temp(sc_exec *x, const char *db, const char *name)
+{
+    sc_session *s = x->s;
+    sc_temp_table *n;
+
+    if (sc_exec__is_temp(x, db, name))
+        return SC_OK;
+    n = sc__realloc(x->ctx, s->temps, (s->n_temps + 1) * sizeof(*n));
+    if (!n)
+        return SC_ENOMEM;
+    s->temps = n;
+    n[s->n_temps].schema = sc__strdup(x->ctx, db);
+    n[s->n_temps].name = sc__strdup(x->ctx, name);
+    if (!n[s->n_temps].schema || !n[s->n_temps].name) {
+        sc_free(x->ctx, n[s->n_temps].schema);
+        sc_free(x->ctx, n[s->n_temps].name);
+        return SC_ENOMEM;
+    }
+    s->n_temps++;
+    return SC_OK;
+}
+
+/* Is table (db, name) referenced by a foreign key of another table? */
+static int referenced_by_other(const sc_table_info *info, void *payload)
+{
+    const uint64_t *self = payload;
+    return info->id != *self ? 1 : 0;
+}
+
+int sc_exec__is_parent(sc_exec *x, const char *db, const char *name, uint64_t self_id)
+{
+    int rc = sc_table_foreach_child(x->txn, db, name, referenced_by_other, &self_id);
+    return rc == 1;
+}
+
+static int
+create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t schema_id)
+{
+    const char *sdb = ct->like->db ? ct->like->db : x->s->database;
+    sc_table *src = NULL;
+    sc_xtable t;
+    int rc;
+
+    if (!sdb)
+        return sc_exec__err(x, 1046, "3D000", "No database selected");
+    rc = sc_table_lookup(&src, x->txn, sdb, ct->like->name);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", sdb, ct->like->name);
+    if (rc != SC_OK)
+        return rc;
+    rc = sc_xtable__load(x, &t, sc_table_definition(src), db);
+    sc_table_free(src);
+    if (rc != SC_OK)
+        return rc;
+    t.name = ct->name.name;
+    t.n_fks = 0; /* LIKE copies indexes and CHECKs, not foreign keys */
+    t.auto_increment = 0;
+    return sc_exec__store_new(x, &t, schema_id);
+}
+
+static int build_columns(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
+{
+    for (size_t i = 0; i < ct->n_defs; i++) {
+        const sc_ast_create_def *cd = &ct->defs[i];
+        sc_xcol *c;
+        int rc;
+
+        if (cd->kind != SC_AST_DEF_COLUMN)
+            continue;
+        if (sc_xtable__find_col(t, cd->column->name))
+            return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", cd->column->name);
+        c = sc_xtable__add_col(x, t, t->n_cols);
+        if (!c)
+            return SC_ENOMEM;
+        rc = sc_exec__column(x, t, c, cd->column);
+        if (rc != SC_OK)
+            return rc;
+    }
+    return SC_OK;
+}
+
+static int build_keys(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
+{
+    for (size_t i = 0; i < ct->n_defs; i++) {
+        const sc_ast_create_def *cd = &ct->defs[i];
+        int rc = SC_OK;
+
+        switch (cd->kind) {
+        case SC_AST_DEF_COLUMN:
+            rc = sc_exec__add_column_keys(x, t, cd->column);
+            break;
+        case SC_AST_DEF_INDEX:
+            rc = sc_exec__add_index(x, t, cd->index, false);
+            break;
+        case SC_AST_DEF_CHECK:
+            rc = sc_exec__add_check(x, t, cd->check, false);
+            break;
+        default:
+            rc = sc_exec__err(x, 1235, "42000",
+                              "This version of MariaDB doesn't yet support 'PERIOD FOR'");
+            break;
+        }
+        if (rc != SC_OK)
+            return rc;
+    }
+    return SC_OK;
+}
+
+int sc_exec__init_table(
+    sc_exec *x, sc_xtable *t, const char *db, const char *name, const sc_schema_def *sdef)
+{
+    memset(t, 0, sizeof(*t));
+    t->schema = sc_exec__strdup(x, db);
+    t->name = name;
+    t->engine = x->s->default_engine;
+    t->charset = sc_exec__strdup(x, sdef->charset ? sdef->charset : x->s->charset_server);
+    t->collation = sc_exec__strdup(x, sdef->collation ? sdef->collation : x->s->collation_server);
+    return t->schema && t->charset && t->collation ? SC_OK : SC_ENOMEM;
+}
+
+static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
+{
+    int rc = sc_exec__table_options(x, t, ct->options, ct->n_options, false);
+
+    if (rc == SC_OK)
+        rc = build_columns(x, t, ct);
+    if (rc == SC_OK)
+        rc = build_keys(x, t, ct);
+    if (rc == SC_OK)
+        rc = sc_exec__finish_table(x, t, false);
+    if (rc == SC_OK && strcmp(t->engine, "Aria") == 0 && !t->opts[SC_XOPT_PAGE_CHECKSUM])
+        t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
+    if (rc == SC_OK)
+        rc = sc_exec__check_fks(x, t, 0, false);
+    return rc;
+}
+
+/* Drop an existing table for CREATE OR REPLACE. */
+static int replace_existing(sc_exec *x, const char *db, const char *name, uint64_t id)
+{
+    if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, name, id))
+        return sc_exec__err(x, 1451, "23000",
+                            "Cannot delete or update a parent row: a foreign key constraint "
+                            "fails");
+    return sc_table_drop(x->txn, id);
+}
+
+int sc_exec__create_table(sc_exec *x)
+{
+    const sc_ast_create_table *ct = x->stmt->create_table;
+    const char *db;
+    sc_schema *s = NULL;
+    sc_schema_def sdef;
+    uint64_t schema_id, old_id;
+    sc_xtable t;
+    int rc;
+
+    if ((rc = sc_exec__resolve_db(x, &db, &ct->name)) != SC_OK)
+        return rc;
+    if ((rc = sc_exec__check_table_name(x, ct->name.name)) != SC_OK)
+        return rc;
+    rc = sc_schema_lookup(&s, x->txn, db);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", db);
+    if (rc != SC_OK)
+        return rc;
+    schema_id = sc_schema_id(s);
+    sdef = *sc_schema_definition(s);
+    sdef.charset = sc_exec__strdup(x, sdef.charset);
+    sdef.collation = sc_exec__strdup(x, sdef.collation);
+    sc_schema_free(s);
+    if (ct->has_partition || ct->has_system_versioning)
+        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+                            ct->has_partition ? "PARTITION BY" : "WITH SYSTEM VERSIONING");
+    if (ct->temporary) {
+        if (sc_exec__is_temp(x, db, ct->name.name) && !ct->or_replace) {
+            if (ct->if_not_exists) {
+                sc_exec__warn(x);
+                return SC_OK;
+            }
+            return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", ct->name.name);
+        }
+        return add_temp(x, db, ct->name.name);
+    }
+    rc = sc_table_lookup_id(&old_id, x->txn, schema_id, ct->name.name);
+    if (rc == SC_OK) {
+        if (ct->if_not_exists) {
+            sc_exec__warn(x);
+            return SC_OK;
+        }
+        if (!ct->or_replace)
+            return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", ct->name.name);
+        if ((rc = replace_existing(x, db, ct->name.name, old_id)) != SC_OK)
+            return rc;
+    } else if (rc != SC_ENOTFOUND) {
+        return rc;
+    }
+    if (ct->like)
+        return create_like(x, ct, db, schema_id);
+    if (ct->has_select)
+        return sc_exec__err(x, 1235, "42000",
+                            "This version of MariaDB doesn't yet support 'CREATE TABLE ... "
+                            "SELECT'");
+    if ((rc = sc_exec__init_table(x, &t, db, ct->name.name, &sdef)) != SC_OK)
+        return rc;
+    if ((rc = build_table(x, &t, ct)) != SC_OK)
+        return rc;
+    return sc_exec__store_new(x, &t, schema_id);
+}

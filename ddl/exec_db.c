@@ -1,0 +1,307 @@
+/*
+ * exec_db.c - CREATE / ALTER / DROP DATABASE, USE and the SHOW statements,
+ * with MariaDB 10.11's errors (1007, 1008, 1049, 1046, errno 1 for ALTER of
+ * a missing database, 4160 for a too long comment).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/charset.h"
+#include "ddl/exec.h"
+#include "ddl/types.h"
+
+/* Number of characters of a UTF-8 string. */
+static size_t utf8_len(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            n++;
+    return n;
+}
+
+static int check_ident(sc_exec *x, const char *name, unsigned empty_err, const char *what)
+{
+    size_t n = strlen(name);
+    if (n == 0 || name[n - 1] == ' ')
+        return sc_exec__err(x, empty_err, "42000", "Incorrect %s name '%s'", what, name);
+    if (utf8_len(name) > 64)
+        return sc_exec__err(x, 1059, "42000", "Identifier name '%s' is too long", name);
+    return SC_OK;
+}
+
+int sc_exec__check_table_name(sc_exec *x, const char *name)
+{
+    return check_ident(x, name, 1103, "table");
+}
+
+int sc_exec__check_db_name(sc_exec *x, const char *name)
+{
+    return check_ident(x, name, 1102, "database");
+}
+
+int sc_exec__check_column_name(sc_exec *x, const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || name[n - 1] == ' ')
+        return sc_exec__err(x, 1166, "42000", "Incorrect column name '%s'", name);
+    if (utf8_len(name) > 64)
+        return sc_exec__err(x, 1059, "42000", "Identifier name '%s' is too long", name);
+    return SC_OK;
+}
+
+/* Apply CHARACTER SET / COLLATE / COMMENT options onto def (base values kept). */
+static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
+{
+    const char *cs_name = NULL, *coll_name = NULL;
+    const sc_charset_info *cs;
+    const sc_collation_info *coll;
+    int rc;
+
+    for (size_t i = 0; i < d->n_options; i++) {
+        const sc_ast_db_option *o = &d->options[i];
+        if (o->kind == SC_AST_TOPT_CHARSET) {
+            cs_name = strcasecmp(o->value.s, "default") == 0 ? x->s->charset_server : o->value.s;
+        } else if (o->kind == SC_AST_TOPT_COLLATE) {
+            coll_name =
+                strcasecmp(o->value.s, "default") == 0 ? x->s->collation_server : o->value.s;
+        } else if (o->kind == SC_AST_TOPT_COMMENT) {
+            if (utf8_len(o->value.s) > 1024)
+                return sc_exec__err(x, 4160, "HY000",
+                                    "Comment for database '%s' is too long (max = 1024)",
+                                    d->name ? d->name : "");
+            def->comment = o->value.len ? o->value.s : NULL;
+        }
+    }
+    if (!cs_name && !coll_name)
+        return SC_OK;
+    rc = sc_charset__resolve(&cs, &coll, x->ctx, cs_name, coll_name);
+    if (rc != SC_OK)
+        return rc;
+    def->charset = cs->name;
+    def->collation = coll->name;
+    return SC_OK;
+}
+
+int sc_exec__create_database(sc_exec *x)
+{
+    const sc_ast_database *d = x->stmt->database;
+    sc_schema_def def = {d->name, x->s->charset_server, x->s->collation_server, NULL};
+    sc_schema *old = NULL;
+    int rc;
+
+    rc = sc_exec__check_db_name(x, d->name);
+    if (rc != SC_OK)
+        return rc;
+    rc = db_options(x, &def, d);
+    if (rc != SC_OK)
+        return rc;
+    rc = sc_schema_lookup(&old, x->txn, d->name);
+    if (rc == SC_OK) {
+        uint64_t id = sc_schema_id(old);
+        sc_schema_free(old);
+        if (d->if_not_exists) {
+            sc_exec__warn(x);
+            return SC_OK;
+        }
+        if (!d->or_replace)
+            return sc_exec__err(x, 1007, "HY000", "Can't create database '%s'; database exists",
+                                d->name);
+        rc = sc_schema_drop(x->txn, id);
+        if (rc != SC_OK)
+            return rc;
+    } else if (rc != SC_ENOTFOUND) {
+        return rc;
+    }
+    return sc_schema_create(NULL, x->txn, &def);
+}
+
+int sc_exec__alter_database(sc_exec *x)
+{
+    const sc_ast_database *d = x->stmt->database;
+    const char *name = d->name ? d->name : x->s->database;
+    sc_schema *s = NULL;
+    sc_schema_def def;
+    int rc;
+
+    if (!name)
+        return sc_exec__err(x, 1046, "3D000", "No database selected");
+    rc = sc_exec__check_db_name(x, name);
+    if (rc != SC_OK)
+        return rc;
+    rc = sc_schema_lookup(&s, x->txn, name);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1, "HY000",
+                            "Can't create/write to file './%s/db.opt' (Errcode: 2 \"No such "
+                            "file or directory\")",
+                            name);
+    if (rc != SC_OK)
+        return rc;
+    def = *sc_schema_definition(s);
+    def.name = sc_exec__strdup(x, def.name);
+    def.charset = sc_exec__strdup(x, def.charset);
+    def.collation = sc_exec__strdup(x, def.collation);
+    def.comment = sc_exec__strdup(x, def.comment);
+    rc = db_options(x, &def, d);
+    if (rc == SC_OK)
+        rc = sc_schema_alter(x->txn, sc_schema_id(s), &def);
+    sc_schema_free(s);
+    return rc;
+}
+
+int sc_exec__drop_database(sc_exec *x)
+{
+    const sc_ast_database *d = x->stmt->database;
+    sc_schema *s = NULL;
+    uint64_t id;
+    int rc;
+
+    rc = sc_schema_lookup(&s, x->txn, d->name);
+    if (rc == SC_ENOTFOUND) {
+        if (d->if_exists) {
+            sc_exec__warn(x);
+            return SC_OK;
+        }
+        return sc_exec__err(x, 1008, "HY000", "Can't drop database '%s'; database doesn't exist",
+                            d->name);
+    }
+    if (rc != SC_OK)
+        return rc;
+    id = sc_schema_id(s);
+    sc_schema_free(s);
+    if (strcmp(d->name, SC_SYSCAT_SCHEMA) == 0)
+        return sc_exec__err(x, 1044, "42000",
+                            "Access denied for user 'root'@'localhost' to database '%s'", d->name);
+    rc = sc_schema_drop(x->txn, id);
+    if (rc == SC_OK && x->s->database && strcmp(x->s->database, d->name) == 0) {
+        sc_free(x->ctx, x->s->database);
+        x->s->database = NULL;
+    }
+    return rc;
+}
+
+int sc_exec__use(sc_exec *x)
+{
+    sc_schema *s = NULL;
+    char *copy;
+    int rc = sc_schema_lookup(&s, x->txn, x->stmt->use_db);
+
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", x->stmt->use_db);
+    if (rc != SC_OK)
+        return rc;
+    sc_schema_free(s);
+    copy = sc__strdup(x->ctx, x->stmt->use_db);
+    if (!copy)
+        return SC_ENOMEM;
+    sc_free(x->ctx, x->s->database);
+    x->s->database = copy;
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* SHOW                                                                 */
+
+static int list_schema(const sc_schema *s, void *payload)
+{
+    sc_exec *x = payload;
+    sc_sbuf__puts(&x->out, sc_schema_definition(s)->name);
+    sc_sbuf__putc(&x->out, '\n');
+    return 0;
+}
+
+static int list_table(const sc_table_info *info, void *payload)
+{
+    sc_exec *x = payload;
+    sc_sbuf__puts(&x->out, info->name);
+    sc_sbuf__putc(&x->out, '\n');
+    return 0;
+}
+
+static int show_columns(sc_exec *x, const char *db, const char *name)
+{
+    sc_table *t = NULL;
+    const sc_table_def *def;
+    int rc = sc_table_lookup(&t, x->txn, db, name);
+
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, name);
+    if (rc != SC_OK)
+        return rc;
+    def = sc_table_definition(t);
+    sc_sbuf__puts(&x->out, "Field\tType\tNull\tKey\tDefault\tExtra\n");
+    for (size_t i = 0; i < def->n_columns; i++) {
+        const sc_column_def *c = &def->columns[i];
+        const char *key = "";
+        for (size_t k = 0; k < def->n_indexes && !*key; k++) {
+            const sc_index_def *ix = &def->indexes[k];
+            if (ix->n_parts && strcasecmp(ix->parts[0].column, c->name) == 0)
+                key = ix->kind == SC_INDEX_PRIMARY  ? "PRI"
+                      : ix->kind == SC_INDEX_UNIQUE ? (ix->n_parts == 1 ? "UNI" : "MUL")
+                                                    : "MUL";
+        }
+        sc_sbuf__printf(&x->out, "%s\t", c->name);
+        sc_type__render(&x->out, c);
+        sc_sbuf__printf(&x->out, "\t%s\t%s\t%s\t%s\n", (c->flags & SC_COL_NOT_NULL) ? "NO" : "YES",
+                        key,
+                        c->default_kind == SC_DEFAULT_LITERAL || c->default_kind == SC_DEFAULT_EXPR
+                            ? c->default_value
+                            : "NULL",
+                        (c->flags & SC_COL_AUTO_INCREMENT) ? "auto_increment" : "");
+    }
+    sc_table_free(t);
+    return SC_OK;
+}
+
+int sc_exec__show(sc_exec *x)
+{
+    const sc_ast_show *sh = x->stmt->show;
+    const char *db = NULL;
+    char *text = NULL;
+    sc_schema *s = NULL;
+    int rc;
+
+    x->has_output = true;
+    switch (sh->kind) {
+    case SC_AST_SHOW_CREATE_TABLE:
+        rc = sc_exec__resolve_db(x, &db, &sh->name);
+        if (rc == SC_OK)
+            rc = sc_show_create_table(&text, x->txn, db, sh->name.name);
+        break;
+    case SC_AST_SHOW_CREATE_DATABASE:
+        rc = sc_show_create_database(&text, x->txn, sh->name.name);
+        break;
+    case SC_AST_SHOW_DATABASES:
+        return sc_schema_foreach(x->txn, list_schema, x);
+    case SC_AST_SHOW_TABLES:
+        db = sh->from_db ? sh->from_db : x->s->database;
+        if (!db)
+            return sc_exec__err(x, 1046, "3D000", "No database selected");
+        rc = sc_schema_lookup(&s, x->txn, db);
+        if (rc == SC_ENOTFOUND)
+            return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", db);
+        if (rc != SC_OK)
+            return rc;
+        rc = sc_table_foreach(x->txn, sc_schema_id(s), list_table, x);
+        sc_schema_free(s);
+        return rc;
+    case SC_AST_SHOW_COLUMNS:
+        if (sh->from_db)
+            db = sh->from_db;
+        else if ((rc = sc_exec__resolve_db(x, &db, &sh->name)) != SC_OK)
+            return rc;
+        return show_columns(x, db, sh->name.name);
+    default:
+        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+                            "this SHOW");
+    }
+    if (rc == SC_OK) {
+        sc_sbuf__puts(&x->out, text);
+        sc_sbuf__putc(&x->out, '\n');
+        sc_free(x->ctx, text);
+    }
+    return rc;
+}

@@ -1,0 +1,281 @@
+/*
+ * exec_misc.c - DROP TABLE (MariaDB's partial multi-table behaviour),
+ * RENAME TABLE (InnoDB renames `<t>_ibfk_N` keys and child references
+ * follow), TRUNCATE TABLE (drops the AUTO_INCREMENT= option) and
+ * CREATE / DROP INDEX (run as the equivalent one-spec ALTER TABLE).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/exec.h"
+
+/* ------------------------------------------------------------------ */
+/* DROP TABLE                                                           */
+
+static bool drop_temp(sc_exec *x, const char *db, const char *name)
+{
+    sc_session *s = x->s;
+    for (size_t i = 0; i < s->n_temps; i++) {
+        if (strcmp(s->temps[i].schema, db) != 0 || strcmp(s->temps[i].name, name) != 0)
+            continue;
+        sc_free(x->ctx, s->temps[i].schema);
+        sc_free(x->ctx, s->temps[i].name);
+        memmove(&s->temps[i], &s->temps[i + 1], (s->n_temps - i - 1) * sizeof(s->temps[0]));
+        s->n_temps--;
+        return true;
+    }
+    return false;
+}
+
+/* Drop one table; SC_ENOTFOUND when missing, 1451 when a child still needs it. */
+static int drop_one(sc_exec *x, const char *db, const char *name, bool temporary)
+{
+    sc_schema *s = NULL;
+    uint64_t id;
+    int rc;
+
+    if (drop_temp(x, db, name))
+        return SC_OK;
+    if (temporary)
+        return SC_ENOTFOUND;
+    rc = sc_schema_lookup(&s, x->txn, db);
+    if (rc != SC_OK)
+        return rc;
+    rc = sc_table_lookup_id(&id, x->txn, sc_schema_id(s), name);
+    sc_schema_free(s);
+    if (rc != SC_OK)
+        return rc;
+    if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, name, id))
+        return sc_exec__err(x, 1451, "23000",
+                            "Cannot delete or update a parent row: a foreign key constraint "
+                            "fails");
+    return sc_table_drop(x->txn, id);
+}
+
+int sc_exec__drop_table(sc_exec *x)
+{
+    const sc_ast_drop_table *dt = x->stmt->drop_table;
+    sc_sbuf unknown;
+    int rc = SC_OK, fk_rc = SC_OK;
+    sc_error fk_err;
+
+    sc_sbuf__init(&unknown, x->ctx);
+    for (size_t i = 0; i < dt->n_tables; i++) {
+        const char *db;
+        int r = sc_exec__resolve_db(x, &db, &dt->tables[i]);
+        if (r != SC_OK) {
+            rc = r;
+            goto out;
+        }
+        r = drop_one(x, db, dt->tables[i].name, dt->temporary);
+        if (r == SC_ENOTFOUND) {
+            if (dt->if_exists)
+                sc_exec__warn(x);
+            if (unknown.len)
+                sc_sbuf__putc(&unknown, ',');
+            sc_sbuf__printf(&unknown, "%s.%s", db, dt->tables[i].name);
+        } else if (r == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1451) {
+            fk_rc = r;
+            fk_err = *sc_ctx_last_error(x->ctx);
+        } else if (r != SC_OK) {
+            rc = r;
+            goto out;
+        }
+    }
+    if (unknown.len && !dt->if_exists)
+        rc = sc_exec__err(x, 1051, "42S02", "Unknown table '%s'", unknown.data);
+    else if (fk_rc != SC_OK)
+        rc = sc_error_set(x->ctx, fk_rc, fk_err.mysql_errno, fk_err.sqlstate, "%s", fk_err.message);
+out:
+    sc_sbuf__free(&unknown);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* RENAME TABLE                                                         */
+
+int sc_exec__rename_one(sc_exec *x,
+                        uint64_t id,
+                        const char *db,
+                        const char *name,
+                        const char *new_db,
+                        const char *new_name,
+                        bool fix_ibfk)
+{
+    sc_schema *s = NULL;
+    uint64_t new_schema_id;
+    int rc;
+
+    rc = sc_schema_lookup(&s, x->txn, new_db);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", new_db);
+    if (rc != SC_OK)
+        return rc;
+    new_schema_id = sc_schema_id(s);
+    sc_schema_free(s);
+    if (fix_ibfk) {
+        sc_table *t = NULL;
+        sc_xtable xt;
+        sc_table_def def;
+        size_t ol = strlen(name);
+        bool changed = false;
+
+        rc = sc_table_get(&t, x->txn, id);
+        if (rc != SC_OK)
+            return rc;
+        rc = sc_xtable__load(x, &xt, sc_table_definition(t), db);
+        sc_table_free(t);
+        if (rc != SC_OK)
+            return rc;
+        for (size_t i = 0; i < xt.n_fks; i++) {
+            const char *n = xt.fks[i].name;
+            if (strncmp(n, name, ol) == 0 && strncmp(n + ol, "_ibfk_", 6) == 0) {
+                xt.fks[i].name = sc_exec__printf(x, "%s%s", new_name, n + ol);
+                changed = true;
+            }
+            if (strcmp(xt.fks[i].parent_schema, db) == 0 &&
+                strcmp(xt.fks[i].parent_table, name) == 0) {
+                xt.fks[i].parent_schema = new_db;
+                xt.fks[i].parent_table = new_name;
+                changed = true;
+            }
+        }
+        if (changed) {
+            sc_xtable__to_def(x, &xt, &def);
+            rc = sc_table_alter(x->txn, id, &def);
+            if (rc != SC_OK)
+                return rc;
+        }
+    }
+    rc = sc_table_rename(x->txn, id, new_schema_id, new_name);
+    if (rc == SC_EEXISTS)
+        return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", new_name);
+    if (rc != SC_OK)
+        return rc;
+    return sc_exec__update_children(x, db, name, new_db, new_name, NULL, NULL);
+}
+
+static int lookup_id(sc_exec *x, uint64_t *id, const char *db, const char *name)
+{
+    sc_schema *s = NULL;
+    int rc = sc_schema_lookup(&s, x->txn, db);
+
+    if (rc != SC_OK)
+        return rc;
+    rc = sc_table_lookup_id(id, x->txn, sc_schema_id(s), name);
+    sc_schema_free(s);
+    return rc;
+}
+
+int sc_exec__rename_table(sc_exec *x)
+{
+    const sc_ast_rename_table *rt = x->stmt->rename_table;
+
+    for (size_t i = 0; i < rt->n_pairs; i++) {
+        const sc_ast_rename_pair *p = &rt->pairs[i];
+        const char *db, *ndb;
+        uint64_t id, other;
+        int rc;
+
+        if ((rc = sc_exec__resolve_db(x, &db, &p->from)) != SC_OK ||
+            (rc = sc_exec__resolve_db(x, &ndb, &p->to)) != SC_OK)
+            return rc;
+        if ((rc = sc_exec__check_table_name(x, p->to.name)) != SC_OK)
+            return rc;
+        rc = lookup_id(x, &id, db, p->from.name);
+        if (rc == SC_ENOTFOUND) {
+            if (rt->if_exists) {
+                sc_exec__warn(x);
+                continue;
+            }
+            return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, p->from.name);
+        }
+        if (rc != SC_OK)
+            return rc;
+        if (lookup_id(x, &other, ndb, p->to.name) == SC_OK)
+            return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", p->to.name);
+        rc = sc_exec__rename_one(x, id, db, p->from.name, ndb, p->to.name, true);
+        if (rc != SC_OK)
+            return rc;
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* TRUNCATE                                                             */
+
+int sc_exec__truncate_table(sc_exec *x)
+{
+    const sc_ast_qname *q = &x->stmt->truncate_table;
+    const char *db;
+    sc_table *t = NULL;
+    sc_table_def def;
+    int rc;
+
+    if ((rc = sc_exec__resolve_db(x, &db, q)) != SC_OK)
+        return rc;
+    if (sc_exec__is_temp(x, db, q->name))
+        return SC_OK;
+    rc = sc_table_lookup(&t, x->txn, db, q->name);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, q->name);
+    if (rc != SC_OK)
+        return rc;
+    if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, q->name, sc_table_id(t))) {
+        sc_table_free(t);
+        return sc_exec__err(x, 1701, "42000",
+                            "Cannot truncate a table referenced in a foreign key constraint");
+    }
+    def = *sc_table_definition(t);
+    if (def.auto_increment) {
+        def.auto_increment = 0;
+        rc = sc_table_alter(x->txn, sc_table_id(t), &def);
+    }
+    sc_table_free(t);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* CREATE / DROP INDEX                                                  */
+
+static int as_alter(sc_exec *x, sc_ast_alter_spec *spec)
+{
+    sc_ast_alter_table at;
+    sc_ast_alter_table *saved = x->stmt->alter_table;
+    int rc;
+
+    memset(&at, 0, sizeof(at));
+    at.name = x->stmt->index_stmt->table;
+    at.specs = spec;
+    at.n_specs = 1;
+    x->stmt->alter_table = &at;
+    rc = sc_exec__alter_table(x);
+    x->stmt->alter_table = saved;
+    return rc;
+}
+
+int sc_exec__create_index(sc_exec *x)
+{
+    sc_ast_alter_spec spec;
+    sc_ast_index ix = *x->stmt->index_stmt->index;
+
+    memset(&spec, 0, sizeof(spec));
+    spec.kind = SC_AST_ALTER_ADD_INDEX;
+    ix.if_not_exists = ix.if_not_exists || x->stmt->index_stmt->if_not_exists;
+    spec.index = &ix;
+    return as_alter(x, &spec);
+}
+
+int sc_exec__drop_index(sc_exec *x)
+{
+    sc_ast_alter_spec spec;
+
+    memset(&spec, 0, sizeof(spec));
+    spec.kind = SC_AST_ALTER_DROP_INDEX;
+    spec.name = x->stmt->index_stmt->index->name;
+    spec.if_exists = x->stmt->index_stmt->if_exists;
+    return as_alter(x, &spec);
+}

@@ -1,0 +1,304 @@
+/*
+ * exec_model.c - the executor's mutable table model (sc_xtable, exec.h):
+ * arena helpers, growing arrays, lookups, loading a stored definition and
+ * turning the model back into an sc_table_def with its options string.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/exec.h"
+
+void *sc_exec__alloc(sc_exec *x, size_t size)
+{
+    return sc_ast__alloc(x->arena, size ? size : 1);
+}
+
+char *sc_exec__strdup(sc_exec *x, const char *s)
+{
+    return s ? sc_ast__strndup(x->arena, s, strlen(s)) : NULL;
+}
+
+char *sc_exec__printf(sc_exec *x, const char *fmt, ...)
+{
+    va_list ap;
+    char *p;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return NULL;
+    p = sc_exec__alloc(x, (size_t)n + 1);
+    if (!p)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+/* Grow an arena array to hold one more element. */
+static bool grow(sc_exec *x, void **arr, size_t *cap, size_t n, size_t elem)
+{
+    void *p;
+    size_t ncap;
+
+    if (n < *cap)
+        return true;
+    ncap = *cap ? *cap * 2 : 8;
+    p = sc_exec__alloc(x, ncap * elem);
+    if (!p)
+        return false;
+    if (n)
+        memcpy(p, *arr, n * elem);
+    *arr = p;
+    *cap = ncap;
+    return true;
+}
+
+sc_xcol *sc_xtable__add_col(sc_exec *x, sc_xtable *t, size_t pos)
+{
+    if (!grow(x, (void **)&t->cols, &t->cap_cols, t->n_cols, sizeof(sc_xcol)))
+        return NULL;
+    if (pos > t->n_cols)
+        pos = t->n_cols;
+    memmove(&t->cols[pos + 1], &t->cols[pos], (t->n_cols - pos) * sizeof(sc_xcol));
+    memset(&t->cols[pos], 0, sizeof(sc_xcol));
+    t->n_cols++;
+    return &t->cols[pos];
+}
+
+sc_xindex *sc_xtable__add_index(sc_exec *x, sc_xtable *t, size_t n_parts)
+{
+    sc_xindex *ix;
+
+    if (!grow(x, (void **)&t->idx, &t->cap_idx, t->n_idx, sizeof(sc_xindex)))
+        return NULL;
+    ix = &t->idx[t->n_idx];
+    memset(ix, 0, sizeof(*ix));
+    ix->parts = sc_exec__alloc(x, (n_parts ? n_parts : 1) * sizeof(sc_index_part));
+    if (!ix->parts)
+        return NULL;
+    ix->d.parts = ix->parts;
+    ix->d.n_parts = n_parts;
+    ix->order = t->n_idx;
+    t->n_idx++;
+    return ix;
+}
+
+sc_fk_def *sc_xtable__add_fk(sc_exec *x, sc_xtable *t)
+{
+    if (!grow(x, (void **)&t->fks, &t->cap_fks, t->n_fks, sizeof(sc_fk_def)))
+        return NULL;
+    memset(&t->fks[t->n_fks], 0, sizeof(sc_fk_def));
+    return &t->fks[t->n_fks++];
+}
+
+sc_check_def *sc_xtable__add_check(sc_exec *x, sc_xtable *t)
+{
+    if (!grow(x, (void **)&t->checks, &t->cap_checks, t->n_checks, sizeof(sc_check_def)))
+        return NULL;
+    memset(&t->checks[t->n_checks], 0, sizeof(sc_check_def));
+    return &t->checks[t->n_checks++];
+}
+
+long sc_xtable__col_pos(const sc_xtable *t, const char *name)
+{
+    for (size_t i = 0; i < t->n_cols; i++)
+        if (strcasecmp(t->cols[i].d.name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+sc_xcol *sc_xtable__find_col(const sc_xtable *t, const char *name)
+{
+    long i = sc_xtable__col_pos(t, name);
+    return i < 0 ? NULL : &t->cols[i];
+}
+
+sc_xindex *sc_xtable__find_index(const sc_xtable *t, const char *name)
+{
+    for (size_t i = 0; i < t->n_idx; i++)
+        if (strcasecmp(t->idx[i].d.name, name) == 0)
+            return &t->idx[i];
+    return NULL;
+}
+
+void sc_xtable__remove_index(sc_xtable *t, size_t i)
+{
+    memmove(&t->idx[i], &t->idx[i + 1], (t->n_idx - i - 1) * sizeof(sc_xindex));
+    t->n_idx--;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options string                                                       */
+
+static const char *const xopt_names[SC_XOPT__COUNT] = {
+    "MIN_ROWS",         "MAX_ROWS",          "AVG_ROW_LENGTH",     "PACK_KEYS",
+    "STATS_PERSISTENT", "STATS_AUTO_RECALC", "STATS_SAMPLE_PAGES", "CHECKSUM",
+    "PAGE_CHECKSUM",    "DELAY_KEY_WRITE",   "ROW_FORMAT",         "INSERT_METHOD",
+    "TRANSACTIONAL",    "KEY_BLOCK_SIZE",
+};
+
+const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t)
+{
+    sc_sbuf b;
+    char *out = NULL;
+
+    sc_sbuf__init(&b, x->ctx);
+    for (int i = 0; i < SC_XOPT__COUNT; i++) {
+        if (!t->opts[i])
+            continue;
+        if (b.len)
+            sc_sbuf__putc(&b, ' ');
+        sc_sbuf__printf(&b, "%s=%s", xopt_names[i], t->opts[i]);
+    }
+    if (t->engine_opts && *t->engine_opts) {
+        if (b.len)
+            sc_sbuf__putc(&b, ' ');
+        sc_sbuf__puts(&b, t->engine_opts);
+    }
+    if (b.len == 0) {
+        sc_sbuf__free(&b);
+        return NULL;
+    }
+    if (sc_sbuf__finish(&out, &b) != SC_OK)
+        return NULL;
+    {
+        char *copy = sc_exec__strdup(x, out);
+        sc_free(x->ctx, out);
+        return copy;
+    }
+}
+
+/* Split a stored options string back into opts[] and engine_opts. */
+static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
+{
+    sc_sbuf eng;
+    char *eng_text = NULL;
+
+    sc_sbuf__init(&eng, x->ctx);
+    while (s && *s) {
+        const char *start = s, *eq;
+        bool quoted = false;
+        size_t len;
+        int i;
+
+        while (*s && (*s != ' ' || quoted)) {
+            if (*s == '\'')
+                quoted = !quoted;
+            s++;
+        }
+        len = (size_t)(s - start);
+        while (*s == ' ')
+            s++;
+        eq = memchr(start, '=', len);
+        for (i = 0; eq && i < SC_XOPT__COUNT; i++) {
+            if (strlen(xopt_names[i]) == (size_t)(eq - start) &&
+                strncmp(xopt_names[i], start, (size_t)(eq - start)) == 0) {
+                t->opts[i] = sc_ast__strndup(x->arena, eq + 1, len - (size_t)(eq - start) - 1);
+                break;
+            }
+        }
+        if (!eq || i == SC_XOPT__COUNT) {
+            if (eng.len)
+                sc_sbuf__putc(&eng, ' ');
+            sc_sbuf__put(&eng, start, len);
+        }
+    }
+    if (eng.len && sc_sbuf__finish(&eng_text, &eng) == SC_OK) {
+        t->engine_opts = sc_exec__strdup(x, eng_text);
+        sc_free(x->ctx, eng_text);
+    } else {
+        sc_sbuf__free(&eng);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Load / store                                                         */
+
+int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const char *schema)
+{
+    memset(t, 0, sizeof(*t));
+    t->schema = sc_exec__strdup(x, schema);
+    t->name = sc_exec__strdup(x, def->name);
+    t->engine = sc_exec__strdup(x, def->engine);
+    t->charset = sc_exec__strdup(x, def->charset);
+    t->collation = sc_exec__strdup(x, def->collation);
+    t->comment = sc_exec__strdup(x, def->comment);
+    t->auto_increment = def->auto_increment;
+    parse_options(x, t, def->options);
+    for (size_t i = 0; i < def->n_columns; i++) {
+        sc_xcol *c = sc_xtable__add_col(x, t, t->n_cols);
+        if (!c)
+            return SC_ENOMEM;
+        c->d = def->columns[i];
+        c->orig_name = def->columns[i].name;
+    }
+    for (size_t i = 0; i < def->n_indexes; i++) {
+        const sc_index_def *src = &def->indexes[i];
+        sc_xindex *ix = sc_xtable__add_index(x, t, src->n_parts);
+        if (!ix)
+            return SC_ENOMEM;
+        ix->d = *src;
+        ix->d.parts = ix->parts;
+        memcpy(ix->parts, src->parts, src->n_parts * sizeof(sc_index_part));
+        ix->long_hash = src->algorithm == SC_ALGO_HASH && src->kind == SC_INDEX_UNIQUE;
+    }
+    for (size_t i = 0; i < def->n_foreign_keys; i++) {
+        sc_fk_def *fk = sc_xtable__add_fk(x, t);
+        const char **cols, **pcols;
+        if (!fk)
+            return SC_ENOMEM;
+        *fk = def->foreign_keys[i];
+        cols = sc_exec__alloc(x, (fk->n_columns + 1) * sizeof(char *));
+        pcols = sc_exec__alloc(x, (fk->n_columns + 1) * sizeof(char *));
+        if (!cols || !pcols)
+            return SC_ENOMEM;
+        memcpy(cols, fk->columns, fk->n_columns * sizeof(char *));
+        memcpy(pcols, fk->parent_columns, fk->n_columns * sizeof(char *));
+        fk->columns = cols;
+        fk->parent_columns = pcols;
+    }
+    for (size_t i = 0; i < def->n_checks; i++) {
+        sc_check_def *ck = sc_xtable__add_check(x, t);
+        if (!ck)
+            return SC_ENOMEM;
+        *ck = def->checks[i];
+    }
+    return SC_OK;
+}
+
+void sc_xtable__to_def(sc_exec *x, const sc_xtable *t, sc_table_def *def)
+{
+    sc_column_def *cols = sc_exec__alloc(x, (t->n_cols + 1) * sizeof(*cols));
+    sc_index_def *idx = sc_exec__alloc(x, (t->n_idx + 1) * sizeof(*idx));
+
+    memset(def, 0, sizeof(*def));
+    def->name = t->name;
+    def->engine = t->engine;
+    def->charset = t->charset;
+    def->collation = t->collation;
+    def->comment = t->comment;
+    def->auto_increment = t->auto_increment;
+    def->options = sc_xtable__options_text(x, t);
+    if (cols)
+        for (size_t i = 0; i < t->n_cols; i++)
+            cols[i] = t->cols[i].d;
+    if (idx)
+        for (size_t i = 0; i < t->n_idx; i++)
+            idx[i] = t->idx[i].d;
+    def->columns = cols;
+    def->n_columns = cols ? t->n_cols : 0;
+    def->indexes = idx;
+    def->n_indexes = idx ? t->n_idx : 0;
+    def->foreign_keys = t->fks;
+    def->n_foreign_keys = t->n_fks;
+    def->checks = t->checks;
+    def->n_checks = t->n_checks;
+}

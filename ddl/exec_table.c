@@ -1,0 +1,1457 @@
+/*
+ * exec_table.c - building blocks shared by CREATE TABLE and ALTER TABLE:
+ * column definitions (types, charsets, defaults, TIMESTAMP rules), table
+ * options, indexes, CHECK constraints, and the final pass MariaDB's
+ * mysql_prepare_create_table() does (key names, implicit NOT NULL for
+ * PRIMARY KEY columns, key length limits, AUTO_INCREMENT rule, key order).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/charset.h"
+#include "ddl/exec.h"
+#include "ddl/expr.h"
+#include "ddl/types.h"
+
+#define MAX_KEYS 64
+#define MAX_KEY_PARTS 32
+
+/* ------------------------------------------------------------------ */
+/* Expressions                                                          */
+
+/* The expression printer lands separately (ddl/expr.c); until it does, the
+ * source text is the best available rendering. */
+#pragma weak sc_ddl__expr_print
+#pragma weak sc_ddl__expr_default_needs_parens
+
+static bool needs_parens(const sc_expr *e)
+{
+    if (sc_ddl__expr_default_needs_parens)
+        return sc_ddl__expr_default_needs_parens(e);
+    return e->kind != SC_AST_EXPR_FUNC && e->kind != SC_AST_EXPR_LITERAL;
+}
+
+const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    char *p, *copy;
+
+    if (!sc_ddl__expr_print)
+        return sc_ast__strndup(x->arena, x->stmt->text + e->start, e->end - e->start);
+    if (sc_ddl__expr_print(&b, e) != SC_OK) {
+        sc_buf_clear(&b);
+        return NULL;
+    }
+    p = sc_buf_detach(&b);
+    if (!p)
+        return NULL;
+    copy = sc_exec__strdup(x, p);
+    sc_free(x->ctx, p);
+    return copy;
+}
+
+/* Find a column reference that is not a column of t (NULL when all resolve). */
+static const char *unknown_column(const sc_xtable *t, const sc_expr *e)
+{
+    const char *u;
+
+    if (!e)
+        return NULL;
+    if (e->kind == SC_AST_EXPR_COLUMN && !sc_xtable__find_col(t, e->name))
+        return e->name;
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((u = unknown_column(t, e->args[i])) != NULL)
+            return u;
+    if ((u = unknown_column(t, e->case_operand)) != NULL)
+        return u;
+    return unknown_column(t, e->case_else);
+}
+
+/* ------------------------------------------------------------------ */
+/* Engines                                                              */
+
+static const char *const engines[] = {"InnoDB",  "MyISAM",    "Aria",       "MEMORY",  "CSV",
+                                      "ARCHIVE", "BLACKHOLE", "MRG_MyISAM", "SEQUENCE"};
+
+const char *sc_exec__engine_name(const char *name)
+{
+    if (strcasecmp(name, "HEAP") == 0)
+        return "MEMORY";
+    if (strcasecmp(name, "MERGE") == 0)
+        return "MRG_MyISAM";
+    if (strcasecmp(name, "Maria") == 0)
+        return "Aria";
+    for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+        if (strcasecmp(name, engines[i]) == 0)
+            return engines[i];
+    return NULL;
+}
+
+static uint64_t max_key_length(const char *engine)
+{
+    if (strcmp(engine, "MyISAM") == 0 || strcmp(engine, "MRG_MyISAM") == 0)
+        return 1000;
+    if (strcmp(engine, "Aria") == 0)
+        return 2000;
+    return 3072;
+}
+
+/* ------------------------------------------------------------------ */
+/* Column types                                                         */
+
+static sc_coltype map_type(sc_ast_type_kind k)
+{
+    switch (k) {
+    case SC_AST_TYPE_TINYINT:
+        return SC_TYPE_TINYINT;
+    case SC_AST_TYPE_SMALLINT:
+        return SC_TYPE_SMALLINT;
+    case SC_AST_TYPE_MEDIUMINT:
+        return SC_TYPE_MEDIUMINT;
+    case SC_AST_TYPE_INT:
+        return SC_TYPE_INT;
+    case SC_AST_TYPE_BIGINT:
+        return SC_TYPE_BIGINT;
+    case SC_AST_TYPE_DECIMAL:
+        return SC_TYPE_DECIMAL;
+    case SC_AST_TYPE_FLOAT:
+        return SC_TYPE_FLOAT;
+    case SC_AST_TYPE_DOUBLE:
+        return SC_TYPE_DOUBLE;
+    case SC_AST_TYPE_BIT:
+        return SC_TYPE_BIT;
+    case SC_AST_TYPE_DATE:
+        return SC_TYPE_DATE;
+    case SC_AST_TYPE_TIME:
+        return SC_TYPE_TIME;
+    case SC_AST_TYPE_DATETIME:
+        return SC_TYPE_DATETIME;
+    case SC_AST_TYPE_TIMESTAMP:
+        return SC_TYPE_TIMESTAMP;
+    case SC_AST_TYPE_YEAR:
+        return SC_TYPE_YEAR;
+    case SC_AST_TYPE_CHAR:
+        return SC_TYPE_CHAR;
+    case SC_AST_TYPE_VARCHAR:
+        return SC_TYPE_VARCHAR;
+    case SC_AST_TYPE_BINARY:
+        return SC_TYPE_BINARY;
+    case SC_AST_TYPE_VARBINARY:
+        return SC_TYPE_VARBINARY;
+    case SC_AST_TYPE_TINYTEXT:
+        return SC_TYPE_TINYTEXT;
+    case SC_AST_TYPE_TEXT:
+        return SC_TYPE_TEXT;
+    case SC_AST_TYPE_MEDIUMTEXT:
+        return SC_TYPE_MEDIUMTEXT;
+    case SC_AST_TYPE_LONGTEXT:
+        return SC_TYPE_LONGTEXT;
+    case SC_AST_TYPE_JSON:
+        return SC_TYPE_LONGTEXT;
+    case SC_AST_TYPE_TINYBLOB:
+        return SC_TYPE_TINYBLOB;
+    case SC_AST_TYPE_BLOB:
+        return SC_TYPE_BLOB;
+    case SC_AST_TYPE_MEDIUMBLOB:
+        return SC_TYPE_MEDIUMBLOB;
+    case SC_AST_TYPE_LONGBLOB:
+        return SC_TYPE_LONGBLOB;
+    case SC_AST_TYPE_ENUM:
+        return SC_TYPE_ENUM;
+    case SC_AST_TYPE_SET:
+        return SC_TYPE_SET;
+    case SC_AST_TYPE_GEOMETRY:
+        return SC_TYPE_GEOMETRY;
+    case SC_AST_TYPE_POINT:
+        return SC_TYPE_POINT;
+    case SC_AST_TYPE_LINESTRING:
+        return SC_TYPE_LINESTRING;
+    case SC_AST_TYPE_POLYGON:
+        return SC_TYPE_POLYGON;
+    case SC_AST_TYPE_MULTIPOINT:
+        return SC_TYPE_MULTIPOINT;
+    case SC_AST_TYPE_MULTILINESTRING:
+        return SC_TYPE_MULTILINESTRING;
+    case SC_AST_TYPE_MULTIPOLYGON:
+        return SC_TYPE_MULTIPOLYGON;
+    case SC_AST_TYPE_GEOMETRYCOLLECTION:
+        return SC_TYPE_GEOMETRYCOLLECTION;
+    case SC_AST_TYPE_INET4:
+        return SC_TYPE_INET4;
+    case SC_AST_TYPE_INET6:
+        return SC_TYPE_INET6;
+    case SC_AST_TYPE_UUID:
+        return SC_TYPE_UUID;
+    default:
+        return SC_TYPE_NONE;
+    }
+}
+
+/* TEXT(n) / BLOB(n): the smallest type holding n bytes. */
+static sc_coltype sized_blob(bool text, uint64_t bytes)
+{
+    if (bytes < 256)
+        return text ? SC_TYPE_TINYTEXT : SC_TYPE_TINYBLOB;
+    if (bytes < 65536)
+        return text ? SC_TYPE_TEXT : SC_TYPE_BLOB;
+    if (bytes < (1u << 24))
+        return text ? SC_TYPE_MEDIUMTEXT : SC_TYPE_MEDIUMBLOB;
+    return text ? SC_TYPE_LONGTEXT : SC_TYPE_LONGBLOB;
+}
+
+static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
+{
+    uint64_t len = ty->length.value, dec = ty->decimals.value;
+
+    if (ty->is_unsigned)
+        d->flags |= SC_COL_UNSIGNED;
+    if (ty->zerofill)
+        d->flags |= SC_COL_UNSIGNED | SC_COL_ZEROFILL;
+    if (sc_type__is_integer(d->type)) {
+        if (ty->length.present && len > 255)
+            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
+                                d->name);
+        d->length = ty->length.present && len
+                        ? (uint32_t)len
+                        : sc_type__default_length(d->type, d->flags & SC_COL_UNSIGNED);
+        return SC_OK;
+    }
+    if (d->type == SC_TYPE_DECIMAL) {
+        if (!ty->length.present)
+            len = 10;
+        if (!ty->decimals.present)
+            dec = 0;
+        if (len > 65)
+            return sc_exec__err(x, 1426, "42000",
+                                "Too big precision %llu specified for '%s'. Maximum is 65",
+                                (unsigned long long)len, d->name);
+        if (dec > 38)
+            return sc_exec__err(x, 1425, "42000",
+                                "Too big scale %llu specified for '%s'. Maximum is 38",
+                                (unsigned long long)dec, d->name);
+        if (dec > len)
+            return sc_exec__err(x, 1427, "42000",
+                                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
+                                "(column '%s')",
+                                d->name);
+        if (len == 0)
+            len = 1;
+        d->length = (uint32_t)len;
+        d->scale = (uint32_t)dec;
+        return SC_OK;
+    }
+    /* FLOAT / DOUBLE */
+    if (ty->length.present && !ty->decimals.present) {
+        if (d->type == SC_TYPE_FLOAT) {
+            if (len > 53)
+                return sc_exec__err(x, 1063, "42000", "Incorrect column specifier for column '%s'",
+                                    d->name);
+            if (len > 24)
+                d->type = SC_TYPE_DOUBLE;
+        }
+        return SC_OK;
+    }
+    if (ty->decimals.present) {
+        if (len > 255)
+            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
+                                d->name);
+        if (dec > 30)
+            return sc_exec__err(x, 1425, "42000",
+                                "Too big scale %llu specified for '%s'. Maximum is 30",
+                                (unsigned long long)dec, d->name);
+        if (dec > len)
+            return sc_exec__err(x, 1427, "42000",
+                                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
+                                "(column '%s')",
+                                d->name);
+        d->length = (uint32_t)len;
+        d->scale = (uint32_t)dec;
+        d->flags |= SC_COL_HAS_LENGTH | SC_COL_HAS_SCALE;
+    }
+    return SC_OK;
+}
+
+/* Resolve the column's character set and collation (string types only). */
+static int column_charset(sc_exec *x, const sc_xtable *t, sc_column_def *d, const sc_ast_column *ac)
+{
+    const sc_ast_type *ty = &ac->type;
+    const char *cs_name = ty->charset, *coll_name = ac->collate ? ac->collate : ty->collate;
+    const sc_charset_info *cs;
+    const sc_collation_info *coll;
+    int rc;
+
+    if (ty->national && !cs_name)
+        cs_name = "utf8mb3";
+    if (ty->kind == SC_AST_TYPE_JSON && !cs_name && !coll_name) {
+        d->charset = "utf8mb4";
+        d->collation = "utf8mb4_bin";
+        return SC_OK;
+    }
+    if (!cs_name && !coll_name) {
+        d->charset = t->charset;
+        d->collation = t->collation;
+        if (!ty->binary)
+            return SC_OK;
+        cs_name = t->charset;
+    }
+    if (cs_name && strcasecmp(cs_name, "default") == 0)
+        cs_name = t->charset;
+    rc = sc_charset__resolve(&cs, &coll, x->ctx, cs_name, coll_name);
+    if (rc != SC_OK)
+        return rc;
+    d->charset = cs->name;
+    d->collation = coll->name;
+    if (ty->binary && !coll_name && strcmp(cs->name, "binary") != 0) {
+        const sc_collation_info *bin =
+            sc_charset__collation_find(sc_exec__printf(x, "%s_bin", cs->name));
+        if (bin)
+            d->collation = bin->name;
+    }
+    return SC_OK;
+}
+
+/* A character column in the binary charset is a byte string column. */
+static void binary_conversion(sc_column_def *d)
+{
+    if (!d->charset || strcmp(d->charset, "binary") != 0)
+        return;
+    switch (d->type) {
+    case SC_TYPE_CHAR:
+        d->type = SC_TYPE_BINARY;
+        break;
+    case SC_TYPE_VARCHAR:
+        d->type = SC_TYPE_VARBINARY;
+        break;
+    case SC_TYPE_TINYTEXT:
+        d->type = SC_TYPE_TINYBLOB;
+        break;
+    case SC_TYPE_TEXT:
+        d->type = SC_TYPE_BLOB;
+        break;
+    case SC_TYPE_MEDIUMTEXT:
+        d->type = SC_TYPE_MEDIUMBLOB;
+        break;
+    case SC_TYPE_LONGTEXT:
+        d->type = SC_TYPE_LONGBLOB;
+        break;
+    default:
+        return;
+    }
+    d->charset = NULL;
+    d->collation = NULL;
+}
+
+static bool strict(const sc_exec *x)
+{
+    return (x->s->sql_mode & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES)) != 0;
+}
+
+static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const sc_ast_column *ac)
+{
+    const sc_ast_type *ty = &ac->type;
+    uint64_t len = ty->length.value;
+    unsigned maxlen;
+    int rc;
+
+    if (sc_type__has_charset(d->type) || ty->kind == SC_AST_TYPE_TEXT) {
+        rc = column_charset(x, t, d, ac);
+        if (rc != SC_OK)
+            return rc;
+    }
+    maxlen = d->charset ? sc_charset__maxlen(d->charset) : 1;
+    switch (d->type) {
+    case SC_TYPE_CHAR:
+    case SC_TYPE_BINARY:
+        if (!ty->length.present)
+            len = 1;
+        if (len > 255)
+            return sc_exec__err(x, 1074, "42000",
+                                "Column length too big for column '%s' (max = 255); use BLOB or "
+                                "TEXT instead",
+                                d->name);
+        d->length = (uint32_t)len;
+        break;
+    case SC_TYPE_VARCHAR:
+    case SC_TYPE_VARBINARY: {
+        uint64_t max = 65535 / (d->type == SC_TYPE_VARCHAR ? maxlen : 1);
+        if (len > max) {
+            if (strict(x) || len > 0xFFFFFFFFull)
+                return sc_exec__err(x, 1074, "42000",
+                                    "Column length too big for column '%s' (max = %llu); use "
+                                    "BLOB or TEXT instead",
+                                    d->name, (unsigned long long)max);
+            d->type = sized_blob(d->type == SC_TYPE_VARCHAR, len * maxlen);
+            sc_exec__warn(x);
+            break;
+        }
+        d->length = (uint32_t)len;
+        break;
+    }
+    case SC_TYPE_TEXT:
+    case SC_TYPE_BLOB:
+        if (ty->length.present)
+            d->type = sized_blob(d->type == SC_TYPE_TEXT, len * maxlen);
+        break;
+    default:
+        break;
+    }
+    binary_conversion(d);
+    return SC_OK;
+}
+
+static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
+{
+    const char **els = sc_exec__alloc(x, (ty->n_values + 1) * sizeof(char *));
+    const char *kind = d->type == SC_TYPE_ENUM ? "ENUM" : "SET";
+
+    if (!els)
+        return SC_ENOMEM;
+    if (d->type == SC_TYPE_SET && ty->n_values > 64)
+        return sc_exec__err(x, 1097, "HY000", "Too many strings for column %s and SET", d->name);
+    for (size_t i = 0; i < ty->n_values; i++) {
+        size_t n = ty->values[i].len;
+        while (n && ty->values[i].s[n - 1] == ' ')
+            n--; /* MariaDB strips trailing spaces of ENUM/SET values */
+        els[i] = sc_ast__strndup(x->arena, ty->values[i].s, n);
+        if (!els[i])
+            return SC_ENOMEM;
+        if (d->type == SC_TYPE_SET && strchr(els[i], ','))
+            return sc_exec__err(x, 1367, "22007", "Illegal set '%s' value found during parsing",
+                                els[i]);
+        for (size_t j = 0; j < i; j++)
+            if (strcasecmp(els[j], els[i]) == 0)
+                return sc_exec__err(x, 1291, "HY000", "Column '%s' has duplicated value '%s' in %s",
+                                    d->name, els[i], kind);
+    }
+    d->elements = els;
+    d->n_elements = ty->n_values;
+    return SC_OK;
+}
+
+static int temporal_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
+{
+    if (d->type == SC_TYPE_YEAR) {
+        d->length = ty->length.present && ty->length.value == 2 ? 2 : 4;
+        if (d->length == 2)
+            sc_exec__warn(x);
+        return SC_OK;
+    }
+    if (d->type == SC_TYPE_DATE)
+        return SC_OK;
+    if (ty->length.present && ty->length.value > 6)
+        return sc_exec__err(x, 1426, "42000",
+                            "Too big precision %llu specified for '%s'. Maximum is 6",
+                            (unsigned long long)ty->length.value, d->name);
+    d->scale = ty->length.present ? (uint32_t)ty->length.value : 0;
+    return SC_OK;
+}
+
+static int column_type(sc_exec *x, const sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    const sc_ast_type *ty = &ac->type;
+
+    d->type = map_type(ty->kind);
+    if (d->type == SC_TYPE_NONE)
+        return sc_exec__err(x, 4161, "HY000", "Unknown data type: '%s'",
+                            ty->written ? ty->written : "?");
+    c->json = ty->kind == SC_AST_TYPE_JSON;
+    if (sc_type__is_numeric(d->type))
+        return numeric_type(x, d, ty);
+    if (d->type == SC_TYPE_BIT) {
+        if (ty->length.present && ty->length.value > 64)
+            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 64)",
+                                d->name);
+        d->length = ty->length.present && ty->length.value ? (uint32_t)ty->length.value : 1;
+        return SC_OK;
+    }
+    if (sc_type__is_temporal(d->type))
+        return temporal_type(x, d, ty);
+    if (d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET) {
+        int rc = enum_values(x, d, ty);
+        return rc != SC_OK ? rc : column_charset(x, t, d, ac);
+    }
+    if (sc_type__is_spatial(d->type)) {
+        if (ac->ref_system_id.present) {
+            d->flags |= SC_COL_HAS_SRID;
+            d->srid = (uint32_t)ac->ref_system_id.value;
+        }
+        return SC_OK;
+    }
+    if (d->type == SC_TYPE_CHAR || d->type == SC_TYPE_VARCHAR || d->type == SC_TYPE_BINARY ||
+        d->type == SC_TYPE_VARBINARY || sc_type__is_blob(d->type))
+        return string_type(x, t, d, ac);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Defaults                                                             */
+
+static bool is_now_func(const sc_expr *e)
+{
+    static const char *const names[] = {"current_timestamp", "now", "localtime", "localtimestamp"};
+    if (!e || e->kind != SC_AST_EXPR_FUNC)
+        return false;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strcasecmp(e->name, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Text and kind of a literal as a default value. */
+static int literal_text(
+    sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, const char **text, bool *is_string)
+{
+    *is_string = false;
+    switch (l->kind) {
+    case SC_AST_LIT_STRING:
+    case SC_AST_LIT_DATE:
+    case SC_AST_LIT_TIME:
+    case SC_AST_LIT_TIMESTAMP:
+        *is_string = true;
+        *text = l->text.s;
+        return SC_OK;
+    case SC_AST_LIT_BOOL:
+    case SC_AST_LIT_INT:
+    case SC_AST_LIT_DECIMAL:
+    case SC_AST_LIT_FLOAT:
+        *text = l->negative ? sc_exec__printf(x, "-%s", l->text.s) : l->text.s;
+        return *text ? SC_OK : SC_ENOMEM;
+    case SC_AST_LIT_HEX:
+    case SC_AST_LIT_BIT: {
+        /* a byte string: as a number for numeric columns */
+        unsigned long long v = 0;
+        bool hex = l->kind == SC_AST_LIT_HEX;
+        size_t nd = strlen(l->text.s);
+        char *bytes;
+        size_t nb, bits = hex ? 4 : 1;
+        for (const char *p = l->text.s; *p; p++)
+            v = (v << bits) | (unsigned long long)(isdigit((unsigned char)*p)
+                                                       ? *p - '0'
+                                                       : tolower((unsigned char)*p) - 'a' + 10);
+        if (sc_type__is_numeric(d->type) || d->type == SC_TYPE_BIT || d->type == SC_TYPE_YEAR) {
+            *text = sc_exec__printf(x, "%llu", v);
+            return *text ? SC_OK : SC_ENOMEM;
+        }
+        nb = (nd * bits + 7) / 8;
+        bytes = sc_exec__alloc(x, nb + 1);
+        if (!bytes)
+            return SC_ENOMEM;
+        for (size_t i = 0; i < nb; i++)
+            bytes[i] = (char)((v >> (8 * (nb - 1 - i))) & 0xFF);
+        *text = bytes;
+        *is_string = true;
+        return SC_OK;
+    }
+    default:
+        *text = NULL;
+        return SC_OK;
+    }
+}
+
+static int invalid_default(sc_exec *x, const char *name)
+{
+    return sc_exec__err(x, 1067, "42000", "Invalid default value for '%s'", name);
+}
+
+int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    const sc_expr *e = ac->default_expr;
+
+    if (!e)
+        return SC_OK;
+    if ((d->flags & SC_COL_AUTO_INCREMENT) || ac->generated != SC_AST_GEN_NONE)
+        return invalid_default(x, d->name);
+    if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL) {
+        if (d->flags & SC_COL_NOT_NULL)
+            return invalid_default(x, d->name);
+        d->default_kind = SC_DEFAULT_NULL;
+        return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_LITERAL) {
+        const char *text;
+        bool is_string;
+        char *canon = NULL;
+        int rc = literal_text(x, &e->lit, d, &text, &is_string);
+        if (rc != SC_OK)
+            return rc;
+        if (!text || c->json) {
+            if (!text)
+                return invalid_default(x, d->name);
+            d->default_kind = SC_DEFAULT_LITERAL;
+            d->default_value = text;
+            return SC_OK;
+        }
+        rc = sc_type__canon_default(&canon, x->ctx, d, text, is_string);
+        if (rc == SC_ENOMEM)
+            return rc;
+        if (rc != SC_OK) {
+            sc_exec__warn(x);
+            return invalid_default(x, d->name);
+        }
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = sc_exec__strdup(x, canon);
+        sc_free(x->ctx, canon);
+        return SC_OK;
+    }
+    if (!ac->default_parens && is_now_func(e) && !sc_type__is_temporal(d->type) &&
+        !sc_type__has_charset(d->type))
+        return invalid_default(x, d->name);
+    {
+        const char *text = sc_exec__expr_text(x, e);
+        if (!text)
+            return SC_ENOMEM;
+        if (needs_parens(e))
+            text = sc_exec__printf(x, "(%s)", text);
+        d->default_kind = SC_DEFAULT_EXPR;
+        d->default_value = text;
+    }
+    return SC_OK;
+}
+
+static const char *zero_timestamp(sc_exec *x, const sc_column_def *d)
+{
+    const char *base = d->type == SC_TYPE_DATE ? "0000-00-00" : "0000-00-00 00:00:00";
+    if (d->scale && d->type != SC_TYPE_DATE)
+        return sc_exec__printf(x, "%s.%.*s", base, (int)d->scale, "000000");
+    return base;
+}
+
+/* NULL-ness and implicit defaults, MariaDB's TIMESTAMP rules included. */
+static void column_nullness(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    bool ts = d->type == SC_TYPE_TIMESTAMP;
+
+    if (ac->null_spec == SC_AST_NULL_NOT_NULL)
+        d->flags |= SC_COL_NOT_NULL;
+    if (ts && !x->s->explicit_defaults_for_timestamp && ac->null_spec == SC_AST_NULL_UNSPECIFIED)
+        d->flags |= SC_COL_NOT_NULL;
+    if (d->default_kind != SC_DEFAULT_NONE || ac->generated != SC_AST_GEN_NONE ||
+        (d->flags & SC_COL_AUTO_INCREMENT))
+        return;
+    if (!(d->flags & SC_COL_NOT_NULL)) {
+        d->default_kind = SC_DEFAULT_NULL;
+        return;
+    }
+    if (!ts)
+        return;
+    if (!x->s->explicit_defaults_for_timestamp && ac->null_spec == SC_AST_NULL_UNSPECIFIED) {
+        bool first = true;
+        for (size_t i = 0; i < t->n_cols && &t->cols[i] != c; i++)
+            if (t->cols[i].d.type == SC_TYPE_TIMESTAMP)
+                first = false;
+        if (first && !d->on_update) {
+            d->default_kind = SC_DEFAULT_EXPR;
+            d->default_value = d->scale ? sc_exec__printf(x, "current_timestamp(%u)", d->scale)
+                                        : "current_timestamp()";
+            d->on_update = d->default_value;
+            return;
+        }
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = zero_timestamp(x, d);
+        return;
+    }
+    if (d->on_update) {
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = zero_timestamp(x, d);
+    }
+}
+
+int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    int rc;
+
+    memset(d, 0, sizeof(*d));
+    rc = sc_exec__check_column_name(x, ac->name);
+    if (rc != SC_OK)
+        return rc;
+    d->name = ac->name;
+    rc = column_type(x, t, c, ac);
+    if (rc != SC_OK)
+        return rc;
+    if (ac->serial) {
+        d->flags |= SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT | SC_COL_UNSIGNED;
+    }
+    if (ac->serial_default_value)
+        d->flags |= SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT;
+    if (ac->auto_increment)
+        d->flags |= SC_COL_AUTO_INCREMENT;
+    if (ac->invisible)
+        d->flags |= SC_COL_INVISIBLE;
+    if (ac->compressed)
+        d->flags |= SC_COL_COMPRESSED;
+    if (ac->null_spec == SC_AST_NULL_NOT_NULL || (d->flags & SC_COL_AUTO_INCREMENT))
+        d->flags |= SC_COL_NOT_NULL;
+    if (ac->on_update) {
+        if (d->type != SC_TYPE_TIMESTAMP && d->type != SC_TYPE_DATETIME)
+            return sc_exec__err(x, 1294, "HY000", "Invalid ON UPDATE clause for '%s' column",
+                                d->name);
+        d->on_update = sc_exec__expr_text(x, ac->on_update);
+        if (!d->on_update)
+            return SC_ENOMEM;
+    }
+    rc = sc_exec__column_default(x, c, ac);
+    if (rc != SC_OK)
+        return rc;
+    if (ac->generated != SC_AST_GEN_NONE) {
+        d->generated = ac->generated == SC_AST_GEN_STORED ? SC_GEN_STORED : SC_GEN_VIRTUAL;
+        d->generation_expr = sc_exec__expr_text(x, ac->gen_expr);
+        if (!d->generation_expr)
+            return SC_ENOMEM;
+        d->flags &= ~SC_COL_NOT_NULL;
+    }
+    column_nullness(x, t, c, ac);
+    if (ac->comment) {
+        if (ac->comment->len > 1024)
+            return sc_exec__err(x, 1629, "HY000", "Comment for field '%s' is too long (max = 1024)",
+                                d->name);
+        d->comment = ac->comment->len ? ac->comment->s : NULL;
+    }
+    if (ac->check) {
+        d->check_expr = sc_exec__expr_text(x, ac->check);
+        if (!d->check_expr)
+            return SC_ENOMEM;
+    }
+    if (c->json) {
+        const char *jv = sc_exec__printf(x, "json_valid(`%s`)", d->name);
+        d->check_expr = d->check_expr ? sc_exec__printf(x, "%s and %s", jv, d->check_expr) : jv;
+    }
+    if ((d->flags & SC_COL_INVISIBLE) && (d->flags & SC_COL_NOT_NULL) &&
+        d->default_kind == SC_DEFAULT_NONE && d->generated == SC_GEN_NONE &&
+        !(d->flags & SC_COL_AUTO_INCREMENT))
+        return sc_exec__err(x, 4106, "HY000", "Invisible column `%s` must have a default value",
+                            d->name);
+    return SC_OK;
+}
+
+/* Validate expressions that reference columns (generated columns, checks). */
+static int check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac)
+{
+    const char *u;
+
+    if (ac->generated != SC_AST_GEN_NONE && (u = unknown_column(t, ac->gen_expr)) != NULL)
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'", u);
+    if (ac->check && (u = unknown_column(t, ac->check)) != NULL)
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
+    if (ac->default_expr && ac->default_parens && (u = unknown_column(t, ac->default_expr)))
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", u);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Table options                                                        */
+
+static const char *upper(sc_exec *x, const char *s)
+{
+    char *p = sc_exec__strdup(x, s);
+    for (char *q = p; q && *q; q++)
+        *q = (char)toupper((unsigned char)*q);
+    return p;
+}
+
+static int opt_value(sc_exec *x, sc_xtable *t, int slot, const sc_ast_table_option *o)
+{
+    const char *v = o->value.s;
+
+    if (o->value_is_default) {
+        t->opts[slot] = NULL;
+        return SC_OK;
+    }
+    switch (slot) {
+    case SC_XOPT_ROW_FORMAT:
+        t->opts[slot] = strcasecmp(v, "DEFAULT") == 0 ? NULL : upper(x, v);
+        return SC_OK;
+    case SC_XOPT_CHECKSUM:
+    case SC_XOPT_DELAY_KEY_WRITE:
+        t->opts[slot] = o->num.value ? "1" : NULL;
+        return SC_OK;
+    case SC_XOPT_PACK_KEYS:
+    case SC_XOPT_STATS_PERSISTENT:
+    case SC_XOPT_STATS_AUTO_RECALC:
+    case SC_XOPT_PAGE_CHECKSUM:
+    case SC_XOPT_TRANSACTIONAL:
+        t->opts[slot] = o->num.value ? "1" : "0";
+        return SC_OK;
+    case SC_XOPT_INSERT_METHOD:
+        t->opts[slot] = upper(x, v);
+        return SC_OK;
+    default:
+        t->opts[slot] =
+            o->num.value ? sc_exec__printf(x, "%llu", (unsigned long long)o->num.value) : NULL;
+        return SC_OK;
+    }
+}
+
+static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
+{
+    const char *v;
+    if (strcasecmp(o->name, "ENCRYPTED") != 0 && strcasecmp(o->name, "ENCRYPTION_KEY_ID") != 0 &&
+        strcasecmp(o->name, "PAGE_COMPRESSED") != 0 &&
+        strcasecmp(o->name, "PAGE_COMPRESSION_LEVEL") != 0)
+        return sc_exec__err(x, 1911, "HY000", "Unknown option '%s'", o->name);
+    v = o->value_is_string ? sc_exec__printf(x, "'%s'", o->value.s) : upper(x, o->value.s);
+    v = sc_exec__printf(x, "`%s`=%s", upper(x, o->name), v);
+    t->engine_opts = t->engine_opts ? sc_exec__printf(x, "%s %s", t->engine_opts, v) : v;
+    return t->engine_opts ? SC_OK : SC_ENOMEM;
+}
+
+int sc_exec__table_options(
+    sc_exec *x, sc_xtable *t, const sc_ast_table_option *opts, size_t n, bool is_alter)
+{
+    static const struct {
+        sc_ast_topt_kind kind;
+        int slot;
+    } slots[] = {
+        {SC_AST_TOPT_MIN_ROWS, SC_XOPT_MIN_ROWS},
+        {SC_AST_TOPT_MAX_ROWS, SC_XOPT_MAX_ROWS},
+        {SC_AST_TOPT_AVG_ROW_LENGTH, SC_XOPT_AVG_ROW_LENGTH},
+        {SC_AST_TOPT_PACK_KEYS, SC_XOPT_PACK_KEYS},
+        {SC_AST_TOPT_STATS_PERSISTENT, SC_XOPT_STATS_PERSISTENT},
+        {SC_AST_TOPT_STATS_AUTO_RECALC, SC_XOPT_STATS_AUTO_RECALC},
+        {SC_AST_TOPT_STATS_SAMPLE_PAGES, SC_XOPT_STATS_SAMPLE_PAGES},
+        {SC_AST_TOPT_CHECKSUM, SC_XOPT_CHECKSUM},
+        {SC_AST_TOPT_PAGE_CHECKSUM, SC_XOPT_PAGE_CHECKSUM},
+        {SC_AST_TOPT_DELAY_KEY_WRITE, SC_XOPT_DELAY_KEY_WRITE},
+        {SC_AST_TOPT_ROW_FORMAT, SC_XOPT_ROW_FORMAT},
+        {SC_AST_TOPT_INSERT_METHOD, SC_XOPT_INSERT_METHOD},
+        {SC_AST_TOPT_TRANSACTIONAL, SC_XOPT_TRANSACTIONAL},
+        {SC_AST_TOPT_KEY_BLOCK_SIZE, SC_XOPT_KEY_BLOCK_SIZE},
+    };
+    const char *cs_name = NULL, *coll_name = NULL;
+    int rc;
+
+    for (size_t i = 0; i < n; i++) {
+        const sc_ast_table_option *o = &opts[i];
+        size_t k;
+        switch (o->kind) {
+        case SC_AST_TOPT_ENGINE: {
+            const char *e = sc_exec__engine_name(o->value.s);
+            if (!e) {
+                if (x->s->sql_mode & SC_MODE_NO_ENGINE_SUBSTITUTION)
+                    return sc_exec__err(x, 1286, "42000", "Unknown storage engine '%s'",
+                                        o->value.s);
+                e = x->s->default_engine;
+                sc_exec__warn(x);
+            }
+            t->engine = e;
+            continue;
+        }
+        case SC_AST_TOPT_AUTO_INCREMENT:
+            t->auto_increment = o->num.value > 1 ? o->num.value : 0;
+            continue;
+        case SC_AST_TOPT_CHARSET:
+            cs_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+            continue;
+        case SC_AST_TOPT_COLLATE:
+            coll_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+            continue;
+        case SC_AST_TOPT_COMMENT:
+            if (o->value.len > 2048)
+                return sc_exec__err(x, 1628, "HY000",
+                                    "Comment for table '%s' is too long (max = 2048)", t->name);
+            t->comment = o->value.len ? o->value.s : NULL;
+            continue;
+        case SC_AST_TOPT_UNKNOWN:
+        case SC_AST_TOPT_ENCRYPTED:
+        case SC_AST_TOPT_ENCRYPTION_KEY_ID:
+        case SC_AST_TOPT_PAGE_COMPRESSED:
+        case SC_AST_TOPT_PAGE_COMPRESSION_LEVEL:
+            rc = engine_option(x, t, o);
+            if (rc != SC_OK)
+                return rc;
+            continue;
+        default:
+            break;
+        }
+        for (k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
+            if (slots[k].kind == o->kind)
+                break;
+        if (k == sizeof(slots) / sizeof(slots[0]))
+            continue; /* accepted and not kept (DATA DIRECTORY, TABLESPACE ...) */
+        rc = opt_value(x, t, slots[k].slot, o);
+        if (rc != SC_OK)
+            return rc;
+    }
+    if (cs_name || coll_name) {
+        const sc_charset_info *cs;
+        const sc_collation_info *coll;
+        if (cs_name && !*cs_name)
+            cs_name = NULL; /* DEFAULT: keep/ inherit */
+        if (coll_name && !*coll_name)
+            coll_name = NULL;
+        if (cs_name || coll_name) {
+            rc = sc_charset__resolve(&cs, &coll, x->ctx, cs_name, coll_name);
+            if (rc != SC_OK)
+                return rc;
+            t->charset = cs->name;
+            t->collation = coll->name;
+        }
+    }
+    (void)is_alter;
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Indexes                                                              */
+
+static bool name_taken(const sc_xtable *t, const sc_xindex *self, const char *name)
+{
+    for (size_t i = 0; i < t->n_idx; i++)
+        if (&t->idx[i] != self && t->idx[i].d.name && strcasecmp(t->idx[i].d.name, name) == 0)
+            return true;
+    return strcasecmp(name, "PRIMARY") == 0;
+}
+
+static const char *
+unique_name(sc_exec *x, const sc_xtable *t, const sc_xindex *self, const char *base)
+{
+    const char *n = base;
+    if (!name_taken(t, self, n))
+        return n;
+    for (unsigned i = 2;; i++) {
+        n = sc_exec__printf(x, "%s_%u", base, i);
+        if (!n || !name_taken(t, self, n))
+            return n;
+    }
+}
+
+static unsigned col_maxlen(const sc_column_def *c)
+{
+    return c->charset ? sc_charset__maxlen(c->charset) : 1;
+}
+
+/* Fill index parts from the AST, validating columns and prefixes. */
+static int index_parts(sc_exec *x, sc_xtable *t, sc_xindex *ix, const sc_ast_index *ai)
+{
+    for (size_t i = 0; i < ai->n_parts; i++) {
+        const sc_ast_key_part *kp = &ai->parts[i];
+        sc_xcol *c = sc_xtable__find_col(t, kp->column);
+        sc_index_part *p = &ix->parts[i];
+
+        if (!c)
+            return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
+                                kp->column);
+        for (size_t j = 0; j < i; j++)
+            if (strcasecmp(ix->parts[j].column, c->d.name) == 0)
+                return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", c->d.name);
+        p->column = c->d.name;
+        p->descending = kp->order == SC_AST_ORDER_DESC;
+        if (kp->length.present) {
+            bool str = c->d.type == SC_TYPE_CHAR || c->d.type == SC_TYPE_VARCHAR ||
+                       c->d.type == SC_TYPE_BINARY || c->d.type == SC_TYPE_VARBINARY ||
+                       sc_type__is_blob(c->d.type);
+            if (!str || ai->kind == SC_AST_INDEX_FULLTEXT || ai->kind == SC_AST_INDEX_SPATIAL ||
+                kp->length.value == 0 ||
+                (!sc_type__is_blob(c->d.type) && kp->length.value > c->d.length))
+                return sc_exec__err(x, 1089, "HY000",
+                                    "Incorrect prefix key; the used key part isn't a string, the "
+                                    "used length is longer than the key part, or the storage "
+                                    "engine doesn't support unique prefix keys");
+            p->prefix_len = (uint32_t)kp->length.value;
+            if (!sc_type__is_blob(c->d.type) && p->prefix_len == c->d.length)
+                p->prefix_len = 0;
+        }
+    }
+    return SC_OK;
+}
+
+static sc_index_kind map_index_kind(sc_ast_index_kind k)
+{
+    switch (k) {
+    case SC_AST_INDEX_PRIMARY:
+        return SC_INDEX_PRIMARY;
+    case SC_AST_INDEX_UNIQUE:
+        return SC_INDEX_UNIQUE;
+    case SC_AST_INDEX_FULLTEXT:
+        return SC_INDEX_FULLTEXT;
+    case SC_AST_INDEX_SPATIAL:
+        return SC_INDEX_SPATIAL;
+    default:
+        return SC_INDEX_KEY;
+    }
+}
+
+static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
+{
+    const sc_ast_references *r = ai->references;
+    sc_fk_def *fk;
+    sc_xindex *ix;
+    const char **cols, **pcols;
+    const char *pdb;
+    int rc;
+
+    for (size_t i = 0; i < ai->n_parts; i++)
+        if (!sc_xtable__find_col(t, ai->parts[i].column))
+            return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
+                                ai->parts[i].column);
+    /* the implicit index, kept unless another key covers the columns */
+    ix = sc_xtable__add_index(x, t, ai->n_parts);
+    if (!ix)
+        return SC_ENOMEM;
+    ix->generated = true;
+    ix->d.kind = SC_INDEX_KEY;
+    rc = index_parts(x, t, ix, ai);
+    if (rc != SC_OK)
+        return rc;
+    {
+        const char *nm = ai->constraint ? ai->constraint : ai->name;
+        ix->d.name = nm;
+    }
+    if (strcmp(t->engine, "InnoDB") != 0)
+        return SC_OK; /* other engines parse and ignore foreign keys */
+    if (r->n_columns != ai->n_parts)
+        return sc_exec__err(x, 1239, "42000",
+                            "Incorrect foreign key definition for '%s': Key reference and table "
+                            "reference don't match",
+                            ai->constraint ? ai->constraint
+                                           : (ai->name ? ai->name : ai->parts[0].column));
+    pdb = r->table.db ? r->table.db : t->schema;
+    fk = sc_xtable__add_fk(x, t);
+    cols = sc_exec__alloc(x, (ai->n_parts + 1) * sizeof(char *));
+    pcols = sc_exec__alloc(x, (ai->n_parts + 1) * sizeof(char *));
+    if (!fk || !cols || !pcols)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < ai->n_parts; i++) {
+        cols[i] = sc_xtable__find_col(t, ai->parts[i].column)->d.name;
+        pcols[i] = r->columns[i];
+    }
+    fk->name = ai->constraint ? ai->constraint : ai->name; /* NULL: named later */
+    fk->columns = cols;
+    fk->parent_columns = pcols;
+    fk->n_columns = ai->n_parts;
+    fk->parent_schema = pdb;
+    fk->parent_table = r->table.name;
+    fk->on_delete = (sc_fk_action)r->on_delete;
+    fk->on_update = (sc_fk_action)r->on_update;
+    return SC_OK;
+}
+
+int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is_alter)
+{
+    sc_xindex *ix;
+    int rc;
+
+    (void)is_alter;
+    if (ai->kind == SC_AST_INDEX_FOREIGN)
+        return add_fk(x, t, ai);
+    if (ai->kind != SC_AST_INDEX_PRIMARY && ai->name && strcasecmp(ai->name, "PRIMARY") == 0)
+        return sc_exec__err(x, 1280, "42000", "Incorrect index name '%s'", ai->name);
+    if (ai->n_parts > MAX_KEY_PARTS)
+        return sc_exec__err(x, 1070, "42000", "Too many key parts specified; max %d parts allowed",
+                            MAX_KEY_PARTS);
+    ix = sc_xtable__add_index(x, t, ai->n_parts);
+    if (!ix)
+        return SC_ENOMEM;
+    ix->d.kind = map_index_kind(ai->kind);
+    rc = index_parts(x, t, ix, ai);
+    if (rc != SC_OK)
+        return rc;
+    if (ix->d.kind == SC_INDEX_PRIMARY) {
+        for (size_t i = 0; i < t->n_idx - 1; i++)
+            if (t->idx[i].d.kind == SC_INDEX_PRIMARY)
+                return sc_exec__err(x, 1068, "42000", "Multiple primary key defined");
+        ix->d.name = "PRIMARY";
+    } else {
+        ix->d.name = ai->name ? ai->name : ai->constraint;
+        if (ix->d.name && name_taken(t, ix, ix->d.name))
+            return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
+    }
+    ix->d.algorithm = (sc_index_algo)ai->using;
+    if (ai->comment) {
+        if (ai->comment->len > 1024)
+            return sc_exec__err(x, 1688, "HY000", "Comment for index '%s' is too long (max = 1024)",
+                                ix->d.name ? ix->d.name : "");
+        ix->d.comment = ai->comment->len ? ai->comment->s : NULL;
+    }
+    if (ai->key_block_size.present && ai->key_block_size.value) {
+        uint64_t v = ai->key_block_size.value;
+        if (strcmp(t->engine, "MyISAM") == 0 || strcmp(t->engine, "Aria") == 0) {
+            uint64_t p = 1024;
+            while (p < v && p < 16384)
+                p *= 2;
+            v = p;
+        }
+        ix->d.key_block_size = (uint32_t)v;
+    }
+    ix->d.parser = ai->parser;
+    if (ai->ignored == 1)
+        ix->d.flags |= SC_INDEX_IGNORED;
+    return SC_OK;
+}
+
+int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac)
+{
+    sc_ast_index ai;
+    sc_ast_key_part part;
+    int rc;
+
+    memset(&ai, 0, sizeof(ai));
+    memset(&part, 0, sizeof(part));
+    part.column = ac->name;
+    ai.parts = &part;
+    ai.n_parts = 1;
+    ai.ignored = -1;
+    if (ac->key == SC_AST_COLKEY_PRIMARY) {
+        ai.kind = SC_AST_INDEX_PRIMARY;
+        if ((rc = sc_exec__add_index(x, t, &ai, false)) != SC_OK)
+            return rc;
+    } else if (ac->key == SC_AST_COLKEY_UNIQUE || ac->serial || ac->serial_default_value) {
+        ai.kind = SC_AST_INDEX_UNIQUE;
+        if ((rc = sc_exec__add_index(x, t, &ai, false)) != SC_OK)
+            return rc;
+    }
+    if (ac->references) {
+        ai.kind = SC_AST_INDEX_FOREIGN;
+        ai.constraint = ac->ref_constraint;
+        ai.references = ac->references;
+        if (ac->references->n_columns == 0)
+            return SC_OK; /* REFERENCES t without columns: MariaDB ignores it */
+        if ((rc = add_fk(x, t, &ai)) != SC_OK)
+            return rc;
+    }
+    return check_column_refs(x, t, ac);
+}
+
+/* ------------------------------------------------------------------ */
+/* CHECK constraints                                                    */
+
+int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is_alter)
+{
+    sc_check_def *ck;
+    const char *u;
+
+    if ((u = unknown_column(t, ac->expr)) != NULL)
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
+    if (ac->name)
+        for (size_t i = 0; i < t->n_checks; i++)
+            if (strcasecmp(t->checks[i].name, ac->name) == 0) {
+                if (is_alter && ac->if_not_exists) {
+                    sc_exec__warn(x);
+                    return SC_OK;
+                }
+                return sc_exec__err(x, 1826, "HY000", "Duplicate CHECK constraint name '%s'",
+                                    ac->name);
+            }
+    ck = sc_xtable__add_check(x, t);
+    if (!ck)
+        return SC_ENOMEM;
+    ck->name = ac->name; /* NULL: numbered in finish */
+    ck->expr = sc_exec__expr_text(x, ac->expr);
+    return ck->expr ? SC_OK : SC_ENOMEM;
+}
+
+/* ------------------------------------------------------------------ */
+/* Final pass                                                           */
+
+static bool key_has_nullable(const sc_xtable *t, const sc_xindex *ix)
+{
+    for (size_t i = 0; i < ix->d.n_parts; i++) {
+        const sc_xcol *c = sc_xtable__find_col(t, ix->parts[i].column);
+        if (c && !(c->d.flags & SC_COL_NOT_NULL))
+            return true;
+    }
+    return false;
+}
+
+static bool key_has_prefix(const sc_xindex *ix)
+{
+    for (size_t i = 0; i < ix->d.n_parts; i++)
+        if (ix->parts[i].prefix_len)
+            return true;
+    return false;
+}
+
+/* MariaDB's sort_keys(): see sql_table.cc. */
+static int key_cmp(const sc_xtable *t, const sc_xindex *a, const sc_xindex *b)
+{
+    bool au = a->d.kind == SC_INDEX_PRIMARY || a->d.kind == SC_INDEX_UNIQUE;
+    bool bu = b->d.kind == SC_INDEX_PRIMARY || b->d.kind == SC_INDEX_UNIQUE;
+
+    if (a->long_hash && b->long_hash)
+        return a->order < b->order ? -1 : 1;
+    if (au) {
+        bool an, bn;
+        if (!bu)
+            return -1;
+        if (a->long_hash)
+            return 1;
+        if (b->long_hash)
+            return -1;
+        an = key_has_nullable(t, a);
+        bn = key_has_nullable(t, b);
+        if (an != bn)
+            return an ? 1 : -1;
+        if (a->d.kind == SC_INDEX_PRIMARY)
+            return -1;
+        if (b->d.kind == SC_INDEX_PRIMARY)
+            return 1;
+        if (key_has_prefix(a) != key_has_prefix(b))
+            return key_has_prefix(a) ? 1 : -1;
+    } else if (bu) {
+        return 1;
+    }
+    if ((a->d.kind == SC_INDEX_FULLTEXT) != (b->d.kind == SC_INDEX_FULLTEXT))
+        return a->d.kind == SC_INDEX_FULLTEXT ? 1 : -1;
+    return a->order < b->order ? -1 : (a->order > b->order ? 1 : 0);
+}
+
+static void sort_keys(sc_xtable *t)
+{
+    for (size_t i = 0; i < t->n_idx; i++)
+        t->idx[i].order = i;
+    /* insertion sort: few keys, and it keeps the comparator simple */
+    for (size_t i = 1; i < t->n_idx; i++) {
+        sc_xindex tmp = t->idx[i];
+        size_t j = i;
+        while (j > 0 && key_cmp(t, &tmp, &t->idx[j - 1]) < 0) {
+            t->idx[j] = t->idx[j - 1];
+            j--;
+        }
+        t->idx[j] = tmp;
+    }
+    for (size_t i = 0; i < t->n_idx; i++)
+        t->idx[i].d.parts = t->idx[i].parts;
+}
+
+/* Does key k start with the columns of the generated key g? */
+static bool key_covers(const sc_xindex *k, const sc_xindex *g)
+{
+    if (k->d.kind == SC_INDEX_FULLTEXT || k->d.kind == SC_INDEX_SPATIAL ||
+        k->d.n_parts < g->d.n_parts)
+        return false;
+    for (size_t i = 0; i < g->d.n_parts; i++)
+        if (strcasecmp(k->parts[i].column, g->parts[i].column) != 0 || k->parts[i].prefix_len)
+            return false;
+    return true;
+}
+
+static void drop_covered_generated(sc_xtable *t)
+{
+    for (size_t i = 0; i < t->n_idx;) {
+        bool covered = false;
+        if (t->idx[i].generated)
+            for (size_t j = 0; j < t->n_idx && !covered; j++)
+                if (j != i && key_covers(&t->idx[j], &t->idx[i]) && (!t->idx[j].generated || j < i))
+                    covered = true;
+        if (covered)
+            sc_xtable__remove_index(t, i);
+        else
+            i++;
+    }
+}
+
+/* Apply limits on one key: BLOB prefixes, key length, long unique hash. */
+static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
+{
+    uint64_t maxkey = max_key_length(t->engine), total = 0;
+
+    if (ix->d.kind == SC_INDEX_FULLTEXT) {
+        for (size_t i = 0; i < ix->d.n_parts; i++) {
+            sc_xcol *c = sc_xtable__find_col(t, ix->parts[i].column);
+            if (!sc_type__has_charset(c->d.type) || c->d.type == SC_TYPE_ENUM ||
+                c->d.type == SC_TYPE_SET)
+                return sc_exec__err(x, 1283, "HY000",
+                                    "Column '%s' cannot be part of FULLTEXT index", c->d.name);
+        }
+        return SC_OK;
+    }
+    if (ix->d.kind == SC_INDEX_SPATIAL) {
+        for (size_t i = 0; i < ix->d.n_parts; i++) {
+            sc_xcol *c = sc_xtable__find_col(t, ix->parts[i].column);
+            if (!sc_type__is_spatial(c->d.type))
+                return sc_exec__err(x, 1687, "42000", "Incorrect arguments to SPATIAL INDEX");
+            if (!(c->d.flags & SC_COL_NOT_NULL))
+                return sc_exec__err(x, 1252, "42000",
+                                    "All parts of a SPATIAL index must be NOT NULL");
+        }
+        return SC_OK;
+    }
+    for (size_t i = 0; i < ix->d.n_parts; i++) {
+        sc_index_part *p = &ix->parts[i];
+        sc_xcol *c = sc_xtable__find_col(t, p->column);
+        unsigned ml = col_maxlen(&c->d);
+        uint64_t bytes;
+
+        if ((sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type)) && !p->prefix_len) {
+            if (ix->d.kind == SC_INDEX_PRIMARY || sc_type__is_spatial(c->d.type))
+                return sc_exec__err(x, 1170, "42000",
+                                    "BLOB/TEXT column '%s' used in key specification without a "
+                                    "key length",
+                                    c->d.name);
+            if (ix->d.kind == SC_INDEX_UNIQUE) {
+                if (ix->d.algorithm == SC_ALGO_BTREE)
+                    return sc_exec__err(x, 1071, "42000",
+                                        "Specified key was too long; max key length is %llu bytes",
+                                        (unsigned long long)maxkey);
+                ix->long_hash = true;
+                continue;
+            }
+            p->prefix_len = (uint32_t)(maxkey / ml);
+            sc_exec__warn(x);
+        }
+        bytes = p->prefix_len ? (uint64_t)p->prefix_len * (sc_type__has_charset(c->d.type) ? ml : 1)
+                              : sc_type__key_bytes(&c->d, ml);
+        if (bytes > maxkey && ix->d.kind == SC_INDEX_KEY &&
+            (sc_type__has_charset(c->d.type) || sc_type__is_binary(c->d.type))) {
+            p->prefix_len = (uint32_t)(maxkey / ml);
+            bytes = (uint64_t)p->prefix_len * ml;
+            sc_exec__warn(x);
+        }
+        total += bytes;
+    }
+    if (ix->long_hash) {
+        ix->d.algorithm = SC_ALGO_HASH;
+        return SC_OK;
+    }
+    if (total > maxkey) {
+        if (ix->d.kind == SC_INDEX_UNIQUE && ix->d.algorithm != SC_ALGO_BTREE) {
+            ix->long_hash = true;
+            ix->d.algorithm = SC_ALGO_HASH;
+            return SC_OK;
+        }
+        return sc_exec__err(x, 1071, "42000",
+                            "Specified key was too long; max key length is %llu bytes",
+                            (unsigned long long)maxkey);
+    }
+    return SC_OK;
+}
+
+static int check_auto_increment(sc_exec *x, sc_xtable *t)
+{
+    const sc_xcol *ai = NULL;
+
+    for (size_t i = 0; i < t->n_cols; i++) {
+        if (!(t->cols[i].d.flags & SC_COL_AUTO_INCREMENT))
+            continue;
+        if (ai)
+            goto bad;
+        ai = &t->cols[i];
+    }
+    if (!ai)
+        return SC_OK;
+    for (size_t i = 0; i < t->n_idx; i++) {
+        const sc_xindex *ix = &t->idx[i];
+        if (ix->d.kind == SC_INDEX_FULLTEXT || ix->d.kind == SC_INDEX_SPATIAL || ix->long_hash)
+            continue;
+        if (strcasecmp(ix->parts[0].column, ai->d.name) == 0)
+            return SC_OK;
+        if (strcmp(t->engine, "InnoDB") != 0)
+            for (size_t k = 1; k < ix->d.n_parts; k++)
+                if (strcasecmp(ix->parts[k].column, ai->d.name) == 0)
+                    return SC_OK;
+    }
+bad:
+    return sc_exec__err(x, 1075, "42000",
+                        "Incorrect table definition; there can be only one auto column and it "
+                        "must be defined as a key");
+}
+
+static int check_row_size(sc_exec *x, const sc_xtable *t)
+{
+    uint64_t total = 0, nullable = 0;
+
+    for (size_t i = 0; i < t->n_cols; i++) {
+        const sc_column_def *d = &t->cols[i].d;
+        if (d->generated == SC_GEN_VIRTUAL)
+            continue;
+        total += sc_type__record_bytes(d, col_maxlen(d));
+        if (!(d->flags & SC_COL_NOT_NULL))
+            nullable++;
+    }
+    total += (nullable + 7) / 8;
+    if (total > 65535)
+        return sc_exec__err(x, 1118, "42000",
+                            "Row size too large. The maximum row size for the used table type, "
+                            "not counting BLOBs, is 65535. This includes storage overhead, check "
+                            "the manual. You have to change some columns to TEXT or BLOBs");
+    return SC_OK;
+}
+
+static void name_checks(sc_exec *x, sc_xtable *t)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < t->n_checks; i++) {
+        if (t->checks[i].name)
+            continue;
+        for (;;) {
+            bool taken = false;
+            const char *nm = sc_exec__printf(x, "CONSTRAINT_%u", ++n);
+            for (size_t k = 0; k < t->n_checks; k++)
+                if (t->checks[k].name && strcasecmp(t->checks[k].name, nm) == 0)
+                    taken = true;
+            if (!taken) {
+                t->checks[i].name = nm;
+                break;
+            }
+        }
+    }
+}
+
+static int engine_limits(sc_exec *x, const sc_xtable *t)
+{
+    if (strcmp(t->engine, "MEMORY") == 0)
+        for (size_t i = 0; i < t->n_cols; i++)
+            if (sc_type__is_blob(t->cols[i].d.type))
+                return sc_exec__err(x, 1163, "42000",
+                                    "Storage engine MEMORY doesn't support BLOB/TEXT columns");
+    return SC_OK;
+}
+
+int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
+{
+    int rc;
+
+    (void)is_alter;
+    if (t->n_cols == 0)
+        return sc_exec__err(x, 1113, "42000", "A table must have at least 1 column");
+    /* names of unnamed keys, in declaration order */
+    for (size_t i = 0; i < t->n_idx; i++) {
+        sc_xindex *ix = &t->idx[i];
+        if (!ix->d.name) {
+            ix->d.name = unique_name(x, t, ix, ix->parts[0].column);
+            if (!ix->d.name)
+                return SC_ENOMEM;
+        } else if (ix->generated && name_taken(t, ix, ix->d.name)) {
+            ix->d.name = unique_name(x, t, ix, ix->d.name);
+        }
+    }
+    drop_covered_generated(t);
+    /* PRIMARY KEY columns are NOT NULL */
+    for (size_t i = 0; i < t->n_idx; i++) {
+        if (t->idx[i].d.kind != SC_INDEX_PRIMARY)
+            continue;
+        for (size_t k = 0; k < t->idx[i].d.n_parts; k++) {
+            sc_xcol *c = sc_xtable__find_col(t, t->idx[i].parts[k].column);
+            if (c->d.generated != SC_GEN_NONE)
+                continue;
+            c->d.flags |= SC_COL_NOT_NULL;
+            if (c->d.default_kind == SC_DEFAULT_NULL)
+                c->d.default_kind = SC_DEFAULT_NONE;
+        }
+    }
+    for (size_t i = 0; i < t->n_idx; i++) {
+        rc = key_lengths(x, t, &t->idx[i]);
+        if (rc != SC_OK)
+            return rc;
+    }
+    if (t->n_idx > MAX_KEYS)
+        return sc_exec__err(x, 1069, "42000", "Too many keys specified; max %d keys allowed",
+                            MAX_KEYS);
+    rc = check_auto_increment(x, t);
+    if (rc == SC_OK)
+        rc = check_row_size(x, t);
+    if (rc == SC_OK)
+        rc = engine_limits(x, t);
+    if (rc != SC_OK)
+        return rc;
+    name_checks(x, t);
+    sort_keys(t);
+    return SC_OK;
+}

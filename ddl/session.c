@@ -1,0 +1,641 @@
+/*
+ * session.c - the DDL session (current database, sql_mode and the other
+ * variables that change DDL results) and sc_ddl_exec(): parse one
+ * statement, run it in its own catalog transaction (or a nested one of the
+ * caller's), and report MariaDB's outcome in an sc_stmt_result.
+ *
+ * Atomicity: a failing statement aborts its transaction, so the catalog is
+ * unchanged, except where MariaDB itself keeps partial work (multi-table
+ * DROP TABLE): handlers then ask for a commit despite the error.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/charset.h"
+#include "ddl/exec.h"
+#include "ddl/expr.h"
+#include "ddl/parse.h"
+
+/* ------------------------------------------------------------------ */
+/* sql_mode names                                                       */
+
+static const char *const mode_names[] = {
+    "REAL_AS_FLOAT",
+    "PIPES_AS_CONCAT",
+    "ANSI_QUOTES",
+    "IGNORE_SPACE",
+    "IGNORE_BAD_TABLE_OPTIONS",
+    "ONLY_FULL_GROUP_BY",
+    "NO_UNSIGNED_SUBTRACTION",
+    "NO_DIR_IN_CREATE",
+    "POSTGRESQL",
+    "ORACLE",
+    "MSSQL",
+    "DB2",
+    "MAXDB",
+    "NO_KEY_OPTIONS",
+    "NO_TABLE_OPTIONS",
+    "NO_FIELD_OPTIONS",
+    "MYSQL323",
+    "MYSQL40",
+    "ANSI",
+    "NO_AUTO_VALUE_ON_ZERO",
+    "NO_BACKSLASH_ESCAPES",
+    "STRICT_TRANS_TABLES",
+    "STRICT_ALL_TABLES",
+    "NO_ZERO_IN_DATE",
+    "NO_ZERO_DATE",
+    "ALLOW_INVALID_DATES",
+    "ERROR_FOR_DIVISION_BY_ZERO",
+    "TRADITIONAL",
+    "NO_AUTO_CREATE_USER",
+    "HIGH_NOT_PRECEDENCE",
+    "NO_ENGINE_SUBSTITUTION",
+    "PAD_CHAR_TO_FULL_LENGTH",
+    "EMPTY_STRING_IS_NULL",
+    "SIMULTANEOUS_ASSIGNMENT",
+    "TIME_ROUND_FRACTIONAL",
+};
+#define N_MODES (sizeof(mode_names) / sizeof(mode_names[0]))
+
+/* Combination modes expand like MariaDB's sql_mode setter does. */
+static uint64_t mode_expand(uint64_t m)
+{
+    if (m & SC_MODE_ANSI)
+        m |= SC_MODE_REAL_AS_FLOAT | SC_MODE_PIPES_AS_CONCAT | SC_MODE_ANSI_QUOTES |
+             SC_MODE_IGNORE_SPACE;
+    if (m & SC_MODE_TRADITIONAL)
+        m |= SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES | SC_MODE_NO_ZERO_IN_DATE |
+             SC_MODE_NO_ZERO_DATE | SC_MODE_ERROR_FOR_DIVISION_BY_ZERO |
+             SC_MODE_NO_AUTO_CREATE_USER | SC_MODE_NO_ENGINE_SUBSTITUTION;
+    if (m & (SC_MODE_POSTGRESQL | SC_MODE_ORACLE | SC_MODE_MSSQL | SC_MODE_DB2 | SC_MODE_MAXDB))
+        m |= SC_MODE_PIPES_AS_CONCAT | SC_MODE_ANSI_QUOTES | SC_MODE_IGNORE_SPACE |
+             SC_MODE_NO_KEY_OPTIONS | SC_MODE_NO_TABLE_OPTIONS | SC_MODE_NO_FIELD_OPTIONS;
+    if (m & SC_MODE_MAXDB)
+        m |= SC_MODE_NO_AUTO_CREATE_USER;
+    return m;
+}
+
+/* Parse "A,B,..." (or a number) into mode bits. false on an unknown name. */
+static bool mode_parse(uint64_t *out, const char *text)
+{
+    uint64_t m = 0;
+    const char *p = text;
+    char *end;
+
+    if (*p && strspn(p, "0123456789") == strlen(p)) {
+        *out = strtoull(p, &end, 10);
+        return true;
+    }
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        size_t i;
+        const char *s = p;
+        size_t l = len;
+        while (l && isspace((unsigned char)*s)) {
+            s++;
+            l--;
+        }
+        while (l && isspace((unsigned char)s[l - 1]))
+            l--;
+        if (l) {
+            for (i = 0; i < N_MODES; i++)
+                if (strlen(mode_names[i]) == l && strncasecmp(mode_names[i], s, l) == 0)
+                    break;
+            if (i == N_MODES)
+                return false;
+            m |= (uint64_t)1 << i;
+        }
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    *out = mode_expand(m);
+    return true;
+}
+
+static char *mode_text(sc_ctx *ctx, uint64_t m)
+{
+    sc_sbuf b;
+    char *out = NULL;
+
+    sc_sbuf__init(&b, ctx);
+    sc_sbuf__puts(&b, "");
+    for (size_t i = 0; i < N_MODES; i++) {
+        if (!(m & ((uint64_t)1 << i)))
+            continue;
+        if (b.len)
+            sc_sbuf__putc(&b, ',');
+        sc_sbuf__puts(&b, mode_names[i]);
+    }
+    sc_sbuf__finish(&out, &b);
+    return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Session                                                              */
+
+static int set_str(sc_ctx *ctx, char **slot, const char *v)
+{
+    char *p = v ? sc__strdup(ctx, v) : NULL;
+    if (v && !p)
+        return SC_ENOMEM;
+    if (*slot)
+        sc_free(ctx, *slot);
+    *slot = p;
+    return SC_OK;
+}
+
+int sc_session_new(sc_session **out, sc_catalog *cat, const char *database)
+{
+    sc_ctx *ctx = sc_catalog_ctx(cat);
+    sc_session *s = sc__calloc(ctx, 1, sizeof(*s));
+
+    *out = NULL;
+    if (!s)
+        return SC_ENOMEM;
+    s->cat = cat;
+    s->ctx = ctx;
+    s->sql_mode = SC_MODE_DEFAULT;
+    s->explicit_defaults_for_timestamp = true;
+    s->foreign_key_checks = true;
+    if (set_str(ctx, &s->database, database) || set_str(ctx, &s->charset_server, "utf8mb4") ||
+        set_str(ctx, &s->collation_server, "utf8mb4_general_ci") ||
+        set_str(ctx, &s->default_engine, "InnoDB")) {
+        sc_session_free(s);
+        return SC_ENOMEM;
+    }
+    *out = s;
+    return SC_OK;
+}
+
+void sc_session_free(sc_session *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n_temps; i++) {
+        sc_free(s->ctx, s->temps[i].schema);
+        sc_free(s->ctx, s->temps[i].name);
+    }
+    sc_free(s->ctx, s->temps);
+    sc_free(s->ctx, s->database);
+    sc_free(s->ctx, s->charset_server);
+    sc_free(s->ctx, s->collation_server);
+    sc_free(s->ctx, s->default_engine);
+    sc_free(s->ctx, s->get_buf);
+    sc_free(s->ctx, s);
+}
+
+const char *sc_session_database(const sc_session *s)
+{
+    return s->database;
+}
+
+static int bad_value(sc_session *s, const char *name, const char *value)
+{
+    return sc_error_set(s->ctx, SC_ESQL, 1231, "42000",
+                        "Variable '%s' can't be set to the value of '%s'", name, value);
+}
+
+static int parse_bool(int *out, const char *v)
+{
+    if (strcasecmp(v, "1") == 0 || strcasecmp(v, "ON") == 0 || strcasecmp(v, "TRUE") == 0)
+        *out = 1;
+    else if (strcasecmp(v, "0") == 0 || strcasecmp(v, "OFF") == 0 || strcasecmp(v, "FALSE") == 0)
+        *out = 0;
+    else
+        return -1;
+    return 0;
+}
+
+/* Variables accepted and ignored: they do not change catalog results. */
+static const char *const ignored_vars[] = {
+    "autocommit",
+    "unique_checks",
+    "sql_notes",
+    "time_zone",
+    "names",
+    "character_set_client",
+    "character_set_results",
+    "character_set_connection",
+    "collation_connection",
+    "sql_warnings",
+    "sql_quote_show_create",
+    "sql_log_bin",
+    "innodb_strict_mode",
+    "sql_safe_updates",
+    "max_statement_time",
+    "wait_timeout",
+    "net_read_timeout",
+    "net_write_timeout",
+    "old_alter_table",
+    "alter_algorithm",
+    "check_constraint_checks",
+    "big_tables",
+    "sql_big_selects",
+    "transaction_isolation",
+    "tx_isolation",
+    "default_tmp_storage_engine",
+    "group_concat_max_len",
+    "timestamp",
+    "insert_id",
+    "last_insert_id",
+    "pseudo_thread_id",
+    "sql_auto_is_null",
+    "sql_select_limit",
+    "character_set_database",
+    "collation_database",
+    "lc_time_names",
+    "innodb_file_per_table",
+    "sql_require_primary_key",
+    "auto_increment_increment",
+    "auto_increment_offset",
+    "session_track_schema",
+    "profiling",
+    "default_week_format",
+    "div_precision_increment",
+    "max_heap_table_size",
+    "tmp_table_size",
+    "optimizer_switch",
+    "sql_slave_skip_counter",
+    "gtid_domain_id",
+    "gtid_seq_no",
+    "server_id",
+    "skip_replication",
+    "sort_buffer_size",
+    "innodb_lock_wait_timeout",
+    "lock_wait_timeout",
+    "completion_type",
+    "rand_seed1",
+    "rand_seed2",
+    "sql_if_exists",
+    "system_versioning_alter_history",
+    "default_master_connection",
+};
+
+int sc_session_set(sc_session *s, const char *name, const char *value)
+{
+    int b;
+
+    if (strcasecmp(name, "sql_mode") == 0) {
+        uint64_t m;
+        if (strcasecmp(value, "DEFAULT") == 0)
+            m = SC_MODE_DEFAULT;
+        else if (!mode_parse(&m, value))
+            return bad_value(s, "sql_mode", value);
+        s->sql_mode = m;
+        return SC_OK;
+    }
+    if (strcasecmp(name, "foreign_key_checks") == 0 ||
+        strcasecmp(name, "explicit_defaults_for_timestamp") == 0) {
+        bool fk = strcasecmp(name, "foreign_key_checks") == 0;
+        if (strcasecmp(value, "DEFAULT") == 0)
+            b = 1;
+        else if (parse_bool(&b, value) != 0)
+            return bad_value(s, fk ? "foreign_key_checks" : "explicit_defaults_for_timestamp",
+                             value);
+        if (fk)
+            s->foreign_key_checks = b;
+        else
+            s->explicit_defaults_for_timestamp = b;
+        return SC_OK;
+    }
+    if (strcasecmp(name, "character_set_server") == 0 ||
+        strcasecmp(name, "collation_server") == 0) {
+        bool is_cs = strcasecmp(name, "character_set_server") == 0;
+        const sc_charset_info *cs;
+        const sc_collation_info *coll;
+        int rc;
+        if (strcasecmp(value, "DEFAULT") == 0)
+            value = is_cs ? "utf8mb4" : "utf8mb4_general_ci";
+        rc = sc_charset__resolve(&cs, &coll, s->ctx, is_cs ? value : NULL, is_cs ? NULL : value);
+        if (rc != SC_OK)
+            return rc;
+        if (set_str(s->ctx, &s->charset_server, cs->name) ||
+            set_str(s->ctx, &s->collation_server, coll->name))
+            return SC_ENOMEM;
+        return SC_OK;
+    }
+    if (strcasecmp(name, "default_storage_engine") == 0 ||
+        strcasecmp(name, "storage_engine") == 0) {
+        const char *e = strcasecmp(value, "DEFAULT") == 0 ? "InnoDB" : sc_exec__engine_name(value);
+        if (!e)
+            return sc_error_set(s->ctx, SC_ESQL, 1286, "42000", "Unknown storage engine '%s'",
+                                value);
+        return set_str(s->ctx, &s->default_engine, e);
+    }
+    for (size_t i = 0; i < sizeof(ignored_vars) / sizeof(ignored_vars[0]); i++)
+        if (strcasecmp(name, ignored_vars[i]) == 0)
+            return SC_OK;
+    return sc_error_set(s->ctx, SC_ESQL, 1193, "HY000", "Unknown system variable '%s'", name);
+}
+
+const char *sc_session_get(sc_session *s, const char *name)
+{
+    char *v = NULL;
+
+    if (strcasecmp(name, "sql_mode") == 0)
+        v = mode_text(s->ctx, s->sql_mode);
+    else if (strcasecmp(name, "foreign_key_checks") == 0)
+        v = sc__strdup(s->ctx, s->foreign_key_checks ? "1" : "0");
+    else if (strcasecmp(name, "explicit_defaults_for_timestamp") == 0)
+        v = sc__strdup(s->ctx, s->explicit_defaults_for_timestamp ? "1" : "0");
+    else if (strcasecmp(name, "character_set_server") == 0)
+        v = sc__strdup(s->ctx, s->charset_server);
+    else if (strcasecmp(name, "collation_server") == 0)
+        v = sc__strdup(s->ctx, s->collation_server);
+    else if (strcasecmp(name, "default_storage_engine") == 0 ||
+             strcasecmp(name, "storage_engine") == 0)
+        v = sc__strdup(s->ctx, s->default_engine);
+    else if (strcasecmp(name, "database") == 0)
+        v = s->database ? sc__strdup(s->ctx, s->database) : NULL;
+    if (!v)
+        return NULL;
+    sc_free(s->ctx, s->get_buf);
+    s->get_buf = v;
+    return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* SET statement                                                        */
+
+/* Evaluate the small expressions SET values use: literals, words,
+ * @@variables and CONCAT(). Result in the arena. */
+static const char *eval_value(sc_exec *x, const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_LITERAL:
+        if (e->lit.kind == SC_AST_LIT_NULL)
+            return "NULL";
+        if (e->lit.negative)
+            return sc_exec__printf(x, "-%s", e->lit.text.s);
+        return e->lit.text.s ? e->lit.text.s : "";
+    case SC_AST_EXPR_WORD:
+    case SC_AST_EXPR_COLUMN:
+        return e->name;
+    case SC_AST_EXPR_DEFAULT:
+        return "DEFAULT";
+    case SC_AST_EXPR_VAR: {
+        const char *v;
+        if (e->var_scope == SC_AST_VAR_USER)
+            return "";
+        v = sc_session_get(x->s, e->name);
+        return v ? sc_exec__strdup(x, v) : "";
+    }
+    case SC_AST_EXPR_FUNC:
+        if (strcasecmp(e->name, "concat") == 0) {
+            const char *acc = "";
+            for (size_t i = 0; i < e->n_args; i++) {
+                const char *a = eval_value(x, e->args[i]);
+                if (!a)
+                    return NULL;
+                acc = sc_exec__printf(x, "%s%s", acc, a);
+                if (!acc)
+                    return NULL;
+            }
+            return acc;
+        }
+        if (strcasecmp(e->name, "replace") == 0 && e->n_args == 3) {
+            const char *a = eval_value(x, e->args[0]), *from = eval_value(x, e->args[1]),
+                       *to = eval_value(x, e->args[2]);
+            sc_sbuf b;
+            char *res = NULL;
+            size_t fl;
+            if (!a || !from || !to)
+                return NULL;
+            fl = strlen(from);
+            sc_sbuf__init(&b, x->ctx);
+            sc_sbuf__puts(&b, "");
+            while (*a) {
+                if (fl && strncmp(a, from, fl) == 0) {
+                    sc_sbuf__puts(&b, to);
+                    a += fl;
+                } else {
+                    sc_sbuf__putc(&b, *a++);
+                }
+            }
+            if (sc_sbuf__finish(&res, &b) != SC_OK)
+                return NULL;
+            a = sc_exec__strdup(x, res);
+            sc_free(x->ctx, res);
+            return a;
+        }
+        return NULL;
+    default:
+        return NULL;
+    }
+}
+
+int sc_exec__set(sc_exec *x)
+{
+    const sc_ast_set *set = x->stmt->set;
+
+    for (size_t i = 0; i < set->n_items; i++) {
+        const sc_ast_set_item *it = &set->items[i];
+        const char *v;
+        int rc;
+
+        if (it->kind != SC_AST_SET_VAR || it->scope == SC_AST_VAR_USER)
+            continue;
+        if (it->scope == SC_AST_VAR_GLOBAL)
+            continue; /* global settings do not change this session */
+        v = it->value ? eval_value(x, it->value) : "DEFAULT";
+        if (!v)
+            return sc_exec__err(x, 1235, "42000",
+                                "This version of MariaDB doesn't yet support 'this SET value'");
+        rc = sc_session_set(x->s, it->name, v);
+        if (rc != SC_OK)
+            return rc;
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared executor helpers                                              */
+
+int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    return sc_error_set(x->ctx, SC_ESQL, err, state, "%s", buf);
+}
+
+void sc_exec__warn(sc_exec *x)
+{
+    x->warnings++;
+}
+
+int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q)
+{
+    *db_out = q->db ? q->db : x->s->database;
+    if (!*db_out)
+        return sc_exec__err(x, 1046, "3D000", "No database selected");
+    return SC_OK;
+}
+
+bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name)
+{
+    for (size_t i = 0; i < x->s->n_temps; i++)
+        if (strcmp(x->s->temps[i].schema, db) == 0 && strcmp(x->s->temps[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statement dispatch                                                   */
+
+static unsigned parse_flags(const sc_session *s)
+{
+    unsigned f = 0;
+    if (s->sql_mode & SC_MODE_ANSI_QUOTES)
+        f |= SC_PARSE_ANSI_QUOTES;
+    if (s->sql_mode & SC_MODE_NO_BACKSLASH_ESCAPES)
+        f |= SC_PARSE_NO_BACKSLASH_ESCAPES;
+    if (s->sql_mode & SC_MODE_PIPES_AS_CONCAT)
+        f |= SC_PARSE_PIPES_AS_CONCAT;
+    if (s->sql_mode & SC_MODE_HIGH_NOT_PRECEDENCE)
+        f |= SC_PARSE_HIGH_NOT_PRECEDENCE;
+    if (s->sql_mode & SC_MODE_IGNORE_SPACE)
+        f |= SC_PARSE_IGNORE_SPACE;
+    if (s->sql_mode & SC_MODE_REAL_AS_FLOAT)
+        f |= SC_PARSE_REAL_AS_FLOAT;
+    return f;
+}
+
+static int dispatch(sc_exec *x, bool *commit_anyway)
+{
+    *commit_anyway = false;
+    switch (x->stmt->kind) {
+    case SC_AST_STMT_EMPTY:
+        return sc_exec__err(x, 1065, "42000", "Query was empty");
+    case SC_AST_STMT_CREATE_DATABASE:
+        return sc_exec__create_database(x);
+    case SC_AST_STMT_ALTER_DATABASE:
+        return sc_exec__alter_database(x);
+    case SC_AST_STMT_DROP_DATABASE:
+        return sc_exec__drop_database(x);
+    case SC_AST_STMT_CREATE_TABLE:
+        return sc_exec__create_table(x);
+    case SC_AST_STMT_ALTER_TABLE:
+        return sc_exec__alter_table(x);
+    case SC_AST_STMT_DROP_TABLE:
+        *commit_anyway = true; /* MariaDB keeps the tables it managed to drop */
+        return sc_exec__drop_table(x);
+    case SC_AST_STMT_RENAME_TABLE:
+        return sc_exec__rename_table(x);
+    case SC_AST_STMT_TRUNCATE_TABLE:
+        return sc_exec__truncate_table(x);
+    case SC_AST_STMT_CREATE_INDEX:
+        return sc_exec__create_index(x);
+    case SC_AST_STMT_DROP_INDEX:
+        return sc_exec__drop_index(x);
+    case SC_AST_STMT_USE:
+        return sc_exec__use(x);
+    case SC_AST_STMT_SET:
+        return sc_exec__set(x);
+    case SC_AST_STMT_SHOW:
+        return sc_exec__show(x);
+    case SC_AST_STMT_BEGIN:
+    case SC_AST_STMT_COMMIT:
+    case SC_AST_STMT_ROLLBACK:
+        return SC_OK;
+    default:
+        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+                            x->stmt->unsupported_what ? x->stmt->unsupported_what
+                                                      : "this statement");
+    }
+}
+
+static void fill_error(sc_stmt_result *r, sc_ctx *ctx, int rc)
+{
+    const sc_error *e = sc_ctx_last_error(ctx);
+
+    r->code = rc;
+    r->mysql_errno = e->mysql_errno;
+    snprintf(r->sqlstate, sizeof(r->sqlstate), "%s", e->sqlstate);
+    if (r->mysql_errno == 0) {
+        /* an internal failure: report it as MariaDB's generic error */
+        r->mysql_errno = 1105;
+        snprintf(r->sqlstate, sizeof(r->sqlstate), "HY000");
+    }
+    /* result strings use malloc: sc_stmt_result_clear() has no ctx to free through */
+    r->message = strdup(e->message[0] ? e->message : sc_strerror(rc));
+}
+
+static int run_in_txn(sc_exec *x, sc_txn *parent, const char *sql, size_t len)
+{
+    sc_txn *txn = NULL;
+    bool commit_anyway = false;
+    int rc, crc;
+
+    rc = parent ? sc_txn_begin_nested(&txn, parent) : sc_txn_begin(&txn, x->s->cat, 0);
+    if (rc != SC_OK)
+        return rc;
+    x->txn = txn;
+    rc = sc_txn_set_statement(txn, sql, len);
+    if (rc == SC_OK)
+        rc = dispatch(x, &commit_anyway);
+    if (rc == SC_OK || commit_anyway) {
+        sc_error saved = *sc_ctx_last_error(x->ctx);
+        crc = sc_txn_commit(txn);
+        if (crc != SC_OK)
+            return crc;
+        if (rc != SC_OK)
+            sc_error_set(x->ctx, saved.code, saved.mysql_errno, saved.sqlstate, "%s",
+                         saved.message);
+    } else {
+        sc_txn_abort(txn);
+    }
+    x->txn = NULL;
+    return rc;
+}
+
+int sc_ddl_exec(
+    sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len)
+{
+    sc_ctx *ctx = session->ctx;
+    sc_ddl_parse_options popts = SC_DDL_PARSE_OPTIONS_INIT;
+    sc_exec x;
+    int rc;
+
+    memset(result, 0, sizeof(*result));
+    memset(&x, 0, sizeof(x));
+    sc_ctx_clear_error(ctx);
+    popts.flags = parse_flags(session);
+    rc = sc_ddl__parse(&x.stmt, ctx, sql, len, &popts);
+    if (rc != SC_OK) {
+        fill_error(result, ctx, rc);
+        return rc;
+    }
+    x.s = session;
+    x.ctx = ctx;
+    x.arena = x.stmt->arena;
+    sc_sbuf__init(&x.out, ctx);
+    rc = run_in_txn(&x, txn, sql, len);
+    if (rc != SC_OK) {
+        fill_error(result, ctx, rc);
+        x.warnings++; /* the error row itself */
+    } else if (x.has_output) {
+        result->output = strdup(x.out.data ? x.out.data : "");
+    }
+    result->warnings = x.warnings;
+    sc_sbuf__free(&x.out);
+    sc_ast__stmt_free(x.stmt);
+    return rc;
+}
+
+void sc_stmt_result_clear(sc_stmt_result *r)
+{
+    free(r->message);
+    free(r->output);
+    memset(r, 0, sizeof(*r));
+}
