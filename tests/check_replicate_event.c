@@ -373,6 +373,215 @@ START_TEST(test_replicate_event_own_fde)
 }
 END_TEST
 
+
+/* Walk the status variables of every corpus QUERY event to their exact end. */
+START_TEST(test_replicate_event_query_status_vars)
+{
+    glob_t g;
+    size_t n = corpus_files(&g), queries = 0, charset_seen = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        sc_ctx *ctx = NULL;
+        sc_binlog_reader *r = NULL;
+        const sc_binlog_event *bev;
+        ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+        ck_assert_int_eq(sc_binlog_reader_open(&r, ctx, g.gl_pathv[i]), SC_OK);
+        while (sc_binlog_reader_next(&bev, r) == SC_OK && bev) {
+            const sc_event *ev = sc_binlog_reader__event(r);
+            sc_rd rd;
+            uint8_t code;
+            sc_slice v;
+            int k;
+            if (bev->header.type != SC_EV_QUERY)
+                continue;
+            rd = sc_rd_init(ev->u.query.status_vars);
+            while ((k = sc_query__status_next(&rd, &code, &v)) == 1)
+                if (code == 4) {
+                    ck_assert_uint_eq(v.len, 6);
+                    ck_assert_uint_eq(sc_get_u16le(v.data), 45); /* utf8mb4_general_ci */
+                    charset_seen++;
+                }
+            ck_assert_int_eq(k, 0);
+            ck_assert(ev->u.query.text.len > 0);
+            queries++;
+        }
+        sc_binlog_reader_close(r);
+        sc_ctx_free(ctx);
+    }
+    globfree(&g);
+    ck_assert_uint_gt(queries, 30);
+    ck_assert_uint_eq(charset_seen, queries);
+}
+END_TEST
+
+/* Encode then decode synthetic events of the shapes the corpus lacks. */
+static void synth_roundtrip(sc_ctx *ctx, const sc_event *ev, sc_checksum_alg alg)
+{
+    sc_buf b = {ctx, NULL, 0, 0, false}, b2 = {ctx, NULL, 0, 0, false};
+    sc_event back;
+    uint8_t ph[SC_FDE_MARIADB_TYPES];
+    sc_event_fmt fmt = {alg, ph, sizeof(ph)};
+    sc_event_loc loc = {"synthetic", 4};
+    size_t crc = alg == SC_CHECKSUM_CRC32 ? 4 : 0;
+
+    sc_event__default_post_header(ph, sizeof(ph));
+    ck_assert_int_eq(sc_event__encode(&b, ev, alg), SC_OK);
+    ck_assert_uint_eq(sc_get_u32le(b.data + 9), b.len);
+    memset(&back, 0, sizeof(back));
+    sc_event__decode_header(&back.header, b.data);
+    ck_assert_int_eq(sc_event__decode(&back, ctx,
+                                      (sc_slice){b.data + 19, b.len - 19 - crc}, &fmt, &loc),
+                     SC_OK);
+    ck_assert(back.modelled);
+    ck_assert_int_eq(sc_event__encode(&b2, &back, alg), SC_OK);
+    ck_assert(b.len == b2.len && memcmp(b.data, b2.data, b.len) == 0);
+    if (ev->header.type == SC_EV_GTID) {
+        ck_assert_uint_eq(back.u.gtid.commit_id, ev->u.gtid.commit_id);
+        ck_assert_uint_eq(back.u.gtid.xa_format_id, ev->u.gtid.xa_format_id);
+        ck_assert_uint_eq(back.u.gtid.xa_bqual.len, ev->u.gtid.xa_bqual.len);
+        ck_assert_uint_eq(back.u.gtid.extra.len, ev->u.gtid.extra.len);
+    }
+    if (ev->header.type == SC_EV_GTID_LIST) {
+        ck_assert_uint_eq(back.u.gtid_list.count_flags, 2);
+        ck_assert_uint_eq(back.u.gtid_list.gtids[1].seq_no, 99);
+    }
+    if (ev->header.type == SC_EV_WRITE_ROWS)
+        ck_assert_uint_eq(back.u.rows.extra.len, 3);
+    sc_event__clear(ctx, &back);
+    sc_buf__free(&b);
+    sc_buf__free(&b2);
+}
+
+START_TEST(test_replicate_event_synthetic_shapes)
+{
+    sc_ctx *ctx = NULL;
+    sc_event ev;
+    sc_gtid list[2] = {{0, 1, 47}, {5, 2, 99}};
+    uint8_t bm = 0x03;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    memset(&ev, 0, sizeof(ev));
+    ev.modelled = true;
+    ev.header.type = SC_EV_GTID;
+    ev.header.flags = SC_EVF_SUPPRESS_USE;
+    ev.u.gtid.seq_no = 123456789012ull;
+    ev.u.gtid.domain_id = 3;
+    ev.u.gtid.flags2 = SC_GTID_GROUP_COMMIT_ID | SC_GTID_TRANSACTIONAL | SC_GTID_PREPARED_XA;
+    ev.u.gtid.commit_id = 777;
+    ev.u.gtid.xa_format_id = 1;
+    ev.u.gtid.xa_gtrid = (sc_slice){(const uint8_t *)"gtrid", 5};
+    ev.u.gtid.xa_bqual = (sc_slice){(const uint8_t *)"bq", 2};
+    ev.u.gtid.extra = (sc_slice){(const uint8_t *)"\x01\x02", 2};
+    synth_roundtrip(ctx, &ev, SC_CHECKSUM_CRC32);
+    synth_roundtrip(ctx, &ev, SC_CHECKSUM_NONE);
+
+    memset(&ev, 0, sizeof(ev));
+    ev.modelled = true;
+    ev.header.type = SC_EV_GTID_LIST;
+    ev.u.gtid_list.count_flags = 2;
+    ev.u.gtid_list.gtids = list;
+    synth_roundtrip(ctx, &ev, SC_CHECKSUM_CRC32);
+
+    memset(&ev, 0, sizeof(ev));
+    ev.modelled = true;
+    ev.header.type = SC_EV_ROTATE;
+    ev.header.flags = SC_EVF_ARTIFICIAL;
+    ev.u.rotate.position = 4;
+    ev.u.rotate.name = (sc_slice){(const uint8_t *)"binlog.000002", 13};
+    synth_roundtrip(ctx, &ev, SC_CHECKSUM_NONE);
+
+    memset(&ev, 0, sizeof(ev));
+    ev.modelled = true;
+    ev.header.type = SC_EV_WRITE_ROWS;
+    ev.u.rows.table_id = SC_ID_MAX;
+    ev.u.rows.flags = SC_ROWS_STMT_END;
+    ev.u.rows.extra = (sc_slice){(const uint8_t *)"\x00\x01\x02", 3};
+    ev.u.rows.ncols = 2;
+    ev.u.rows.present = (sc_slice){&bm, 1};
+    ev.u.rows.rows = (sc_slice){(const uint8_t *)"\xfc\x05\x00\x00\x00\x01", 6};
+    synth_roundtrip(ctx, &ev, SC_CHECKSUM_CRC32);
+    ev.header.type = SC_EV_UPDATE_ROWS;
+    ev.u.rows.present_after = (sc_slice){&bm, 1};
+    ev.u.rows.extra = (sc_slice){(const uint8_t *)"\x00\x01\x02", 3};
+    synth_roundtrip(ctx, &ev, SC_CHECKSUM_NONE);
+    /* inconsistent structs are refused, not written */
+    {
+        sc_buf b = {ctx, NULL, 0, 0, false};
+        ev.u.rows.present.len = 2;
+        ck_assert_int_eq(sc_event__encode(&b, &ev, SC_CHECKSUM_NONE), SC_EINVAL);
+        ck_assert_uint_eq(b.len, 0);
+        sc_buf__free(&b);
+    }
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+/* Unknown types: kept raw with LOG_EVENT_IGNORABLE_F, refused without it. */
+START_TEST(test_replicate_event_ignorable_unknown)
+{
+    char path[512];
+    size_t len = 0;
+    uint8_t *orig = NULL, *d;
+    sc_ctx *ctx = NULL;
+    sc_buf ins;
+    static const struct {
+        uint8_t type;
+        uint16_t flags;
+        int want;
+    } cases[] = {
+        {28, SC_EVF_IGNORABLE, SC_OK},  {100, SC_EVF_IGNORABLE, SC_OK},
+        {33, 0, SC_OK},                 {100, 0, SC_ECORRUPT},
+        {28, 0, SC_ECORRUPT},           {172, SC_EVF_IGNORABLE, SC_ECORRUPT},
+    };
+
+    snprintf(path, sizeof(path), "%s/binlog/none-minimal-full/binlog.000001",
+             sc_fixture_oracle_dir());
+    orig = (uint8_t *)sc_fixture_read_file(path, &len);
+    ck_assert_ptr_nonnull(orig);
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        sc_event ev;
+        sc_binlog_reader *r = NULL;
+        const sc_binlog_event *bev;
+        size_t at = 4, found = 0;
+        int rc;
+        at += sc_get_u32le(orig + at + 9); /* after the FDE */
+        at += sc_get_u32le(orig + at + 9); /* and the GTID_LIST */
+        ins = (sc_buf){ctx, NULL, 0, 0, false};
+        memset(&ev, 0, sizeof(ev));
+        ev.header.type = cases[c].type;
+        ev.header.flags = cases[c].flags;
+        ev.raw_body = (sc_slice){(const uint8_t *)"opaque body", 11};
+        ck_assert_int_eq(sc_event__encode(&ins, &ev, SC_CHECKSUM_NONE), SC_OK);
+        d = malloc(len + ins.len);
+        memcpy(d, orig, at);
+        memcpy(d + at, ins.data, ins.len);
+        memcpy(d + at + ins.len, orig + at, len - at);
+        /* log_pos 0 everywhere after the insertion point is accepted as "unknown" */
+        for (size_t p = at; p + 19 <= len + ins.len; p += sc_get_u32le(d + p + 9))
+            sc_put_u32le(d + p + 13, 0);
+        ck_assert_int_eq(sc_binlog_reader_open_mem(&r, ctx, "binlog.000001",
+                                                   (sc_slice){d, len + ins.len}),
+                         SC_OK);
+        while ((rc = sc_binlog_reader_next(&bev, r)) == SC_OK && bev)
+            if (bev->offset == at) {
+                const sc_event *e = sc_binlog_reader__event(r);
+                ck_assert(!e->modelled);
+                ck_assert_uint_eq(e->raw_body.len, 11);
+                ck_assert_uint_eq(e->header.flags, cases[c].flags);
+                found++;
+            }
+        ck_assert_msg(rc == cases[c].want, "type %u: %s", cases[c].type, sc_ctx_last_error(ctx)->message);
+        ck_assert_uint_eq(found, cases[c].want == SC_OK ? 1 : 0);
+        sc_binlog_reader_close(r);
+        sc_buf__free(&ins);
+        free(d);
+    }
+    sc_ctx_free(ctx);
+    free(orig);
+}
+END_TEST
+
 Suite *sc_test_replicate_event_suite(void);
 
 Suite *sc_test_replicate_event_suite(void)
@@ -389,6 +598,12 @@ Suite *sc_test_replicate_event_suite(void)
     tcase_add_test(tc, test_replicate_event_decimal_cases);
     tcase_add_test(tc, test_replicate_event_temporal_cases);
     tcase_add_test(tc, test_replicate_event_own_fde);
+    tcase_add_test(tc, test_replicate_event_synthetic_shapes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("event_query_unknown");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_replicate_event_query_status_vars);
+    tcase_add_test(tc, test_replicate_event_ignorable_unknown);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,8 +3,10 @@
 # $FUZZ_SECONDS seconds each (default 60), with clang and
 # -fsanitize=fuzzer,address,undefined.
 #
-# Each target is compiled with the library sources it names on a
-# "fuzz-sources:" line (default: all of catalog/ ddl/ replicate/). Seeds for target NAME come from
+# Each target is compiled with the library sources it names on its
+# "fuzz-sources:" lines (default: all of catalog/ ddl/ replicate/), so one
+# module's work in progress does not break another module's target.
+# Seeds for target NAME come from
 #   tests/fuzz/seeds/NAME/            (checked-in files), and/or
 #   tests/fuzz/seeds-NAME.sh OUTDIR   (a generator, e.g. cutting the oracle
 #                                      corpus into inputs; gets $SC_ORACLE)
@@ -29,12 +31,12 @@ fi
 # Generated headers (catalog/syscat.pb-c.h) through make, alone: the rule is not -j safe.
 make -s BUILD=$OUT $OUT/gen/catalog/syscat.pb-c.h
 
-# Sources a target links: a line "fuzz-sources: a.c dir/*.c" in the target
-# names them (so a target does not depend on modules it does not exercise);
+# Sources a target links: lines "fuzz-sources: a.c dir/*.c" in the target
+# name them (so a target does not depend on modules it does not exercise);
 # without it the target gets every library source.
 target_sources() {
     local line
-    line=$(grep -m1 -o 'fuzz-sources:.*' "$1" | sed 's/fuzz-sources://; s/\*\/.*//' || true)
+    line=$(grep -o 'fuzz-sources:.*' "$1" | sed 's/fuzz-sources://; s/\*\/.*//' | tr '\n' ' ' || true)
     if [ -n "$line" ]; then
         # shellcheck disable=SC2086
         ls $line
