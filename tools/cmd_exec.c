@@ -1,12 +1,513 @@
 /*
- * cmd_exec.c - `syscat exec` (see docs/cli.md). Placeholder until the
- * library functions it needs exist; the CLI must link at every commit.
+ * cmd_exec.c - `syscat exec [--database DB] [--results] [--force]
+ * [-e SQL | FILE | -]`: run SQL statements through a session
+ * (sc_session_new / sc_ddl_exec), one catalog transaction per statement.
+ *
+ * Two ways to cut the input into statements:
+ * - with --results, the DDL corpus rule, exactly (shared/oracle/README.md): a
+ *   statement ends at the first line whose right-trimmed text ends with ';',
+ *   that ';' is removed and the lines are joined with '\n'; text left at the
+ *   end (e.g. `-e` without a final ';') is one more statement. One results.txt
+ *   line per statement; every statement runs; exit 0 (DESIGN.md section 8).
+ * - otherwise, like the mysql client: ';' outside quotes and comments ends a
+ *   statement; SHOW output is printed; the first error stops the run with
+ *   exit 1 unless --force. On a terminal without FILE or -e, an interactive
+ *   prompt (libedit, history in ~/.syscat_history).
  */
+#include <editline/readline.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
 #include "tools/cli.h"
+
+typedef struct exec_opts {
+    const char *database; /* --database or NULL */
+    const char *sql;      /* -e text or NULL */
+    const char *file;     /* FILE, "-" for stdin, or NULL */
+    bool results;         /* --results: the results.txt contract */
+    bool force;           /* --force: continue after errors */
+} exec_opts;
+
+typedef struct exec_state {
+    sc_cli *cli;
+    sc_session *session;
+    const exec_opts *opts;
+    bool interactive; /* prompt mode: "Query OK" lines, errors never stop */
+    size_t failures;  /* statements that failed */
+} exec_state;
+
+/* A growing text buffer for the statement being assembled. */
+typedef struct sql_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+} sql_buf;
+
+static int buf_append(sql_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->len + n + 1) * 2;
+        char *p = realloc(b->data, cap);
+        if (!p)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+/* Drop the first n bytes. */
+static void buf_consume(sql_buf *b, size_t n)
+{
+    memmove(b->data, b->data + n, b->len - n);
+    b->len -= n;
+    if (b->data)
+        b->data[b->len] = '\0';
+}
+
+/* ------------------------------------------------------------------ */
+/* Running one statement                                                */
+
+static void print_result_line(FILE *f, const sc_stmt_result *r)
+{
+    char *msg;
+
+    if (r->code == SC_OK) {
+        if (r->warnings > 0)
+            fprintf(f, "ok warnings=%u\n", r->warnings);
+        else
+            fputs("ok\n", f);
+        return;
+    }
+    msg = sc_cli__escape(r->message && *r->message ? r->message : sc_strerror(r->code));
+    fprintf(f, "error %u %s %s\n", r->mysql_errno, r->sqlstate[0] ? r->sqlstate : "HY000",
+            msg ? msg : "out of memory");
+    free(msg);
+}
+
+static void print_outcome(exec_state *st, const sc_stmt_result *r)
+{
+    FILE *out = st->cli->out;
+
+    if (r->code != SC_OK) {
+        sc_cli__print_error(st->cli->err, r->mysql_errno, r->sqlstate,
+                            r->message && *r->message ? r->message : sc_strerror(r->code));
+        return;
+    }
+    if (r->output && *r->output) {
+        fputs(r->output, out);
+        if (r->output[strlen(r->output) - 1] != '\n')
+            fputc('\n', out);
+    }
+    if (st->interactive && !r->output && r->warnings)
+        fprintf(out, "Query OK, 0 rows affected, %u warning%s\n\n", r->warnings,
+                r->warnings == 1 ? "" : "s");
+    else if (st->interactive && !r->output)
+        fputs("Query OK, 0 rows affected\n\n", out);
+}
+
+/* @return true when the run must stop (an error without --force) */
+static bool run_statement(exec_state *st, const char *sql, size_t len)
+{
+    sc_stmt_result r;
+    bool failed;
+
+    memset(&r, 0, sizeof(r));
+    sc_ddl_exec(&r, st->session, NULL, sql, len);
+    failed = r.code != SC_OK;
+    if (st->opts->results)
+        print_result_line(st->cli->out, &r);
+    else
+        print_outcome(st, &r);
+    sc_stmt_result_clear(&r);
+    fflush(st->cli->out);
+    if (failed)
+        st->failures++;
+    return failed && !st->opts->results && !st->opts->force && !st->interactive;
+}
+
+/* ------------------------------------------------------------------ */
+/* --results: the corpus line rule                                      */
+
+/* Length of line without trailing whitespace (and its newline). */
+static size_t rtrim_len(const char *line, size_t len)
+{
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' ||
+                       line[len - 1] == '\t' || line[len - 1] == '\f' || line[len - 1] == '\v'))
+        len--;
+    return len;
+}
+
+/*
+ * Add one input line to stmt. @return 1 when the statement is complete (its
+ * final ';' dropped), 0 when more lines are needed, -1 on allocation failure.
+ */
+static int line_rule_feed(sql_buf *stmt, const char *line, size_t len)
+{
+    size_t body = len, trimmed = rtrim_len(line, len);
+
+    if (body > 0 && line[body - 1] == '\n')
+        body--;
+    if (stmt->len == 0 && trimmed == 0)
+        return 0; /* blank line between statements */
+    if (stmt->len > 0 && buf_append(stmt, "\n", 1) != 0)
+        return -1;
+    if (trimmed > 0 && line[trimmed - 1] == ';')
+        return buf_append(stmt, line, trimmed - 1) == 0 ? 1 : -1;
+    return buf_append(stmt, line, body) == 0 ? 0 : -1;
+}
+
+static int run_line_rule(exec_state *st, FILE *in)
+{
+    sql_buf stmt = {NULL, 0, 0};
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int rc = 0;
+
+    while (rc >= 0 && (n = getline(&line, &cap, in)) >= 0) {
+        rc = line_rule_feed(&stmt, line, (size_t)n);
+        if (rc == 1) {
+            run_statement(st, stmt.data, stmt.len);
+            buf_consume(&stmt, stmt.len);
+        }
+    }
+    if (rc >= 0 && rtrim_len(stmt.data ? stmt.data : "", stmt.len) > 0)
+        run_statement(st, stmt.data, stmt.len);
+    free(line);
+    free(stmt.data);
+    return rc < 0 ? sc_cli__fail(st->cli, SC_ENOMEM) : SC_CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* mysql-client splitting: ';' outside quotes and comments              */
+
+typedef struct scan_result {
+    size_t end;       /* index of the terminating ';' (valid when found) */
+    bool found;       /* a ';' ends a statement */
+    bool has_content; /* text other than blanks and comments before end */
+} scan_result;
+
+/* Skip a quoted run starting at s[i] (the quote); backslash escapes in '' and "". */
+static size_t skip_quoted(const char *s, size_t len, size_t i)
+{
+    char q = s[i++];
+
+    while (i < len) {
+        if (s[i] == '\\' && q != '`' && i + 1 < len) {
+            i += 2;
+        } else if (s[i] == q) {
+            if (i + 1 < len && s[i + 1] == q)
+                i += 2; /* doubled quote */
+            else
+                return i + 1;
+        } else {
+            i++;
+        }
+    }
+    return len;
+}
+
+/* Length of a comment starting at s[i], or 0 when none starts there. */
+static size_t comment_len(const char *s, size_t len, size_t i)
+{
+    const char *end;
+
+    if (s[i] == '#' || (s[i] == '-' && i + 2 <= len && s[i + 1] == '-' &&
+                        (i + 2 == len || (unsigned char)s[i + 2] <= ' '))) {
+        end = memchr(s + i, '\n', len - i);
+        return end ? (size_t)(end - (s + i)) + 1 : len - i;
+    }
+    if (s[i] == '/' && i + 1 < len && s[i + 1] == '*' && !(i + 2 < len && s[i + 2] == '!')) {
+        end = memmem(s + i + 2, len - i - 2, "*/", 2);
+        return end ? (size_t)(end - (s + i)) + 2 : len - i;
+    }
+    return 0;
+}
+
+static scan_result scan_statement(const char *s, size_t len)
+{
+    scan_result r = {0, false, false};
+    size_t i = 0, c;
+
+    while (i < len) {
+        if (s[i] == ';') {
+            r.end = i;
+            r.found = true;
+            return r;
+        }
+        if ((c = comment_len(s, len, i)) > 0) {
+            i += c;
+            continue;
+        }
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+            r.has_content = true;
+        i = (s[i] == '\'' || s[i] == '"' || s[i] == '`') ? skip_quoted(s, len, i) : i + 1;
+    }
+    return r;
+}
+
+/* Run text[0..len) with surrounding blanks trimmed, unless it is empty. */
+static bool run_trimmed(exec_state *st, const char *text, size_t len, bool has_content)
+{
+    while (len > 0 && strchr(" \t\r\n", text[0])) {
+        text++;
+        len--;
+    }
+    len = rtrim_len(text, len);
+    return has_content ? run_statement(st, text, len) : false;
+}
+
+/*
+ * Run every complete statement in b, keeping an incomplete tail.
+ * @return true when the run must stop
+ */
+static bool run_complete(exec_state *st, sql_buf *b)
+{
+    scan_result r;
+
+    while (b->len > 0 && (r = scan_statement(b->data, b->len)).found) {
+        bool stop = run_trimmed(st, b->data, r.end, r.has_content);
+        buf_consume(b, r.end + 1);
+        if (stop)
+            return true;
+    }
+    return false;
+}
+
+/* Run what is left at the end of the input (a statement without ';'). */
+static bool run_rest(exec_state *st, sql_buf *b)
+{
+    scan_result r = b->len ? scan_statement(b->data, b->len) : (scan_result){0, false, false};
+    bool stop = b->len ? run_trimmed(st, b->data, b->len, r.has_content) : false;
+
+    buf_consume(b, b->len);
+    return stop;
+}
+
+static int run_stream(exec_state *st, FILE *in)
+{
+    sql_buf b = {NULL, 0, 0};
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    bool stop = false, oom = false;
+
+    while (!stop && !oom && (n = getline(&line, &cap, in)) >= 0) {
+        oom = buf_append(&b, line, (size_t)n) != 0;
+        stop = !oom && run_complete(st, &b);
+    }
+    if (!stop && !oom)
+        run_rest(st, &b);
+    free(line);
+    free(b.data);
+    if (oom)
+        return sc_cli__fail(st->cli, SC_ENOMEM);
+    return st->failures ? SC_CLI_EXIT_ERROR : SC_CLI_EXIT_OK;
+}
+
+static int run_string(exec_state *st, const char *sql)
+{
+    sql_buf b = {NULL, 0, 0};
+    bool stop;
+
+    if (buf_append(&b, sql, strlen(sql)) != 0)
+        return sc_cli__fail(st->cli, SC_ENOMEM);
+    stop = run_complete(st, &b);
+    if (!stop)
+        run_rest(st, &b);
+    free(b.data);
+    return st->failures ? SC_CLI_EXIT_ERROR : SC_CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Interactive prompt                                                   */
+
+/* ~/.syscat_history, or NULL when $HOME is unset. @return malloc'ed path */
+static char *history_path(void)
+{
+    const char *home = getenv("HOME");
+    char *path = NULL;
+
+    if (!home || !*home || asprintf(&path, "%s/.syscat_history", home) < 0)
+        return NULL;
+    return path;
+}
+
+static bool is_quit(const char *line)
+{
+    static const char *const words[] = {"quit", "exit", "\\q", "quit;", "exit;", "\\q;"};
+    size_t i, len = rtrim_len(line, strlen(line));
+
+    while (*line == ' ' || *line == '\t') {
+        line++;
+        len--;
+    }
+    for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (strlen(words[i]) == len && strncasecmp(line, words[i], len) == 0)
+            return true;
+    return false;
+}
+
+static void make_prompt(char *buf, size_t size, const exec_state *st, bool continued)
+{
+    const char *db = sc_session_database(st->session);
+
+    if (continued)
+        snprintf(buf, size, "    -> ");
+    else
+        snprintf(buf, size, "syscat [%s]> ", db ? db : "(none)");
+}
+
+static int run_interactive(exec_state *st)
+{
+    sql_buf b = {NULL, 0, 0};
+    char prompt[256], *hist = history_path(), *line;
+    bool oom = false;
+
+    using_history();
+    if (hist)
+        read_history(hist);
+    fprintf(st->cli->out, "syscat %s on '%s'. End statements with ';', leave with quit or "
+                          "Ctrl-D.\n\n", sc_version(), st->cli->datadir);
+    for (;;) {
+        make_prompt(prompt, sizeof(prompt), st, b.len > 0);
+        line = readline(prompt);
+        if (!line)
+            break;
+        if (b.len == 0 && is_quit(line)) {
+            free(line);
+            break;
+        }
+        if (*line)
+            add_history(line);
+        oom = buf_append(&b, line, strlen(line)) != 0 || buf_append(&b, "\n", 1) != 0;
+        free(line);
+        if (oom)
+            break;
+        run_complete(st, &b);
+        if (!scan_statement(b.data, b.len).has_content)
+            buf_consume(&b, b.len); /* only blanks or comments left */
+    }
+    if (hist)
+        write_history(hist);
+    free(hist);
+    free(b.data);
+    fputc('\n', st->cli->out);
+    return oom ? sc_cli__fail(st->cli, SC_ENOMEM) : SC_CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Command                                                              */
+
+static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"database", required_argument, NULL, 'D'},
+        {"results", no_argument, NULL, 'r'},
+        {"force", no_argument, NULL, 'f'},
+        {"execute", required_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "D:e:fh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'D': o->database = optarg; break;
+        case 'r': o->results = true; break;
+        case 'f': o->force = true; break;
+        case 'e': o->sql = optarg; break;
+        case 'h': sc_cli__usage(cli->out, "exec"); return -1;
+        default:
+            return sc_cli__usage_error(cli, "exec", "bad option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        o->file = argv[optind++];
+    if (optind < argc)
+        return sc_cli__usage_error(cli, "exec", "unexpected argument '%s'", argv[optind]);
+    if (o->sql && o->file)
+        return sc_cli__usage_error(cli, "exec", "give either -e SQL or FILE, not both");
+    return SC_CLI_EXIT_OK;
+}
+
+/* Check --database names an existing database (1049 otherwise), like mysql -D. */
+static int check_database(sc_cli *cli, sc_catalog *cat, const char *db)
+{
+    sc_txn *txn = NULL;
+    sc_schema *schema = NULL;
+    int status, rc;
+
+    status = sc_cli__read_txn(&txn, cli, cat);
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    rc = sc_schema_lookup(&schema, txn, db);
+    sc_schema_free(schema);
+    sc_txn_abort(txn);
+    return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
+}
+
+static int run_input(exec_state *st)
+{
+    const exec_opts *o = st->opts;
+    FILE *in = stdin;
+    int status;
+
+    if (o->sql && !o->results)
+        return run_string(st, o->sql);
+    if (o->sql)
+        in = fmemopen((void *)o->sql, strlen(o->sql), "r");
+    else if (o->file && strcmp(o->file, "-") != 0)
+        in = fopen(o->file, "r");
+    if (!in && o->sql && !*o->sql)
+        return SC_CLI_EXIT_OK; /* -e '' */
+    if (!in)
+        return sc_cli__failf(st->cli, "cannot open '%s': %s", o->file ? o->file : "-e",
+                             strerror(errno));
+    if (o->results)
+        status = run_line_rule(st, in);
+    else
+        status = run_stream(st, in);
+    if (in != stdin)
+        fclose(in);
+    return status;
+}
 
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return sc_cli__failf(cli, "'exec' is not available yet in this build");
+    exec_opts o = {NULL, NULL, NULL, false, false};
+    exec_state st = {cli, NULL, &o, false, 0};
+    sc_catalog *cat = NULL;
+    int status, rc;
+
+    status = parse_args(&o, cli, argc, argv);
+    if (status != SC_CLI_EXIT_OK)
+        return status < 0 ? SC_CLI_EXIT_OK : status;
+    status = sc_cli__open(&cat, cli, 0);
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    if (o.database)
+        status = check_database(cli, cat, o.database);
+    if (status != SC_CLI_EXIT_OK)
+        goto out;
+    rc = sc_session_new(&st.session, cat, o.database);
+    if (rc != SC_OK) {
+        status = sc_cli__fail(cli, rc);
+        goto out;
+    }
+    st.interactive = !o.sql && !o.file && isatty(STDIN_FILENO);
+    status = st.interactive ? run_interactive(&st) : run_input(&st);
+out:
+    sc_session_free(st.session);
+    sc_catalog_close(cat);
+    return status;
 }
