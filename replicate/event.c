@@ -62,12 +62,11 @@ void sc_buf__free(sc_buf *b)
 
 /* MariaDB 10.11's post-header lengths, types 1..171 (binlog-notes.md 2). */
 static const uint8_t mariadb_post_header[SC_FDE_MARIADB_TYPES] = {
-    [0] = 56,    [1] = 13,    [3] = 8,     [5] = 18,    [7] = 4,     [8] = 4,
-    [9] = 4,     [10] = 4,    [11] = 18,   [14] = 228,  [16] = 4,    [17] = 26,
-    [18] = 8,    [22] = 8,    [23] = 8,    [24] = 8,    [25] = 2,    [29] = 10,
-    [30] = 10,   [31] = 10,   [38] = 10,   [39] = 10,   [40] = 10,   [160] = 4,
-    [161] = 19,  [162] = 4,   [164] = 13,  [165] = 8,   [166] = 8,   [167] = 8,
-    [168] = 10,  [169] = 10,  [170] = 10,
+    [0] = 56,  [1] = 13,  [3] = 8,    [5] = 18,   [7] = 4,    [8] = 4,    [9] = 4,
+    [10] = 4,  [11] = 18, [14] = 228, [16] = 4,   [17] = 26,  [18] = 8,   [22] = 8,
+    [23] = 8,  [24] = 8,  [25] = 2,   [29] = 10,  [30] = 10,  [31] = 10,  [38] = 10,
+    [39] = 10, [40] = 10, [160] = 4,  [161] = 19, [162] = 4,  [164] = 13, [165] = 8,
+    [166] = 8, [167] = 8, [168] = 10, [169] = 10, [170] = 10,
 };
 
 uint8_t sc_event__mariadb_post_header(unsigned type)
@@ -109,22 +108,38 @@ int sc_event__rows_kind(uint8_t type)
 const char *sc_event__type_name(unsigned type)
 {
     switch (type) {
-    case SC_EV_QUERY: return "Query";
-    case SC_EV_ROTATE: return "Rotate";
-    case SC_EV_FORMAT_DESCRIPTION: return "Format_desc";
-    case SC_EV_XID: return "Xid";
-    case SC_EV_TABLE_MAP: return "Table_map";
-    case SC_EV_WRITE_ROWS_V1: return "Write_rows_v1";
-    case SC_EV_UPDATE_ROWS_V1: return "Update_rows_v1";
-    case SC_EV_DELETE_ROWS_V1: return "Delete_rows_v1";
-    case SC_EV_WRITE_ROWS: return "Write_rows";
-    case SC_EV_UPDATE_ROWS: return "Update_rows";
-    case SC_EV_DELETE_ROWS: return "Delete_rows";
-    case SC_EV_ANNOTATE_ROWS: return "Annotate_rows";
-    case SC_EV_BINLOG_CHECKPOINT: return "Binlog_checkpoint";
-    case SC_EV_GTID: return "Gtid";
-    case SC_EV_GTID_LIST: return "Gtid_list";
-    default: return "Unknown";
+    case SC_EV_QUERY:
+        return "Query";
+    case SC_EV_ROTATE:
+        return "Rotate";
+    case SC_EV_FORMAT_DESCRIPTION:
+        return "Format_desc";
+    case SC_EV_XID:
+        return "Xid";
+    case SC_EV_TABLE_MAP:
+        return "Table_map";
+    case SC_EV_WRITE_ROWS_V1:
+        return "Write_rows_v1";
+    case SC_EV_UPDATE_ROWS_V1:
+        return "Update_rows_v1";
+    case SC_EV_DELETE_ROWS_V1:
+        return "Delete_rows_v1";
+    case SC_EV_WRITE_ROWS:
+        return "Write_rows";
+    case SC_EV_UPDATE_ROWS:
+        return "Update_rows";
+    case SC_EV_DELETE_ROWS:
+        return "Delete_rows";
+    case SC_EV_ANNOTATE_ROWS:
+        return "Annotate_rows";
+    case SC_EV_BINLOG_CHECKPOINT:
+        return "Binlog_checkpoint";
+    case SC_EV_GTID:
+        return "Gtid";
+    case SC_EV_GTID_LIST:
+        return "Gtid_list";
+    default:
+        return "Unknown";
     }
 }
 
@@ -162,8 +177,8 @@ unsigned sc_column__meta_size(uint8_t type)
  * (real_type/precision first) for STRING, ENUM, SET and NEWDECIMAL. */
 static bool meta_is_le(uint8_t type)
 {
-    return type == SC_MT_VARCHAR || type == SC_MT_VAR_STRING ||
-           type == SC_MT_VARCHAR_COMPRESSED || type == SC_MT_BIT;
+    return type == SC_MT_VARCHAR || type == SC_MT_VAR_STRING || type == SC_MT_VARCHAR_COMPRESSED ||
+           type == SC_MT_BIT;
 }
 
 /* ------------------------------------------------------------------ */
@@ -194,9 +209,8 @@ void sc_event__encode_header(uint8_t *p, const sc_event_header *h)
 
 static int corrupt(sc_ctx *ctx, const sc_event_loc *loc, uint8_t type, const char *why)
 {
-    return sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: %s: %s",
-                        loc->file, (unsigned long long)loc->offset, sc_event__type_name(type),
-                        why);
+    return sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: %s: %s", loc->file,
+                        (unsigned long long)loc->offset, sc_event__type_name(type), why);
 }
 
 static int decode_fde(sc_ev_fde *f, sc_rd *rd)
@@ -328,8 +342,7 @@ static int decode_tm_columns(sc_ev_table_map *t, sc_ctx *ctx, sc_rd *rd)
         c->type = types.data[i];
         ms = sc_column__meta_size(c->type);
         if (ms == 2)
-            c->meta = (uint16_t)(meta_is_le(c->type) ? sc_rd_uintle(&mr, 2)
-                                                     : sc_rd_uintbe(&mr, 2));
+            c->meta = (uint16_t)(meta_is_le(c->type) ? sc_rd_uintle(&mr, 2) : sc_rd_uintbe(&mr, 2));
         else if (ms == 1)
             c->meta = sc_rd_u8(&mr);
         c->nullable = (nulls.data[i / 8] >> (i % 8)) & 1;
@@ -420,20 +433,28 @@ static int decode_body(sc_event *ev, sc_ctx *ctx, sc_rd *rd)
     uint8_t type = ev->header.type;
 
     switch (type) {
-    case SC_EV_FORMAT_DESCRIPTION: return decode_fde(&ev->u.fde, rd);
-    case SC_EV_ROTATE: return decode_rotate(&ev->u.rotate, rd);
-    case SC_EV_GTID: return decode_gtid(&ev->u.gtid, rd);
-    case SC_EV_GTID_LIST: return decode_gtid_list(&ev->u.gtid_list, ctx, rd);
-    case SC_EV_BINLOG_CHECKPOINT: return decode_checkpoint(&ev->u.checkpoint, rd);
-    case SC_EV_QUERY: return decode_query(&ev->u.query, rd);
+    case SC_EV_FORMAT_DESCRIPTION:
+        return decode_fde(&ev->u.fde, rd);
+    case SC_EV_ROTATE:
+        return decode_rotate(&ev->u.rotate, rd);
+    case SC_EV_GTID:
+        return decode_gtid(&ev->u.gtid, rd);
+    case SC_EV_GTID_LIST:
+        return decode_gtid_list(&ev->u.gtid_list, ctx, rd);
+    case SC_EV_BINLOG_CHECKPOINT:
+        return decode_checkpoint(&ev->u.checkpoint, rd);
+    case SC_EV_QUERY:
+        return decode_query(&ev->u.query, rd);
     case SC_EV_XID:
         ev->u.xid.xid = sc_rd_u64le(rd);
         return rd->bad || sc_rd_left(rd) ? -1 : 0;
     case SC_EV_ANNOTATE_ROWS:
         ev->u.annotate.text = sc_rd_rest(rd);
         return 0;
-    case SC_EV_TABLE_MAP: return decode_table_map(&ev->u.table_map, ctx, rd);
-    default: return decode_rows(&ev->u.rows, type, rd);
+    case SC_EV_TABLE_MAP:
+        return decode_table_map(&ev->u.table_map, ctx, rd);
+    default:
+        return decode_rows(&ev->u.rows, type, rd);
     }
 }
 
@@ -455,8 +476,8 @@ static bool is_modelled(uint8_t type)
     }
 }
 
-int sc_event__decode(sc_event *out, sc_ctx *ctx, sc_slice body, const sc_event_fmt *fmt,
-                     const sc_event_loc *loc)
+int sc_event__decode(
+    sc_event *out, sc_ctx *ctx, sc_slice body, const sc_event_fmt *fmt, const sc_event_loc *loc)
 {
     uint8_t type = out->header.type;
     sc_rd rd = sc_rd_init(body);
@@ -517,28 +538,48 @@ int sc_query__status_next(sc_rd *rd, uint8_t *code, sc_slice *value)
     *code = sc_rd_u8(rd);
     start = rd->p;
     switch (*code) {
-    case 0x00: n = 4; break;  /* Q_FLAGS2 */
-    case 0x01: n = 8; break;  /* Q_SQL_MODE */
-    case 0x03: n = 4; break;  /* Q_AUTO_INCREMENT */
-    case 0x04: n = 6; break;  /* Q_CHARSET */
-    case 0x07: n = 2; break;  /* Q_LC_TIME_NAMES */
-    case 0x08: n = 2; break;  /* Q_CHARSET_DATABASE */
-    case 0x09: n = 8; break;  /* Q_TABLE_MAP_FOR_UPDATE */
-    case 0x0d: n = 3; break;  /* Q_MICROSECONDS */
-    case 0x80: n = 3; break;  /* Q_HRNOW */
-    case 0x81: n = 8; break;  /* Q_XID */
-    case 0x05:                /* Q_TIME_ZONE */
-    case 0x06:                /* Q_CATALOG_NZ */
+    case 0x00:
+        n = 4;
+        break; /* Q_FLAGS2 */
+    case 0x01:
+        n = 8;
+        break; /* Q_SQL_MODE */
+    case 0x03:
+        n = 4;
+        break; /* Q_AUTO_INCREMENT */
+    case 0x04:
+        n = 6;
+        break; /* Q_CHARSET */
+    case 0x07:
+        n = 2;
+        break; /* Q_LC_TIME_NAMES */
+    case 0x08:
+        n = 2;
+        break; /* Q_CHARSET_DATABASE */
+    case 0x09:
+        n = 8;
+        break; /* Q_TABLE_MAP_FOR_UPDATE */
+    case 0x0d:
+        n = 3;
+        break; /* Q_MICROSECONDS */
+    case 0x80:
+        n = 3;
+        break; /* Q_HRNOW */
+    case 0x81:
+        n = 8;
+        break; /* Q_XID */
+    case 0x05: /* Q_TIME_ZONE */
+    case 0x06: /* Q_CATALOG_NZ */
         n = 1 + (size_t)(rd->p < rd->end ? rd->p[0] : 0);
         break;
-    case 0x0b: {              /* Q_INVOKER: user, host */
+    case 0x0b: { /* Q_INVOKER: user, host */
         sc_rd t = *rd;
         sc_rd_bytes(&t, sc_rd_u8(&t));
         sc_rd_bytes(&t, sc_rd_u8(&t));
         n = t.bad ? SIZE_MAX : (size_t)(t.p - start);
         break;
     }
-    case 0x0c: {              /* Q_UPDATED_DB_NAMES: count, NUL-terminated names */
+    case 0x0c: { /* Q_UPDATED_DB_NAMES: count, NUL-terminated names */
         sc_rd t = *rd;
         uint8_t cnt = sc_rd_u8(&t);
         for (unsigned i = 0; i < cnt && cnt < 254 && !t.bad; i++) {
@@ -702,13 +743,19 @@ static int encode_body(sc_buf *b, const sc_event *ev)
         return SC_OK;
     }
     switch (type) {
-    case SC_EV_FORMAT_DESCRIPTION: encode_fde(b, &ev->u.fde); break;
+    case SC_EV_FORMAT_DESCRIPTION:
+        encode_fde(b, &ev->u.fde);
+        break;
     case SC_EV_ROTATE:
         sc_buf_uintle(b, ev->u.rotate.position, 8);
         sc_buf_put(b, ev->u.rotate.name.data, ev->u.rotate.name.len);
         break;
-    case SC_EV_GTID: encode_gtid(b, &ev->u.gtid); break;
-    case SC_EV_GTID_LIST: encode_gtid_list(b, &ev->u.gtid_list); break;
+    case SC_EV_GTID:
+        encode_gtid(b, &ev->u.gtid);
+        break;
+    case SC_EV_GTID_LIST:
+        encode_gtid_list(b, &ev->u.gtid_list);
+        break;
     case SC_EV_BINLOG_CHECKPOINT:
         sc_buf_uintle(b, ev->u.checkpoint.name.len, 4);
         sc_buf_put(b, ev->u.checkpoint.name.data, ev->u.checkpoint.name.len);
@@ -718,11 +765,14 @@ static int encode_body(sc_buf *b, const sc_event *ev)
             return SC_EINVAL;
         encode_query(b, &ev->u.query);
         break;
-    case SC_EV_XID: sc_buf_uintle(b, ev->u.xid.xid, 8); break;
+    case SC_EV_XID:
+        sc_buf_uintle(b, ev->u.xid.xid, 8);
+        break;
     case SC_EV_ANNOTATE_ROWS:
         sc_buf_put(b, ev->u.annotate.text.data, ev->u.annotate.text.len);
         break;
-    case SC_EV_TABLE_MAP: return encode_table_map(b, &ev->u.table_map);
+    case SC_EV_TABLE_MAP:
+        return encode_table_map(b, &ev->u.table_map);
     default:
         if (!sc_event__is_rows(type))
             return SC_EINVAL;

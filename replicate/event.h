@@ -111,21 +111,21 @@ typedef struct sc_event_loc {
 
 /** What a decoder must know from the file's FDE. */
 typedef struct sc_event_fmt {
-    sc_checksum_alg checksum;      /* trailer present on non-FDE events when CRC32 */
-    const uint8_t *post_header;    /* post-header length of type t at [t - 1] */
-    size_t n_post_header;          /* entries in post_header */
+    sc_checksum_alg checksum;   /* trailer present on non-FDE events when CRC32 */
+    const uint8_t *post_header; /* post-header length of type t at [t - 1] */
+    size_t n_post_header;       /* entries in post_header */
 } sc_event_fmt;
 
 /* ------------------------------------------------------------------ */
 /* Per-type bodies                                                      */
 
 typedef struct sc_ev_fde {
-    uint16_t binlog_version;                  /* 4 */
+    uint16_t binlog_version;                        /* 4 */
     char server_version[SC_SERVER_VERSION_LEN + 1]; /* NUL-terminated, NUL-padded on disk */
-    uint32_t create_timestamp;                /* seconds; MariaDB fills it */
-    uint8_t header_len;                       /* 19 */
-    sc_slice post_header;                     /* one length per type 1..n */
-    uint8_t checksum_alg;                     /* sc_checksum_alg (0 or 1) */
+    uint32_t create_timestamp;                      /* seconds; MariaDB fills it */
+    uint8_t header_len;                             /* 19 */
+    sc_slice post_header;                           /* one length per type 1..n */
+    uint8_t checksum_alg;                           /* sc_checksum_alg (0 or 1) */
 } sc_ev_fde;
 
 typedef struct sc_ev_rotate {
@@ -257,8 +257,8 @@ void sc_event__encode_header(uint8_t *p, const sc_event_header *h);
  * @param[in]  loc   position for error messages
  * @return SC_OK, SC_ECORRUPT ("FILE: event at offset N: TYPE: reason"), SC_ENOMEM
  */
-int sc_event__decode(sc_event *out, sc_ctx *ctx, sc_slice body, const sc_event_fmt *fmt,
-                     const sc_event_loc *loc);
+int sc_event__decode(
+    sc_event *out, sc_ctx *ctx, sc_slice body, const sc_event_fmt *fmt, const sc_event_loc *loc);
 
 /**
  * Encode a whole event (header, body, checksum) onto buf. header.event_len is

@@ -134,22 +134,42 @@ int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column 
         return b->failed ? SC_ENOMEM : SC_OK;
     }
     switch (type) {
-    case SC_MT_TINY: put_int(b, v->v.i, 1); break;
-    case SC_MT_SHORT: put_int(b, v->v.i, 2); break;
-    case SC_MT_INT24: put_int(b, v->v.i, 3); break;
-    case SC_MT_LONG: put_int(b, v->v.i, 4); break;
-    case SC_MT_LONGLONG: put_int(b, v->v.i, 8); break;
-    case SC_MT_YEAR: buf_printf(b, "%04d", (int)v->v.i + 1900); break;
-    case SC_MT_FLOAT: buf_printf(b, "%-20g", (double)v->v.f); break;
-    case SC_MT_DOUBLE: buf_printf(b, "%.20g", v->v.d); break;
-    case SC_MT_NEWDECIMAL: sc_buf_put(b, v->v.str.data, v->v.str.len); break;
+    case SC_MT_TINY:
+        put_int(b, v->v.i, 1);
+        break;
+    case SC_MT_SHORT:
+        put_int(b, v->v.i, 2);
+        break;
+    case SC_MT_INT24:
+        put_int(b, v->v.i, 3);
+        break;
+    case SC_MT_LONG:
+        put_int(b, v->v.i, 4);
+        break;
+    case SC_MT_LONGLONG:
+        put_int(b, v->v.i, 8);
+        break;
+    case SC_MT_YEAR:
+        buf_printf(b, "%04d", (int)v->v.i + 1900);
+        break;
+    case SC_MT_FLOAT:
+        buf_printf(b, "%-20g", (double)v->v.f);
+        break;
+    case SC_MT_DOUBLE:
+        buf_printf(b, "%.20g", v->v.d);
+        break;
+    case SC_MT_NEWDECIMAL:
+        sc_buf_put(b, v->v.str.data, v->v.str.len);
+        break;
     case SC_MT_BIT: {
         unsigned nbits = (c->meta >> 8) * 8 + (c->meta & 0xFF);
         sc_put_uintbe(bytes, v->v.u, (nbits + 7) / 8);
         put_bits(b, bytes, nbits);
         break;
     }
-    case SC_MT_ENUM: buf_printf(b, "%d", (int)v->v.u); break;
+    case SC_MT_ENUM:
+        buf_printf(b, "%d", (int)v->v.u);
+        break;
     case SC_MT_SET:
         sc_put_uintle(bytes, v->v.u, len);
         put_bits(b, bytes, len * 8);
@@ -174,10 +194,14 @@ int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column 
 static const char *blob_name(unsigned meta)
 {
     switch (meta) {
-    case 1: return "TINYBLOB/TINYTEXT";
-    case 2: return "BLOB/TEXT";
-    case 3: return "MEDIUMBLOB/MEDIUMTEXT";
-    default: return "LONGBLOB/LONGTEXT";
+    case 1:
+        return "TINYBLOB/TINYTEXT";
+    case 2:
+        return "BLOB/TEXT";
+    case 3:
+        return "MEDIUMBLOB/MEDIUMTEXT";
+    default:
+        return "LONGBLOB/LONGTEXT";
     }
 }
 
@@ -187,37 +211,84 @@ int sc_print__type(sc_buf *b, const sc_binlog_column *c)
     uint8_t type = sc_column__real_type(c, &len);
 
     switch (type) {
-    case SC_MT_TINY: put_str(b, "TINYINT"); break;
-    case SC_MT_SHORT: put_str(b, "SHORTINT"); break;
-    case SC_MT_INT24: put_str(b, "MEDIUMINT"); break;
-    case SC_MT_LONG: put_str(b, "INT"); break;
-    case SC_MT_LONGLONG: put_str(b, "LONGINT"); break;
-    case SC_MT_FLOAT: put_str(b, "FLOAT"); break;
-    case SC_MT_DOUBLE: put_str(b, "DOUBLE"); break;
-    case SC_MT_YEAR: put_str(b, "YEAR"); break;
+    case SC_MT_TINY:
+        put_str(b, "TINYINT");
+        break;
+    case SC_MT_SHORT:
+        put_str(b, "SHORTINT");
+        break;
+    case SC_MT_INT24:
+        put_str(b, "MEDIUMINT");
+        break;
+    case SC_MT_LONG:
+        put_str(b, "INT");
+        break;
+    case SC_MT_LONGLONG:
+        put_str(b, "LONGINT");
+        break;
+    case SC_MT_FLOAT:
+        put_str(b, "FLOAT");
+        break;
+    case SC_MT_DOUBLE:
+        put_str(b, "DOUBLE");
+        break;
+    case SC_MT_YEAR:
+        put_str(b, "YEAR");
+        break;
     case SC_MT_DATE:
-    case SC_MT_NEWDATE: put_str(b, "DATE"); break;
-    case SC_MT_TIMESTAMP: put_str(b, "TIMESTAMP"); break;
-    case SC_MT_NEWDECIMAL: buf_printf(b, "DECIMAL(%u,%u)", m >> 8, m & 0xFF); break;
-    case SC_MT_BIT: buf_printf(b, "BIT(%u)", (m >> 8) * 8 + (m & 0xFF)); break;
-    case SC_MT_TIMESTAMP2: buf_printf(b, "TIMESTAMP(%u)", m); break;
-    case SC_MT_DATETIME2: buf_printf(b, "DATETIME(%u)", m); break;
-    case SC_MT_TIME2: buf_printf(b, "TIME(%u)", m); break;
-    case SC_MT_ENUM: put_str(b, (m & 0xFF) == 1 ? "ENUM(1 byte)" : "ENUM(2 bytes)"); break;
-    case SC_MT_SET: buf_printf(b, "SET(%u bytes)", m & 0xFF); break;
+    case SC_MT_NEWDATE:
+        put_str(b, "DATE");
+        break;
+    case SC_MT_TIMESTAMP:
+        put_str(b, "TIMESTAMP");
+        break;
+    case SC_MT_NEWDECIMAL:
+        buf_printf(b, "DECIMAL(%u,%u)", m >> 8, m & 0xFF);
+        break;
+    case SC_MT_BIT:
+        buf_printf(b, "BIT(%u)", (m >> 8) * 8 + (m & 0xFF));
+        break;
+    case SC_MT_TIMESTAMP2:
+        buf_printf(b, "TIMESTAMP(%u)", m);
+        break;
+    case SC_MT_DATETIME2:
+        buf_printf(b, "DATETIME(%u)", m);
+        break;
+    case SC_MT_TIME2:
+        buf_printf(b, "TIME(%u)", m);
+        break;
+    case SC_MT_ENUM:
+        put_str(b, (m & 0xFF) == 1 ? "ENUM(1 byte)" : "ENUM(2 bytes)");
+        break;
+    case SC_MT_SET:
+        buf_printf(b, "SET(%u bytes)", m & 0xFF);
+        break;
     case SC_MT_BLOB:
-    case SC_MT_JSON: put_str(b, blob_name(m)); break;
+    case SC_MT_JSON:
+        put_str(b, blob_name(m));
+        break;
     case SC_MT_VARCHAR:
-    case SC_MT_VAR_STRING: buf_printf(b, "VARSTRING(%u)", m); break;
-    case SC_MT_STRING: buf_printf(b, "STRING(%u)", len); break;
-    case SC_MT_GEOMETRY: put_str(b, "GEOMETRY"); break;
-    default: break;
+    case SC_MT_VAR_STRING:
+        buf_printf(b, "VARSTRING(%u)", m);
+        break;
+    case SC_MT_STRING:
+        buf_printf(b, "STRING(%u)", len);
+        break;
+    case SC_MT_GEOMETRY:
+        put_str(b, "GEOMETRY");
+        break;
+    default:
+        break;
     }
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 
-static int print_image(sc_buf *b, const sc_ev_table_map *tm, const sc_binlog_value *vals,
-                       const bool *absent, size_t ncols, const char *clause)
+static int print_image(sc_buf *b,
+                       const sc_ev_table_map *tm,
+                       const sc_binlog_value *vals,
+                       const bool *absent,
+                       size_t ncols,
+                       const char *clause)
 {
     put_str(b, clause);
     for (size_t i = 0; i < ncols; i++) {
@@ -242,8 +313,7 @@ static bool all_clear(sc_slice bm, size_t nbits)
     return true;
 }
 
-int sc_print__rows(sc_buf *b, const sc_ev_table_map *tm, const sc_ev_rows *r,
-                   const sc_rows *rows)
+int sc_print__rows(sc_buf *b, const sc_ev_table_map *tm, const sc_ev_rows *r, const sc_rows *rows)
 {
     static const char *const command[3] = {"INSERT INTO", "UPDATE", "DELETE FROM"};
     static const char *const clause1[3] = {"### SET\n", "### WHERE\n", "### WHERE\n"};

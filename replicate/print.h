@@ -20,8 +20,7 @@
  * with the table map tm.
  * @return SC_OK, SC_ENOMEM
  */
-int sc_print__rows(sc_buf *b, const sc_ev_table_map *tm, const sc_ev_rows *r,
-                   const sc_rows *rows);
+int sc_print__rows(sc_buf *b, const sc_ev_table_map *tm, const sc_ev_rows *r, const sc_rows *rows);
 
 /** The line mariadb-binlog prints for a rows event whose table was never mapped. */
 int sc_print__unknown_table(sc_buf *b, uint64_t table_id);

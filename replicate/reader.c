@@ -27,20 +27,20 @@
 #include "replicate/reader.h"
 
 struct sc_binlog_reader {
-    sc_ctx *ctx;            /* errors and memory */
-    char name[256];         /* base name for messages */
-    uint8_t *data;          /* the whole file */
-    size_t len;             /* its size */
-    bool mapped;            /* data is an mmap (else allocated) */
-    size_t pos;             /* offset of the next event */
-    sc_event_fmt fmt;       /* from the latest FDE; post_header points into data */
+    sc_ctx *ctx;      /* errors and memory */
+    char name[256];   /* base name for messages */
+    uint8_t *data;    /* the whole file */
+    size_t len;       /* its size */
+    bool mapped;      /* data is an mmap (else allocated) */
+    size_t pos;       /* offset of the next event */
+    sc_event_fmt fmt; /* from the latest FDE; post_header points into data */
     char server_version[SC_SERVER_VERSION_LEN + 1]; /* from the FDE */
-    bool have_fde;          /* an FDE was read */
-    sc_binlog_event cur;    /* the event last returned */
-    sc_event ev;            /* its decoded form */
-    sc_event *maps;         /* last TABLE_MAP per table id (decoded, arrays owned) */
-    size_t nmaps;           /* entries used */
-    size_t maps_cap;        /* entries allocated */
+    bool have_fde;                                  /* an FDE was read */
+    sc_binlog_event cur;                            /* the event last returned */
+    sc_event ev;                                    /* its decoded form */
+    sc_event *maps;  /* last TABLE_MAP per table id (decoded, arrays owned) */
+    size_t nmaps;    /* entries used */
+    size_t maps_cap; /* entries allocated */
 };
 
 static int corrupt_at(sc_binlog_reader *r, uint64_t off, const char *fmt, ...) SC_PRINTF(3, 4);
@@ -72,8 +72,7 @@ static int map_file(sc_binlog_reader *r, const char *path)
     int fd = open(path, O_RDONLY | O_CLOEXEC), rc = SC_OK;
 
     if (fd < 0)
-        return sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot open: %s", path,
-                            strerror(errno));
+        return sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot open: %s", path, strerror(errno));
     if (fstat(fd, &st) != 0) {
         rc = sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot stat: %s", path, strerror(errno));
         goto out;
@@ -142,8 +141,7 @@ int sc_binlog_reader_open(sc_binlog_reader **out, sc_ctx *ctx, const char *path)
     return SC_OK;
 }
 
-int sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name,
-                              sc_slice data)
+int sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name, sc_slice data)
 {
     sc_binlog_reader *r = NULL;
     int rc = reader_new(&r, ctx, name ? name : "(memory)");
@@ -230,8 +228,7 @@ static int frame_fde(sc_binlog_reader *r, const uint8_t *p, uint32_t len)
     memcpy(ver, p + SC_EVENT_HEADER_LEN + 2, SC_SERVER_VERSION_LEN);
     ver[SC_SERVER_VERSION_LEN] = '\0';
     if (!version_has_checksum(ver))
-        return corrupt_at(r, r->pos, "unsupported server version '%s' (binlog before 5.6.1)",
-                          ver);
+        return corrupt_at(r, r->pos, "unsupported server version '%s' (binlog before 5.6.1)", ver);
     alg = p[len - SC_CHECKSUM_LEN - 1];
     if (alg != SC_CHECKSUM_NONE && alg != SC_CHECKSUM_CRC32)
         return corrupt_at(r, r->pos, "unknown checksum algorithm %u", alg);
@@ -263,8 +260,7 @@ static int frame_event(sc_binlog_reader *r)
                           h->event_len, left);
     if (h->log_pos != 0 && h->log_pos != r->pos + h->event_len)
         return corrupt_at(r, r->pos, "wrong end position %u (event length %u ends at %llu)",
-                          h->log_pos, h->event_len,
-                          (unsigned long long)(r->pos + h->event_len));
+                          h->log_pos, h->event_len, (unsigned long long)(r->pos + h->event_len));
     r->cur.raw.data = p;
     r->cur.raw.len = h->event_len;
     if (h->type == SC_EV_FORMAT_DESCRIPTION)
@@ -286,8 +282,10 @@ static int check_type(sc_binlog_reader *r)
     if (h->type == SC_EV_FORMAT_DESCRIPTION)
         return SC_OK;
     if (h->type == 0 || h->type > r->fmt.n_post_header)
-        return corrupt_at(r, r->pos, "event type %u is beyond the %zu types of the "
-                          "Format_description event", h->type, r->fmt.n_post_header);
+        return corrupt_at(r, r->pos,
+                          "event type %u is beyond the %zu types of the "
+                          "Format_description event",
+                          h->type, r->fmt.n_post_header);
     if (!sc_event__known_type(h->type) && !(h->flags & SC_EVF_IGNORABLE))
         return corrupt_at(r, r->pos, "unknown event type %u without LOG_EVENT_IGNORABLE_F",
                           h->type);
@@ -342,8 +340,7 @@ static void adopt_fde(sc_binlog_reader *r)
 {
     const sc_ev_fde *f = &r->ev.u.fde;
 
-    r->fmt.checksum = f->checksum_alg == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_CRC32
-                                                           : SC_CHECKSUM_NONE;
+    r->fmt.checksum = f->checksum_alg == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
     r->fmt.post_header = f->post_header.data;
     r->fmt.n_post_header = f->post_header.len;
     memcpy(r->server_version, f->server_version, sizeof(r->server_version));
@@ -400,8 +397,7 @@ const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r)
     return &r->fmt;
 }
 
-const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r,
-                                                   uint64_t table_id)
+const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, uint64_t table_id)
 {
     const sc_event *m = find_map(r, table_id);
     return m ? &m->u.table_map : NULL;
@@ -415,8 +411,8 @@ const char *sc_binlog_reader__name(const sc_binlog_reader *r)
 /* ------------------------------------------------------------------ */
 /* Printing rows                                                        */
 
-static int print_event_rows(sc_buf *b, size_t *nrows, sc_binlog_reader *r, const sc_event *ev,
-                            const sc_event_loc *loc)
+static int print_event_rows(
+    sc_buf *b, size_t *nrows, sc_binlog_reader *r, const sc_event *ev, const sc_event_loc *loc)
 {
     const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
     sc_rows rows;
@@ -434,8 +430,8 @@ static int print_event_rows(sc_buf *b, size_t *nrows, sc_binlog_reader *r, const
     return rc;
 }
 
-int sc_binlog_reader_print_rows(char **out, size_t *out_len, size_t *nrows,
-                                sc_binlog_reader *r, const sc_binlog_event *bev)
+int sc_binlog_reader_print_rows(
+    char **out, size_t *out_len, size_t *nrows, sc_binlog_reader *r, const sc_binlog_event *bev)
 {
     sc_buf b = {r->ctx, NULL, 0, 0, false};
     sc_event ev;

@@ -69,7 +69,9 @@ static int dec_group(uint32_t *out, const uint8_t **p, unsigned digits)
     return 0;
 }
 
-int sc_decimal__to_text(char out[SC_DECIMAL_TEXT_MAX], const uint8_t *bin, unsigned prec,
+int sc_decimal__to_text(char out[SC_DECIMAL_TEXT_MAX],
+                        const uint8_t *bin,
+                        unsigned prec,
                         unsigned scale)
 {
     uint8_t tmp[40];
@@ -350,12 +352,18 @@ static int64_t sign_extend(uint64_t v, unsigned bytes)
 static unsigned int_bytes(uint8_t type)
 {
     switch (type) {
-    case SC_MT_TINY: return 1;
-    case SC_MT_SHORT: return 2;
-    case SC_MT_INT24: return 3;
-    case SC_MT_LONG: return 4;
-    case SC_MT_LONGLONG: return 8;
-    default: return 0;
+    case SC_MT_TINY:
+        return 1;
+    case SC_MT_SHORT:
+        return 2;
+    case SC_MT_INT24:
+        return 3;
+    case SC_MT_LONG:
+        return 4;
+    case SC_MT_LONGLONG:
+        return 8;
+    default:
+        return 0;
     }
 }
 
@@ -406,8 +414,8 @@ static int decode_temporal(sc_binlog_value *v, sc_rd *rd, uint8_t type, unsigned
     }
 }
 
-static int decode_numeric(sc_binlog_value *v, sc_rd *rd, uint8_t type, unsigned meta,
-                          char dec[SC_DECIMAL_TEXT_MAX])
+static int decode_numeric(
+    sc_binlog_value *v, sc_rd *rd, uint8_t type, unsigned meta, char dec[SC_DECIMAL_TEXT_MAX])
 {
     uint64_t raw;
 
@@ -447,7 +455,9 @@ static int decode_numeric(sc_binlog_value *v, sc_rd *rd, uint8_t type, unsigned 
     return rd->bad ? SC_ECORRUPT : SC_OK;
 }
 
-int sc_rowfmt__decode_value(sc_binlog_value *v, sc_rd *rd, const sc_binlog_column *c,
+int sc_rowfmt__decode_value(sc_binlog_value *v,
+                            sc_rd *rd,
+                            const sc_binlog_column *c,
                             char dec[SC_DECIMAL_TEXT_MAX])
 {
     unsigned len;
@@ -565,8 +575,7 @@ static int encode_temporal(sc_buf *b, const sc_binlog_value *v, uint8_t type, un
         encode_frac(b, v->v.ts.usec, meta);
         return SC_OK;
     case SC_MT_DATETIME2:
-        return v->kind == SC_VAL_DATETIME && meta <= 6 ? encode_datetime2(b, t, meta)
-                                                       : SC_EINVAL;
+        return v->kind == SC_VAL_DATETIME && meta <= 6 ? encode_datetime2(b, t, meta) : SC_EINVAL;
     case SC_MT_TIME2:
         return v->kind == SC_VAL_TIME && meta <= 6 ? encode_time2(b, t, meta) : SC_EINVAL;
     case SC_MT_TIMESTAMP:
@@ -641,8 +650,11 @@ static size_t count_bits(const uint8_t *bm, size_t n)
     return c;
 }
 
-int sc_rowfmt__encode_image(sc_buf *b, const sc_binlog_column *cols, size_t ncols,
-                            const uint8_t *present, const sc_binlog_value *vals)
+int sc_rowfmt__encode_image(sc_buf *b,
+                            const sc_binlog_column *cols,
+                            size_t ncols,
+                            const uint8_t *present,
+                            const sc_binlog_value *vals)
 {
     size_t npresent = count_bits(present, ncols), nbytes = (npresent + 7) / 8, k = 0;
     size_t at = b->len;
@@ -656,7 +668,7 @@ int sc_rowfmt__encode_image(sc_buf *b, const sc_binlog_column *cols, size_t ncol
         if (!bit_set(present, i))
             continue;
         if (vals[i].kind != SC_VAL_NULL) {
-            b->data[at + k / 8] &= (uint8_t)~(1u << (k % 8));
+            b->data[at + k / 8] &= (uint8_t) ~(1u << (k % 8));
             rc = sc_rowfmt__encode_value(b, &vals[i], &cols[i]);
             if (rc)
                 return rc;
@@ -666,8 +678,13 @@ int sc_rowfmt__encode_image(sc_buf *b, const sc_binlog_column *cols, size_t ncol
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 
-static int decode_image(sc_binlog_value *vals, bool *absent, char *text, size_t *text_used,
-                        sc_rd *rd, const sc_ev_table_map *tm, const uint8_t *present,
+static int decode_image(sc_binlog_value *vals,
+                        bool *absent,
+                        char *text,
+                        size_t *text_used,
+                        sc_rd *rd,
+                        const sc_ev_table_map *tm,
+                        const uint8_t *present,
                         size_t ncols)
 {
     size_t npresent = count_bits(present, ncols), k = 0;
@@ -733,8 +750,12 @@ static void fix_decimal_pointers(sc_rows *out)
     }
 }
 
-int sc_rows__decode(sc_rows *out, sc_ctx *ctx, const sc_ev_table_map *tm, uint8_t type,
-                    const sc_ev_rows *r, const sc_event_loc *loc)
+int sc_rows__decode(sc_rows *out,
+                    sc_ctx *ctx,
+                    const sc_ev_table_map *tm,
+                    uint8_t type,
+                    const sc_ev_rows *r,
+                    const sc_event_loc *loc)
 {
     sc_rd rd = sc_rd_init(r->rows);
     size_t cap = 0, text_cap = 0, text_used = 0;
@@ -752,15 +773,15 @@ int sc_rows__decode(sc_rows *out, sc_ctx *ctx, const sc_ev_table_map *tm, uint8_
                             (unsigned long long)r->ncols, (int)tm->db.len, tm->db.data,
                             (int)tm->table.len, tm->table.data, tm->ncols);
     while (sc_rd_left(&rd)) {
-        const uint8_t *bm = (out->kind == 1 && out->nimages % 2) ? r->present_after.data
-                                                                  : r->present.data;
+        const uint8_t *bm =
+            (out->kind == 1 && out->nimages % 2) ? r->present_after.data : r->present.data;
         if (!(out->kind == 1 && out->nimages % 2))
             row_start = rd.p;
         if (out->nimages == cap && (rc = rows_grow(out, ctx, &cap, &text_cap, out->ncols)))
             goto out;
         rc = decode_image(out->vals + out->nimages * out->ncols,
-                          out->absent + out->nimages * out->ncols, out->text, &text_used, &rd,
-                          tm, bm, out->ncols);
+                          out->absent + out->nimages * out->ncols, out->text, &text_used, &rd, tm,
+                          bm, out->ncols);
         if (rc) {
             rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                               "%s: event at offset %llu: row image %zu of `%.*s`.`%.*s`: "
@@ -775,16 +796,16 @@ int sc_rows__decode(sc_rows *out, sc_ctx *ctx, const sc_ev_table_map *tm, uint8_
             continue;
         if (rd.p == row_start) {
             /* an image of no columns would make this loop endless */
-            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
-                              "%s: event at offset %llu: empty row image",
-                              loc->file, (unsigned long long)loc->offset);
+            rc =
+                sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: empty row image",
+                             loc->file, (unsigned long long)loc->offset);
             goto out;
         }
     }
     if (out->kind == 1 && out->nimages % 2)
         rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
-                          "%s: event at offset %llu: update without an after image",
-                          loc->file, (unsigned long long)loc->offset);
+                          "%s: event at offset %llu: update without an after image", loc->file,
+                          (unsigned long long)loc->offset);
 out:
     if (rc) {
         sc_rows__free(ctx, out);
@@ -804,8 +825,11 @@ void sc_rows__free(sc_ctx *ctx, sc_rows *rows)
     memset(rows, 0, sizeof(*rows));
 }
 
-int sc_rows__encode(sc_buf *b, const sc_binlog_column *cols, const sc_rows *rows,
-                    const uint8_t *present, const uint8_t *present_after)
+int sc_rows__encode(sc_buf *b,
+                    const sc_binlog_column *cols,
+                    const sc_rows *rows,
+                    const uint8_t *present,
+                    const uint8_t *present_after)
 {
     for (size_t i = 0; i < rows->nimages; i++) {
         const uint8_t *bm = (rows->kind == 1 && i % 2) ? present_after : present;
@@ -951,10 +975,18 @@ int sc_table_map__apply_metadata(sc_ev_table_map *tm)
     for (size_t i = 0; i < tm->nfields && rc == SC_OK; i++) {
         sc_slice v = tm->fields[i].value;
         switch (tm->fields[i].type) {
-        case SC_TM_SIGNEDNESS: rc = apply_signedness(tm, v); break;
-        case SC_TM_DEFAULT_CHARSET: rc = apply_default_charset(tm, v, is_character); break;
-        case SC_TM_COLUMN_CHARSET: rc = apply_per_column(tm, v, is_character, 3); break;
-        case SC_TM_COLUMN_NAME: rc = apply_names(tm, v); break;
+        case SC_TM_SIGNEDNESS:
+            rc = apply_signedness(tm, v);
+            break;
+        case SC_TM_DEFAULT_CHARSET:
+            rc = apply_default_charset(tm, v, is_character);
+            break;
+        case SC_TM_COLUMN_CHARSET:
+            rc = apply_per_column(tm, v, is_character, 3);
+            break;
+        case SC_TM_COLUMN_NAME:
+            rc = apply_names(tm, v);
+            break;
         case SC_TM_GEOMETRY_TYPE:
             rc = apply_per_column(tm, v, is_geometry, SC_TM_GEOMETRY_TYPE);
             break;
@@ -964,7 +996,8 @@ int sc_table_map__apply_metadata(sc_ev_table_map *tm)
         case SC_TM_ENUM_AND_SET_COLUMN_CHARSET:
             rc = apply_per_column(tm, v, is_enum_set, 11);
             break;
-        default: break; /* SET/ENUM strings, primary key: not per-column facts we keep */
+        default:
+            break; /* SET/ENUM strings, primary key: not per-column facts we keep */
         }
     }
     return rc;
@@ -988,8 +1021,8 @@ static void build_signedness(sc_buf *b, const sc_ev_table_map *tm)
 }
 
 /* DEFAULT_CHARSET (most used collation + exceptions) when not longer than COLUMN_CHARSET. */
-static uint8_t build_charset(sc_buf *b, const sc_ev_table_map *tm, col_class cls, uint8_t deflt,
-                             uint8_t percol)
+static uint8_t
+build_charset(sc_buf *b, const sc_ev_table_map *tm, col_class cls, uint8_t deflt, uint8_t percol)
 {
     uint32_t best = 0;
     size_t best_n = 0, col_size = 0, def_size, k = 0;
@@ -1048,8 +1081,12 @@ typedef struct field_span {
     size_t start, end;
 } field_span;
 
-static size_t build_fields(field_span *spans, sc_buf *b, const sc_ev_table_map *tm,
-                           sc_row_metadata level, const unsigned *pk, size_t npk)
+static size_t build_fields(field_span *spans,
+                           sc_buf *b,
+                           const sc_ev_table_map *tm,
+                           sc_row_metadata level,
+                           const unsigned *pk,
+                           size_t npk)
 {
     size_t n = 0;
 
@@ -1062,8 +1099,8 @@ static size_t build_fields(field_span *spans, sc_buf *b, const sc_ev_table_map *
     }
     if (has_class(tm, is_character)) {
         SPAN_BEGIN(0);
-        spans[n].type = build_charset(b, tm, is_character, SC_TM_DEFAULT_CHARSET,
-                                      SC_TM_COLUMN_CHARSET);
+        spans[n].type =
+            build_charset(b, tm, is_character, SC_TM_DEFAULT_CHARSET, SC_TM_COLUMN_CHARSET);
         SPAN_END();
     }
     if (has_class(tm, is_geometry)) {
@@ -1098,8 +1135,8 @@ static size_t build_fields(field_span *spans, sc_buf *b, const sc_ev_table_map *
     return n;
 }
 
-int sc_table_map__build_metadata(sc_ev_table_map *tm, sc_buf *b, sc_row_metadata level,
-                                 const unsigned *pk, size_t npk)
+int sc_table_map__build_metadata(
+    sc_ev_table_map *tm, sc_buf *b, sc_row_metadata level, const unsigned *pk, size_t npk)
 {
     field_span spans[8];
     size_t n;

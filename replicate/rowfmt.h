@@ -32,7 +32,9 @@ size_t sc_decimal__bin_size(unsigned prec, unsigned scale);
  * least one integer digit), as MariaDB's decimal2string prints it.
  * @return SC_OK, SC_ECORRUPT (a digit group out of range)
  */
-int sc_decimal__to_text(char out[SC_DECIMAL_TEXT_MAX], const uint8_t *bin, unsigned prec,
+int sc_decimal__to_text(char out[SC_DECIMAL_TEXT_MAX],
+                        const uint8_t *bin,
+                        unsigned prec,
                         unsigned scale);
 
 /**
@@ -46,7 +48,9 @@ int sc_decimal__from_text(uint8_t *out, sc_slice text, unsigned prec, unsigned s
  * dec (caller storage) and v->v.str points there; byte strings borrow from rd.
  * @return SC_OK, SC_ECORRUPT (truncated or out-of-range value), SC_EINVAL (unsupported type)
  */
-int sc_rowfmt__decode_value(sc_binlog_value *v, sc_rd *rd, const sc_binlog_column *c,
+int sc_rowfmt__decode_value(sc_binlog_value *v,
+                            sc_rd *rd,
+                            const sc_binlog_column *c,
                             char dec[SC_DECIMAL_TEXT_MAX]);
 
 /** Encode one non-NULL value of column c. @return SC_OK, SC_EINVAL, SC_ENOMEM */
@@ -57,25 +61,32 @@ int sc_rowfmt__encode_value(sc_buf *b, const sc_binlog_value *v, const sc_binlog
  * bits set, as MariaDB writes them) then the present non-NULL values.
  * vals has ncols entries; entries of absent columns are ignored.
  */
-int sc_rowfmt__encode_image(sc_buf *b, const sc_binlog_column *cols, size_t ncols,
-                            const uint8_t *present, const sc_binlog_value *vals);
+int sc_rowfmt__encode_image(sc_buf *b,
+                            const sc_binlog_column *cols,
+                            size_t ncols,
+                            const uint8_t *present,
+                            const sc_binlog_value *vals);
 
 /** Decoded row images of one rows event. */
 typedef struct sc_rows {
-    int kind;               /* 0 WRITE, 1 UPDATE, 2 DELETE */
-    size_t ncols;           /* columns per image (the event's column count) */
-    size_t nimages;         /* images; UPDATE alternates before, after */
-    sc_binlog_value *vals;  /* nimages * ncols values (absent columns: SC_VAL_NULL) */
-    bool *absent;           /* nimages * ncols: column not in the image */
-    char *text;             /* decimal texts the values point into */
+    int kind;              /* 0 WRITE, 1 UPDATE, 2 DELETE */
+    size_t ncols;          /* columns per image (the event's column count) */
+    size_t nimages;        /* images; UPDATE alternates before, after */
+    sc_binlog_value *vals; /* nimages * ncols values (absent columns: SC_VAL_NULL) */
+    bool *absent;          /* nimages * ncols: column not in the image */
+    char *text;            /* decimal texts the values point into */
 } sc_rows;
 
 /**
  * Decode all row images of a rows event with its TABLE_MAP.
  * @return SC_OK, SC_ECORRUPT ("FILE: event at offset N: ..."), SC_ENOMEM
  */
-int sc_rows__decode(sc_rows *out, sc_ctx *ctx, const sc_ev_table_map *tm, uint8_t type,
-                    const sc_ev_rows *r, const sc_event_loc *loc);
+int sc_rows__decode(sc_rows *out,
+                    sc_ctx *ctx,
+                    const sc_ev_table_map *tm,
+                    uint8_t type,
+                    const sc_ev_rows *r,
+                    const sc_event_loc *loc);
 
 /** Free what sc_rows__decode allocated. */
 void sc_rows__free(sc_ctx *ctx, sc_rows *rows);
@@ -84,8 +95,11 @@ void sc_rows__free(sc_ctx *ctx, sc_rows *rows);
  * Encode the images of rows (as decoded) into b: the `rows` part of a rows
  * event body. present/present_after are the event's bitmaps.
  */
-int sc_rows__encode(sc_buf *b, const sc_binlog_column *cols, const sc_rows *rows,
-                    const uint8_t *present, const uint8_t *present_after);
+int sc_rows__encode(sc_buf *b,
+                    const sc_binlog_column *cols,
+                    const sc_rows *rows,
+                    const uint8_t *present,
+                    const uint8_t *present_after);
 
 /**
  * Fill columns[i].is_unsigned/has_unsigned, charset, name and geometry from
@@ -111,7 +125,7 @@ typedef enum sc_row_metadata {
  * they stay valid while b is not written again.
  * @return SC_OK, SC_ENOMEM
  */
-int sc_table_map__build_metadata(sc_ev_table_map *tm, sc_buf *b, sc_row_metadata level,
-                                 const unsigned *pk, size_t npk);
+int sc_table_map__build_metadata(
+    sc_ev_table_map *tm, sc_buf *b, sc_row_metadata level, const unsigned *pk, size_t npk);
 
 #endif /* SC_REPLICATE_ROWFMT_H */

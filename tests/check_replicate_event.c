@@ -28,15 +28,14 @@ static size_t corpus_files(glob_t *g)
 }
 
 typedef struct rt_stats {
-    size_t events;     /* events re-encoded */
-    size_t rows_evs;   /* rows events re-encoded from decoded values */
-    size_t images;     /* row images in them */
-    size_t modelled;   /* events encoded from the structured form */
+    size_t events;   /* events re-encoded */
+    size_t rows_evs; /* rows events re-encoded from decoded values */
+    size_t images;   /* row images in them */
+    size_t modelled; /* events encoded from the structured form */
 } rt_stats;
 
 /* Re-encode a rows event from its decoded values. */
-static void reencode_rows(sc_buf *out, sc_ctx *ctx, sc_binlog_reader *r, sc_event *ev,
-                          rt_stats *st)
+static void reencode_rows(sc_buf *out, sc_ctx *ctx, sc_binlog_reader *r, sc_event *ev, rt_stats *st)
 {
     const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
     sc_event_loc loc = {sc_binlog_reader__name(r), 0};
@@ -143,9 +142,9 @@ static void hex_to_bytes(uint8_t *out, const char *hex, size_t *n)
 START_TEST(test_replicate_event_decimal_cases)
 {
     static const dec_case cases[] = {
-        {10, 2, "1234.56", "800004d238"},  {10, 2, "-0.01", "7ffffffffe"},
-        {5, 0, "-99999", "7e7960"},           {3, 3, "0.999", "83e7"},
-        {3, 3, "-0.500", "7e0b"},           {10, 2, "0.00", "8000000000"},
+        {10, 2, "1234.56", "800004d238"}, {10, 2, "-0.01", "7ffffffffe"},
+        {5, 0, "-99999", "7e7960"},       {3, 3, "0.999", "83e7"},
+        {3, 3, "-0.500", "7e0b"},         {10, 2, "0.00", "8000000000"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         const dec_case *c = &cases[i];
@@ -154,10 +153,10 @@ START_TEST(test_replicate_event_decimal_cases)
         size_t n;
         hex_to_bytes(want, c->hex, &n);
         ck_assert_uint_eq(sc_decimal__bin_size(c->prec, c->scale), n);
-        ck_assert_int_eq(sc_decimal__from_text(got, (sc_slice){(const uint8_t *)c->text,
-                                                               strlen(c->text)},
-                                               c->prec, c->scale),
-                         SC_OK);
+        ck_assert_int_eq(
+            sc_decimal__from_text(got, (sc_slice){(const uint8_t *)c->text, strlen(c->text)},
+                                  c->prec, c->scale),
+            SC_OK);
         ck_assert_msg(memcmp(got, want, n) == 0, "encode %s", c->text);
         ck_assert_int_eq(sc_decimal__to_text(text, want, c->prec, c->scale), SC_OK);
         ck_assert_str_eq(text, c->text);
@@ -168,8 +167,7 @@ START_TEST(test_replicate_event_decimal_cases)
         char text[SC_DECIMAL_TEXT_MAX];
         uint8_t out[8];
         ck_assert_int_eq(sc_decimal__to_text(text, bad, 9, 0), SC_ECORRUPT);
-        ck_assert_int_eq(sc_decimal__from_text(out, (sc_slice){(const uint8_t *)"123456", 6},
-                                               5, 0),
+        ck_assert_int_eq(sc_decimal__from_text(out, (sc_slice){(const uint8_t *)"123456", 6}, 5, 0),
                          SC_EINVAL);
     }
 }
@@ -220,7 +218,9 @@ START_TEST(test_replicate_event_temporal_cases)
     v.v.tm = (sc_binlog_time){true, 0, 0, 0, 0, 0, 0, 10000}; /* -00:00:00.01 */
     value_case(SC_MT_TIME2, 2, &v, "7fffffff");
     v.v.tm = (sc_binlog_time){true, 0, 0, 0, 0, 0, 1, 1}; /* -00:00:01.000001 */
-    value_case(SC_MT_TIME2, 6, &v, "7ffffefffff" "f");
+    value_case(SC_MT_TIME2, 6, &v,
+               "7ffffefffff"
+               "f");
     v.v.tm = (sc_binlog_time){true, 0, 0, 0, 838, 59, 59, 0};
     value_case(SC_MT_TIME2, 0, &v, "4b9105");
     v.v.tm = (sc_binlog_time){false, 0, 0, 0, 838, 59, 59, 990000};
@@ -240,7 +240,7 @@ static void rebuild_metadata_file(const char *path, size_t *checked)
     sc_ctx *ctx = NULL;
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *bev;
-    sc_row_metadata level = strstr(path, "-full-") ? SC_ROW_METADATA_FULL
+    sc_row_metadata level = strstr(path, "-full-")  ? SC_ROW_METADATA_FULL
                             : strstr(path, "nolog") ? SC_ROW_METADATA_NONE
                                                     : SC_ROW_METADATA_MINIMAL;
 
@@ -313,8 +313,8 @@ START_TEST(test_replicate_event_table_map_facts)
         if (bev->header.type != SC_EV_TABLE_MAP)
             continue;
         tm = sc_binlog_reader__table_map(r, sc_binlog_reader__event(r)->u.table_map.table_id);
-        if (tm->table.len == 4 && memcmp(tm->table.data, "ints", 4) == 0 && tm->columns[2].name.len == 3 &&
-            memcmp(tm->columns[2].name.data, "tiu", 3) == 0) {
+        if (tm->table.len == 4 && memcmp(tm->table.data, "ints", 4) == 0 &&
+            tm->columns[2].name.len == 3 && memcmp(tm->columns[2].name.data, "tiu", 3) == 0) {
             /* id INT, ti TINYINT, tiu TINYINT UNSIGNED ... */
             ck_assert(tm->columns[1].has_unsigned && !tm->columns[1].is_unsigned);
             ck_assert(tm->columns[2].is_unsigned);
@@ -373,7 +373,6 @@ START_TEST(test_replicate_event_own_fde)
 }
 END_TEST
 
-
 /* Walk the status variables of every corpus QUERY event to their exact end. */
 START_TEST(test_replicate_event_query_status_vars)
 {
@@ -429,9 +428,8 @@ static void synth_roundtrip(sc_ctx *ctx, const sc_event *ev, sc_checksum_alg alg
     ck_assert_uint_eq(sc_get_u32le(b.data + 9), b.len);
     memset(&back, 0, sizeof(back));
     sc_event__decode_header(&back.header, b.data);
-    ck_assert_int_eq(sc_event__decode(&back, ctx,
-                                      (sc_slice){b.data + 19, b.len - 19 - crc}, &fmt, &loc),
-                     SC_OK);
+    ck_assert_int_eq(
+        sc_event__decode(&back, ctx, (sc_slice){b.data + 19, b.len - 19 - crc}, &fmt, &loc), SC_OK);
     ck_assert(back.modelled);
     ck_assert_int_eq(sc_event__encode(&b2, &back, alg), SC_OK);
     ck_assert(b.len == b2.len && memcmp(b.data, b2.data, b.len) == 0);
@@ -529,9 +527,12 @@ START_TEST(test_replicate_event_ignorable_unknown)
         uint16_t flags;
         int want;
     } cases[] = {
-        {28, SC_EVF_IGNORABLE, SC_OK},  {100, SC_EVF_IGNORABLE, SC_OK},
-        {33, 0, SC_OK},                 {100, 0, SC_ECORRUPT},
-        {28, 0, SC_ECORRUPT},           {172, SC_EVF_IGNORABLE, SC_ECORRUPT},
+        {28, SC_EVF_IGNORABLE, SC_OK},
+        {100, SC_EVF_IGNORABLE, SC_OK},
+        {33, 0, SC_OK},
+        {100, 0, SC_ECORRUPT},
+        {28, 0, SC_ECORRUPT},
+        {172, SC_EVF_IGNORABLE, SC_ECORRUPT},
     };
 
     snprintf(path, sizeof(path), "%s/binlog/none-minimal-full/binlog.000001",
@@ -560,9 +561,9 @@ START_TEST(test_replicate_event_ignorable_unknown)
         /* log_pos 0 everywhere after the insertion point is accepted as "unknown" */
         for (size_t p = at; p + 19 <= len + ins.len; p += sc_get_u32le(d + p + 9))
             sc_put_u32le(d + p + 13, 0);
-        ck_assert_int_eq(sc_binlog_reader_open_mem(&r, ctx, "binlog.000001",
-                                                   (sc_slice){d, len + ins.len}),
-                         SC_OK);
+        ck_assert_int_eq(
+            sc_binlog_reader_open_mem(&r, ctx, "binlog.000001", (sc_slice){d, len + ins.len}),
+            SC_OK);
         while ((rc = sc_binlog_reader_next(&bev, r)) == SC_OK && bev)
             if (bev->offset == at) {
                 const sc_event *e = sc_binlog_reader__event(r);
@@ -571,7 +572,8 @@ START_TEST(test_replicate_event_ignorable_unknown)
                 ck_assert_uint_eq(e->header.flags, cases[c].flags);
                 found++;
             }
-        ck_assert_msg(rc == cases[c].want, "type %u: %s", cases[c].type, sc_ctx_last_error(ctx)->message);
+        ck_assert_msg(rc == cases[c].want, "type %u: %s", cases[c].type,
+                      sc_ctx_last_error(ctx)->message);
         ck_assert_uint_eq(found, cases[c].want == SC_OK ? 1 : 0);
         sc_binlog_reader_close(r);
         sc_buf__free(&ins);

@@ -52,8 +52,7 @@ static void print_variant(sc_buf *out, size_t *nrows_total, const char *variant)
     glob_t g;
     sc_ctx *ctx = out->ctx;
 
-    snprintf(pattern, sizeof(pattern), "%s/binlog/%s/binlog.0*", sc_fixture_oracle_dir(),
-             variant);
+    snprintf(pattern, sizeof(pattern), "%s/binlog/%s/binlog.0*", sc_fixture_oracle_dir(), variant);
     ck_assert_int_eq(glob(pattern, 0, NULL, &g), 0);
     for (size_t f = 0; f < g.gl_pathc; f++) {
         sc_binlog_reader *r = NULL;
@@ -67,8 +66,8 @@ static void print_variant(sc_buf *out, size_t *nrows_total, const char *variant)
                 break;
             if (!sc_event__is_rows(ev->header.type))
                 continue;
-            ck_assert_msg(sc_binlog_reader_print_rows(&text, &len, &nrows, r, ev) == SC_OK,
-                          "%s", sc_ctx_last_error(ctx)->message);
+            ck_assert_msg(sc_binlog_reader_print_rows(&text, &len, &nrows, r, ev) == SC_OK, "%s",
+                          sc_ctx_last_error(ctx)->message);
             sc_buf_put(out, text, len);
             *nrows_total += nrows;
             sc_free(ctx, text);
@@ -149,8 +148,8 @@ typedef enum mut_kind {
 typedef struct mut_case {
     const char *name;
     mut_kind kind;
-    int event_index; /* which event (0 = FDE) */
-    long delta;      /* byte offset in the event, or length change */
+    int event_index;    /* which event (0 = FDE) */
+    long delta;         /* byte offset in the event, or length change */
     const char *expect; /* substring of the message */
 } mut_case;
 
@@ -195,16 +194,27 @@ static size_t apply_mutation(uint8_t *d, size_t len, const mut_case *m, size_t *
 
     *where = p;
     switch (m->kind) {
-    case MUT_FLIP: d[p + (size_t)m->delta] ^= 0x5A; return len;
-    case MUT_TRUNCATE: return p + (size_t)m->delta;
-    case MUT_CUT_HEADER: return p + (size_t)m->delta;
-    case MUT_LENGTH: sc_put_u32le(d + p + 9, (uint32_t)((long)sc_get_u32le(d + p + 9) + m->delta));
+    case MUT_FLIP:
+        d[p + (size_t)m->delta] ^= 0x5A;
         return len;
-    case MUT_LOGPOS: sc_put_u32le(d + p + 13, sc_get_u32le(d + p + 13) + (uint32_t)m->delta);
+    case MUT_TRUNCATE:
+        return p + (size_t)m->delta;
+    case MUT_CUT_HEADER:
+        return p + (size_t)m->delta;
+    case MUT_LENGTH:
+        sc_put_u32le(d + p + 9, (uint32_t)((long)sc_get_u32le(d + p + 9) + m->delta));
+        return len;
+    case MUT_LOGPOS:
+        sc_put_u32le(d + p + 13, sc_get_u32le(d + p + 13) + (uint32_t)m->delta);
         fix_crc(d + p);
         return len;
-    case MUT_MAGIC: d[1] = 'X'; return len;
-    case MUT_TYPE: d[p + 4] = (uint8_t)m->delta; fix_crc(d + p); return len;
+    case MUT_MAGIC:
+        d[1] = 'X';
+        return len;
+    case MUT_TYPE:
+        d[p + 4] = (uint8_t)m->delta;
+        fix_crc(d + p);
+        return len;
     case MUT_FDE_ALG: {
         uint32_t elen = sc_get_u32le(d + p + 9);
         d[p + elen - 5] = (uint8_t)m->delta;
@@ -316,8 +326,8 @@ START_TEST(test_replicate_reader_corrupt_every_byte)
             d[i] ^= 0x01;
         }
         for (size_t cut = 0; cut < prefix; cut++)
-            ck_assert_msg(read_all(ctx, d, cut) == (is_b[cut] ? SC_OK : SC_ECORRUPT),
-                          "cut at %zu", cut);
+            ck_assert_msg(read_all(ctx, d, cut) == (is_b[cut] ? SC_OK : SC_ECORRUPT), "cut at %zu",
+                          cut);
         sc_ctx_free(ctx);
         free(is_b);
         free(d);
@@ -442,9 +452,8 @@ static void synth_transaction(synth *s, sc_buf *expect)
     synth_columns(cols);
     ev.u.table_map.ncols = 8;
     ev.u.table_map.columns = cols;
-    ck_assert_int_eq(sc_table_map__build_metadata(&ev.u.table_map, &meta, SC_ROW_METADATA_FULL,
-                                                  &pk, 1),
-                     SC_OK);
+    ck_assert_int_eq(
+        sc_table_map__build_metadata(&ev.u.table_map, &meta, SC_ROW_METADATA_FULL, &pk, 1), SC_OK);
     synth_event(s, &ev);
     sc_free(s->ctx, ev.u.table_map.fields);
 
@@ -471,9 +480,8 @@ static void synth_transaction(synth *s, sc_buf *expect)
         tm.table = S("t1");
         tm.ncols = 8;
         tm.columns = cols;
-        ck_assert_int_eq(sc_rows__decode(&decoded, s->ctx, &tm, SC_EV_WRITE_ROWS_V1,
-                                         &ev.u.rows, &loc),
-                         SC_OK);
+        ck_assert_int_eq(
+            sc_rows__decode(&decoded, s->ctx, &tm, SC_EV_WRITE_ROWS_V1, &ev.u.rows, &loc), SC_OK);
         ck_assert_int_eq(sc_print__rows(expect, &tm, &ev.u.rows, &decoded), SC_OK);
         sc_rows__free(s->ctx, &decoded);
     }
@@ -542,9 +550,9 @@ START_TEST(test_replicate_reader_stock_mariadb_binlog)
         sc_binlog_reader *r = NULL;
         const sc_binlog_event *ev;
         int n = 0;
-        ck_assert_int_eq(sc_binlog_reader_open_mem(&r, s.ctx, "synth",
-                                                   (sc_slice){s.file.data, s.file.len}),
-                         SC_OK);
+        ck_assert_int_eq(
+            sc_binlog_reader_open_mem(&r, s.ctx, "synth", (sc_slice){s.file.data, s.file.len}),
+            SC_OK);
         while (sc_binlog_reader_next(&ev, r) == SC_OK && ev)
             n++;
         ck_assert_int_eq(n, 5);
@@ -560,8 +568,8 @@ START_TEST(test_replicate_reader_stock_mariadb_binlog)
     snprintf(cmd, sizeof(cmd), "%s -vv --base64-output=decode-rows %s 2>&1", tool, path);
     out = run_capture(cmd, &status, &olen);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit %d:\n%s", status, out);
-    ck_assert_msg(!strstr(out, "WARNING") && !strstr(out, "ERROR") && !strstr(out, "Warning"),
-                  "%s", out);
+    ck_assert_msg(!strstr(out, "WARNING") && !strstr(out, "ERROR") && !strstr(out, "Warning"), "%s",
+                  out);
     lines = hash_lines(out, olen, &wlen);
     ck_assert_msg(wlen == expect.len && memcmp(lines, expect.data, wlen) == 0,
                   "mariadb-binlog printed:\n%s\nwe expected:\n%.*s", lines, (int)expect.len,

@@ -112,7 +112,8 @@ static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
     sc_event__encode(f, &fde, fde.u.fde.checksum_alg);
     while (n >= SC_EVENT_HEADER_LEN && !f->failed) {
         size_t len = sc_get_u32le(p + 9), at = f->len;
-        if (len < SC_EVENT_HEADER_LEN + (crc ? 4u : 0u) || len > n || p[4] == SC_EV_FORMAT_DESCRIPTION)
+        if (len < SC_EVENT_HEADER_LEN + (crc ? 4u : 0u) || len > n ||
+            p[4] == SC_EV_FORMAT_DESCRIPTION)
             break;
         sc_buf_put(f, p, len);
         if (f->failed)
@@ -132,7 +133,8 @@ static void reader_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
     const sc_binlog_event *ev;
 
     build_file(&f, p, n, crc);
-    if (!f.failed && sc_binlog_reader_open_mem(&r, ctx, "fuzz", (sc_slice){f.data, f.len}) == SC_OK) {
+    if (!f.failed &&
+        sc_binlog_reader_open_mem(&r, ctx, "fuzz", (sc_slice){f.data, f.len}) == SC_OK) {
         while (sc_binlog_reader_next(&ev, r) == SC_OK && ev) {
             char *text = NULL;
             if (sc_event__is_rows(ev->header.type) &&
