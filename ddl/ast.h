@@ -145,7 +145,7 @@ typedef enum sc_ast_type_kind {
  */
 typedef struct sc_ast_type {
     sc_ast_type_kind kind;
-    const char *written;   /* the type keyword(s) as written, e.g. "INT4", "DOUBLE PRECISION" */
+    const char *written;   /* the first type keyword as written, e.g. "INT4", "DOUBLE" */
     sc_ast_num length;     /* (M), (p) or fsp */
     sc_ast_num decimals;   /* (M,D): D */
     bool is_unsigned;      /* UNSIGNED (or ZEROFILL, or SERIAL) */

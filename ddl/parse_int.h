@@ -1,0 +1,99 @@
+/*
+ * parse_int.h - internals shared by the parser's files: parse.c (driver,
+ * token helpers, errors, small statements), parse_expr.c (expressions),
+ * parse_table.c (types, column/index definitions, table options, CREATE and
+ * ALTER TABLE). Not used outside ddl/parse*.c.
+ *
+ * Conventions: every parse_* function returns SC_OK or an error code that
+ * has already been set on the ctx (1064 via sc_parse__syntax_error() at the
+ * offending token, which is the first token that cannot continue a valid
+ * statement, like bison's lookahead). Nodes come from the statement arena.
+ */
+#ifndef SC_DDL_PARSE_INT_H
+#define SC_DDL_PARSE_INT_H
+
+#include "syscat/common.h"
+#include "syscat/error.h"
+#include "ddl/ast.h"
+#include "ddl/lex.h"
+#include "ddl/parse.h"
+
+typedef struct sc_parser {
+    sc_ctx *ctx;          /* allocation + errors */
+    sc_ast_arena *arena;  /* the statement's arena */
+    const char *sql;      /* statement text (arena copy) */
+    size_t len;           /* bytes of sql */
+    unsigned flags;       /* SC_PARSE_* */
+    sc_token *toks;       /* all tokens, ending with SC_TOK_EOF */
+    size_t n_toks;        /* including the EOF token */
+    size_t pos;           /* current token index */
+} sc_parser;
+
+/* Propagate a non-zero code. */
+#define SC_TRY(expr)                                                                              \
+    do {                                                                                          \
+        int rc_ = (expr);                                                                         \
+        if (rc_ != SC_OK)                                                                         \
+            return rc_;                                                                           \
+    } while (0)
+
+/* ---- token access ---- */
+const sc_token *sc_parse__tok(const sc_parser *p, size_t ahead);
+void sc_parse__skip(sc_parser *p);
+bool sc_parse__is_word(const sc_parser *p, size_t ahead, const char *word);
+bool sc_parse__is_op(const sc_parser *p, size_t ahead, const char *op);
+bool sc_parse__accept_word(sc_parser *p, const char *word);
+bool sc_parse__accept_op(sc_parser *p, const char *op);
+int sc_parse__expect_word(sc_parser *p, const char *word);
+int sc_parse__expect_op(sc_parser *p, const char *op);
+bool sc_parse__at_end(const sc_parser *p);
+/* An identifier token usable as a name: QIDENT or a non-reserved IDENT. */
+bool sc_parse__is_ident(const sc_parser *p, size_t ahead);
+
+/* ---- errors ---- */
+/** 1064 at the current token. */
+int sc_parse__syntax_error(sc_parser *p);
+/** 1064 at token index i. */
+int sc_parse__syntax_error_at(sc_parser *p, size_t i);
+int sc_parse__nomem(sc_parser *p);
+
+/* ---- allocation ---- */
+void *sc_parse__alloc(sc_parser *p, size_t size);
+/* Append one element of size sz to a growable array (*arr, *n); returns the new slot or NULL. */
+void *sc_parse__push(sc_parser *p, void **arr, size_t *n, size_t sz);
+char *sc_parse__text(sc_parser *p, size_t start, size_t end);
+
+/* ---- terminals ---- */
+int sc_parse__ident(sc_parser *p, const char **out);
+/* After '.', any word is a name (MariaDB's lexer does not look keywords up there). */
+int sc_parse__ident_after_dot(sc_parser *p, const char **out);
+int sc_parse__qname(sc_parser *p, sc_ast_qname *out);
+int sc_parse__number(sc_parser *p, sc_ast_num *out);
+int sc_parse__string(sc_parser *p, sc_ast_str *out);
+/* ident_or_text: an identifier or a quoted string (charset, engine names). */
+int sc_parse__ident_or_text(sc_parser *p, const char **out);
+/* charset_name: ident_or_text or BINARY; "default" accepted when allow_default. */
+int sc_parse__charset_name(sc_parser *p, const char **out, bool allow_default);
+/* [=] */
+void sc_parse__opt_equal(sc_parser *p);
+/* IF NOT EXISTS / IF EXISTS */
+int sc_parse__if_not_exists(sc_parser *p, bool *out);
+int sc_parse__if_exists(sc_parser *p, bool *out);
+
+/* ---- expressions (parse_expr.c) ---- */
+int sc_parse__expr(sc_parser *p, sc_expr **out);
+/* simple_expr without operators: the DEFAULT value forms that need no parentheses. */
+int sc_parse__default_value(sc_parser *p, sc_expr **out);
+/* ON UPDATE CURRENT_TIMESTAMP[(n)] and synonyms. */
+int sc_parse__on_update_value(sc_parser *p, sc_expr **out);
+/* A literal (signed numbers allowed), for SET values and option values. */
+int sc_parse__skip_balanced(sc_parser *p);
+
+/* ---- types and tables (parse_table.c) ---- */
+int sc_parse__type(sc_parser *p, sc_ast_type *t, bool *serial, bool cast);
+int sc_parse__create_table(sc_parser *p, sc_ast_stmt *st, bool or_replace, bool temporary);
+int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st);
+int sc_parse__create_index(sc_parser *p, sc_ast_stmt *st, bool or_replace);
+int sc_parse__table_options(sc_parser *p, sc_ast_table_option **opts, size_t *n, bool in_alter);
+
+#endif /* SC_DDL_PARSE_INT_H */
