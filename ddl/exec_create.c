@@ -126,6 +126,8 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
             if (!t->fks[i].name)
                 return SC_ENOMEM;
         }
+    }
+    for (size_t i = first; i < t->n_fks; i++) {
         for (size_t k = 0; k < t->n_fks; k++)
             if (k != i && strcasecmp(t->fks[k].name, t->fks[i].name) == 0)
                 return sc_exec__err(x, 1005, "HY000",

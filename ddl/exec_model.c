@@ -222,8 +222,53 @@ static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
 /* ------------------------------------------------------------------ */
 /* Load / store                                                         */
 
+#define DUP(field) ((field) = sc_exec__strdup(x, (field)))
+
+/* Deep copy of a column's strings into the arena (the loaded table may go). */
+static int copy_column(sc_exec *x, sc_column_def *c)
+{
+    DUP(c->name);
+    DUP(c->charset);
+    DUP(c->collation);
+    DUP(c->default_value);
+    DUP(c->on_update);
+    DUP(c->generation_expr);
+    DUP(c->check_expr);
+    DUP(c->comment);
+    if (c->n_elements) {
+        const char **els = sc_exec__alloc(x, c->n_elements * sizeof(char *));
+        if (!els)
+            return SC_ENOMEM;
+        for (size_t i = 0; i < c->n_elements; i++)
+            els[i] = sc_exec__strdup(x, c->elements[i]);
+        c->elements = els;
+    }
+    return c->name ? SC_OK : SC_ENOMEM;
+}
+
+static int copy_fk(sc_exec *x, sc_fk_def *fk)
+{
+    const char **cols = sc_exec__alloc(x, (fk->n_columns + 1) * sizeof(char *));
+    const char **pcols = sc_exec__alloc(x, (fk->n_columns + 1) * sizeof(char *));
+
+    if (!cols || !pcols)
+        return SC_ENOMEM;
+    for (size_t k = 0; k < fk->n_columns; k++) {
+        cols[k] = sc_exec__strdup(x, fk->columns[k]);
+        pcols[k] = sc_exec__strdup(x, fk->parent_columns[k]);
+    }
+    fk->columns = cols;
+    fk->parent_columns = pcols;
+    DUP(fk->name);
+    DUP(fk->parent_schema);
+    DUP(fk->parent_table);
+    return SC_OK;
+}
+
 int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const char *schema)
 {
+    int rc;
+
     memset(t, 0, sizeof(*t));
     t->schema = sc_exec__strdup(x, schema);
     t->name = sc_exec__strdup(x, def->name);
@@ -238,7 +283,9 @@ int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const cha
         if (!c)
             return SC_ENOMEM;
         c->d = def->columns[i];
-        c->orig_name = def->columns[i].name;
+        if ((rc = copy_column(x, &c->d)) != SC_OK)
+            return rc;
+        c->orig_name = c->d.name;
     }
     for (size_t i = 0; i < def->n_indexes; i++) {
         const sc_index_def *src = &def->indexes[i];
@@ -247,29 +294,30 @@ int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const cha
             return SC_ENOMEM;
         ix->d = *src;
         ix->d.parts = ix->parts;
-        memcpy(ix->parts, src->parts, src->n_parts * sizeof(sc_index_part));
+        for (size_t k = 0; k < src->n_parts; k++) {
+            ix->parts[k] = src->parts[k];
+            ix->parts[k].column = sc_exec__strdup(x, src->parts[k].column);
+        }
+        DUP(ix->d.name);
+        DUP(ix->d.comment);
+        DUP(ix->d.parser);
         ix->long_hash = src->algorithm == SC_ALGO_HASH && src->kind == SC_INDEX_UNIQUE;
     }
     for (size_t i = 0; i < def->n_foreign_keys; i++) {
         sc_fk_def *fk = sc_xtable__add_fk(x, t);
-        const char **cols, **pcols;
         if (!fk)
             return SC_ENOMEM;
         *fk = def->foreign_keys[i];
-        cols = sc_exec__alloc(x, (fk->n_columns + 1) * sizeof(char *));
-        pcols = sc_exec__alloc(x, (fk->n_columns + 1) * sizeof(char *));
-        if (!cols || !pcols)
-            return SC_ENOMEM;
-        memcpy(cols, fk->columns, fk->n_columns * sizeof(char *));
-        memcpy(pcols, fk->parent_columns, fk->n_columns * sizeof(char *));
-        fk->columns = cols;
-        fk->parent_columns = pcols;
+        if ((rc = copy_fk(x, fk)) != SC_OK)
+            return rc;
     }
     for (size_t i = 0; i < def->n_checks; i++) {
         sc_check_def *ck = sc_xtable__add_check(x, t);
         if (!ck)
             return SC_ENOMEM;
         *ck = def->checks[i];
+        DUP(ck->name);
+        DUP(ck->expr);
     }
     return SC_OK;
 }

@@ -1131,7 +1131,7 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
     if (ac->name)
         for (size_t i = 0; i < t->n_checks; i++)
-            if (strcasecmp(t->checks[i].name, ac->name) == 0) {
+            if (t->checks[i].name && strcasecmp(t->checks[i].name, ac->name) == 0) {
                 if (is_alter && ac->if_not_exists) {
                     sc_exec__warn(x);
                     return SC_OK;

@@ -267,6 +267,7 @@ START_TEST(test_ddl_corpus_replay)
             }
             if (ok && !listed(expected, names[i]))
                 printf("  NEW PASS: %s\n", names[i]);
+            fflush(stdout);
         }
         free(names[i]);
     }
