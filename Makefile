@@ -69,7 +69,7 @@ SUITES := $(patsubst tests/check_%.c,%,$(SUITE_SRC))
 TEST_SUPPORT_SRC := tests/fixtures.c
 TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
 
-.PHONY: all release deps test check bench fuzz demo clean format headertest \
+.PHONY: all release deps test check bench bench-build fuzz demo clean format headertest \
         $(addprefix check-,$(SUITES))
 .DEFAULT_GOAL := all
 
@@ -181,8 +181,17 @@ headertest:
 	    $(BUILD)/headertest/t.c || exit 1; done; echo "headertest: all public headers compile alone"
 
 # ---------------------------------------------------------------- bench, fuzz, demo
+# Benchmark programs: bench/bench_NAME.c -> $(BUILD)/bench_NAME (run by bench/run.sh).
+BENCH_SRC := $(wildcard bench/bench_*.c)
+BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/%,$(BENCH_SRC))
+
+$(BUILD)/bench_%: bench/bench_%.c $(LIB)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(PKG_LIBS) -lz -lm
+
+bench-build: $(BENCH_BIN)
+
 bench:
-	$(MAKE) MODE=release all
+	$(MAKE) MODE=release all bench-build
 	@if [ -f bench/run.sh ]; then bash bench/run.sh build/release; fi
 
 FUZZ_SECONDS ?= 60

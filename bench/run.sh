@@ -1,0 +1,21 @@
+#!/bin/bash
+# bench/run.sh - run every benchmark program of a build (default build/release).
+# Usage: bash bench/run.sh [BUILD_DIR]; BENCH_TABLES=N shortens the catalog bench.
+# Prints figures only; a failing program is reported and the others still run.
+set -u
+build="${1:-build/release}"
+status=0
+found=0
+for prog in "$build"/bench_*; do
+    [ -x "$prog" ] || continue
+    found=1
+    echo "== $(basename "$prog")"
+    if ! "$prog"; then
+        echo "bench: $(basename "$prog") failed" >&2
+        status=1
+    fi
+done
+if [ "$found" = 0 ]; then
+    echo "bench: no bench_* programs in $build (run: make bench)" >&2
+fi
+exit $status
