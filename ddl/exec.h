@@ -209,6 +209,8 @@ int sc_exec__truncate_table(sc_exec *x);
 int sc_exec__create_index(sc_exec *x);
 int sc_exec__drop_index(sc_exec *x);
 
+/** Text as stored in utf8mb3 (comments): 4-byte characters become '?'. */
+const char *sc_exec__utf8mb3_text(sc_exec *x, const char *s);
 /** Evaluate a column's DEFAULT clause into c (1067 on an invalid value). */
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac);
 /** Fresh model for a new table in schema db (defaults from the schema and session). */

@@ -489,6 +489,8 @@ static int index_rename(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp
             ix->d.flags &= ~(unsigned)SC_INDEX_IGNORED;
         return SC_OK;
     }
+    if (strcasecmp(sp->new_name, "PRIMARY") == 0)
+        return sc_exec__err(x, 1280, "42000", "Incorrect index name '%s'", sp->new_name);
     if (strcasecmp(sp->name, sp->new_name) != 0 && sc_xtable__find_index(&st->t, sp->new_name))
         return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", sp->new_name);
     ix->d.name = sp->new_name;

@@ -425,7 +425,7 @@ static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
         for (size_t j = 0; j < i; j++)
             if (strcasecmp(els[j], els[i]) == 0)
                 return sc_exec__err(x, 1291, "HY000", "Column '%s' has duplicated value '%s' in %s",
-                                    d->name, els[i], kind);
+                                    d->name, els[j], kind);
     }
     d->elements = els;
     d->n_elements = ty->n_values;
@@ -712,7 +712,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         if (ac->comment->len > 1024)
             return sc_exec__err(x, 1629, "HY000", "Comment for field '%s' is too long (max = 1024)",
                                 d->name);
-        d->comment = ac->comment->len ? ac->comment->s : NULL;
+        d->comment = ac->comment->len ? sc_exec__utf8mb3_text(x, ac->comment->s) : NULL;
     }
     if (ac->check) {
         d->check_expr = sc_exec__expr_text(x, ac->check);
@@ -723,11 +723,6 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         const char *jv = sc_exec__printf(x, "json_valid(`%s`)", d->name);
         d->check_expr = d->check_expr ? sc_exec__printf(x, "%s and %s", jv, d->check_expr) : jv;
     }
-    if ((d->flags & SC_COL_INVISIBLE) && (d->flags & SC_COL_NOT_NULL) &&
-        d->default_kind == SC_DEFAULT_NONE && d->generated == SC_GEN_NONE &&
-        !(d->flags & SC_COL_AUTO_INCREMENT))
-        return sc_exec__err(x, 4106, "HY000", "Invisible column `%s` must have a default value",
-                            d->name);
     return SC_OK;
 }
 
@@ -856,7 +851,7 @@ int sc_exec__table_options(
             if (o->value.len > 2048)
                 return sc_exec__err(x, 1628, "HY000",
                                     "Comment for table '%s' is too long (max = 2048)", t->name);
-            t->comment = o->value.len ? o->value.s : NULL;
+            t->comment = o->value.len ? sc_exec__utf8mb3_text(x, o->value.s) : NULL;
             continue;
         case SC_AST_TOPT_UNKNOWN:
         case SC_AST_TOPT_ENCRYPTED:
@@ -1068,7 +1063,7 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is
         if (ai->comment->len > 1024)
             return sc_exec__err(x, 1688, "HY000", "Comment for index '%s' is too long (max = 1024)",
                                 ix->d.name ? ix->d.name : "");
-        ix->d.comment = ai->comment->len ? ai->comment->s : NULL;
+        ix->d.comment = ai->comment->len ? sc_exec__utf8mb3_text(x, ai->comment->s) : NULL;
     }
     if (ai->key_block_size.present && ai->key_block_size.value) {
         uint64_t v = ai->key_block_size.value;
@@ -1404,13 +1399,86 @@ static int engine_limits(sc_exec *x, const sc_xtable *t)
     return SC_OK;
 }
 
+/* Settings the storage engine or the table options give every table/key. */
+static void inherit_table_options(sc_xtable *t)
+{
+    uint32_t kbs = t->opts[SC_XOPT_KEY_BLOCK_SIZE]
+                       ? (uint32_t)strtoul(t->opts[SC_XOPT_KEY_BLOCK_SIZE], NULL, 10)
+                       : 0;
+    bool has_ai = false;
+
+    if (strcmp(t->engine, "Aria") == 0 && !t->opts[SC_XOPT_PAGE_CHECKSUM])
+        t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
+    for (size_t i = 0; i < t->n_idx; i++)
+        if (!t->idx[i].d.key_block_size)
+            t->idx[i].d.key_block_size = kbs;
+    for (size_t i = 0; i < t->n_cols; i++)
+        if (t->cols[i].d.flags & SC_COL_AUTO_INCREMENT)
+            has_ai = true;
+    if (!has_ai)
+        t->auto_increment = 0;
+}
+
+/* InnoDB lists foreign keys ordered by their id (name). */
+static void sort_fks(sc_xtable *t)
+{
+    for (size_t i = 1; i < t->n_fks; i++) {
+        sc_fk_def tmp = t->fks[i];
+        size_t j = i;
+        while (j > 0 && t->fks[j - 1].name && tmp.name &&
+               strcmp(tmp.name, t->fks[j - 1].name) < 0) {
+            t->fks[j] = t->fks[j - 1];
+            j--;
+        }
+        t->fks[j] = tmp;
+    }
+}
+
+/* Comments are stored in utf8mb3: 4-byte characters become '?'. */
+const char *sc_exec__utf8mb3_text(sc_exec *x, const char *s)
+{
+    char *out, *o;
+    if (!s)
+        return NULL;
+    out = sc_exec__alloc(x, strlen(s) + 1);
+    if (!out)
+        return NULL;
+    for (o = out; *s;) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0xF0 && c < 0xF8) {
+            *o++ = '?';
+            s++;
+            while (((unsigned char)*s & 0xC0) == 0x80)
+                s++;
+        } else {
+            *o++ = *s++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
 {
     int rc;
 
     (void)is_alter;
-    if (t->n_cols == 0)
-        return sc_exec__err(x, 1113, "42000", "A table must have at least 1 column");
+    {
+        size_t visible = 0;
+        for (size_t i = 0; i < t->n_cols; i++)
+            if (!(t->cols[i].d.flags & SC_COL_INVISIBLE))
+                visible++;
+        if (visible == 0)
+            return sc_exec__err(x, 1113, "42000", "A table must have at least 1 column");
+    }
+    for (size_t i = 0; i < t->n_cols; i++) {
+        const sc_column_def *d = &t->cols[i].d;
+        if ((d->flags & SC_COL_INVISIBLE) && (d->flags & SC_COL_NOT_NULL) &&
+            d->default_kind == SC_DEFAULT_NONE && d->generated == SC_GEN_NONE &&
+            !(d->flags & SC_COL_AUTO_INCREMENT))
+            return sc_exec__err(x, 4106, "HY000", "Invisible column `%s` must have a default value",
+                                d->name);
+    }
     /* names of unnamed keys, in declaration order */
     for (size_t i = 0; i < t->n_idx; i++) {
         sc_xindex *ix = &t->idx[i];
@@ -1453,5 +1521,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
         return rc;
     name_checks(x, t);
     sort_keys(t);
+    sort_fks(t);
+    inherit_table_options(t);
     return SC_OK;
 }
