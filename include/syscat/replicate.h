@@ -190,6 +190,113 @@ SC_API int sc_binlog_reader_print_rows(char **out, size_t *out_len, size_t *nrow
 /** Close a reader (NULL is fine). Events it returned become invalid. */
 SC_API void sc_binlog_reader_close(sc_binlog_reader *r);
 
+
+/* ================================================================== */
+/* The catalog log (replicate/log.c, logfile.c, userrows.c; owner: the */
+/* log). Every committed catalog transaction becomes one binlog       */
+/* transaction stored in the catalog's LMDB environment in the same   */
+/* transaction; DATADIR/binlog/ files are written from it after       */
+/* commit. Format and settings: docs/log-format.md.                   */
+
+/** An attached catalog log (opaque). */
+typedef struct sc_log sc_log;
+
+/** Settings (catalog settings, sc_setting_set) the log reads at every commit. */
+#define SC_LOG_SET_ENABLED "binlog.enabled"             /* "1" (default) or "0" */
+#define SC_LOG_SET_CHECKSUM "binlog.checksum"           /* CRC32 (default) or NONE: next file */
+#define SC_LOG_SET_ROW_IMAGE "binlog.row_image"         /* FULL (default), MINIMAL, NOBLOB */
+#define SC_LOG_SET_TABLE_MAP "binlog.table_map"         /* file (default) or statement */
+#define SC_LOG_SET_MAX_FILE_SIZE "binlog.max_file_size" /* bytes, default 1073741824 */
+#define SC_LOG_SET_SERVER_ID "binlog.server_id"         /* default 1 */
+#define SC_LOG_SET_DOMAIN_ID "binlog.domain_id"         /* default 0 */
+#define SC_LOG_SET_ANNOTATE "binlog.annotate"           /* "1" (default): ANNOTATE_ROWS */
+
+/** Base name of the log files: DATADIR/binlog/binlog.000001, DATADIR/binlog/binlog.index. */
+#define SC_LOG_BASENAME "binlog"
+
+/**
+ * Attach the log to an open catalog: installs its commit hook, writes the
+ * default settings when absent (binlog.enabled=1 on a catalog that never had
+ * a log) and brings the files under DATADIR/binlog/ up to date from the
+ * copy in the catalog (a crash between commit and file write loses nothing).
+ * @param[out] out the log; detach with sc_log_close() before sc_catalog_close()
+ * @return SC_OK, SC_EIO (files), SC_ECORRUPT (stored log damaged), SC_ENOMEM
+ */
+SC_API int sc_log_open(sc_log **out, sc_catalog *cat);
+
+/** Write pending bytes to the files, remove the hook and free the log (NULL is fine). */
+SC_API void sc_log_close(sc_log *log);
+
+/** Bring the files up to date with the log in the catalog (appends what is missing). */
+SC_API int sc_log_sync(sc_log *log);
+
+/** Close the current file with a ROTATE and start the next one (FLUSH BINARY LOGS). */
+SC_API int sc_log_rotate(sc_log *log);
+
+/** Rewrite every file and the index byte for byte from the log in the catalog. */
+SC_API int sc_log_rebuild(sc_log *log);
+
+/**
+ * Drop the files before `to_file` (a base name such as "binlog.000003") and
+ * their stored events; with to_file NULL, every file but the current one.
+ * The current file is never purged.
+ * @return SC_OK, SC_ENOTFOUND (no such file), SC_EINVAL (to_file is past the current file)
+ */
+SC_API int sc_log_purge(sc_log *log, const char *to_file);
+
+/** One log file as the catalog knows it. */
+typedef struct sc_log_file {
+    uint32_t number;  /* 1, 2, ... (the file name's suffix) */
+    const char *name; /* base name, "binlog.000001" (borrowed for the callback) */
+    uint64_t size;    /* bytes */
+    bool current;     /* the file being appended to */
+} sc_log_file;
+
+/** Call cb for every file of the log, oldest first. A non-zero return stops the walk. */
+SC_API int sc_log_files(sc_log *log, int (*cb)(const sc_log_file *file, void *payload),
+                        void *payload);
+
+/**
+ * The bytes of one log file as stored in the catalog (name = base name, NULL =
+ * current file). *out is allocated; free with sc_free().
+ * @return SC_OK, SC_ENOTFOUND
+ */
+SC_API int sc_log_file_bytes(uint8_t **out, size_t *out_len, sc_log *log, const char *name);
+
+/** Full path of a log file (name = base name, NULL = the index file). Free with sc_free(). */
+SC_API int sc_log_path(char **out, sc_log *log, const char *name);
+
+/**
+ * Check the stored log: every record decodes as events whose lengths, log_pos
+ * and checksums are consistent, records of a file are contiguous, and each
+ * file on disk equals its stored bytes.
+ * @param[in] report called once per problem (may be NULL)
+ * @return SC_OK when clean, SC_ECORRUPT otherwise
+ */
+SC_API int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *payload),
+                         void *payload, size_t *problems_out);
+
+/** Row change kinds of sc_log_rows. */
+#define SC_LOG_INSERT 0
+#define SC_LOG_UPDATE 1
+#define SC_LOG_DELETE 2
+
+/**
+ * Log data rows of a user table in the write transaction txn (CREATE ...
+ * SELECT, INSERT ... : rows the catalog itself does not hold). The values are
+ * encoded now from the table's definition in txn (sc_table_get): one
+ * sc_binlog_value per column, in column order, of the kind that column's
+ * type decodes to (syscat/replicate.h: INT for integers and YEAR, UINT for
+ * BIT/ENUM/SET, DECIMAL as text, DATE/DATETIME/TIME broken down, TIMESTAMP
+ * as seconds, BYTES for strings and blobs). before is NULL for INSERT, after
+ * NULL for DELETE. The rows are written after the transaction's catalog
+ * changes, in call order (docs/log-format.md "Data rows").
+ * @return SC_OK, SC_ENOTFOUND (no such table), SC_EINVAL (ncols or a value
+ *         does not match the definition), SC_EFULL, SC_EIO
+ */
+SC_API int sc_log_rows(sc_log *log, sc_txn *txn, uint64_t table_id, int kind,
+                       const sc_binlog_value *before, const sc_binlog_value *after, size_t ncols);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,853 @@
+/*
+ * log.c - the catalog log's commit hook: every committed catalog
+ * transaction becomes one binlog transaction (GTID, per statement
+ * ANNOTATE_ROWS + TABLE_MAPs + ROWS events, XID), built inside the catalog's
+ * LMDB write transaction and stored there as the exact bytes the binlog file
+ * will hold (log_pos final), so catalog and log cannot disagree after a
+ * crash. Files are written from the stored bytes (logfile.c).
+ *
+ * Invariants and storage: log.h. Event choices (GTID flags, ROWS flags,
+ * TABLE_MAP placement, row images): docs/log-format.md.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zlib.h>
+
+#include "replicate/log.h"
+
+/* ------------------------------------------------------------------ */
+/* Names, keys, settings                                                */
+
+void sc_log__file_name(char *buf, size_t size, uint32_t file)
+{
+    snprintf(buf, size, "%s.%06u", SC_LOG_BASENAME, (unsigned)file);
+}
+
+uint32_t sc_log__file_number(const char *name)
+{
+    size_t n = strlen(SC_LOG_BASENAME);
+    char *end;
+    unsigned long v;
+
+    if (strncmp(name, SC_LOG_BASENAME, n) != 0 || name[n] != '.' || !name[n + 1])
+        return 0;
+    v = strtoul(name + n + 1, &end, 10);
+    return *end || v == 0 || v > UINT32_MAX ? 0 : (uint32_t)v;
+}
+
+void sc_log__key(uint8_t key[12], uint32_t file, uint64_t offset)
+{
+    sc_put_uintbe(key, file, 4);
+    sc_put_uintbe(key + 4, offset, 8);
+}
+
+static int setting_str(char **out, sc_txn *txn, const char *key)
+{
+    int rc = sc_setting_get(out, txn, key);
+
+    if (rc == SC_ENOTFOUND) {
+        sc_ctx_clear_error(sc_catalog_ctx(sc_txn_catalog(txn)));
+        *out = NULL;
+        return SC_OK;
+    }
+    return rc;
+}
+
+static int setting_u64(uint64_t *out, sc_txn *txn, const char *key, uint64_t deflt,
+                       uint64_t max)
+{
+    char *s = NULL, *end;
+    unsigned long long v;
+    int rc = setting_str(&s, txn, key);
+    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
+
+    *out = deflt;
+    if (rc || !s)
+        return rc;
+    v = strtoull(s, &end, 10);
+    if (*end || !*s || v > max)
+        rc = sc_error_set(ctx, SC_EINVAL, 0, NULL, "setting %s: '%s' is not a number <= %llu",
+                          key, s, (unsigned long long)max);
+    else
+        *out = v;
+    sc_free(ctx, s);
+    return rc;
+}
+
+/* An enumerated setting: index of the value among names (case-insensitive). */
+static int setting_enum(int *out, sc_txn *txn, const char *key, const char *const *names,
+                        int n, int deflt)
+{
+    char *s = NULL;
+    int rc = setting_str(&s, txn, key);
+    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
+
+    *out = deflt;
+    if (rc || !s)
+        return rc;
+    rc = sc_error_set(ctx, SC_EINVAL, 0, NULL, "setting %s: unknown value '%s'", key, s);
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(s, names[i]) == 0) {
+            *out = i;
+            sc_ctx_clear_error(ctx);
+            rc = SC_OK;
+        }
+    sc_free(ctx, s);
+    return rc;
+}
+
+int sc_log__settings(sc_log_settings *out, sc_txn *txn)
+{
+    static const char *const onoff[] = {"0", "1"};
+    static const char *const checksum[] = {"NONE", "CRC32"};
+    static const char *const image[] = {"FULL", "MINIMAL", "NOBLOB"};
+    static const char *const maps[] = {"file", "statement"};
+    int en = 1, ck = 1, im = 0, mp = 0, an = 1, rc;
+    uint64_t sid = 1, dom = 0;
+
+    rc = setting_enum(&en, txn, SC_LOG_SET_ENABLED, onoff, 2, 1);
+    if (!rc)
+        rc = setting_enum(&ck, txn, SC_LOG_SET_CHECKSUM, checksum, 2, 1);
+    if (!rc)
+        rc = setting_enum(&im, txn, SC_LOG_SET_ROW_IMAGE, image, 3, 0);
+    if (!rc)
+        rc = setting_enum(&mp, txn, SC_LOG_SET_TABLE_MAP, maps, 2, 0);
+    if (!rc)
+        rc = setting_enum(&an, txn, SC_LOG_SET_ANNOTATE, onoff, 2, 1);
+    if (!rc)
+        rc = setting_u64(&out->max_size, txn, SC_LOG_SET_MAX_FILE_SIZE, SC_LOG_DEFAULT_MAX_SIZE,
+                         UINT32_MAX);
+    if (!rc)
+        rc = setting_u64(&sid, txn, SC_LOG_SET_SERVER_ID, 1, UINT32_MAX);
+    if (!rc)
+        rc = setting_u64(&dom, txn, SC_LOG_SET_DOMAIN_ID, 0, UINT32_MAX);
+    out->enabled = en == 1;
+    out->checksum = ck ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
+    out->image = (sc_log_image)im;
+    out->map_per_stmt = mp == 1;
+    out->annotate = an == 1;
+    out->server_id = (uint32_t)sid;
+    out->domain_id = (uint32_t)dom;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* State                                                                */
+
+#define STATE_KEY "state"
+#define STATE_FIXED 34
+
+int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn)
+{
+    MDB_val k = {sizeof(STATE_KEY) - 1, STATE_KEY}, v;
+    const uint8_t *p;
+    int rc;
+
+    memset(out, 0, sizeof(*out));
+    if (!log->have_dbis)
+        return SC_ENOTFOUND;
+    rc = mdb_get(sc_catalog__mdb_txn(txn), log->dbi_state, &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return SC_ENOTFOUND;
+    if (rc)
+        return sc_catalog__mdb_error(log->ctx, rc, "reading log.state");
+    p = v.mv_data;
+    if (v.mv_size < STATE_FIXED || sc_get_u32le(p) != SC_LOG_STATE_VERSION)
+        return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "log.state: unknown format");
+    out->first_file = sc_get_u32le(p + 4);
+    out->cur_file = sc_get_u32le(p + 8);
+    out->cur_size = sc_get_u64le(p + 12);
+    out->checksum = p[20];
+    out->next_seq = sc_get_u64le(p + 21);
+    out->n_gtids = sc_get_u32le(p + 29);
+    if (out->n_gtids > SC_LOG_MAX_DOMAINS || v.mv_size != STATE_FIXED + 16u * out->n_gtids ||
+        out->first_file == 0 || out->first_file > out->cur_file || out->checksum > 1)
+        return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "log.state: inconsistent record");
+    for (uint32_t i = 0; i < out->n_gtids; i++) {
+        const uint8_t *g = p + STATE_FIXED + 16 * i;
+        out->gtids[i].domain_id = sc_get_u32le(g);
+        out->gtids[i].server_id = sc_get_u32le(g + 4);
+        out->gtids[i].seq_no = sc_get_u64le(g + 8);
+    }
+    return SC_OK;
+}
+
+int sc_log__state_put(sc_log *log, sc_txn *txn, const sc_log_state *st)
+{
+    uint8_t buf[STATE_FIXED + 16 * SC_LOG_MAX_DOMAINS];
+    MDB_val k = {sizeof(STATE_KEY) - 1, STATE_KEY}, v = {STATE_FIXED + 16u * st->n_gtids, buf};
+    int rc;
+
+    memset(buf, 0, sizeof(buf));
+    sc_put_u32le(buf, SC_LOG_STATE_VERSION);
+    sc_put_u32le(buf + 4, st->first_file);
+    sc_put_u32le(buf + 8, st->cur_file);
+    sc_put_u64le(buf + 12, st->cur_size);
+    buf[20] = st->checksum;
+    sc_put_u64le(buf + 21, st->next_seq);
+    sc_put_u32le(buf + 29, st->n_gtids);
+    for (uint32_t i = 0; i < st->n_gtids; i++) {
+        uint8_t *g = buf + STATE_FIXED + 16 * i;
+        sc_put_u32le(g, st->gtids[i].domain_id);
+        sc_put_u32le(g + 4, st->gtids[i].server_id);
+        sc_put_u64le(g + 8, st->gtids[i].seq_no);
+    }
+    rc = mdb_put(sc_catalog__mdb_txn(txn), log->dbi_state, &k, &v, 0);
+    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.state") : SC_OK;
+}
+
+int sc_log__record_put(sc_log *log, sc_txn *txn, uint32_t file, uint64_t offset, sc_slice bytes)
+{
+    uint8_t key[12];
+    MDB_val k = {sizeof(key), key}, v = {bytes.len, (void *)(uintptr_t)bytes.data};
+    int rc;
+
+    sc_log__key(key, file, offset);
+    rc = mdb_put(sc_catalog__mdb_txn(txn), log->dbi_events, &k, &v, MDB_NOOVERWRITE);
+    if (rc == MDB_KEYEXIST)
+        return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
+                            "log.events: a record at file %u offset %llu exists already",
+                            (unsigned)file, (unsigned long long)offset);
+    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.events") : SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Event emission                                                       */
+
+int sc_log__emit(sc_buf *b, uint64_t base, sc_event *ev, sc_checksum_alg alg)
+{
+    size_t at = b->len, len;
+    bool crc = alg == SC_CHECKSUM_CRC32 || ev->header.type == SC_EV_FORMAT_DESCRIPTION;
+    uint64_t end;
+    int rc;
+
+    ev->modelled = true;
+    rc = sc_event__encode(b, ev, alg);
+    if (rc)
+        return rc;
+    len = b->len - at;
+    end = base + b->len;
+    if (end > UINT32_MAX)
+        return sc_error_set(b->ctx, SC_EFULL, 0, NULL,
+                            "binlog file would pass 4 GiB (log_pos is 32 bits)");
+    sc_put_u32le(b->data + at + 13, (uint32_t)end);
+    if (crc) {
+        uLong c = crc32(0L, b->data + at, (uInt)(len - SC_CHECKSUM_LEN));
+        sc_put_u32le(b->data + at + len - SC_CHECKSUM_LEN, (uint32_t)c);
+    }
+    return SC_OK;
+}
+
+static void header_init(sc_event *ev, uint8_t type, uint32_t now, uint32_t server_id)
+{
+    memset(ev, 0, sizeof(*ev));
+    ev->header.timestamp = now;
+    ev->header.type = type;
+    ev->header.server_id = server_id;
+}
+
+int sc_log__file_header(sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id,
+                        uint32_t now)
+{
+    uint8_t post[SC_FDE_MARIADB_TYPES];
+    char name[32];
+    sc_event ev;
+    int rc;
+
+    sc_buf_put(b, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
+    sc_event__default_post_header(post, sizeof(post));
+    header_init(&ev, SC_EV_FORMAT_DESCRIPTION, now, server_id);
+    ev.u.fde.binlog_version = SC_BINLOG_VERSION;
+    snprintf(ev.u.fde.server_version, sizeof(ev.u.fde.server_version), "%s", SC_SERVER_VERSION);
+    ev.u.fde.create_timestamp = now;
+    ev.u.fde.header_len = SC_EVENT_HEADER_LEN;
+    ev.u.fde.post_header.data = post;
+    ev.u.fde.post_header.len = sizeof(post);
+    ev.u.fde.checksum_alg = st->checksum;
+    rc = sc_log__emit(b, 0, &ev, st->checksum);
+    if (rc)
+        return rc;
+    header_init(&ev, SC_EV_GTID_LIST, now, server_id);
+    ev.u.gtid_list.count_flags = st->n_gtids;
+    ev.u.gtid_list.gtids = (sc_gtid *)(uintptr_t)st->gtids;
+    rc = sc_log__emit(b, 0, &ev, st->checksum);
+    if (rc)
+        return rc;
+    sc_log__file_name(name, sizeof(name), file);
+    header_init(&ev, SC_EV_BINLOG_CHECKPOINT, now, server_id);
+    ev.u.checkpoint.name.data = (const uint8_t *)name;
+    ev.u.checkpoint.name.len = strlen(name);
+    return sc_log__emit(b, 0, &ev, st->checksum);
+}
+
+int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn)
+{
+    sc_log_settings set;
+    sc_buf b = {log->ctx, NULL, 0, 0, false};
+    int rc = sc_log__state_get(out, log, txn);
+
+    if (rc != SC_ENOTFOUND)
+        return rc;
+    rc = sc_log__settings(&set, txn);
+    if (rc)
+        return rc;
+    memset(out, 0, sizeof(*out));
+    out->first_file = out->cur_file = 1;
+    out->checksum = (uint8_t)set.checksum;
+    out->next_seq = 1;
+    rc = sc_log__file_header(&b, out, 1, set.server_id, (uint32_t)time(NULL));
+    if (!rc && b.failed)
+        rc = SC_ENOMEM;
+    if (!rc)
+        rc = sc_log__record_put(log, txn, 1, 0, (sc_slice){b.data, b.len});
+    out->cur_size = b.len;
+    if (!rc)
+        rc = sc_log__state_put(log, txn, out);
+    sc_buf__free(&b);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The transaction builder                                              */
+
+void sc_log__header(sc_log_build *bld, sc_event *ev, uint8_t type)
+{
+    header_init(ev, type, bld->now, bld->set.server_id);
+}
+
+int sc_log__build_emit(sc_log_build *bld, sc_event *ev)
+{
+    return sc_log__emit(&bld->out, bld->st.cur_size, ev, (sc_checksum_alg)bld->st.checksum);
+}
+
+int sc_log__annotate(sc_log_build *bld, sc_slice text)
+{
+    sc_event ev;
+
+    if (!bld->set.annotate || !text.len)
+        return SC_OK;
+    sc_log__header(bld, &ev, SC_EV_ANNOTATE_ROWS);
+    ev.u.annotate.text = text;
+    return sc_log__build_emit(bld, &ev);
+}
+
+int sc_log__need_map(bool *out, sc_log_build *bld, uint64_t table_id, uint64_t version)
+{
+    sc_log *log = bld->log;
+    uint8_t key[12], ver[8];
+    MDB_val k = {sizeof(key), key}, v;
+    MDB_txn *mt = sc_catalog__mdb_txn(bld->txn);
+    int rc;
+
+    *out = true;
+    if (bld->set.map_per_stmt)
+        return SC_OK;
+    sc_put_uintbe(key, bld->st.cur_file, 4);
+    sc_put_uintbe(key + 4, table_id, 8);
+    rc = mdb_get(mt, log->dbi_maps, &k, &v);
+    if (rc == 0 && v.mv_size == 8 && sc_get_u64le(v.mv_data) == version) {
+        *out = false;
+        return SC_OK;
+    }
+    if (rc && rc != MDB_NOTFOUND)
+        return sc_catalog__mdb_error(log->ctx, rc, "reading log.maps");
+    sc_put_u64le(ver, version);
+    v.mv_size = sizeof(ver);
+    v.mv_data = ver;
+    rc = mdb_put(mt, log->dbi_maps, &k, &v, 0);
+    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.maps") : SC_OK;
+}
+
+int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)
+{
+    static const uint8_t types[3] = {SC_EV_WRITE_ROWS_V1, SC_EV_UPDATE_ROWS_V1,
+                                     SC_EV_DELETE_ROWS_V1};
+    size_t nbm = (bld->g_ncols + 7) / 8;
+    sc_event ev;
+    int rc;
+
+    if (!bld->group_open)
+        return SC_OK;
+    sc_log__header(bld, &ev, types[bld->g_kind]);
+    ev.u.rows.table_id = bld->g_table;
+    ev.u.rows.flags = (uint16_t)(bld->g_flags | (stmt_end ? SC_ROWS_STMT_END : 0));
+    ev.u.rows.ncols = bld->g_ncols;
+    ev.u.rows.present.data = bld->g_present;
+    ev.u.rows.present.len = nbm;
+    if (bld->g_kind == SC_LOG_UPDATE) {
+        ev.u.rows.present_after.data = bld->g_present_after;
+        ev.u.rows.present_after.len = nbm;
+    }
+    ev.u.rows.rows.data = bld->rows.data;
+    ev.u.rows.rows.len = bld->rows.len;
+    rc = bld->rows.failed ? SC_ENOMEM : sc_log__build_emit(bld, &ev);
+    bld->rows.len = 0;
+    bld->group_open = false;
+    return rc;
+}
+
+static bool group_matches(const sc_log_build *bld, uint64_t table_id, int kind, uint16_t flags,
+                          size_t ncols, const uint8_t *present, const uint8_t *present_after)
+{
+    size_t nbm = (ncols + 7) / 8;
+
+    return bld->group_open && bld->g_table == table_id && bld->g_kind == kind &&
+           bld->g_flags == flags && bld->g_ncols == ncols &&
+           memcmp(bld->g_present, present, nbm) == 0 &&
+           (kind != SC_LOG_UPDATE || memcmp(bld->g_present_after, present_after, nbm) == 0);
+}
+
+int sc_log__rows_add(sc_log_build *bld, uint64_t table_id, int kind, uint16_t flags,
+                     size_t ncols, const uint8_t *present, const uint8_t *present_after,
+                     sc_slice image)
+{
+    size_t nbm = (ncols + 7) / 8;
+    int rc;
+
+    if (nbm > sizeof(bld->g_present))
+        return sc_error_set(bld->log->ctx, SC_EINVAL, 0, NULL, "too many columns (%zu)", ncols);
+    if (bld->group_open &&
+        (!group_matches(bld, table_id, kind, flags, ncols, present, present_after) ||
+         bld->rows.len + image.len > SC_LOG_ROWS_MAX)) {
+        rc = sc_log__rows_flush(bld, false);
+        if (rc)
+            return rc;
+    }
+    if (!bld->group_open) {
+        bld->group_open = true;
+        bld->g_table = table_id;
+        bld->g_kind = kind;
+        bld->g_flags = flags;
+        bld->g_ncols = ncols;
+        memcpy(bld->g_present, present, nbm);
+        if (kind == SC_LOG_UPDATE)
+            memcpy(bld->g_present_after, present_after, nbm);
+    }
+    sc_buf_put(&bld->rows, image.data, image.len);
+    return bld->rows.failed ? SC_ENOMEM : SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* System-table changes                                                 */
+
+static int change_kind(const sc_row_change *c)
+{
+    if (!c->before.len)
+        return SC_LOG_INSERT;
+    return c->after.len ? SC_LOG_UPDATE : SC_LOG_DELETE;
+}
+
+static void bit_put(uint8_t *bm, size_t i)
+{
+    bm[i / 8] |= (uint8_t)(1u << (i % 8));
+}
+
+static bool is_pk(const sc_sysmap *m, size_t col)
+{
+    for (size_t k = 0; k < m->npk; k++)
+        if (m->pk[k] == col)
+            return true;
+    return false;
+}
+
+/* Present bitmaps of one change under the row image mode (docs/log-format.md "Row images"). */
+static void sys_bitmaps(uint8_t *present, uint8_t *after_bm, const sc_sysmap *m, int kind,
+                        sc_log_image image, const sc_binlog_value *bv, const sc_binlog_value *av)
+{
+    memset(present, 0, 4);
+    memset(after_bm, 0, 4);
+    for (size_t i = 0; i < m->ncols; i++) {
+        bool changed = kind == SC_LOG_UPDATE && !sc_sysmap__value_eq(&bv[i], &av[i]);
+        if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL ||
+            (image == SC_LOG_IMAGE_MINIMAL && is_pk(m, i)) ||
+            (image == SC_LOG_IMAGE_NOBLOB && (!m->blob[i] || is_pk(m, i))))
+            bit_put(present, i);
+        if (kind == SC_LOG_UPDATE &&
+            (image == SC_LOG_IMAGE_FULL || changed ||
+             (image == SC_LOG_IMAGE_NOBLOB && !m->blob[i])))
+            bit_put(after_bm, i);
+    }
+}
+
+static int sys_change(sc_log_build *bld, const sc_row_change *c)
+{
+    const sc_sysmap *m = &bld->log->sys[c->systable].map;
+    sc_binlog_value bv[SC_SYSMAP_MAX_COLS], av[SC_SYSMAP_MAX_COLS];
+    ProtobufCMessage *bmsg = NULL, *amsg = NULL;
+    uint8_t present[4], after_bm[4];
+    int kind = change_kind(c), rc = SC_OK;
+
+    if (c->before.len)
+        rc = sc_sysmap__row(bv, &bmsg, bld->log->ctx, m, c->before);
+    if (!rc && c->after.len)
+        rc = sc_sysmap__row(av, &amsg, bld->log->ctx, m, c->after);
+    if (rc)
+        goto out;
+    sys_bitmaps(present, after_bm, m, kind, bld->set.image, bv, av);
+    bld->scratch.len = 0;
+    rc = sc_rowfmt__encode_image(&bld->scratch, m->cols, m->ncols, present,
+                                 kind == SC_LOG_INSERT ? av : bv);
+    if (!rc && kind == SC_LOG_UPDATE)
+        rc = sc_rowfmt__encode_image(&bld->scratch, m->cols, m->ncols, after_bm, av);
+    if (!rc)
+        rc = sc_log__rows_add(bld, c->systable, kind,
+                              c->cascade ? SC_ROWS_NO_FOREIGN_KEY_CHECKS : 0, m->ncols, present,
+                              after_bm, (sc_slice){bld->scratch.data, bld->scratch.len});
+out:
+    sc_sysmap__free_row(bld->log->ctx, bmsg);
+    sc_sysmap__free_row(bld->log->ctx, amsg);
+    return rc;
+}
+
+/* TABLE_MAPs of the system tables a statement touches, in order of first touch. */
+static int sys_maps(sc_log_build *bld, const sc_row_change *c, size_t n)
+{
+    bool seen[SC_SYS__END] = {false};
+    sc_event ev;
+    bool need;
+    int rc;
+
+    for (size_t i = 0; i < n; i++) {
+        unsigned t = c[i].systable;
+        if (seen[t])
+            continue;
+        seen[t] = true;
+        rc = sc_log__need_map(&need, bld, t, 1);
+        if (rc)
+            return rc;
+        if (!need)
+            continue;
+        sc_log__header(bld, &ev, SC_EV_TABLE_MAP);
+        ev.u.table_map = bld->log->sys[t].tm;
+        rc = sc_log__build_emit(bld, &ev);
+        if (rc)
+            return rc;
+    }
+    return SC_OK;
+}
+
+static int sys_statement(sc_log_build *bld, const sc_row_change *c, size_t n)
+{
+    int rc = sc_log__annotate(bld, sc_catalog__statement(bld->txn, c[0].stmt));
+
+    if (!rc)
+        rc = sys_maps(bld, c, n);
+    for (size_t i = 0; !rc && i < n; i++) {
+        if (c[i].systable == 0 || c[i].systable >= SC_SYS__END)
+            return sc_error_set(bld->log->ctx, SC_EINVAL, 0, NULL,
+                                "change of unknown system table %u", c[i].systable);
+        rc = sys_change(bld, &c[i]);
+    }
+    return rc ? rc : sc_log__rows_flush(bld, true);
+}
+
+static int sys_changes(sc_log_build *bld, const sc_row_change *c, size_t n)
+{
+    size_t i = 0, j;
+    int rc = SC_OK;
+
+    while (!rc && i < n) {
+        for (j = i + 1; j < n && c[j].stmt == c[i].stmt; j++)
+            ;
+        rc = sys_statement(bld, c + i, j - i);
+        i = j;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The hook                                                             */
+
+static int emit_gtid(sc_log_build *bld)
+{
+    sc_event ev;
+
+    sc_log__header(bld, &ev, SC_EV_GTID);
+    ev.header.flags = SC_EVF_SUPPRESS_USE;
+    ev.u.gtid.seq_no = bld->st.next_seq;
+    ev.u.gtid.domain_id = bld->set.domain_id;
+    ev.u.gtid.flags2 = SC_GTID_TRANSACTIONAL |
+                       (bld->data_only ? SC_GTID_ALLOW_PARALLEL : SC_GTID_DDL);
+    return sc_log__build_emit(bld, &ev);
+}
+
+static int emit_xid(sc_log_build *bld)
+{
+    sc_event ev;
+
+    sc_log__header(bld, &ev, SC_EV_XID);
+    ev.u.xid.xid = bld->st.next_seq;
+    return sc_log__build_emit(bld, &ev);
+}
+
+static void note_gtid(sc_log_state *st, uint32_t domain, uint32_t server_id, uint64_t seq)
+{
+    uint32_t i;
+
+    for (i = 0; i < st->n_gtids && st->gtids[i].domain_id != domain; i++)
+        ;
+    if (i == st->n_gtids) {
+        if (i == SC_LOG_MAX_DOMAINS)
+            i--; /* keep the list bounded: the newest domain replaces the last slot */
+        else
+            st->n_gtids++;
+    }
+    st->gtids[i].domain_id = domain;
+    st->gtids[i].server_id = server_id;
+    st->gtids[i].seq_no = seq;
+}
+
+/* After a transaction pushed the file past max_size: ROTATE + header of the next file. */
+static int maybe_rotate(sc_log *log, sc_txn *txn, sc_log_state *st, const sc_log_settings *set,
+                        uint32_t now, bool force)
+{
+    sc_buf b = {log->ctx, NULL, 0, 0, false};
+    char name[32];
+    sc_event ev;
+    int rc;
+
+    if (!force && st->cur_size < set->max_size)
+        return SC_OK;
+    sc_log__file_name(name, sizeof(name), st->cur_file + 1);
+    header_init(&ev, SC_EV_ROTATE, now, set->server_id);
+    ev.u.rotate.position = SC_BINLOG_MAGIC_LEN;
+    ev.u.rotate.name.data = (const uint8_t *)name;
+    ev.u.rotate.name.len = strlen(name);
+    rc = sc_log__emit(&b, st->cur_size, &ev, (sc_checksum_alg)st->checksum);
+    if (!rc)
+        rc = sc_log__record_put(log, txn, st->cur_file, st->cur_size, (sc_slice){b.data, b.len});
+    if (rc)
+        goto out;
+    st->cur_file++;
+    st->checksum = (uint8_t)set->checksum;
+    b.len = 0;
+    rc = sc_log__file_header(&b, st, st->cur_file, set->server_id, now);
+    if (!rc)
+        rc = sc_log__record_put(log, txn, st->cur_file, 0, (sc_slice){b.data, b.len});
+    st->cur_size = b.len;
+out:
+    sc_buf__free(&b);
+    return rc;
+}
+
+int sc_log__rotate_in(sc_log *log, sc_txn *txn);
+
+int sc_log__rotate_in(sc_log *log, sc_txn *txn)
+{
+    sc_log_settings set;
+    sc_log_state st;
+    int rc = sc_log__settings(&set, txn);
+
+    if (!rc)
+        rc = sc_log__ensure_state(&st, log, txn);
+    if (!rc)
+        rc = maybe_rotate(log, txn, &st, &set, (uint32_t)time(NULL), true);
+    return rc ? rc : sc_log__state_put(log, txn, &st);
+}
+
+static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
+{
+    bool any = false;
+    int rc = sc_log__has_user_rows(&any, bld->log, bld->txn);
+
+    if (rc || (!n && !any))
+        return rc;
+    bld->data_only = n == 0;
+    rc = emit_gtid(bld);
+    if (!rc)
+        rc = sys_changes(bld, changes, n);
+    if (!rc)
+        rc = sc_log__user_rows(bld, &any);
+    if (!rc)
+        rc = emit_xid(bld);
+    if (!rc && bld->out.failed)
+        rc = SC_ENOMEM;
+    if (rc)
+        return rc;
+    rc = sc_log__record_put(bld->log, bld->txn, bld->st.cur_file, bld->st.cur_size,
+                            (sc_slice){bld->out.data, bld->out.len});
+    if (rc)
+        return rc;
+    bld->st.cur_size += bld->out.len;
+    note_gtid(&bld->st, bld->set.domain_id, bld->set.server_id, bld->st.next_seq);
+    bld->st.next_seq++;
+    rc = maybe_rotate(bld->log, bld->txn, &bld->st, &bld->set, bld->now, false);
+    return rc ? rc : sc_log__state_put(bld->log, bld->txn, &bld->st);
+}
+
+/* Drop pending data rows of a txn that is not logged (binlog.enabled=0). */
+static int drop_pending(sc_log *log, sc_txn *txn)
+{
+    int rc = mdb_drop(sc_catalog__mdb_txn(txn), log->dbi_pending, 0);
+
+    return rc ? sc_catalog__mdb_error(log->ctx, rc, "clearing log.pending") : SC_OK;
+}
+
+static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void *payload)
+{
+    sc_log *log = payload;
+    sc_log_build bld;
+    int rc;
+
+    memset(&bld, 0, sizeof(bld));
+    bld.log = log;
+    bld.txn = txn;
+    bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = log->ctx;
+    log->pending_txn = NULL;
+    if (log->observer)
+        log->observer(txn, changes, n, log->observer_payload);
+    rc = sc_log__settings(&bld.set, txn);
+    if (rc)
+        return rc;
+    if (!bld.set.enabled)
+        return drop_pending(log, txn);
+    /* The log dbs hold only committed data at this point: write what the files lack. */
+    rc = sc_log__sync_files(log, txn);
+    if (!rc)
+        rc = sc_log__ensure_state(&bld.st, log, txn);
+    bld.now = (uint32_t)time(NULL);
+    if (!rc)
+        rc = build_txn(&bld, changes, n);
+    sc_buf__free(&bld.out);
+    sc_buf__free(&bld.rows);
+    sc_buf__free(&bld.scratch);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Open / close                                                         */
+
+static int prepare_sysmaps(sc_log *log)
+{
+    for (unsigned t = 1; t < SC_SYS__END; t++) {
+        sc_log_sysmap *s = &log->sys[t];
+        int rc = sc_sysmap__init(&s->map, log->ctx, t);
+        if (rc)
+            return rc;
+        s->meta.ctx = log->ctx;
+        s->tm.table_id = t;
+        s->tm.flags = 1;
+        s->tm.db.data = (const uint8_t *)SC_LOG_SYSDB;
+        s->tm.db.len = strlen(SC_LOG_SYSDB);
+        s->tm.table.data = (const uint8_t *)s->map.st->name;
+        s->tm.table.len = strlen(s->map.st->name);
+        s->tm.ncols = s->map.ncols;
+        s->tm.columns = s->map.cols;
+        rc = sc_table_map__build_metadata(&s->tm, &s->meta, SC_ROW_METADATA_FULL, s->map.pk,
+                                          s->map.npk);
+        if (rc)
+            return rc;
+    }
+    return SC_OK;
+}
+
+static int open_dbis(sc_log *log, sc_txn *txn)
+{
+    int rc = sc_catalog__open_dbi(&log->dbi_state, txn, "log.state", 0);
+
+    if (!rc)
+        rc = sc_catalog__open_dbi(&log->dbi_events, txn, "log.events", 0);
+    if (!rc)
+        rc = sc_catalog__open_dbi(&log->dbi_maps, txn, "log.maps", 0);
+    if (!rc)
+        rc = sc_catalog__open_dbi(&log->dbi_pending, txn, "log.pending", 0);
+    return rc;
+}
+
+/* First attach: settings defaults, the dbs, the state and file 1's header. */
+static int attach(sc_log *log)
+{
+    sc_txn *txn = NULL;
+    char *v = NULL;
+    sc_log_state st;
+    int rc = sc_txn_begin(&txn, log->cat, 0);
+
+    if (rc == SC_EREADONLY) {
+        /* Read-only catalog: use the log as it is, if there is one. */
+        sc_ctx_clear_error(log->ctx);
+        if ((rc = sc_txn_begin(&txn, log->cat, SC_TXN_READONLY)))
+            return rc;
+        rc = open_dbis(log, txn);
+        log->have_dbis = rc == SC_OK;
+        if (rc == SC_ENOTFOUND || rc == SC_EIO)
+            sc_ctx_clear_error(log->ctx), rc = SC_OK;
+        sc_txn_abort(txn);
+        return rc;
+    }
+    if (rc)
+        return rc;
+    rc = setting_str(&v, txn, SC_LOG_SET_ENABLED);
+    if (!rc && !v)
+        rc = sc_setting_set(txn, SC_LOG_SET_ENABLED, "1");
+    sc_free(log->ctx, v);
+    if (!rc)
+        rc = open_dbis(log, txn);
+    log->have_dbis = rc == SC_OK;
+    if (!rc)
+        rc = sc_log__ensure_state(&st, log, txn);
+    if (rc) {
+        sc_txn_abort(txn);
+        log->have_dbis = false;
+        return rc;
+    }
+    return sc_txn_commit(txn);
+}
+
+int sc_log_open(sc_log **out, sc_catalog *cat)
+{
+    sc_ctx *ctx = sc_catalog_ctx(cat);
+    const char *datadir = sc_catalog_datadir(cat);
+    sc_log *log;
+    int rc;
+
+    *out = NULL;
+    log = sc__calloc(ctx, 1, sizeof(*log));
+    if (!log)
+        return SC_ENOMEM;
+    log->cat = cat;
+    log->ctx = ctx;
+    log->synced_below = 1;
+    log->dir = sc__malloc(ctx, strlen(datadir) + sizeof("/binlog"));
+    if (!log->dir) {
+        rc = SC_ENOMEM;
+        goto fail;
+    }
+    strcpy(log->dir, datadir);
+    strcat(log->dir, "/binlog");
+    rc = prepare_sysmaps(log);
+    if (!rc)
+        rc = attach(log);
+    if (!rc)
+        rc = sc_log_sync(log);
+    if (rc)
+        goto fail;
+    sc_catalog__set_commit_hook(cat, commit_hook, log);
+    *out = log;
+    return SC_OK;
+fail:
+    sc_log_close(log);
+    return rc;
+}
+
+void sc_log_close(sc_log *log)
+{
+    if (!log)
+        return;
+    if (log->have_dbis)
+        (void)sc_log_sync(log);
+    sc_catalog__set_commit_hook(log->cat, NULL, NULL);
+    for (unsigned t = 1; t < SC_SYS__END; t++) {
+        sc_free(log->ctx, log->sys[t].tm.fields);
+        sc_buf__free(&log->sys[t].meta);
+    }
+    sc_free(log->ctx, log->dir);
+    sc_free(log->ctx, log);
+}
+
+void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload)
+{
+    log->observer = fn;
+    log->observer_payload = payload;
+}

@@ -1,0 +1,179 @@
+/*
+ * log.h - internals of the catalog log (public API in syscat/replicate.h,
+ * section "The catalog log"): the log handle, its state in LMDB and the
+ * helpers shared by log.c (commit hook, event building), logfile.c (files,
+ * index, rotation, rebuild, purge, verify) and userrows.c (sc_log_rows).
+ *
+ * Storage (all in the catalog's LMDB environment, written in the catalog's
+ * own write transaction, docs/log-format.md "The log in the catalog"):
+ *   log.state   "state" -> sc_log_state (encoded by sc_log__state_put)
+ *   log.events  file u32 BE | offset u64 BE -> bytes of that file at that offset
+ *               (one record per binlog transaction, per file header, per ROTATE)
+ *   log.maps    file u32 BE | table id u64 BE -> version u64 LE: TABLE_MAPs
+ *               already written in that file (binlog.table_map=file)
+ *   log.pending seq u64 BE -> a data-rows record of sc_log_rows, consumed by
+ *               the commit hook of the same transaction
+ * Invariant: the records of a file are contiguous from offset 0 and their
+ * concatenation is the file, byte for byte; cur_size is the end of the
+ * current file's last record.
+ */
+#ifndef SC_REPLICATE_LOG_H
+#define SC_REPLICATE_LOG_H
+
+#include "catalog/catalog_int.h"
+#include "replicate/event.h"
+#include "replicate/rowfmt.h"
+#include "replicate/sysmap.h"
+
+/** Most GTID domains the GTID_LIST at a file start carries. */
+#define SC_LOG_MAX_DOMAINS 16
+/** Rows-event payload cap (MariaDB binlog_row_event_max_size, 8192). */
+#define SC_LOG_ROWS_MAX 8192
+/** Default binlog.max_file_size: 1 GiB, MariaDB's max_binlog_size default. */
+#define SC_LOG_DEFAULT_MAX_SIZE (1024ull * 1024 * 1024)
+/** Version of the log.state record. */
+#define SC_LOG_STATE_VERSION 1
+/** Schema name of the system tables in TABLE_MAPs. */
+#define SC_LOG_SYSDB "syscat"
+
+/** Persistent state of the log (log.state). */
+typedef struct sc_log_state {
+    uint32_t first_file;   /* oldest file not purged */
+    uint32_t cur_file;     /* file being appended to */
+    uint64_t cur_size;     /* its size = offset of the next record */
+    uint8_t checksum;      /* sc_checksum_alg of the current file (fixed by its FDE) */
+    uint64_t next_seq;     /* next GTID sequence number */
+    uint32_t n_gtids;      /* last GTID per domain, for GTID_LIST */
+    sc_gtid gtids[SC_LOG_MAX_DOMAINS];
+} sc_log_state;
+
+/** Row image modes (binlog.row_image). */
+typedef enum sc_log_image {
+    SC_LOG_IMAGE_FULL = 0,
+    SC_LOG_IMAGE_MINIMAL,
+    SC_LOG_IMAGE_NOBLOB,
+} sc_log_image;
+
+/** Settings as read at the start of each commit. */
+typedef struct sc_log_settings {
+    bool enabled;          /* binlog.enabled */
+    sc_checksum_alg checksum; /* for the next file */
+    sc_log_image image;    /* binlog.row_image */
+    bool map_per_stmt;     /* binlog.table_map=statement */
+    bool annotate;         /* binlog.annotate */
+    uint64_t max_size;     /* binlog.max_file_size */
+    uint32_t server_id;    /* binlog.server_id */
+    uint32_t domain_id;    /* binlog.domain_id */
+} sc_log_settings;
+
+/** A prepared TABLE_MAP of a system table (built once at sc_log_open). */
+typedef struct sc_log_sysmap {
+    sc_sysmap map;         /* columns, key */
+    sc_ev_table_map tm;    /* event body; tm.fields point into meta */
+    sc_buf meta;           /* optional metadata bytes */
+} sc_log_sysmap;
+
+/** Observer of the changes the hook logs (tests); same signature as the hook. */
+typedef sc_commit_hook sc_log_observer;
+
+struct sc_log {
+    sc_catalog *cat;                   /* the catalog the hook is installed on */
+    sc_ctx *ctx;                       /* the catalog's ctx */
+    char *dir;                         /* DATADIR/binlog */
+    MDB_dbi dbi_state, dbi_events, dbi_maps, dbi_pending; /* valid when have_dbis */
+    bool have_dbis;                    /* the log databases exist */
+    uint32_t synced_below;             /* files below this number are complete on disk */
+    uint32_t index_files[2];           /* first/last file listed by the index we wrote */
+    sc_log_sysmap sys[SC_SYS__END];    /* per system table id (0 unused) */
+    sc_log_observer observer;          /* tests: called with the changes before logging */
+    void *observer_payload;
+    uint64_t pending_seq;              /* next log.pending key in the current txn */
+    sc_txn *pending_txn;               /* txn pending_seq belongs to */
+};
+
+/* ---- log.c ---- */
+
+/** Read the settings (defaults for unset ones). */
+int sc_log__settings(sc_log_settings *out, sc_txn *txn);
+/** Load log.state. @return SC_OK, SC_ENOTFOUND (no log yet), SC_ECORRUPT */
+int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn);
+/** Store log.state. */
+int sc_log__state_put(sc_log *log, sc_txn *txn, const sc_log_state *st);
+/** Create the state and the header of file 1 when the log has none. */
+int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn);
+/** Append the header events of file `file` (magic, FDE, GTID_LIST, BINLOG_CHECKPOINT). */
+int sc_log__file_header(sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id,
+                        uint32_t now);
+/** Encode ev onto b as the event ending at file offset base + (b->len after it); patches log_pos. */
+int sc_log__emit(sc_buf *b, uint64_t base, sc_event *ev, sc_checksum_alg alg);
+/** Store bytes as the record at (file, offset). */
+int sc_log__record_put(sc_log *log, sc_txn *txn, uint32_t file, uint64_t offset, sc_slice bytes);
+/** The record key of (file, offset): 12 bytes. */
+void sc_log__key(uint8_t key[12], uint32_t file, uint64_t offset);
+/** Base name of a file number: "binlog.000001" (buf of at least 32 bytes). */
+void sc_log__file_name(char *buf, size_t size, uint32_t file);
+/** Parse a base name back to its number, 0 when it is not one of ours. */
+uint32_t sc_log__file_number(const char *name);
+/** Install an observer (tests). */
+void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload);
+
+/* ---- logfile.c ---- */
+
+/** Write what the files lack, from the committed log visible to txn (read or write). */
+int sc_log__sync_files(sc_log *log, sc_txn *txn);
+/** Total stored bytes of a file (sum of its records); 0 when it has none. */
+int sc_log__file_size(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file);
+
+/* ---- userrows.c ---- */
+
+/**
+ * Append the events of the data rows sc_log_rows recorded in txn (log.pending)
+ * onto b and delete them. *any is set when there were rows.
+ */
+typedef struct sc_log_build sc_log_build;
+int sc_log__user_rows(sc_log_build *bld, bool *any);
+/** Whether txn has pending data rows. */
+int sc_log__has_user_rows(bool *out, sc_log *log, sc_txn *txn);
+
+/* ---- the transaction builder shared by log.c and userrows.c ---- */
+
+struct sc_log_build {
+    sc_log *log;
+    sc_txn *txn;
+    sc_log_settings set;       /* settings of this commit */
+    sc_log_state st;           /* state (updated by the builder) */
+    sc_buf out;                /* the binlog transaction being built */
+    uint32_t now;              /* event timestamp */
+    sc_buf rows;               /* row images of the open rows event */
+    sc_buf scratch;            /* per-event scratch */
+    bool group_open;           /* a rows event is being filled */
+    uint64_t g_table;          /* its table id */
+    int g_kind;                /* SC_LOG_INSERT/UPDATE/DELETE */
+    uint16_t g_flags;          /* SC_ROWS_* */
+    size_t g_ncols;            /* columns */
+    uint8_t g_present[512];    /* (ncols + 7) / 8 bytes */
+    uint8_t g_present_after[512];
+    bool data_only;            /* no catalog change: a DML-like transaction */
+};
+
+/**
+ * Add one row image (or before+after pair) to the open rows event, first
+ * flushing it when table, kind, flags or bitmaps differ or it would pass
+ * SC_LOG_ROWS_MAX. ncols <= 4096.
+ */
+int sc_log__rows_add(sc_log_build *bld, uint64_t table_id, int kind, uint16_t flags,
+                     size_t ncols, const uint8_t *present, const uint8_t *present_after,
+                     sc_slice image);
+/** Write the open rows event (STMT_END_F when stmt_end). No-op when none is open. */
+int sc_log__rows_flush(sc_log_build *bld, bool stmt_end);
+/** Emit an ANNOTATE_ROWS event with text. */
+int sc_log__annotate(sc_log_build *bld, sc_slice text);
+
+/** Emit a TABLE_MAP for table_id if the mode and the file's maps ask for one. */
+int sc_log__need_map(bool *out, sc_log_build *bld, uint64_t table_id, uint64_t version);
+/** Emit one event of the transaction being built. */
+int sc_log__build_emit(sc_log_build *bld, sc_event *ev);
+/** Start an event header of type with the build's timestamp and server id. */
+void sc_log__header(sc_log_build *bld, sc_event *ev, uint8_t type);
+
+#endif /* SC_REPLICATE_LOG_H */

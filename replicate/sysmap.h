@@ -1,0 +1,59 @@
+/*
+ * sysmap.h - how a system table looks in the binlog: one binlog column
+ * description per protobuf field of its row message (type byte, metadata,
+ * nullability, signedness, charset, name), its primary key, and the row
+ * values of a packed protobuf row. Everything is derived from the registry
+ * (catalog/systables.def) and the protobuf-c descriptors at run time, so the
+ * TABLE_MAP of `syscat`.`tables` always matches SHOW CREATE TABLE syscat.tables.
+ *
+ * Type mapping (the same as catalog/selfdesc.c; docs/log-format.md "System tables"):
+ *   uint64     -> LONGLONG (08) unsigned           uint32 -> LONG (03) unsigned
+ *   int32/enum -> LONG (03) signed                 bool   -> TINY (01) signed
+ *   string     -> VARCHAR (0F) meta 1020 (255 utf8mb4 characters), collation 46
+ *   bytes      -> BLOB (FC) meta 3 (MEDIUMTEXT), collation 46 utf8mb4_bin
+ * Every column is NOT NULL (proto3: empty/zero means absent).
+ */
+#ifndef SC_REPLICATE_SYSMAP_H
+#define SC_REPLICATE_SYSMAP_H
+
+#include "catalog/catalog_int.h"
+#include "replicate/rowfmt.h"
+
+/** Most fields a system-table row message may have. */
+#define SC_SYSMAP_MAX_COLS 32
+/** Most primary-key fields of a system table. */
+#define SC_SYSMAP_MAX_PK 8
+/** Collation id of utf8mb4_bin, the collation of every system-table text column. */
+#define SC_SYSMAP_COLLATION 46
+
+/** The binlog view of one system table. Names borrow from the static descriptors. */
+typedef struct sc_sysmap {
+    const sc_systable *st;                      /* registry entry */
+    size_t ncols;                               /* fields of the row message */
+    sc_binlog_column cols[SC_SYSMAP_MAX_COLS];  /* one per field, in field order */
+    bool blob[SC_SYSMAP_MAX_COLS];              /* bytes field (a BLOB for NOBLOB images) */
+    unsigned pk[SC_SYSMAP_MAX_PK];              /* 0-based column indexes of the key */
+    size_t npk;                                 /* key columns */
+} sc_sysmap;
+
+/**
+ * Describe system table `systable`.
+ * @return SC_OK, SC_EINVAL (unknown table, or a field type we cannot map; set on ctx)
+ */
+int sc_sysmap__init(sc_sysmap *out, sc_ctx *ctx, unsigned systable);
+
+/**
+ * Unpack a packed row of the table and fill vals[0..ncols) (strings borrow
+ * from *msg_out). Free *msg_out with sc_sysmap__free_row().
+ * @return SC_OK, SC_ECORRUPT (undecodable row), SC_ENOMEM
+ */
+int sc_sysmap__row(sc_binlog_value *vals, ProtobufCMessage **msg_out, sc_ctx *ctx,
+                   const sc_sysmap *m, sc_slice packed);
+
+/** Free a message returned by sc_sysmap__row (NULL is fine). */
+void sc_sysmap__free_row(sc_ctx *ctx, ProtobufCMessage *msg);
+
+/** True when two values of the same column are equal (used for MINIMAL/NOBLOB images). */
+bool sc_sysmap__value_eq(const sc_binlog_value *a, const sc_binlog_value *b);
+
+#endif /* SC_REPLICATE_SYSMAP_H */
