@@ -678,10 +678,11 @@ int sc_rowfmt__encode_image(sc_buf *b,
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 
+/* Decimal texts go to `text` in decoding order; the values point into it
+ * once it stops moving (fix_decimal_pointers walks them in the same order). */
 static int decode_image(sc_binlog_value *vals,
                         bool *absent,
-                        char *text,
-                        size_t *text_used,
+                        sc_buf *text,
                         sc_rd *rd,
                         const sc_ev_table_map *tm,
                         const uint8_t *present,
@@ -689,6 +690,7 @@ static int decode_image(sc_binlog_value *vals,
 {
     size_t npresent = count_bits(present, ncols), k = 0;
     sc_slice nulls = sc_rd_bytes(rd, (npresent + 7) / 8);
+    char dec[SC_DECIMAL_TEXT_MAX];
 
     if (rd->bad)
         return SC_ECORRUPT;
@@ -696,31 +698,29 @@ static int decode_image(sc_binlog_value *vals,
         int rc;
         absent[i] = !bit_set(present, i);
         memset(&vals[i], 0, sizeof(vals[i]));
-        if (absent[i])
+        if (absent[i] || bit_set(nulls.data, k++))
             continue;
-        if (!bit_set(nulls.data, k++)) {
-            char *dec = text + *text_used;
-            rc = sc_rowfmt__decode_value(&vals[i], rd, &tm->columns[i], dec);
-            if (rc)
-                return rc;
-            if (vals[i].kind == SC_VAL_DECIMAL) {
-                /* store the offset now; pointers are fixed once text stops moving */
-                vals[i].v.str.data = NULL;
-                vals[i].v.str.len = strlen(dec) | ((size_t)*text_used << 8 << 8 << 8 << 8);
-                *text_used += SC_DECIMAL_TEXT_MAX;
-            }
+        rc = sc_rowfmt__decode_value(&vals[i], rd, &tm->columns[i], dec);
+        if (rc)
+            return rc;
+        if (vals[i].kind == SC_VAL_DECIMAL) {
+            vals[i].v.str.data = NULL;
+            sc_buf_put(text, dec, vals[i].v.str.len);
+            if (text->failed)
+                return SC_ENOMEM;
         }
     }
     return SC_OK;
 }
 
-static int rows_grow(sc_rows *out, sc_ctx *ctx, size_t *cap, size_t *text_cap, size_t ncols)
+static int rows_grow(sc_rows *out, sc_ctx *ctx, size_t *cap, size_t ncols)
 {
     size_t ncap = *cap ? *cap * 2 : 4;
     sc_binlog_value *nv;
     bool *na;
-    char *nt;
 
+    if (ncols && ncap > SIZE_MAX / ncols / sizeof(*nv))
+        return sc_error_set(ctx, SC_ENOMEM, 0, NULL, "too many row images");
     nv = sc__realloc(ctx, out->vals, ncap * ncols * sizeof(*nv) + 1);
     if (!nv)
         return SC_ENOMEM;
@@ -729,23 +729,19 @@ static int rows_grow(sc_rows *out, sc_ctx *ctx, size_t *cap, size_t *text_cap, s
     if (!na)
         return SC_ENOMEM;
     out->absent = na;
-    nt = sc__realloc(ctx, out->text, ncap * ncols * SC_DECIMAL_TEXT_MAX + 1);
-    if (!nt)
-        return SC_ENOMEM;
-    out->text = nt;
     *cap = ncap;
-    *text_cap = ncap * ncols * SC_DECIMAL_TEXT_MAX;
     return SC_OK;
 }
 
 static void fix_decimal_pointers(sc_rows *out)
 {
+    size_t off = 0;
+
     for (size_t i = 0; i < out->nimages * out->ncols; i++) {
         sc_binlog_value *v = &out->vals[i];
-        if (v->kind == SC_VAL_DECIMAL && !out->absent[i]) {
-            size_t off = v->v.str.len >> 32;
-            v->v.str.len &= 0xFFFFFFFFu;
-            v->v.str.data = (const uint8_t *)out->text + off;
+        if (!out->absent[i] && v->kind == SC_VAL_DECIMAL) {
+            v->v.str.data = out->text + off;
+            off += v->v.str.len;
         }
     }
 }
@@ -758,7 +754,8 @@ int sc_rows__decode(sc_rows *out,
                     const sc_event_loc *loc)
 {
     sc_rd rd = sc_rd_init(r->rows);
-    size_t cap = 0, text_cap = 0, text_used = 0;
+    size_t cap = 0;
+    sc_buf text = {ctx, NULL, 0, 0, false};
     const uint8_t *row_start = rd.p;
     int rc = SC_OK;
 
@@ -777,11 +774,13 @@ int sc_rows__decode(sc_rows *out,
             (out->kind == 1 && out->nimages % 2) ? r->present_after.data : r->present.data;
         if (!(out->kind == 1 && out->nimages % 2))
             row_start = rd.p;
-        if (out->nimages == cap && (rc = rows_grow(out, ctx, &cap, &text_cap, out->ncols)))
+        if (out->nimages == cap && (rc = rows_grow(out, ctx, &cap, out->ncols)))
             goto out;
         rc = decode_image(out->vals + out->nimages * out->ncols,
-                          out->absent + out->nimages * out->ncols, out->text, &text_used, &rd, tm,
-                          bm, out->ncols);
+                          out->absent + out->nimages * out->ncols, &text, &rd, tm, bm,
+                          out->ncols);
+        if (rc == SC_ENOMEM)
+            goto out;
         if (rc) {
             rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                               "%s: event at offset %llu: row image %zu of `%.*s`.`%.*s`: "
@@ -807,6 +806,7 @@ int sc_rows__decode(sc_rows *out,
                           "%s: event at offset %llu: update without an after image", loc->file,
                           (unsigned long long)loc->offset);
 out:
+    out->text = text.data; /* owned by out from here */
     if (rc) {
         sc_rows__free(ctx, out);
         return rc;

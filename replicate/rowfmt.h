@@ -74,7 +74,7 @@ typedef struct sc_rows {
     size_t nimages;        /* images; UPDATE alternates before, after */
     sc_binlog_value *vals; /* nimages * ncols values (absent columns: SC_VAL_NULL) */
     bool *absent;          /* nimages * ncols: column not in the image */
-    char *text;            /* decimal texts the values point into */
+    uint8_t *text;         /* decimal texts the values point into (owned) */
 } sc_rows;
 
 /**
