@@ -584,6 +584,91 @@ START_TEST(test_replicate_event_ignorable_unknown)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* Allocation failure: every failing allocation is SC_ENOMEM, no crash or leak */
+
+typedef struct fail_alloc {
+    long countdown; /* allocations left before failing; < 0 = never fail */
+} fail_alloc;
+
+static void *fa_malloc(size_t n, void *p)
+{
+    fail_alloc *fa = p;
+    if (fa->countdown == 0)
+        return NULL;
+    fa->countdown--;
+    return malloc(n);
+}
+
+static void *fa_realloc(void *ptr, size_t n, void *p)
+{
+    fail_alloc *fa = p;
+    if (fa->countdown == 0)
+        return NULL;
+    fa->countdown--;
+    return realloc(ptr, n);
+}
+
+static void fa_free(void *ptr, void *p)
+{
+    (void)p;
+    free(ptr);
+}
+
+/* Read a corpus prefix, printing rows; returns the first error. */
+static int read_prefix(sc_ctx *ctx, const uint8_t *d, size_t len)
+{
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *ev;
+    int rc = sc_binlog_reader_open_mem(&r, ctx, "binlog.000001", (sc_slice){d, len});
+
+    while (rc == SC_OK && (rc = sc_binlog_reader_next(&ev, r)) == SC_OK && ev) {
+        if (sc_event__is_rows(ev->header.type)) {
+            char *text = NULL;
+            rc = sc_binlog_reader_print_rows(&text, NULL, NULL, r, ev);
+            sc_free(ctx, text);
+        }
+    }
+    sc_binlog_reader_close(r);
+    return rc;
+}
+
+START_TEST(test_replicate_event_alloc_failure)
+{
+    char path[512];
+    size_t len = 0, prefix = 4;
+    uint8_t *d;
+    fail_alloc fa;
+    sc_allocator a = {fa_malloc, fa_realloc, fa_free, &fa};
+    sc_ctx_options opts = SC_CTX_OPTIONS_INIT;
+    long n;
+
+    snprintf(path, sizeof(path), "%s/binlog/crc32-full-full/binlog.000001",
+             sc_fixture_oracle_dir());
+    d = (uint8_t *)sc_fixture_read_file(path, &len);
+    ck_assert_ptr_nonnull(d);
+    while (prefix < 6000)
+        prefix += sc_get_u32le(d + prefix + 9);
+    opts.allocator = &a;
+    for (n = 1;; n++) {
+        sc_ctx *ctx = NULL;
+        int rc;
+        fa.countdown = -1;
+        ck_assert_int_eq(sc_ctx_new(&ctx, &opts), SC_OK);
+        fa.countdown = n;
+        rc = read_prefix(ctx, d, prefix);
+        fa.countdown = -1;
+        sc_ctx_free(ctx);
+        if (rc == SC_OK)
+            break;
+        ck_assert_msg(rc == SC_ENOMEM, "allocation %ld failed with %d", n, rc);
+    }
+    ck_assert_int_gt(n, 10); /* the run did allocate, and every failure point was tried */
+    free(d);
+}
+END_TEST
+
 Suite *sc_test_replicate_event_suite(void);
 
 Suite *sc_test_replicate_event_suite(void)
@@ -606,6 +691,7 @@ Suite *sc_test_replicate_event_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_replicate_event_query_status_vars);
     tcase_add_test(tc, test_replicate_event_ignorable_unknown);
+    tcase_add_test(tc, test_replicate_event_alloc_failure);
     suite_add_tcase(s, tc);
     return s;
 }
