@@ -62,9 +62,13 @@ const sc_table_def *sc_table_definition(const sc_table *table)
 
 typedef int (*row_fn)(ProtobufCMessage *m, size_t i, void *payload);
 
-/* Unpack every row of st for table id, in key order, calling fn(row, i). */
+/*
+ * Unpack the rows of st for table id, in key order, calling fn(row, i), at
+ * most limit of them: the counts in the tables row bound the scan, which
+ * saves the cursor step that would only find the next table's first row.
+ */
 static int scan_rows(size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint64_t id,
-                     row_fn fn, void *payload)
+                     size_t limit, row_fn fn, void *payload)
 {
     MDB_cursor *c;
     MDB_val k, v;
@@ -79,6 +83,8 @@ static int scan_rows(size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint6
     sc__put_u64be(prefix, id);
     k.mv_size = 8;
     k.mv_data = prefix;
+    if (limit == 0)
+        return SC_OK;
     for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
          rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
@@ -87,6 +93,8 @@ static int scan_rows(size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint6
             return rc;
         if ((rc = fn(m, n++, payload)))
             return rc;
+        if (n == limit)
+            break;
     }
     if (rc && rc != MDB_NOTFOUND)
         return sc__mdb_fail(txn, rc, "reading a table's rows");
@@ -228,6 +236,7 @@ static int take_index(ProtobufCMessage *m, size_t i, void *payload)
     ix->comment = sc__bytes_cstr(v->a, r->comment, true);
     ix->key_block_size = r->key_block_size;
     ix->parser = sc__str_or_null(r->parser);
+    ix->n_parts = r->part_count; /* the scan bound until attach_parts sets it */
     return v->a->failed ? SC_ENOMEM : SC_OK;
 }
 
@@ -275,16 +284,20 @@ static int load_indexes(sc_table *t, sc_txn *txn, size_t hint)
 {
     vec ixv;
     parts_acc acc;
-    size_t n, np;
+    size_t n, np, i, total = 0;
     int rc;
 
     if ((rc = vec_init(&ixv, &t->arena, sizeof(sc_index_def), hint)) ||
         (rc = vec_init(&acc.parts, &t->arena, sizeof(sc_index_part), hint * 2)) ||
         (rc = vec_init(&acc.owner, &t->arena, sizeof(uint32_t), hint * 2)))
         return rc;
-    rc = scan_rows(&n, txn, &t->arena, SC_SYS_INDEXES, t->id, take_index, &ixv);
-    if (!rc)
-        rc = scan_rows(&np, txn, &t->arena, SC_SYS_INDEX_COLUMNS, t->id, take_index_part, &acc);
+    rc = scan_rows(&n, txn, &t->arena, SC_SYS_INDEXES, t->id, hint, take_index, &ixv);
+    if (rc)
+        return rc;
+    for (i = 0; i < ixv.n; i++)
+        total += ((sc_index_def *)ixv.items)[i].n_parts;
+    rc = scan_rows(&np, txn, &t->arena, SC_SYS_INDEX_COLUMNS, t->id, total, take_index_part,
+                   &acc);
     if (rc)
         return rc;
     attach_parts(ixv.items, ixv.n, &acc);
@@ -296,14 +309,21 @@ static int load_indexes(sc_table *t, sc_txn *txn, size_t hint)
 /* ------------------------------------------------------------------ */
 /* Foreign keys and checks                                              */
 
+/* Foreign keys with the room each has for its columns (its column_count). */
+typedef struct fk_acc {
+    vec fks;  /* sc_fk_def */
+    vec caps; /* size_t: column_count of each FK row */
+} fk_acc;
+
 static int take_fk(ProtobufCMessage *m, size_t i, void *payload)
 {
-    vec *v = payload;
+    fk_acc *acc = payload;
     const Syscat__Catalog__ForeignKeyRow *r = (const void *)m;
-    sc_fk_def *fk = vec_slot(v, i);
+    sc_fk_def *fk = vec_slot(&acc->fks, i);
+    size_t *cap = vec_slot(&acc->caps, i);
     const char **cols;
 
-    if (!fk)
+    if (!fk || !cap)
         return SC_ENOMEM;
     memset(fk, 0, sizeof(*fk));
     fk->name = r->name;
@@ -311,39 +331,30 @@ static int take_fk(ProtobufCMessage *m, size_t i, void *payload)
     fk->parent_table = r->parent_table;
     fk->on_delete = (sc_fk_action)r->on_delete;
     fk->on_update = (sc_fk_action)r->on_update;
-    cols = sc__arena_alloc(v->a, 2 * (r->column_count + 1) * sizeof(*cols));
+    cols = sc__arena_alloc(acc->fks.a, 2 * ((size_t)r->column_count + 1) * sizeof(*cols));
     if (!cols)
         return SC_ENOMEM;
     fk->columns = cols;
     fk->parent_columns = cols + r->column_count + 1;
-    fk->n_columns = 0; /* filled by take_fk_column */
-    /* Remember the capacity in the slot after the child list. */
-    cols[r->column_count] = (const char *)(uintptr_t)r->column_count;
+    *cap = r->column_count; /* n_columns grows as foreign_key_columns rows arrive */
     return SC_OK;
 }
 
-typedef struct fkcol_acc {
-    sc_fk_def *fks;
-    size_t n_fks;
-} fkcol_acc;
-
 static int take_fk_column(ProtobufCMessage *m, size_t i, void *payload)
 {
-    fkcol_acc *acc = payload;
+    fk_acc *acc = payload;
     const Syscat__Catalog__ForeignKeyColumnRow *r = (const void *)m;
     sc_fk_def *fk;
     const char **cols, **pcols;
-    size_t cap;
 
     (void)i;
-    if (r->fk_ordinal >= acc->n_fks)
+    if (r->fk_ordinal >= acc->fks.n)
         return SC_OK; /* an orphan: fsck reports it */
-    fk = &acc->fks[r->fk_ordinal];
+    fk = (sc_fk_def *)acc->fks.items + r->fk_ordinal;
+    if (fk->n_columns >= ((size_t *)acc->caps.items)[r->fk_ordinal])
+        return SC_OK; /* more rows than column_count: fsck reports it */
     cols = (const char **)(uintptr_t)fk->columns;
     pcols = (const char **)(uintptr_t)fk->parent_columns;
-    cap = (size_t)(uintptr_t)cols[pcols - cols - 1];
-    if (fk->n_columns >= cap)
-        return SC_OK; /* more rows than column_count: fsck reports it */
     cols[fk->n_columns] = r->column_name;
     pcols[fk->n_columns] = r->parent_column;
     fk->n_columns++;
@@ -352,23 +363,24 @@ static int take_fk_column(ProtobufCMessage *m, size_t i, void *payload)
 
 static int load_fks(sc_table *t, sc_txn *txn, size_t hint)
 {
-    vec v;
-    fkcol_acc acc;
-    size_t n;
+    fk_acc acc;
+    size_t n, i, total = 0;
     int rc;
 
-    if ((rc = vec_init(&v, &t->arena, sizeof(sc_fk_def), hint)))
+    if ((rc = vec_init(&acc.fks, &t->arena, sizeof(sc_fk_def), hint)) ||
+        (rc = vec_init(&acc.caps, &t->arena, sizeof(size_t), hint)))
         return rc;
-    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEYS, t->id, take_fk, &v);
+    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEYS, t->id, hint, take_fk, &acc);
     if (rc)
         return rc;
-    acc.fks = v.items;
-    acc.n_fks = v.n;
-    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEY_COLUMNS, t->id, take_fk_column, &acc);
+    for (i = 0; i < acc.fks.n; i++)
+        total += ((size_t *)acc.caps.items)[i];
+    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEY_COLUMNS, t->id, total, take_fk_column,
+                   &acc);
     if (rc)
         return rc;
-    t->def.foreign_keys = v.items;
-    t->def.n_foreign_keys = v.n;
+    t->def.foreign_keys = acc.fks.items;
+    t->def.n_foreign_keys = acc.fks.n;
     return SC_OK;
 }
 
@@ -409,7 +421,8 @@ static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableR
 
     if ((rc = vec_init(&v, &t->arena, sizeof(sc_column_def), r->column_count)))
         return rc;
-    if ((rc = scan_rows(&n, txn, &t->arena, SC_SYS_COLUMNS, t->id, take_column, &v)))
+    if ((rc = scan_rows(&n, txn, &t->arena, SC_SYS_COLUMNS, t->id, r->column_count, take_column,
+                        &v)))
         return rc;
     t->def.columns = v.items;
     t->def.n_columns = v.n;
@@ -419,8 +432,8 @@ static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableR
         return rc;
     if (r->check_count) {
         if ((rc = vec_init(&v, &t->arena, sizeof(sc_check_def), r->check_count)) ||
-            (rc = scan_rows(&n, txn, &t->arena, SC_SYS_CHECK_CONSTRAINTS, t->id, take_check,
-                            &v)))
+            (rc = scan_rows(&n, txn, &t->arena, SC_SYS_CHECK_CONSTRAINTS, t->id, r->check_count,
+                            take_check, &v)))
             return rc;
         t->def.checks = v.items;
         t->def.n_checks = v.n;
@@ -442,7 +455,7 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
         return SC_ENOMEM;
     t->ctx = ctx;
     t->id = id;
-    sc__arena_init(&t->arena, ctx, 4096);
+    sc__arena_init(&t->arena, ctx, 8192); /* a 10-column table fits in one chunk */
     rc = sc__table_row(&row, txn, &t->arena, id);
     if (rc)
         goto out;

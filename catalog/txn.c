@@ -195,6 +195,9 @@ static int commit_top(sc_txn *t)
     int rc;
 
     if (t->record && cat->hook) {
+        /* Rows the hook writes itself (the log's state) are not recorded:
+         * recording could move the array the hook is reading. */
+        t->record = false;
         rc = cat->hook(t, t->changes, t->n_changes, cat->hook_payload);
         if (rc) {
             if (sc_ctx_last_error(cat->ctx)->code != rc)

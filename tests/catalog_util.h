@@ -214,6 +214,7 @@ typedef struct ct_hook_log {
     ct_change c[4096];
     size_t n;
     int fail_with;   /* non-zero: the hook returns it */
+    bool write_row;  /* the hook writes a tid_map row into the txn */
     unsigned calls;
     char stmt1[128]; /* statement text number 1 as the hook saw it */
 } ct_hook_log;
@@ -239,6 +240,19 @@ static inline int ct_hook_record(sc_txn *txn, const sc_row_change *ch, size_t n,
             memcpy(c->before, ch[i].before.data, c->before_len);
         if (c->after_len)
             memcpy(c->after, ch[i].after.data, c->after_len);
+    }
+    if (log->write_row) {
+        Syscat__Catalog__TidMapRow r = SYSCAT__CATALOG__TID_MAP_ROW__INIT;
+        uint8_t buf[64];
+        sc_slice sl;
+        r.source_id = 1;
+        r.kind = 1;
+        r.source_tid = 500;
+        r.my_tid = 600;
+        sl.data = buf;
+        sl.len = syscat__catalog__tid_map_row__pack(&r, buf);
+        if (sc_catalog__row_put(txn, SC_SYS_TID_MAP, sl))
+            return SC_ERROR;
     }
     return log->fail_with;
 }

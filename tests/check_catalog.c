@@ -998,6 +998,35 @@ START_TEST(test_catalog_hook_sees_changes_in_order)
 }
 END_TEST
 
+static int count_rows(sc_slice packed, void *payload)
+{
+    (void)packed;
+    ++*(int *)payload;
+    return 0;
+}
+
+START_TEST(test_catalog_hook_writes_in_txn)
+{
+    ct_hook_log *log = calloc(1, sizeof(*log));
+    sc_txn *txn;
+    int n = 0;
+
+    log->write_row = true;
+    sc_catalog__set_commit_hook(sc_fx.cat, ct_hook_record, log);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ct_schema(txn, "db1");
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_uint_eq(log->n, 2); /* the hook's own row is not recorded */
+    sc_catalog__set_commit_hook(sc_fx.cat, NULL, NULL);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_catalog__row_foreach(txn, SC_SYS_TID_MAP, count_rows, &n));
+    ck_assert_int_eq(n, 1); /* committed with the transaction */
+    sc_txn_abort(txn);
+    ct_hook_log_clear(log);
+    free(log);
+}
+END_TEST
+
 START_TEST(test_catalog_hook_failure_aborts)
 {
     ct_hook_log *log = calloc(1, sizeof(*log));
@@ -1292,6 +1321,7 @@ Suite *sc_test_catalog_suite(void)
     tcase_add_test(tc, test_catalog_fsck_count_mismatch);
     suite_add_tcase(s, tc);
     CT_CASE("hook", tcase_add_test(tc, test_catalog_hook_sees_changes_in_order);
+            tcase_add_test(tc, test_catalog_hook_writes_in_txn);
             tcase_add_test(tc, test_catalog_hook_failure_aborts););
     CT_CASE("alloc", tcase_add_test(tc, test_catalog_alloc_failure_nth););
     CT_CASE("registry", tcase_add_test(tc, test_catalog_registry_self_check););
