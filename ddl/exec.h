@@ -161,6 +161,8 @@ sc_xindex *sc_xtable__find_index(const sc_xtable *t, const char *name);
 void sc_xtable__remove_index(sc_xtable *t, size_t i);
 /** Load a stored definition into a mutable model (deep enough to edit). */
 int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const char *schema);
+/** Copy a column definition's strings into the statement arena. */
+int sc_xtable__copy_column(sc_exec *x, sc_column_def *c);
 /** Build the definition to store (arrays in the arena). */
 void sc_xtable__to_def(sc_exec *x, const sc_xtable *t, sc_table_def *def);
 /** Render the options string from opts[] + engine_opts (NULL when empty). */
@@ -236,6 +238,9 @@ int sc_exec__rename_one(sc_exec *x,
                         const char *new_db,
                         const char *new_name,
                         bool fix_ibfk);
+
+/** Append the columns of a simple CREATE TABLE ... SELECT (1235 for other forms). */
+int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *select_sql);
 
 /** Store a model as a new table (create) or over an existing id (alter). */
 int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id);

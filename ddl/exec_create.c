@@ -306,6 +306,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 
     if (rc == SC_OK)
         rc = build_columns(x, t, ct);
+    if (rc == SC_OK && ct->has_select)
+        rc = sc_exec__create_select(x, t, ct->select_text.s);
     if (rc == SC_OK)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)
@@ -379,10 +381,6 @@ int sc_exec__create_table(sc_exec *x)
     }
     if (ct->like)
         return create_like(x, ct, db, schema_id);
-    if (ct->has_select)
-        return sc_exec__err(x, 1235, "42000",
-                            "This version of MariaDB doesn't yet support 'CREATE TABLE ... "
-                            "SELECT'");
     if ((rc = sc_exec__init_table(x, &t, db, ct->name.name, &sdef)) != SC_OK)
         return rc;
     if ((rc = build_table(x, &t, ct)) != SC_OK)

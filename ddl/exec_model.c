@@ -225,7 +225,7 @@ static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
 #define DUP(field) ((field) = sc_exec__strdup(x, (field)))
 
 /* Deep copy of a column's strings into the arena (the loaded table may go). */
-static int copy_column(sc_exec *x, sc_column_def *c)
+int sc_xtable__copy_column(sc_exec *x, sc_column_def *c)
 {
     DUP(c->name);
     DUP(c->charset);
@@ -283,7 +283,7 @@ int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const cha
         if (!c)
             return SC_ENOMEM;
         c->d = def->columns[i];
-        if ((rc = copy_column(x, &c->d)) != SC_OK)
+        if ((rc = sc_xtable__copy_column(x, &c->d)) != SC_OK)
             return rc;
         c->orig_name = c->d.name;
     }
