@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <zlib.h>
 
@@ -223,7 +224,6 @@ int sc_log__emit(sc_buf *b, uint64_t base, sc_event *ev, sc_checksum_alg alg)
     uint64_t end;
     int rc;
 
-    ev->modelled = true;
     rc = sc_event__encode(b, ev, alg);
     if (rc)
         return rc;
@@ -246,6 +246,7 @@ static void header_init(sc_event *ev, uint8_t type, uint32_t now, uint32_t serve
     ev->header.timestamp = now;
     ev->header.type = type;
     ev->header.server_id = server_id;
+    ev->modelled = true;
 }
 
 int sc_log__file_header(sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id,
