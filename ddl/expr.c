@@ -1,12 +1,28 @@
 /*
  * expr.c - MariaDB-exact printing of expression trees (see expr.h) and the
- * sc_buf helper. Work in progress: buffer only.
+ * sc_buf helper.
+ *
+ * MariaDB re-prints an expression from its Item tree, not from the text:
+ * the parser has already folded some syntax into other items, so printing
+ * happens in two steps here as well.
+ *   1. normalise(): a copy of the tree shaped like MariaDB's Items
+ *      (NOT pushed inwards by negate_expression()/neg_transformer(),
+ *      `x IN (y)` -> `x = y`, DATE_ADD/ADDDATE/TIMESTAMPADD and
+ *      `INTERVAL n u + x` -> `x + interval n u`, MOD(a,b) -> `a MOD b`,
+ *      POSITION/INSTR -> locate, DATE(x) -> cast, ISNULL(x) -> `x is null`);
+ *   2. print(): Item::print() rules - lower-case canonical function names
+ *      (func_name()), `,` between arguments, operators spaced, and
+ *      parentheses only where a child's precedence is lower than its parent's
+ *      (Item::print_parenthesised(); the right operand also when equal).
+ * The scratch copies live in a temporary arena freed before returning.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog/catalog_int.h"
+#include <strings.h>
+
 #include "ddl/expr.h"
 
 static int buf_grow(sc_buf *b, size_t extra)
@@ -87,4 +103,973 @@ void sc_buf_clear(sc_buf *b)
     b->data = NULL;
     b->len = b->cap = 0;
     b->failed = false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Precedence (MariaDB's enum precedence, item.h)                       */
+
+typedef enum prec {
+    P_LOWEST,
+    P_OR,
+    P_XOR,
+    P_AND,
+    P_NOT,
+    P_BETWEEN,
+    P_CMP,
+    P_BITOR,
+    P_BITAND,
+    P_SHIFT,
+    P_INTERVAL,
+    P_ADD,
+    P_MUL,
+    P_BITXOR,
+    P_PIPES,
+    P_NEG,
+    P_COLLATE,
+    P_DEFAULT,
+} prec;
+
+/* Printing state: output buffer and the scratch arena of normalised nodes. */
+typedef struct printer {
+    sc_buf *out;
+    sc_ast_arena *arena;
+    int rc; /* first error */
+} printer;
+
+static const struct {
+    sc_ast_op op;
+    const char *text;
+    prec prec;
+} binary_ops[] = {
+    {SC_AST_OP_OR, "or", P_OR},          {SC_AST_OP_XOR, "xor", P_XOR},
+    {SC_AST_OP_AND, "and", P_AND},       {SC_AST_OP_EQ, "=", P_CMP},
+    {SC_AST_OP_NSEQ, "<=>", P_CMP},      {SC_AST_OP_NE, "<>", P_CMP},
+    {SC_AST_OP_LT, "<", P_CMP},          {SC_AST_OP_LE, "<=", P_CMP},
+    {SC_AST_OP_GT, ">", P_CMP},          {SC_AST_OP_GE, ">=", P_CMP},
+    {SC_AST_OP_REGEXP, "regexp", P_CMP}, {SC_AST_OP_SOUNDS_LIKE, "sounds like", P_CMP},
+    {SC_AST_OP_BITOR, "|", P_BITOR},     {SC_AST_OP_BITAND, "&", P_BITAND},
+    {SC_AST_OP_SHL, "<<", P_SHIFT},      {SC_AST_OP_SHR, ">>", P_SHIFT},
+    {SC_AST_OP_ADD, "+", P_ADD},         {SC_AST_OP_SUB, "-", P_ADD},
+    {SC_AST_OP_MUL, "*", P_MUL},         {SC_AST_OP_DIV, "/", P_MUL},
+    {SC_AST_OP_INTDIV, "DIV", P_MUL},    {SC_AST_OP_MOD, "MOD", P_MUL},
+    {SC_AST_OP_BITXOR, "^", P_BITXOR},
+};
+
+static int op_index(sc_ast_op op)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(binary_ops) / sizeof(binary_ops[0]); i++)
+        if (binary_ops[i].op == op)
+            return (int)i;
+    return -1;
+}
+
+/* `x + interval n unit` / `x - interval n unit` */
+static bool is_date_interval(const sc_expr *e)
+{
+    return e->kind == SC_AST_EXPR_BINARY && (e->op == SC_AST_OP_ADD || e->op == SC_AST_OP_SUB) &&
+           e->n_args == 2 && e->args[1]->kind == SC_AST_EXPR_INTERVAL;
+}
+
+static prec expr_prec(const sc_expr *e)
+{
+    int i;
+
+    switch (e->kind) {
+    case SC_AST_EXPR_BINARY:
+        if (is_date_interval(e))
+            return P_INTERVAL;
+        if (e->op == SC_AST_OP_CONCAT)
+            return P_DEFAULT; /* printed as concat() */
+        i = op_index(e->op);
+        return i < 0 ? P_DEFAULT : binary_ops[i].prec;
+    case SC_AST_EXPR_UNARY:
+        return e->op == SC_AST_OP_BINARY ? P_DEFAULT : P_NEG;
+    case SC_AST_EXPR_IS:
+    case SC_AST_EXPR_IN:
+    case SC_AST_EXPR_LIKE:
+        return P_CMP;
+    case SC_AST_EXPR_BETWEEN:
+        return P_BETWEEN;
+    case SC_AST_EXPR_COLLATE:
+        return P_COLLATE;
+    default:
+        return P_DEFAULT;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Normalisation                                                        */
+
+static sc_expr *copy_node(printer *pr, const sc_expr *e)
+{
+    sc_expr *c = sc_ast__alloc(pr->arena, sizeof(*c));
+
+    if (!c) {
+        pr->rc = SC_ENOMEM;
+        return NULL;
+    }
+    *c = *e;
+    return c;
+}
+
+static sc_expr *make_node(printer *pr, sc_ast_expr_kind kind, sc_ast_op op, size_t n_args)
+{
+    sc_expr *c = sc_ast__alloc(pr->arena, sizeof(*c));
+
+    if (c && n_args)
+        c->args = sc_ast__alloc(pr->arena, n_args * sizeof(*c->args));
+    if (!c || (n_args && !c->args)) {
+        pr->rc = SC_ENOMEM;
+        return NULL;
+    }
+    c->kind = kind;
+    c->op = op;
+    c->n_args = n_args;
+    return c;
+}
+
+static sc_expr *normalise(printer *pr, const sc_expr *e);
+
+static bool is_boolean(const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_IS:
+    case SC_AST_EXPR_BETWEEN:
+    case SC_AST_EXPR_IN:
+    case SC_AST_EXPR_LIKE:
+        return true;
+    case SC_AST_EXPR_BINARY:
+        return expr_prec(e) <= P_CMP;
+    case SC_AST_EXPR_UNARY:
+        return e->op == SC_AST_OP_NOT;
+    case SC_AST_EXPR_LITERAL:
+        return e->lit.kind == SC_AST_LIT_BOOL;
+    default:
+        return false;
+    }
+}
+
+static sc_ast_op negated_cmp(sc_ast_op op)
+{
+    switch (op) {
+    case SC_AST_OP_EQ:
+        return SC_AST_OP_NE;
+    case SC_AST_OP_NE:
+        return SC_AST_OP_EQ;
+    case SC_AST_OP_LT:
+        return SC_AST_OP_GE;
+    case SC_AST_OP_LE:
+        return SC_AST_OP_GT;
+    case SC_AST_OP_GT:
+        return SC_AST_OP_LE;
+    case SC_AST_OP_GE:
+        return SC_AST_OP_LT;
+    default:
+        return SC_AST_OP_NONE;
+    }
+}
+
+static sc_expr *negate(printer *pr, sc_expr *x);
+
+/* NOT (a AND b) -> !a OR !b (Item_cond::neg_transformer), args already normalised. */
+static sc_expr *negate_cond(printer *pr, sc_expr *x)
+{
+    sc_expr *c = copy_node(pr, x);
+
+    if (!c)
+        return NULL;
+    c->op = x->op == SC_AST_OP_AND ? SC_AST_OP_OR : SC_AST_OP_AND;
+    c->args = sc_ast__alloc(pr->arena, 2 * sizeof(*c->args));
+    if (!c->args) {
+        pr->rc = SC_ENOMEM;
+        return NULL;
+    }
+    c->args[0] = negate(pr, x->args[0]);
+    c->args[1] = negate(pr, x->args[1]);
+    return c->args[0] && c->args[1] ? c : NULL;
+}
+
+/* negate_expression() + neg_transformer(): x is already normalised. */
+static sc_expr *negate(printer *pr, sc_expr *x)
+{
+    sc_expr *c;
+
+    if (x->kind == SC_AST_EXPR_BINARY && negated_cmp(x->op) != SC_AST_OP_NONE) {
+        c = copy_node(pr, x);
+        if (c)
+            c->op = negated_cmp(x->op);
+        return c;
+    }
+    if (x->kind == SC_AST_EXPR_BINARY && (x->op == SC_AST_OP_AND || x->op == SC_AST_OP_OR))
+        return negate_cond(pr, x);
+    if (x->kind == SC_AST_EXPR_IS || x->kind == SC_AST_EXPR_BETWEEN ||
+        x->kind == SC_AST_EXPR_IN || x->kind == SC_AST_EXPR_LIKE) {
+        c = copy_node(pr, x);
+        if (c)
+            c->negated = !x->negated;
+        return c;
+    }
+    if (x->kind == SC_AST_EXPR_LITERAL && x->lit.kind == SC_AST_LIT_BOOL) {
+        c = copy_node(pr, x);
+        if (c)
+            c->lit.text.s = x->lit.text.s[0] == '1' ? "0" : "1";
+        return c;
+    }
+    if (x->kind == SC_AST_EXPR_UNARY && x->op == SC_AST_OP_NOT) {
+        sc_expr *inner = x->args[0], *zero;
+        if (is_boolean(inner))
+            return inner;
+        /* NOT NOT a on a non-boolean: a <> 0 */
+        c = make_node(pr, SC_AST_EXPR_BINARY, SC_AST_OP_NE, 2);
+        zero = make_node(pr, SC_AST_EXPR_LITERAL, SC_AST_OP_NONE, 0);
+        if (!c || !zero)
+            return NULL;
+        zero->lit.kind = SC_AST_LIT_INT;
+        zero->lit.text.s = "0";
+        zero->lit.text.len = 1;
+        c->args[0] = inner;
+        c->args[1] = zero;
+        return c;
+    }
+    c = make_node(pr, SC_AST_EXPR_UNARY, SC_AST_OP_NOT, 1);
+    if (c)
+        c->args[0] = x;
+    return c;
+}
+
+/* x + interval n unit (sub: minus). */
+static sc_expr *date_interval(printer *pr, sc_expr *x, sc_expr *n, const char *unit, bool sub)
+{
+    sc_expr *c = make_node(pr, SC_AST_EXPR_BINARY, sub ? SC_AST_OP_SUB : SC_AST_OP_ADD, 2);
+    sc_expr *iv = n;
+
+    if (!c)
+        return NULL;
+    if (n->kind != SC_AST_EXPR_INTERVAL) {
+        iv = make_node(pr, SC_AST_EXPR_INTERVAL, SC_AST_OP_NONE, 1);
+        if (!iv)
+            return NULL;
+        iv->args[0] = n;
+        iv->unit = unit;
+    }
+    c->args[0] = x;
+    c->args[1] = iv;
+    return c;
+}
+
+static bool name_is(const sc_expr *e, const char *name)
+{
+    return e->name && strcasecmp(e->name, name) == 0;
+}
+
+/* Function calls MariaDB turns into other items. NULL with pr->rc == 0: no rewrite. */
+static sc_expr *rewrite_func(printer *pr, sc_expr *c)
+{
+    sc_expr *r;
+
+    if (c->form != SC_AST_FUNC_PLAIN && c->form != SC_AST_FUNC_UNIT_ARGS)
+        return NULL;
+    if ((name_is(c, "DATE_ADD") || name_is(c, "ADDDATE") || name_is(c, "DATE_SUB") ||
+         name_is(c, "SUBDATE")) &&
+        c->n_args == 2)
+        return date_interval(pr, c->args[0], c->args[1], "DAY",
+                             name_is(c, "DATE_SUB") || name_is(c, "SUBDATE"));
+    if (name_is(c, "TIMESTAMPADD") && c->n_args == 2)
+        return date_interval(pr, c->args[1], c->args[0], c->unit, false);
+    if (name_is(c, "MOD") && c->n_args == 2) {
+        r = make_node(pr, SC_AST_EXPR_BINARY, SC_AST_OP_MOD, 2);
+        if (r) {
+            r->args[0] = c->args[0];
+            r->args[1] = c->args[1];
+        }
+        return r;
+    }
+    if (name_is(c, "ISNULL") && c->n_args == 1) {
+        r = make_node(pr, SC_AST_EXPR_IS, SC_AST_OP_NONE, 1);
+        if (r) {
+            r->is_what = SC_AST_IS_NULL;
+            r->args[0] = c->args[0];
+        }
+        return r;
+    }
+    if (name_is(c, "INSTR") && c->n_args == 2) {
+        sc_expr *t = c->args[0];
+        c->args[0] = c->args[1];
+        c->args[1] = t;
+        c->name = "locate";
+    }
+    return NULL;
+}
+
+static int normalise_args(printer *pr, sc_expr *c)
+{
+    size_t i;
+    sc_expr **args;
+
+    if (c->n_args) {
+        args = sc_ast__alloc(pr->arena, c->n_args * sizeof(*args));
+        if (!args)
+            return pr->rc = SC_ENOMEM;
+        for (i = 0; i < c->n_args; i++)
+            if (!(args[i] = normalise(pr, c->args[i])))
+                return pr->rc ? pr->rc : SC_ENOMEM;
+        c->args = args;
+    }
+    if (c->case_operand && !(c->case_operand = normalise(pr, c->case_operand)))
+        return SC_ENOMEM;
+    if (c->case_else && !(c->case_else = normalise(pr, c->case_else)))
+        return SC_ENOMEM;
+    return SC_OK;
+}
+
+static sc_expr *normalise(printer *pr, const sc_expr *e)
+{
+    sc_expr *c = copy_node(pr, e), *r;
+
+    if (!c || normalise_args(pr, c) != SC_OK)
+        return NULL;
+    switch (c->kind) {
+    case SC_AST_EXPR_UNARY:
+        if (c->op == SC_AST_OP_NOT)
+            return negate(pr, c->args[0]);
+        return c;
+    case SC_AST_EXPR_IN:
+        if (c->n_args == 2 && c->args[1]->kind != SC_AST_EXPR_SUBQUERY) {
+            r = make_node(pr, SC_AST_EXPR_BINARY, c->negated ? SC_AST_OP_NE : SC_AST_OP_EQ, 2);
+            if (r) {
+                r->args[0] = c->args[0];
+                r->args[1] = c->args[1];
+            }
+            return r;
+        }
+        return c;
+    case SC_AST_EXPR_BINARY:
+        if (c->op == SC_AST_OP_ADD && c->args[0]->kind == SC_AST_EXPR_INTERVAL &&
+            c->args[1]->kind != SC_AST_EXPR_INTERVAL)
+            return date_interval(pr, c->args[1], c->args[0], NULL, false);
+        if (c->op == SC_AST_OP_REGEXP && c->negated) {
+            c->negated = false;
+            return negate(pr, c);
+        }
+        return c;
+    case SC_AST_EXPR_FUNC:
+        r = rewrite_func(pr, c);
+        return r ? r : pr->rc ? NULL : c;
+    default:
+        return c;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                             */
+
+static void put(printer *pr, const char *s)
+{
+    if (sc_buf_puts(pr->out, s) != SC_OK)
+        pr->rc = SC_ENOMEM;
+}
+
+static void put_lower(printer *pr, const char *s)
+{
+    for (; *s; s++) {
+        char c = *s >= 'A' && *s <= 'Z' ? (char)(*s - 'A' + 'a') : *s;
+        if (sc_buf_putc(pr->out, c) != SC_OK)
+            pr->rc = SC_ENOMEM;
+    }
+}
+
+static void print(printer *pr, const sc_expr *e);
+
+static void print_paren(printer *pr, const sc_expr *e, prec parent)
+{
+    bool paren = expr_prec(e) < parent;
+
+    if (paren)
+        put(pr, "(");
+    print(pr, e);
+    if (paren)
+        put(pr, ")");
+}
+
+static void print_args(printer *pr, const sc_expr *e, size_t from)
+{
+    size_t i;
+
+    for (i = from; i < e->n_args; i++) {
+        if (i > from)
+            put(pr, ",");
+        print(pr, e->args[i]);
+    }
+}
+
+/* Decimal literals print as the server's decimal: no leading zeros, no bare point. */
+static void print_decimal(printer *pr, const char *s)
+{
+    const char *dot = strchr(s, '.');
+
+    while (*s == '0' && s[1] != '.' && s[1])
+        s++;
+    if (*s == '.')
+        put(pr, "0");
+    if (dot && dot[1] == '\0') {
+        if (sc_buf_put(pr->out, s, (size_t)(dot - s)) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        return;
+    }
+    put(pr, s);
+}
+
+static void print_int(printer *pr, const char *s)
+{
+    while (*s == '0' && s[1])
+        s++;
+    put(pr, s);
+}
+
+/* A bit string b'101' prints as hex (0x05), left-padded to whole bytes. */
+static void print_bits_as_hex(printer *pr, const char *bits, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t total = (n + 7) / 8 * 8, pad = total - n, i;
+    unsigned v = 0;
+
+    put(pr, "0x");
+    for (i = 0; i < total; i++) {
+        v = (v << 1) | (i >= pad && bits[i - pad] == '1');
+        if (i % 4 == 3) {
+            if (sc_buf_putc(pr->out, hex[v]) != SC_OK)
+                pr->rc = SC_ENOMEM;
+            v = 0;
+        }
+    }
+}
+
+static void print_hex(printer *pr, const sc_ast_lit *l)
+{
+    size_t i;
+
+    put(pr, l->zero_x ? "0x" : "X'");
+    if (l->text.len % 2)
+        put(pr, "0");
+    for (i = 0; i < l->text.len; i++) {
+        char c = l->text.s[i];
+        if (c >= 'a' && c <= 'f')
+            c = (char)(c - 'a' + 'A');
+        if (sc_buf_putc(pr->out, c) != SC_OK)
+            pr->rc = SC_ENOMEM;
+    }
+    if (!l->zero_x)
+        put(pr, "'");
+}
+
+static void print_literal(printer *pr, const sc_ast_lit *l)
+{
+    static const char *const temporal[] = {"DATE'", "TIME'", "TIMESTAMP'"};
+
+    if (l->negative)
+        put(pr, "-");
+    switch (l->kind) {
+    case SC_AST_LIT_NULL:
+        put(pr, "NULL");
+        break;
+    case SC_AST_LIT_INT:
+    case SC_AST_LIT_BOOL:
+        print_int(pr, l->text.s);
+        break;
+    case SC_AST_LIT_DECIMAL:
+        print_decimal(pr, l->text.s);
+        break;
+    case SC_AST_LIT_FLOAT:
+        put(pr, l->text.s);
+        break;
+    case SC_AST_LIT_STRING:
+        if (l->introducer) {
+            put(pr, "_");
+            put_lower(pr, l->introducer);
+        }
+        if (sc_ddl__quote_string(pr->out, l->text.s, l->text.len) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        break;
+    case SC_AST_LIT_HEX:
+        print_hex(pr, l);
+        break;
+    case SC_AST_LIT_BIT:
+        print_bits_as_hex(pr, l->text.s, l->text.len);
+        break;
+    case SC_AST_LIT_DATE:
+    case SC_AST_LIT_TIME:
+    case SC_AST_LIT_TIMESTAMP:
+        put(pr, temporal[l->kind - SC_AST_LIT_DATE]);
+        if (sc_buf_put(pr->out, l->text.s, l->text.len) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        put(pr, "'");
+        break;
+    }
+}
+
+static void print_binary(printer *pr, const sc_expr *e)
+{
+    int i = op_index(e->op);
+    prec p = expr_prec(e);
+
+    if (e->op == SC_AST_OP_CONCAT) {
+        put(pr, "concat(");
+        print_args(pr, e, 0);
+        put(pr, ")");
+        return;
+    }
+    if (is_date_interval(e)) {
+        print_paren(pr, e->args[0], P_INTERVAL);
+        put(pr, e->op == SC_AST_OP_SUB ? " - interval " : " + interval ");
+        print_paren(pr, e->args[1]->args[0], P_INTERVAL);
+        put(pr, " ");
+        put_lower(pr, e->args[1]->unit ? e->args[1]->unit : "DAY");
+        return;
+    }
+    /* AND/OR lists are flat in MariaDB (Item_cond): same-op children need no parentheses */
+    if ((e->op == SC_AST_OP_AND || e->op == SC_AST_OP_OR) && e->args[0]->kind == e->kind &&
+        e->args[0]->op == e->op)
+        print(pr, e->args[0]);
+    else
+        print_paren(pr, e->args[0], p);
+    put(pr, " ");
+    put(pr, i < 0 ? "?" : binary_ops[i].text);
+    put(pr, " ");
+    if ((e->op == SC_AST_OP_AND || e->op == SC_AST_OP_OR) && e->args[1]->kind == e->kind &&
+        e->args[1]->op == e->op)
+        print(pr, e->args[1]);
+    else
+        print_paren(pr, e->args[1], (prec)(p + 1));
+}
+
+static void print_unary(printer *pr, const sc_expr *e)
+{
+    if (e->op == SC_AST_OP_BINARY) {
+        put(pr, "cast(");
+        print(pr, e->args[0]);
+        put(pr, " as binary)");
+        return;
+    }
+    put(pr, e->op == SC_AST_OP_NEG ? "-" : e->op == SC_AST_OP_BITNOT ? "~" : "!");
+    print_paren(pr, e->args[0], P_NEG);
+}
+
+static void print_is(printer *pr, const sc_expr *e)
+{
+    static const char *const what[] = {"null", "true", "false", "null"};
+
+    print_paren(pr, e->args[0], P_CMP);
+    put(pr, e->negated ? " is not " : " is ");
+    put(pr, what[e->is_what]);
+}
+
+static void print_predicate(printer *pr, const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_BETWEEN:
+        print_paren(pr, e->args[0], P_CMP);
+        put(pr, e->negated ? " not between " : " between ");
+        print_paren(pr, e->args[1], P_BETWEEN);
+        put(pr, " and ");
+        print_paren(pr, e->args[2], P_BETWEEN);
+        break;
+    case SC_AST_EXPR_IN:
+        print_paren(pr, e->args[0], P_CMP);
+        put(pr, e->negated ? " not in (" : " in (");
+        print_args(pr, e, 1);
+        put(pr, ")");
+        break;
+    default: /* LIKE */
+        print_paren(pr, e->args[0], P_CMP);
+        put(pr, e->negated ? " not like " : " like ");
+        print_paren(pr, e->args[1], P_CMP);
+        if (e->n_args > 2) {
+            put(pr, " escape ");
+            print_paren(pr, e->args[2], P_CMP);
+        }
+        break;
+    }
+}
+
+static void print_case(printer *pr, const sc_expr *e)
+{
+    size_t i;
+
+    put(pr, "case ");
+    if (e->case_operand) {
+        print(pr, e->case_operand);
+        put(pr, " ");
+    }
+    for (i = 0; i + 1 < e->n_args; i += 2) {
+        put(pr, "when ");
+        print(pr, e->args[i]);
+        put(pr, " then ");
+        print(pr, e->args[i + 1]);
+        put(pr, " ");
+    }
+    if (e->case_else) {
+        put(pr, "else ");
+        print(pr, e->case_else);
+        put(pr, " ");
+    }
+    put(pr, "end");
+}
+
+static void print_num(printer *pr, const sc_ast_num *n)
+{
+    if (n->present && sc_buf_printf(pr->out, "%llu", (unsigned long long)n->value) != SC_OK)
+        pr->rc = SC_ENOMEM;
+}
+
+static void print_cast_type(printer *pr, const sc_ast_type *t)
+{
+    switch (t->kind) {
+    case SC_AST_TYPE_CHAR:
+    case SC_AST_TYPE_BINARY:
+        put(pr, "char");
+        if (t->length.present) {
+            put(pr, "(");
+            print_num(pr, &t->length);
+            put(pr, ")");
+        }
+        put(pr, " charset ");
+        put_lower(pr, t->kind == SC_AST_TYPE_BINARY ? "binary"
+                      : t->national                  ? "utf8mb3"
+                      : t->charset                   ? t->charset
+                                                     : "utf8mb4");
+        return;
+    case SC_AST_TYPE_DECIMAL:
+        if (sc_buf_printf(pr->out, "decimal(%llu,%llu)",
+                          t->length.present ? (unsigned long long)t->length.value : 10ULL,
+                          (unsigned long long)t->decimals.value) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        return;
+    case SC_AST_TYPE_SIGNED:
+        put(pr, "signed");
+        return;
+    case SC_AST_TYPE_UNSIGNED:
+        put(pr, "unsigned");
+        return;
+    case SC_AST_TYPE_INTERVAL_DS:
+        put(pr, "interval day_second");
+        break;
+    default:
+        put_lower(pr, t->written ? t->written : "?");
+        break;
+    }
+    if (t->length.present && t->kind != SC_AST_TYPE_FLOAT && t->kind != SC_AST_TYPE_DOUBLE) {
+        put(pr, "(");
+        print_num(pr, &t->length);
+        put(pr, ")");
+    }
+}
+
+static void print_cast(printer *pr, const sc_expr *e)
+{
+    put(pr, "cast(");
+    print(pr, e->args[0]);
+    put(pr, " as ");
+    print_cast_type(pr, e->cast_type);
+    put(pr, ")");
+}
+
+/* MariaDB's func_name() for names that differ from the SQL spelling. */
+static const char *const func_names[][2] = {
+    {"UPPER", "ucase"},
+    {"LOWER", "lcase"},
+    {"NOW", "current_timestamp"},
+    {"LOCALTIME", "current_timestamp"},
+    {"LOCALTIMESTAMP", "current_timestamp"},
+    {"CURRENT_DATE", "curdate"},
+    {"CURRENT_TIME", "curtime"},
+    {"SUBSTRING", "substr"},
+    {"MID", "substr"},
+    {"SESSION_USER", "user"},
+    {"SYSTEM_USER", "user"},
+    {"SCHEMA", "database"},
+    {"CEIL", "ceiling"},
+    {"POWER", "pow"},
+    {"LENGTH", "octet_length"},
+    {"CHARACTER_LENGTH", "char_length"},
+    {"POSITION", "locate"},
+    {"NVL", "ifnull"},
+    {"DAY", "dayofmonth"},
+};
+
+static void print_func_name(printer *pr, const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(func_names) / sizeof(func_names[0]); i++) {
+        if (strcasecmp(name, func_names[i][0]) == 0) {
+            put(pr, func_names[i][1]);
+            return;
+        }
+    }
+    put_lower(pr, name);
+}
+
+static void print_trim(printer *pr, const sc_expr *e)
+{
+    static const char *const modes[] = {"both", "both", "leading", "trailing"};
+
+    if (e->n_args == 1) {
+        put(pr, e->trim_where == SC_AST_TRIM_LEADING    ? "ltrim("
+                : e->trim_where == SC_AST_TRIM_TRAILING ? "rtrim("
+                                                        : "trim(");
+        print(pr, e->args[0]);
+        put(pr, ")");
+        return;
+    }
+    put(pr, "trim(");
+    put(pr, modes[e->trim_where]);
+    put(pr, " ");
+    print(pr, e->args[1]);
+    put(pr, " from ");
+    print(pr, e->args[0]);
+    put(pr, ")");
+}
+
+static void print_func(printer *pr, const sc_expr *e)
+{
+    if (name_is(e, "DATE") && e->n_args == 1 && e->form == SC_AST_FUNC_PLAIN) {
+        put(pr, "cast(");
+        print(pr, e->args[0]);
+        put(pr, " as date)");
+        return;
+    }
+    switch (e->form) {
+    case SC_AST_FUNC_TRIM:
+        print_trim(pr, e);
+        return;
+    case SC_AST_FUNC_EXTRACT:
+        put(pr, "extract(");
+        put_lower(pr, e->unit);
+        put(pr, " from ");
+        print(pr, e->args[0]);
+        put(pr, ")");
+        return;
+    case SC_AST_FUNC_UNIT_ARGS:
+    case SC_AST_FUNC_GET_FORMAT:
+        print_func_name(pr, e->name);
+        put(pr, "(");
+        put(pr, e->unit);
+        put(pr, e->n_args ? "," : "");
+        print_args(pr, e, 0);
+        put(pr, ")");
+        return;
+    default:
+        break;
+    }
+    print_func_name(pr, e->name);
+    put(pr, "(");
+    if (e->distinct)
+        put(pr, "distinct ");
+    print_args(pr, e, 0);
+    if (e->form == SC_AST_FUNC_CHAR_USING) {
+        put(pr, " using ");
+        put_lower(pr, e->charset);
+    }
+    put(pr, ")");
+}
+
+static void print_var(printer *pr, const sc_expr *e)
+{
+    if (e->var_scope == SC_AST_VAR_USER) {
+        put(pr, "@");
+        if (sc_ddl__quote_ident(pr->out, e->name) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        return;
+    }
+    put(pr, e->var_scope == SC_AST_VAR_GLOBAL    ? "@@global."
+            : e->var_scope == SC_AST_VAR_SESSION ? "@@session."
+                                                 : "@@");
+    put_lower(pr, e->name);
+}
+
+static void print(printer *pr, const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_LITERAL:
+        print_literal(pr, &e->lit);
+        break;
+    case SC_AST_EXPR_COLUMN:
+        if (sc_ddl__quote_ident(pr->out, e->name) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        break;
+    case SC_AST_EXPR_VAR:
+        print_var(pr, e);
+        break;
+    case SC_AST_EXPR_FUNC:
+        print_func(pr, e);
+        break;
+    case SC_AST_EXPR_UNARY:
+        print_unary(pr, e);
+        break;
+    case SC_AST_EXPR_BINARY:
+        print_binary(pr, e);
+        break;
+    case SC_AST_EXPR_IS:
+        print_is(pr, e);
+        break;
+    case SC_AST_EXPR_BETWEEN:
+    case SC_AST_EXPR_IN:
+    case SC_AST_EXPR_LIKE:
+        print_predicate(pr, e);
+        break;
+    case SC_AST_EXPR_CASE:
+        print_case(pr, e);
+        break;
+    case SC_AST_EXPR_CAST:
+        print_cast(pr, e);
+        break;
+    case SC_AST_EXPR_CONVERT_USING:
+        put(pr, "convert(");
+        print(pr, e->args[0]);
+        put(pr, " using ");
+        put_lower(pr, e->name);
+        put(pr, ")");
+        break;
+    case SC_AST_EXPR_COLLATE:
+        print_paren(pr, e->args[0], P_COLLATE);
+        put(pr, " collate ");
+        put_lower(pr, e->name);
+        break;
+    case SC_AST_EXPR_INTERVAL: /* only inside date arithmetic; alone: best effort */
+        put(pr, "interval ");
+        print_paren(pr, e->args[0], P_INTERVAL);
+        put(pr, " ");
+        put_lower(pr, e->unit);
+        break;
+    case SC_AST_EXPR_ROW:
+        put(pr, "(");
+        print_args(pr, e, 0);
+        put(pr, ")");
+        break;
+    case SC_AST_EXPR_DEFAULT:
+        put(pr, "default(");
+        print_args(pr, e, 0);
+        put(pr, ")");
+        break;
+    case SC_AST_EXPR_SUBQUERY:
+        put(pr, "(subquery)");
+        break;
+    case SC_AST_EXPR_WORD:
+        put(pr, e->name);
+        break;
+    }
+}
+
+int sc_ddl__expr_print(sc_buf *out, const sc_expr *e)
+{
+    printer pr;
+    sc_expr *n;
+
+    pr.out = out;
+    pr.rc = SC_OK;
+    pr.arena = sc_ast__arena_new(out->ctx);
+    if (!pr.arena)
+        return SC_ENOMEM;
+    n = normalise(&pr, e);
+    if (n)
+        print(&pr, n);
+    else if (pr.rc == SC_OK)
+        pr.rc = SC_ENOMEM;
+    sc_ast__arena_free(pr.arena);
+    if (pr.rc != SC_OK || out->failed)
+        return sc_error_set(out->ctx, SC_ENOMEM, 0, NULL, "out of memory printing an expression");
+    return SC_OK;
+}
+
+/* Item::need_parentheses_in_default(): boolean functions, arithmetic (Item_num_op),
+ * date +/- interval and BINARY x print in parentheses; calls, casts, literals do not. */
+static bool root_needs_parens(const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_BINARY:
+        switch (e->op) {
+        case SC_AST_OP_INTDIV:
+        case SC_AST_OP_BITOR:
+        case SC_AST_OP_BITAND:
+        case SC_AST_OP_SHL:
+        case SC_AST_OP_SHR:
+        case SC_AST_OP_BITXOR:
+        case SC_AST_OP_CONCAT:
+            return false;
+        default:
+            return true;
+        }
+    case SC_AST_EXPR_UNARY:
+        return e->op == SC_AST_OP_NOT || e->op == SC_AST_OP_BINARY;
+    case SC_AST_EXPR_IS:
+    case SC_AST_EXPR_BETWEEN:
+    case SC_AST_EXPR_IN:
+    case SC_AST_EXPR_LIKE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool sc_ddl__expr_default_needs_parens(const sc_expr *e)
+{
+    /* the rewrites of normalise() that turn a call into an operator */
+    if (e->kind == SC_AST_EXPR_FUNC &&
+        (name_is(e, "DATE_ADD") || name_is(e, "ADDDATE") || name_is(e, "DATE_SUB") ||
+         name_is(e, "SUBDATE") || name_is(e, "TIMESTAMPADD") || name_is(e, "MOD") ||
+         name_is(e, "ISNULL")) &&
+        (e->form == SC_AST_FUNC_PLAIN || e->form == SC_AST_FUNC_UNIT_ARGS))
+        return true;
+    if (e->kind == SC_AST_EXPR_BINARY && e->op == SC_AST_OP_ADD &&
+        e->args[0]->kind == SC_AST_EXPR_INTERVAL)
+        return true;
+    return root_needs_parens(e);
+}
+
+int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len)
+{
+    size_t i;
+
+    sc_buf_putc(out, '\'');
+    for (i = 0; i < len; i++) {
+        switch (s[i]) {
+        case '\\':
+            sc_buf_puts(out, "\\\\");
+            break;
+        case '\0':
+            sc_buf_puts(out, "\\0");
+            break;
+        case '\'':
+            sc_buf_puts(out, "\\'");
+            break;
+        case '\n':
+            sc_buf_puts(out, "\\n");
+            break;
+        case '\r':
+            sc_buf_puts(out, "\\r");
+            break;
+        case '\032':
+            sc_buf_puts(out, "\\Z");
+            break;
+        default:
+            sc_buf_putc(out, s[i]);
+            break;
+        }
+    }
+    sc_buf_putc(out, '\'');
+    return out->failed ? SC_ENOMEM : SC_OK;
+}
+
+int sc_ddl__quote_ident(sc_buf *out, const char *name)
+{
+    sc_buf_putc(out, '`');
+    for (; *name; name++) {
+        if (*name == '`')
+            sc_buf_putc(out, '`');
+        sc_buf_putc(out, *name);
+    }
+    sc_buf_putc(out, '`');
+    return out->failed ? SC_ENOMEM : SC_OK;
 }

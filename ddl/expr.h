@@ -62,8 +62,9 @@ int sc_ddl__expr_print(sc_buf *out, const sc_expr *e);
 bool sc_ddl__expr_default_needs_parens(const sc_expr *e);
 
 /**
- * Append s as a MariaDB single-quoted string literal ('it''s' style quote
- * doubling; \ and NUL escaped as \\ and \0, as String::append_for_single_quote).
+ * Append s as a MariaDB single-quoted string literal, escaped as
+ * String::append_for_single_quote() does: backslash, NUL, quote, newline,
+ * CR and ^Z become \\ \0 \' \n \r \Z.
  */
 int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len);
 

@@ -504,7 +504,11 @@ static int parse_interval_prefix(sc_parser *p, sc_expr **out)
 
     sc_parse__skip(p); /* INTERVAL */
     SC_TRY(parse_interval_tail(p, &iv, start));
-    SC_TRY(sc_parse__expect_op(p, "+"));
+    if (!sc_parse__accept_op(p, "+")) {
+        /* DATE_ADD(x, INTERVAL n unit) and friends take the bare interval */
+        *out = iv;
+        return SC_OK;
+    }
     SC_TRY(sc_parse__expr(p, &r));
     return binary(p, out, SC_AST_OP_ADD, iv, r);
 }

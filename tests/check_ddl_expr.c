@@ -1,0 +1,275 @@
+/*
+ * check_ddl_expr.c - the expression printer (ddl/expr.h): expressions as
+ * written in the oracle corpus input.sql files must print exactly as
+ * MariaDB 10.11's SHOW CREATE TABLE printed them in schema.sql, plus hand
+ * cases for the Item::print rules (precedence parentheses, NOT pushed
+ * inwards, function renames) and DEFAULT's parentheses rule.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tests/fixtures.h"
+#include "ddl/parse.h"
+#include "ddl/expr.h"
+
+typedef struct expr_case {
+    const char *in;   /* expression as written */
+    const char *want; /* as SHOW CREATE TABLE prints it */
+} expr_case;
+
+/* Parse `CREATE TABLE t (x INT AS (<in>))` and print the generated expression. */
+static void check_print(sc_ctx *ctx, const expr_case *c)
+{
+    char sql[1024];
+    sc_ast_stmt *st = NULL;
+    sc_buf b = SC_BUF_INIT(ctx);
+    int rc;
+
+    snprintf(sql, sizeof(sql), "CREATE TABLE t (x INT AS (%s))", c->in);
+    rc = sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL);
+    ck_assert_msg(rc == SC_OK, "%s: %s", c->in, sc_ctx_last_error(ctx)->message);
+    ck_assert_int_eq(sc_ddl__expr_print(&b, st->create_table->defs[0].column->gen_expr), SC_OK);
+    ck_assert_msg(strcmp(b.data, c->want) == 0, "%s\n  got:  %s\n  want: %s", c->in, b.data,
+                  c->want);
+    sc_buf_clear(&b);
+    sc_ast__stmt_free(st);
+}
+
+static void check_all(const expr_case *cases, size_t n)
+{
+    sc_ctx *ctx;
+    size_t i;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    for (i = 0; i < n; i++)
+        check_print(ctx, &cases[i]);
+    sc_ctx_free(ctx);
+}
+
+/* Pairs from the corpus: input.sql text -> schema.sql text. */
+static const expr_case corpus_cases[] = {
+    {"1 + 1", "1 + 1"},
+    {"CONCAT('a', 'b')", "concat('a','b')"},
+    {"RAND()", "rand()"},
+    {"NOW() + INTERVAL 1 DAY", "current_timestamp() + interval 1 day"},
+    {"UUID()", "uuid()"},
+    {"a * 2", "`a` * 2"},
+    {"UPPER('x')", "ucase('x')"},
+    {"REPEAT('z', 3)", "repeat('z',3)"},
+    {"CURDATE()", "curdate()"},
+    {"CURTIME()", "curtime()"},
+    {"USER()", "user()"},
+    {"IF(a > b, a, b)", "if(`a` > `b`,`a`,`b`)"},
+    {"CASE WHEN a IS NULL THEN 0 ELSE a END", "case when `a` is null then 0 else `a` end"},
+    {"DATE_FORMAT(d, '%Y-%m')", "date_format(`d`,'%Y-%m')"},
+    {"a DIV 2 MOD 3", "`a` DIV 2 MOD 3"},
+    {"COALESCE(a, b, 0)", "coalesce(`a`,`b`,0)"},
+    {"a BETWEEN 1 AND 5", "`a` between 1 and 5"},
+    {"a IN (1,2,3)", "`a` in (1,2,3)"},
+    {"-a", "-`a`"},
+    {"a << 2 | b & 3", "`a` << 2 | `b` & 3"},
+    {"JSON_UNQUOTE(JSON_EXTRACT(doc, '$.name'))", "json_unquote(json_extract(`doc`,'$.name'))"},
+    {"JSON_VALUE(doc, '$.age')", "json_value(`doc`,'$.age')"},
+    {"a + b", "`a` + `b`"},
+    {"CONCAT(a, '-', b)", "concat(`a`,'-',`b`)"},
+    {"a - b", "`a` - `b`"},
+    {"a > 0", "`a` > 0"},
+    {"b <> ''", "`b` <> ''"},
+    {"c BETWEEN 1 AND 10", "`c` between 1 and 10"},
+    {"a < b", "`a` < `b`"},
+    {"c >= 0", "`c` >= 0"},
+    {"a + b < 100", "`a` + `b` < 100"},
+    {"y IS NOT NULL", "`y` is not null"},
+    {"x <> y", "`x` <> `y`"},
+    {"id * 2", "`id` * 2"},
+};
+
+START_TEST(test_ddl_expr_print_corpus_pairs)
+{
+    check_all(corpus_cases, sizeof(corpus_cases) / sizeof(corpus_cases[0]));
+}
+END_TEST
+
+/* Item::print rules beyond the corpus. */
+static const expr_case rule_cases[] = {
+    /* parentheses by precedence: left keeps equal precedence bare, right does not */
+    {"(a + b) * c", "(`a` + `b`) * `c`"},
+    {"a - (b - c)", "`a` - (`b` - `c`)"},
+    {"(a - b) - c", "`a` - `b` - `c`"},
+    {"a * (b + 1)", "`a` * (`b` + 1)"},
+    {"a OR b AND c", "`a` or `b` and `c`"},
+    {"(a OR b) AND c", "(`a` or `b`) and `c`"},
+    {"a AND (b AND c)", "`a` and `b` and `c`"},
+    {"a XOR b", "`a` xor `b`"},
+    {"a != b", "`a` <> `b`"},
+    {"a <=> NULL", "`a` <=> NULL"},
+    {"a % 3", "`a` MOD 3"},
+    {"MOD(a, 3)", "`a` MOD 3"},
+    {"a ^ 2", "`a` ^ 2"},
+    {"~a", "~`a`"},
+    {"-(a + 1)", "-(`a` + 1)"},
+    /* NOT is pushed inwards like negate_expression()/neg_transformer() */
+    {"NOT a > 1", "`a` <= 1"},
+    {"NOT (a = 1)", "`a` <> 1"},
+    {"NOT a", "!`a`"},
+    {"!(a + 1)", "!(`a` + 1)"},
+    {"NOT a IS NULL", "`a` is not null"},
+    {"a NOT BETWEEN 1 AND 2", "`a` not between 1 and 2"},
+    {"NOT (a IN (1, 2))", "`a` not in (1,2)"},
+    {"NOT (a > 1 AND b > 2)", "`a` <= 1 or `b` <= 2"},
+    {"a NOT REGEXP 'x'", "!(`a` regexp 'x')"},
+    /* IN with one value is an equality */
+    {"a IN (5)", "`a` = 5"},
+    {"a NOT IN (5)", "`a` <> 5"},
+    {"a LIKE 'x%'", "`a` like 'x%'"},
+    {"a NOT LIKE 'x%' ESCAPE '!'", "`a` not like 'x%' escape '!'"},
+    {"a IS TRUE", "`a` is true"},
+    {"a IS NOT FALSE", "`a` is not false"},
+    {"ISNULL(a)", "`a` is null"},
+    /* literals */
+    {"'it''s'", "'it\\'s'"},
+    {"'a\\\\b'", "'a\\\\b'"},
+    {"'x' 'y'", "'xy'"},
+    {"_latin1'x'", "_latin1'x'"},
+    {"1.50", "1.50"},
+    {".5", "0.5"},
+    {"1e3", "1e3"},
+    {"X'4a'", "X'4A'"},
+    {"0x4a", "0x4A"},
+    {"b'101'", "0x05"},
+    {"TRUE", "1"},
+    {"NULL", "NULL"},
+    {"DATE '2020-01-02'", "DATE'2020-01-02'"},
+    /* functions and their MariaDB names */
+    {"LOWER(a)", "lcase(`a`)"},
+    {"CURRENT_TIMESTAMP", "current_timestamp()"},
+    {"CURRENT_TIMESTAMP(6)", "current_timestamp(6)"},
+    {"LOCALTIME", "current_timestamp()"},
+    {"CURRENT_DATE", "curdate()"},
+    {"SUBSTRING(a, 2, 3)", "substr(`a`,2,3)"},
+    {"SUBSTRING(a FROM 2 FOR 3)", "substr(`a`,2,3)"},
+    {"MID(a, 2)", "substr(`a`,2)"},
+    {"LENGTH(a)", "octet_length(`a`)"},
+    {"CHAR_LENGTH(a)", "char_length(`a`)"},
+    {"POSITION('b' IN a)", "locate('b',`a`)"},
+    {"INSTR(a, 'b')", "locate('b',`a`)"},
+    {"TRIM(a)", "trim(`a`)"},
+    {"TRIM(LEADING 'x' FROM a)", "trim(leading 'x' from `a`)"},
+    {"TRIM('x' FROM a)", "trim(both 'x' from `a`)"},
+    {"TRIM(TRAILING FROM a)", "rtrim(`a`)"},
+    {"EXTRACT(YEAR FROM d)", "extract(year from `d`)"},
+    {"DATE_ADD(d, INTERVAL 2 MONTH)", "`d` + interval 2 month"},
+    {"DATE_SUB(d, INTERVAL 1 DAY)", "`d` - interval 1 day"},
+    {"ADDDATE(d, 3)", "`d` + interval 3 day"},
+    {"INTERVAL 1 HOUR + d", "`d` + interval 1 hour"},
+    {"TIMESTAMPADD(MINUTE, 5, d)", "`d` + interval 5 minute"},
+    {"DATE(d)", "cast(`d` as date)"},
+    {"CAST(a AS CHAR(10))", "cast(`a` as char(10) charset utf8mb4)"},
+    {"CAST(a AS CHAR CHARACTER SET latin1)", "cast(`a` as char charset latin1)"},
+    {"CAST(a AS UNSIGNED)", "cast(`a` as unsigned)"},
+    {"CAST(a AS SIGNED INTEGER)", "cast(`a` as signed)"},
+    {"CAST(a AS DECIMAL(10,2))", "cast(`a` as decimal(10,2))"},
+    {"CAST(a AS DATETIME(3))", "cast(`a` as datetime(3))"},
+    {"CONVERT(a, DATE)", "cast(`a` as date)"},
+    {"CONVERT(a USING latin1)", "convert(`a` using latin1)"},
+    {"a COLLATE utf8mb4_bin", "`a` collate utf8mb4_bin"},
+    {"CASE a WHEN 1 THEN 'x' WHEN 2 THEN 'y' END", "case `a` when 1 then 'x' when 2 then 'y' end"},
+    {"JSON_VALID(doc)", "json_valid(`doc`)"},
+    {"t.a + 1", "`a` + 1"},
+    {"`we``ird` + 1", "`we``ird` + 1"},
+};
+
+START_TEST(test_ddl_expr_print_rules)
+{
+    check_all(rule_cases, sizeof(rule_cases) / sizeof(rule_cases[0]));
+}
+END_TEST
+
+/* DEFAULT: parentheses unless a call or a literal (Item::need_parentheses_in_default). */
+static void check_default(sc_ctx *ctx, const char *def, const char *want)
+{
+    char sql[512];
+    sc_ast_stmt *st = NULL;
+    sc_buf b = SC_BUF_INIT(ctx);
+    const sc_ast_column *c;
+    bool paren;
+
+    snprintf(sql, sizeof(sql), "CREATE TABLE t (x INT DEFAULT %s)", def);
+    ck_assert_msg(sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL) == SC_OK, "%s: %s", def,
+                  sc_ctx_last_error(ctx)->message);
+    c = st->create_table->defs[0].column;
+    paren = sc_ddl__expr_default_needs_parens(c->default_expr);
+    if (paren)
+        sc_buf_putc(&b, '(');
+    ck_assert_int_eq(sc_ddl__expr_print(&b, c->default_expr), SC_OK);
+    if (paren)
+        sc_buf_putc(&b, ')');
+    ck_assert_msg(strcmp(b.data, want) == 0, "DEFAULT %s\n  got:  %s\n  want: %s", def, b.data,
+                  want);
+    sc_buf_clear(&b);
+    sc_ast__stmt_free(st);
+}
+
+START_TEST(test_ddl_expr_default_parens)
+{
+    sc_ctx *ctx;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    /* corpus */
+    check_default(ctx, "(1 + 1)", "(1 + 1)");
+    check_default(ctx, "(CONCAT('a', 'b'))", "concat('a','b')");
+    check_default(ctx, "(RAND())", "rand()");
+    check_default(ctx, "(NOW() + INTERVAL 1 DAY)", "(current_timestamp() + interval 1 day)");
+    check_default(ctx, "(a * 2)", "(`a` * 2)");
+    check_default(ctx, "CURDATE()", "curdate()");
+    check_default(ctx, "CURRENT_TIMESTAMP", "current_timestamp()");
+    check_default(ctx, "(CURDATE())", "curdate()");
+    /* rules */
+    check_default(ctx, "(a > 1)", "(`a` > 1)");
+    check_default(ctx, "(a DIV 2)", "`a` DIV 2");
+    check_default(ctx, "(a | 1)", "`a` | 1");
+    check_default(ctx, "(DATE_ADD(a, INTERVAL 1 DAY))", "(`a` + interval 1 day)");
+    check_default(ctx, "(CAST(a AS SIGNED))", "cast(`a` as signed)");
+    check_default(ctx, "(NOT a)", "(!`a`)");
+    check_default(ctx, "(BINARY 'x')", "(cast('x' as binary))");
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_ddl_expr_buf)
+{
+    sc_ctx *ctx;
+    sc_buf b;
+    char *s;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    b = (sc_buf)SC_BUF_INIT(ctx);
+    ck_assert_int_eq(sc_buf_puts(&b, "ab"), SC_OK);
+    ck_assert_int_eq(sc_buf_printf(&b, "%d-%s", 42, "x"), SC_OK);
+    ck_assert_int_eq(sc_ddl__quote_ident(&b, "a`b"), SC_OK);
+    ck_assert_int_eq(sc_ddl__quote_string(&b, "q'\n\0z", 5), SC_OK);
+    s = sc_buf_detach(&b);
+    ck_assert_str_eq(s, "ab42-x`a``b`'q\\'\\n\\0z'");
+    ck_assert_ptr_null(b.data);
+    sc_free(ctx, s);
+    s = sc_buf_detach(&b);
+    ck_assert_str_eq(s, "");
+    sc_free(ctx, s);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+Suite *sc_test_ddl_expr_suite(void);
+
+Suite *sc_test_ddl_expr_suite(void)
+{
+    Suite *s = suite_create("ddl_expr");
+    TCase *tc = tcase_create("print");
+
+    tcase_add_test(tc, test_ddl_expr_print_corpus_pairs);
+    tcase_add_test(tc, test_ddl_expr_print_rules);
+    tcase_add_test(tc, test_ddl_expr_default_parens);
+    tcase_add_test(tc, test_ddl_expr_buf);
+    suite_add_tcase(s, tc);
+    return s;
+}
