@@ -232,7 +232,14 @@ static int frame_fde(sc_binlog_reader *r, const uint8_t *p, uint32_t len)
     alg = p[len - SC_CHECKSUM_LEN - 1];
     if (alg != SC_CHECKSUM_NONE && alg != SC_CHECKSUM_CRC32)
         return corrupt_at(r, r->pos, "unknown checksum algorithm %u", alg);
-    rc = check_crc(r, p, len);
+    /* A checksum-aware server's FDE carries a real CRC32 even in a NONE file;
+     * a zero value there is the "no checksum" mark of the FDE format. */
+    if (alg == SC_CHECKSUM_NONE && sc_get_u32le(p + len - SC_CHECKSUM_LEN) == 0) {
+        r->cur.has_checksum = true;
+        rc = SC_OK;
+    } else {
+        rc = check_crc(r, p, len);
+    }
     if (rc)
         return rc;
     r->cur.body.data = p + SC_EVENT_HEADER_LEN;
