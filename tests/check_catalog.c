@@ -675,6 +675,67 @@ START_TEST(test_catalog_txn_multiprocess)
 }
 END_TEST
 
+START_TEST(test_catalog_txn_busy_and_readonly)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_schema_def sd = {"db1", NULL, NULL, NULL};
+    sc_txn *txn, *other = NULL, *ro;
+    sc_schema *sc;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ck_assert_int_eq(sc_txn_begin(&other, sc_fx.cat, 0), SC_EBUSY);
+    ck_assert_ptr_null(other);
+    ck_assert_int_eq(sc_txn_begin(&ro, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ck_assert(sc_txn_readonly(ro));
+    ck_assert_ptr_eq(sc_txn_catalog(ro), sc_fx.cat);
+    ck_assert_int_eq(sc_schema_create(NULL, ro, &sd), SC_EREADONLY);
+    ct_schema(txn, "db1");
+    /* MVCC: the reader does not see the uncommitted schema. */
+    ck_assert_int_eq(sc_schema_lookup(&sc, ro, "db1"), SC_ENOTFOUND);
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_int_eq(sc_schema_lookup(&sc, ro, "db1"), SC_ENOTFOUND);
+    sc_txn_abort(ro);
+    /* A read-only catalog refuses write transactions. */
+    sc_catalog_close(sc_fx.cat);
+    o.flags = SC_CATALOG_READONLY;
+    ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, &o));
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_EREADONLY);
+    ck_assert_int_eq(sc_txn_begin(&ro, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_schema_lookup(&sc, ro, "db1"));
+    sc_schema_free(sc);
+    sc_txn_abort(ro);
+}
+END_TEST
+
+START_TEST(test_catalog_schema_alter)
+{
+    sc_schema_def nd = {"ignored", "latin1", "latin1_swedish_ci", "hello"};
+    const sc_schema_def *d;
+    sc_txn *txn;
+    sc_schema *sc;
+    uint64_t s;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "db1");
+    ct_ok(sc_schema_alter(txn, s, &nd));
+    ck_assert_int_eq(sc_schema_alter(txn, SC_SYSCAT_SCHEMA_ID, &nd), SC_EINVAL);
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_schema_get(&sc, txn, s));
+    d = sc_schema_definition(sc);
+    ck_assert_str_eq(d->name, "db1");
+    ck_assert_str_eq(d->charset, "latin1");
+    ck_assert_str_eq(d->collation, "latin1_swedish_ci");
+    ck_assert_str_eq(d->comment, "hello");
+    ck_assert_uint_eq(sc_schema_id(sc), s);
+    sc_schema_free(sc);
+    ct_ok(sc_schema_lookup(&sc, txn, SC_SYSCAT_SCHEMA));
+    ck_assert_uint_eq(sc_schema_id(sc), SC_SYSCAT_SCHEMA_ID);
+    sc_schema_free(sc);
+    sc_txn_abort(txn);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* format versions and unknown fields                                   */
 
@@ -1308,7 +1369,9 @@ Suite *sc_test_catalog_suite(void)
     CT_CASE("txn", tcase_add_test(tc, test_catalog_txn_abort_byte_identical);
             tcase_add_test(tc, test_catalog_txn_nested_abort);
             tcase_add_test(tc, test_catalog_txn_map_full);
-            tcase_add_test(tc, test_catalog_txn_multiprocess););
+            tcase_add_test(tc, test_catalog_txn_multiprocess);
+            tcase_add_test(tc, test_catalog_txn_busy_and_readonly););
+    CT_CASE("schema", tcase_add_test(tc, test_catalog_schema_alter););
     CT_CASE("format", tcase_add_test(tc, test_catalog_format_newer_major_refused);
             tcase_add_test(tc, test_catalog_format_unknown_field_survives_alter););
     tc = tcase_create("fsck");
