@@ -234,6 +234,10 @@ typedef struct sc_rowcopy {
 int sc__collect_rows(sc_rowcopy **out, size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st,
                      uint64_t table_id);
 
+/** Write every row of a new table with a given id (create and bootstrap). */
+int sc__table_insert(sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name,
+                     const sc_table_def *def);
+
 /* Drops (table_write.c), used by schema drop. */
 int sc__table_drop_rows(sc_txn *txn, uint64_t table_id, bool table_cascade);
 

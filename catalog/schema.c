@@ -114,7 +114,6 @@ static int schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)
     return SC_OK;
 }
 
-int sc__schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name);
 int sc__schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)
 {
     int rc = schema_id_by_name(out, txn, name);
@@ -210,7 +209,6 @@ int sc_schema_alter(sc_txn *txn, uint64_t schema_id, const sc_schema_def *def)
 }
 
 /* Collect the ids of every table of a schema (from sys.tables_by_name). */
-int sc__schema_table_ids(uint64_t **out, size_t *n_out, sc_txn *txn, uint64_t schema_id);
 int sc__schema_table_ids(uint64_t **out, size_t *n_out, sc_txn *txn, uint64_t schema_id)
 {
     sc_ctx *ctx = txn->cat->ctx;

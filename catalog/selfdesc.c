@@ -19,9 +19,6 @@
 #define SYS_CHARSET "utf8mb4"
 #define SYS_COLLATION "utf8mb4_bin"
 
-int sc__table_insert(sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name,
-                     const sc_table_def *def);
-
 static void column_from_field(sc_column_def *c, const ProtobufCFieldDescriptor *f)
 {
     memset(c, 0, sizeof(*c));

@@ -401,8 +401,6 @@ static int insert_children(sc_txn *txn, const gen *g)
 
 /* Write every row of a new table with a given id (also used by bootstrap). */
 int sc__table_insert(sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name,
-                     const sc_table_def *def);
-int sc__table_insert(sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name,
                      const sc_table_def *def)
 {
     Syscat__Catalog__TableRow row = SYSCAT__CATALOG__TABLE_ROW__INIT;
