@@ -301,7 +301,8 @@ int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const cha
         DUP(ix->d.name);
         DUP(ix->d.comment);
         DUP(ix->d.parser);
-        ix->long_hash = src->algorithm == SC_ALGO_HASH && src->kind == SC_INDEX_UNIQUE;
+        ix->long_hash = (src->flags & SC_INDEX_LONG_HASH) != 0;
+        ix->generated = (src->flags & SC_INDEX_GENERATED) != 0;
     }
     for (size_t i = 0; i < def->n_foreign_keys; i++) {
         sc_fk_def *fk = sc_xtable__add_fk(x, t);
@@ -339,8 +340,14 @@ void sc_xtable__to_def(sc_exec *x, const sc_xtable *t, sc_table_def *def)
         for (size_t i = 0; i < t->n_cols; i++)
             cols[i] = t->cols[i].d;
     if (idx)
-        for (size_t i = 0; i < t->n_idx; i++)
+        for (size_t i = 0; i < t->n_idx; i++) {
             idx[i] = t->idx[i].d;
+            idx[i].flags &= ~(unsigned)(SC_INDEX_GENERATED | SC_INDEX_LONG_HASH);
+            if (t->idx[i].generated)
+                idx[i].flags |= SC_INDEX_GENERATED;
+            if (t->idx[i].long_hash)
+                idx[i].flags |= SC_INDEX_LONG_HASH;
+        }
     def->columns = cols;
     def->n_columns = cols ? t->n_cols : 0;
     def->indexes = idx;

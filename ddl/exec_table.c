@@ -23,25 +23,11 @@
 /* ------------------------------------------------------------------ */
 /* Expressions                                                          */
 
-/* The expression printer lands separately (ddl/expr.c); until it does, the
- * source text is the best available rendering. */
-#pragma weak sc_ddl__expr_print
-#pragma weak sc_ddl__expr_default_needs_parens
-
-static bool needs_parens(const sc_expr *e)
-{
-    if (sc_ddl__expr_default_needs_parens)
-        return sc_ddl__expr_default_needs_parens(e);
-    return e->kind != SC_AST_EXPR_FUNC && e->kind != SC_AST_EXPR_LITERAL;
-}
-
 const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e)
 {
     sc_buf b = SC_BUF_INIT(x->ctx);
     char *p, *copy;
 
-    if (!sc_ddl__expr_print)
-        return sc_ast__strndup(x->arena, x->stmt->text + e->start, e->end - e->start);
     if (sc_ddl__expr_print(&b, e) != SC_OK) {
         sc_buf_clear(&b);
         return NULL;
@@ -606,7 +592,7 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         const char *text = sc_exec__expr_text(x, e);
         if (!text)
             return SC_ENOMEM;
-        if (needs_parens(e))
+        if (sc_ddl__expr_default_needs_parens(e))
             text = sc_exec__printf(x, "(%s)", text);
         d->default_kind = SC_DEFAULT_EXPR;
         d->default_value = text;
@@ -1215,31 +1201,61 @@ static void sort_keys(sc_xtable *t)
         t->idx[i].d.parts = t->idx[i].parts;
 }
 
-/* Does key k start with the columns of the generated key g? */
-static bool key_covers(const sc_xindex *k, const sc_xindex *g)
+/*
+ * MariaDB's foreign_key_prefix(): false ("is a prefix") when one of the keys
+ * is generated and the (shorter) generated key's parts begin the other key.
+ */
+static bool is_fk_prefix(const sc_xindex *a, const sc_xindex *b)
 {
-    if (k->d.kind == SC_INDEX_FULLTEXT || k->d.kind == SC_INDEX_SPATIAL ||
-        k->d.n_parts < g->d.n_parts)
+    if (a->generated) {
+        if (b->generated && a->d.n_parts > b->d.n_parts) {
+            const sc_xindex *t = a;
+            a = b;
+            b = t;
+        }
+    } else {
+        const sc_xindex *t;
+        if (!b->generated)
+            return false;
+        t = a;
+        a = b;
+        b = t;
+    }
+    if (a->d.n_parts > b->d.n_parts)
         return false;
-    for (size_t i = 0; i < g->d.n_parts; i++)
-        if (strcasecmp(k->parts[i].column, g->parts[i].column) != 0 || k->parts[i].prefix_len)
+    for (size_t i = 0; i < a->d.n_parts; i++)
+        if (strcasecmp(a->parts[i].column, b->parts[i].column) != 0 ||
+            a->parts[i].prefix_len != b->parts[i].prefix_len)
             return false;
     return true;
 }
 
-static void drop_covered_generated(sc_xtable *t)
+/* Drop generated (foreign key) keys made redundant by another key, in
+ * MariaDB's order: each key is compared with the keys before it; a later
+ * key covering an earlier generated one replaces it. */
+static void drop_covered_generated(sc_exec *x, sc_xtable *t)
 {
-    for (size_t i = 0; i < t->n_idx;) {
-        bool covered = false;
-        if (t->idx[i].generated)
-            for (size_t j = 0; j < t->n_idx && !covered; j++)
-                if (j != i && key_covers(&t->idx[j], &t->idx[i]) && (!t->idx[j].generated || j < i))
-                    covered = true;
-        if (covered)
-            sc_xtable__remove_index(t, i);
-        else
-            i++;
+    bool *ignored = sc_ast__alloc(x->arena, t->n_idx + 1);
+    size_t o = 0;
+
+    if (!ignored)
+        return;
+    for (size_t i = 0; i < t->n_idx; i++) {
+        for (size_t j = 0; j < i; j++) {
+            if (ignored[j] || !is_fk_prefix(&t->idx[i], &t->idx[j]))
+                continue;
+            if (!t->idx[j].generated ||
+                (t->idx[i].generated && t->idx[i].d.n_parts < t->idx[j].d.n_parts))
+                ignored[i] = true;
+            else
+                ignored[j] = true;
+            break;
+        }
     }
+    for (size_t i = 0; i < t->n_idx; i++)
+        if (!ignored[i])
+            t->idx[o++] = t->idx[i];
+    t->n_idx = o;
 }
 
 /* Apply limits on one key: BLOB prefixes, key length, long unique hash. */
@@ -1479,6 +1495,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
             return sc_exec__err(x, 4106, "HY000", "Invisible column `%s` must have a default value",
                                 d->name);
     }
+    drop_covered_generated(x, t);
     /* names of unnamed keys, in declaration order */
     for (size_t i = 0; i < t->n_idx; i++) {
         sc_xindex *ix = &t->idx[i];
@@ -1490,7 +1507,6 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
             ix->d.name = unique_name(x, t, ix, ix->d.name);
         }
     }
-    drop_covered_generated(t);
     /* PRIMARY KEY columns are NOT NULL */
     for (size_t i = 0; i < t->n_idx; i++) {
         if (t->idx[i].d.kind != SC_INDEX_PRIMARY)

@@ -239,7 +239,9 @@ typedef enum sc_index_algo {
     SC_ALGO_RTREE,
 } sc_index_algo;
 
-#define SC_INDEX_IGNORED 0x1 /* IGNORED (MariaDB) */
+#define SC_INDEX_IGNORED 0x1   /* IGNORED (MariaDB) */
+#define SC_INDEX_GENERATED 0x2 /* created implicitly for a foreign key (HA_GENERATED_KEY) */
+#define SC_INDEX_LONG_HASH 0x4 /* long UNIQUE implemented as a hash (prints USING HASH) */
 
 typedef struct sc_index_part {
     const char *column;  /* column name */
