@@ -124,6 +124,24 @@ static void put_temporal(sc_buf *b, const sc_binlog_value *v, unsigned fsp)
     sc_buf__free(&q);
 }
 
+/* Pre-5.6 DATETIME, a YYYYMMDDhhmmss integer. */
+static void put_old_datetime(sc_buf *b, uint64_t v)
+{
+    unsigned long d = (unsigned long)(v / 1000000), t = (unsigned long)(v % 1000000);
+
+    buf_printf(b, "'%04lu-%02lu-%02lu %02lu:%02lu:%02lu'", d / 10000, (d % 10000) / 100, d % 100,
+               t / 10000, (t % 10000) / 100, t % 100);
+}
+
+/* Pre-5.6 TIME, a signed hhmmss integer. */
+static void put_old_time(sc_buf *b, int64_t v)
+{
+    int64_t a = v < 0 ? -v : v;
+
+    buf_printf(b, "'%s%02lld:%02lld:%02lld'", v < 0 ? "-" : "", (long long)(a / 10000),
+               (long long)(a % 10000 / 100), (long long)(a % 100));
+}
+
 int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column *c)
 {
     unsigned len;
@@ -178,6 +196,12 @@ int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column 
     case SC_MT_NEWDATE:
     case SC_MT_TIMESTAMP:
         put_temporal(b, v, 0);
+        break;
+    case SC_MT_DATETIME:
+        put_old_datetime(b, v->v.u);
+        break;
+    case SC_MT_TIME:
+        put_old_time(b, v->v.i);
         break;
     case SC_MT_TIMESTAMP2:
     case SC_MT_DATETIME2:
@@ -265,11 +289,19 @@ int sc_print__type(sc_buf *b, const sc_binlog_column *c)
         break;
     case SC_MT_BLOB:
     case SC_MT_JSON:
+    case SC_MT_BLOB_COMPRESSED:
         put_str(b, blob_name(m));
         break;
     case SC_MT_VARCHAR:
     case SC_MT_VAR_STRING:
+    case SC_MT_VARCHAR_COMPRESSED:
         buf_printf(b, "VARSTRING(%u)", m);
+        break;
+    case SC_MT_DATETIME:
+        put_str(b, "DATETIME");
+        break;
+    case SC_MT_TIME:
+        put_str(b, "TIME");
         break;
     case SC_MT_STRING:
         buf_printf(b, "STRING(%u)", len);
@@ -280,6 +312,8 @@ int sc_print__type(sc_buf *b, const sc_binlog_column *c)
     default:
         break;
     }
+    if (type == SC_MT_BLOB_COMPRESSED || type == SC_MT_VARCHAR_COMPRESSED)
+        put_str(b, " COMPRESSED");
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 

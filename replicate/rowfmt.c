@@ -409,6 +409,14 @@ static int decode_temporal(sc_binlog_value *v, sc_rd *rd, uint8_t type, unsigned
         v->v.ts.sec = (uint32_t)sc_rd_uintle(rd, 4);
         v->v.ts.usec = 0;
         return rd->bad ? SC_ECORRUPT : SC_OK;
+    case SC_MT_DATETIME: /* pre-5.6 DATETIME: YYYYMMDDhhmmss as a u64 */
+        v->kind = SC_VAL_UINT;
+        v->v.u = sc_rd_u64le(rd);
+        return rd->bad ? SC_ECORRUPT : SC_OK;
+    case SC_MT_TIME: /* pre-5.6 TIME: +/-hhmmss as a signed 3-byte integer */
+        v->kind = SC_VAL_INT;
+        v->v.i = sign_extend(sc_rd_uintle(rd, 3), 3);
+        return rd->bad ? SC_ECORRUPT : SC_OK;
     default:
         return SC_EINVAL;
     }
@@ -492,10 +500,12 @@ int sc_rowfmt__decode_value(sc_binlog_value *v,
         return rd->bad ? SC_ECORRUPT : SC_OK;
     case SC_MT_VARCHAR:
     case SC_MT_VAR_STRING:
+    case SC_MT_VARCHAR_COMPRESSED:
         return decode_lenbytes(v, rd, c->meta < 256 ? 1 : 2);
     case SC_MT_STRING:
         return decode_lenbytes(v, rd, len < 256 ? 1 : 2);
     case SC_MT_BLOB:
+    case SC_MT_BLOB_COMPRESSED:
     case SC_MT_JSON:
     case SC_MT_GEOMETRY:
     case SC_MT_TINY_BLOB:
@@ -583,6 +593,16 @@ static int encode_temporal(sc_buf *b, const sc_binlog_value *v, uint8_t type, un
             return SC_EINVAL;
         sc_buf_uintle(b, v->v.ts.sec, 4);
         return SC_OK;
+    case SC_MT_DATETIME:
+        if (v->kind != SC_VAL_UINT)
+            return SC_EINVAL;
+        sc_buf_uintle(b, v->v.u, 8);
+        return SC_OK;
+    case SC_MT_TIME:
+        if (v->kind != SC_VAL_INT)
+            return SC_EINVAL;
+        sc_buf_uintle(b, (uint64_t)v->v.i, 3);
+        return SC_OK;
     default:
         return SC_EINVAL;
     }
@@ -619,10 +639,12 @@ int sc_rowfmt__encode_value(sc_buf *b, const sc_binlog_value *v, const sc_binlog
         return SC_OK;
     case SC_MT_VARCHAR:
     case SC_MT_VAR_STRING:
+    case SC_MT_VARCHAR_COMPRESSED:
         return encode_lenbytes(b, v, c->meta < 256 ? 1 : 2);
     case SC_MT_STRING:
         return encode_lenbytes(b, v, len < 256 ? 1 : 2);
     case SC_MT_BLOB:
+    case SC_MT_BLOB_COMPRESSED:
     case SC_MT_JSON:
     case SC_MT_GEOMETRY:
     case SC_MT_TINY_BLOB:
@@ -777,8 +799,7 @@ int sc_rows__decode(sc_rows *out,
         if (out->nimages == cap && (rc = rows_grow(out, ctx, &cap, out->ncols)))
             goto out;
         rc = decode_image(out->vals + out->nimages * out->ncols,
-                          out->absent + out->nimages * out->ncols, &text, &rd, tm, bm,
-                          out->ncols);
+                          out->absent + out->nimages * out->ncols, &text, &rd, tm, bm, out->ncols);
         if (rc == SC_ENOMEM)
             goto out;
         if (rc) {

@@ -584,7 +584,6 @@ START_TEST(test_replicate_event_ignorable_unknown)
 }
 END_TEST
 
-
 /* ------------------------------------------------------------------ */
 /* Allocation failure: every failing allocation is SC_ENOMEM, no crash or leak */
 

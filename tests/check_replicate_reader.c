@@ -131,6 +131,65 @@ START_TEST(test_replicate_reader_print_nolog_minimal_image)
 }
 END_TEST
 
+/* Types the corpus lacks, printed as log_event_print_value() does. */
+START_TEST(test_replicate_reader_print_value_forms)
+{
+    static const struct {
+        uint8_t type;
+        uint16_t meta;
+        const char *hex; /* value bytes */
+        const char *want;
+    } cases[] = {
+        {SC_MT_DATETIME, 0, "f67cac8b68120000", "'2024-02-29 23:59:58' /* DATETIME"},
+        {SC_MT_TIME, 0, "893ef3", "'-83:59:59' /* TIME"},
+        {SC_MT_DOUBLE, 8, "9a9999999999b93f", "0.10000000000000000555 /* DOUBLE"},
+        {SC_MT_FLOAT, 4, "cdcccc3d", "0.1                  /* FLOAT"},
+        {SC_MT_YEAR, 0, "00", "1900 /* YEAR"},
+        {SC_MT_BLOB_COMPRESSED, 2, "0200ff27", "'\xff'' /* BLOB/TEXT COMPRESSED"},
+        {SC_MT_VARCHAR_COMPRESSED, 300, "01000a", "'\\x0a' /* VARSTRING(300) COMPRESSED"},
+        {SC_MT_TIMESTAMP, 0, "00e1f505", "100000000 /* TIMESTAMP"},
+        {SC_MT_INT24, 0, "ffffff", "-1 (16777215) /* MEDIUMINT"},
+        {SC_MT_STRING, 0xF801, "05", "b'00000101' /* SET(1 bytes)"},
+        {SC_MT_STRING, 0xEEFF, "02000061", "'\\x00a' /* STRING(511)"},
+    };
+    sc_ctx *ctx = NULL;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        sc_buf b = {ctx, NULL, 0, 0, false};
+        sc_binlog_column c;
+        sc_binlog_value v;
+        uint8_t bytes[16];
+        char dec[SC_DECIMAL_TEXT_MAX];
+        size_t n = 0;
+        sc_rd rd;
+        for (const char *h = cases[i].hex; h[0] && h[1]; h += 2) {
+            unsigned x;
+            sscanf(h, "%2x", &x);
+            bytes[n++] = (uint8_t)x;
+        }
+        memset(&c, 0, sizeof(c));
+        c.type = cases[i].type;
+        c.meta = cases[i].meta;
+        rd = sc_rd_init((sc_slice){bytes, n});
+        ck_assert_int_eq(sc_rowfmt__decode_value(&v, &rd, &c, dec), SC_OK);
+        ck_assert_uint_eq(sc_rd_left(&rd), 0);
+        sc_print__value(&b, &v, &c);
+        sc_buf_put(&b, " /* ", 4);
+        sc_print__type(&b, &c);
+        sc_buf_u8(&b, 0);
+        ck_assert_msg(strncmp((char *)b.data, cases[i].want, strlen(cases[i].want)) == 0,
+                      "case %zu: got %s, want %s", i, (char *)b.data, cases[i].want);
+        /* and it encodes back to the same bytes */
+        b.len = 0;
+        ck_assert_int_eq(sc_rowfmt__encode_value(&b, &v, &c), SC_OK);
+        ck_assert(b.len == n && memcmp(b.data, bytes, n) == 0);
+        sc_buf__free(&b);
+    }
+    sc_ctx_free(ctx);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Corrupt input                                                        */
 
@@ -426,9 +485,14 @@ static void synth_values(sc_binlog_value *v, int row)
 }
 
 /* One rows event of table t1 from images (vals[i] for image i), and the ### lines we expect. */
-static void synth_rows(synth *s, sc_buf *expect, const sc_binlog_column *cols, uint8_t type,
-                       const uint8_t *present, const uint8_t *present_after,
-                       sc_binlog_value (*vals)[8], size_t nimages)
+static void synth_rows(synth *s,
+                       sc_buf *expect,
+                       const sc_binlog_column *cols,
+                       uint8_t type,
+                       const uint8_t *present,
+                       const uint8_t *present_after,
+                       sc_binlog_value (*vals)[8],
+                       size_t nimages)
 {
     sc_buf rows = {s->ctx, NULL, 0, 0, false};
     sc_ev_table_map tm;
@@ -657,6 +721,7 @@ Suite *sc_test_replicate_reader_suite(void)
     tcase_add_test(tc, test_replicate_reader_print_full);
     tcase_add_test(tc, test_replicate_reader_print_minimal_metadata);
     tcase_add_test(tc, test_replicate_reader_print_nolog_minimal_image);
+    tcase_add_test(tc, test_replicate_reader_print_value_forms);
     suite_add_tcase(s, tc);
     tc = tcase_create("reader_corrupt");
     tcase_set_timeout(tc, 120);
