@@ -265,8 +265,8 @@ static void warm_up(sc_ctx *ctx, sc_catalog *cat, size_t n_tables)
 }
 
 /* Random-name lookups; one read txn for all (per_txn = 0) or one each. */
-static void lookups(sc_ctx *ctx, sc_catalog *cat, size_t n_tables, int per_txn, double *p50,
-                    double *p99)
+static void
+lookups(sc_ctx *ctx, sc_catalog *cat, size_t n_tables, int per_txn, double *p50, double *p99)
 {
     double *lat = malloc(LOOKUPS * sizeof(*lat)), t0;
     sc_txn *txn = NULL;
@@ -413,8 +413,8 @@ int main(int argc, char **argv)
                (unsigned long long)st.indexes);
     sc_catalog_close(cat);
     file_size(dir2, &app, &disk);
-    printf("  data.mdb                     : %.1f MiB (%.1f MiB on disk), %.0f bytes/table\n",
-           app, disk, disk * 1048576.0 / (double)n);
+    printf("  data.mdb                     : %.1f MiB (%.1f MiB on disk), %.0f bytes/table\n", app,
+           disk, disk * 1048576.0 / (double)n);
     getrusage(RUSAGE_SELF, &ru);
     printf("  peak RSS                     : %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
     if (!keep)

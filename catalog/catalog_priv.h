@@ -64,7 +64,7 @@ void sc__buf_free(sc_ctx *ctx, sc_buf *b);
 
 /** The key fields of a system table, resolved against its descriptor. */
 typedef struct sc_keyspec {
-    unsigned n;                                              /* number of key fields */
+    unsigned n;                                                /* number of key fields */
     const ProtobufCFieldDescriptor *fields[SC_KEY_MAX_FIELDS]; /* in key order */
 } sc_keyspec;
 
@@ -77,8 +77,7 @@ int sc__key_put_str(sc_ctx *ctx, sc_buf *b, const uint8_t *s, size_t len);
 /** Append the key of a row message (b is not cleared first). */
 int sc__key_encode(sc_ctx *ctx, sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg);
 /** Human-readable form of a key ("table_id=300, ordinal=2") into buf. */
-void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key,
-                      size_t len);
+void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key, size_t len);
 /** Read a big-endian u64 (8 bytes). */
 uint64_t sc__get_u64be(const uint8_t *p);
 void sc__put_u64be(uint8_t *p, uint64_t v);
@@ -97,16 +96,16 @@ enum sc_dbslot {
 };
 
 struct sc_catalog {
-    sc_ctx *ctx;                     /* errors and allocation */
-    char *datadir;                   /* as given */
-    MDB_env *env;                    /* DATADIR/catalog.mdb */
-    unsigned flags;                  /* SC_CATALOG_* given at open */
-    MDB_dbi dbi[SC_DB__COUNT];       /* slot -> handle (slot 0 unused) */
-    sc_keyspec keys[SC_SYS__END];    /* system table id -> key fields */
-    sc_commit_hook hook;             /* installed by replicate/, or NULL */
-    void *hook_payload;              /* passed to hook */
-    sc_txn *writer;                  /* the open top-level write txn, or NULL */
-    unsigned format_major;           /* format found in sys.meta */
+    sc_ctx *ctx;                  /* errors and allocation */
+    char *datadir;                /* as given */
+    MDB_env *env;                 /* DATADIR/catalog.mdb */
+    unsigned flags;               /* SC_CATALOG_* given at open */
+    MDB_dbi dbi[SC_DB__COUNT];    /* slot -> handle (slot 0 unused) */
+    sc_keyspec keys[SC_SYS__END]; /* system table id -> key fields */
+    sc_commit_hook hook;          /* installed by replicate/, or NULL */
+    void *hook_payload;           /* passed to hook */
+    sc_txn *writer;               /* the open top-level write txn, or NULL */
+    unsigned format_major;        /* format found in sys.meta */
     unsigned format_minor;
 };
 
@@ -119,25 +118,25 @@ struct sc_catalog {
  * part-way, so only abort is possible (commit aborts and returns failed).
  */
 struct sc_txn {
-    sc_catalog *cat;                    /* owner */
-    sc_txn *parent;                     /* enclosing txn for nested ones */
-    sc_txn *child;                      /* open nested txn, or NULL */
-    MDB_txn *mdb;                       /* LMDB txn */
-    bool readonly;                      /* SC_TXN_READONLY */
-    bool record;                        /* keep the change list (a hook is installed) */
-    int failed;                         /* poison code, 0 when healthy */
-    uint64_t writes;                    /* rows written so far (poison detection) */
-    sc_row_change *changes;             /* in execution order */
+    sc_catalog *cat;        /* owner */
+    sc_txn *parent;         /* enclosing txn for nested ones */
+    sc_txn *child;          /* open nested txn, or NULL */
+    MDB_txn *mdb;           /* LMDB txn */
+    bool readonly;          /* SC_TXN_READONLY */
+    bool record;            /* keep the change list (a hook is installed) */
+    int failed;             /* poison code, 0 when healthy */
+    uint64_t writes;        /* rows written so far (poison detection) */
+    sc_row_change *changes; /* in execution order */
     size_t n_changes, cap_changes;
-    sc_arena bytes;                     /* before/after copies of the changes */
-    char **stmts;                       /* root only: statement texts (1-based n = index+1) */
+    sc_arena bytes; /* before/after copies of the changes */
+    char **stmts;   /* root only: statement texts (1-based n = index+1) */
     size_t *stmt_lens;
     size_t n_stmts, cap_stmts;
-    unsigned cur_stmt;                  /* statement number for new changes */
+    unsigned cur_stmt;                   /* statement number for new changes */
     MDB_cursor *cursors[SC_TXN_CURSORS]; /* cached cursors per db slot */
-    sc_buf key, key2, pack;             /* reused buffers */
-    sc_arena scratch;                   /* per-row scratch, reset by each write */
-    sc_arena work;                      /* per-operation scratch (table create/alter/drop) */
+    sc_buf key, key2, pack;              /* reused buffers */
+    sc_arena scratch;                    /* per-row scratch, reset by each write */
+    sc_arena work;                       /* per-operation scratch (table create/alter/drop) */
 };
 
 /** Map an LMDB code on txn's catalog; MAP_FULL names the map size. */
@@ -165,23 +164,23 @@ typedef enum sc_write_mode {
  * secondary indexes and record the change. msg gives the key (and the new
  * row for puts). cascade marks deletes caused by dropping a parent.
  */
-int sc__row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode,
-                  bool cascade);
+int sc__row_write(
+    sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode, bool cascade);
 
 /** The name of system table st ("?" when unknown). */
 const char *sc__st_name(unsigned st);
 /** Unpack a packed row of system table st into the arena. */
-int sc__row_unpack(ProtobufCMessage **out, sc_arena *a, unsigned st, const uint8_t *data,
-                   size_t len);
+int sc__row_unpack(
+    ProtobufCMessage **out, sc_arena *a, unsigned st, const uint8_t *data, size_t len);
 /** Release a row unpacked with sc__row_unpack (pairs the unpack). */
 void sc__row_release(ProtobufCMessage *msg, sc_arena *a);
 /** Fetch and unpack the row of st with the given key; SC_ENOTFOUND quietly. */
-int sc__row_get(ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st,
-                const uint8_t *key, size_t klen);
+int sc__row_get(
+    ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st, const uint8_t *key, size_t klen);
 
 /** Secondary index entries of a row (0 or 1 per index for our tables). */
-int sc__index_key(sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st,
-                  const ProtobufCMessage *msg);
+int sc__index_key(
+    sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg);
 
 /** Allocate the next value of a counter in syscat.sequences. */
 int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name);
@@ -203,10 +202,10 @@ const char *sc__str_or_null(const char *s);
 void sc__id_key(uint8_t out[8], uint64_t id);
 
 struct sc_schema {
-    sc_ctx *ctx;        /* owner's allocator */
-    uint64_t id;        /* schema id */
-    sc_schema_def def;  /* strings point into arena */
-    sc_arena arena;     /* the decoded row */
+    sc_ctx *ctx;       /* owner's allocator */
+    uint64_t id;       /* schema id */
+    sc_schema_def def; /* strings point into arena */
+    sc_arena arena;    /* the decoded row */
 };
 
 /* Table-name helpers shared by table_*.c */
@@ -222,21 +221,21 @@ int sc__table_id_by_name(uint64_t *out, sc_txn *txn, uint64_t schema_id, const c
 
 /** One existing row of a system table, as collected for alter and drop. */
 typedef struct sc_rowcopy {
-    uint8_t *key;           /* key bytes (arena) */
+    uint8_t *key; /* key bytes (arena) */
     size_t klen;
-    uint8_t *val;           /* packed row (arena) */
+    uint8_t *val; /* packed row (arena) */
     size_t vlen;
-    ProtobufCMessage *msg;  /* unpacked (arena) */
-    bool keep;              /* still wanted after the change */
+    ProtobufCMessage *msg; /* unpacked (arena) */
+    bool keep;             /* still wanted after the change */
 } sc_rowcopy;
 
 /** Collect every row of st whose key starts with the 8-byte table id. */
-int sc__collect_rows(sc_rowcopy **out, size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st,
-                     uint64_t table_id);
+int sc__collect_rows(
+    sc_rowcopy **out, size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint64_t table_id);
 
 /** Write every row of a new table with a given id (create and bootstrap). */
-int sc__table_insert(sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name,
-                     const sc_table_def *def);
+int sc__table_insert(
+    sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name, const sc_table_def *def);
 
 /* Drops (table_write.c), used by schema drop. */
 int sc__table_drop_rows(sc_txn *txn, uint64_t table_id, bool table_cascade);

@@ -212,8 +212,7 @@ static int open_create(sc_catalog *cat)
     rc = mdb_get(txn->mdb, cat->dbi[SC_DB_META], &k, &v);
     if (rc == MDB_NOTFOUND) {
         if (!(cat->flags & SC_CATALOG_CREATE)) {
-            rc = sc_error_set(cat->ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'",
-                              cat->datadir);
+            rc = sc_error_set(cat->ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'", cat->datadir);
             goto out;
         }
         mdb_env_info(cat->env, &info);
@@ -249,8 +248,7 @@ static int make_dirs(sc_ctx *ctx, const char *datadir, const char *path)
         return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot create '%s': %s", datadir,
                             strerror(errno));
     if (mkdir(path, 0755) != 0 && errno != EEXIST)
-        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot create '%s': %s", path,
-                            strerror(errno));
+        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot create '%s': %s", path, strerror(errno));
     return SC_OK;
 }
 
@@ -307,7 +305,9 @@ static int catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, unsig
     return SC_OK;
 }
 
-int sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir,
+int sc_catalog_open(sc_catalog **out,
+                    sc_ctx *ctx,
+                    const char *datadir,
                     const sc_catalog_options *opts)
 {
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
@@ -332,8 +332,7 @@ int sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir,
     if (!exists && !(o.flags & SC_CATALOG_CREATE))
         return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'", datadir);
     if (exists && (o.flags & SC_CATALOG_CREATE) && (o.flags & SC_CATALOG_EXCL))
-        return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "a catalog already exists in '%s'",
-                            datadir);
+        return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "a catalog already exists in '%s'", datadir);
     if (!exists && (rc = make_dirs(ctx, datadir, path)))
         return rc;
     rc = catalog_new(&cat, ctx, datadir, o.flags);

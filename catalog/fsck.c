@@ -140,8 +140,8 @@ static void check_table_counts(fsck *f, const Syscat__Catalog__TableRow *r, cons
         problem(f, "tables", kd, "foreign_key_count %u but %llu foreign_keys rows",
                 r->foreign_key_count, (unsigned long long)n);
     if ((n = count_children(f, SC_SYS_CHECK_CONSTRAINTS, r->id, NULL)) != r->check_count)
-        problem(f, "tables", kd, "check_count %u but %llu check_constraints rows",
-                r->check_count, (unsigned long long)n);
+        problem(f, "tables", kd, "check_count %u but %llu check_constraints rows", r->check_count,
+                (unsigned long long)n);
 }
 
 static void check_owned(fsck *f, unsigned st, uint64_t table_id, const char *kd)
@@ -179,8 +179,8 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
         check_owned(f, st, r->table_id, kd);
         if ((n = count_children(f, SC_SYS_INDEX_COLUMNS, r->table_id, &r->ordinal)) !=
             r->part_count)
-            problem(f, "indexes", kd, "part_count %u but %llu index_columns rows",
-                    r->part_count, (unsigned long long)n);
+            problem(f, "indexes", kd, "part_count %u but %llu index_columns rows", r->part_count,
+                    (unsigned long long)n);
         break;
     }
     case SC_SYS_INDEX_COLUMNS: {
@@ -213,8 +213,8 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
         check_owned(f, st, ((const Syscat__Catalog__ColumnRow *)(const void *)m)->table_id, kd);
         break;
     case SC_SYS_CHECK_CONSTRAINTS:
-        check_owned(f, st,
-                    ((const Syscat__Catalog__CheckConstraintRow *)(const void *)m)->table_id, kd);
+        check_owned(f, st, ((const Syscat__Catalog__CheckConstraintRow *)(const void *)m)->table_id,
+                    kd);
         break;
     default:
         break;
@@ -283,8 +283,8 @@ static void index_keyspec(sc_keyspec *ks, unsigned slot)
 }
 
 /* The row an index entry claims: its system table and primary key. */
-static bool entry_row_key(uint8_t rk[16], size_t *len, unsigned *st, unsigned slot,
-                          const MDB_val *k, const MDB_val *v)
+static bool entry_row_key(
+    uint8_t rk[16], size_t *len, unsigned *st, unsigned slot, const MDB_val *k, const MDB_val *v)
 {
     if (slot == SC_DB_FK_PARENT) {
         *st = SC_SYS_FOREIGN_KEYS;
@@ -302,8 +302,7 @@ static bool entry_row_key(uint8_t rk[16], size_t *len, unsigned *st, unsigned sl
     return true;
 }
 
-static void check_entry(fsck *f, unsigned slot, const MDB_val *k, const MDB_val *v,
-                        const char *kd)
+static void check_entry(fsck *f, unsigned slot, const MDB_val *k, const MDB_val *v, const char *kd)
 {
     ProtobufCMessage *m = NULL;
     uint8_t rk[16];
@@ -320,8 +319,8 @@ static void check_entry(fsck *f, unsigned slot, const MDB_val *k, const MDB_val 
         return;
     }
     f->key.len = 0;
-    if (sc__index_key(f->txn->cat->ctx, &f->key, &islot, st, m) ||
-        f->key.len != k->mv_size || memcmp(f->key.data, k->mv_data, k->mv_size) != 0)
+    if (sc__index_key(f->txn->cat->ctx, &f->key, &islot, st, m) || f->key.len != k->mv_size ||
+        memcmp(f->key.data, k->mv_data, k->mv_size) != 0)
         problem(f, index_name(slot), kd, "stale entry: the %s row has another name",
                 sc__st_name(st));
 }
@@ -367,7 +366,9 @@ static void check_counter(fsck *f, const char *name, uint64_t max_used)
                 (unsigned long long)r->next_value, (unsigned long long)max_used);
 }
 
-int sc_fsck(sc_catalog *cat, void (*report)(const char *problem, void *payload), void *payload,
+int sc_fsck(sc_catalog *cat,
+            void (*report)(const char *problem, void *payload),
+            void *payload,
             size_t *problems_out)
 {
     fsck f;

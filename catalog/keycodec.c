@@ -77,7 +77,7 @@ uint64_t sc__field_u64(const ProtobufCMessage *msg, const ProtobufCFieldDescript
     case PROTOBUF_C_TYPE_INT32:
     case PROTOBUF_C_TYPE_ENUM:
         /* Flip the sign bit so negative values sort first. */
-        return (uint64_t)(int64_t)*(const int32_t *)(const void *)m ^ 0x8000000000000000ull;
+        return (uint64_t)(int64_t) * (const int32_t *)(const void *)m ^ 0x8000000000000000ull;
     case PROTOBUF_C_TYPE_BOOL:
         return *(const protobuf_c_boolean *)(const void *)m ? 1 : 0;
     default:
@@ -149,8 +149,7 @@ static bool describe_str(char **o, char *end, const uint8_t **p, const uint8_t *
     return false;
 }
 
-void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key,
-                      size_t len)
+void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key, size_t len)
 {
     char *o = buf, *end = buf + size - 1;
     const uint8_t *p = key, *kend = key + len;

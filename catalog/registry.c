@@ -58,15 +58,15 @@ int sc__keyspec_parse(sc_keyspec *out, sc_ctx *ctx, const sc_systable *st)
         comma = strchr(p, ',');
         len = comma ? (size_t)(comma - p) : strlen(p);
         if (len == 0 || len >= sizeof(name) || out->n == SC_KEY_MAX_FIELDS)
-            return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: bad key list '%s'",
-                                st->name, st->key);
+            return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: bad key list '%s'", st->name,
+                                st->key);
         memcpy(name, p, len);
         name[len] = '\0';
         f = protobuf_c_message_descriptor_get_field_by_name(st->desc, name);
         if (!f || f->label == PROTOBUF_C_LABEL_REPEATED || !key_field_type_ok(f->type))
             return sc_error_set(ctx, SC_EINVAL, 0, NULL,
-                                "syscat.%s: key field '%s' is not a scalar field of %s",
-                                st->name, name, st->desc->name);
+                                "syscat.%s: key field '%s' is not a scalar field of %s", st->name,
+                                name, st->desc->name);
         out->fields[out->n++] = f;
         p += len;
         if (*p == ',')

@@ -39,8 +39,12 @@ static bool get_varint(const uint8_t **p, const uint8_t *end, uint64_t *out)
 }
 
 /* Store one field; false when the shape is one the fast path leaves to protobuf-c. */
-static bool fast_field(uint8_t *msg, const ProtobufCFieldDescriptor *f, unsigned wire,
-                       const uint8_t **p, const uint8_t *end, sc_arena *a)
+static bool fast_field(uint8_t *msg,
+                       const ProtobufCFieldDescriptor *f,
+                       unsigned wire,
+                       const uint8_t **p,
+                       const uint8_t *end,
+                       sc_arena *a)
 {
     uint8_t *m = msg + f->offset;
     uint64_t v, len;
@@ -93,8 +97,8 @@ static bool fast_field(uint8_t *msg, const ProtobufCFieldDescriptor *f, unsigned
  * minor format, other wire types, malformed input) returns NULL and the
  * caller uses protobuf-c, so results are identical either way.
  */
-static ProtobufCMessage *fast_unpack(const ProtobufCMessageDescriptor *d, sc_arena *a,
-                                     const uint8_t *data, size_t len)
+static ProtobufCMessage *
+fast_unpack(const ProtobufCMessageDescriptor *d, sc_arena *a, const uint8_t *data, size_t len)
 {
     const uint8_t *p = data, *end = data + len;
     const ProtobufCFieldDescriptor *f;
@@ -114,8 +118,8 @@ static ProtobufCMessage *fast_unpack(const ProtobufCMessageDescriptor *d, sc_are
     return (ProtobufCMessage *)(void *)msg;
 }
 
-int sc__row_unpack(ProtobufCMessage **out, sc_arena *a, unsigned st, const uint8_t *data,
-                   size_t len)
+int sc__row_unpack(
+    ProtobufCMessage **out, sc_arena *a, unsigned st, const uint8_t *data, size_t len)
 {
     const sc_systable *s = sc_catalog__systable(st);
     ProtobufCAllocator pa = sc__arena_pb(a);
@@ -142,8 +146,8 @@ void sc__row_release(ProtobufCMessage *msg, sc_arena *a)
         protobuf_c_message_free_unpacked(msg, &pa);
 }
 
-int sc__row_get(ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st,
-                const uint8_t *key, size_t klen)
+int sc__row_get(
+    ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st, const uint8_t *key, size_t klen)
 {
     MDB_val k = {klen, (void *)(uintptr_t)key}, v;
     int rc = mdb_get(txn->mdb, txn->cat->dbi[st], &k, &v);
@@ -159,8 +163,8 @@ int sc__row_get(ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st,
 /* ------------------------------------------------------------------ */
 /* Secondary indexes                                                    */
 
-int sc__index_key(sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st,
-                  const ProtobufCMessage *msg)
+int sc__index_key(
+    sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg)
 {
     const Syscat__Catalog__SchemaRow *s;
     const Syscat__Catalog__TableRow *t;
@@ -181,11 +185,9 @@ int sc__index_key(sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st,
     case SC_SYS_FOREIGN_KEYS:
         f = (const void *)msg;
         *slot_out = SC_DB_FK_PARENT;
-        rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_schema,
-                             strlen(f->parent_schema));
+        rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_schema, strlen(f->parent_schema));
         if (!rc)
-            rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_table,
-                                 strlen(f->parent_table));
+            rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_table, strlen(f->parent_table));
         if (!rc)
             rc = sc__key_put_u64(ctx, b, f->table_id);
         return rc ? rc : sc__key_put_u64(ctx, b, f->ordinal);
@@ -216,15 +218,15 @@ static bool has_index(unsigned st)
 
 /* The planned index change of one row write. */
 typedef struct index_plan {
-    unsigned slot;       /* db slot, 0 = this table has no index */
+    unsigned slot; /* db slot, 0 = this table has no index */
     bool del_old, put_new;
-    uint8_t val[8];      /* value of the new entry */
+    uint8_t val[8]; /* value of the new entry */
     size_t val_len;
 } index_plan;
 
 /* Compute old/new index keys (txn->key2 = old, txn->key = new) and check the new one is free. */
-static int plan_index(index_plan *p, sc_txn *txn, unsigned st, const MDB_val *old,
-                      const ProtobufCMessage *newmsg)
+static int plan_index(
+    index_plan *p, sc_txn *txn, unsigned st, const MDB_val *old, const ProtobufCMessage *newmsg)
 {
     sc_ctx *ctx = txn->cat->ctx;
     ProtobufCMessage *oldmsg = NULL;
@@ -328,8 +330,8 @@ static int main_write(sc_txn *txn, unsigned st, MDB_val *k, MDB_val *v, sc_write
     return SC_OK;
 }
 
-static int row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode,
-                     bool cascade)
+static int
+row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode, bool cascade)
 {
     sc_ctx *ctx = txn->cat->ctx;
     uint8_t kbuf[512];
@@ -380,8 +382,8 @@ static int row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_w
     return rc;
 }
 
-int sc__row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode,
-                  bool cascade)
+int sc__row_write(
+    sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode, bool cascade)
 {
     size_t n_changes = txn->n_changes;
     int rc = row_write(txn, st, msg, mode, cascade);
@@ -396,8 +398,8 @@ int sc__row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_writ
 /* ------------------------------------------------------------------ */
 /* Raw row access                                                       */
 
-int sc_catalog__row_key(uint8_t **out, size_t *out_len, sc_ctx *ctx, unsigned systable,
-                        const ProtobufCMessage *row)
+int sc_catalog__row_key(
+    uint8_t **out, size_t *out_len, sc_ctx *ctx, unsigned systable, const ProtobufCMessage *row)
 {
     const sc_systable *st = sc_catalog__systable(systable);
     sc_keyspec ks;
@@ -452,8 +454,10 @@ int sc_catalog__row_delete(sc_txn *txn, unsigned systable, sc_slice packed)
     return raw_write(txn, systable, packed, SC_W_DELETE);
 }
 
-int sc_catalog__row_foreach(sc_txn *txn, unsigned systable,
-                            int (*cb)(sc_slice packed, void *payload), void *payload)
+int sc_catalog__row_foreach(sc_txn *txn,
+                            unsigned systable,
+                            int (*cb)(sc_slice packed, void *payload),
+                            void *payload)
 {
     MDB_cursor *c = NULL;
     MDB_val k, v;
@@ -504,8 +508,7 @@ int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name)
         return rc;
     if (row->next_value > SC_ID_MAX) {
         sc__row_release(&row->base, &txn->scratch);
-        return sc_error_set(txn->cat->ctx, SC_EFULL, 0, NULL, "id space of '%s' exhausted",
-                            name);
+        return sc_error_set(txn->cat->ctx, SC_EFULL, 0, NULL, "id space of '%s' exhausted", name);
     }
     *out = row->next_value;
     row->next_value++;

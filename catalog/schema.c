@@ -301,8 +301,7 @@ int sc_schema_get(sc_schema **out, sc_txn *txn, uint64_t schema_id)
     return schema_from_row(out, txn->cat->ctx, schema_id, txn);
 }
 
-int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payload),
-                      void *payload)
+int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payload), void *payload)
 {
     MDB_cursor *c = NULL;
     MDB_val k, v;

@@ -58,8 +58,8 @@ static void column_from_field(sc_column_def *c, const ProtobufCFieldDescriptor *
 }
 
 /* Build the definition of one system table in the work arena. */
-static int systable_def(sc_table_def *def, sc_index_def *pk, sc_arena *a, const sc_systable *st,
-                        const sc_keyspec *ks)
+static int systable_def(
+    sc_table_def *def, sc_index_def *pk, sc_arena *a, const sc_systable *st, const sc_keyspec *ks)
 {
     const ProtobufCMessageDescriptor *d = st->desc;
     sc_column_def *cols = sc__arena_alloc(a, d->n_fields * sizeof(*cols));

@@ -36,7 +36,8 @@ int sc_setting_set(sc_txn *txn, const char *key, const char *value)
     return rc ? sc__mdb_fail(txn, rc, "writing sys.settings") : SC_OK;
 }
 
-int sc_setting_foreach(sc_txn *txn, int (*cb)(const char *key, const char *value, void *payload),
+int sc_setting_foreach(sc_txn *txn,
+                       int (*cb)(const char *key, const char *value, void *payload),
                        void *payload)
 {
     sc_ctx *ctx = txn->cat->ctx;

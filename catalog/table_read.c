@@ -67,8 +67,14 @@ typedef int (*row_fn)(ProtobufCMessage *m, size_t i, void *payload);
  * most limit of them: the counts in the tables row bound the scan, which
  * saves the cursor step that would only find the next table's first row.
  */
-static int scan_rows(size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint64_t id,
-                     size_t limit, row_fn fn, void *payload)
+static int scan_rows(size_t *n_out,
+                     sc_txn *txn,
+                     sc_arena *a,
+                     unsigned st,
+                     uint64_t id,
+                     size_t limit,
+                     row_fn fn,
+                     void *payload)
 {
     MDB_cursor *c;
     MDB_val k, v;
@@ -241,8 +247,8 @@ static int take_index(ProtobufCMessage *m, size_t i, void *payload)
 }
 
 typedef struct parts_acc {
-    vec parts;            /* sc_index_part, all indexes, key order */
-    vec owner;            /* uint32_t index ordinal of each part */
+    vec parts; /* sc_index_part, all indexes, key order */
+    vec owner; /* uint32_t index ordinal of each part */
 } parts_acc;
 
 static int take_index_part(ProtobufCMessage *m, size_t i, void *payload)
@@ -296,8 +302,7 @@ static int load_indexes(sc_table *t, sc_txn *txn, size_t hint)
         return rc;
     for (i = 0; i < ixv.n; i++)
         total += ((sc_index_def *)ixv.items)[i].n_parts;
-    rc = scan_rows(&np, txn, &t->arena, SC_SYS_INDEX_COLUMNS, t->id, total, take_index_part,
-                   &acc);
+    rc = scan_rows(&np, txn, &t->arena, SC_SYS_INDEX_COLUMNS, t->id, total, take_index_part, &acc);
     if (rc)
         return rc;
     attach_parts(ixv.items, ixv.n, &acc);
@@ -558,8 +563,10 @@ static int table_info(sc_table_info *info, sc_txn *txn, sc_arena *a, uint64_t id
     return SC_OK;
 }
 
-int sc_table_foreach(sc_txn *txn, uint64_t schema_id,
-                     int (*cb)(const sc_table_info *info, void *payload), void *payload)
+int sc_table_foreach(sc_txn *txn,
+                     uint64_t schema_id,
+                     int (*cb)(const sc_table_info *info, void *payload),
+                     void *payload)
 {
     MDB_cursor *c = NULL;
     MDB_val k, v;
@@ -591,8 +598,11 @@ int sc_table_foreach(sc_txn *txn, uint64_t schema_id,
     return rc;
 }
 
-int sc_table_foreach_child(sc_txn *txn, const char *parent_schema, const char *parent_table,
-                           int (*cb)(const sc_table_info *info, void *payload), void *payload)
+int sc_table_foreach_child(sc_txn *txn,
+                           const char *parent_schema,
+                           const char *parent_table,
+                           int (*cb)(const sc_table_info *info, void *payload),
+                           void *payload)
 {
     sc_ctx *ctx = txn->cat->ctx;
     MDB_cursor *c = NULL;

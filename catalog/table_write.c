@@ -128,7 +128,7 @@ static int validate_def(sc_ctx *ctx, const sc_table_def *def)
 /* What the fill functions need; part maps flatten index/FK columns. */
 typedef struct gen {
     uint64_t table_id;
-    const char *schema_name;  /* default parent schema of FKs */
+    const char *schema_name; /* default parent schema of FKs */
     const sc_table_def *def;
     sc_arena *a;
     size_t n_iparts, n_fkcols;
@@ -316,8 +316,8 @@ static const unsigned delete_order[] = {
 };
 #define N_DELETE_ORDER (sizeof(delete_order) / sizeof(delete_order[0]))
 
-static int gen_init(gen *g, sc_arena *a, uint64_t table_id, const char *schema_name,
-                    const sc_table_def *def)
+static int
+gen_init(gen *g, sc_arena *a, uint64_t table_id, const char *schema_name, const sc_table_def *def)
 {
     size_t i, j, n;
 
@@ -400,8 +400,8 @@ static int insert_children(sc_txn *txn, const gen *g)
 }
 
 /* Write every row of a new table with a given id (also used by bootstrap). */
-int sc__table_insert(sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name,
-                     const sc_table_def *def)
+int sc__table_insert(
+    sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name, const sc_table_def *def)
 {
     Syscat__Catalog__TableRow row = SYSCAT__CATALOG__TABLE_ROW__INIT;
     gen g;
@@ -501,8 +501,8 @@ int sc_table_create(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const sc_
 /* ------------------------------------------------------------------ */
 /* Alter                                                                */
 
-int sc__collect_rows(sc_rowcopy **out, size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st,
-                     uint64_t table_id)
+int sc__collect_rows(
+    sc_rowcopy **out, size_t *n_out, sc_txn *txn, sc_arena *a, unsigned st, uint64_t table_id)
 {
     MDB_cursor *c;
     MDB_val k, v;
@@ -573,8 +573,8 @@ static sc_rowcopy *find_row(sc_rowcopy *rows, size_t n, const sc_buf *key)
 }
 
 /* Put row i of kind k: unchanged rows are left alone (unknown fields survive). */
-static int sync_one(sc_txn *txn, const child_kind *k, size_t i, const gen *g, sc_rowcopy *rows,
-                    size_t n_rows)
+static int
+sync_one(sc_txn *txn, const child_kind *k, size_t i, const gen *g, sc_rowcopy *rows, size_t n_rows)
 {
     sc_ctx *ctx = txn->cat->ctx;
     ProtobufCMessage *m = new_msg(g->a, k->st);

@@ -335,8 +335,7 @@ int sc__txn_writable(sc_txn *txn)
     if (txn->readonly)
         return sc_error_set(ctx, SC_EREADONLY, 0, NULL, "read-only transaction");
     if (txn->child)
-        return sc_error_set(ctx, SC_EBUSY, 0, NULL,
-                            "transaction has an open nested transaction");
+        return sc_error_set(ctx, SC_EBUSY, 0, NULL, "transaction has an open nested transaction");
     if (txn->failed)
         return sc_error_set(ctx, txn->failed, 0, NULL,
                             "transaction aborted: a change failed part-way (%s)",

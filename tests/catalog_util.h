@@ -15,11 +15,11 @@
 #include "catalog/catalog_int.h"
 #include "tests/fixtures.h"
 
-#define ct_ok(expr)                                                                          \
-    do {                                                                                     \
-        int ct_rc_ = (expr);                                                                 \
-        ck_assert_msg(ct_rc_ == SC_OK, "%s = %d: %s", #expr, ct_rc_,                          \
-                      sc_ctx_last_error(sc_fx.ctx)->message);                                \
+#define ct_ok(expr)                                                                                \
+    do {                                                                                           \
+        int ct_rc_ = (expr);                                                                       \
+        ck_assert_msg(ct_rc_ == SC_OK, "%s = %d: %s", #expr, ct_rc_,                               \
+                      sc_ctx_last_error(sc_fx.ctx)->message);                                      \
     } while (0)
 
 /* ------------------------------------------------------------------ */
@@ -123,8 +123,8 @@ static inline uint64_t ct_schema(sc_txn *txn, const char *name)
     return id;
 }
 
-static inline uint64_t ct_table(sc_txn *txn, uint64_t schema, const char *name, size_t ncols,
-                                int extras)
+static inline uint64_t
+ct_table(sc_txn *txn, uint64_t schema, const char *name, size_t ncols, int extras)
 {
     ct_def d;
     uint64_t id = 0;
@@ -213,8 +213,8 @@ typedef struct ct_change {
 typedef struct ct_hook_log {
     ct_change c[4096];
     size_t n;
-    int fail_with;   /* non-zero: the hook returns it */
-    bool write_row;  /* the hook writes a tid_map row into the txn */
+    int fail_with;  /* non-zero: the hook returns it */
+    bool write_row; /* the hook writes a tid_map row into the txn */
     unsigned calls;
     char stmt1[128]; /* statement text number 1 as the hook saw it */
 } ct_hook_log;
@@ -394,8 +394,8 @@ static inline size_t ct_key_str(uint8_t *p, const char *s)
     return n + 2;
 }
 
-static inline void ct_raw_put(sc_catalog *cat, const char *db, const void *key, size_t klen,
-                              const void *val, size_t vlen)
+static inline void ct_raw_put(
+    sc_catalog *cat, const char *db, const void *key, size_t klen, const void *val, size_t vlen)
 {
     MDB_txn *txn;
     MDB_dbi dbi;
@@ -420,8 +420,8 @@ static inline void ct_raw_del(sc_catalog *cat, const char *db, const void *key, 
 }
 
 /* A malloc'ed copy of a value (length in *len), or NULL when absent. */
-static inline uint8_t *ct_raw_get(sc_catalog *cat, const char *db, const void *key, size_t klen,
-                                  size_t *len)
+static inline uint8_t *
+ct_raw_get(sc_catalog *cat, const char *db, const void *key, size_t klen, size_t *len)
 {
     MDB_txn *txn;
     MDB_dbi dbi;

@@ -121,7 +121,7 @@ START_TEST(test_catalog_create_lookup_syscat_self)
     ck_assert_int_eq(d->columns[2].type, SC_TYPE_VARCHAR); /* name */
     ck_assert_uint_eq(d->columns[2].length, 255);
     ck_assert_int_eq(d->columns[7].type, SC_TYPE_MEDIUMTEXT); /* comment */
-    ck_assert_int_eq(d->columns[10].type, SC_TYPE_INT); /* column_count */
+    ck_assert_int_eq(d->columns[10].type, SC_TYPE_INT);       /* column_count */
     ck_assert_uint_eq(d->columns[10].length, 10);
     ck_assert_uint_eq(d->n_indexes, 1);
     ck_assert_int_eq(d->indexes[0].kind, SC_INDEX_PRIMARY);
@@ -996,10 +996,12 @@ END_TEST
 START_TEST(test_catalog_hook_sees_changes_in_order)
 {
     static const unsigned drop_order[] = {
-        SC_SYS_INDEX_COLUMNS,       SC_SYS_INDEX_COLUMNS, SC_SYS_INDEX_COLUMNS,
-        SC_SYS_INDEXES,             SC_SYS_INDEXES,       SC_SYS_FOREIGN_KEY_COLUMNS,
-        SC_SYS_FOREIGN_KEYS,        SC_SYS_CHECK_CONSTRAINTS, SC_SYS_COLUMNS,
-        SC_SYS_COLUMNS,             SC_SYS_TABLES,        SC_SYS_SCHEMATA,
+        SC_SYS_INDEX_COLUMNS, SC_SYS_INDEX_COLUMNS,
+        SC_SYS_INDEX_COLUMNS, SC_SYS_INDEXES,
+        SC_SYS_INDEXES,       SC_SYS_FOREIGN_KEY_COLUMNS,
+        SC_SYS_FOREIGN_KEYS,  SC_SYS_CHECK_CONSTRAINTS,
+        SC_SYS_COLUMNS,       SC_SYS_COLUMNS,
+        SC_SYS_TABLES,        SC_SYS_SCHEMATA,
     };
     ct_hook_log *log = calloc(1, sizeof(*log));
     Syscat__Catalog__SequenceRow *seq;
@@ -1346,13 +1348,13 @@ Suite *sc_test_catalog_suite(void)
     Suite *s = suite_create("catalog");
     TCase *tc;
 
-#define CT_CASE(name, ...)                                                                    \
-    do {                                                                                      \
-        tc = tcase_create(name);                                                              \
-        tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown); \
-        tcase_set_timeout(tc, 30);                                                            \
-        __VA_ARGS__                                                                           \
-        suite_add_tcase(s, tc);                                                               \
+#define CT_CASE(name, ...)                                                                         \
+    do {                                                                                           \
+        tc = tcase_create(name);                                                                   \
+        tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);      \
+        tcase_set_timeout(tc, 30);                                                                 \
+        __VA_ARGS__                                                                                \
+        suite_add_tcase(s, tc);                                                                    \
     } while (0)
 
     CT_CASE("create_lookup", tcase_add_test(tc, test_catalog_create_lookup_roundtrip);
