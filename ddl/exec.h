@@ -242,6 +242,9 @@ int sc_exec__rename_one(sc_exec *x,
 /** Append the columns of a simple CREATE TABLE ... SELECT (1235 for other forms). */
 int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *select_sql);
 
+/** Whether InnoDB accepts child column a referencing parent column b. */
+bool sc_exec__fk_types_match(const sc_column_def *a, const sc_column_def *b);
+
 /** Store a model as a new table (create) or over an existing id (alter). */
 int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id);
 

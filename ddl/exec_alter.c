@@ -160,11 +160,15 @@ typedef struct alter_state {
     size_t n_dropped;
     const char **ren_from, **ren_to; /* column renames, in order */
     size_t n_ren;
+    const char **modified; /* columns redefined by MODIFY/CHANGE (new names) */
+    size_t n_modified;
     size_t first_new_fk;
     const char *new_db, *new_name;
     bool renamed;
     bool engine_changed;
 } alter_state;
+
+static bool was_modified(const alter_state *st, const char *col);
 
 static int not_exists(sc_exec *x, const sc_ast_alter_spec *sp, const char *what, const char *name)
 {
@@ -413,6 +417,7 @@ static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
         return rc;
     nc.orig_name = st->t.cols[pos].orig_name;
     st->t.cols[pos] = nc;
+    st->modified[st->n_modified++] = nc.d.name;
     if (strcmp(oldname, nc.d.name) != 0)
         rename_everywhere(x, st, oldname, nc.d.name);
     rc = position_column(x, st, pos, sp->position, sp->after);
@@ -662,6 +667,48 @@ static bool fk_index_exists(const sc_xtable *t, const char *const *cols, size_t 
     return false;
 }
 
+/* A redefined child column must still match its parent column (1832). */
+static int check_own_fk_types(sc_exec *x, alter_state *st)
+{
+    if (!x->s->foreign_key_checks)
+        return SC_OK;
+    for (size_t i = 0; i < st->first_new_fk && i < st->t.n_fks; i++) {
+        const sc_fk_def *fk = &st->t.fks[i];
+        bool self = strcmp(fk->parent_schema, st->t.schema) == 0 &&
+                    strcmp(fk->parent_table, st->old_name) == 0;
+        sc_table *pt = NULL;
+        const sc_table_def *pd = NULL;
+
+        for (size_t k = 0; k < fk->n_columns; k++) {
+            const sc_xcol *cc = sc_xtable__find_col(&st->t, fk->columns[k]);
+            const sc_column_def *pcol = NULL;
+            if (!cc || !was_modified(st, cc->d.name))
+                continue;
+            if (self) {
+                const sc_xcol *p = sc_xtable__find_col(&st->t, fk->parent_columns[k]);
+                pcol = p ? &p->d : NULL;
+            } else {
+                if (!pt &&
+                    sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table) != SC_OK)
+                    break; /* no parent: nothing to compare with */
+                pd = sc_table_definition(pt);
+                for (size_t c = 0; c < pd->n_columns; c++)
+                    if (strcasecmp(pd->columns[c].name, fk->parent_columns[k]) == 0)
+                        pcol = &pd->columns[c];
+            }
+            if (pcol && !sc_exec__fk_types_match(&cc->d, pcol)) {
+                sc_table_free(pt);
+                return sc_exec__err(x, 1832, "HY000",
+                                    "Cannot change column '%s': used in a foreign key "
+                                    "constraint '%s'",
+                                    cc->d.name, fk->name);
+            }
+        }
+        sc_table_free(pt);
+    }
+    return SC_OK;
+}
+
 /* The index needed by a foreign key of t itself must remain. */
 static int check_own_fk_indexes(sc_exec *x, alter_state *st, const sc_table_def *old)
 {
@@ -694,7 +741,18 @@ typedef struct parent_check {
     alter_state *st;
     uint64_t self_id;
     int bad;
+    const char *changed_col; /* 1833: parent column whose type no longer matches */
+    const char *fk_name;
+    const char *child; /* db.table of that child */
 } parent_check;
+
+static bool was_modified(const alter_state *st, const char *col)
+{
+    for (size_t i = 0; i < st->n_modified; i++)
+        if (strcasecmp(st->modified[i], col) == 0)
+            return true;
+    return false;
+}
 
 static int check_child(const sc_table_info *info, void *payload)
 {
@@ -726,6 +784,20 @@ static int check_child(const sc_table_info *info, void *payload)
         }
         if (!pc->bad && !fk_index_exists(&pc->st->t, cols, n))
             pc->bad = 1;
+        for (size_t k = 0; k < n && !pc->bad && !pc->changed_col; k++) {
+            const sc_xcol *pcol = sc_xtable__find_col(&pc->st->t, cols[k]);
+            const sc_column_def *ccol = NULL;
+            if (!pcol || !was_modified(pc->st, pcol->d.name))
+                continue;
+            for (size_t c = 0; c < d->n_columns; c++)
+                if (strcasecmp(d->columns[c].name, fk->columns[k]) == 0)
+                    ccol = &d->columns[c];
+            if (ccol && !sc_exec__fk_types_match(ccol, &pcol->d)) {
+                pc->changed_col = sc_exec__strdup(pc->x, pcol->d.name);
+                pc->fk_name = sc_exec__strdup(pc->x, fk->name);
+                pc->child = sc_exec__printf(pc->x, "%s.%s", sc_table_schema_name(ct), d->name);
+            }
+        }
     }
     sc_table_free(ct);
     return 0;
@@ -733,7 +805,7 @@ static int check_child(const sc_table_info *info, void *payload)
 
 static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
 {
-    parent_check pc = {x, st, id, 0};
+    parent_check pc = {x, st, id, 0, NULL, NULL, NULL};
     int rc;
 
     if (!x->s->foreign_key_checks)
@@ -741,6 +813,11 @@ static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
     rc = sc_table_foreach_child(x->txn, st->t.schema, st->old_name, check_child, &pc);
     if (rc != SC_OK)
         return rc;
+    if (pc.changed_col)
+        return sc_exec__err(x, 1833, "HY000",
+                            "Cannot change column '%s': used in a foreign key constraint '%s' of "
+                            "table '%s'",
+                            pc.changed_col, pc.fk_name, pc.child);
     if (pc.bad)
         return sc_exec__err(x, 1025, "HY000",
                             "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 "
@@ -854,7 +931,8 @@ int sc_exec__alter_table(sc_exec *x)
     st.dropped = sc_exec__alloc(x, (n + 1) * sizeof(char *));
     st.ren_from = sc_exec__alloc(x, (n + 1) * sizeof(char *));
     st.ren_to = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    if (!st.dropped || !st.ren_from || !st.ren_to) {
+    st.modified = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    if (!st.dropped || !st.ren_from || !st.ren_to || !st.modified) {
         rc = SC_ENOMEM;
         goto out;
     }
@@ -887,6 +965,8 @@ int sc_exec__alter_table(sc_exec *x)
     rc = sc_exec__finish_table(x, &st.t, true);
     if (rc == SC_OK)
         rc = check_own_fk_indexes(x, &st, sc_table_definition(tbl));
+    if (rc == SC_OK)
+        rc = check_own_fk_types(x, &st);
     if (rc == SC_OK)
         rc = sc_exec__check_fks(x, &st.t, st.first_new_fk, true);
     if (rc == SC_OK)

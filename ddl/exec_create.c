@@ -34,7 +34,7 @@ static const sc_column_def *def_col(const sc_table_def *d, const char *name)
 }
 
 /* Same storage type as InnoDB compares them for a foreign key. */
-static bool fk_types_match(const sc_column_def *a, const sc_column_def *b)
+bool sc_exec__fk_types_match(const sc_column_def *a, const sc_column_def *b)
 {
     bool as = a->type == SC_TYPE_CHAR || a->type == SC_TYPE_VARCHAR;
     bool bs = b->type == SC_TYPE_CHAR || b->type == SC_TYPE_VARCHAR;
@@ -84,7 +84,7 @@ static int check_fk_parent(sc_exec *x,
     for (size_t k = 0; k < fk->n_columns; k++) {
         const sc_column_def *cc = def_col(child, fk->columns[k]);
         const sc_column_def *pc = def_col(parent, fk->parent_columns[k]);
-        if (!cc || !pc || !fk_types_match(cc, pc))
+        if (!cc || !pc || !sc_exec__fk_types_match(cc, pc))
             return fk_error(x, t, is_alter);
         if ((fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL) &&
             (cc->flags & SC_COL_NOT_NULL))

@@ -546,6 +546,21 @@ static int canon_datetime(char **out, sc_ctx *ctx, const sc_column_def *col, con
 
     while (*p == ' ')
         p++;
+    if (strspn(p, "0123456789") == strlen(p) && *p) {
+        /* a number: 0, YYYYMMDD, YYMMDD, YYYYMMDDHHMMSS */
+        size_t n = strlen(p);
+        char buf2[32];
+        if (strspn(p, "0") == n) {
+            p = "0000-00-00 00:00:00";
+        } else if (n == 8 || n == 14) {
+            snprintf(buf2, sizeof(buf2), "%.4s-%.2s-%.2s %.2s:%.2s:%.2s", p, p + 4, p + 6,
+                     n == 14 ? p + 8 : "00", n == 14 ? p + 10 : "00", n == 14 ? p + 12 : "00");
+            p = buf2;
+            return canon_datetime(out, ctx, col, p);
+        } else {
+            return SC_EINVAL;
+        }
+    }
     if (read_digits(&p, 4, &y) != 4 || !skip_delim(&p) || read_digits(&p, 2, &mo) < 1 ||
         !skip_delim(&p) || read_digits(&p, 2, &d) < 1)
         return SC_EINVAL;
