@@ -690,6 +690,7 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
 {
     sc_log *log = payload;
     sc_log_build bld;
+    bool any = false;
     int rc;
 
     memset(&bld, 0, sizeof(bld));
@@ -699,6 +700,11 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
     log->pending_txn = NULL;
     if (log->observer)
         log->observer(txn, changes, n, log->observer_payload);
+    /* Nothing to log (e.g. a settings change): do not even read the settings, so a bad
+     * value can always be corrected. */
+    rc = sc_log__has_user_rows(&any, log, txn);
+    if (rc || (!n && !any))
+        return rc;
     rc = sc_log__settings(&bld.set, txn);
     if (rc)
         return rc;

@@ -1,0 +1,659 @@
+/*
+ * check_replicate_log.c - the catalog log (replicate/log.c, logfile.c,
+ * userrows.c, apply.c): the exact event sequence of one transaction, TABLE_MAP
+ * modes, rotation, purge, rebuild byte-equality, settings, row images,
+ * cascades, data rows, recovery of files after a crash, and detection of a
+ * corrupt stored log. Interop with mariadb-binlog: check_replicate_interop.c.
+ */
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests/log_util.h"
+#include "replicate/apply.h"
+
+static sc_log *lg;
+static lu_event evs[LU_MAX_EVENTS];
+
+static void setup(void)
+{
+    sc_fixture_catalog_setup();
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_exec(sc_fx.cat, "CREATE DATABASE test");
+}
+
+static void teardown(void)
+{
+    sc_log_close(lg);
+    lg = NULL;
+    sc_fixture_catalog_teardown();
+}
+
+/* Index of the first event of type at or after from; n when none. */
+static size_t find_type(size_t n, size_t from, uint8_t type)
+{
+    while (from < n && evs[from].type != type)
+        from++;
+    return from;
+}
+
+static size_t count_type(size_t n, size_t from, size_t to, uint8_t type)
+{
+    size_t c = 0;
+    for (size_t i = from; i < to && i < n; i++)
+        c += evs[i].type == type;
+    (void)n;
+    return c;
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_log_txn_event_sequence)
+{
+    size_t n = lu_events(evs, lg, NULL);
+    uint8_t want[] = {SC_EV_FORMAT_DESCRIPTION, SC_EV_GTID_LIST, SC_EV_BINLOG_CHECKPOINT,
+                      SC_EV_GTID, SC_EV_ANNOTATE_ROWS, SC_EV_TABLE_MAP, SC_EV_TABLE_MAP,
+                      SC_EV_UPDATE_ROWS_V1, SC_EV_WRITE_ROWS_V1, SC_EV_XID};
+
+    /* CREATE DATABASE: counter update (sequences) then the schemata row. */
+    ck_assert_uint_eq(n, sizeof(want));
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(evs[i].type == want[i], "event %zu: type %u, want %u", i, evs[i].type,
+                      want[i]);
+    ck_assert_uint_eq(evs[3].rflags, SC_GTID_TRANSACTIONAL | SC_GTID_DDL);
+    ck_assert_uint_eq(evs[3].flags, SC_EVF_SUPPRESS_USE);
+    ck_assert_uint_eq(evs[5].table_id, SC_SYS_SEQUENCES);
+    ck_assert_uint_eq(evs[6].table_id, SC_SYS_SCHEMATA);
+    ck_assert_uint_eq(evs[7].table_id, SC_SYS_SEQUENCES);
+    ck_assert_uint_eq(evs[7].rflags, 0);
+    ck_assert_uint_eq(evs[8].table_id, SC_SYS_SCHEMATA);
+    ck_assert_uint_eq(evs[8].rflags, SC_ROWS_STMT_END);
+    for (size_t i = 0; i + 1 < n; i++)
+        ck_assert_uint_eq(evs[i].log_pos, evs[i + 1].offset);
+}
+END_TEST
+
+START_TEST(test_log_table_map_file_mode)
+{
+    size_t n, g2;
+
+    lu_exec(sc_fx.cat, "CREATE DATABASE test2");
+    n = lu_events(evs, lg, NULL);
+    g2 = find_type(n, find_type(n, 0, SC_EV_GTID) + 1, SC_EV_GTID);
+    ck_assert_uint_lt(g2, n);
+    /* Both tables were mapped by the first transaction of the file: no map again. */
+    ck_assert_uint_eq(count_type(n, g2, n, SC_EV_TABLE_MAP), 0);
+    ck_assert_uint_eq(count_type(n, g2, n, SC_EV_WRITE_ROWS_V1), 1);
+}
+END_TEST
+
+START_TEST(test_log_table_map_statement_mode)
+{
+    size_t n, g2;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_TABLE_MAP, "statement");
+    lu_exec(sc_fx.cat, "CREATE DATABASE test2");
+    n = lu_events(evs, lg, NULL);
+    g2 = find_type(n, find_type(n, 0, SC_EV_GTID) + 1, SC_EV_GTID);
+    ck_assert_uint_eq(count_type(n, g2, n, SC_EV_TABLE_MAP), 2);
+    /* Maps come after the annotation and before the statement's first rows event. */
+    ck_assert_uint_eq(evs[g2 + 1].type, SC_EV_ANNOTATE_ROWS);
+    ck_assert_uint_eq(evs[g2 + 2].type, SC_EV_TABLE_MAP);
+    ck_assert_uint_eq(evs[g2 + 3].type, SC_EV_TABLE_MAP);
+}
+END_TEST
+
+START_TEST(test_log_annotate_off)
+{
+    size_t n, g2;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_ANNOTATE, "0");
+    lu_exec(sc_fx.cat, "CREATE DATABASE test2");
+    n = lu_events(evs, lg, NULL);
+    g2 = find_type(n, find_type(n, 0, SC_EV_GTID) + 1, SC_EV_GTID);
+    ck_assert_uint_eq(count_type(n, g2, n, SC_EV_ANNOTATE_ROWS), 0);
+}
+END_TEST
+
+START_TEST(test_log_disabled)
+{
+    size_t n1 = lu_events(evs, lg, NULL), n2;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_ENABLED, "0");
+    lu_exec(sc_fx.cat, "CREATE DATABASE test2");
+    n2 = lu_events(evs, lg, NULL);
+    ck_assert_uint_eq(n1, n2);
+}
+END_TEST
+
+START_TEST(test_log_bad_setting_aborts)
+{
+    sc_txn *t = NULL;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_ROW_IMAGE, "HALF");
+    ck_assert_int_ne(lu_exec_db(sc_fx.cat, "test", "CREATE DATABASE test2"), SC_OK);
+    /* Nothing was written: the database does not exist. */
+    lu_set(sc_fx.cat, SC_LOG_SET_ROW_IMAGE, "FULL");
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
+    {
+        sc_schema *s = NULL;
+        ck_assert_int_eq(sc_schema_lookup(&s, t, "test2"), SC_ENOTFOUND);
+    }
+    sc_txn_abort(t);
+}
+END_TEST
+
+START_TEST(test_log_cascade_flag)
+{
+    size_t n, g, dels = 0;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE t1 (id INT PRIMARY KEY, a INT, KEY k(a))");
+    lu_exec(sc_fx.cat, "CREATE TABLE t2 (id INT PRIMARY KEY)");
+    lu_exec(sc_fx.cat, "DROP DATABASE test");
+    n = lu_events(evs, lg, NULL);
+    g = n;
+    for (size_t i = 0; i < n; i++)
+        if (evs[i].type == SC_EV_GTID)
+            g = i;
+    for (size_t i = g; i < n; i++) {
+        if (evs[i].type != SC_EV_DELETE_ROWS_V1)
+            continue;
+        dels++;
+        /* Rows deleted because their schema went: NO_FOREIGN_KEY_CHECKS, no re-cascade. */
+        if (evs[i].table_id != SC_SYS_SCHEMATA)
+            ck_assert_msg(evs[i].rflags & SC_ROWS_NO_FOREIGN_KEY_CHECKS,
+                          "delete of table %llu without NO_FOREIGN_KEY_CHECKS",
+                          (unsigned long long)evs[i].table_id);
+    }
+    ck_assert_uint_ge(dels, 3);
+}
+END_TEST
+
+static void count_problem(const char *p, void *payload)
+{
+    fprintf(stderr, "log problem: %s\n", p);
+    (*(int *)payload)++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Files                                                                */
+
+static char *file_on_disk(const char *name, size_t *len)
+{
+    char *path = NULL, *data;
+
+    lu_ok(sc_log_path(&path, lg, name));
+    data = sc_fixture_read_file(path, len);
+    sc_free(sc_fx.ctx, path);
+    return data;
+}
+
+static int check_equal_cb(const sc_log_file *f, void *payload)
+{
+    uint8_t *stored = NULL;
+    size_t slen = 0, dlen = 0;
+    char *disk = file_on_disk(f->name, &dlen);
+
+    (void)payload;
+    lu_ok(sc_log_file_bytes(&stored, &slen, lg, f->name));
+    ck_assert_msg(disk != NULL, "%s missing", f->name);
+    ck_assert_uint_eq(slen, f->size);
+    ck_assert_uint_eq(dlen, slen);
+    ck_assert(memcmp(disk, stored, slen) == 0);
+    free(disk);
+    sc_free(sc_fx.ctx, stored);
+    return 0;
+}
+
+static void ddl_stream(int n)
+{
+    char sql[128];
+
+    for (int i = 0; i < n; i++) {
+        snprintf(sql, sizeof(sql), "CREATE TABLE t%d (id INT PRIMARY KEY, v VARCHAR(20))", i);
+        lu_exec(sc_fx.cat, sql);
+    }
+}
+
+START_TEST(test_log_rotation)
+{
+    size_t n;
+    char *index;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_MAX_FILE_SIZE, "2000");
+    ddl_stream(6);
+    lu_ok(sc_log_sync(lg));
+    ck_assert_uint_ge(lu_nfiles(lg), 3);
+    /* File 1 ends with a ROTATE to file 2; file 2 starts with the header events. */
+    n = lu_events(evs, lg, "binlog.000001");
+    ck_assert_uint_eq(evs[n - 1].type, SC_EV_ROTATE);
+    n = lu_events(evs, lg, "binlog.000002");
+    ck_assert_uint_eq(evs[0].type, SC_EV_FORMAT_DESCRIPTION);
+    ck_assert_uint_eq(evs[1].type, SC_EV_GTID_LIST);
+    ck_assert_uint_eq(evs[2].type, SC_EV_BINLOG_CHECKPOINT);
+    ck_assert_uint_eq(evs[3].type, SC_EV_GTID);
+    /* The new file maps its tables again. */
+    ck_assert_uint_ge(count_type(n, 0, n, SC_EV_TABLE_MAP), 1);
+    lu_ok(sc_log_files(lg, check_equal_cb, NULL));
+    index = file_on_disk(NULL, &n);
+    ck_assert_ptr_nonnull(index);
+    ck_assert(strncmp(index, "binlog.000001\nbinlog.000002\n", 28) == 0);
+    free(index);
+}
+END_TEST
+
+START_TEST(test_log_rotate_checksum_setting)
+{
+    size_t n;
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_CHECKSUM, "NONE");
+    lu_exec(sc_fx.cat, "CREATE DATABASE test2"); /* still CRC32: a file keeps its FDE's alg */
+    lu_ok(sc_log_file_bytes(&data, &len, lg, "binlog.000001"));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f1", (sc_slice){data, len}));
+    ck_assert_int_eq(sc_binlog_reader_checksum(r), SC_CHECKSUM_CRC32);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+    lu_ok(sc_log_rotate(lg));
+    lu_exec(sc_fx.cat, "CREATE DATABASE test3");
+    ck_assert_uint_eq(lu_nfiles(lg), 2);
+    lu_ok(sc_log_file_bytes(&data, &len, lg, "binlog.000002"));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f2", (sc_slice){data, len}));
+    ck_assert_int_eq(sc_binlog_reader_checksum(r), SC_CHECKSUM_NONE);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+    n = lu_events(evs, lg, "binlog.000002");
+    ck_assert_uint_eq(evs[n - 1].type, SC_EV_XID);
+    lu_ok(sc_log_sync(lg)); /* files trail the last commit until the next sync */
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+}
+END_TEST
+
+START_TEST(test_log_rebuild_byte_equal)
+{
+    char *path = NULL;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_MAX_FILE_SIZE, "3000");
+    ddl_stream(5);
+    lu_ok(sc_log_sync(lg));
+    /* Damage the files: delete one, truncate another, scribble on the index. */
+    lu_ok(sc_log_path(&path, lg, "binlog.000001"));
+    ck_assert_int_eq(unlink(path), 0);
+    sc_free(sc_fx.ctx, path);
+    lu_ok(sc_log_path(&path, lg, "binlog.000002"));
+    ck_assert_int_eq(truncate(path, 100), 0);
+    sc_free(sc_fx.ctx, path);
+    ck_assert_int_eq(sc_log_verify(lg, NULL, NULL, NULL), SC_ECORRUPT);
+    lu_ok(sc_log_rebuild(lg));
+    lu_ok(sc_log_files(lg, check_equal_cb, NULL));
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+}
+END_TEST
+
+START_TEST(test_log_purge)
+{
+    size_t before, len;
+    char *disk;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_MAX_FILE_SIZE, "2000");
+    ddl_stream(6);
+    before = lu_nfiles(lg);
+    ck_assert_uint_ge(before, 4);
+    lu_ok(sc_log_purge(lg, "binlog.000003"));
+    ck_assert_uint_eq(lu_nfiles(lg), before - 2);
+    disk = file_on_disk("binlog.000001", &len);
+    ck_assert_ptr_null(disk);
+    ck_assert_int_eq(sc_log_purge(lg, "binlog.000001"), SC_ENOTFOUND);
+    ck_assert_int_eq(sc_log_purge(lg, "binlog.000099"), SC_EINVAL);
+    lu_ok(sc_log_purge(lg, NULL));
+    ck_assert_uint_eq(lu_nfiles(lg), 1); /* the current file is never purged */
+    disk = file_on_disk(NULL, &len);
+    ck_assert_ptr_nonnull(disk);
+    ck_assert_uint_eq(len, strlen("binlog.000006\n") * 1);
+    free(disk);
+    lu_ok(sc_log_rebuild(lg));
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+}
+END_TEST
+
+START_TEST(test_log_files_recovered_on_open)
+{
+    char *path = NULL;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    lu_ok(sc_log_sync(lg));
+    sc_log_close(lg);
+    lg = NULL;
+    /* As if the process died between commit and file write: the file lacks the tail. */
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_ok(sc_log_path(&path, lg, "binlog.000001"));
+    ck_assert_int_eq(truncate(path, 500), 0);
+    sc_free(sc_fx.ctx, path);
+    sc_log_close(lg);
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+}
+END_TEST
+
+
+START_TEST(test_log_corrupt_stored_log)
+{
+    sc_txn *t = NULL;
+    MDB_dbi dbi;
+    MDB_val k, v;
+    MDB_cursor *c;
+    uint8_t *copy;
+    int problems = 0;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    /* Flip one byte inside the second record (the first transaction) of file 1. */
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_catalog__open_dbi(&dbi, t, "log.events", 0));
+    ck_assert_int_eq(mdb_cursor_open(sc_catalog__mdb_txn(t), dbi, &c), 0);
+    ck_assert_int_eq(mdb_cursor_get(c, &k, &v, MDB_FIRST), 0);
+    ck_assert_int_eq(mdb_cursor_get(c, &k, &v, MDB_NEXT), 0);
+    copy = malloc(v.mv_size);
+    memcpy(copy, v.mv_data, v.mv_size);
+    copy[v.mv_size / 2] ^= 0x55;
+    v.mv_data = copy;
+    ck_assert_int_eq(mdb_cursor_put(c, &k, &v, MDB_CURRENT), 0);
+    mdb_cursor_close(c);
+    free(copy);
+    lu_ok(sc_txn_commit(t));
+    lu_ok(sc_log_sync(lg));
+    ck_assert_int_eq(sc_log_verify(lg, count_problem, &problems, NULL), SC_ECORRUPT);
+    ck_assert_int_ge(problems, 1);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Row images                                                           */
+
+/* Present-column count of the first UPDATE rows event on syscat.tables after `from`. */
+static void alter_and_find_update(size_t *n_out, size_t *g_out)
+{
+    size_t n;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    lu_exec(sc_fx.cat, "ALTER TABLE a COMMENT 'x'");
+    n = lu_events(evs, lg, NULL);
+    *g_out = n;
+    for (size_t i = 0; i < n; i++)
+        if (evs[i].type == SC_EV_GTID)
+            *g_out = i;
+    *n_out = n;
+}
+
+static sc_rows decode_first_update(sc_ev_table_map **tm_out, sc_binlog_reader **r_out,
+                                   uint8_t **data_out, size_t from)
+{
+    size_t len = 0, i = 0;
+    const sc_binlog_event *raw;
+    sc_rows rows;
+
+    lu_ok(sc_log_file_bytes(data_out, &len, lg, NULL));
+    lu_ok(sc_binlog_reader_open_mem(r_out, sc_fx.ctx, "f", (sc_slice){*data_out, len}));
+    for (;;) {
+        lu_ok(sc_binlog_reader_next(&raw, *r_out));
+        ck_assert_ptr_nonnull(raw);
+        if (i++ >= from && raw->header.type == SC_EV_UPDATE_ROWS_V1) {
+            const sc_event *ev = sc_binlog_reader__event(*r_out);
+            const sc_ev_table_map *tm =
+                sc_binlog_reader__table_map(*r_out, ev->u.rows.table_id);
+            sc_event_loc loc = {"f", raw->offset};
+            if (ev->u.rows.table_id != SC_SYS_TABLES)
+                continue;
+            lu_ok(sc_rows__decode(&rows, sc_fx.ctx, tm, raw->header.type, &ev->u.rows, &loc));
+            *tm_out = (sc_ev_table_map *)(uintptr_t)tm;
+            return rows;
+        }
+    }
+}
+
+static size_t present_count(const sc_rows *rows, size_t image)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < rows->ncols; i++)
+        c += !rows->absent[image * rows->ncols + i];
+    return c;
+}
+
+START_TEST(test_log_row_image_modes)
+{
+    static const char *const modes[] = {"FULL", "MINIMAL", "NOBLOB"};
+    const char *mode = modes[_i];
+    sc_sysmap m;
+    size_t n, g, nonblob = 0;
+    sc_ev_table_map *tm;
+    sc_binlog_reader *r = NULL;
+    uint8_t *data = NULL;
+    sc_rows rows;
+
+    lu_ok(sc_sysmap__init(&m, sc_fx.ctx, SC_SYS_TABLES));
+    for (size_t i = 0; i < m.ncols; i++)
+        nonblob += !m.blob[i];
+    lu_set(sc_fx.cat, SC_LOG_SET_ROW_IMAGE, mode);
+    alter_and_find_update(&n, &g);
+    rows = decode_first_update(&tm, &r, &data, g);
+    ck_assert_int_eq(rows.kind, 1);
+    if (_i == 0) {
+        ck_assert_uint_eq(present_count(&rows, 0), m.ncols);
+        ck_assert_uint_eq(present_count(&rows, 1), m.ncols);
+    } else if (_i == 1) {
+        /* Key only before; only the changed columns (version, comment) after. */
+        ck_assert_uint_eq(present_count(&rows, 0), m.npk);
+        ck_assert_uint_eq(present_count(&rows, 1), 2);
+    } else {
+        /* Every non-blob column, plus the blob that changed (comment) after. */
+        ck_assert_uint_eq(present_count(&rows, 0), nonblob);
+        ck_assert_uint_eq(present_count(&rows, 1), nonblob + 1);
+    }
+    sc_rows__free(sc_fx.ctx, &rows);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Data rows (sc_log_rows)                                              */
+
+START_TEST(test_log_user_rows)
+{
+    sc_txn *t = NULL;
+    sc_table *tab = NULL;
+    uint64_t tid;
+    sc_binlog_value row[3], row2[3];
+    size_t n, g;
+    char *text = NULL;
+    uint8_t *data = NULL;
+    size_t len = 0, nrows = 0;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw;
+    sc_buf all = {sc_fx.ctx, NULL, 0, 0, false};
+
+    lu_exec(sc_fx.cat, "CREATE TABLE d (id INT PRIMARY KEY, s VARCHAR(10), e DECIMAL(10,2))");
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_table_lookup(&tab, t, "test", "d"));
+    tid = sc_table_id(tab);
+    sc_table_free(tab);
+    lu_ok(sc_txn_set_statement(t, "INSERT INTO d VALUES (1,'one',1.50)", 35));
+    memset(row, 0, sizeof(row));
+    row[0].kind = SC_VAL_INT;
+    row[0].v.i = 1;
+    row[1].kind = SC_VAL_BYTES;
+    row[1].v.str = (sc_slice){(const uint8_t *)"one", 3};
+    row[2].kind = SC_VAL_DECIMAL;
+    row[2].v.str = (sc_slice){(const uint8_t *)"1.50", 4};
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, 3));
+    memcpy(row2, row, sizeof(row));
+    row2[1].v.str = (sc_slice){(const uint8_t *)"uno", 3};
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_UPDATE, row, row2, 3));
+    ck_assert_int_eq(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, 2), SC_EINVAL);
+    lu_ok(sc_txn_commit(t));
+    n = lu_events(evs, lg, NULL);
+    g = n;
+    for (size_t i = 0; i < n; i++)
+        if (evs[i].type == SC_EV_GTID)
+            g = i;
+    ck_assert_uint_eq(evs[g].rflags, SC_GTID_TRANSACTIONAL | SC_GTID_ALLOW_PARALLEL);
+    ck_assert_uint_eq(evs[g + 1].type, SC_EV_ANNOTATE_ROWS);
+    ck_assert_uint_eq(evs[g + 2].type, SC_EV_TABLE_MAP);
+    ck_assert_uint_eq(evs[g + 2].table_id, tid);
+    ck_assert_uint_eq(evs[g + 3].type, SC_EV_WRITE_ROWS_V1);
+    ck_assert_uint_eq(evs[g + 4].type, SC_EV_UPDATE_ROWS_V1);
+    ck_assert_uint_eq(evs[g + 4].rflags, SC_ROWS_STMT_END);
+    ck_assert_uint_eq(evs[g + 5].type, SC_EV_XID);
+    /* The printer (checked against mariadb-binlog) shows the values back. */
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    while (sc_binlog_reader_next(&raw, r) == SC_OK && raw) {
+        if (!sc_event__is_rows(raw->header.type) || raw->offset < evs[g].offset)
+            continue;
+        lu_ok(sc_binlog_reader_print_rows(&text, NULL, &nrows, r, raw));
+        sc_buf_put(&all, text, strlen(text));
+        sc_free(sc_fx.ctx, text);
+    }
+    sc_buf_u8(&all, 0);
+    ck_assert_msg(strstr((char *)all.data, "### INSERT INTO `test`.`d`\n### SET\n###   @1=1 "),
+                  "%s", all.data);
+    ck_assert_msg(strstr((char *)all.data, "@2='uno'"), "%s", all.data);
+    ck_assert_msg(strstr((char *)all.data, "@3=1.50"), "%s", all.data);
+    sc_buf__free(&all);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+}
+END_TEST
+
+START_TEST(test_log_user_rows_abort_drops)
+{
+    sc_txn *t = NULL;
+    sc_table *tab = NULL;
+    sc_binlog_value row[1];
+    size_t n1, n2;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE d (id INT PRIMARY KEY)");
+    n1 = lu_events(evs, lg, NULL);
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_table_lookup(&tab, t, "test", "d"));
+    row[0].kind = SC_VAL_INT;
+    row[0].v.i = 7;
+    lu_ok(sc_log_rows(lg, t, sc_table_id(tab), SC_LOG_INSERT, NULL, row, 1));
+    sc_table_free(tab);
+    sc_txn_abort(t);
+    lu_exec(sc_fx.cat, "CREATE DATABASE z");
+    n2 = lu_events(evs, lg, NULL);
+    for (size_t i = n1; i < n2; i++)
+        ck_assert_uint_lt(evs[i].table_id, SC_FIRST_USER_ID);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Applying the log to an empty catalog                                 */
+
+static int fsck_after(sc_catalog *target, uint64_t seq, void *payload)
+{
+    size_t problems = 0;
+    int rc = sc_fsck(target, NULL, NULL, &problems);
+
+    (*(int *)payload)++;
+    ck_assert_msg(rc == SC_OK && problems == 0, "fsck after GTID %llu: %zu problems",
+                  (unsigned long long)seq, problems);
+    return SC_OK;
+}
+
+START_TEST(test_log_apply_to_empty_catalog)
+{
+    static const char *const image[] = {"FULL", "MINIMAL", "NOBLOB"};
+    char dir[256];
+    sc_catalog *target = NULL;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    int txns = 0;
+    char *a = NULL, *b = NULL;
+    sc_txn *t = NULL;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_ROW_IMAGE, image[_i]);
+    lu_exec(sc_fx.cat, "CREATE TABLE p (id INT PRIMARY KEY, v VARCHAR(5) COMMENT 'c')");
+    lu_exec(sc_fx.cat, "CREATE TABLE c (id INT PRIMARY KEY, p INT, KEY k(p), "
+                       "CONSTRAINT f FOREIGN KEY (p) REFERENCES p(id), CHECK (id > 0))");
+    lu_exec(sc_fx.cat, "ALTER TABLE c ADD COLUMN w INT, COMMENT 'tc'");
+    lu_exec(sc_fx.cat, "RENAME TABLE c TO c2");
+    lu_exec(sc_fx.cat, "CREATE INDEX kv ON p (v)");
+    lu_exec(sc_fx.cat, "DROP TABLE c2");
+    lu_exec(sc_fx.cat, "CREATE DATABASE other");
+    lu_exec(sc_fx.cat, "CREATE TABLE other.o (id INT PRIMARY KEY)");
+    lu_exec(sc_fx.cat, "DROP DATABASE other");
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    o.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
+    lu_ok(sc_catalog_open(&target, sc_fx.ctx, dir, &o));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    lu_ok(sc_apply__reader(target, r, fsck_after, &txns));
+    ck_assert_int_ge(txns, 10);
+    /* Same catalog afterwards: the dumps of both agree. */
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
+    lu_ok(sc_dump_show_create(&a, t));
+    sc_txn_abort(t);
+    lu_ok(sc_txn_begin(&t, target, SC_TXN_READONLY));
+    lu_ok(sc_dump_show_create(&b, t));
+    sc_txn_abort(t);
+    ck_assert_str_eq(a, b);
+    sc_free(sc_fx.ctx, a);
+    sc_free(sc_fx.ctx, b);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+    sc_catalog_close(target);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+Suite *sc_test_replicate_log_suite(void);
+
+Suite *sc_test_replicate_log_suite(void)
+{
+    Suite *s = suite_create("replicate_log");
+    TCase *tc;
+
+    tc = tcase_create("events");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_log_txn_event_sequence);
+    tcase_add_test(tc, test_log_table_map_file_mode);
+    tcase_add_test(tc, test_log_table_map_statement_mode);
+    tcase_add_test(tc, test_log_annotate_off);
+    tcase_add_test(tc, test_log_cascade_flag);
+    tcase_add_loop_test(tc, test_log_row_image_modes, 0, 3);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("settings");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_log_disabled);
+    tcase_add_test(tc, test_log_bad_setting_aborts);
+    tcase_add_test(tc, test_log_rotate_checksum_setting);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("files");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_log_rotation);
+    tcase_add_test(tc, test_log_rebuild_byte_equal);
+    tcase_add_test(tc, test_log_purge);
+    tcase_add_test(tc, test_log_files_recovered_on_open);
+    tcase_add_test(tc, test_log_corrupt_stored_log);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("user_rows");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_log_user_rows);
+    tcase_add_test(tc, test_log_user_rows_abort_drops);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("apply");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_log_apply_to_empty_catalog, 0, 3);
+    suite_add_tcase(s, tc);
+    return s;
+}
