@@ -1052,5 +1052,9 @@ int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st)
             return SC_OK;
         SC_TRY(alter_item(p, at));
     } while (sc_parse__accept_op(p, ","));
+    /* alter_list followed by partitioning (PARTITION BY ..., REMOVE PARTITIONING) */
+    if ((sc_parse__is_word(p, 0, "PARTITION") && sc_parse__is_word(p, 1, "BY")) ||
+        sc_parse__is_word(p, 0, "REMOVE"))
+        (void)alter_unsupported(p, at);
     return SC_OK;
 }

@@ -274,6 +274,320 @@ START_TEST(test_ddl_parse_ast_create_table)
 }
 END_TEST
 
+START_TEST(test_ddl_parse_ast_alter_table)
+{
+    sc_ast_stmt *st;
+    const sc_ast_alter_table *at;
+    sc_ctx *ctx;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    st = parse_ok(ctx, "ALTER TABLE t ADD COLUMN IF NOT EXISTS c INT FIRST, DROP INDEX IF EXISTS i, "
+                       "CHANGE a b BIGINT NOT NULL AFTER c, ALTER d SET DEFAULT (1 + 1), "
+                       "RENAME COLUMN x TO y, RENAME KEY k1 TO k2, ALTER INDEX k NOT IGNORED, "
+                       "ENGINE=MyISAM ROW_FORMAT=DYNAMIC, CONVERT TO CHARACTER SET latin1 COLLATE "
+                       "latin1_bin, ALGORITHM=INPLACE, DROP FOREIGN KEY fk, DROP PRIMARY KEY, "
+                       "ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id) ON DELETE SET NULL, "
+                       "RENAME TO db2.t2");
+    ck_assert_int_eq(st->kind, SC_AST_STMT_ALTER_TABLE);
+    at = st->alter_table;
+    ck_assert_uint_eq(at->n_specs, 14);
+    ck_assert_int_eq(at->specs[0].kind, SC_AST_ALTER_ADD_COLUMN);
+    ck_assert(at->specs[0].if_not_exists);
+    ck_assert_int_eq(at->specs[0].position, SC_AST_POS_FIRST);
+    ck_assert_int_eq(at->specs[1].kind, SC_AST_ALTER_DROP_INDEX);
+    ck_assert(at->specs[1].if_exists);
+    ck_assert_int_eq(at->specs[2].kind, SC_AST_ALTER_CHANGE_COLUMN);
+    ck_assert_str_eq(at->specs[2].name, "a");
+    ck_assert_str_eq(at->specs[2].column->name, "b");
+    ck_assert_str_eq(at->specs[2].after, "c");
+    ck_assert_int_eq(at->specs[3].kind, SC_AST_ALTER_SET_DEFAULT);
+    ck_assert(at->specs[3].default_parens);
+    ck_assert_int_eq(at->specs[4].kind, SC_AST_ALTER_RENAME_COLUMN);
+    ck_assert_str_eq(at->specs[4].new_name, "y");
+    ck_assert_int_eq(at->specs[5].kind, SC_AST_ALTER_RENAME_INDEX);
+    ck_assert_int_eq(at->specs[6].kind, SC_AST_ALTER_INDEX_IGNORED);
+    ck_assert(!at->specs[6].ignored);
+    ck_assert_int_eq(at->specs[7].kind, SC_AST_ALTER_TABLE_OPTIONS);
+    ck_assert_uint_eq(at->specs[7].n_options, 2);
+    ck_assert_int_eq(at->specs[8].kind, SC_AST_ALTER_CONVERT_CHARSET);
+    ck_assert_str_eq(at->specs[8].collate, "latin1_bin");
+    ck_assert_int_eq(at->specs[9].kind, SC_AST_ALTER_ALGORITHM);
+    ck_assert_int_eq(at->specs[10].kind, SC_AST_ALTER_DROP_FOREIGN_KEY);
+    ck_assert_int_eq(at->specs[11].kind, SC_AST_ALTER_DROP_PRIMARY_KEY);
+    ck_assert_int_eq(at->specs[12].kind, SC_AST_ALTER_ADD_INDEX);
+    ck_assert_int_eq(at->specs[12].index->kind, SC_AST_INDEX_FOREIGN);
+    ck_assert_str_eq(at->specs[12].index->constraint, "fk2");
+    ck_assert_int_eq(at->specs[12].index->references->on_delete, SC_AST_FK_SET_NULL);
+    ck_assert_int_eq(at->specs[13].kind, SC_AST_ALTER_RENAME_TABLE);
+    ck_assert_str_eq(at->specs[13].new_table.db, "db2");
+    sc_ast__stmt_free(st);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_ddl_parse_ast_columns)
+{
+    sc_ast_stmt *st;
+    const sc_ast_create_def *d;
+    sc_ctx *ctx;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    st = parse_ok(ctx, "CREATE TABLE t (a SERIAL, b NATIONAL CHAR VARYING(5), c DOUBLE PRECISION, "
+                       "d BOOL, e LONG VARCHAR, f INT4 ZEROFILL, g ENUM('x','y') CHARSET latin1, "
+                       "h TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE NOW(6), "
+                       "i INT GENERATED ALWAYS AS (a + 1) STORED UNIQUE, j INT DEFAULT -5 "
+                       "CHECK (j < 0), k INT CONSTRAINT fk REFERENCES p (id) MATCH FULL, "
+                       "l POINT REF_SYSTEM_ID=4326, m INT INVISIBLE)");
+    d = st->create_table->defs;
+    ck_assert(d[0].column->serial);
+    ck_assert_int_eq(d[0].column->type.kind, SC_AST_TYPE_BIGINT);
+    ck_assert_int_eq(d[1].column->type.kind, SC_AST_TYPE_VARCHAR);
+    ck_assert(d[1].column->type.national);
+    ck_assert_int_eq(d[2].column->type.kind, SC_AST_TYPE_DOUBLE);
+    ck_assert_int_eq(d[3].column->type.kind, SC_AST_TYPE_TINYINT);
+    ck_assert_uint_eq(d[3].column->type.length.value, 1);
+    ck_assert_int_eq(d[4].column->type.kind, SC_AST_TYPE_MEDIUMTEXT);
+    ck_assert(d[5].column->type.zerofill && d[5].column->type.is_unsigned);
+    ck_assert_uint_eq(d[6].column->type.n_values, 2);
+    ck_assert_str_eq(d[6].column->type.values[1].s, "y");
+    ck_assert_str_eq(d[6].column->type.charset, "latin1");
+    ck_assert_int_eq(d[7].column->on_update->kind, SC_AST_EXPR_FUNC);
+    ck_assert_uint_eq(d[7].column->on_update->n_args, 1);
+    ck_assert_int_eq(d[7].column->default_expr->form, SC_AST_FUNC_PLAIN);
+    ck_assert_int_eq(d[8].column->generated, SC_AST_GEN_STORED);
+    ck_assert_int_eq(d[8].column->key, SC_AST_COLKEY_UNIQUE);
+    ck_assert(d[9].column->default_expr->lit.negative);
+    ck_assert_ptr_nonnull(d[9].column->check);
+    ck_assert_str_eq(d[10].column->ref_constraint, "fk");
+    ck_assert_int_eq(d[10].column->references->match, SC_AST_FK_MATCH_FULL);
+    ck_assert_uint_eq(d[11].column->ref_system_id.value, 4326);
+    ck_assert(d[12].column->invisible);
+    sc_ast__stmt_free(st);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_ddl_parse_ast_other_statements)
+{
+    static const struct {
+        const char *sql;
+        sc_ast_stmt_kind kind;
+    } cases[] = {
+        {"CREATE SCHEMA IF NOT EXISTS d DEFAULT CHARSET = latin1 COLLATE latin1_bin COMMENT 'x'",
+         SC_AST_STMT_CREATE_DATABASE},
+        {"ALTER DATABASE CHARACTER SET utf8mb4", SC_AST_STMT_ALTER_DATABASE},
+        {"DROP DATABASE IF EXISTS d", SC_AST_STMT_DROP_DATABASE},
+        {"DROP TEMPORARY TABLE IF EXISTS a, db.b CASCADE", SC_AST_STMT_DROP_TABLE},
+        {"RENAME TABLE a TO b, c TO d", SC_AST_STMT_RENAME_TABLE},
+        {"TRUNCATE t", SC_AST_STMT_TRUNCATE_TABLE},
+        {"CREATE UNIQUE INDEX i USING HASH ON t (a(10), b DESC) COMMENT 'c' LOCK=NONE",
+         SC_AST_STMT_CREATE_INDEX},
+        {"DROP INDEX i ON db.t", SC_AST_STMT_DROP_INDEX},
+        {"USE `my db`", SC_AST_STMT_USE},
+        {"SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES'), foreign_key_checks=OFF",
+         SC_AST_STMT_SET},
+        {"SET NAMES utf8mb4 COLLATE utf8mb4_bin", SC_AST_STMT_SET},
+        {"SET @@session.explicit_defaults_for_timestamp = 0", SC_AST_STMT_SET},
+        {"SHOW CREATE TABLE db.t", SC_AST_STMT_SHOW},
+        {"SHOW FULL TABLES FROM d LIKE 't%'", SC_AST_STMT_SHOW},
+        {"SHOW COLUMNS FROM t FROM d", SC_AST_STMT_SHOW},
+        {"BEGIN", SC_AST_STMT_BEGIN},
+        {"START TRANSACTION", SC_AST_STMT_BEGIN},
+        {"COMMIT WORK", SC_AST_STMT_COMMIT},
+        {"ROLLBACK", SC_AST_STMT_ROLLBACK},
+        {"CREATE OR REPLACE VIEW v AS SELECT 1", SC_AST_STMT_UNSUPPORTED},
+        {"INSERT INTO t VALUES (1)", SC_AST_STMT_UNSUPPORTED},
+        {"CREATE TABLE t2 LIKE t1", SC_AST_STMT_CREATE_TABLE},
+        {"CREATE TABLE t3 (LIKE t1)", SC_AST_STMT_CREATE_TABLE},
+        {"CREATE TABLE t4 IGNORE AS SELECT * FROM t1", SC_AST_STMT_CREATE_TABLE},
+        {"/*!40101 SET NAMES utf8 */", SC_AST_STMT_SET},
+        {"  -- only a comment", SC_AST_STMT_EMPTY},
+    };
+    sc_ctx *ctx;
+    size_t i;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        sc_ast_stmt *st = parse_ok(ctx, cases[i].sql);
+        ck_assert_msg(st->kind == cases[i].kind, "%s: kind %s", cases[i].sql,
+                      sc_ast__stmt_kind_name(st->kind));
+        sc_ast__stmt_free(st);
+    }
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_ddl_parse_ast_set_and_show)
+{
+    sc_ast_stmt *st;
+    sc_ctx *ctx;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    st = parse_ok(ctx, "SET SESSION sql_mode = CONCAT(@@sql_mode, ',X'), @@global.y = DEFAULT");
+    ck_assert_uint_eq(st->set->n_items, 2);
+    ck_assert_int_eq(st->set->items[0].scope, SC_AST_VAR_SESSION);
+    ck_assert_str_eq(st->set->items[0].name, "sql_mode");
+    ck_assert_int_eq(st->set->items[0].value->kind, SC_AST_EXPR_FUNC);
+    ck_assert_int_eq(st->set->items[0].value->args[0]->kind, SC_AST_EXPR_VAR);
+    ck_assert_int_eq(st->set->items[1].scope, SC_AST_VAR_GLOBAL);
+    ck_assert_int_eq(st->set->items[1].value->kind, SC_AST_EXPR_DEFAULT);
+    sc_ast__stmt_free(st);
+    st = parse_ok(ctx, "CREATE TABLE t SELECT 1 AS one");
+    ck_assert(st->create_table->has_select);
+    ck_assert_str_eq(st->create_table->select_text.s, "SELECT 1 AS one");
+    sc_ast__stmt_free(st);
+    st = parse_ok(ctx, "CREATE VIEW v AS SELECT 1");
+    ck_assert_str_eq(st->unsupported_what, "CREATE VIEW");
+    sc_ast__stmt_free(st);
+    st = parse_ok(ctx, "SHOW CREATE DATABASE d");
+    ck_assert_int_eq(st->show->kind, SC_AST_SHOW_CREATE_DATABASE);
+    ck_assert_str_eq(st->show->name.name, "d");
+    sc_ast__stmt_free(st);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_ddl_parse_sql_mode_flags)
+{
+    sc_ddl_parse_options opts = SC_DDL_PARSE_OPTIONS_INIT;
+    const char *sql = "CREATE TABLE \"t\" (a INT DEFAULT ('x' || 'y'))";
+    sc_ast_stmt *st = NULL;
+    sc_ctx *ctx;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    /* default sql_mode: "t" is a string, not a table name */
+    ck_assert_int_eq(sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL), SC_ESYNTAX);
+    opts.flags = SC_PARSE_ANSI_QUOTES | SC_PARSE_PIPES_AS_CONCAT;
+    ck_assert_int_eq(sc_ddl__parse(&st, ctx, sql, strlen(sql), &opts), SC_OK);
+    ck_assert_str_eq(st->create_table->name.name, "t");
+    ck_assert_int_eq(st->create_table->defs[0].column->default_expr->op, SC_AST_OP_CONCAT);
+    sc_ast__stmt_free(st);
+    opts.version = 99;
+    ck_assert_int_eq(sc_ddl__parse(&st, ctx, sql, strlen(sql), &opts), SC_EINVAL);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Robustness                                                           */
+
+/* Every prefix of every corpus statement, and single-byte mutations: no crash, no leak. */
+static void hammer(sc_ctx *ctx, const char *sql, size_t len)
+{
+    static const char subst[] = "(),'`\"/*-#\\@.;0 \x80\xff";
+    char buf[4096];
+    sc_ast_stmt *st;
+    size_t i, k;
+
+    if (len > sizeof(buf))
+        len = sizeof(buf);
+    for (i = 0; i <= len; i++) {
+        st = NULL;
+        if (sc_ddl__parse(&st, ctx, sql, i, NULL) == SC_OK)
+            sc_ast__stmt_free(st);
+        else
+            ck_assert_ptr_null(st);
+    }
+    memcpy(buf, sql, len);
+    for (i = 0; i < len; i += 3) {
+        for (k = 0; k < sizeof(subst) - 1; k += 4) {
+            char keep = buf[i];
+            buf[i] = subst[(k + i) % (sizeof(subst) - 1)];
+            st = NULL;
+            if (sc_ddl__parse(&st, ctx, buf, len, NULL) == SC_OK)
+                sc_ast__stmt_free(st);
+            buf[i] = keep;
+        }
+    }
+}
+
+START_TEST(test_ddl_parse_robust_prefixes_and_mutations)
+{
+    static const char *const stmts[] = {
+        "CREATE TABLE t (id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY, a VARCHAR(10) "
+        "CHARACTER SET latin1 COLLATE latin1_bin DEFAULT 'x\\'y', b INT AS (a * 2 + IF(a, 1, "
+        "CASE WHEN a IS NULL THEN 0 END)) VIRTUAL, c DATETIME(6) DEFAULT CURRENT_TIMESTAMP(6) ON "
+        "UPDATE NOW(6), CONSTRAINT fk FOREIGN KEY (a) REFERENCES p (x) ON DELETE SET NULL, "
+        "CHECK (b BETWEEN -1 AND 1 OR a IN ('a', _latin1'b')), FULLTEXT KEY (a) WITH PARSER x) "
+        "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COMMENT='c' /*!50100 PARTITION BY HASH(id) */",
+        "ALTER TABLE t ADD COLUMN (x INT, KEY (x)), DROP y, MODIFY z TEXT FIRST, ALTER w DROP "
+        "DEFAULT, RENAME INDEX a TO b, CONVERT TO CHARSET latin1, ORDER BY x, LOCK=SHARED",
+        "SET @@session.sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES'), @x := 1 << 2",
+        "CREATE TABLE t (a INT DEFAULT (CAST(TRIM(LEADING 'x' FROM SUBSTRING('abc' FROM 2 FOR 1)) "
+        "AS SIGNED) + EXTRACT(DAY FROM NOW()) + POSITION('a' IN 'b') - INTERVAL 1 DAY))",
+    };
+    sc_ctx *ctx;
+    size_t i;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    for (i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++)
+        hammer(ctx, stmts[i], strlen(stmts[i]));
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+/* An allocator that fails from the Nth call on. */
+typedef struct failing_alloc {
+    long left; /* successful calls left; < 0 = unlimited */
+} failing_alloc;
+
+static void *fa_malloc(size_t n, void *payload)
+{
+    failing_alloc *fa = payload;
+    if (fa->left == 0)
+        return NULL;
+    if (fa->left > 0)
+        fa->left--;
+    return malloc(n);
+}
+
+static void *fa_realloc(void *p, size_t n, void *payload)
+{
+    failing_alloc *fa = payload;
+    if (fa->left == 0)
+        return NULL;
+    if (fa->left > 0)
+        fa->left--;
+    return realloc(p, n);
+}
+
+static void fa_free(void *p, void *payload)
+{
+    (void)payload;
+    free(p);
+}
+
+START_TEST(test_ddl_parse_robust_allocation_failure)
+{
+    const char *sql = "CREATE TABLE t (a INT DEFAULT (1 + 1), b VARCHAR(5000) COMMENT 'x', "
+                      "KEY k (b(10)), CHECK (a > 0)) ENGINE=InnoDB";
+    failing_alloc fa = {-1};
+    sc_allocator al = {fa_malloc, fa_realloc, fa_free, &fa};
+    sc_ctx_options co = SC_CTX_OPTIONS_INIT;
+    sc_ast_stmt *st;
+    sc_ctx *ctx;
+    long n;
+    int rc = SC_ENOMEM;
+
+    co.allocator = &al;
+    ck_assert_int_eq(sc_ctx_new(&ctx, &co), SC_OK);
+    for (n = 0; n < 200 && rc != SC_OK; n++) {
+        st = NULL;
+        fa.left = n;
+        rc = sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL);
+        if (rc != SC_OK) {
+            ck_assert_int_eq(rc, SC_ENOMEM);
+            ck_assert_ptr_null(st);
+        }
+        sc_ast__stmt_free(st);
+    }
+    ck_assert_int_eq(rc, SC_OK);
+    ck_assert_int_gt(n, 1);
+    fa.left = -1;
+    sc_ctx_free(ctx);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 
 Suite *sc_test_ddl_parse_suite(void);
@@ -291,6 +605,16 @@ Suite *sc_test_ddl_parse_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("ast");
     tcase_add_test(tc, test_ddl_parse_ast_create_table);
+    tcase_add_test(tc, test_ddl_parse_ast_alter_table);
+    tcase_add_test(tc, test_ddl_parse_ast_columns);
+    tcase_add_test(tc, test_ddl_parse_ast_other_statements);
+    tcase_add_test(tc, test_ddl_parse_ast_set_and_show);
+    tcase_add_test(tc, test_ddl_parse_sql_mode_flags);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("robust");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_ddl_parse_robust_prefixes_and_mutations);
+    tcase_add_test(tc, test_ddl_parse_robust_allocation_failure);
     suite_add_tcase(s, tc);
     return s;
 }
