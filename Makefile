@@ -97,7 +97,7 @@ deps:
 	{ echo "deps: install failed; run: apt-get update && apt-get install -y$$missing"; exit 1; }
 
 # ---------------------------------------------------------------- generated code
-$(GEN_C) $(GEN_H): $(PROTO)
+$(GEN_C) $(GEN_H) &: $(PROTO)
 	@mkdir -p $(BUILD)/gen/catalog
 	protoc-c --c_out=$(BUILD)/gen $(PROTO)
 	@# protoc-c 1.4 writes no DO NOT EDIT banner of its own; add one.
