@@ -14,9 +14,10 @@
 # tests/oracle/expected-pass.txt (one case directory name per line) fails,
 # or when the CLI cannot be run at all.
 #
-# usage: tests/oracle/run-ddl-cli.sh [-v] [CASE-SUBSTRING...]
+# usage: tests/oracle/run-ddl-cli.sh [-v] [-j N] [CASE-SUBSTRING...]
 #   SYSCAT=path/to/syscat (default ${SC_BUILD:-build}/syscat)
-#   -v  print every case's status, not only the failures
+#   -v    print every case's status, not only the failures
+#   -j N  run N cases at a time (default $SC_JOBS, else 2)
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +31,15 @@ EXPECTED="$HERE/expected-pass.txt"
 STMT_TIMEOUT=${SC_CASE_TIMEOUT:-60}
 
 verbose=0
-if [ "${1:-}" = "-v" ]; then verbose=1; shift; fi
+jobs=${SC_JOBS:-2}
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -v) verbose=1; shift ;;
+    -j) jobs=${2:?-j needs a number}; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
+    *) break ;;
+    esac
+done
 filters=("$@")
 
 if [ ! -x "$SYSCAT" ]; then echo "run-ddl-cli: no CLI at $SYSCAT (run make)" >&2; exit 2; fi
@@ -96,9 +105,10 @@ selected() {
     return 1
 }
 
-# run_case DIR NAME -> sets case_status (pass|fail), case_detail, score line
+# run_case DIR NAME: replay one case in $WORK/NAME; sets case_detail and
+# score; returns 0 when the case passes.
 run_case() {
-    local dir=$1 d="$WORK/case"
+    local dir=$1 d="$WORK/$2"
     rm -rf "$d"; mkdir -p "$d"
     case_detail=""
     if ! "$SYSCAT" --datadir "$d/data" init > "$d/init.out" 2>&1; then
@@ -126,21 +136,44 @@ run_case() {
         case_detail="${case_detail:+$case_detail; }dump exit $dump_rc: $(head -c 300 "$d/dump.err" | head -3)"
         ok=0
     elif ! cmp -s "$dir/schema.sql" "$d/schema.sql"; then
-        case_detail="${case_detail:+$case_detail; }schema.sql differs:
+        case_detail="${case_detail:+$case_detail; }schema.sql differs (< oracle, > syscat):
 $(diff "$dir/schema.sql" "$d/schema.sql" | head -6 | sed 's/^/      /')"
         ok=0
     fi
     [ $ok = 1 ]
 }
 
-passed=0; failed=0; regressions=0
-stmts=0; errno_ok=0; errs=0; state_ok=0; msg_ok=0
+# case_job DIR NAME: run one case, leaving "<pass|fail>\n<score>\n<detail>"
+# in $WORK/NAME.res and removing its data directory.
+case_job() {
+    local status=fail
+    score="0 0 0 0 0 0"
+    if run_case "$1" "$2"; then status=pass; fi
+    printf '%s\n%s\n%s\n' "$status" "$score" "$case_detail" > "$WORK/$2.res.tmp"
+    mv "$WORK/$2.res.tmp" "$WORK/$2.res"
+    rm -rf "${WORK:?}/$2"
+}
+
+names=()
+running=0
 for dir in "$CORPUS"/*/; do
     dir=${dir%/}; name=$(basename "$dir")
     [ -f "$dir/input.sql" ] || continue
     selected "$name" || continue
-    score="0 0 0 0 0 0"
-    if run_case "$dir" "$name"; then
+    names+=("$name")
+    case_job "$dir" "$name" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+
+passed=0; failed=0; regressions=0
+stmts=0; errno_ok=0; errs=0; state_ok=0; msg_ok=0
+for name in "${names[@]}"; do
+    res="$WORK/$name.res"
+    if [ ! -f "$res" ]; then printf 'fail\n0 0 0 0 0 0\nrunner: no result\n' > "$res"; fi
+    status=$(sed -n 1p "$res"); score=$(sed -n 2p "$res"); detail=$(sed -n '3,$p' "$res")
+    if [ "$status" = pass ]; then
         passed=$((passed + 1))
         [ $verbose = 1 ] && echo "pass $name"
     else
@@ -148,7 +181,7 @@ for dir in "$CORPUS"/*/; do
         mark=""
         if is_expected "$name"; then regressions=$((regressions + 1)); mark=" (REGRESSION: listed in expected-pass.txt)"; fi
         echo "FAIL $name$mark"
-        echo "     $case_detail"
+        echo "     $detail"
     fi
     read -r _ n e ne s m _ <<< "$score"
     stmts=$((stmts + n)); errno_ok=$((errno_ok + e)); errs=$((errs + ne))
