@@ -938,6 +938,16 @@ int sc_exec__alter_table(sc_exec *x)
     }
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_drop(x, &st, &at->specs[i]);
+    if (rc == SC_OK && st.t.n_cols == 0) {
+        bool adds = false;
+        for (size_t i = 0; i < n; i++)
+            if (at->specs[i].kind == SC_AST_ALTER_ADD_COLUMN)
+                adds = true;
+        if (!adds)
+            rc = sc_exec__err(x, 1090, "42000",
+                              "You can't delete all columns with ALTER TABLE; use DROP TABLE "
+                              "instead");
+    }
     if (rc == SC_OK)
         rc = prune_keys(x, &st);
     for (size_t i = 0; i < n && rc == SC_OK; i++)
