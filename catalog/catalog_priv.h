@@ -61,6 +61,8 @@ void sc__buf_free(sc_ctx *ctx, sc_buf *b);
 /* Keys                                                                 */
 
 #define SC_KEY_MAX_FIELDS 4
+/** Longest LMDB key (MDB_MAXKEYSIZE); a longer name cannot be in the catalog. */
+#define SC_KEY_MAX_LEN 511
 
 /** The key fields of a system table, resolved against its descriptor. */
 typedef struct sc_keyspec {

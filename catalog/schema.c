@@ -100,6 +100,8 @@ static int schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)
     rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
+    if (txn->key.len > SC_KEY_MAX_LEN)
+        return SC_ENOTFOUND;
     k.mv_size = txn->key.len;
     k.mv_data = txn->key.data;
     rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &k, &v);
@@ -162,6 +164,9 @@ int sc_schema_create(uint64_t *id_out, sc_txn *txn, const sc_schema_def *def)
     if (!def->name || !*def->name)
         return sc_error_set(ctx, SC_EINVAL, 1102, "42000", "Incorrect database name '%s'",
                             def->name ? def->name : "");
+    if (strlen(def->name) > 256) /* 64 characters of up to 4 bytes */
+        return sc_error_set(ctx, SC_EINVAL, 1059, "42000", "Identifier name '%s' is too long",
+                            def->name);
     rc = schema_id_by_name(&id, txn, def->name);
     if (rc == SC_OK)
         return sc_error_set(ctx, SC_EEXISTS, 1007, "HY000",

@@ -510,7 +510,9 @@ int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char 
         return rc;
     k.mv_size = txn->key.len;
     k.mv_data = txn->key.data;
-    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &k, &v);
+    rc = txn->key.len > SC_KEY_MAX_LEN
+             ? MDB_NOTFOUND
+             : mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &k, &v);
     if (rc == MDB_NOTFOUND)
         return no_such_table(txn->cat->ctx, schema, name);
     if (rc)

@@ -95,11 +95,14 @@ static int check_fks(sc_ctx *ctx, const sc_table_def *def)
 {
     const sc_fk_def *fk;
     size_t i, j;
+    int rc;
 
     for (i = 0; i < def->n_foreign_keys; i++) {
         fk = &def->foreign_keys[i];
-        if (!fk->parent_table || !*fk->parent_table)
-            return sc_error_set(ctx, SC_EINVAL, 1103, "42000", "Incorrect table name '%s'", "");
+        if ((rc = check_ident(ctx, fk->parent_table, 1103, "table")))
+            return rc;
+        if (fk->parent_schema && (rc = check_ident(ctx, fk->parent_schema, 1102, "database")))
+            return rc;
         for (j = 0; j < fk->n_columns; j++)
             if (!fk->columns[j] || !find_column(def, fk->columns[j]))
                 return sc_error_set(ctx, SC_EINVAL, 1072, "42000",
@@ -431,6 +434,8 @@ int sc__table_id_by_name(uint64_t *out, sc_txn *txn, uint64_t schema_id, const c
         rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
+    if (txn->key.len > SC_KEY_MAX_LEN)
+        return SC_ENOTFOUND;
     k.mv_size = txn->key.len;
     k.mv_data = txn->key.data;
     rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_TABLE_NAME], &k, &v);

@@ -97,6 +97,14 @@ START_TEST(test_catalog_create_lookup_missing)
     ck_assert_uint_eq(e->mysql_errno, 1049);
     ck_assert_str_eq(e->message, "Unknown database 'nodb'");
     ck_assert_int_eq(sc_table_get(&t, txn, 999999), SC_ENOTFOUND);
+    {
+        char longname[1200];
+        memset(longname, 'x', sizeof(longname) - 1);
+        longname[sizeof(longname) - 1] = '\0';
+        ck_assert_int_eq(sc_table_lookup(&t, txn, "db1", longname), SC_ENOTFOUND);
+        ck_assert_int_eq(sc_table_lookup(&t, txn, longname, "t"), SC_ENOTFOUND);
+        ck_assert_int_eq(sc_schema_lookup(&s, txn, longname), SC_ENOTFOUND);
+    }
     sc_txn_abort(txn);
 }
 END_TEST
