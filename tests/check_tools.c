@@ -167,12 +167,15 @@ static void run_bare(const char *first, ...)
     va_end(ap);
 }
 
-#define ck_status(want)                                                                        \
-    ck_assert_msg(last.status == (want), "exit %d, want %d\nstdout: %s\nstderr: %s",           \
-                  last.status, (want), last.out, last.err)
-#define ck_out_has(s) ck_assert_msg(strstr(last.out, s) != NULL, "stdout lacks [%s]:\n%s", s, last.out)
-#define ck_err_has(s) ck_assert_msg(strstr(last.err, s) != NULL, "stderr lacks [%s]:\n%s", s, last.err)
-#define ck_out_is(s) ck_assert_msg(strcmp(last.out, s) == 0, "stdout is:\n%s\nwant:\n%s", last.out, s)
+#define ck_status(want)                                                                            \
+    ck_assert_msg(last.status == (want), "exit %d, want %d\nstdout: %s\nstderr: %s", last.status,  \
+                  (want), last.out, last.err)
+#define ck_out_has(s)                                                                              \
+    ck_assert_msg(strstr(last.out, s) != NULL, "stdout lacks [%s]:\n%s", s, last.out)
+#define ck_err_has(s)                                                                              \
+    ck_assert_msg(strstr(last.err, s) != NULL, "stderr lacks [%s]:\n%s", s, last.err)
+#define ck_out_is(s)                                                                               \
+    ck_assert_msg(strcmp(last.out, s) == 0, "stdout is:\n%s\nwant:\n%s", last.out, s)
 
 static void init_catalog(void)
 {
@@ -195,11 +198,12 @@ END_TEST
 START_TEST(test_tools_usage_bad_words)
 {
     static const char *const cases[][5] = {
-        {"frobnicate", NULL},       {"show", NULL},           {"show", "everything", NULL},
-        {"show", "create", "x", NULL}, {"describe", NULL},       {"describe", "nodot", NULL},
-        {"init", "extra", NULL},    {"init", "--map-size", "lots", NULL},
-        {"stats", "--yaml", NULL},  {"dump", "--json", "--show-create", NULL},
-        {"fsck", "x", NULL},        {"exec", "-e", "SELECT 1", "file.sql", NULL},
+        {"frobnicate", NULL},         {"show", NULL},
+        {"show", "everything", NULL}, {"show", "create", "x", NULL},
+        {"describe", NULL},           {"describe", "nodot", NULL},
+        {"init", "extra", NULL},      {"init", "--map-size", "lots", NULL},
+        {"stats", "--yaml", NULL},    {"dump", "--json", "--show-create", NULL},
+        {"fsck", "x", NULL},          {"exec", "-e", "SELECT 1", "file.sql", NULL},
     };
     size_t i;
 
@@ -291,24 +295,40 @@ static void create_shop(void)
     memset(cols, 0, sizeof(cols));
     memset(ixs, 0, sizeof(ixs));
     memset(&tdef, 0, sizeof(tdef));
-    cols[0] = (sc_column_def){.name = "id", .type = SC_TYPE_INT,
-                              .flags = SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT};
-    cols[1] = (sc_column_def){.name = "name", .type = SC_TYPE_VARCHAR, .length = 20,
-                              .charset = "utf8mb4", .collation = "utf8mb4_general_ci",
+    cols[0] = (sc_column_def){
+        .name = "id", .type = SC_TYPE_INT, .flags = SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT};
+    cols[1] = (sc_column_def){.name = "name",
+                              .type = SC_TYPE_VARCHAR,
+                              .length = 20,
+                              .charset = "utf8mb4",
+                              .collation = "utf8mb4_general_ci",
                               .default_kind = SC_DEFAULT_NULL};
-    cols[2] = (sc_column_def){.name = "price", .type = SC_TYPE_DECIMAL, .length = 10, .scale = 2,
+    cols[2] = (sc_column_def){.name = "price",
+                              .type = SC_TYPE_DECIMAL,
+                              .length = 10,
+                              .scale = 2,
                               .flags = SC_COL_NOT_NULL | SC_COL_UNSIGNED,
-                              .default_kind = SC_DEFAULT_LITERAL, .default_value = "0.00"};
-    cols[3] = (sc_column_def){.name = "size", .type = SC_TYPE_ENUM, .elements = sizes,
-                              .n_elements = 3, .charset = "utf8mb4",
-                              .collation = "utf8mb4_general_ci", .default_kind = SC_DEFAULT_NULL};
-    ixs[0] = (sc_index_def){.name = "PRIMARY", .kind = SC_INDEX_PRIMARY, .parts = &pk_part,
-                            .n_parts = 1};
-    ixs[1] = (sc_index_def){.name = "name", .kind = SC_INDEX_KEY, .parts = &name_part,
-                            .n_parts = 1};
-    tdef = (sc_table_def){.name = "items", .engine = "InnoDB", .charset = "utf8mb4",
-                          .collation = "utf8mb4_general_ci", .columns = cols, .n_columns = 4,
-                          .indexes = ixs, .n_indexes = 2};
+                              .default_kind = SC_DEFAULT_LITERAL,
+                              .default_value = "0.00"};
+    cols[3] = (sc_column_def){.name = "size",
+                              .type = SC_TYPE_ENUM,
+                              .elements = sizes,
+                              .n_elements = 3,
+                              .charset = "utf8mb4",
+                              .collation = "utf8mb4_general_ci",
+                              .default_kind = SC_DEFAULT_NULL};
+    ixs[0] = (sc_index_def){
+        .name = "PRIMARY", .kind = SC_INDEX_PRIMARY, .parts = &pk_part, .n_parts = 1};
+    ixs[1] =
+        (sc_index_def){.name = "name", .kind = SC_INDEX_KEY, .parts = &name_part, .n_parts = 1};
+    tdef = (sc_table_def){.name = "items",
+                          .engine = "InnoDB",
+                          .charset = "utf8mb4",
+                          .collation = "utf8mb4_general_ci",
+                          .columns = cols,
+                          .n_columns = 4,
+                          .indexes = ixs,
+                          .n_indexes = 2};
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
     ck_assert_int_eq(sc_catalog_open(&cat, ctx, fx.datadir, &opts), SC_OK);
     ck_assert_int_eq(sc_txn_begin(&txn, cat, 0), SC_OK);
@@ -470,8 +490,8 @@ START_TEST(test_tools_exec_results_contract)
               "ok\n");
     ck_assert_str_eq(last.err, "");
     /* from stdin with "-", in the current database */
-    run_in("CREATE TABLE t (c int);\nCREATE TABLE v (c int);\n", "exec", "--results",
-           "--database", "test", "-", NULL);
+    run_in("CREATE TABLE t (c int);\nCREATE TABLE v (c int);\n", "exec", "--results", "--database",
+           "test", "-", NULL);
     ck_status(0);
     ck_out_is("error 1050 42S01 Table 't' already exists\nok\n");
 }
@@ -512,8 +532,7 @@ START_TEST(test_tools_exec_stops_on_error)
     init_catalog();
     run("exec", "-e", "CREATE DATABASE d1; CREATE DATABASE d1; CREATE DATABASE d2;", NULL);
     ck_status(1);
-    ck_assert_str_eq(last.err,
-                     "ERROR 1007 (HY000): Can't create database 'd1'; database exists\n");
+    ck_assert_str_eq(last.err, "ERROR 1007 (HY000): Can't create database 'd1'; database exists\n");
     run("show", "databases", NULL);
     ck_assert_msg(strstr(last.out, "d2") == NULL, "ran past the error:\n%s", last.out);
     run("exec", "--force", "-e", "CREATE DATABASE d1; CREATE DATABASE d2;", NULL);
@@ -617,8 +636,7 @@ START_TEST(test_tools_dump_json)
     ck_assert_int_eq(json_integer_value(json_object_get(col, "scale")), 2);
     ck_assert_str_eq(json_string_value(json_object_get(col, "default_value")), "0.00");
     col = json_array_get(json_object_get(table, "columns"), 3);
-    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(col, "elements"), 2)),
-                     "l'x");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(col, "elements"), 2)), "l'x");
     ck_assert_str_eq(json_string_value(json_object_get(
                          json_array_get(json_object_get(table, "indexes"), 0), "kind")),
                      "primary");
@@ -633,13 +651,13 @@ Suite *sc_test_tools_suite(void)
     Suite *s = suite_create("tools");
     TCase *tc;
 
-#define ADD_CASE(name, ...)                                                                    \
-    do {                                                                                       \
-        tc = tcase_create(name);                                                               \
-        tcase_add_checked_fixture(tc, setup, teardown);                                        \
-        tcase_set_timeout(tc, 60);                                                             \
-        __VA_ARGS__;                                                                           \
-        suite_add_tcase(s, tc);                                                                \
+#define ADD_CASE(name, ...)                                                                        \
+    do {                                                                                           \
+        tc = tcase_create(name);                                                                   \
+        tcase_add_checked_fixture(tc, setup, teardown);                                            \
+        tcase_set_timeout(tc, 60);                                                                 \
+        __VA_ARGS__;                                                                               \
+        suite_add_tcase(s, tc);                                                                    \
     } while (0)
 
     ADD_CASE("usage", tcase_add_test(tc, test_tools_usage_no_command);

@@ -26,8 +26,8 @@ int sc_cli__usage_error(sc_cli *cli, const char *cmd, const char *fmt, ...)
 void sc_cli__print_error(FILE *f, unsigned mysql_errno, const char *sqlstate, const char *msg)
 {
     if (mysql_errno != 0)
-        fprintf(f, "ERROR %u (%s): %s\n", mysql_errno,
-                sqlstate && *sqlstate ? sqlstate : "HY000", msg);
+        fprintf(f, "ERROR %u (%s): %s\n", mysql_errno, sqlstate && *sqlstate ? sqlstate : "HY000",
+                msg);
     else
         fprintf(f, "ERROR: %s\n", msg);
 }
@@ -119,8 +119,11 @@ char *sc_cli__escape(const char *text)
         return NULL;
     for (i = 0; i < len; i++) {
         char c = text[i];
-        const char *rep = c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
-                        : c == '\t' ? "\\t" : NULL;
+        const char *rep = c == '\\'   ? "\\\\"
+                          : c == '\n' ? "\\n"
+                          : c == '\r' ? "\\r"
+                          : c == '\t' ? "\\t"
+                                      : NULL;
         if (rep) {
             out[o++] = rep[0];
             out[o++] = rep[1];

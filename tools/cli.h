@@ -124,10 +124,10 @@ int sc_cli__dump_sql(sc_cli *cli, sc_txn *txn, char *const *dbs, size_t n_dbs);
 /* Aligned text table, drawn like the mysql client (cli.c)              */
 
 typedef struct sc_cli_grid {
-    size_t ncols;  /* columns, fixed at init */
-    size_t nrows;  /* data rows added so far (the header is not counted) */
-    size_t cap;    /* rows allocated in cells */
-    char **cells;  /* (nrows + 1) * ncols strings, header first; NULL = SQL NULL */
+    size_t ncols; /* columns, fixed at init */
+    size_t nrows; /* data rows added so far (the header is not counted) */
+    size_t cap;   /* rows allocated in cells */
+    char **cells; /* (nrows + 1) * ncols strings, header first; NULL = SQL NULL */
 } sc_cli_grid;
 
 /** Start a table with ncols columns named by headers (copied). @return 0 or -1 */

@@ -16,27 +16,45 @@
 #include "tools/cli.h"
 
 static const char *const type_names[SC_TYPE__COUNT] = {
-    [SC_TYPE_NONE] = "none",           [SC_TYPE_TINYINT] = "tinyint",
-    [SC_TYPE_SMALLINT] = "smallint",   [SC_TYPE_MEDIUMINT] = "mediumint",
-    [SC_TYPE_INT] = "int",             [SC_TYPE_BIGINT] = "bigint",
-    [SC_TYPE_DECIMAL] = "decimal",     [SC_TYPE_FLOAT] = "float",
-    [SC_TYPE_DOUBLE] = "double",       [SC_TYPE_BIT] = "bit",
-    [SC_TYPE_DATE] = "date",           [SC_TYPE_TIME] = "time",
-    [SC_TYPE_DATETIME] = "datetime",   [SC_TYPE_TIMESTAMP] = "timestamp",
-    [SC_TYPE_YEAR] = "year",           [SC_TYPE_CHAR] = "char",
-    [SC_TYPE_VARCHAR] = "varchar",     [SC_TYPE_BINARY] = "binary",
-    [SC_TYPE_VARBINARY] = "varbinary", [SC_TYPE_TINYBLOB] = "tinyblob",
-    [SC_TYPE_BLOB] = "blob",           [SC_TYPE_MEDIUMBLOB] = "mediumblob",
-    [SC_TYPE_LONGBLOB] = "longblob",   [SC_TYPE_TINYTEXT] = "tinytext",
-    [SC_TYPE_TEXT] = "text",           [SC_TYPE_MEDIUMTEXT] = "mediumtext",
-    [SC_TYPE_LONGTEXT] = "longtext",   [SC_TYPE_ENUM] = "enum",
-    [SC_TYPE_SET] = "set",             [SC_TYPE_GEOMETRY] = "geometry",
-    [SC_TYPE_POINT] = "point",         [SC_TYPE_LINESTRING] = "linestring",
-    [SC_TYPE_POLYGON] = "polygon",     [SC_TYPE_MULTIPOINT] = "multipoint",
+    [SC_TYPE_NONE] = "none",
+    [SC_TYPE_TINYINT] = "tinyint",
+    [SC_TYPE_SMALLINT] = "smallint",
+    [SC_TYPE_MEDIUMINT] = "mediumint",
+    [SC_TYPE_INT] = "int",
+    [SC_TYPE_BIGINT] = "bigint",
+    [SC_TYPE_DECIMAL] = "decimal",
+    [SC_TYPE_FLOAT] = "float",
+    [SC_TYPE_DOUBLE] = "double",
+    [SC_TYPE_BIT] = "bit",
+    [SC_TYPE_DATE] = "date",
+    [SC_TYPE_TIME] = "time",
+    [SC_TYPE_DATETIME] = "datetime",
+    [SC_TYPE_TIMESTAMP] = "timestamp",
+    [SC_TYPE_YEAR] = "year",
+    [SC_TYPE_CHAR] = "char",
+    [SC_TYPE_VARCHAR] = "varchar",
+    [SC_TYPE_BINARY] = "binary",
+    [SC_TYPE_VARBINARY] = "varbinary",
+    [SC_TYPE_TINYBLOB] = "tinyblob",
+    [SC_TYPE_BLOB] = "blob",
+    [SC_TYPE_MEDIUMBLOB] = "mediumblob",
+    [SC_TYPE_LONGBLOB] = "longblob",
+    [SC_TYPE_TINYTEXT] = "tinytext",
+    [SC_TYPE_TEXT] = "text",
+    [SC_TYPE_MEDIUMTEXT] = "mediumtext",
+    [SC_TYPE_LONGTEXT] = "longtext",
+    [SC_TYPE_ENUM] = "enum",
+    [SC_TYPE_SET] = "set",
+    [SC_TYPE_GEOMETRY] = "geometry",
+    [SC_TYPE_POINT] = "point",
+    [SC_TYPE_LINESTRING] = "linestring",
+    [SC_TYPE_POLYGON] = "polygon",
+    [SC_TYPE_MULTIPOINT] = "multipoint",
     [SC_TYPE_MULTILINESTRING] = "multilinestring",
     [SC_TYPE_MULTIPOLYGON] = "multipolygon",
     [SC_TYPE_GEOMETRYCOLLECTION] = "geometrycollection",
-    [SC_TYPE_INET4] = "inet4",         [SC_TYPE_INET6] = "inet6",
+    [SC_TYPE_INET4] = "inet4",
+    [SC_TYPE_INET6] = "inet6",
     [SC_TYPE_UUID] = "uuid",
 };
 
@@ -51,11 +69,16 @@ const char *sc_cli__type_name(sc_coltype type)
 static uint32_t default_int_width(sc_coltype type, bool is_unsigned)
 {
     switch (type) {
-    case SC_TYPE_TINYINT: return is_unsigned ? 3 : 4;
-    case SC_TYPE_SMALLINT: return is_unsigned ? 5 : 6;
-    case SC_TYPE_MEDIUMINT: return is_unsigned ? 8 : 9;
-    case SC_TYPE_INT: return is_unsigned ? 10 : 11;
-    default: return 20;
+    case SC_TYPE_TINYINT:
+        return is_unsigned ? 3 : 4;
+    case SC_TYPE_SMALLINT:
+        return is_unsigned ? 5 : 6;
+    case SC_TYPE_MEDIUMINT:
+        return is_unsigned ? 8 : 9;
+    case SC_TYPE_INT:
+        return is_unsigned ? 10 : 11;
+    default:
+        return 20;
     }
 }
 
@@ -66,28 +89,37 @@ static void type_args(char *buf, size_t size, const sc_column_def *col)
 
     buf[0] = '\0';
     switch (col->type) {
-    case SC_TYPE_TINYINT: case SC_TYPE_SMALLINT: case SC_TYPE_MEDIUMINT:
-    case SC_TYPE_INT: case SC_TYPE_BIGINT:
+    case SC_TYPE_TINYINT:
+    case SC_TYPE_SMALLINT:
+    case SC_TYPE_MEDIUMINT:
+    case SC_TYPE_INT:
+    case SC_TYPE_BIGINT:
         snprintf(buf, size, "(%u)",
                  col->length ? col->length : default_int_width(col->type, is_unsigned));
         break;
     case SC_TYPE_DECIMAL:
         snprintf(buf, size, "(%u,%u)", col->length ? col->length : 10, col->scale);
         break;
-    case SC_TYPE_FLOAT: case SC_TYPE_DOUBLE:
+    case SC_TYPE_FLOAT:
+    case SC_TYPE_DOUBLE:
         if (col->flags & SC_COL_HAS_SCALE)
             snprintf(buf, size, "(%u,%u)", col->length, col->scale);
         break;
-    case SC_TYPE_BIT: case SC_TYPE_CHAR: case SC_TYPE_BINARY:
+    case SC_TYPE_BIT:
+    case SC_TYPE_CHAR:
+    case SC_TYPE_BINARY:
         snprintf(buf, size, "(%u)", col->length ? col->length : 1);
         break;
-    case SC_TYPE_VARCHAR: case SC_TYPE_VARBINARY:
+    case SC_TYPE_VARCHAR:
+    case SC_TYPE_VARBINARY:
         snprintf(buf, size, "(%u)", col->length);
         break;
     case SC_TYPE_YEAR:
         snprintf(buf, size, "(%u)", col->length ? col->length : 4);
         break;
-    case SC_TYPE_TIME: case SC_TYPE_DATETIME: case SC_TYPE_TIMESTAMP:
+    case SC_TYPE_TIME:
+    case SC_TYPE_DATETIME:
+    case SC_TYPE_TIMESTAMP:
         if (col->scale)
             snprintf(buf, size, "(%u)", col->scale);
         break;

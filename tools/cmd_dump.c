@@ -47,12 +47,12 @@ static const char *gen_kind_name(sc_gen_kind k)
 static json_t *column_flags(unsigned f)
 {
     return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b}", "not_null",
-                     (f & SC_COL_NOT_NULL) != 0, "unsigned", (f & SC_COL_UNSIGNED) != 0,
-                     "zerofill", (f & SC_COL_ZEROFILL) != 0, "auto_increment",
-                     (f & SC_COL_AUTO_INCREMENT) != 0, "invisible", (f & SC_COL_INVISIBLE) != 0,
-                     "has_length", (f & SC_COL_HAS_LENGTH) != 0, "has_scale",
-                     (f & SC_COL_HAS_SCALE) != 0, "has_srid", (f & SC_COL_HAS_SRID) != 0,
-                     "compressed", (f & SC_COL_COMPRESSED) != 0);
+                     (f & SC_COL_NOT_NULL) != 0, "unsigned", (f & SC_COL_UNSIGNED) != 0, "zerofill",
+                     (f & SC_COL_ZEROFILL) != 0, "auto_increment", (f & SC_COL_AUTO_INCREMENT) != 0,
+                     "invisible", (f & SC_COL_INVISIBLE) != 0, "has_length",
+                     (f & SC_COL_HAS_LENGTH) != 0, "has_scale", (f & SC_COL_HAS_SCALE) != 0,
+                     "has_srid", (f & SC_COL_HAS_SRID) != 0, "compressed",
+                     (f & SC_COL_COMPRESSED) != 0);
 }
 
 static json_t *column_json(const sc_column_def *c, size_t ordinal)
@@ -96,17 +96,17 @@ static json_t *index_json(const sc_index_def *ix, size_t ordinal)
                                                "prefix_len", (json_int_t)ix->parts[i].prefix_len,
                                                "descending", ix->parts[i].descending));
     return json_pack("{s:s, s:I, s:s, s:s, s:I, s:b, s:o, s:o, s:I, s:o}", "name", ix->name,
-                     "ordinal", (json_int_t)ordinal, "kind", index_kind_name(ix->kind),
-                     "algorithm", index_algo_name(ix->algorithm), "flags", (json_int_t)ix->flags,
-                     "ignored", (ix->flags & SC_INDEX_IGNORED) != 0, "parts", parts, "comment",
+                     "ordinal", (json_int_t)ordinal, "kind", index_kind_name(ix->kind), "algorithm",
+                     index_algo_name(ix->algorithm), "flags", (json_int_t)ix->flags, "ignored",
+                     (ix->flags & SC_INDEX_IGNORED) != 0, "parts", parts, "comment",
                      str_or_null(ix->comment), "key_block_size", (json_int_t)ix->key_block_size,
                      "parser", str_or_null(ix->parser));
 }
 
 static const char *fk_action_name(sc_fk_action a)
 {
-    static const char *const names[] = {"unspecified", "restrict", "cascade",
-                                        "set null", "no action", "set default"};
+    static const char *const names[] = {"unspecified", "restrict",  "cascade",
+                                        "set null",    "no action", "set default"};
     return (unsigned)a < 6 ? names[a] : "unknown";
 }
 
@@ -115,25 +115,26 @@ static json_t *fk_json(const sc_fk_def *fk, size_t ordinal)
     return json_pack("{s:s, s:I, s:o, s:s, s:s, s:o, s:s, s:s}", "name", fk->name, "ordinal",
                      (json_int_t)ordinal, "columns", string_array(fk->columns, fk->n_columns),
                      "parent_schema", fk->parent_schema, "parent_table", fk->parent_table,
-                     "parent_columns", string_array(fk->parent_columns, fk->n_columns),
-                     "on_delete", fk_action_name(fk->on_delete), "on_update",
-                     fk_action_name(fk->on_update));
+                     "parent_columns", string_array(fk->parent_columns, fk->n_columns), "on_delete",
+                     fk_action_name(fk->on_delete), "on_update", fk_action_name(fk->on_update));
 }
 
 /* Append one array of definitions to obj under key. @return 0 or -1 */
 static int add_list(json_t *obj, const char *key, const sc_table_def *d, int which)
 {
     json_t *a = json_array();
-    size_t i, n = which == 0 ? d->n_columns : which == 1 ? d->n_indexes
-                : which == 2 ? d->n_foreign_keys : d->n_checks;
+    size_t i, n = which == 0   ? d->n_columns
+                  : which == 1 ? d->n_indexes
+                  : which == 2 ? d->n_foreign_keys
+                               : d->n_checks;
 
     for (i = 0; a && i < n; i++) {
         json_t *item = which == 0   ? column_json(&d->columns[i], i + 1)
                        : which == 1 ? index_json(&d->indexes[i], i + 1)
-                       : which == 2 ? fk_json(&d->foreign_keys[i], i + 1)
-                                    : json_pack("{s:s, s:I, s:s}", "name", d->checks[i].name,
-                                                "ordinal", (json_int_t)(i + 1), "expr",
-                                                d->checks[i].expr);
+                       : which == 2
+                           ? fk_json(&d->foreign_keys[i], i + 1)
+                           : json_pack("{s:s, s:I, s:s}", "name", d->checks[i].name, "ordinal",
+                                       (json_int_t)(i + 1), "expr", d->checks[i].expr);
         if (!item || json_array_append_new(a, item) != 0) {
             json_decref(a);
             return -1;
@@ -146,10 +147,10 @@ static json_t *table_json(const sc_table *t)
 {
     const sc_table_def *d = sc_table_definition(t);
     json_t *j = json_pack(
-        "{s:I, s:I, s:s, s:I, s:s, s:o, s:o, s:o, s:o, s:I, s:o}", "id",
-        (json_int_t)sc_table_id(t), "schema_id", (json_int_t)sc_table_schema_id(t), "schema",
-        sc_table_schema_name(t), "version", (json_int_t)sc_table_version(t), "name", d->name,
-        "engine", str_or_null(d->engine), "charset", str_or_null(d->charset), "collation",
+        "{s:I, s:I, s:s, s:I, s:s, s:o, s:o, s:o, s:o, s:I, s:o}", "id", (json_int_t)sc_table_id(t),
+        "schema_id", (json_int_t)sc_table_schema_id(t), "schema", sc_table_schema_name(t),
+        "version", (json_int_t)sc_table_version(t), "name", d->name, "engine",
+        str_or_null(d->engine), "charset", str_or_null(d->charset), "collation",
         str_or_null(d->collation), "comment", str_or_null(d->comment), "auto_increment",
         (json_int_t)d->auto_increment, "options", str_or_null(d->options));
 

@@ -375,8 +375,10 @@ static int run_interactive(exec_state *st)
     using_history();
     if (hist)
         read_history(hist);
-    fprintf(st->cli->out, "syscat %s on '%s'. End statements with ';', leave with quit or "
-                          "Ctrl-D.\n\n", sc_version(), st->cli->datadir);
+    fprintf(st->cli->out,
+            "syscat %s on '%s'. End statements with ';', leave with quit or "
+            "Ctrl-D.\n\n",
+            sc_version(), st->cli->datadir);
     for (;;) {
         make_prompt(prompt, sizeof(prompt), st, b.len > 0);
         line = readline(prompt);
@@ -410,23 +412,30 @@ static int run_interactive(exec_state *st)
 static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"database", required_argument, NULL, 'D'},
-        {"results", no_argument, NULL, 'r'},
-        {"force", no_argument, NULL, 'f'},
-        {"execute", required_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"database", required_argument, NULL, 'D'}, {"results", no_argument, NULL, 'r'},
+        {"force", no_argument, NULL, 'f'},          {"execute", required_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
     int c;
 
     opterr = 0;
     while ((c = getopt_long(argc, argv, "D:e:fh", opts, NULL)) != -1) {
         switch (c) {
-        case 'D': o->database = optarg; break;
-        case 'r': o->results = true; break;
-        case 'f': o->force = true; break;
-        case 'e': o->sql = optarg; break;
-        case 'h': sc_cli__usage(cli->out, "exec"); return -1;
+        case 'D':
+            o->database = optarg;
+            break;
+        case 'r':
+            o->results = true;
+            break;
+        case 'f':
+            o->force = true;
+            break;
+        case 'e':
+            o->sql = optarg;
+            break;
+        case 'h':
+            sc_cli__usage(cli->out, "exec");
+            return -1;
         default:
             return sc_cli__usage_error(cli, "exec", "bad option '%s'", argv[optind - 1]);
         }

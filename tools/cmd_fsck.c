@@ -16,8 +16,8 @@ static int print_summary(sc_cli *cli, sc_catalog *cat, size_t problems)
     sc_catalog_stats st;
 
     if (problems > 0) {
-        fprintf(cli->out, "fsck: %zu problem%s found in '%s'\n", problems,
-                problems == 1 ? "" : "s", cli->datadir);
+        fprintf(cli->out, "fsck: %zu problem%s found in '%s'\n", problems, problems == 1 ? "" : "s",
+                cli->datadir);
         return SC_CLI_EXIT_ERROR;
     }
     if (sc_catalog_stats_get(&st, cat) == SC_OK)

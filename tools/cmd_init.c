@@ -22,11 +22,28 @@ static int parse_size(uint64_t *out, const char *text)
     if (errno != 0 || end == text || *text == '-')
         return -1;
     switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    case 't': case 'T': shift = 40; end++; break;
-    default: break;
+    case 'k':
+    case 'K':
+        shift = 10;
+        end++;
+        break;
+    case 'm':
+    case 'M':
+        shift = 20;
+        end++;
+        break;
+    case 'g':
+    case 'G':
+        shift = 30;
+        end++;
+        break;
+    case 't':
+    case 'T':
+        shift = 40;
+        end++;
+        break;
+    default:
+        break;
     }
     if (*end != '\0' || v == 0 || (shift && v > (UINT64_MAX >> shift)))
         return -1;
@@ -71,7 +88,7 @@ int sc_cli__cmd_init(sc_cli *cli, int argc, char **argv)
     if (rc != SC_OK)
         return sc_cli__fail(cli, rc);
     sc_catalog_close(cat);
-    fprintf(cli->out, "initialised catalog in '%s' (format %d.%d)\n", cli->datadir,
-            SC_FORMAT_MAJOR, SC_FORMAT_MINOR);
+    fprintf(cli->out, "initialised catalog in '%s' (format %d.%d)\n", cli->datadir, SC_FORMAT_MAJOR,
+            SC_FORMAT_MINOR);
     return SC_CLI_EXIT_OK;
 }

@@ -122,8 +122,9 @@ static int check_args(sc_cli *cli, int argc, char **argv)
                          : sc_cli__usage_error(cli, "show", "unexpected argument '%s'", argv[3]);
     if (strcasecmp(argv[1], "create") == 0) {
         if (argc != 4)
-            return sc_cli__usage_error(cli, "show", "'show create' needs 'table DB.TABLE' or "
-                                                    "'database DB'");
+            return sc_cli__usage_error(cli, "show",
+                                       "'show create' needs 'table DB.TABLE' or "
+                                       "'database DB'");
         if (strcasecmp(argv[2], "table") != 0 && strcasecmp(argv[2], "database") != 0 &&
             strcasecmp(argv[2], "schema") != 0)
             return sc_cli__usage_error(cli, "show", "unknown 'show create %s'", argv[2]);

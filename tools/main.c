@@ -14,8 +14,10 @@
 
 #define DEFAULT_DATADIR "./syscat-data"
 
+int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv); /* tools/cmd_binlog.c */
+
 typedef struct cli_command {
-    const char *name;  /* command word */
+    const char *name; /* command word */
     int (*fn)(sc_cli *cli, int argc, char **argv);
     const char *usage; /* argument synopsis, after "syscat [--datadir DIR] NAME" */
     const char *help;  /* one line of description */
@@ -29,11 +31,12 @@ static const cli_command commands[] = {
     {"describe", sc_cli__cmd_describe, "DB.TABLE", "describe a table's columns"},
     {"fsck", sc_cli__cmd_fsck, "", "check the catalog's integrity"},
     {"stats", sc_cli__cmd_stats, "[--json]", "catalog statistics and settings"},
-    {"exec", sc_cli__cmd_exec,
-     "[--database DB] [--results] [--force] [-e SQL | FILE | -]",
+    {"exec", sc_cli__cmd_exec, "[--database DB] [--results] [--force] [-e SQL | FILE | -]",
      "run SQL statements (interactive prompt on a terminal)"},
     {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
      "print the whole catalog as SQL or JSON"},
+    {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify",
+     "the catalog log: list, show events, decode rows, rebuild, purge files"},
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,318 @@
+/*
+ * cmd_binlog.c - `syscat binlog list | show [FILE] | decode [FILE] | rebuild |
+ * purge [TO FILE] | rotate | verify`: the catalog log (docs/log-format.md,
+ * docs/cli.md).
+ *
+ * Events are read from the copy of the log stored in the catalog (so the
+ * commands work even when DATADIR/binlog was damaged); `verify` compares
+ * that copy with the files, `rebuild` rewrites the files from it. `show`
+ * prints what SHOW BINLOG EVENTS prints; `decode` prints the rows the way
+ * `mariadb-binlog -vv --base64-output=decode-rows` does (### lines).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/cli.h"
+
+int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv);
+
+/* ------------------------------------------------------------------ */
+/* Event info text (the Info column of SHOW BINLOG EVENTS)              */
+
+static uint64_t le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void info_table_map(char *out, size_t size, sc_slice b)
+{
+    size_t dl, tl;
+
+    if (b.len < 10 || (dl = b.data[8]) + 11 > b.len || 10 + dl + 1 + (tl = b.data[10 + dl]) > b.len) {
+        snprintf(out, size, "(short)");
+        return;
+    }
+    snprintf(out, size, "table_id: %llu (%.*s.%.*s)", (unsigned long long)le(b.data, 6), (int)dl,
+             (const char *)b.data + 9, (int)tl, (const char *)b.data + 11 + dl);
+}
+
+static void event_info(char *out, size_t size, const sc_binlog_event *ev, uint32_t server_id)
+{
+    sc_slice b = ev->body;
+
+    out[0] = 0;
+    switch (ev->header.type) {
+    case SC_EV_FORMAT_DESCRIPTION:
+        if (b.len >= 52)
+            snprintf(out, size, "Server ver: %.50s, Binlog ver: %u", (const char *)b.data + 2,
+                     (unsigned)le(b.data, 2));
+        break;
+    case SC_EV_GTID:
+        if (b.len >= 12)
+            snprintf(out, size, "BEGIN GTID %u-%u-%llu", (unsigned)le(b.data + 8, 4),
+                     (unsigned)server_id, (unsigned long long)le(b.data, 8));
+        break;
+    case SC_EV_GTID_LIST: {
+        size_t n = b.len >= 4 ? le(b.data, 4) & 0x0FFFFFFF : 0, at = 0;
+        at += (size_t)snprintf(out, size, "[");
+        for (size_t i = 0; i < n && 4 + 16 * (i + 1) <= b.len && at < size; i++)
+            at += (size_t)snprintf(out + at, size - at, "%s%u-%u-%llu", i ? "," : "",
+                                   (unsigned)le(b.data + 4 + 16 * i, 4),
+                                   (unsigned)le(b.data + 8 + 16 * i, 4),
+                                   (unsigned long long)le(b.data + 12 + 16 * i, 8));
+        if (at < size)
+            snprintf(out + at, size - at, "]");
+        break;
+    }
+    case SC_EV_BINLOG_CHECKPOINT:
+        if (b.len >= 4)
+            snprintf(out, size, "%.*s", (int)(b.len - 4), (const char *)b.data + 4);
+        break;
+    case SC_EV_ROTATE:
+        if (b.len >= 8)
+            snprintf(out, size, "%.*s;pos=%llu", (int)(b.len - 8), (const char *)b.data + 8,
+                     (unsigned long long)le(b.data, 8));
+        break;
+    case SC_EV_XID:
+        if (b.len >= 8)
+            snprintf(out, size, "COMMIT /* xid=%llu */", (unsigned long long)le(b.data, 8));
+        break;
+    case SC_EV_ANNOTATE_ROWS:
+        snprintf(out, size, "%.*s", (int)b.len, (const char *)b.data);
+        break;
+    case SC_EV_TABLE_MAP:
+        info_table_map(out, size, b);
+        break;
+    default:
+        if (b.len >= 8 && ((ev->header.type >= 23 && ev->header.type <= 25) ||
+                           (ev->header.type >= 30 && ev->header.type <= 32)))
+            snprintf(out, size, "table_id: %llu%s", (unsigned long long)le(b.data, 6),
+                     le(b.data + 6, 2) & 1 ? " flags: STMT_END_F" : "");
+        break;
+    }
+}
+
+static const char *event_type_name(unsigned type)
+{
+    switch (type) {
+    case SC_EV_QUERY: return "Query";
+    case SC_EV_ROTATE: return "Rotate";
+    case SC_EV_FORMAT_DESCRIPTION: return "Format_desc";
+    case SC_EV_XID: return "Xid";
+    case SC_EV_TABLE_MAP: return "Table_map";
+    case SC_EV_WRITE_ROWS_V1: return "Write_rows_v1";
+    case SC_EV_UPDATE_ROWS_V1: return "Update_rows_v1";
+    case SC_EV_DELETE_ROWS_V1: return "Delete_rows_v1";
+    case SC_EV_WRITE_ROWS: return "Write_rows";
+    case SC_EV_UPDATE_ROWS: return "Update_rows";
+    case SC_EV_DELETE_ROWS: return "Delete_rows";
+    case SC_EV_ANNOTATE_ROWS: return "Annotate_rows";
+    case SC_EV_BINLOG_CHECKPOINT: return "Binlog_checkpoint";
+    case SC_EV_GTID: return "Gtid";
+    case SC_EV_GTID_LIST: return "Gtid_list";
+    default: return "Unknown";
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Walking the files                                                    */
+
+typedef struct walk {
+    sc_cli *cli;
+    sc_log *log;
+    const char *only;   /* a single file, or NULL for all */
+    bool decode;        /* print ### rows instead of the event table */
+    sc_cli_grid grid;   /* show: the table */
+    int status;
+} walk;
+
+static int add_event_row(walk *w, const char *file, const sc_binlog_event *ev)
+{
+    char pos[24], sid[16], end[24], info[1024];
+    const char *cells[6] = {file, pos, event_type_name(ev->header.type), sid, end, info};
+
+    snprintf(pos, sizeof(pos), "%llu", (unsigned long long)ev->offset);
+    snprintf(sid, sizeof(sid), "%u", (unsigned)ev->header.server_id);
+    snprintf(end, sizeof(end), "%u", (unsigned)ev->header.log_pos);
+    event_info(info, sizeof(info), ev, ev->header.server_id);
+    for (char *p = info; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+    return sc_cli__grid_add(&w->grid, cells) ? SC_ENOMEM : SC_OK;
+}
+
+static int print_rows(walk *w, sc_binlog_reader *r, const sc_binlog_event *ev)
+{
+    char *text = NULL;
+    size_t len = 0;
+    int rc = sc_binlog_reader_print_rows(&text, &len, NULL, r, ev);
+
+    if (rc)
+        return rc;
+    fwrite(text, 1, len, w->cli->out);
+    if (len && text[len - 1] != '\n')
+        fputc('\n', w->cli->out);
+    sc_free(w->cli->ctx, text);
+    return SC_OK;
+}
+
+static int walk_file(const sc_log_file *f, void *payload)
+{
+    walk *w = payload;
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *ev = NULL;
+    int rc;
+
+    if (w->only && strcmp(w->only, f->name) != 0)
+        return 0;
+    rc = sc_log_file_bytes(&data, &len, w->log, f->name);
+    if (!rc)
+        rc = sc_binlog_reader_open_mem(&r, w->cli->ctx, f->name, (sc_slice){data, len});
+    while (!rc) {
+        rc = sc_binlog_reader_next(&ev, r);
+        if (rc || !ev)
+            break;
+        if (!w->decode)
+            rc = add_event_row(w, f->name, ev);
+        else if ((ev->header.type >= 23 && ev->header.type <= 25) ||
+                 (ev->header.type >= 30 && ev->header.type <= 32))
+            rc = print_rows(w, r, ev);
+        else if (ev->header.type == SC_EV_GTID || ev->header.type == SC_EV_ANNOTATE_ROWS) {
+            char info[1024];
+            event_info(info, sizeof(info), ev, ev->header.server_id);
+            fprintf(w->cli->out, "# %s at %llu: %s\n", f->name, (unsigned long long)ev->offset,
+                    info);
+        }
+    }
+    sc_binlog_reader_close(r);
+    sc_free(w->cli->ctx, data);
+    if (rc)
+        w->status = sc_cli__fail(w->cli, rc);
+    return rc ? 1 : 0;
+}
+
+static int list_file(const sc_log_file *f, void *payload)
+{
+    walk *w = payload;
+    char size[24];
+    const char *cells[2] = {f->name, size};
+
+    snprintf(size, sizeof(size), "%llu", (unsigned long long)f->size);
+    return sc_cli__grid_add(&w->grid, cells) ? 1 : 0;
+}
+
+static bool has_file(walk *w, const char *name)
+{
+    uint8_t *data = NULL;
+    size_t len = 0;
+    int rc = sc_log_file_bytes(&data, &len, w->log, name);
+
+    sc_free(w->cli->ctx, data);
+    return rc == SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Subcommands                                                          */
+
+static int do_list(walk *w)
+{
+    static const char *const head[] = {"Log_name", "File_size"};
+
+    if (sc_cli__grid_init(&w->grid, 2, head))
+        return sc_cli__failf(w->cli, "out of memory");
+    if (sc_log_files(w->log, list_file, w) == SC_OK)
+        sc_cli__grid_print(w->cli->out, &w->grid);
+    else
+        w->status = sc_cli__fail(w->cli, SC_ENOMEM);
+    sc_cli__grid_free(&w->grid);
+    return w->status;
+}
+
+static int do_show(walk *w)
+{
+    static const char *const head[] = {"Log_name", "Pos", "Event_type", "Server_id",
+                                       "End_log_pos", "Info"};
+
+    if (sc_cli__grid_init(&w->grid, 6, head))
+        return sc_cli__failf(w->cli, "out of memory");
+    sc_log_files(w->log, walk_file, w);
+    if (w->status == SC_CLI_EXIT_OK)
+        sc_cli__grid_print(w->cli->out, &w->grid);
+    sc_cli__grid_free(&w->grid);
+    return w->status;
+}
+
+static void print_problem(const char *problem, void *payload)
+{
+    sc_cli *cli = payload;
+    fprintf(cli->out, "problem: %s\n", problem);
+}
+
+static int run(walk *w, int argc, char **argv)
+{
+    const char *sub = argv[1];
+    int rc;
+
+    if (strcmp(sub, "list") == 0 && argc == 2)
+        return do_list(w);
+    if ((strcmp(sub, "show") == 0 || strcmp(sub, "decode") == 0) && argc <= 3) {
+        w->only = argc == 3 ? argv[2] : NULL;
+        if (w->only && !has_file(w, w->only))
+            return sc_cli__failf(w->cli, "no log file '%s'", w->only);
+        w->decode = sub[0] == 'd';
+        if (w->decode)
+            return sc_log_files(w->log, walk_file, w), w->status;
+        return do_show(w);
+    }
+    if (strcmp(sub, "rebuild") == 0 && argc == 2)
+        rc = sc_log_rebuild(w->log);
+    else if (strcmp(sub, "rotate") == 0 && argc == 2)
+        rc = sc_log_rotate(w->log);
+    else if (strcmp(sub, "purge") == 0 && (argc == 2 || (argc == 4 && !strcmp(argv[2], "TO"))))
+        rc = sc_log_purge(w->log, argc == 4 ? argv[3] : NULL);
+    else if (strcmp(sub, "verify") == 0 && argc == 2) {
+        size_t problems = 0;
+        rc = sc_log_verify(w->log, print_problem, w->cli, &problems);
+        if (rc == SC_ECORRUPT)
+            return fprintf(w->cli->out, "binlog: %zu problem(s)\n", problems),
+                   SC_CLI_EXIT_ERROR;
+        if (!rc)
+            fprintf(w->cli->out, "binlog: log and files agree\n");
+    } else
+        return sc_cli__usage_error(w->cli, "binlog", "bad arguments for '%s'", sub);
+    return rc ? sc_cli__fail(w->cli, rc) : SC_CLI_EXIT_OK;
+}
+
+int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
+{
+    static const char *const subs[] = {"list", "show", "decode", "rebuild", "purge", "rotate",
+                                       "verify"};
+    walk w;
+    sc_catalog *cat = NULL;
+    bool known = false, readonly;
+    int status, rc;
+
+    if (argc < 2)
+        return sc_cli__usage_error(cli, "binlog", "no subcommand given");
+    for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
+        known |= strcmp(argv[1], subs[i]) == 0;
+    if (!known)
+        return sc_cli__usage_error(cli, "binlog", "unknown subcommand '%s'", argv[1]);
+    readonly = !strcmp(argv[1], "list") || !strcmp(argv[1], "show") ||
+               !strcmp(argv[1], "decode") || !strcmp(argv[1], "verify");
+    status = sc_cli__open(&cat, cli, readonly ? SC_CATALOG_READONLY : 0);
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    memset(&w, 0, sizeof(w));
+    w.cli = cli;
+    rc = sc_log_open(&w.log, cat);
+    status = rc ? sc_cli__fail(cli, rc) : run(&w, argc, argv);
+    sc_log_close(w.log);
+    sc_catalog_close(cat);
+    return status;
+}
