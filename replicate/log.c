@@ -763,6 +763,32 @@ static int open_dbis(sc_log *log, sc_txn *txn)
     return rc;
 }
 
+/*
+ * Read-only catalog: use the log as it is, if there is one. The handles are
+ * opened in a raw LMDB read txn that is committed, not aborted, because LMDB
+ * closes handles opened in a txn that aborts (sc_txn_commit aborts read txns).
+ */
+static int attach_readonly(sc_log *log)
+{
+    static const char *const names[] = {"log.state", "log.events", "log.maps", "log.pending"};
+    MDB_dbi *dbis[] = {&log->dbi_state, &log->dbi_events, &log->dbi_maps, &log->dbi_pending};
+    MDB_txn *mt = NULL;
+    int rc = mdb_txn_begin(sc_catalog__env(log->cat), NULL, MDB_RDONLY, &mt);
+
+    for (size_t i = 0; !rc && i < 4; i++)
+        rc = mdb_dbi_open(mt, names[i], 0, dbis[i]);
+    if (rc) {
+        if (mt)
+            mdb_txn_abort(mt);
+        return rc == MDB_NOTFOUND ? SC_OK : sc_catalog__mdb_error(log->ctx, rc, "opening the log");
+    }
+    rc = mdb_txn_commit(mt);
+    if (rc)
+        return sc_catalog__mdb_error(log->ctx, rc, "opening the log");
+    log->have_dbis = true;
+    return SC_OK;
+}
+
 /* First attach: settings defaults, the dbs, the state and file 1's header. */
 static int attach(sc_log *log)
 {
@@ -772,16 +798,8 @@ static int attach(sc_log *log)
     int rc = sc_txn_begin(&txn, log->cat, 0);
 
     if (rc == SC_EREADONLY) {
-        /* Read-only catalog: use the log as it is, if there is one. */
         sc_ctx_clear_error(log->ctx);
-        if ((rc = sc_txn_begin(&txn, log->cat, SC_TXN_READONLY)))
-            return rc;
-        rc = open_dbis(log, txn);
-        log->have_dbis = rc == SC_OK;
-        if (rc == SC_ENOTFOUND || rc == SC_EIO)
-            sc_ctx_clear_error(log->ctx), rc = SC_OK;
-        sc_txn_abort(txn);
-        return rc;
+        return attach_readonly(log);
     }
     if (rc)
         return rc;
