@@ -76,6 +76,8 @@ struct sc_session {
     char *default_engine;                 /* InnoDB */
     sc_temp_table *temps;                 /* temporary tables */
     size_t n_temps;
+    char **user_vars; /* @name=value pairs: [2i] name, [2i+1] value (NULL = SQL NULL) */
+    size_t n_user_vars;
     char *get_buf; /* last sc_session_get() text */
 };
 

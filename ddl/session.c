@@ -183,6 +183,9 @@ void sc_session_free(sc_session *s)
         sc_free(s->ctx, s->temps[i].name);
     }
     sc_free(s->ctx, s->temps);
+    for (size_t i = 0; i < 2 * s->n_user_vars; i++)
+        sc_free(s->ctx, s->user_vars[i]);
+    sc_free(s->ctx, s->user_vars);
     sc_free(s->ctx, s->database);
     sc_free(s->ctx, s->charset_server);
     sc_free(s->ctx, s->collation_server);
@@ -364,6 +367,47 @@ const char *sc_session_get(sc_session *s, const char *name)
 /* ------------------------------------------------------------------ */
 /* SET statement                                                        */
 
+/* User variables (@x): dumps save and restore settings through them. */
+static const char *user_var_get(const sc_session *s, const char *name, bool *found)
+{
+    *found = false;
+    for (size_t i = 0; i < s->n_user_vars; i++)
+        if (strcasecmp(s->user_vars[2 * i], name) == 0) {
+            *found = true;
+            return s->user_vars[2 * i + 1];
+        }
+    return NULL;
+}
+
+static int user_var_set(sc_session *s, const char *name, const char *value)
+{
+    char *v = value ? sc__strdup(s->ctx, value) : NULL;
+    char **n;
+
+    if (value && !v)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < s->n_user_vars; i++)
+        if (strcasecmp(s->user_vars[2 * i], name) == 0) {
+            sc_free(s->ctx, s->user_vars[2 * i + 1]);
+            s->user_vars[2 * i + 1] = v;
+            return SC_OK;
+        }
+    n = sc__realloc(s->ctx, s->user_vars, 2 * (s->n_user_vars + 1) * sizeof(char *));
+    if (!n) {
+        sc_free(s->ctx, v);
+        return SC_ENOMEM;
+    }
+    s->user_vars = n;
+    n[2 * s->n_user_vars] = sc__strdup(s->ctx, name);
+    n[2 * s->n_user_vars + 1] = v;
+    if (!n[2 * s->n_user_vars]) {
+        sc_free(s->ctx, v);
+        return SC_ENOMEM;
+    }
+    s->n_user_vars++;
+    return SC_OK;
+}
+
 /* Evaluate the small expressions SET values use: literals, words,
  * @@variables and CONCAT(). Result in the arena. */
 static const char *eval_value(sc_exec *x, const sc_expr *e)
@@ -382,8 +426,11 @@ static const char *eval_value(sc_exec *x, const sc_expr *e)
         return "DEFAULT";
     case SC_AST_EXPR_VAR: {
         const char *v;
-        if (e->var_scope == SC_AST_VAR_USER)
-            return "";
+        bool found;
+        if (e->var_scope == SC_AST_VAR_USER) {
+            v = user_var_get(x->s, e->name, &found);
+            return v ? sc_exec__strdup(x, v) : "NULL";
+        }
         v = sc_session_get(x->s, e->name);
         return v ? sc_exec__strdup(x, v) : "";
     }
@@ -440,8 +487,21 @@ int sc_exec__set(sc_exec *x)
         const char *v;
         int rc;
 
-        if (it->kind != SC_AST_SET_VAR || it->scope == SC_AST_VAR_USER)
+        if (it->kind != SC_AST_SET_VAR)
             continue;
+        if (it->scope == SC_AST_VAR_USER) {
+            v = it->value ? eval_value(x, it->value) : NULL;
+            if (!v)
+                continue; /* values we cannot evaluate are irrelevant to DDL */
+            rc = user_var_set(x->s, it->name,
+                              it->value->kind == SC_AST_EXPR_LITERAL &&
+                                      it->value->lit.kind == SC_AST_LIT_NULL
+                                  ? NULL
+                                  : v);
+            if (rc != SC_OK)
+                return rc;
+            continue;
+        }
         if (it->scope == SC_AST_VAR_GLOBAL)
             continue; /* global settings do not change this session */
         v = it->value ? eval_value(x, it->value) : "DEFAULT";

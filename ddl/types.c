@@ -740,6 +740,14 @@ int sc_type__canon_default(
     case SC_TYPE_VARCHAR:
         if (utf8_chars(text) > col->length)
             return SC_EINVAL;
+        if (col->type == SC_TYPE_CHAR) {
+            /* CHAR values are space-padded: trailing spaces do not survive */
+            size_t n = strlen(text);
+            while (n && text[n - 1] == ' ')
+                n--;
+            *out = sc__strndup(ctx, text, n);
+            return *out ? SC_OK : SC_ENOMEM;
+        }
         break;
     case SC_TYPE_BINARY:
     case SC_TYPE_VARBINARY:
