@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog_int.h"
+#include "catalog/catalog_priv.h"
 #include "tests/fixtures.h"
 #include "tests/catalog_util.h"
 
@@ -1316,6 +1317,158 @@ START_TEST(test_catalog_registry_self_check)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* codec: keys order like their fields; the fast decoder equals protobuf-c */
+
+static uint64_t ct_rand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Fill every field of a row message with random values (strings from a tiny alphabet, NULs
+ * included in bytes fields). */
+static void random_row(ProtobufCMessage *m, uint64_t *seed, char strs[][8], uint8_t bytes[][8])
+{
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    unsigned i, j, len;
+
+    for (i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        uint8_t *p = (uint8_t *)m + f->offset;
+        uint64_t r = ct_rand(seed);
+        bool zero = (r & 3) == 0; /* absent fields too */
+        len = (unsigned)(r >> 8) % 7;
+        switch (f->type) {
+        case PROTOBUF_C_TYPE_UINT64:
+            *(uint64_t *)(void *)p = zero ? 0 : ct_rand(seed) >> (r % 60);
+            break;
+        case PROTOBUF_C_TYPE_UINT32:
+        case PROTOBUF_C_TYPE_INT32:
+            *(uint32_t *)(void *)p = zero ? 0 : (uint32_t)ct_rand(seed);
+            break;
+        case PROTOBUF_C_TYPE_BOOL:
+            *(protobuf_c_boolean *)(void *)p = !zero;
+            break;
+        case PROTOBUF_C_TYPE_STRING:
+            for (j = 0; j < len; j++)
+                strs[i][j] = "ab'\\x"[ct_rand(seed) % 5];
+            strs[i][len] = '\0';
+            *(char **)(void *)p = strs[i];
+            break;
+        case PROTOBUF_C_TYPE_BYTES:
+            for (j = 0; j < len; j++)
+                bytes[i][j] = (uint8_t)(ct_rand(seed) % 3);
+            ((ProtobufCBinaryData *)(void *)p)->data = bytes[i];
+            ((ProtobufCBinaryData *)(void *)p)->len = len;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+START_TEST(test_catalog_codec_fast_decoder_matches)
+{
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    uint8_t packed[2048], again[2048], bytes[32][8];
+    char strs[32][8];
+    unsigned st, round;
+    sc_arena a;
+
+    sc__arena_init(&a, sc_fx.ctx, 4096);
+    for (st = 1; st <= SC_SYS_COUNT; st++) {
+        const ProtobufCMessageDescriptor *d = sc_catalog__systable(st)->desc;
+        for (round = 0; round < 300; round++) {
+            uint8_t msgbuf[1024];
+            ProtobufCMessage *m = (void *)msgbuf, *fast = NULL, *ref;
+            size_t n, n2, n3;
+
+            ck_assert_uint_le(d->sizeof_message, sizeof(msgbuf));
+            protobuf_c_message_init(d, msgbuf);
+            random_row(m, &seed, strs, bytes);
+            n = protobuf_c_message_pack(m, packed);
+            ct_ok(sc__row_unpack(&fast, &a, st, packed, n));
+            ref = protobuf_c_message_unpack(d, NULL, n, packed);
+            ck_assert_ptr_nonnull(ref);
+            n2 = protobuf_c_message_pack(fast, again);
+            ck_assert_uint_eq(n2, n);
+            ck_assert_mem_eq(again, packed, n);
+            n3 = protobuf_c_message_pack(ref, again);
+            ck_assert_uint_eq(n3, n);
+            protobuf_c_message_free_unpacked(ref, NULL);
+            sc__arena_reset(&a);
+        }
+    }
+    sc__arena_free(&a);
+}
+END_TEST
+
+static int cmp_fields(const ProtobufCMessage *x, const ProtobufCMessage *y, const sc_keyspec *ks)
+{
+    unsigned i;
+
+    for (i = 0; i < ks->n; i++) {
+        const ProtobufCFieldDescriptor *f = ks->fields[i];
+        if (f->type == PROTOBUF_C_TYPE_STRING) {
+            const char *a = *(char *const *)(const void *)((const uint8_t *)x + f->offset);
+            const char *b = *(char *const *)(const void *)((const uint8_t *)y + f->offset);
+            int c = strcmp(a, b);
+            if (c)
+                return c < 0 ? -1 : 1;
+        } else {
+            uint64_t a = sc__field_u64(x, f), b = sc__field_u64(y, f);
+            if (a != b)
+                return a < b ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+START_TEST(test_catalog_codec_key_order)
+{
+    uint64_t seed = 12345;
+    uint8_t bytes[2][32][8];
+    char strs[2][32][8];
+    unsigned st, round;
+    sc_keyspec ks;
+    sc_buf ka = {NULL, 0, 0}, kb = {NULL, 0, 0};
+    char desc[256];
+
+    for (st = 1; st <= SC_SYS_COUNT; st++) {
+        const sc_systable *sys = sc_catalog__systable(st);
+        ct_ok(sc__keyspec_parse(&ks, sc_fx.ctx, sys));
+        for (round = 0; round < 500; round++) {
+            uint8_t bufa[1024], bufb[1024];
+            ProtobufCMessage *x = (void *)bufa, *y = (void *)bufb;
+            int want, got;
+            size_t n;
+
+            protobuf_c_message_init(sys->desc, bufa);
+            protobuf_c_message_init(sys->desc, bufb);
+            random_row(x, &seed, strs[0], bytes[0]);
+            random_row(y, &seed, strs[1], bytes[1]);
+            ka.len = kb.len = 0;
+            ct_ok(sc__key_encode(sc_fx.ctx, &ka, &ks, x));
+            ct_ok(sc__key_encode(sc_fx.ctx, &kb, &ks, y));
+            want = cmp_fields(x, y, &ks);
+            n = ka.len < kb.len ? ka.len : kb.len;
+            got = memcmp(ka.data, kb.data, n);
+            if (got == 0)
+                got = ka.len < kb.len ? -1 : ka.len > kb.len;
+            got = got < 0 ? -1 : got > 0;
+            ck_assert_int_eq(got, want);
+            sc__key_describe(desc, sizeof(desc), &ks, ka.data, ka.len);
+            ck_assert_msg(strstr(desc, "undecodable") == NULL, "%s", desc);
+        }
+    }
+    sc__buf_free(sc_fx.ctx, &ka);
+    sc__buf_free(sc_fx.ctx, &kb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* settings                                                             */
 
 static int collect_setting(const char *k, const char *v, void *payload)
@@ -1398,6 +1551,8 @@ Suite *sc_test_catalog_suite(void)
             tcase_add_test(tc, test_catalog_hook_failure_aborts););
     CT_CASE("alloc", tcase_add_test(tc, test_catalog_alloc_failure_nth););
     CT_CASE("registry", tcase_add_test(tc, test_catalog_registry_self_check););
+    CT_CASE("codec", tcase_add_test(tc, test_catalog_codec_fast_decoder_matches);
+            tcase_add_test(tc, test_catalog_codec_key_order););
     CT_CASE("settings", tcase_add_test(tc, test_catalog_settings_roundtrip););
     return s;
 }
