@@ -741,6 +741,7 @@ typedef struct parent_check {
     alter_state *st;
     uint64_t self_id;
     int bad;
+    const char *dropped_col; /* 1829: referenced parent column dropped */
     const char *changed_col; /* 1833: parent column whose type no longer matches */
     const char *fk_name;
     const char *child; /* db.table of that child */
@@ -779,8 +780,16 @@ static int check_child(const sc_table_info *info, void *payload)
             for (size_t r = 0; r < pc->st->n_ren; r++)
                 if (strcasecmp(cols[k], pc->st->ren_from[r]) == 0)
                     cols[k] = pc->st->ren_to[r];
-            if (!sc_xtable__find_col(&pc->st->t, cols[k]))
+            if (!sc_xtable__find_col(&pc->st->t, cols[k])) {
+                for (size_t dr = 0; dr < pc->st->n_dropped && !pc->dropped_col; dr++)
+                    if (strcasecmp(pc->st->dropped[dr], cols[k]) == 0) {
+                        pc->dropped_col = sc_exec__strdup(pc->x, pc->st->dropped[dr]);
+                        pc->fk_name = sc_exec__strdup(pc->x, fk->name);
+                        pc->child =
+                            sc_exec__printf(pc->x, "%s.%s", sc_table_schema_name(ct), d->name);
+                    }
                 pc->bad = 1;
+            }
         }
         if (!pc->bad && !fk_index_exists(&pc->st->t, cols, n))
             pc->bad = 1;
@@ -805,7 +814,7 @@ static int check_child(const sc_table_info *info, void *payload)
 
 static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
 {
-    parent_check pc = {x, st, id, 0, NULL, NULL, NULL};
+    parent_check pc = {x, st, id, 0, NULL, NULL, NULL, NULL};
     int rc;
 
     if (!x->s->foreign_key_checks)
@@ -813,6 +822,11 @@ static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
     rc = sc_table_foreach_child(x->txn, st->t.schema, st->old_name, check_child, &pc);
     if (rc != SC_OK)
         return rc;
+    if (pc.dropped_col)
+        return sc_exec__err(x, 1829, "HY000",
+                            "Cannot drop column '%s': needed in a foreign key constraint '%s' of "
+                            "table '%s'",
+                            pc.dropped_col, pc.fk_name, pc.child);
     if (pc.changed_col)
         return sc_exec__err(x, 1833, "HY000",
                             "Cannot change column '%s': used in a foreign key constraint '%s' of "

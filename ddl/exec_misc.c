@@ -207,6 +207,70 @@ int sc_exec__rename_table(sc_exec *x)
 /* ------------------------------------------------------------------ */
 /* TRUNCATE                                                             */
 
+typedef struct first_child {
+    uint64_t id;
+    bool found;
+} first_child;
+
+static int take_first(const sc_table_info *info, void *payload)
+{
+    first_child *fc = payload;
+    fc->id = info->id;
+    fc->found = true;
+    return 1;
+}
+
+static void name_list(sc_sbuf *b, const char *const *names, size_t n)
+{
+    sc_sbuf__putc(b, '(');
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            sc_sbuf__puts(b, ", ");
+        sc_sbuf__ident(b, names[i]);
+    }
+    sc_sbuf__putc(b, ')');
+}
+
+/* 1701, naming the first child constraint as MariaDB does. */
+static int truncate_refused(sc_exec *x, const char *db, const char *name)
+{
+    first_child fc = {0, false};
+    sc_table *ct = NULL;
+    sc_sbuf b;
+    int rc;
+
+    sc_table_foreach_child(x->txn, db, name, take_first, &fc);
+    if (!fc.found || sc_table_get(&ct, x->txn, fc.id) != SC_OK)
+        return sc_exec__err(x, 1701, "42000",
+                            "Cannot truncate a table referenced in a foreign key constraint");
+    sc_sbuf__init(&b, x->ctx);
+    for (size_t i = 0; i < sc_table_definition(ct)->n_foreign_keys; i++) {
+        const sc_fk_def *fk = &sc_table_definition(ct)->foreign_keys[i];
+        if (strcmp(fk->parent_schema, db) != 0 || strcmp(fk->parent_table, name) != 0)
+            continue;
+        sc_sbuf__ident(&b, sc_table_schema_name(ct));
+        sc_sbuf__putc(&b, '.');
+        sc_sbuf__ident(&b, sc_table_definition(ct)->name);
+        sc_sbuf__puts(&b, ", CONSTRAINT ");
+        sc_sbuf__ident(&b, fk->name);
+        sc_sbuf__puts(&b, " FOREIGN KEY ");
+        name_list(&b, fk->columns, fk->n_columns);
+        sc_sbuf__puts(&b, " REFERENCES ");
+        sc_sbuf__ident(&b, db);
+        sc_sbuf__putc(&b, '.');
+        sc_sbuf__ident(&b, name);
+        sc_sbuf__putc(&b, ' ');
+        name_list(&b, fk->parent_columns, fk->n_columns);
+        break;
+    }
+    rc = sc_exec__err(x, 1701, "42000",
+                      "Cannot truncate a table referenced in a foreign key constraint (%s)",
+                      b.data ? b.data : "");
+    sc_sbuf__free(&b);
+    sc_table_free(ct);
+    return rc;
+}
+
 int sc_exec__truncate_table(sc_exec *x)
 {
     const sc_ast_qname *q = &x->stmt->truncate_table;
@@ -226,8 +290,7 @@ int sc_exec__truncate_table(sc_exec *x)
         return rc;
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, q->name, sc_table_id(t))) {
         sc_table_free(t);
-        return sc_exec__err(x, 1701, "42000",
-                            "Cannot truncate a table referenced in a foreign key constraint");
+        return truncate_refused(x, db, q->name);
     }
     def = *sc_table_definition(t);
     if (def.auto_increment) {
