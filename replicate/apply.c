@@ -12,6 +12,8 @@ typedef struct applier {
     sc_catalog *target;
     sc_ctx *ctx;
     sc_txn *txn;                  /* open between GTID and XID */
+    uint64_t after_seq;           /* skip transactions up to this GTID */
+    bool skipping;                /* inside a skipped transaction */
     uint64_t seq;                 /* GTID of the open transaction */
     sc_sysmap maps[SC_SYS__END];  /* system tables by id (0 unused) */
 } applier;
@@ -257,19 +259,26 @@ static int apply_event(applier *a, sc_binlog_reader *r, const sc_binlog_event *r
         if (a->txn)
             return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL, "GTID inside a transaction");
         a->seq = ev->u.gtid.seq_no;
-        return sc_txn_begin(&a->txn, a->target, 0);
+        a->skipping = a->seq <= a->after_seq;
+        return a->skipping ? SC_OK : sc_txn_begin(&a->txn, a->target, 0);
     case SC_EV_XID:
+        if (a->skipping) {
+            a->skipping = false;
+            return SC_OK;
+        }
         if (!a->txn)
             return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL, "XID outside a transaction");
         rc = sc_txn_commit(a->txn);
         a->txn = NULL;
         return rc ? rc : after ? after(a->target, a->seq, payload) : SC_OK;
     default:
-        return sc_event__is_rows(raw->header.type) ? apply_rows(a, r, ev, raw) : SC_OK;
+        return sc_event__is_rows(raw->header.type) && !a->skipping ? apply_rows(a, r, ev, raw)
+                                                                   : SC_OK;
     }
 }
 
-int sc_apply__reader(sc_catalog *target, sc_binlog_reader *r, sc_apply_cb after, void *payload)
+int sc_apply__reader(sc_catalog *target, sc_binlog_reader *r, uint64_t after_seq,
+                     sc_apply_cb after, void *payload)
 {
     applier a;
     const sc_binlog_event *raw = NULL;
@@ -278,6 +287,7 @@ int sc_apply__reader(sc_catalog *target, sc_binlog_reader *r, sc_apply_cb after,
     memset(&a, 0, sizeof(a));
     a.target = target;
     a.ctx = sc_catalog_ctx(target);
+    a.after_seq = after_seq;
     for (unsigned t = 1; !rc && t < SC_SYS__END; t++)
         rc = sc_sysmap__init(&a.maps[t], a.ctx, t);
     while (!rc) {

@@ -591,7 +591,7 @@ START_TEST(test_log_apply_to_empty_catalog)
     o.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
     lu_ok(sc_catalog_open(&target, sc_fx.ctx, dir, &o));
     lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
-    lu_ok(sc_apply__reader(target, r, fsck_after, &txns));
+    lu_ok(sc_apply__reader(target, r, 0, fsck_after, &txns));
     ck_assert_int_ge(txns, 10);
     /* Same catalog afterwards: the dumps of both agree. */
     lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
