@@ -615,20 +615,28 @@ static int apply_add(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
     }
 }
 
+/* Table options come first: new column definitions take the new default charset. */
+static int apply_options(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
+{
+    const char *engine = st->t.engine;
+    int rc;
+
+    if (sp->kind != SC_AST_ALTER_TABLE_OPTIONS)
+        return SC_OK;
+    rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options, true);
+    if (rc == SC_OK && strcmp(engine, st->t.engine) != 0)
+        st->engine_changed = true;
+    return rc;
+}
+
 static int apply_table_level(sc_exec *x,
                              alter_state *st,
                              const sc_ast_alter_spec *sp,
                              const sc_schema_def *sdef)
 {
-    const char *engine = st->t.engine;
-    int rc;
-
     switch (sp->kind) {
     case SC_AST_ALTER_TABLE_OPTIONS:
-        rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options, true);
-        if (rc == SC_OK && strcmp(engine, st->t.engine) != 0)
-            st->engine_changed = true;
-        return rc;
+        return SC_OK; /* applied first, see apply_options() */
     case SC_AST_ALTER_CONVERT_CHARSET:
         return convert_charset(x, st, sp, sdef);
     case SC_AST_ALTER_RENAME_TABLE:
@@ -950,6 +958,8 @@ int sc_exec__alter_table(sc_exec *x)
         rc = SC_ENOMEM;
         goto out;
     }
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_options(x, &st, &at->specs[i]);
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_drop(x, &st, &at->specs[i]);
     if (rc == SC_OK && st.t.n_cols == 0) {
