@@ -36,7 +36,11 @@
  *   because MariaDB's results depend on it (index order, CONSTRAINT_n names).
  *
  * Changes after the first commit are additive only, listed here:
- *   (none yet)
+ *   - sc_ast_type.compressed and sc_ast_type.srid (the type-level COMPRESSED and
+ *     REF_SYSTEM_ID of MariaDB's grammar; also reflected in sc_ast_column);
+ *   - the parser no longer produces column_format/storage (MariaDB's grammar has
+ *     no such column attributes: they are 1064); the fields stay, always NULL;
+ *   - sc_ast_index.visible stays -1 (MariaDB has IGNORED, not VISIBLE/INVISIBLE).
  */
 #ifndef SC_DDL_AST_H
 #define SC_DDL_AST_H
@@ -153,10 +157,15 @@ typedef struct sc_ast_type {
     bool zerofill;         /* ZEROFILL */
     bool national;         /* NATIONAL CHAR / NCHAR / NVARCHAR (utf8mb3) */
     bool binary;           /* BINARY attribute of a character type (_bin collation) */
-    const char *charset;   /* CHARACTER SET / CHARSET name (lower-case as written), or NULL */
+    const char *charset;   /* CHARACTER SET / CHARSET name as written ("binary" for
+                              CHARSET BINARY / BYTE, "latin1" for ASCII), or NULL */
     const char *collate;   /* COLLATE name right after the charset, or NULL */
     sc_ast_str *values;    /* ENUM/SET values, unescaped (charset introducers dropped) */
     size_t n_values;
+    /* added after the first commit: */
+    bool compressed;       /* COMPRESSED[=method] right after a BLOB/TEXT/VARCHAR type */
+    sc_ast_num srid;       /* REF_SYSTEM_ID = n after a spatial type (copied to the
+                              column's ref_system_id) */
 } sc_ast_type;
 
 /* ------------------------------------------------------------------ */
@@ -387,8 +396,8 @@ typedef struct sc_ast_column {
     sc_expr *check;            /* column CHECK (expr), or NULL */
     sc_ast_references *references; /* column-level REFERENCES, or NULL */
     const char *ref_constraint;    /* CONSTRAINT name before that REFERENCES, or NULL */
-    const char *column_format;     /* FIXED/DYNAMIC/DEFAULT, or NULL */
-    const char *storage;           /* DISK/MEMORY/DEFAULT, or NULL */
+    const char *column_format;     /* always NULL (not MariaDB syntax; kept for ABI) */
+    const char *storage;           /* always NULL (not MariaDB syntax) */
     sc_ast_num ref_system_id;      /* REF_SYSTEM_ID = n */
     bool compressed;               /* COMPRESSED[=zlib] */
     sc_ast_option *options;        /* engine-defined attributes NAME=value */
@@ -442,7 +451,7 @@ typedef struct sc_ast_index {
     sc_ast_num key_block_size; /* KEY_BLOCK_SIZE [=] n */
     const char *parser;        /* WITH PARSER name, or NULL */
     int ignored;               /* -1 unset, 0 NOT IGNORED, 1 IGNORED */
-    int visible;               /* -1 unset, 0 INVISIBLE, 1 VISIBLE */
+    int visible;               /* always -1 (MariaDB has no VISIBLE/INVISIBLE indexes) */
     sc_ast_references *references; /* kind FOREIGN: the parent */
     sc_ast_option *options;    /* engine-defined index options */
     size_t n_options;

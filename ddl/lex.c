@@ -61,6 +61,87 @@ static const char *const reserved_words[] = {
 
 #define N_RESERVED (sizeof(reserved_words) / sizeof(reserved_words[0]))
 
+/*
+ * The other keywords of MariaDB's lexer (sql_yacc.yy keyword_ident and its
+ * parts): usable as names, but not where the grammar wants IDENT_sys (engine
+ * options `NAME = value`, plugin type names), because there they are not
+ * plain identifiers. Upper-case, sorted (C locale).
+ */
+static const char *const nonreserved_keywords[] = {
+"ACCOUNT", "ACTION", "ADDDATE", "ADMIN", "AFTER", "AGAINST", 
+"AGGREGATE", "ALGORITHM", "ALWAYS", "ANY", "ASCII", "AT", 
+"ATOMIC", "AUTHORS", "AUTO", "AUTOEXTEND_SIZE", "AUTO_INCREMENT", "AVG", 
+"AVG_ROW_LENGTH", "BACKUP", "BEGIN", "BINLOG", "BIT", "BLOCK", 
+"BODY", "BOOL", "BOOLEAN", "BTREE", "BYTE", "CACHE", 
+"CASCADED", "CATALOG_NAME", "CHAIN", "CHANGED", "CHARSET", "CHECKPOINT", 
+"CHECKSUM", "CIPHER", "CLASS_ORIGIN", "CLIENT", "CLOB", "CLOSE", 
+"COALESCE", "CODE", "COLLATION", "COLUMNS", "COLUMN_ADD", "COLUMN_CHECK", 
+"COLUMN_CREATE", "COLUMN_DELETE", "COLUMN_GET", "COLUMN_NAME", "COMMENT", "COMMIT", 
+"COMMITTED", "COMPACT", "COMPLETION", "COMPRESSED", "CONCURRENT", "CONNECTION", 
+"CONSISTENT", "CONSTRAINT_CATALOG", "CONSTRAINT_NAME", "CONSTRAINT_SCHEMA", "CONTAINS", "CONTEXT", 
+"CONTRIBUTORS", "CPU", "CUBE", "CURRENT", "CURRENT_POS", "CURSOR_NAME", 
+"CYCLE", "DATA", "DATAFILE", "DATE", "DATETIME", "DATE_FORMAT", 
+"DAY", "DEALLOCATE", "DECODE", "DEFINER", "DELAY_KEY_WRITE", "DES_KEY_FILE", 
+"DIAGNOSTICS", "DIRECTORY", "DISABLE", "DISCARD", "DISK", "DO", 
+"DUMPFILE", "DUPLICATE", "DYNAMIC", "ELSIF", "ENABLE", "END", 
+"ENDS", "ENGINE", "ENGINES", "ENUM", "ERROR", "ERRORS", 
+"ESCAPE", "EVENT", "EVENTS", "EVERY", "EXAMINED", "EXCEPTION", 
+"EXCHANGE", "EXCLUDE", "EXECUTE", "EXPANSION", "EXPIRE", "EXPORT", 
+"EXTENDED", "EXTENT_SIZE", "FAST", "FAULTS", "FEDERATED", "FILE", 
+"FIRST", "FIXED", "FLUSH", "FOLLOWING", "FOLLOWS", "FORMAT", 
+"FOUND", "FULL", "FUNCTION", "GENERAL", "GENERATED", "GET", 
+"GET_FORMAT", "GLOBAL", "GOTO", "GRANTS", "HANDLER", "HARD", 
+"HASH", "HELP", "HISTORY", "HOST", "HOSTS", "HOUR", 
+"ID", "IDENTIFIED", "IGNORE_SERVER_IDS", "IMMEDIATE", "IMPORT", "INCREMENT", 
+"INDEXES", "INITIAL_SIZE", "INSERT_METHOD", "INSTALL", "INVISIBLE", "INVOKER", 
+"IO", "IPC", "ISOLATION", "ISOPEN", "ISSUER", "JSON", 
+"KEY_BLOCK_SIZE", "LANGUAGE", "LAST", "LASTVAL", "LAST_VALUE", "LEAVES", 
+"LESS", "LEVEL", "LIST", "LOCAL", "LOCKS", "LOGFILE", 
+"LOGS", "MASTER", "MASTER_CONNECT_RETRY", "MASTER_DELAY", "MASTER_GTID_POS", "MASTER_HEARTBEAT_PERIOD", 
+"MASTER_HOST", "MASTER_LOG_FILE", "MASTER_LOG_POS", "MASTER_PASSWORD", "MASTER_PORT", "MASTER_SERVER_ID", 
+"MASTER_SSL", "MASTER_SSL_CA", "MASTER_SSL_CAPATH", "MASTER_SSL_CERT", "MASTER_SSL_CIPHER", "MASTER_SSL_CRL", 
+"MASTER_SSL_CRLPATH", "MASTER_SSL_KEY", "MASTER_USER", "MASTER_USE_GTID", "MAX_CONNECTIONS_PER_HOUR", "MAX_QUERIES_PER_HOUR", 
+"MAX_ROWS", "MAX_SIZE", "MAX_STATEMENT_TIME", "MAX_UPDATES_PER_HOUR", "MAX_USER_CONNECTIONS", "MEDIUM", 
+"MEMORY", "MERGE", "MESSAGE_TEXT", "MICROSECOND", "MIGRATE", "MINUTE", 
+"MINVALUE", "MIN_ROWS", "MODE", "MODIFY", "MONITOR", "MONTH", 
+"MUTEX", "MYSQL", "MYSQL_ERRNO", "NAME", "NAMES", "NATIONAL", 
+"NCHAR", "NEVER", "NEW", "NEXT", "NEXTVAL", "NO", 
+"NOCACHE", "NOCYCLE", "NODEGROUP", "NOMAXVALUE", "NOMINVALUE", "NONE", 
+"NOTFOUND", "NOWAIT", "NO_WAIT", "NUMBER", "NVARCHAR", "OF", 
+"OLD_PASSWORD", "ONE", "ONLINE", "ONLY", "OPEN", "OPTIONS", 
+"OTHERS", "OWNER", "PACKAGE", "PACK_KEYS", "PAGE", "PARSER", 
+"PARTIAL", "PARTITIONING", "PARTITIONS", "PASSWORD", "PERIOD", "PERSISTENT", 
+"PHASE", "PLUGIN", "PLUGINS", "PORT", "PRECEDES", "PRECEDING", 
+"PREPARE", "PRESERVE", "PREV", "PREVIOUS", "PRIVILEGES", "PROCESS", 
+"PROCESSLIST", "PROFILE", "PROFILES", "PROXY", "QUARTER", "QUERY", 
+"QUICK", "RAISE", "RAW", "READ_ONLY", "REBUILD", "RECOVER", 
+"REDOFILE", "REDO_BUFFER_SIZE", "REDUNDANT", "RELAY", "RELAYLOG", "RELAY_LOG_FILE", 
+"RELAY_LOG_POS", "RELAY_THREAD", "RELOAD", "REMOVE", "REORGANIZE", "REPAIR", 
+"REPEATABLE", "REPLAY", "REPLICATION", "RESET", "RESOURCES", "RESTART", 
+"RESTORE", "RESUME", "RETURNED_SQLSTATE", "RETURNS", "REUSE", "REVERSE", 
+"ROLE", "ROLLBACK", "ROLLUP", "ROUTINE", "ROW", "ROWCOUNT", 
+"ROWTYPE", "ROW_COUNT", "ROW_FORMAT", "RTREE", "SAVEPOINT", "SCHEDULE", 
+"SCHEMA_NAME", "SECOND", "SECURITY", "SEQUENCE", "SERIAL", "SERIALIZABLE", 
+"SERVER", "SESSION", "SETVAL", "SHARE", "SHUTDOWN", "SIGNED", 
+"SIMPLE", "SLAVE", "SLAVES", "SLAVE_POS", "SLOW", "SNAPSHOT", 
+"SOCKET", "SOFT", "SONAME", "SOUNDS", "SOURCE", "SQL_BUFFER_RESULT", 
+"SQL_CACHE", "SQL_NO_CACHE", "SQL_THREAD", "STAGE", "START", "STARTS", 
+"STATEMENT", "STATUS", "STOP", "STORAGE", "STORED", "STRING", 
+"SUBCLASS_ORIGIN", "SUBDATE", "SUBJECT", "SUBPARTITION", "SUBPARTITIONS", "SUPER", 
+"SUSPEND", "SWAPS", "SWITCHES", "SYSTEM", "SYSTEM_TIME", "TABLES", 
+"TABLESPACE", "TABLE_CHECKSUM", "TABLE_NAME", "TEMPORARY", "TEMPTABLE", "TEXT", 
+"THAN", "TIES", "TIME", "TIMESTAMP", "TIMESTAMPADD", "TIMESTAMPDIFF", 
+"TRANSACTION", "TRANSACTIONAL", "TRIGGERS", "TRUNCATE", "TYPE", "TYPES", 
+"UDF_RETURNS", "UNBOUNDED", "UNCOMMITTED", "UNDEFINED", "UNDOFILE", "UNDO_BUFFER_SIZE", 
+"UNICODE", "UNINSTALL", "UNKNOWN", "UNTIL", "UPGRADE", "USER", 
+"USE_FRM", "VALUE", "VARCHAR2", "VARIABLES", "VERSIONING", "VIA", 
+"VIEW", "VIRTUAL", "WAIT", "WARNINGS", "WEEK", "WEIGHT_STRING", 
+"WITHIN", "WITHOUT", "WORK", "WRAPPER", "X509", "XA", 
+"XML", "YEAR", 
+};
+
+#define N_NONRESERVED (sizeof(nonreserved_keywords) / sizeof(nonreserved_keywords[0]))
+
 static const char *const multi_ops[] = {"<=>", "<=", ">=", "<>", "!=", "<<", ">>",
                                         "||",  "&&", ":=", "@@"};
 static const char single_ops[] = "()[],.;=<>+-*/%^&|~!@?{}:";
@@ -431,13 +512,13 @@ static int word_cmp(const char *word, size_t len, const char *res)
     return 1;
 }
 
-bool sc_lex__is_reserved(const char *word, size_t len)
+static bool in_list(const char *const *list, size_t n, const char *word, size_t len)
 {
-    size_t lo = 0, hi = N_RESERVED;
+    size_t lo = 0, hi = n;
 
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = word_cmp(word, len, reserved_words[mid]);
+        int c = word_cmp(word, len, list[mid]);
         if (c == 0)
             return true;
         if (c < 0)
@@ -446,6 +527,17 @@ bool sc_lex__is_reserved(const char *word, size_t len)
             lo = mid + 1;
     }
     return false;
+}
+
+bool sc_lex__is_reserved(const char *word, size_t len)
+{
+    return in_list(reserved_words, N_RESERVED, word, len);
+}
+
+bool sc_lex__is_keyword(const char *word, size_t len)
+{
+    return in_list(reserved_words, N_RESERVED, word, len) ||
+           in_list(nonreserved_keywords, N_NONRESERVED, word, len);
 }
 
 char *sc_lex__ident(sc_ast_arena *a, const char *sql, const sc_token *tok, unsigned flags)

@@ -77,8 +77,14 @@ bool sc_lex__is_op(const char *sql, const sc_token *tok, const char *op);
 /** Whether an IDENT token equals word, ASCII case-insensitively. */
 bool sc_lex__is_word(const char *sql, const sc_token *tok, const char *word);
 
-/** Whether word (NUL-terminated, any case) is a MariaDB 10.11 reserved word. */
+/** Whether word[0..len) (any case) is a MariaDB 10.11 reserved word (never a bare name). */
 bool sc_lex__is_reserved(const char *word, size_t len);
+
+/**
+ * Whether word[0..len) is any keyword of MariaDB's lexer, reserved or not.
+ * Non-reserved keywords are names, but not the grammar's IDENT_sys.
+ */
+bool sc_lex__is_keyword(const char *word, size_t len);
 
 /**
  * Decode an IDENT/QIDENT token into a NUL-terminated identifier in the

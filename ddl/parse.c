@@ -82,6 +82,15 @@ bool sc_parse__is_ident(const sc_parser *p, size_t ahead)
     return t->kind == SC_TOK_IDENT && !sc_lex__is_reserved(p->sql + t->start, t->len);
 }
 
+bool sc_parse__is_ident_sys(const sc_parser *p, size_t ahead)
+{
+    const sc_token *t = sc_parse__tok(p, ahead);
+
+    if (t->kind == SC_TOK_QIDENT)
+        return true;
+    return t->kind == SC_TOK_IDENT && !sc_lex__is_keyword(p->sql + t->start, t->len);
+}
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                               */
 
@@ -453,8 +462,7 @@ static int drop_database(sc_parser *p, sc_ast_stmt *st)
     return sc_parse__ident(p, &db->name);
 }
 
-/* [WAIT n | NOWAIT] */
-static int opt_lock_wait(sc_parser *p)
+int sc_parse__opt_lock_wait(sc_parser *p)
 {
     sc_ast_num n;
 
@@ -481,7 +489,7 @@ static int drop_table(sc_parser *p, sc_ast_stmt *st, bool temporary)
             return sc_parse__nomem(p);
         SC_TRY(sc_parse__qname(p, q));
     } while (sc_parse__accept_op(p, ","));
-    SC_TRY(opt_lock_wait(p));
+    SC_TRY(sc_parse__opt_lock_wait(p));
     if (sc_parse__accept_word(p, "CASCADE"))
         d->cascade = true;
     else
@@ -508,7 +516,7 @@ static int drop_index(sc_parser *p, sc_ast_stmt *st)
         else if (sc_parse__is_word(p, 0, "LOCK"))
             slot = &d->lock;
         else
-            return opt_lock_wait(p);
+            return sc_parse__opt_lock_wait(p);
         sc_parse__skip(p);
         sc_parse__opt_equal(p);
         SC_TRY(sc_parse__charset_name(p, slot, true));
@@ -634,7 +642,7 @@ static int stmt_rename(sc_parser *p, sc_ast_stmt *st)
         if (!pr)
             return sc_parse__nomem(p);
         SC_TRY(sc_parse__qname(p, &pr->from));
-        SC_TRY(opt_lock_wait(p));
+        SC_TRY(sc_parse__opt_lock_wait(p));
         SC_TRY(sc_parse__expect_word(p, "TO"));
         SC_TRY(sc_parse__qname(p, &pr->to));
     } while (sc_parse__accept_op(p, ","));
@@ -646,7 +654,7 @@ static int stmt_truncate(sc_parser *p, sc_ast_stmt *st)
     (void)sc_parse__accept_word(p, "TABLE");
     st->kind = SC_AST_STMT_TRUNCATE_TABLE;
     SC_TRY(sc_parse__qname(p, &st->truncate_table));
-    return opt_lock_wait(p);
+    return sc_parse__opt_lock_wait(p);
 }
 
 static int stmt_use(sc_parser *p, sc_ast_stmt *st)

@@ -271,7 +271,8 @@ static int parse_between(sc_parser *p, sc_expr *e)
 {
     sc_expr *a;
 
-    SC_TRY(parse_predicate(p, &a));
+    /* bit_expr BETWEEN bit_expr AND predicate */
+    SC_TRY(parse_bit(p, &a, 1));
     SC_TRY(add_arg(p, e, a));
     SC_TRY(sc_parse__expect_word(p, "AND"));
     SC_TRY(parse_predicate(p, &a));
@@ -341,14 +342,15 @@ static int predicate_step(sc_parser *p, sc_expr **l, bool *done)
     return SC_OK;
 }
 
+/* predicate: bit_expr [[NOT] IN|BETWEEN|LIKE|REGEXP|SOUNDS LIKE ...] - one step,
+ * not left-recursive (a LIKE b LIKE c is a syntax error in MariaDB). */
 static int parse_predicate(sc_parser *p, sc_expr **out)
 {
     sc_expr *l;
     bool done = false;
 
     SC_TRY(parse_bit(p, &l, 1));
-    while (!done)
-        SC_TRY(predicate_step(p, &l, &done));
+    SC_TRY(predicate_step(p, &l, &done));
     *out = l;
     return SC_OK;
 }

@@ -49,6 +49,8 @@ int sc_parse__expect_op(sc_parser *p, const char *op);
 bool sc_parse__at_end(const sc_parser *p);
 /* An identifier token usable as a name: QIDENT or a non-reserved IDENT. */
 bool sc_parse__is_ident(const sc_parser *p, size_t ahead);
+/* The grammar's IDENT_sys: QIDENT or an IDENT that is no keyword at all. */
+bool sc_parse__is_ident_sys(const sc_parser *p, size_t ahead);
 
 /* ---- errors ---- */
 /** 1064 at the current token. */
@@ -95,5 +97,7 @@ int sc_parse__create_table(sc_parser *p, sc_ast_stmt *st, bool or_replace, bool 
 int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st);
 int sc_parse__create_index(sc_parser *p, sc_ast_stmt *st, bool or_replace);
 int sc_parse__table_options(sc_parser *p, sc_ast_table_option **opts, size_t *n, bool in_alter);
+/* [WAIT n | NOWAIT] */
+int sc_parse__opt_lock_wait(sc_parser *p);
 
 #endif /* SC_DDL_PARSE_INT_H */

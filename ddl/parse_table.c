@@ -145,7 +145,10 @@ static int column_option(sc_parser *p, sc_ast_column *c)
     return SC_OK;
 }
 
-/* serial_attribute: NOT NULL, [PRIMARY] KEY, UNIQUE [KEY], COMMENT, NAME=value. */
+/*
+ * serial_attribute: NOT NULL, [PRIMARY] KEY, UNIQUE [KEY], COMMENT 's',
+ * INVISIBLE, NAME = value (engine attributes), WITH[OUT] SYSTEM VERSIONING.
+ */
 static int serial_attribute(sc_parser *p, sc_ast_column *c, bool *found)
 {
     *found = true;
@@ -167,8 +170,15 @@ static int serial_attribute(sc_parser *p, sc_ast_column *c, bool *found)
         if (!c->comment)
             return sc_parse__nomem(p);
         return sc_parse__string(p, c->comment);
-    } else if (sc_parse__is_ident(p, 0) && sc_parse__is_op(p, 1, "=")) {
+    } else if (sc_parse__accept_word(p, "INVISIBLE")) {
+        c->invisible = true;
+    } else if (sc_parse__is_ident_sys(p, 0) && sc_parse__is_op(p, 1, "=")) {
         return column_option(p, c);
+    } else if ((sc_parse__is_word(p, 0, "WITH") || sc_parse__is_word(p, 0, "WITHOUT")) &&
+               sc_parse__is_word(p, 1, "SYSTEM")) {
+        sc_parse__skip(p);
+        sc_parse__skip(p);
+        return sc_parse__expect_word(p, "VERSIONING");
     } else {
         *found = false;
     }
@@ -181,32 +191,8 @@ static int compressed(sc_parser *p, sc_ast_column *c)
     const char *method;
 
     c->compressed = true;
-    if (sc_parse__accept_op(p, "="))
+    if (sc_parse__accept_op(p, "=") || sc_parse__accept_op(p, ":="))
         return sc_parse__ident(p, &method);
-    return SC_OK;
-}
-
-/* COLUMN_FORMAT x / STORAGE x / REF_SYSTEM_ID [=] n / SYSTEM VERSIONING. */
-static int other_attribute(sc_parser *p, sc_ast_column *c, bool *found)
-{
-    *found = true;
-    if (sc_parse__accept_word(p, "REF_SYSTEM_ID")) {
-        sc_parse__opt_equal(p);
-        return sc_parse__number(p, &c->ref_system_id);
-    }
-    if (sc_parse__accept_word(p, "COLUMN_FORMAT"))
-        return sc_parse__charset_name(p, &c->column_format, true);
-    if (sc_parse__accept_word(p, "STORAGE"))
-        return sc_parse__charset_name(p, &c->storage, true);
-    if (sc_parse__accept_word(p, "COMPRESSED"))
-        return compressed(p, c);
-    if ((sc_parse__is_word(p, 0, "WITH") || sc_parse__is_word(p, 0, "WITHOUT")) &&
-        sc_parse__is_word(p, 1, "SYSTEM")) {
-        sc_parse__skip(p);
-        sc_parse__skip(p);
-        return sc_parse__expect_word(p, "VERSIONING");
-    }
-    *found = false;
     return SC_OK;
 }
 
@@ -231,12 +217,8 @@ static int attribute(sc_parser *p, sc_ast_column *c, bool *found)
         c->serial_default_value = true;
     } else if (sc_parse__accept_word(p, "COLLATE")) {
         return sc_parse__ident_or_text(p, &c->collate);
-    } else if (sc_parse__accept_word(p, "INVISIBLE")) {
-        c->invisible = true;
     } else {
-        SC_TRY(other_attribute(p, c, found));
-        if (!*found)
-            return serial_attribute(p, c, found);
+        return serial_attribute(p, c, found);
     }
     return SC_OK;
 }
@@ -276,20 +258,34 @@ static int generated(sc_parser *p, sc_ast_column *c)
     return vcol_attributes(p, c);
 }
 
+/*
+ * attribute_list [COMPRESSED [attribute_list]] | [GENERATED ALWAYS] AS (...):
+ * the deprecated COMPRESSED column attribute may appear once, after at least
+ * one other attribute (right after the type it belongs to the type).
+ */
 static int field_def(sc_parser *p, sc_ast_column *c)
 {
-    bool found = true;
+    bool found = true, compressed_seen = false;
+    size_t n_attrs = 0;
 
     if (sc_parse__is_word(p, 0, "AS") ||
         (sc_parse__is_word(p, 0, "GENERATED") && sc_parse__is_word(p, 1, "ALWAYS")))
         return generated(p, c);
-    while (found) {
+    for (;;) {
         if (c->serial)
             SC_TRY(serial_attribute(p, c, &found));
         else
             SC_TRY(attribute(p, c, &found));
+        if (found) {
+            n_attrs++;
+            continue;
+        }
+        if (c->serial || compressed_seen || n_attrs == 0 || !sc_parse__is_word(p, 0, "COMPRESSED"))
+            return SC_OK;
+        sc_parse__skip(p);
+        SC_TRY(compressed(p, c));
+        compressed_seen = true;
     }
-    return SC_OK;
 }
 
 /*
@@ -303,6 +299,8 @@ static int column_def(sc_parser *p, sc_ast_column *c, bool refs)
     c->start = start;
     SC_TRY(sc_parse__ident(p, &c->name));
     SC_TRY(sc_parse__type(p, &c->type, &c->serial, false));
+    c->ref_system_id = c->type.srid;
+    c->compressed = c->type.compressed;
     SC_TRY(field_def(p, c));
     if (sc_parse__accept_word(p, "CHECK"))
         SC_TRY(paren_expr(p, &c->check));
@@ -382,12 +380,15 @@ static int index_options(sc_parser *p, sc_ast_index *ix)
             if (!ix->comment)
                 return sc_parse__nomem(p);
             SC_TRY(sc_parse__string(p, ix->comment));
-        } else if (normal && sc_parse__accept_word(p, "USING")) {
+        } else if (normal &&
+                   (sc_parse__accept_word(p, "USING") || sc_parse__accept_word(p, "TYPE"))) {
             SC_TRY(using_type(p, &ix->using));
         } else if (ix->kind == SC_AST_INDEX_FULLTEXT && sc_parse__is_word(p, 0, "WITH") &&
                    sc_parse__is_word(p, 1, "PARSER")) {
             sc_parse__skip(p);
             sc_parse__skip(p);
+            if (!sc_parse__is_ident_sys(p, 0))
+                return sc_parse__syntax_error(p);
             SC_TRY(sc_parse__ident(p, &ix->parser));
         } else if (sc_parse__accept_word(p, "IGNORED")) {
             ix->ignored = 1;
@@ -395,11 +396,7 @@ static int index_options(sc_parser *p, sc_ast_index *ix)
             sc_parse__skip(p);
             sc_parse__skip(p);
             ix->ignored = 0;
-        } else if (sc_parse__accept_word(p, "VISIBLE")) {
-            ix->visible = 1;
-        } else if (sc_parse__accept_word(p, "INVISIBLE")) {
-            ix->visible = 0;
-        } else if (sc_parse__is_ident(p, 0) && sc_parse__is_op(p, 1, "=")) {
+        } else if (sc_parse__is_ident_sys(p, 0) && sc_parse__is_op(p, 1, "=")) {
             SC_TRY(index_option_generic(p, ix));
         } else {
             return SC_OK;
@@ -427,7 +424,9 @@ static int index_body(sc_parser *p, sc_ast_index *ix)
     SC_TRY(sc_parse__if_not_exists(p, &ix->if_not_exists));
     if (sc_parse__is_ident(p, 0))
         SC_TRY(sc_parse__ident(p, &ix->name));
-    if (normal && sc_parse__accept_word(p, "USING"))
+    /* USING x, or TYPE x after a name (TYPE is also a valid index name) */
+    if (normal && ix->kind != SC_AST_INDEX_FOREIGN &&
+        (sc_parse__accept_word(p, "USING") || (ix->name && sc_parse__accept_word(p, "TYPE"))))
         SC_TRY(using_type(p, &ix->using));
     SC_TRY(key_list(p, ix));
     if (ix->kind == SC_AST_INDEX_FOREIGN)
@@ -691,11 +690,12 @@ int sc_parse__create_index(sc_parser *p, sc_ast_stmt *st, bool or_replace)
     is->index->if_not_exists = is->if_not_exists;
     SC_TRY(sc_parse__ident(p, &is->index->name));
     if (kind != SC_AST_INDEX_FULLTEXT && kind != SC_AST_INDEX_SPATIAL &&
-        sc_parse__accept_word(p, "USING"))
+        (sc_parse__accept_word(p, "USING") || sc_parse__accept_word(p, "TYPE")))
         SC_TRY(using_type(p, &is->index->using));
     SC_TRY(sc_parse__expect_word(p, "ON"));
     SC_TRY(sc_parse__qname(p, &is->table));
     SC_TRY(key_list(p, is->index));
+    SC_TRY(sc_parse__opt_lock_wait(p));
     SC_TRY(index_options(p, is->index));
     return algorithm_lock(p, &is->algorithm, &is->lock);
 }
@@ -844,6 +844,10 @@ static int alter_drop(sc_parser *p, sc_ast_alter_table *at)
         return drop_named(p, s);
     }
     if (sc_parse__accept_word(p, "CONSTRAINT")) {
+        if (sc_parse__accept_word(p, "PRIMARY")) {
+            s->kind = SC_AST_ALTER_DROP_PRIMARY_KEY;
+            return sc_parse__expect_word(p, "KEY");
+        }
         s->kind = SC_AST_ALTER_DROP_CONSTRAINT;
         return drop_named(p, s);
     }
@@ -902,8 +906,8 @@ static int alter_rename(sc_parser *p, sc_ast_alter_table *at)
         SC_TRY(sc_parse__expect_word(p, "TO"));
         return sc_parse__ident(p, &s->new_name);
     }
-    if (!sc_parse__accept_word(p, "TO"))
-        (void)sc_parse__accept_word(p, "AS");
+    if (!sc_parse__accept_word(p, "TO") && !sc_parse__accept_word(p, "AS"))
+        (void)sc_parse__accept_op(p, "=");
     return sc_parse__qname(p, &s->new_table);
 }
 
@@ -1040,11 +1044,18 @@ int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st)
         return sc_parse__nomem(p);
     st->kind = SC_AST_STMT_ALTER_TABLE;
     st->alter_table = at;
-    at->online = sc_parse__accept_word(p, "ONLINE");
-    at->ignore = sc_parse__accept_word(p, "IGNORE");
+    for (;;) { /* alter_option_list: ONLINE / IGNORE in any order */
+        if (sc_parse__accept_word(p, "ONLINE"))
+            at->online = true;
+        else if (sc_parse__accept_word(p, "IGNORE"))
+            at->ignore = true;
+        else
+            break;
+    }
     SC_TRY(sc_parse__expect_word(p, "TABLE"));
     SC_TRY(sc_parse__if_exists(p, &at->if_exists));
     SC_TRY(sc_parse__qname(p, &at->name));
+    SC_TRY(sc_parse__opt_lock_wait(p));
     if (sc_parse__at_end(p) || sc_parse__is_op(p, 0, ";") || alter_unsupported(p, at))
         return SC_OK;
     do {

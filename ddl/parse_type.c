@@ -30,6 +30,8 @@ typedef enum type_rule {
     R_LOB_TEXT,  /* opt_binary */
     R_BLOB,      /* [(M)] */
     R_ENUM,      /* (values) opt_binary */
+    R_LOB,       /* [COMPRESSED] (BLOB types, JSON) */
+    R_PLUGIN,    /* float_options [REF_SYSTEM_ID = n] (spatial, INET4/6, UUID) */
 } type_rule;
 
 typedef struct type_word {
@@ -54,20 +56,20 @@ static const type_word type_words[] = {
     {"BINARY", SC_AST_TYPE_BINARY, R_BINARY},      {"VARBINARY", SC_AST_TYPE_VARBINARY, R_VARBINARY},
     {"DATE", SC_AST_TYPE_DATE, R_PLAIN},           {"TIME", SC_AST_TYPE_TIME, R_TEMPORAL},
     {"DATETIME", SC_AST_TYPE_DATETIME, R_TEMPORAL}, {"TIMESTAMP", SC_AST_TYPE_TIMESTAMP, R_TEMPORAL},
-    {"YEAR", SC_AST_TYPE_YEAR, R_YEAR},            {"TINYBLOB", SC_AST_TYPE_TINYBLOB, R_PLAIN},
-    {"BLOB", SC_AST_TYPE_BLOB, R_BLOB},            {"MEDIUMBLOB", SC_AST_TYPE_MEDIUMBLOB, R_PLAIN},
-    {"LONGBLOB", SC_AST_TYPE_LONGBLOB, R_PLAIN},   {"TINYTEXT", SC_AST_TYPE_TINYTEXT, R_LOB_TEXT},
+    {"YEAR", SC_AST_TYPE_YEAR, R_YEAR},            {"TINYBLOB", SC_AST_TYPE_TINYBLOB, R_LOB},
+    {"BLOB", SC_AST_TYPE_BLOB, R_BLOB},            {"MEDIUMBLOB", SC_AST_TYPE_MEDIUMBLOB, R_LOB},
+    {"LONGBLOB", SC_AST_TYPE_LONGBLOB, R_LOB},   {"TINYTEXT", SC_AST_TYPE_TINYTEXT, R_LOB_TEXT},
     {"TEXT", SC_AST_TYPE_TEXT, R_TEXT},            {"MEDIUMTEXT", SC_AST_TYPE_MEDIUMTEXT, R_LOB_TEXT},
     {"LONGTEXT", SC_AST_TYPE_LONGTEXT, R_LOB_TEXT}, {"ENUM", SC_AST_TYPE_ENUM, R_ENUM},
-    {"SET", SC_AST_TYPE_SET, R_ENUM},              {"JSON", SC_AST_TYPE_JSON, R_PLAIN},
-    {"GEOMETRY", SC_AST_TYPE_GEOMETRY, R_PLAIN},   {"POINT", SC_AST_TYPE_POINT, R_PLAIN},
-    {"LINESTRING", SC_AST_TYPE_LINESTRING, R_PLAIN}, {"POLYGON", SC_AST_TYPE_POLYGON, R_PLAIN},
-    {"MULTIPOINT", SC_AST_TYPE_MULTIPOINT, R_PLAIN},
-    {"MULTILINESTRING", SC_AST_TYPE_MULTILINESTRING, R_PLAIN},
-    {"MULTIPOLYGON", SC_AST_TYPE_MULTIPOLYGON, R_PLAIN},
-    {"GEOMETRYCOLLECTION", SC_AST_TYPE_GEOMETRYCOLLECTION, R_PLAIN},
-    {"INET4", SC_AST_TYPE_INET4, R_PLAIN},         {"INET6", SC_AST_TYPE_INET6, R_PLAIN},
-    {"UUID", SC_AST_TYPE_UUID, R_PLAIN},
+    {"SET", SC_AST_TYPE_SET, R_ENUM},              {"JSON", SC_AST_TYPE_JSON, R_LOB},
+    {"GEOMETRY", SC_AST_TYPE_GEOMETRY, R_PLUGIN},   {"POINT", SC_AST_TYPE_POINT, R_PLUGIN},
+    {"LINESTRING", SC_AST_TYPE_LINESTRING, R_PLUGIN}, {"POLYGON", SC_AST_TYPE_POLYGON, R_PLUGIN},
+    {"MULTIPOINT", SC_AST_TYPE_MULTIPOINT, R_PLUGIN},
+    {"MULTILINESTRING", SC_AST_TYPE_MULTILINESTRING, R_PLUGIN},
+    {"MULTIPOLYGON", SC_AST_TYPE_MULTIPOLYGON, R_PLUGIN},
+    {"GEOMETRYCOLLECTION", SC_AST_TYPE_GEOMETRYCOLLECTION, R_PLUGIN},
+    {"INET4", SC_AST_TYPE_INET4, R_PLUGIN},         {"INET6", SC_AST_TYPE_INET6, R_PLUGIN},
+    {"UUID", SC_AST_TYPE_UUID, R_PLUGIN},
 };
 
 /* ------------------------------------------------------------------ */
@@ -180,6 +182,40 @@ static int opt_binary(sc_parser *p, sc_ast_type *t)
     return opt_charset_collate(p, t);
 }
 
+/* [COMPRESSED [= method]] */
+static int opt_compressed(sc_parser *p, sc_ast_type *t)
+{
+    const char *method;
+
+    if (!sc_parse__accept_word(p, "COMPRESSED"))
+        return SC_OK;
+    t->compressed = true;
+    if (sc_parse__accept_op(p, "=") || sc_parse__accept_op(p, ":="))
+        return sc_parse__ident(p, &method);
+    return SC_OK;
+}
+
+/* opt_binary_and_compression: binary [COMPRESSED] | COMPRESSED [binary] (text types). */
+static int binary_and_compression(sc_parser *p, sc_ast_type *t)
+{
+    if (sc_parse__is_word(p, 0, "COMPRESSED")) {
+        SC_TRY(opt_compressed(p, t));
+        return opt_binary(p, t);
+    }
+    SC_TRY(opt_binary(p, t));
+    return opt_compressed(p, t);
+}
+
+/* float_options [REF_SYSTEM_ID = n] of the types named by an identifier. */
+static int plugin_options(sc_parser *p, sc_ast_type *t)
+{
+    SC_TRY(precision(p, t, false));
+    if (!sc_parse__accept_word(p, "REF_SYSTEM_ID"))
+        return SC_OK;
+    SC_TRY(sc_parse__expect_op(p, "="));
+    return sc_parse__number(p, &t->srid);
+}
+
 /* NCHAR / NATIONAL types only take BINARY. */
 static void opt_bin_mod(sc_parser *p, sc_ast_type *t)
 {
@@ -216,19 +252,28 @@ static int apply_rule(sc_parser *p, sc_ast_type *t, type_rule rule)
     case R_BIT:
     case R_BINARY:
     case R_TEMPORAL:
-    case R_BLOB:
         return opt_field_length(p, &t->length);
+    case R_BLOB:
+        SC_TRY(opt_field_length(p, &t->length));
+        return opt_compressed(p, t);
     case R_CHAR:
-    case R_TEXT:
         SC_TRY(opt_field_length(p, &t->length));
         return opt_binary(p, t);
+    case R_TEXT:
+        SC_TRY(opt_field_length(p, &t->length));
+        return binary_and_compression(p, t);
     case R_VARCHAR:
         SC_TRY(field_length(p, &t->length));
-        return opt_binary(p, t);
+        return binary_and_compression(p, t);
     case R_VARBINARY:
-        return field_length(p, &t->length);
+        SC_TRY(field_length(p, &t->length));
+        return opt_compressed(p, t);
     case R_LOB_TEXT:
-        return opt_binary(p, t);
+        return binary_and_compression(p, t);
+    case R_LOB:
+        return opt_compressed(p, t);
+    case R_PLUGIN:
+        return plugin_options(p, t);
     case R_ENUM:
         SC_TRY(enum_values(p, t));
         return opt_binary(p, t);
@@ -265,10 +310,12 @@ static int national_type(sc_parser *p, sc_ast_type *t, bool *handled)
     }
     t->national = true;
     t->kind = varying ? SC_AST_TYPE_VARCHAR : SC_AST_TYPE_CHAR;
-    if (varying)
+    if (varying) {
         SC_TRY(field_length(p, &t->length));
-    else
+        SC_TRY(opt_compressed(p, t));
+    } else {
         SC_TRY(opt_field_length(p, &t->length));
+    }
     opt_bin_mod(p, t);
     return SC_OK;
 }
@@ -286,12 +333,13 @@ static int word_type(sc_parser *p, sc_ast_type *t, bool *serial, bool *handled)
     if (sc_parse__accept_word(p, "LONG")) {
         if (sc_parse__accept_word(p, "VARBINARY")) {
             t->kind = SC_AST_TYPE_MEDIUMBLOB;
-            return SC_OK;
+            return opt_compressed(p, t);
         }
-        if (!sc_parse__accept_word(p, "VARCHAR") && sc_parse__accept_word(p, "CHAR"))
+        if (!sc_parse__accept_word(p, "VARCHAR") &&
+            (sc_parse__accept_word(p, "CHAR") || sc_parse__accept_word(p, "CHARACTER")))
             SC_TRY(sc_parse__expect_word(p, "VARYING"));
         t->kind = SC_AST_TYPE_MEDIUMTEXT;
-        return opt_binary(p, t);
+        return binary_and_compression(p, t);
     }
     if (sc_parse__accept_word(p, "DOUBLE")) {
         (void)sc_parse__accept_word(p, "PRECISION");
@@ -315,15 +363,20 @@ static int word_type(sc_parser *p, sc_ast_type *t, bool *serial, bool *handled)
     return national_type(p, t, handled);
 }
 
-/* 4161 Unknown data type: 'name' (an identifier where a type belongs). */
-static int unknown_type(sc_parser *p)
+/*
+ * A type named by an identifier that no handler knows: MariaDB parses
+ * IDENT_sys float_options srid_option, then fails with 4161 Unknown data
+ * type. A keyword there is a syntax error.
+ */
+static int unknown_type(sc_parser *p, sc_ast_type *t)
 {
-    const sc_token *tk = sc_parse__tok(p, 0);
+    const char *name;
 
-    if (tk->kind != SC_TOK_IDENT || sc_lex__is_reserved(p->sql + tk->start, tk->len))
+    if (!sc_parse__is_ident_sys(p, 0))
         return sc_parse__syntax_error(p);
-    return sc_error_set(p->ctx, SC_ESYNTAX, 4161, "HY000", "Unknown data type: '%.*s'",
-                        (int)tk->len, p->sql + tk->start);
+    SC_TRY(sc_parse__ident(p, &name));
+    SC_TRY(plugin_options(p, t));
+    return sc_error_set(p->ctx, SC_ESYNTAX, 4161, "HY000", "Unknown data type: '%.64s'", name);
 }
 
 static int column_type(sc_parser *p, sc_ast_type *t, bool *serial)
@@ -343,7 +396,7 @@ static int column_type(sc_parser *p, sc_ast_type *t, bool *serial)
             return apply_rule(p, t, type_words[i].rule);
         }
     }
-    return unknown_type(p);
+    return unknown_type(p, t);
 }
 
 /* ------------------------------------------------------------------ */
@@ -356,31 +409,43 @@ static int cast_int_word(sc_parser *p)
     return SC_OK;
 }
 
-static int cast_type(sc_parser *p, sc_ast_type *t)
+/* CAST targets named by an identifier (MariaDB's IDENT_sys cast_type). */
+static int cast_ident_type(sc_parser *p, sc_ast_type *t)
 {
-    bool found;
+    static const struct {
+        const char *word;
+        sc_ast_type_kind kind;
+    } idents[] = {
+        {"INET4", SC_AST_TYPE_INET4}, {"INET6", SC_AST_TYPE_INET6}, {"UUID", SC_AST_TYPE_UUID},
+    };
+    const char *name;
+    size_t i;
 
-    if (sc_parse__accept_word(p, "SIGNED")) {
-        t->kind = SC_AST_TYPE_SIGNED;
-        return cast_int_word(p);
+    if (!sc_parse__is_ident_sys(p, 0))
+        return sc_parse__syntax_error(p);
+    for (i = 0; i < sizeof(idents) / sizeof(idents[0]); i++) {
+        if (sc_parse__accept_word(p, idents[i].word)) {
+            t->kind = idents[i].kind;
+            return SC_OK;
+        }
     }
-    if (sc_parse__accept_word(p, "UNSIGNED")) {
-        t->kind = SC_AST_TYPE_UNSIGNED;
-        return cast_int_word(p);
-    }
-    if (sc_parse__accept_word(p, "INT") || sc_parse__accept_word(p, "INTEGER")) {
-        t->kind = SC_AST_TYPE_SIGNED;
-        return SC_OK;
-    }
+    SC_TRY(sc_parse__ident(p, &name));
+    return sc_error_set(p->ctx, SC_ESYNTAX, 4161, "HY000", "Unknown data type: '%.64s'", name);
+}
+
+/* CHAR [(n)] opt_binary | VARCHAR (n) opt_binary | NCHAR [(n)] | BINARY [(n)] */
+static int cast_string_type(sc_parser *p, sc_ast_type *t, bool *handled)
+{
+    *handled = true;
     if (sc_parse__accept_word(p, "CHAR") || sc_parse__accept_word(p, "CHARACTER")) {
         t->kind = SC_AST_TYPE_CHAR;
         SC_TRY(opt_field_length(p, &t->length));
-        SC_TRY(charset_or_alias(p, t, &found));
-        if (found)
-            return opt_charset_collate(p, t);
-        if (sc_parse__accept_word(p, "BINARY"))
-            t->binary = true;
-        return SC_OK;
+        return opt_binary(p, t);
+    }
+    if (sc_parse__accept_word(p, "VARCHAR")) {
+        t->kind = SC_AST_TYPE_VARCHAR;
+        SC_TRY(field_length(p, &t->length));
+        return opt_binary(p, t);
     }
     if (sc_parse__accept_word(p, "NCHAR")) {
         t->kind = SC_AST_TYPE_CHAR;
@@ -391,26 +456,50 @@ static int cast_type(sc_parser *p, sc_ast_type *t)
         t->kind = SC_AST_TYPE_BINARY;
         return opt_field_length(p, &t->length);
     }
+    *handled = false;
+    return SC_OK;
+}
+
+static int cast_type(sc_parser *p, sc_ast_type *t)
+{
+    bool handled;
+
+    SC_TRY(cast_string_type(p, t, &handled));
+    if (handled)
+        return SC_OK;
+    if (sc_parse__accept_word(p, "SIGNED") || sc_parse__accept_word(p, "UNSIGNED")) {
+        t->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "SIGNED") ? SC_AST_TYPE_SIGNED
+                                                                           : SC_AST_TYPE_UNSIGNED;
+        return cast_int_word(p);
+    }
+    if (sc_parse__accept_word(p, "INT") || sc_parse__accept_word(p, "INTEGER")) {
+        t->kind = SC_AST_TYPE_SIGNED;
+        return SC_OK;
+    }
+    if (sc_parse__accept_word(p, "DECIMAL") || sc_parse__accept_word(p, "DEC")) {
+        t->kind = SC_AST_TYPE_DECIMAL;
+        return precision(p, t, false);
+    }
+    if (sc_parse__accept_word(p, "FLOAT") || sc_parse__accept_word(p, "DATE")) {
+        t->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "FLOAT") ? SC_AST_TYPE_FLOAT
+                                                                          : SC_AST_TYPE_DATE;
+        return SC_OK;
+    }
     if (sc_parse__accept_word(p, "DOUBLE")) {
-        (void)sc_parse__accept_word(p, "PRECISION");
         t->kind = SC_AST_TYPE_DOUBLE;
         return precision(p, t, true);
+    }
+    if (sc_parse__accept_word(p, "TIME") || sc_parse__accept_word(p, "DATETIME")) {
+        t->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "TIME") ? SC_AST_TYPE_TIME
+                                                                         : SC_AST_TYPE_DATETIME;
+        return opt_field_length(p, &t->length);
     }
     if (sc_parse__accept_word(p, "INTERVAL")) {
         t->kind = SC_AST_TYPE_INTERVAL_DS;
         SC_TRY(sc_parse__expect_word(p, "DAY_SECOND"));
-        return opt_field_length(p, &t->length);
+        return field_length(p, &t->length);
     }
-    {
-        static const char *const words[] = {"DECIMAL", "DEC", "NUMERIC", "FIXED", "FLOAT",
-                                            "REAL",    "DATE", "TIME",  "DATETIME", "INET4",
-                                            "INET6",   "UUID", "YEAR"};
-        size_t i;
-        for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-            if (sc_parse__is_word(p, 0, words[i]))
-                return column_type(p, t, NULL);
-    }
-    return sc_parse__syntax_error(p);
+    return cast_ident_type(p, t);
 }
 
 int sc_parse__type(sc_parser *p, sc_ast_type *t, bool *serial, bool cast)
@@ -445,7 +534,6 @@ typedef struct option_word {
 
 static const option_word option_words[] = {
     {"ENGINE", SC_AST_TOPT_ENGINE, V_NAME},
-    {"TYPE", SC_AST_TOPT_ENGINE, V_NAME},
     {"AUTO_INCREMENT", SC_AST_TOPT_AUTO_INCREMENT, V_NUM},
     {"COMMENT", SC_AST_TOPT_COMMENT, V_STRING},
     {"ROW_FORMAT", SC_AST_TOPT_ROW_FORMAT, V_ROW_FORMAT},
@@ -460,13 +548,13 @@ static const option_word option_words[] = {
     {"STATS_PERSISTENT", SC_AST_TOPT_STATS_PERSISTENT, V_NUM_DEFAULT},
     {"STATS_AUTO_RECALC", SC_AST_TOPT_STATS_AUTO_RECALC, V_NUM_DEFAULT},
     {"STATS_SAMPLE_PAGES", SC_AST_TOPT_STATS_SAMPLE_PAGES, V_NUM_DEFAULT},
-    {"PAGE_CHECKSUM", SC_AST_TOPT_PAGE_CHECKSUM, V_NUM},
-    {"TRANSACTIONAL", SC_AST_TOPT_TRANSACTIONAL, V_NUM},
+    {"PAGE_CHECKSUM", SC_AST_TOPT_PAGE_CHECKSUM, V_NUM_DEFAULT},
+    {"TRANSACTIONAL", SC_AST_TOPT_TRANSACTIONAL, V_NUM_DEFAULT},
     {"INSERT_METHOD", SC_AST_TOPT_INSERT_METHOD, V_INSERT},
     {"CONNECTION", SC_AST_TOPT_CONNECTION, V_STRING},
     {"PASSWORD", SC_AST_TOPT_PASSWORD, V_STRING},
     {"TABLESPACE", SC_AST_TOPT_TABLESPACE, V_IDENT},
-    {"SEQUENCE", SC_AST_TOPT_SEQUENCE, V_NUM},
+    {"SEQUENCE", SC_AST_TOPT_SEQUENCE, V_NUM_DEFAULT},
 };
 
 /* Engine-defined options (IDENT = value) we know by name. */
@@ -492,6 +580,45 @@ static int set_value_token(sc_parser *p, sc_ast_table_option *o)
     return SC_OK;
 }
 
+/* A DECIMAL/FLOAT/HEX token as an option number: text kept, value best effort. */
+static int loose_number(sc_parser *p, sc_ast_num *out)
+{
+    const sc_token *t = sc_parse__tok(p, 0);
+    const char *s = p->sql + t->start;
+    size_t i = 0, n = t->len;
+    unsigned base = 10;
+
+    memset(out, 0, sizeof(*out));
+    out->present = true;
+    if (t->kind == SC_TOK_HEX) {
+        base = 16;
+        i = 2; /* after 0x or X' */
+        if (s[0] != '0')
+            n--;
+    }
+    for (; i < n; i++) {
+        unsigned d;
+        char c = s[i];
+        if (c >= '0' && c <= '9')
+            d = (unsigned)(c - '0');
+        else if (base == 16 && ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'))
+            d = (unsigned)((c | 0x20) - 'a' + 10);
+        else
+            break;
+        if (out->value > (UINT64_MAX - d) / base) {
+            out->overflow = true;
+            out->value = UINT64_MAX;
+            break;
+        }
+        out->value = out->value * base + d;
+    }
+    out->text = sc_parse__text(p, t->start, t->start + t->len);
+    if (!out->text)
+        return sc_parse__nomem(p);
+    sc_parse__skip(p);
+    return SC_OK;
+}
+
 static int value_words(sc_parser *p, sc_ast_table_option *o, const char *const *words, size_t n)
 {
     size_t i;
@@ -502,9 +629,22 @@ static int value_words(sc_parser *p, sc_ast_table_option *o, const char *const *
     return sc_parse__syntax_error(p);
 }
 
+/*
+ * ulong_num / ulonglong_num: [+] digits (decimals, floats and 0x.. are
+ * accepted as MariaDB does; num holds the integer part / hex value).
+ */
 static int option_number(sc_parser *p, sc_ast_table_option *o)
 {
-    SC_TRY(sc_parse__number(p, &o->num));
+    const sc_token *t;
+
+    (void)sc_parse__accept_op(p, "+");
+    t = sc_parse__tok(p, 0);
+    if (t->kind == SC_TOK_INT)
+        SC_TRY(sc_parse__number(p, &o->num));
+    else if (t->kind == SC_TOK_DECIMAL || t->kind == SC_TOK_FLOAT || t->kind == SC_TOK_HEX)
+        SC_TRY(loose_number(p, &o->num));
+    else
+        return sc_parse__syntax_error(p);
     o->value.s = o->num.text;
     o->value.len = strlen(o->num.text);
     return SC_OK;
@@ -559,7 +699,7 @@ static int generic_option(sc_parser *p, sc_ast_table_option *o)
         if (sc_parse__is_word(p, 0, engine_options[i].word))
             o->kind = engine_options[i].kind;
     sc_parse__skip(p);
-    SC_TRY(sc_parse__expect_op(p, "="));
+    sc_parse__opt_equal(p);
     t = sc_parse__tok(p, 0);
     if (t->kind == SC_TOK_STRING) {
         o->value_is_string = true;
@@ -661,7 +801,7 @@ static bool at_option(const sc_parser *p)
     if (sc_parse__is_word(p, 0, "STORAGE") ||
         (sc_parse__is_word(p, 0, "WITH") && sc_parse__is_word(p, 1, "SYSTEM")))
         return true;
-    return sc_parse__is_ident(p, 0) && sc_parse__is_op(p, 1, "=");
+    return sc_parse__is_ident_sys(p, 0) && (sc_parse__is_op(p, 1, "=") || sc_parse__is_op(p, 1, ":="));
 }
 
 static int one_option(sc_parser *p, sc_ast_table_option *o)
@@ -686,7 +826,7 @@ static int one_option(sc_parser *p, sc_ast_table_option *o)
             return option_value(p, o, option_words[i].rule);
         }
     }
-    if (sc_parse__is_op(p, 1, "=") && sc_parse__is_ident(p, 0))
+    if (sc_parse__is_ident_sys(p, 0) && (sc_parse__is_op(p, 1, "=") || sc_parse__is_op(p, 1, ":=")))
         return generic_option(p, o);
     return two_word_option(p, o);
 }

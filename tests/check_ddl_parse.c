@@ -207,6 +207,23 @@ START_TEST(test_ddl_parse_error_near_text)
                 "at line 1");
     /* a reserved word is not a name */
     assert_near(ctx, "CREATE TABLE select (a INT)", "'select (a INT)' at line 1");
+    /* MariaDB's grammar, not MySQL's: no COLUMN_FORMAT, no TYPE=, no VISIBLE indexes */
+    assert_near(ctx, "CREATE TABLE t (a INT COLUMN_FORMAT FIXED)",
+                "'COLUMN_FORMAT FIXED)' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT) TYPE=InnoDB", "'TYPE=InnoDB' at line 1");
+    assert_near(ctx, "CREATE INDEX i ON t (a) INVISIBLE", "'INVISIBLE' at line 1");
+    /* COMPRESSED: after a BLOB/TEXT type, or after another attribute */
+    assert_near(ctx, "CREATE TABLE t (a INT COMPRESSED)", "'COMPRESSED)' at line 1");
+    /* a keyword is no type name (an unknown identifier is 4161) */
+    assert_near(ctx, "CREATE TABLE t (a STATUS)", "'STATUS)' at line 1");
+    /* predicates do not chain; BETWEEN's lower bound is a bit_expr */
+    assert_near(ctx, "CREATE TABLE t (a INT CHECK (a LIKE 'x' LIKE 'y'))",
+                "'LIKE 'y'))' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT CHECK (a BETWEEN 1 = 1 AND 2))",
+                "'= 1 AND 2))' at line 1");
+    assert_near(ctx, "ALTER TABLE t DROP CHECK c", "'CHECK c' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT CONSTRAINT c CHECK (a > 0))",
+                "'CHECK (a > 0))' at line 1");
     sc_ctx_free(ctx);
 }
 END_TEST
@@ -220,6 +237,9 @@ START_TEST(test_ddl_parse_error_other_parser_errors)
     e = parse_err(ctx, "CREATE TABLE t (a FOO)");
     ck_assert_uint_eq(e->mysql_errno, 4161);
     ck_assert_str_eq(e->message, "Unknown data type: 'FOO'");
+    e = parse_err(ctx, "CREATE TABLE t (a `Foo`(10) NOT NULL)");
+    ck_assert_uint_eq(e->mysql_errno, 4161);
+    ck_assert_str_eq(e->message, "Unknown data type: 'Foo'");
     e = parse_err(ctx, "CREATE TABLE t (`x\xF0\x9F\x98\x80` INT)");
     ck_assert_uint_eq(e->mysql_errno, 1300);
     ck_assert_str_eq(e->message, "Invalid utf8mb4 character string: 'x\\xF0\\x9F\\x98\\x80'");
@@ -401,6 +421,13 @@ START_TEST(test_ddl_parse_ast_other_statements)
         {"CREATE TABLE t3 (LIKE t1)", SC_AST_STMT_CREATE_TABLE},
         {"CREATE TABLE t4 IGNORE AS SELECT * FROM t1", SC_AST_STMT_CREATE_TABLE},
         {"/*!40101 SET NAMES utf8 */", SC_AST_STMT_SET},
+        {"CREATE TABLE t (a BLOB COMPRESSED, b INT NULL COMPRESSED, c VARCHAR(5) COMPRESSED "
+         "CHARSET latin1, d INT, KEY k TYPE BTREE (d), PRIMARY KEY USING HASH (d))",
+         SC_AST_STMT_CREATE_TABLE},
+        {"ALTER ONLINE IGNORE TABLE t NOWAIT DROP CONSTRAINT PRIMARY KEY, RENAME = t2",
+         SC_AST_STMT_ALTER_TABLE},
+        {"CREATE TABLE t (a INT) ENGINE=InnoDB PAGE_CHECKSUM=DEFAULT FOOBAR='x' AUTO_INCREMENT=+5",
+         SC_AST_STMT_CREATE_TABLE},
         {"  -- only a comment", SC_AST_STMT_EMPTY},
     };
     sc_ctx *ctx;
