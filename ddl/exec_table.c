@@ -890,15 +890,22 @@ static bool name_taken(const sc_xtable *t, const sc_xindex *self, const char *na
     return strcasecmp(name, "PRIMARY") == 0;
 }
 
-static const char *
-unique_name(sc_exec *x, const sc_xtable *t, const sc_xindex *self, const char *base)
+static bool name_taken_before(const sc_xtable *t, size_t end, const char *name)
+{
+    for (size_t i = 0; i < end; i++)
+        if (t->idx[i].d.name && strcasecmp(t->idx[i].d.name, name) == 0)
+            return true;
+    return strcasecmp(name, "PRIMARY") == 0;
+}
+
+static const char *unique_name_before(sc_exec *x, const sc_xtable *t, size_t end, const char *base)
 {
     const char *n = base;
-    if (!name_taken(t, self, n))
+    if (!name_taken_before(t, end, n))
         return n;
     for (unsigned i = 2;; i++) {
         n = sc_exec__printf(x, "%s_%u", base, i);
-        if (!n || !name_taken(t, self, n))
+        if (!n || !name_taken_before(t, end, n))
             return n;
     }
 }
@@ -1496,15 +1503,20 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
                                 d->name);
     }
     drop_covered_generated(x, t);
-    /* names of unnamed keys, in declaration order */
+    /* names of unnamed keys, in declaration order, unique among the keys
+     * before them (MariaDB's make_unique_key_name); a later explicit name
+     * equal to such a name is a duplicate */
     for (size_t i = 0; i < t->n_idx; i++) {
         sc_xindex *ix = &t->idx[i];
         if (!ix->d.name) {
-            ix->d.name = unique_name(x, t, ix, ix->parts[0].column);
+            ix->d.name = unique_name_before(x, t, i, ix->parts[0].column);
             if (!ix->d.name)
                 return SC_ENOMEM;
-        } else if (ix->generated && name_taken(t, ix, ix->d.name)) {
-            ix->d.name = unique_name(x, t, ix, ix->d.name);
+        } else if (ix->generated) {
+            if (name_taken_before(t, i, ix->d.name))
+                ix->d.name = unique_name_before(x, t, i, ix->d.name);
+        } else if (ix->d.kind != SC_INDEX_PRIMARY && name_taken_before(t, i, ix->d.name)) {
+            return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
         }
     }
     /* PRIMARY KEY columns are NOT NULL */
