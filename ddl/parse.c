@@ -94,14 +94,38 @@ bool sc_parse__is_ident_sys(const sc_parser *p, size_t ahead)
 /* ------------------------------------------------------------------ */
 /* Errors                                                               */
 
-/* Bytes of s[0..len) to print: at most NEAR_MAX, not splitting a UTF-8 char. */
+/* Length of the well-formed utf8mb3 character at s (1-3 bytes), or 0. */
+static size_t utf8mb3_char(const unsigned char *s, size_t avail)
+{
+    size_t n, i;
+
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        n = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        n = 3;
+    else
+        return 0; /* continuation byte, 4-byte lead (not utf8mb3) or invalid */
+    if (n > avail)
+        return 0;
+    for (i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/*
+ * Bytes of s[0..len) that MariaDB prints for %-.80s: at most NEAR_MAX bytes,
+ * then cut to well-formed characters of the error charset (utf8mb3, so the
+ * text stops before a 4-byte or broken sequence), like my_well_formed_length.
+ */
 static size_t near_len(const char *s, size_t len)
 {
-    size_t n = len < NEAR_MAX ? len : NEAR_MAX;
+    size_t max = len < NEAR_MAX ? len : NEAR_MAX, n = 0, c;
 
-    if (n < len)
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
+    while (n < max && (c = utf8mb3_char((const unsigned char *)s + n, max - n)) > 0)
+        n += c;
     return n;
 }
 

@@ -205,6 +205,12 @@ START_TEST(test_ddl_parse_error_near_text)
                      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
                 "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
                 "at line 1");
+    /* the cut never splits a character and stops before 4-byte ones (utf8mb3 messages) */
+    assert_near(ctx, "DROP TABLE t1 t2 \xC3\xA9\xF0\x9F\x98\x80x", "'t2 \xC3\xA9' at line 1");
+    assert_near(ctx, "DROP TABLE t1 t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                     "\xC3\xA9",
+                "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
+                "at line 1");
     /* a reserved word is not a name */
     assert_near(ctx, "CREATE TABLE select (a INT)", "'select (a INT)' at line 1");
     /* MariaDB's grammar, not MySQL's: no COLUMN_FORMAT, no TYPE=, no VISIBLE indexes */
