@@ -633,8 +633,6 @@ out:
     return rc;
 }
 
-int sc_log__rotate_in(sc_log *log, sc_txn *txn);
-
 int sc_log__rotate_in(sc_log *log, sc_txn *txn)
 {
     sc_log_settings set;
@@ -697,7 +695,6 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
     bld.log = log;
     bld.txn = txn;
     bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = log->ctx;
-    log->pending_txn = NULL;
     if (log->observer)
         log->observer(txn, changes, n, log->observer_payload);
     /* Nothing to log (e.g. a settings change): do not even read the settings, so a bad

@@ -87,8 +87,6 @@ struct sc_log {
     sc_log_sysmap sys[SC_SYS__END];    /* per system table id (0 unused) */
     sc_log_observer observer;          /* tests: called with the changes before logging */
     void *observer_payload;
-    uint64_t pending_seq;              /* next log.pending key in the current txn */
-    sc_txn *pending_txn;               /* txn pending_seq belongs to */
 };
 
 /* ---- log.c ---- */
@@ -114,6 +112,8 @@ void sc_log__key(uint8_t key[12], uint32_t file, uint64_t offset);
 void sc_log__file_name(char *buf, size_t size, uint32_t file);
 /** Parse a base name back to its number, 0 when it is not one of ours. */
 uint32_t sc_log__file_number(const char *name);
+/** Close the current file with a ROTATE and write the next file's header, in txn. */
+int sc_log__rotate_in(sc_log *log, sc_txn *txn);
 /** Install an observer (tests). */
 void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload);
 

@@ -19,8 +19,6 @@
 
 #include "replicate/log.h"
 
-int sc_log__rotate_in(sc_log *log, sc_txn *txn);
-
 static int io_error(sc_log *log, const char *what, const char *path)
 {
     return sc_error_set(log->ctx, SC_EIO, 0, NULL, "%s %s: %s", what, path, strerror(errno));

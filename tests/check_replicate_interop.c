@@ -372,6 +372,138 @@ START_TEST(test_interop_corpus)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* Data rows of every column type (sc_log_rows)                         */
+
+static const char *const types_table =
+    "CREATE TABLE ty (id INT PRIMARY KEY, ti TINYINT, su SMALLINT UNSIGNED, mi MEDIUMINT, "
+    "bu BIGINT UNSIGNED, de DECIMAL(10,2), fl FLOAT, db DOUBLE, bi BIT(9), da DATE, "
+    "tm TIME(2), dt DATETIME(6), ts TIMESTAMP(3) NULL, yr YEAR, ch CHAR(10), vc VARCHAR(300), "
+    "bn BINARY(4), vb VARBINARY(8), tb TINYBLOB, tx TEXT, mb MEDIUMBLOB, lt LONGTEXT, "
+    "en ENUM('a','b'), st SET('x','y','z'), gm GEOMETRY, i6 INET6, uu UUID, "
+    "cl CHAR(3) CHARACTER SET latin1)";
+#define TY_COLS 28
+
+static void ty_values(sc_binlog_value *v, long id, bool nulls)
+{
+    static const uint8_t wkb[] = {0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f,
+                                  0, 0, 0, 0, 0, 0, 0, 0x40};
+    static const uint8_t ip6[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const uint8_t uuid[16] = {0x12, 0x3e, 0x45, 0x67, 0xe8, 0x9b, 0x12, 0xd3,
+                                     0xa4, 0x56, 0x42, 0x66, 0x14, 0x17, 0x40, 0x00};
+#define S(x) (sc_slice){(const uint8_t *)(x), sizeof(x) - 1}
+    memset(v, 0, TY_COLS * sizeof(*v));
+    v[0].kind = SC_VAL_INT, v[0].v.i = id;
+    if (nulls)
+        return; /* every other column NULL */
+    v[1].kind = SC_VAL_INT, v[1].v.i = -128;
+    v[2].kind = SC_VAL_INT, v[2].v.i = 65535;
+    v[3].kind = SC_VAL_INT, v[3].v.i = -8388608;
+    v[4].kind = SC_VAL_INT, v[4].v.i = (int64_t)UINT64_MAX;
+    v[5].kind = SC_VAL_DECIMAL, v[5].v.str = S("-12345678.90");
+    v[6].kind = SC_VAL_FLOAT, v[6].v.f = 1.5f;
+    v[7].kind = SC_VAL_DOUBLE, v[7].v.d = -2.25;
+    v[8].kind = SC_VAL_UINT, v[8].v.u = 0x1A5;
+    v[9].kind = SC_VAL_DATE, v[9].v.tm = (sc_binlog_time){false, 2024, 2, 29, 0, 0, 0, 0};
+    v[10].kind = SC_VAL_TIME, v[10].v.tm = (sc_binlog_time){true, 0, 0, 0, 838, 59, 58, 990000};
+    v[11].kind = SC_VAL_DATETIME,
+    v[11].v.tm = (sc_binlog_time){false, 1999, 12, 31, 23, 59, 59, 123456};
+    v[12].kind = SC_VAL_TIMESTAMP, v[12].v.ts.sec = 2147483647, v[12].v.ts.usec = 5000;
+    v[13].kind = SC_VAL_INT, v[13].v.i = 124; /* 2024 */
+    v[14].kind = SC_VAL_BYTES, v[14].v.str = S("chars");
+    v[15].kind = SC_VAL_BYTES, v[15].v.str = S("a 'quoted' \\ string\nwith a newline");
+    v[16].kind = SC_VAL_BYTES, v[16].v.str = S("\x01\x02");
+    v[17].kind = SC_VAL_BYTES, v[17].v.str = S("varbin");
+    v[18].kind = SC_VAL_BYTES, v[18].v.str = S("tiny");
+    v[19].kind = SC_VAL_BYTES, v[19].v.str = S("text \xc3\xa9t\xc3\xa9");
+    v[20].kind = SC_VAL_BYTES, v[20].v.str = S("medium");
+    v[21].kind = SC_VAL_BYTES, v[21].v.str = S("{\"json\": true}");
+    v[22].kind = SC_VAL_UINT, v[22].v.u = 2;
+    v[23].kind = SC_VAL_UINT, v[23].v.u = 5;
+    v[24].kind = SC_VAL_BYTES, v[24].v.str = (sc_slice){wkb, sizeof(wkb)};
+    v[25].kind = SC_VAL_BYTES, v[25].v.str = (sc_slice){ip6, sizeof(ip6)};
+    v[26].kind = SC_VAL_BYTES, v[26].v.str = (sc_slice){uuid, 14}; /* trailing zeros stripped */
+    v[27].kind = SC_VAL_BYTES, v[27].v.str = S("l\xe9");
+#undef S
+}
+
+/* The ### lines of our own printer (checked against the oracle corpus) for every file. */
+static int our_rows_cb(const sc_log_file *f, void *payload)
+{
+    cmd_args *a = payload;
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *ev;
+
+    ck_assert_int_eq(sc_log_file_bytes(&data, &len, a->log, f->name), SC_OK);
+    ck_assert_int_eq(sc_binlog_reader_open_mem(&r, sc_fx.ctx, f->name, (sc_slice){data, len}),
+                     SC_OK);
+    while (sc_binlog_reader_next(&ev, r) == SC_OK && ev) {
+        char *text = NULL;
+        size_t tl = 0;
+        if (!sc_event__is_rows(ev->header.type))
+            continue;
+        ck_assert_int_eq(sc_binlog_reader_print_rows(&text, &tl, NULL, r, ev), SC_OK);
+        sc_buf_put(&a->cmd, text, tl);
+        sc_free(sc_fx.ctx, text);
+    }
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+    return 0;
+}
+
+START_TEST(test_interop_data_rows)
+{
+    static const char *const images[] = {"FULL", "MINIMAL", "NOBLOB"};
+    sc_log *log = NULL;
+    sc_txn *t = NULL;
+    sc_table *tab = NULL;
+    sc_binlog_value r1[TY_COLS], r2[TY_COLS], r3[TY_COLS];
+    cmd_args ours;
+    uint64_t tid;
+    char *got;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_ROW_IMAGE, images[_i]);
+    lu_ok(sc_log_open(&log, sc_fx.cat));
+    lu_exec_db(sc_fx.cat, NULL, "CREATE DATABASE test");
+    lu_exec(sc_fx.cat, types_table);
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_table_lookup(&tab, t, "test", "ty"));
+    tid = sc_table_id(tab);
+    sc_table_free(tab);
+    ty_values(r1, 1, false);
+    ty_values(r2, 2, true);
+    memcpy(r3, r1, sizeof(r1));
+    r3[15].v.str = (sc_slice){(const uint8_t *)"changed", 7};
+    r3[20].v.str = (sc_slice){(const uint8_t *)"blob changed", 12};
+    lu_ok(sc_txn_set_statement(t, "INSERT ...", 10));
+    lu_ok(sc_log_rows(log, t, tid, SC_LOG_INSERT, NULL, r1, TY_COLS));
+    lu_ok(sc_log_rows(log, t, tid, SC_LOG_INSERT, NULL, r2, TY_COLS));
+    lu_ok(sc_txn_set_statement(t, "UPDATE ...", 10));
+    lu_ok(sc_log_rows(log, t, tid, SC_LOG_UPDATE, r1, r3, TY_COLS));
+    lu_ok(sc_txn_set_statement(t, "DELETE ...", 10));
+    lu_ok(sc_log_rows(log, t, tid, SC_LOG_DELETE, r2, NULL, TY_COLS));
+    lu_ok(sc_txn_commit(t));
+    lu_ok(sc_log_sync(log));
+    got = decode_all(log, sc_fx.dir);
+    ours.cmd = (sc_buf){sc_fx.ctx, NULL, 0, 0, false};
+    ours.log = log;
+    ck_assert_int_eq(sc_log_files(log, our_rows_cb, &ours), SC_OK);
+    sc_buf_u8(&ours.cmd, 0);
+    ck_assert_ptr_nonnull(strstr(got, "### INSERT INTO `test`.`ty`"));
+    ck_assert_ptr_nonnull(strstr(got, "### DELETE FROM `test`.`ty`"));
+    ck_assert_ptr_nonnull(strstr(got, "@6=-12345678.90"));
+    if (getenv("SC_TEST_VERBOSE"))
+        fprintf(stderr, "%s", got);
+    compare_lines(got, (const char *)ours.cmd.data);
+    sc_buf__free(&ours.cmd);
+    sc_free(sc_fx.ctx, got);
+    sc_log_close(log);
+}
+END_TEST
+
 Suite *sc_test_replicate_interop_suite(void);
 
 Suite *sc_test_replicate_interop_suite(void)
@@ -382,6 +514,7 @@ Suite *sc_test_replicate_interop_suite(void)
     tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, test_interop_corpus, 0, (int)NCOMBOS);
+    tcase_add_loop_test(tc, test_interop_data_rows, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }
