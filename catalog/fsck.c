@@ -10,6 +10,7 @@
  *    check_constraints row belongs to a live table (index_columns to a live
  *    index, foreign_key_columns to a live foreign key), every table to a live
  *    schema;
+ *  - index_columns and foreign_key_columns rows name columns of their table;
  *  - the counts in a tables row (and part_count/column_count) match the rows;
  *  - the id counters in syscat.sequences are above every id in use.
  * Runs in one read transaction, so it sees one consistent snapshot.
@@ -17,6 +18,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/catalog_priv.h"
 
@@ -93,6 +95,43 @@ static uint64_t count_children(fsck *f, unsigned st, uint64_t id, const uint32_t
     if (ord)
         sc__put_u64be(p + 8, *ord);
     return count_prefix(f, st, p, ord ? 16 : 8);
+}
+
+/* Whether table id has a column of that name (case-insensitive, as MariaDB). */
+static bool has_column(fsck *f, uint64_t table_id, const char *name)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    uint8_t prefix[8];
+    ProtobufCMessage *m;
+    sc_arena a;
+    bool found = false;
+    int rc;
+
+    if (mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[SC_SYS_COLUMNS], &c))
+        return true; /* cannot tell: do not report */
+    sc__arena_init(&a, f->txn->cat->ctx, 1024);
+    sc__put_u64be(prefix, table_id);
+    k.mv_size = 8;
+    k.mv_data = prefix;
+    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0 && !found;
+         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
+            break;
+        if (sc__row_unpack(&m, &a, SC_SYS_COLUMNS, v.mv_data, v.mv_size) == SC_OK)
+            found = strcasecmp(((Syscat__Catalog__ColumnRow *)(void *)m)->name, name) == 0;
+        sc__arena_reset(&a);
+    }
+    sc__arena_free(&a);
+    mdb_cursor_close(c);
+    return found;
+}
+
+static void
+check_column_ref(fsck *f, unsigned st, uint64_t table_id, const char *name, const char *kd)
+{
+    if (parent_exists(f, SC_SYS_TABLES, table_id, NULL) && !has_column(f, table_id, name))
+        problem(f, sc__st_name(st), kd, "names missing column '%s'", name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -189,6 +228,7 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
         check_owned(f, st, r->table_id, kd);
         if (!parent_exists(f, SC_SYS_INDEXES, r->table_id, &ord))
             problem(f, "index_columns", kd, "belongs to missing index %u", r->index_ordinal);
+        check_column_ref(f, st, r->table_id, r->column_name, kd);
         break;
     }
     case SC_SYS_FOREIGN_KEYS: {
@@ -207,6 +247,7 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
         if (!parent_exists(f, SC_SYS_FOREIGN_KEYS, r->table_id, &ord))
             problem(f, "foreign_key_columns", kd, "belongs to missing foreign key %u",
                     r->fk_ordinal);
+        check_column_ref(f, st, r->table_id, r->column_name, kd);
         break;
     }
     case SC_SYS_COLUMNS:

@@ -977,6 +977,37 @@ START_TEST(test_catalog_fsck_counter_below_used)
 }
 END_TEST
 
+START_TEST(test_catalog_fsck_missing_key_column)
+{
+    Syscat__Catalog__IndexColumnRow *r;
+    char *saved;
+    uint8_t key[24], *v, val[256];
+    size_t len;
+    char expect[160];
+
+    ct_key_u64(key, fsck_tid);
+    ct_key_u64(key + 8, 1); /* index k1 */
+    ct_key_u64(key + 16, 0);
+    v = ct_raw_get(sc_fx.cat, "index_columns", key, 24, &len);
+    ck_assert_ptr_nonnull(v);
+    r = syscat__catalog__index_column_row__unpack(NULL, len, v);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_str_eq(r->column_name, "c1");
+    saved = r->column_name;
+    r->column_name = "gone";
+    len = syscat__catalog__index_column_row__pack(r, val);
+    r->column_name = saved; /* free_unpacked frees what unpack allocated */
+    syscat__catalog__index_column_row__free_unpacked(r, NULL);
+    free(v);
+    ct_raw_put(sc_fx.cat, "index_columns", key, 24, val, len);
+    snprintf(expect, sizeof(expect),
+             "index_columns (table_id=%llu, index_ordinal=1, ordinal=0): names missing column "
+             "'gone'",
+             (unsigned long long)fsck_tid);
+    expect_problem(expect);
+}
+END_TEST
+
 START_TEST(test_catalog_fsck_count_mismatch)
 {
     Syscat__Catalog__TableRow *r;
@@ -1545,6 +1576,7 @@ Suite *sc_test_catalog_suite(void)
     tcase_add_test(tc, test_catalog_fsck_undecodable_row);
     tcase_add_test(tc, test_catalog_fsck_counter_below_used);
     tcase_add_test(tc, test_catalog_fsck_count_mismatch);
+    tcase_add_test(tc, test_catalog_fsck_missing_key_column);
     suite_add_tcase(s, tc);
     CT_CASE("hook", tcase_add_test(tc, test_catalog_hook_sees_changes_in_order);
             tcase_add_test(tc, test_catalog_hook_writes_in_txn);
