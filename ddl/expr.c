@@ -528,38 +528,54 @@ static void print_int(printer *pr, const char *s)
     put(pr, s);
 }
 
-/* A bit string b'101' prints as hex (0x05), left-padded to whole bytes. */
+/*
+ * Hex literals print like Item_hex_string (X'..') and Item_hex_hybrid (0x..):
+ * lower-case digits (String::append_hex), and 0x.. / b'..' keep only their
+ * last 8 bytes (the longlong they stand for).
+ */
+static void put_hex_digits(printer *pr, const char *digits, size_t n, bool last8)
+{
+    size_t skip = 0, i;
+
+    if (last8 && n > 16)
+        skip = n - 16;
+    for (i = skip; i < n; i++) {
+        char c = digits[i];
+        if (c >= 'A' && c <= 'F')
+            c = (char)(c - 'A' + 'a');
+        if (sc_buf_putc(pr->out, c) != SC_OK)
+            pr->rc = SC_ENOMEM;
+    }
+}
+
+/* A bit string b'101' is a hex hybrid too: 0x05, padded to whole bytes. */
 static void print_bits_as_hex(printer *pr, const char *bits, size_t n)
 {
-    static const char hex[] = "0123456789ABCDEF";
+    static const char hex[] = "0123456789abcdef";
     size_t total = (n + 7) / 8 * 8, pad = total - n, i;
+    char digits[64];
+    size_t nd = 0;
     unsigned v = 0;
 
     put(pr, "0x");
-    for (i = 0; i < total; i++) {
+    /* only the last 8 bytes matter: skip whole leading bytes beyond them */
+    i = total > 64 ? total - 64 : 0;
+    for (; i < total; i++) {
         v = (v << 1) | (i >= pad && bits[i - pad] == '1');
         if (i % 4 == 3) {
-            if (sc_buf_putc(pr->out, hex[v]) != SC_OK)
-                pr->rc = SC_ENOMEM;
+            digits[nd++] = hex[v];
             v = 0;
         }
     }
+    put_hex_digits(pr, digits, nd, true);
 }
 
 static void print_hex(printer *pr, const sc_ast_lit *l)
 {
-    size_t i;
-
     put(pr, l->zero_x ? "0x" : "X'");
-    if (l->text.len % 2)
-        put(pr, "0");
-    for (i = 0; i < l->text.len; i++) {
-        char c = l->text.s[i];
-        if (c >= 'a' && c <= 'f')
-            c = (char)(c - 'a' + 'A');
-        if (sc_buf_putc(pr->out, c) != SC_OK)
-            pr->rc = SC_ENOMEM;
-    }
+    if (l->text.len % 2 && !(l->zero_x && l->text.len > 16))
+        put(pr, "0"); /* odd digit counts get a leading zero nibble */
+    put_hex_digits(pr, l->text.s, l->text.len, l->zero_x);
     if (!l->zero_x)
         put(pr, "'");
 }
@@ -623,7 +639,7 @@ static void print_binary(printer *pr, const sc_expr *e)
     if (is_date_interval(e)) {
         print_paren(pr, e->args[0], P_INTERVAL);
         put(pr, e->op == SC_AST_OP_SUB ? " - interval " : " + interval ");
-        print_paren(pr, e->args[1]->args[0], P_INTERVAL);
+        print(pr, e->args[1]->args[0]); /* Item_date_add_interval: no parentheses here */
         put(pr, " ");
         put_lower(pr, e->args[1]->unit ? e->args[1]->unit : "DAY");
         return;
@@ -681,13 +697,15 @@ static void print_predicate(printer *pr, const sc_expr *e)
         print_args(pr, e, 1);
         put(pr, ")");
         break;
-    default: /* LIKE */
+    default: /* LIKE; Item_func_like::print really puts two spaces before `not` */
         print_paren(pr, e->args[0], P_CMP);
-        put(pr, e->negated ? " not like " : " like ");
-        print_paren(pr, e->args[1], P_CMP);
+        put(pr, e->negated ? "  not like " : " like ");
         if (e->n_args > 2) {
+            print_paren(pr, e->args[1], P_CMP);
             put(pr, " escape ");
-            print_paren(pr, e->args[2], P_CMP);
+            print_paren(pr, e->args[2], (prec)(P_CMP + 1));
+        } else {
+            print_paren(pr, e->args[1], (prec)(P_CMP + 1));
         }
         break;
     }
@@ -796,6 +814,7 @@ static const char *const func_names[][2] = {
     {"POSITION", "locate"},
     {"NVL", "ifnull"},
     {"DAY", "dayofmonth"},
+    {"SHA1", "sha"},
 };
 
 static void print_func_name(printer *pr, const char *name)

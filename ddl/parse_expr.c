@@ -415,6 +415,39 @@ static int parse_unit(sc_parser *p, const char **out)
     return sc_parse__syntax_error(p);
 }
 
+static bool is_unit_word(const sc_parser *p, size_t ahead)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(interval_units) / sizeof(interval_units[0]); i++)
+        if (sc_parse__is_word(p, ahead, interval_units[i]))
+            return true;
+    return false;
+}
+
+/*
+ * At INTERVAL: is it `INTERVAL expr unit` (true) or the INTERVAL(n, n1, ...)
+ * function (false)? `INTERVAL (1 + 2) DAY` is the former: look past the
+ * parenthesised group for a unit.
+ */
+static bool interval_is_operand(const sc_parser *p)
+{
+    size_t k = 1;
+    int depth = 0;
+
+    if (!sc_parse__is_op(p, 1, "("))
+        return true;
+    for (;; k++) {
+        const sc_token *t = sc_parse__tok(p, k);
+        if (t->kind == SC_TOK_EOF)
+            return false;
+        if (sc_parse__is_op(p, k, "("))
+            depth++;
+        else if (sc_parse__is_op(p, k, ")") && --depth == 0)
+            return is_unit_word(p, k + 1);
+    }
+}
+
 /* INTERVAL expr unit (INTERVAL already consumed; start = its offset). */
 static int parse_interval_tail(sc_parser *p, sc_expr **out, size_t start)
 {
@@ -440,7 +473,7 @@ static int parse_bit(sc_parser *p, sc_expr **out, int min_prec)
     while ((prec = bit_op_at(p, &op)) >= min_prec && prec > 0) {
         sc_parse__skip(p);
         if ((op == SC_AST_OP_ADD || op == SC_AST_OP_SUB) && sc_parse__is_word(p, 0, "INTERVAL") &&
-            !sc_parse__is_op(p, 1, "(")) {
+            interval_is_operand(p)) {
             size_t start = sc_parse__tok(p, 0)->start;
             sc_parse__skip(p);
             SC_TRY(parse_interval_tail(p, &r, start));
@@ -522,7 +555,7 @@ static int parse_simple(sc_parser *p, sc_expr **out)
     SC_TRY(parse_unary(p, out, &handled));
     if (handled)
         return SC_OK;
-    if (sc_parse__is_word(p, 0, "INTERVAL") && !sc_parse__is_op(p, 1, "("))
+    if (sc_parse__is_word(p, 0, "INTERVAL") && interval_is_operand(p))
         SC_TRY(parse_interval_prefix(p, out));
     else
         SC_TRY(parse_primary(p, out));
