@@ -72,6 +72,50 @@ START_TEST(test_log_txn_event_sequence)
 }
 END_TEST
 
+
+START_TEST(test_log_default_settings_written)
+{
+    sc_txn *t = NULL;
+    char *v = NULL;
+
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
+    lu_ok(sc_setting_get(&v, t, SC_LOG_SET_ENABLED));
+    ck_assert_str_eq(v, "1");
+    sc_free(sc_fx.ctx, v);
+    sc_txn_abort(t);
+}
+END_TEST
+
+START_TEST(test_log_multi_statement_txn)
+{
+    sc_txn *t = NULL;
+    sc_session *s = NULL;
+    sc_stmt_result r;
+    size_t n, g, stmt_ends = 0;
+    static const char *const sql[] = {"CREATE TABLE m1 (id INT PRIMARY KEY)",
+                                      "CREATE TABLE m2 (id INT PRIMARY KEY)"};
+
+    lu_ok(sc_session_new(&s, sc_fx.cat, "test"));
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    for (int i = 0; i < 2; i++) {
+        memset(&r, 0, sizeof(r));
+        lu_ok(sc_ddl_exec(&r, s, t, sql[i], strlen(sql[i])));
+        sc_stmt_result_clear(&r);
+    }
+    lu_ok(sc_txn_commit(t));
+    sc_session_free(s);
+    n = lu_events(evs, lg, NULL);
+    g = find_type(n, find_type(n, 0, SC_EV_GTID) + 1, SC_EV_GTID);
+    /* One binlog transaction, two statements: two annotations, two STMT_END_F. */
+    ck_assert_uint_eq(find_type(n, g + 1, SC_EV_GTID), n);
+    ck_assert_uint_eq(count_type(n, g, n, SC_EV_ANNOTATE_ROWS), 2);
+    ck_assert_uint_eq(count_type(n, g, n, SC_EV_XID), 1);
+    for (size_t i = g; i < n; i++)
+        stmt_ends += sc_event__is_rows(evs[i].type) && (evs[i].rflags & SC_ROWS_STMT_END);
+    ck_assert_uint_eq(stmt_ends, 2);
+}
+END_TEST
+
 START_TEST(test_log_table_map_file_mode)
 {
     size_t n, g2;
@@ -170,7 +214,8 @@ END_TEST
 
 static void count_problem(const char *p, void *payload)
 {
-    fprintf(stderr, "log problem: %s\n", p);
+    if (getenv("SC_TEST_VERBOSE"))
+        fprintf(stderr, "log problem: %s\n", p);
     (*(int *)payload)++;
 }
 
@@ -525,6 +570,46 @@ START_TEST(test_log_user_rows)
 }
 END_TEST
 
+
+/* Insert one row of ncols INT columns into test.d in its own transaction. */
+static void insert_ints(uint64_t tid, size_t ncols, int64_t v)
+{
+    sc_txn *t = NULL;
+    sc_binlog_value row[4];
+
+    for (size_t i = 0; i < ncols; i++) {
+        row[i].kind = SC_VAL_INT;
+        row[i].v.i = v;
+    }
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, ncols));
+    lu_ok(sc_txn_commit(t));
+}
+
+START_TEST(test_log_user_rows_remap_after_alter)
+{
+    sc_txn *t = NULL;
+    sc_table *tab = NULL;
+    uint64_t tid;
+    size_t n, maps = 0;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE d (id INT PRIMARY KEY)");
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
+    lu_ok(sc_table_lookup(&tab, t, "test", "d"));
+    tid = sc_table_id(tab);
+    sc_table_free(tab);
+    sc_txn_abort(t);
+    insert_ints(tid, 1, 1);
+    insert_ints(tid, 1, 2); /* same version, same file: no new map */
+    lu_exec(sc_fx.cat, "ALTER TABLE d ADD COLUMN x INT");
+    insert_ints(tid, 2, 3); /* new version: mapped again */
+    n = lu_events(evs, lg, NULL);
+    for (size_t i = 0; i < n; i++)
+        maps += evs[i].type == SC_EV_TABLE_MAP && evs[i].table_id == tid;
+    ck_assert_uint_eq(maps, 2);
+}
+END_TEST
+
 START_TEST(test_log_user_rows_abort_drops)
 {
     sc_txn *t = NULL;
@@ -620,6 +705,7 @@ Suite *sc_test_replicate_log_suite(void)
     tc = tcase_create("events");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_log_txn_event_sequence);
+    tcase_add_test(tc, test_log_multi_statement_txn);
     tcase_add_test(tc, test_log_table_map_file_mode);
     tcase_add_test(tc, test_log_table_map_statement_mode);
     tcase_add_test(tc, test_log_annotate_off);
@@ -629,6 +715,7 @@ Suite *sc_test_replicate_log_suite(void)
 
     tc = tcase_create("settings");
     tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_log_default_settings_written);
     tcase_add_test(tc, test_log_disabled);
     tcase_add_test(tc, test_log_bad_setting_aborts);
     tcase_add_test(tc, test_log_rotate_checksum_setting);
@@ -648,6 +735,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_log_user_rows);
     tcase_add_test(tc, test_log_user_rows_abort_drops);
+    tcase_add_test(tc, test_log_user_rows_remap_after_alter);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("apply");
