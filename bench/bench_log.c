@@ -292,8 +292,7 @@ int main(void)
     if (ntxn <= 0)
         ntxn = 10000;
     bench_ddl();
-    printf("Size anchor, %ld data transactions each (sc_log_rows, row image FULL, CRC32):\n",
-           ntxn);
+    printf("Size anchor, %ld data transactions each (sc_log_rows, row image FULL, CRC32):\n", ntxn);
     for (int rows = 1; rows <= 10; rows += 9)
         for (int annotate = 1; annotate >= 0; annotate--)
             for (int per_stmt = 0; per_stmt <= 1; per_stmt++)

@@ -11,18 +11,20 @@
 typedef struct applier {
     sc_catalog *target;
     sc_ctx *ctx;
-    sc_txn *txn;                  /* open between GTID and XID */
-    uint64_t after_seq;           /* skip transactions up to this GTID */
-    bool skipping;                /* inside a skipped transaction */
-    uint64_t seq;                 /* GTID of the open transaction */
-    sc_sysmap maps[SC_SYS__END];  /* system tables by id (0 unused) */
+    sc_txn *txn;                 /* open between GTID and XID */
+    uint64_t after_seq;          /* skip transactions up to this GTID */
+    bool skipping;               /* inside a skipped transaction */
+    uint64_t seq;                /* GTID of the open transaction */
+    sc_sysmap maps[SC_SYS__END]; /* system tables by id (0 unused) */
 } applier;
 
 /* ------------------------------------------------------------------ */
 /* Values -> packed protobuf row                                        */
 
-static void set_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
-                      const sc_binlog_value *v, char **str)
+static void set_field(ProtobufCMessage *msg,
+                      const ProtobufCFieldDescriptor *f,
+                      const sc_binlog_value *v,
+                      char **str)
 {
     char *at = (char *)msg + f->offset;
 
@@ -60,8 +62,8 @@ static void set_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
 }
 
 /* Pack the values of the present columns (others keep their defaults) into out. */
-static int pack_row(sc_buf *out, applier *a, const sc_sysmap *m, const sc_binlog_value *vals,
-                    const bool *absent)
+static int pack_row(
+    sc_buf *out, applier *a, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent)
 {
     const ProtobufCMessageDescriptor *d = m->st->desc;
     ProtobufCMessage *msg = sc__calloc(a->ctx, 1, d->sizeof_message);
@@ -77,8 +79,8 @@ static int pack_row(sc_buf *out, applier *a, const sc_sysmap *m, const sc_binlog
             continue;
         if ((want_str && vals[i].kind != SC_VAL_BYTES) ||
             (!want_str && vals[i].kind != SC_VAL_INT)) {
-            rc = sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: column %s has the wrong type",
-                              m->st->name, f->name);
+            rc = sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
+                              "syscat.%s: column %s has the wrong type", m->st->name, f->name);
             break;
         }
         if (f->type == PROTOBUF_C_TYPE_STRING &&
@@ -131,8 +133,12 @@ static int find_cb(sc_slice packed, void *payload)
 }
 
 /* Merge a partial after image into the row the before image's key names. */
-static int merged_row(sc_buf *out, applier *a, const sc_sysmap *m, const sc_binlog_value *bv,
-                      const sc_binlog_value *av, const bool *aabsent)
+static int merged_row(sc_buf *out,
+                      applier *a,
+                      const sc_sysmap *m,
+                      const sc_binlog_value *bv,
+                      const sc_binlog_value *av,
+                      const bool *aabsent)
 {
     sc_buf cur = {a->ctx, NULL, 0, 0, false};
     find_row f = {a, m, bv, &cur, false};
@@ -144,8 +150,8 @@ static int merged_row(sc_buf *out, applier *a, const sc_sysmap *m, const sc_binl
     if (rc == 1)
         rc = SC_OK;
     if (!rc && !f.hit)
-        rc = sc_error_set(a->ctx, SC_ENOTFOUND, 1032, "HY000",
-                          "Can't find record in '%s'", m->st->name);
+        rc = sc_error_set(a->ctx, SC_ENOTFOUND, 1032, "HY000", "Can't find record in '%s'",
+                          m->st->name);
     if (!rc)
         rc = sc_sysmap__row(vals, &msg, a->ctx, m, (sc_slice){cur.data, cur.len});
     for (size_t i = 0; !rc && i < m->ncols; i++)
@@ -169,8 +175,11 @@ static bool all_present(const bool *absent, size_t n)
     return true;
 }
 
-static bool key_changed(const sc_sysmap *m, const sc_binlog_value *bv, const bool *babsent,
-                        const sc_binlog_value *av, const bool *aabsent)
+static bool key_changed(const sc_sysmap *m,
+                        const sc_binlog_value *bv,
+                        const bool *babsent,
+                        const sc_binlog_value *av,
+                        const bool *aabsent)
 {
     for (size_t k = 0; k < m->npk; k++) {
         unsigned c = m->pk[k];
@@ -180,8 +189,12 @@ static bool key_changed(const sc_sysmap *m, const sc_binlog_value *bv, const boo
     return false;
 }
 
-static int apply_update(applier *a, const sc_sysmap *m, const sc_binlog_value *bv,
-                        const bool *babsent, const sc_binlog_value *av, const bool *aabsent)
+static int apply_update(applier *a,
+                        const sc_sysmap *m,
+                        const sc_binlog_value *bv,
+                        const bool *babsent,
+                        const sc_binlog_value *av,
+                        const bool *aabsent)
 {
     sc_buf oldk = {a->ctx, NULL, 0, 0, false}, row = {a->ctx, NULL, 0, 0, false};
     int rc = all_present(aabsent, m->ncols) ? pack_row(&row, a, m, av, aabsent)
@@ -217,8 +230,8 @@ static int apply_image(applier *a, const sc_sysmap *m, const sc_rows *rows, size
     return rc;
 }
 
-static int apply_rows(applier *a, sc_binlog_reader *r, const sc_event *ev,
-                      const sc_binlog_event *raw)
+static int
+apply_rows(applier *a, sc_binlog_reader *r, const sc_event *ev, const sc_binlog_event *raw)
 {
     const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
     sc_event_loc loc = {sc_binlog_reader__name(r), raw->offset};
@@ -227,8 +240,10 @@ static int apply_rows(applier *a, sc_binlog_reader *r, const sc_event *ev,
     int rc;
 
     if (!tm)
-        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: no TABLE_MAP"
-                            " for table id %llu", loc.file, (unsigned long long)loc.offset,
+        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
+                            "%s: event at offset %llu: no TABLE_MAP"
+                            " for table id %llu",
+                            loc.file, (unsigned long long)loc.offset,
                             (unsigned long long)ev->u.rows.table_id);
     if (tm->table_id >= SC_SYS__END || tm->db.len != strlen(SC_SYSCAT_SCHEMA) ||
         memcmp(tm->db.data, SC_SYSCAT_SCHEMA, tm->db.len) != 0)
@@ -237,7 +252,8 @@ static int apply_rows(applier *a, sc_binlog_reader *r, const sc_event *ev,
     if (!a->txn || ev->u.rows.ncols != m->ncols)
         return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
                             "%s: event at offset %llu: rows outside a transaction or with %llu "
-                            "columns for syscat.%s", loc.file, (unsigned long long)loc.offset,
+                            "columns for syscat.%s",
+                            loc.file, (unsigned long long)loc.offset,
                             (unsigned long long)ev->u.rows.ncols, m->st->name);
     rc = sc_rows__decode(&rows, a->ctx, tm, ev->header.type, &ev->u.rows, &loc);
     if (rc)
@@ -248,8 +264,8 @@ static int apply_rows(applier *a, sc_binlog_reader *r, const sc_event *ev,
     return rc;
 }
 
-static int apply_event(applier *a, sc_binlog_reader *r, const sc_binlog_event *raw,
-                       sc_apply_cb after, void *payload)
+static int apply_event(
+    applier *a, sc_binlog_reader *r, const sc_binlog_event *raw, sc_apply_cb after, void *payload)
 {
     const sc_event *ev = sc_binlog_reader__event(r);
     int rc;
@@ -277,8 +293,8 @@ static int apply_event(applier *a, sc_binlog_reader *r, const sc_binlog_event *r
     }
 }
 
-int sc_apply__reader(sc_catalog *target, sc_binlog_reader *r, uint64_t after_seq,
-                     sc_apply_cb after, void *payload)
+int sc_apply__reader(
+    sc_catalog *target, sc_binlog_reader *r, uint64_t after_seq, sc_apply_cb after, void *payload)
 {
     applier a;
     const sc_binlog_event *raw = NULL;

@@ -24,7 +24,7 @@ typedef int (*sc_apply_cb)(sc_catalog *target, uint64_t gtid_seq, void *payload)
  * @return SC_OK, SC_ECORRUPT (undecodable event or row), SC_ENOTFOUND (a row
  *         to update/delete is missing), catalog errors, or the callback's code
  */
-int sc_apply__reader(sc_catalog *target, sc_binlog_reader *r, uint64_t after_seq,
-                     sc_apply_cb after, void *payload);
+int sc_apply__reader(
+    sc_catalog *target, sc_binlog_reader *r, uint64_t after_seq, sc_apply_cb after, void *payload);
 
 #endif /* SC_REPLICATE_APPLY_H */

@@ -56,8 +56,7 @@ static int setting_str(char **out, sc_txn *txn, const char *key)
     return rc;
 }
 
-static int setting_u64(uint64_t *out, sc_txn *txn, const char *key, uint64_t deflt,
-                       uint64_t max)
+static int setting_u64(uint64_t *out, sc_txn *txn, const char *key, uint64_t deflt, uint64_t max)
 {
     char *s = NULL, *end;
     unsigned long long v;
@@ -69,8 +68,8 @@ static int setting_u64(uint64_t *out, sc_txn *txn, const char *key, uint64_t def
         return rc;
     v = strtoull(s, &end, 10);
     if (*end || !*s || v > max)
-        rc = sc_error_set(ctx, SC_EINVAL, 0, NULL, "setting %s: '%s' is not a number <= %llu",
-                          key, s, (unsigned long long)max);
+        rc = sc_error_set(ctx, SC_EINVAL, 0, NULL, "setting %s: '%s' is not a number <= %llu", key,
+                          s, (unsigned long long)max);
     else
         *out = v;
     sc_free(ctx, s);
@@ -78,8 +77,8 @@ static int setting_u64(uint64_t *out, sc_txn *txn, const char *key, uint64_t def
 }
 
 /* An enumerated setting: index of the value among names (case-insensitive). */
-static int setting_enum(int *out, sc_txn *txn, const char *key, const char *const *names,
-                        int n, int deflt)
+static int
+setting_enum(int *out, sc_txn *txn, const char *key, const char *const *names, int n, int deflt)
 {
     char *s = NULL;
     int rc = setting_str(&s, txn, key);
@@ -249,8 +248,8 @@ static void header_init(sc_event *ev, uint8_t type, uint32_t now, uint32_t serve
     ev->modelled = true;
 }
 
-int sc_log__file_header(sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id,
-                        uint32_t now)
+int sc_log__file_header(
+    sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id, uint32_t now)
 {
     uint8_t post[SC_FDE_MARIADB_TYPES];
     char name[32];
@@ -389,8 +388,13 @@ int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)
     return rc;
 }
 
-static bool group_matches(const sc_log_build *bld, uint64_t table_id, int kind, uint16_t flags,
-                          size_t ncols, const uint8_t *present, const uint8_t *present_after)
+static bool group_matches(const sc_log_build *bld,
+                          uint64_t table_id,
+                          int kind,
+                          uint16_t flags,
+                          size_t ncols,
+                          const uint8_t *present,
+                          const uint8_t *present_after)
 {
     size_t nbm = (ncols + 7) / 8;
 
@@ -400,8 +404,13 @@ static bool group_matches(const sc_log_build *bld, uint64_t table_id, int kind, 
            (kind != SC_LOG_UPDATE || memcmp(bld->g_present_after, present_after, nbm) == 0);
 }
 
-int sc_log__rows_add(sc_log_build *bld, uint64_t table_id, int kind, uint16_t flags,
-                     size_t ncols, const uint8_t *present, const uint8_t *present_after,
+int sc_log__rows_add(sc_log_build *bld,
+                     uint64_t table_id,
+                     int kind,
+                     uint16_t flags,
+                     size_t ncols,
+                     const uint8_t *present,
+                     const uint8_t *present_after,
                      sc_slice image)
 {
     size_t nbm = (ncols + 7) / 8;
@@ -454,8 +463,13 @@ static bool is_pk(const sc_sysmap *m, size_t col)
 }
 
 /* Present bitmaps of one change under the row image mode (docs/log-format.md "Row images"). */
-static void sys_bitmaps(uint8_t *present, uint8_t *after_bm, const sc_sysmap *m, int kind,
-                        sc_log_image image, const sc_binlog_value *bv, const sc_binlog_value *av)
+static void sys_bitmaps(uint8_t *present,
+                        uint8_t *after_bm,
+                        const sc_sysmap *m,
+                        int kind,
+                        sc_log_image image,
+                        const sc_binlog_value *bv,
+                        const sc_binlog_value *av)
 {
     memset(present, 0, 4);
     memset(after_bm, 0, 4);
@@ -465,9 +479,8 @@ static void sys_bitmaps(uint8_t *present, uint8_t *after_bm, const sc_sysmap *m,
             (image == SC_LOG_IMAGE_MINIMAL && is_pk(m, i)) ||
             (image == SC_LOG_IMAGE_NOBLOB && (!m->blob[i] || is_pk(m, i))))
             bit_put(present, i);
-        if (kind == SC_LOG_UPDATE &&
-            (image == SC_LOG_IMAGE_FULL || changed ||
-             (image == SC_LOG_IMAGE_NOBLOB && !m->blob[i])))
+        if (kind == SC_LOG_UPDATE && (image == SC_LOG_IMAGE_FULL || changed ||
+                                      (image == SC_LOG_IMAGE_NOBLOB && !m->blob[i])))
             bit_put(after_bm, i);
     }
 }
@@ -569,8 +582,8 @@ static int emit_gtid(sc_log_build *bld)
     ev.header.flags = SC_EVF_SUPPRESS_USE;
     ev.u.gtid.seq_no = bld->st.next_seq;
     ev.u.gtid.domain_id = bld->set.domain_id;
-    ev.u.gtid.flags2 = SC_GTID_TRANSACTIONAL |
-                       (bld->data_only ? SC_GTID_ALLOW_PARALLEL : SC_GTID_DDL);
+    ev.u.gtid.flags2 =
+        SC_GTID_TRANSACTIONAL | (bld->data_only ? SC_GTID_ALLOW_PARALLEL : SC_GTID_DDL);
     return sc_log__build_emit(bld, &ev);
 }
 
@@ -601,8 +614,12 @@ static void note_gtid(sc_log_state *st, uint32_t domain, uint32_t server_id, uin
 }
 
 /* After a transaction pushed the file past max_size: ROTATE + header of the next file. */
-static int maybe_rotate(sc_log *log, sc_txn *txn, sc_log_state *st, const sc_log_settings *set,
-                        uint32_t now, bool force)
+static int maybe_rotate(sc_log *log,
+                        sc_txn *txn,
+                        sc_log_state *st,
+                        const sc_log_settings *set,
+                        uint32_t now,
+                        bool force)
 {
     sc_buf b = {log->ctx, NULL, 0, 0, false};
     char name[32];

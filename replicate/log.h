@@ -38,12 +38,12 @@
 
 /** Persistent state of the log (log.state). */
 typedef struct sc_log_state {
-    uint32_t first_file;   /* oldest file not purged */
-    uint32_t cur_file;     /* file being appended to */
-    uint64_t cur_size;     /* its size = offset of the next record */
-    uint8_t checksum;      /* sc_checksum_alg of the current file (fixed by its FDE) */
-    uint64_t next_seq;     /* next GTID sequence number */
-    uint32_t n_gtids;      /* last GTID per domain, for GTID_LIST */
+    uint32_t first_file; /* oldest file not purged */
+    uint32_t cur_file;   /* file being appended to */
+    uint64_t cur_size;   /* its size = offset of the next record */
+    uint8_t checksum;    /* sc_checksum_alg of the current file (fixed by its FDE) */
+    uint64_t next_seq;   /* next GTID sequence number */
+    uint32_t n_gtids;    /* last GTID per domain, for GTID_LIST */
     sc_gtid gtids[SC_LOG_MAX_DOMAINS];
 } sc_log_state;
 
@@ -56,36 +56,36 @@ typedef enum sc_log_image {
 
 /** Settings as read at the start of each commit. */
 typedef struct sc_log_settings {
-    bool enabled;          /* binlog.enabled */
+    bool enabled;             /* binlog.enabled */
     sc_checksum_alg checksum; /* for the next file */
-    sc_log_image image;    /* binlog.row_image */
-    bool map_per_stmt;     /* binlog.table_map=statement */
-    bool annotate;         /* binlog.annotate */
-    uint64_t max_size;     /* binlog.max_file_size */
-    uint32_t server_id;    /* binlog.server_id */
-    uint32_t domain_id;    /* binlog.domain_id */
+    sc_log_image image;       /* binlog.row_image */
+    bool map_per_stmt;        /* binlog.table_map=statement */
+    bool annotate;            /* binlog.annotate */
+    uint64_t max_size;        /* binlog.max_file_size */
+    uint32_t server_id;       /* binlog.server_id */
+    uint32_t domain_id;       /* binlog.domain_id */
 } sc_log_settings;
 
 /** A prepared TABLE_MAP of a system table (built once at sc_log_open). */
 typedef struct sc_log_sysmap {
-    sc_sysmap map;         /* columns, key */
-    sc_ev_table_map tm;    /* event body; tm.fields point into meta */
-    sc_buf meta;           /* optional metadata bytes */
+    sc_sysmap map;      /* columns, key */
+    sc_ev_table_map tm; /* event body; tm.fields point into meta */
+    sc_buf meta;        /* optional metadata bytes */
 } sc_log_sysmap;
 
 /** Observer of the changes the hook logs (tests); same signature as the hook. */
 typedef sc_commit_hook sc_log_observer;
 
 struct sc_log {
-    sc_catalog *cat;                   /* the catalog the hook is installed on */
-    sc_ctx *ctx;                       /* the catalog's ctx */
-    char *dir;                         /* DATADIR/binlog */
+    sc_catalog *cat;                                      /* the catalog the hook is installed on */
+    sc_ctx *ctx;                                          /* the catalog's ctx */
+    char *dir;                                            /* DATADIR/binlog */
     MDB_dbi dbi_state, dbi_events, dbi_maps, dbi_pending; /* valid when have_dbis */
-    bool have_dbis;                    /* the log databases exist */
-    uint32_t synced_below;             /* files below this number are complete on disk */
-    uint32_t index_files[2];           /* first/last file listed by the index we wrote */
-    sc_log_sysmap sys[SC_SYS__END];    /* per system table id (0 unused) */
-    sc_log_observer observer;          /* tests: called with the changes before logging */
+    bool have_dbis;                                       /* the log databases exist */
+    uint32_t synced_below;          /* files below this number are complete on disk */
+    uint32_t index_files[2];        /* first/last file listed by the index we wrote */
+    sc_log_sysmap sys[SC_SYS__END]; /* per system table id (0 unused) */
+    sc_log_observer observer;       /* tests: called with the changes before logging */
     void *observer_payload;
 };
 
@@ -100,9 +100,10 @@ int sc_log__state_put(sc_log *log, sc_txn *txn, const sc_log_state *st);
 /** Create the state and the header of file 1 when the log has none. */
 int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn);
 /** Append the header events of file `file` (magic, FDE, GTID_LIST, BINLOG_CHECKPOINT). */
-int sc_log__file_header(sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id,
-                        uint32_t now);
-/** Encode ev onto b as the event ending at file offset base + (b->len after it); patches log_pos. */
+int sc_log__file_header(
+    sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id, uint32_t now);
+/** Encode ev onto b as the event ending at file offset base + (b->len after it); patches log_pos.
+ */
 int sc_log__emit(sc_buf *b, uint64_t base, sc_event *ev, sc_checksum_alg alg);
 /** Store bytes as the record at (file, offset). */
 int sc_log__record_put(sc_log *log, sc_txn *txn, uint32_t file, uint64_t offset, sc_slice bytes);
@@ -140,20 +141,20 @@ int sc_log__has_user_rows(bool *out, sc_log *log, sc_txn *txn);
 struct sc_log_build {
     sc_log *log;
     sc_txn *txn;
-    sc_log_settings set;       /* settings of this commit */
-    sc_log_state st;           /* state (updated by the builder) */
-    sc_buf out;                /* the binlog transaction being built */
-    uint32_t now;              /* event timestamp */
-    sc_buf rows;               /* row images of the open rows event */
-    sc_buf scratch;            /* per-event scratch */
-    bool group_open;           /* a rows event is being filled */
-    uint64_t g_table;          /* its table id */
-    int g_kind;                /* SC_LOG_INSERT/UPDATE/DELETE */
-    uint16_t g_flags;          /* SC_ROWS_* */
-    size_t g_ncols;            /* columns */
-    uint8_t g_present[512];    /* (ncols + 7) / 8 bytes */
+    sc_log_settings set;    /* settings of this commit */
+    sc_log_state st;        /* state (updated by the builder) */
+    sc_buf out;             /* the binlog transaction being built */
+    uint32_t now;           /* event timestamp */
+    sc_buf rows;            /* row images of the open rows event */
+    sc_buf scratch;         /* per-event scratch */
+    bool group_open;        /* a rows event is being filled */
+    uint64_t g_table;       /* its table id */
+    int g_kind;             /* SC_LOG_INSERT/UPDATE/DELETE */
+    uint16_t g_flags;       /* SC_ROWS_* */
+    size_t g_ncols;         /* columns */
+    uint8_t g_present[512]; /* (ncols + 7) / 8 bytes */
     uint8_t g_present_after[512];
-    bool data_only;            /* no catalog change: a DML-like transaction */
+    bool data_only; /* no catalog change: a DML-like transaction */
 };
 
 /**
@@ -161,8 +162,13 @@ struct sc_log_build {
  * flushing it when table, kind, flags or bitmaps differ or it would pass
  * SC_LOG_ROWS_MAX. ncols <= 4096.
  */
-int sc_log__rows_add(sc_log_build *bld, uint64_t table_id, int kind, uint16_t flags,
-                     size_t ncols, const uint8_t *present, const uint8_t *present_after,
+int sc_log__rows_add(sc_log_build *bld,
+                     uint64_t table_id,
+                     int kind,
+                     uint16_t flags,
+                     size_t ncols,
+                     const uint8_t *present,
+                     const uint8_t *present_after,
                      sc_slice image);
 /** Write the open rows event (STMT_END_F when stmt_end). No-op when none is open. */
 int sc_log__rows_flush(sc_log_build *bld, bool stmt_end);

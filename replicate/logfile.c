@@ -63,8 +63,8 @@ static void key_parse(const MDB_val *k, uint32_t *file, uint64_t *off)
 /* Walk the records of one file from the first one ending after `from`. */
 typedef int (*record_cb)(uint64_t off, sc_slice bytes, void *payload);
 
-static int walk_file(sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, record_cb cb,
-                     void *payload)
+static int
+walk_file(sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, record_cb cb, void *payload)
 {
     uint8_t key[12];
     MDB_val k = {sizeof(key), key}, v;
@@ -471,8 +471,8 @@ static void problem(verify_state *v, const char *fmt, ...)
 }
 
 /* Decode every event of a file's stored bytes: lengths, log_pos, CRC32 (the reader checks). */
-static void verify_events(sc_log *log, verify_state *v, const char *name, const uint8_t *data,
-                          size_t len)
+static void
+verify_events(sc_log *log, verify_state *v, const char *name, const uint8_t *data, size_t len)
 {
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *ev = NULL;
@@ -493,8 +493,8 @@ static void verify_events(sc_log *log, verify_state *v, const char *name, const 
     sc_binlog_reader_close(r);
 }
 
-static void verify_disk(sc_log *log, verify_state *v, const char *name, const uint8_t *data,
-                        size_t len)
+static void
+verify_disk(sc_log *log, verify_state *v, const char *name, const uint8_t *data, size_t len)
 {
     char *path = NULL;
     FILE *f;
@@ -517,8 +517,9 @@ static void verify_disk(sc_log *log, verify_state *v, const char *name, const ui
     }
     fclose(f);
     if (!same || at != len)
-        problem(v, "%s: the file on disk (%zu bytes) differs from the log in the catalog "
-                   "(%zu bytes); run `syscat binlog rebuild`",
+        problem(v,
+                "%s: the file on disk (%zu bytes) differs from the log in the catalog "
+                "(%zu bytes); run `syscat binlog rebuild`",
                 name, at, len);
     sc_free(log->ctx, path);
 }
@@ -539,8 +540,10 @@ static int collect_cb(const sc_log_file *file, void *payload)
     return SC_OK;
 }
 
-int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *payload),
-                  void *payload, size_t *problems_out)
+int sc_log_verify(sc_log *log,
+                  void (*report)(const char *problem, void *payload),
+                  void *payload,
+                  size_t *problems_out)
 {
     verify_walk *w = sc__calloc(log->ctx, 1, sizeof(*w));
     int rc;

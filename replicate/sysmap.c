@@ -102,8 +102,8 @@ int sc_sysmap__init(sc_sysmap *out, sc_ctx *ctx, unsigned systable)
     return map_key(out, ctx);
 }
 
-static void field_value(sc_binlog_value *v, const ProtobufCMessage *msg,
-                        const ProtobufCFieldDescriptor *f)
+static void
+field_value(sc_binlog_value *v, const ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f)
 {
     const char *at = (const char *)msg + f->offset;
 
@@ -153,8 +153,11 @@ static void field_value(sc_binlog_value *v, const ProtobufCMessage *msg,
     }
 }
 
-int sc_sysmap__row(sc_binlog_value *vals, ProtobufCMessage **msg_out, sc_ctx *ctx,
-                   const sc_sysmap *m, sc_slice packed)
+int sc_sysmap__row(sc_binlog_value *vals,
+                   ProtobufCMessage **msg_out,
+                   sc_ctx *ctx,
+                   const sc_sysmap *m,
+                   sc_slice packed)
 {
     ProtobufCAllocator a = pb_allocator(ctx);
     ProtobufCMessage *msg;

@@ -28,12 +28,12 @@
 
 /** The binlog view of one system table. Names borrow from the static descriptors. */
 typedef struct sc_sysmap {
-    const sc_systable *st;                      /* registry entry */
-    size_t ncols;                               /* fields of the row message */
-    sc_binlog_column cols[SC_SYSMAP_MAX_COLS];  /* one per field, in field order */
-    bool blob[SC_SYSMAP_MAX_COLS];              /* bytes field (a BLOB for NOBLOB images) */
-    unsigned pk[SC_SYSMAP_MAX_PK];              /* 0-based column indexes of the key */
-    size_t npk;                                 /* key columns */
+    const sc_systable *st;                     /* registry entry */
+    size_t ncols;                              /* fields of the row message */
+    sc_binlog_column cols[SC_SYSMAP_MAX_COLS]; /* one per field, in field order */
+    bool blob[SC_SYSMAP_MAX_COLS];             /* bytes field (a BLOB for NOBLOB images) */
+    unsigned pk[SC_SYSMAP_MAX_PK];             /* 0-based column indexes of the key */
+    size_t npk;                                /* key columns */
 } sc_sysmap;
 
 /**
@@ -47,8 +47,11 @@ int sc_sysmap__init(sc_sysmap *out, sc_ctx *ctx, unsigned systable);
  * from *msg_out). Free *msg_out with sc_sysmap__free_row().
  * @return SC_OK, SC_ECORRUPT (undecodable row), SC_ENOMEM
  */
-int sc_sysmap__row(sc_binlog_value *vals, ProtobufCMessage **msg_out, sc_ctx *ctx,
-                   const sc_sysmap *m, sc_slice packed);
+int sc_sysmap__row(sc_binlog_value *vals,
+                   ProtobufCMessage **msg_out,
+                   sc_ctx *ctx,
+                   const sc_sysmap *m,
+                   sc_slice packed);
 
 /** Free a message returned by sc_sysmap__row (NULL is fine). */
 void sc_sysmap__free_row(sc_ctx *ctx, ProtobufCMessage *msg);

@@ -63,32 +63,54 @@ static void temporal_or_number(sc_binlog_column *b, const sc_column_def *c)
                                    [SC_TYPE_INT] = SC_MT_LONG,
                                    [SC_TYPE_BIGINT] = SC_MT_LONGLONG};
     switch (c->type) {
-    case SC_TYPE_FLOAT: b->type = SC_MT_FLOAT; b->meta = 4; break;
-    case SC_TYPE_DOUBLE: b->type = SC_MT_DOUBLE; b->meta = 8; break;
+    case SC_TYPE_FLOAT:
+        b->type = SC_MT_FLOAT;
+        b->meta = 4;
+        break;
+    case SC_TYPE_DOUBLE:
+        b->type = SC_MT_DOUBLE;
+        b->meta = 8;
+        break;
     case SC_TYPE_DECIMAL:
         b->type = SC_MT_NEWDECIMAL;
         b->meta = (uint16_t)((c->length ? c->length : 10) << 8 | c->scale);
         break;
     case SC_TYPE_BIT:
         b->type = SC_MT_BIT;
-        b->meta = (uint16_t)((c->length ? c->length : 1) / 8 << 8 | (c->length ? c->length : 1) % 8);
+        b->meta =
+            (uint16_t)((c->length ? c->length : 1) / 8 << 8 | (c->length ? c->length : 1) % 8);
         break;
-    case SC_TYPE_DATE: b->type = SC_MT_DATE; break;
-    case SC_TYPE_YEAR: b->type = SC_MT_YEAR; break;
-    case SC_TYPE_TIME: b->type = SC_MT_TIME2; b->meta = (uint16_t)c->scale; break;
-    case SC_TYPE_DATETIME: b->type = SC_MT_DATETIME2; b->meta = (uint16_t)c->scale; break;
-    case SC_TYPE_TIMESTAMP: b->type = SC_MT_TIMESTAMP2; b->meta = (uint16_t)c->scale; break;
-    default: b->type = ints[c->type]; break;
+    case SC_TYPE_DATE:
+        b->type = SC_MT_DATE;
+        break;
+    case SC_TYPE_YEAR:
+        b->type = SC_MT_YEAR;
+        break;
+    case SC_TYPE_TIME:
+        b->type = SC_MT_TIME2;
+        b->meta = (uint16_t)c->scale;
+        break;
+    case SC_TYPE_DATETIME:
+        b->type = SC_MT_DATETIME2;
+        b->meta = (uint16_t)c->scale;
+        break;
+    case SC_TYPE_TIMESTAMP:
+        b->type = SC_MT_TIMESTAMP2;
+        b->meta = (uint16_t)c->scale;
+        break;
+    default:
+        b->type = ints[c->type];
+        break;
     }
 }
 
 static int describe_column(sc_binlog_column *b, const sc_column_def *c)
 {
     unsigned maxlen = is_text_type(c->type) ? sc_charset__maxlen(c->charset) : 1;
-    static const uint8_t blob_lens[] = {[SC_TYPE_TINYBLOB] = 1, [SC_TYPE_BLOB] = 2,
-                                        [SC_TYPE_MEDIUMBLOB] = 3, [SC_TYPE_LONGBLOB] = 4,
-                                        [SC_TYPE_TINYTEXT] = 1, [SC_TYPE_TEXT] = 2,
-                                        [SC_TYPE_MEDIUMTEXT] = 3, [SC_TYPE_LONGTEXT] = 4};
+    static const uint8_t blob_lens[] = {
+        [SC_TYPE_TINYBLOB] = 1,   [SC_TYPE_BLOB] = 2,     [SC_TYPE_MEDIUMBLOB] = 3,
+        [SC_TYPE_LONGBLOB] = 4,   [SC_TYPE_TINYTEXT] = 1, [SC_TYPE_TEXT] = 2,
+        [SC_TYPE_MEDIUMTEXT] = 3, [SC_TYPE_LONGTEXT] = 4};
 
     memset(b, 0, sizeof(*b));
     b->name.data = (const uint8_t *)c->name;
@@ -108,8 +130,14 @@ static int describe_column(sc_binlog_column *b, const sc_column_def *c)
         b->type = SC_MT_VARCHAR;
         b->meta = (uint16_t)(c->length * maxlen);
         break;
-    case SC_TYPE_TINYBLOB: case SC_TYPE_BLOB: case SC_TYPE_MEDIUMBLOB: case SC_TYPE_LONGBLOB:
-    case SC_TYPE_TINYTEXT: case SC_TYPE_TEXT: case SC_TYPE_MEDIUMTEXT: case SC_TYPE_LONGTEXT:
+    case SC_TYPE_TINYBLOB:
+    case SC_TYPE_BLOB:
+    case SC_TYPE_MEDIUMBLOB:
+    case SC_TYPE_LONGBLOB:
+    case SC_TYPE_TINYTEXT:
+    case SC_TYPE_TEXT:
+    case SC_TYPE_MEDIUMTEXT:
+    case SC_TYPE_LONGTEXT:
         b->type = SC_MT_BLOB;
         b->meta = blob_lens[c->type];
         break;
@@ -157,8 +185,8 @@ typedef struct user_table {
     sc_table *table;
     size_t ncols;
     sc_binlog_column *cols;
-    bool *pk;            /* column is part of the primary key */
-    unsigned *pk_list;   /* PRIMARY key columns in key order */
+    bool *pk;          /* column is part of the primary key */
+    unsigned *pk_list; /* PRIMARY key columns in key order */
     size_t npk;
 } user_table;
 
@@ -251,8 +279,12 @@ static bool values_equal(const sc_binlog_value *a, const sc_binlog_value *b)
     return sc_sysmap__value_eq(a, b);
 }
 
-static void user_bitmaps(uint8_t *present, uint8_t *after_bm, const user_table *u, int kind,
-                         sc_log_image image, const sc_binlog_value *bv,
+static void user_bitmaps(uint8_t *present,
+                         uint8_t *after_bm,
+                         const user_table *u,
+                         int kind,
+                         sc_log_image image,
+                         const sc_binlog_value *bv,
                          const sc_binlog_value *av)
 {
     bool no_pk = u->npk == 0; /* without a key, MINIMAL logs every column (as MariaDB) */
@@ -284,8 +316,13 @@ static unsigned current_statement(const sc_txn *txn)
  * Pending record: table_id u64 | version u64 | kind u8 | stmt u32 | ncols u32 |
  * map_len u32 | map body | present | present_after | row images.
  */
-static int encode_record(sc_buf *rec, sc_ctx *ctx, const user_table *u, int kind, unsigned stmt,
-                         sc_log_image image, const sc_binlog_value *before,
+static int encode_record(sc_buf *rec,
+                         sc_ctx *ctx,
+                         const user_table *u,
+                         int kind,
+                         unsigned stmt,
+                         sc_log_image image,
+                         const sc_binlog_value *before,
                          const sc_binlog_value *after)
 {
     size_t nbm = (u->ncols + 7) / 8, at;
@@ -345,8 +382,13 @@ static int pending_put(sc_log *log, sc_txn *txn, sc_slice rec)
     return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.pending") : SC_OK;
 }
 
-int sc_log_rows(sc_log *log, sc_txn *txn, uint64_t table_id, int kind,
-                const sc_binlog_value *before, const sc_binlog_value *after, size_t ncols)
+int sc_log_rows(sc_log *log,
+                sc_txn *txn,
+                uint64_t table_id,
+                int kind,
+                const sc_binlog_value *before,
+                const sc_binlog_value *after,
+                size_t ncols)
 {
     sc_ctx *ctx = log->ctx;
     user_table u;

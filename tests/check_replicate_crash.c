@@ -81,14 +81,17 @@ static void writer(const char *dir, int iter, int fd)
     for (int j = 0;; j++) {
         switch (j % 5) {
         case 0:
-            snprintf(sql, sizeof(sql), j ? "CREATE TABLE d%d.t%d (id INT PRIMARY KEY, v "
-                                           "VARCHAR(20) COMMENT 'c%d', KEY kv (v))"
-                                         : "CREATE DATABASE d%d",
+            snprintf(sql, sizeof(sql),
+                     j ? "CREATE TABLE d%d.t%d (id INT PRIMARY KEY, v "
+                         "VARCHAR(20) COMMENT 'c%d', KEY kv (v))"
+                       : "CREATE DATABASE d%d",
                      iter, j, j);
             break;
         case 1:
-            snprintf(sql, sizeof(sql), "CREATE TABLE d%d.t%d (id INT PRIMARY KEY, p INT, "
-                     "CHECK (p > 0))", iter, j);
+            snprintf(sql, sizeof(sql),
+                     "CREATE TABLE d%d.t%d (id INT PRIMARY KEY, p INT, "
+                     "CHECK (p > 0))",
+                     iter, j);
             break;
         case 2:
             snprintf(sql, sizeof(sql), "ALTER TABLE d%d.t%d ADD COLUMN w%d BIGINT, COMMENT 'x'",
@@ -98,8 +101,9 @@ static void writer(const char *dir, int iter, int fd)
             snprintf(sql, sizeof(sql), "DROP TABLE d%d.t%d", iter, j - 3);
             break;
         default:
-            snprintf(sql, sizeof(sql), iter > 1 && j == 4 ? "DROP DATABASE IF EXISTS d%d"
-                                                          : "CREATE DATABASE IF NOT EXISTS d%d",
+            snprintf(sql, sizeof(sql),
+                     iter > 1 && j == 4 ? "DROP DATABASE IF EXISTS d%d"
+                                        : "CREATE DATABASE IF NOT EXISTS d%d",
                      iter - 2);
             break;
         }
@@ -115,9 +119,9 @@ static void writer(const char *dir, int iter, int fd)
 /* Checks after a kill                                                  */
 
 typedef struct crash_state {
-    char dir[256], rdir[256];   /* source and replica data directories */
-    uint64_t applied_seq;       /* last GTID applied to the replica */
-    uint32_t apply_file;        /* first file that may hold unapplied transactions */
+    char dir[256], rdir[256]; /* source and replica data directories */
+    uint64_t applied_seq;     /* last GTID applied to the replica */
+    uint32_t apply_file;      /* first file that may hold unapplied transactions */
 } crash_state;
 
 static uint64_t last_gtid(sc_log *log, sc_catalog *cat)

@@ -33,9 +33,9 @@ typedef struct combo {
 } combo;
 
 static const combo combos[] = {
-    {"FULL", "CRC32", "file", "1073741824"},     {"MINIMAL", "CRC32", "file", "1073741824"},
-    {"NOBLOB", "NONE", "file", "1073741824"},    {"FULL", "NONE", "statement", "8192"},
-    {"MINIMAL", "CRC32", "statement", "8192"},   {"NOBLOB", "CRC32", "file", "8192"},
+    {"FULL", "CRC32", "file", "1073741824"},   {"MINIMAL", "CRC32", "file", "1073741824"},
+    {"NOBLOB", "NONE", "file", "1073741824"},  {"FULL", "NONE", "statement", "8192"},
+    {"MINIMAL", "CRC32", "statement", "8192"}, {"NOBLOB", "CRC32", "file", "8192"},
 };
 #define NCOMBOS (sizeof(combos) / sizeof(combos[0]))
 
@@ -43,8 +43,8 @@ static const combo combos[] = {
 /* Expected text, from the recorded packed rows                         */
 
 typedef struct expect {
-    sc_buf text;          /* expected ### lines */
-    sc_log_image image;   /* the combination's row image */
+    sc_buf text;        /* expected ### lines */
+    sc_log_image image; /* the combination's row image */
     sc_sysmap maps[SC_SYS__END];
 } expect;
 
@@ -53,8 +53,8 @@ static void put_s(sc_buf *b, const char *s)
     sc_buf_put(b, s, strlen(s));
 }
 
-static void render_image(sc_buf *b, const sc_sysmap *m, const sc_binlog_value *v,
-                         const bool *present)
+static void
+render_image(sc_buf *b, const sc_sysmap *m, const sc_binlog_value *v, const bool *present)
 {
     char tmp[64];
 
@@ -372,7 +372,6 @@ START_TEST(test_interop_corpus)
 }
 END_TEST
 
-
 /* ------------------------------------------------------------------ */
 /* Data rows of every column type (sc_log_rows)                         */
 
@@ -387,8 +386,8 @@ static const char *const types_table =
 
 static void ty_values(sc_binlog_value *v, long id, bool nulls)
 {
-    static const uint8_t wkb[] = {0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f,
-                                  0, 0, 0, 0, 0, 0, 0, 0x40};
+    static const uint8_t wkb[] = {0, 0, 0,    0,    1, 1, 0, 0, 0, 0, 0, 0,   0,
+                                  0, 0, 0xf0, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0x40};
     static const uint8_t ip6[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
     static const uint8_t uuid[16] = {0x12, 0x3e, 0x45, 0x67, 0xe8, 0x9b, 0x12, 0xd3,
                                      0xa4, 0x56, 0x42, 0x66, 0x14, 0x17, 0x40, 0x00};

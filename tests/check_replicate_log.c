@@ -50,9 +50,10 @@ static size_t count_type(size_t n, size_t from, size_t to, uint8_t type)
 START_TEST(test_log_txn_event_sequence)
 {
     size_t n = lu_events(evs, lg, NULL);
-    uint8_t want[] = {SC_EV_FORMAT_DESCRIPTION, SC_EV_GTID_LIST, SC_EV_BINLOG_CHECKPOINT,
-                      SC_EV_GTID, SC_EV_ANNOTATE_ROWS, SC_EV_TABLE_MAP, SC_EV_TABLE_MAP,
-                      SC_EV_UPDATE_ROWS_V1, SC_EV_WRITE_ROWS_V1, SC_EV_XID};
+    uint8_t want[] = {
+        SC_EV_FORMAT_DESCRIPTION, SC_EV_GTID_LIST, SC_EV_BINLOG_CHECKPOINT, SC_EV_GTID,
+        SC_EV_ANNOTATE_ROWS,      SC_EV_TABLE_MAP, SC_EV_TABLE_MAP,         SC_EV_UPDATE_ROWS_V1,
+        SC_EV_WRITE_ROWS_V1,      SC_EV_XID};
 
     /* CREATE DATABASE: counter update (sequences) then the schemata row. */
     ck_assert_uint_eq(n, sizeof(want));
@@ -71,7 +72,6 @@ START_TEST(test_log_txn_event_sequence)
         ck_assert_uint_eq(evs[i].log_pos, evs[i + 1].offset);
 }
 END_TEST
-
 
 START_TEST(test_log_default_settings_written)
 {
@@ -381,7 +381,6 @@ START_TEST(test_log_files_recovered_on_open)
 }
 END_TEST
 
-
 START_TEST(test_log_corrupt_stored_log)
 {
     sc_txn *t = NULL;
@@ -430,8 +429,10 @@ static void alter_and_find_update(size_t *n_out, size_t *g_out)
     *n_out = n;
 }
 
-static sc_rows decode_first_update(sc_ev_table_map **tm_out, sc_binlog_reader **r_out,
-                                   uint8_t **data_out, size_t from)
+static sc_rows decode_first_update(sc_ev_table_map **tm_out,
+                                   sc_binlog_reader **r_out,
+                                   uint8_t **data_out,
+                                   size_t from)
 {
     size_t len = 0, i = 0;
     const sc_binlog_event *raw;
@@ -444,8 +445,7 @@ static sc_rows decode_first_update(sc_ev_table_map **tm_out, sc_binlog_reader **
         ck_assert_ptr_nonnull(raw);
         if (i++ >= from && raw->header.type == SC_EV_UPDATE_ROWS_V1) {
             const sc_event *ev = sc_binlog_reader__event(*r_out);
-            const sc_ev_table_map *tm =
-                sc_binlog_reader__table_map(*r_out, ev->u.rows.table_id);
+            const sc_ev_table_map *tm = sc_binlog_reader__table_map(*r_out, ev->u.rows.table_id);
             sc_event_loc loc = {"f", raw->offset};
             if (ev->u.rows.table_id != SC_SYS_TABLES)
                 continue;
@@ -569,7 +569,6 @@ START_TEST(test_log_user_rows)
     sc_free(sc_fx.ctx, data);
 }
 END_TEST
-
 
 /* Insert one row of ncols INT columns into test.d in its own transaction. */
 static void insert_ints(uint64_t tid, size_t ncols, int64_t v)

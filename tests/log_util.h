@@ -17,11 +17,11 @@
 #include "replicate/reader.h"
 #include "tests/fixtures.h"
 
-#define lu_ok(expr)                                                                          \
-    do {                                                                                     \
-        int lu_rc_ = (expr);                                                                 \
-        ck_assert_msg(lu_rc_ == SC_OK, "%s = %d: %s", #expr, lu_rc_,                          \
-                      sc_ctx_last_error(sc_fx.ctx)->message);                                \
+#define lu_ok(expr)                                                                                \
+    do {                                                                                           \
+        int lu_rc_ = (expr);                                                                       \
+        ck_assert_msg(lu_rc_ == SC_OK, "%s = %d: %s", #expr, lu_rc_,                               \
+                      sc_ctx_last_error(sc_fx.ctx)->message);                                      \
     } while (0)
 
 /** Run one statement with the DDL engine (current database db, may be NULL); returns code. */
@@ -57,9 +57,9 @@ static inline void lu_set(sc_catalog *cat, const char *key, const char *value)
 /** One event of a stored file, as the tests look at it. */
 typedef struct lu_event {
     uint8_t type;
-    uint16_t flags;     /* header flags */
-    uint16_t rflags;    /* rows flags / GTID flags2 / TABLE_MAP table id low bits */
-    uint64_t table_id;  /* TABLE_MAP and rows */
+    uint16_t flags;    /* header flags */
+    uint16_t rflags;   /* rows flags / GTID flags2 / TABLE_MAP table id low bits */
+    uint64_t table_id; /* TABLE_MAP and rows */
     uint64_t offset;
     uint32_t log_pos;
 } lu_event;
