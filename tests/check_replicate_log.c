@@ -6,6 +6,7 @@
  * corrupt stored log. Interop with mariadb-binlog: check_replicate_interop.c.
  */
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tests/log_util.h"
@@ -694,6 +695,68 @@ START_TEST(test_log_apply_to_empty_catalog)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The CLI (tools/cmd_binlog.c)                                         */
+
+/* Run `syscat --datadir DIR binlog ARGS`; returns the exit status, output in *out. */
+static int cli(char **out, const char *args)
+{
+    char cmd[1024], line[4096];
+    sc_buf b = {sc_fx.ctx, NULL, 0, 0, false};
+    FILE *p;
+    int st;
+
+    snprintf(cmd, sizeof(cmd), "%s/syscat --datadir '%s' binlog %s 2>&1", sc_fixture_build_dir(),
+             sc_fx.dir, args);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    while (fgets(line, sizeof(line), p))
+        sc_buf_put(&b, line, strlen(line));
+    sc_buf_u8(&b, 0);
+    st = pclose(p);
+    *out = (char *)b.data;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(test_log_cli)
+{
+    char *out = NULL;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY, v TEXT)");
+    lu_ok(sc_log_sync(lg));
+    ck_assert_int_eq(cli(&out, "list"), 0);
+    ck_assert_msg(strstr(out, "| binlog.000001 |"), "%s", out);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "show"), 0);
+    ck_assert_msg(strstr(out, "| Format_desc ") && strstr(out, "BEGIN GTID 0-1-2") &&
+                      strstr(out, "table_id: 2 (syscat.tables)") &&
+                      strstr(out, "CREATE TABLE a (id INT PRIMARY KEY, v TEXT)") &&
+                      strstr(out, "COMMIT /* xid=2 */"),
+                  "%s", out);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "decode binlog.000001"), 0);
+    ck_assert_msg(strstr(out, "### INSERT INTO `syscat`.`tables`\n### SET\n###   @1=256 "), "%s",
+                  out);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "decode binlog.000009"), 1);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "rotate"), 0);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "purge TO binlog.000002"), 0);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "list"), 0);
+    ck_assert_msg(!strstr(out, "binlog.000001") && strstr(out, "binlog.000002"), "%s", out);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "rebuild"), 0);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "verify"), 0);
+    ck_assert_msg(strstr(out, "agree"), "%s", out);
+    sc_free(sc_fx.ctx, out);
+    ck_assert_int_eq(cli(&out, "frobnicate"), 2);
+    sc_free(sc_fx.ctx, out);
+}
+END_TEST
+
 Suite *sc_test_replicate_log_suite(void);
 
 Suite *sc_test_replicate_log_suite(void)
@@ -735,6 +798,12 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_user_rows);
     tcase_add_test(tc, test_log_user_rows_abort_drops);
     tcase_add_test(tc, test_log_user_rows_remap_after_alter);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("cli");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_log_cli);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("apply");
