@@ -117,6 +117,36 @@ START_TEST(test_log_multi_statement_txn)
 }
 END_TEST
 
+START_TEST(test_log_rows_event_size_cap)
+{
+    sc_buf sql = {sc_fx.ctx, NULL, 0, 0, false};
+    size_t n, g, col_events = 0;
+    char tmp[64];
+
+    sc_buf_put(&sql, "CREATE TABLE wide (id INT PRIMARY KEY", 37);
+    for (int i = 0; i < 300; i++) {
+        snprintf(tmp, sizeof(tmp), ", column_number_%03d INT COMMENT 'c'", i);
+        sc_buf_put(&sql, tmp, strlen(tmp));
+    }
+    sc_buf_put(&sql, ")", 2);
+    lu_exec(sc_fx.cat, (const char *)sql.data);
+    sc_buf__free(&sql);
+    n = lu_events(evs, lg, NULL);
+    g = find_type(n, find_type(n, 0, SC_EV_GTID) + 1, SC_EV_GTID);
+    for (size_t i = g; i < n; i++) {
+        if (evs[i].type != SC_EV_WRITE_ROWS_V1 || evs[i].table_id != SC_SYS_COLUMNS)
+            continue;
+        col_events++;
+        /* 8192 bytes of rows at most, plus header, post-header, bitmap and checksum */
+        ck_assert_uint_le(evs[i].log_pos - evs[i].offset, 8192 + 19 + 8 + 1 + 3 + 4);
+    }
+    ck_assert_uint_ge(col_events, 3);
+    ck_assert_uint_eq(evs[n - 2].rflags, SC_ROWS_STMT_END); /* only the last one */
+    for (size_t i = g; i + 2 < n; i++)
+        ck_assert(!(sc_event__is_rows(evs[i].type) && (evs[i].rflags & SC_ROWS_STMT_END)));
+}
+END_TEST
+
 START_TEST(test_log_table_map_file_mode)
 {
     size_t n, g2;
@@ -768,6 +798,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_log_txn_event_sequence);
     tcase_add_test(tc, test_log_multi_statement_txn);
+    tcase_add_test(tc, test_log_rows_event_size_cap);
     tcase_add_test(tc, test_log_table_map_file_mode);
     tcase_add_test(tc, test_log_table_map_statement_mode);
     tcase_add_test(tc, test_log_annotate_off);
