@@ -37,7 +37,6 @@ int sc_cli__cmd_fsck(sc_cli *cli, int argc, char **argv)
     size_t problems = 0;
     int status, rc;
 
-    (void)argv;
     if (argc != 1)
         return sc_cli__usage_error(cli, "fsck", "unexpected argument '%s'", argv[1]);
     status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY);

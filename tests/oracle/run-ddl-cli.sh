@@ -18,6 +18,10 @@
 #   SYSCAT=path/to/syscat (default ${SC_BUILD:-build}/syscat)
 #   -v    print every case's status, not only the failures
 #   -j N  run N cases at a time (default $SC_JOBS, else 2)
+# LeakSanitizer's exit-time scan triples the run time of a sanitizer build,
+# so it is off here unless SC_LEAKS=1 (or ASAN_OPTIONS is set by the
+# caller); with it on, a leak fails the case (non-zero exit of the CLI).
+# check_tools runs the CLI with leak checking on.
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -29,6 +33,7 @@ SYSCAT=${SYSCAT:-${SC_BUILD:-build}/syscat}
 case "$SYSCAT" in /*) ;; *) SYSCAT="$ROOT/$SYSCAT" ;; esac
 EXPECTED="$HERE/expected-pass.txt"
 STMT_TIMEOUT=${SC_CASE_TIMEOUT:-60}
+if [ "${SC_LEAKS:-0}" != 1 ]; then export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}; fi
 
 verbose=0
 jobs=${SC_JOBS:-2}
