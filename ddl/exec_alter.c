@@ -933,7 +933,7 @@ int sc_exec__alter_table(sc_exec *x)
     const sc_ast_alter_table *at = x->stmt->alter_table;
     alter_state st;
     sc_table *tbl = NULL;
-    sc_schema_def sdef;
+    sc_schema_def sdef = {0};
     uint64_t id = 0;
     size_t n = at->n_specs;
     int rc;
