@@ -152,16 +152,20 @@ int sc_parse__nomem(sc_parser *p)
     return sc_error_set(p->ctx, SC_ENOMEM, 0, NULL, "out of memory while parsing");
 }
 
-/* 1300 for an identifier holding a 4-byte UTF-8 character (MariaDB keeps utf8mb3 names). */
+/*
+ * 1300 for an identifier that is not valid utf8mb3: a 4-byte UTF-8 character
+ * (MariaDB keeps names in utf8mb3) or bytes that are not UTF-8 at all.
+ */
 static int check_ident_chars(sc_parser *p, const char *name)
 {
     char buf[256];
-    size_t i, n = 0;
+    size_t i, n = 0, len = strlen(name), step;
     bool bad = false;
 
-    for (i = 0; name[i]; i++)
-        if ((unsigned char)name[i] >= 0xF0)
-            bad = true;
+    for (i = 0; i < len && !bad; i += step) {
+        step = utf8mb3_char((const unsigned char *)name + i, len - i);
+        bad = step == 0;
+    }
     if (!bad)
         return SC_OK;
     for (i = 0; name[i] && n + 5 < sizeof(buf); i++) {

@@ -25,6 +25,11 @@ static sc_ast_stmt *parse_ok(sc_ctx *ctx, const char *sql)
     return st;
 }
 
+static void parse_ok_free(sc_ctx *ctx, const char *sql)
+{
+    sc_ast__stmt_free(parse_ok(ctx, sql));
+}
+
 /* Parse sql expecting failure; returns the error. */
 static const sc_error *parse_err(sc_ctx *ctx, const char *sql)
 {
@@ -249,6 +254,10 @@ START_TEST(test_ddl_parse_error_other_parser_errors)
     e = parse_err(ctx, "CREATE TABLE t (`x\xF0\x9F\x98\x80` INT)");
     ck_assert_uint_eq(e->mysql_errno, 1300);
     ck_assert_str_eq(e->message, "Invalid utf8mb4 character string: 'x\\xF0\\x9F\\x98\\x80'");
+    e = parse_err(ctx, "CREATE TABLE `t\xE9t` (a INT)"); /* latin1 bytes are no UTF-8 */
+    ck_assert_uint_eq(e->mysql_errno, 1300);
+    ck_assert_str_eq(e->message, "Invalid utf8mb4 character string: 't\\xE9t'");
+    parse_ok_free(ctx, "CREATE TABLE `t\xC3\xA9t` (`\xE5\x90\x8D` INT)");
     sc_ctx_free(ctx);
 }
 END_TEST
