@@ -321,8 +321,10 @@ static int predicate_step(sc_parser *p, sc_expr **l, bool *done)
         e = node_at(p, SC_AST_EXPR_BETWEEN, (*l)->start);
     else if (sc_parse__is_word(p, 0, "LIKE"))
         e = node_at(p, SC_AST_EXPR_LIKE, (*l)->start);
-    else {
-        p->pos = save; /* a NOT here belongs to an outer level (or is an error there) */
+    else if (neg) {
+        return sc_parse__syntax_error(p); /* after an operand, NOT must start NOT IN/LIKE/... */
+    } else {
+        p->pos = save;
         *done = true;
         return SC_OK;
     }

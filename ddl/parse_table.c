@@ -152,9 +152,8 @@ static int column_option(sc_parser *p, sc_ast_column *c)
 static int serial_attribute(sc_parser *p, sc_ast_column *c, bool *found)
 {
     *found = true;
-    if (sc_parse__is_word(p, 0, "NOT") && sc_parse__is_word(p, 1, "NULL")) {
-        sc_parse__skip(p);
-        sc_parse__skip(p);
+    if (sc_parse__accept_word(p, "NOT")) { /* only NOT NULL here: error after NOT */
+        SC_TRY(sc_parse__expect_word(p, "NULL"));
         c->null_spec = SC_AST_NULL_NOT_NULL;
     } else if (sc_parse__accept_word(p, "PRIMARY")) {
         SC_TRY(sc_parse__expect_word(p, "KEY"));
@@ -174,10 +173,8 @@ static int serial_attribute(sc_parser *p, sc_ast_column *c, bool *found)
         c->invisible = true;
     } else if (sc_parse__is_ident_sys(p, 0) && sc_parse__is_op(p, 1, "=")) {
         return column_option(p, c);
-    } else if ((sc_parse__is_word(p, 0, "WITH") || sc_parse__is_word(p, 0, "WITHOUT")) &&
-               sc_parse__is_word(p, 1, "SYSTEM")) {
-        sc_parse__skip(p);
-        sc_parse__skip(p);
+    } else if (sc_parse__accept_word(p, "WITH") || sc_parse__accept_word(p, "WITHOUT")) {
+        SC_TRY(sc_parse__expect_word(p, "SYSTEM"));
         return sc_parse__expect_word(p, "VERSIONING");
     } else {
         *found = false;
@@ -204,15 +201,13 @@ static int attribute(sc_parser *p, sc_ast_column *c, bool *found)
         c->null_spec = SC_AST_NULL_NULL;
     } else if (sc_parse__accept_word(p, "DEFAULT")) {
         return default_clause(p, &c->default_expr, &c->default_parens);
-    } else if (sc_parse__is_word(p, 0, "ON") && sc_parse__is_word(p, 1, "UPDATE")) {
-        sc_parse__skip(p);
-        sc_parse__skip(p);
+    } else if (sc_parse__accept_word(p, "ON")) {
+        SC_TRY(sc_parse__expect_word(p, "UPDATE"));
         return sc_parse__on_update_value(p, &c->on_update);
     } else if (sc_parse__accept_word(p, "AUTO_INCREMENT")) {
         c->auto_increment = true;
-    } else if (sc_parse__is_word(p, 0, "SERIAL") && sc_parse__is_word(p, 1, "DEFAULT")) {
-        sc_parse__skip(p);
-        sc_parse__skip(p);
+    } else if (sc_parse__accept_word(p, "SERIAL")) {
+        SC_TRY(sc_parse__expect_word(p, "DEFAULT"));
         SC_TRY(sc_parse__expect_word(p, "VALUE"));
         c->serial_default_value = true;
     } else if (sc_parse__accept_word(p, "COLLATE")) {
@@ -268,8 +263,7 @@ static int field_def(sc_parser *p, sc_ast_column *c)
     bool found = true, compressed_seen = false;
     size_t n_attrs = 0;
 
-    if (sc_parse__is_word(p, 0, "AS") ||
-        (sc_parse__is_word(p, 0, "GENERATED") && sc_parse__is_word(p, 1, "ALWAYS")))
+    if (sc_parse__is_word(p, 0, "AS") || sc_parse__is_word(p, 0, "GENERATED"))
         return generated(p, c);
     for (;;) {
         if (c->serial)
@@ -383,18 +377,15 @@ static int index_options(sc_parser *p, sc_ast_index *ix)
         } else if (normal &&
                    (sc_parse__accept_word(p, "USING") || sc_parse__accept_word(p, "TYPE"))) {
             SC_TRY(using_type(p, &ix->using));
-        } else if (ix->kind == SC_AST_INDEX_FULLTEXT && sc_parse__is_word(p, 0, "WITH") &&
-                   sc_parse__is_word(p, 1, "PARSER")) {
-            sc_parse__skip(p);
-            sc_parse__skip(p);
+        } else if (ix->kind == SC_AST_INDEX_FULLTEXT && sc_parse__accept_word(p, "WITH")) {
+            SC_TRY(sc_parse__expect_word(p, "PARSER"));
             if (!sc_parse__is_ident_sys(p, 0))
                 return sc_parse__syntax_error(p);
             SC_TRY(sc_parse__ident(p, &ix->parser));
         } else if (sc_parse__accept_word(p, "IGNORED")) {
             ix->ignored = 1;
-        } else if (sc_parse__is_word(p, 0, "NOT") && sc_parse__is_word(p, 1, "IGNORED")) {
-            sc_parse__skip(p);
-            sc_parse__skip(p);
+        } else if (sc_parse__accept_word(p, "NOT")) {
+            SC_TRY(sc_parse__expect_word(p, "IGNORED"));
             ix->ignored = 0;
         } else if (sc_parse__is_ident_sys(p, 0) && sc_parse__is_op(p, 1, "=")) {
             SC_TRY(index_option_generic(p, ix));

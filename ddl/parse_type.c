@@ -789,14 +789,11 @@ static bool at_option(const sc_parser *p)
     for (i = 0; i < sizeof(option_words) / sizeof(option_words[0]); i++)
         if (sc_parse__is_word(p, 0, option_words[i].word))
             return true;
-    if (sc_parse__is_word(p, 0, "DEFAULT"))
-        return sc_parse__is_word(p, 1, "CHARACTER") || sc_parse__is_word(p, 1, "CHARSET") ||
-               sc_parse__is_word(p, 1, "COLLATE");
-    if (sc_parse__is_word(p, 0, "CHARACTER") || sc_parse__is_word(p, 0, "CHARSET") ||
-        sc_parse__is_word(p, 0, "COLLATE") || sc_parse__is_word(p, 0, "UNION"))
-        return true;
-    if ((sc_parse__is_word(p, 0, "DATA") || sc_parse__is_word(p, 0, "INDEX")) &&
-        sc_parse__is_word(p, 1, "DIRECTORY"))
+    /* these words can only start an option here: a wrong next word is the error */
+    if (sc_parse__is_word(p, 0, "DEFAULT") || sc_parse__is_word(p, 0, "CHARACTER") ||
+        sc_parse__is_word(p, 0, "CHARSET") || sc_parse__is_word(p, 0, "COLLATE") ||
+        sc_parse__is_word(p, 0, "UNION") || sc_parse__is_word(p, 0, "DATA") ||
+        sc_parse__is_word(p, 0, "INDEX"))
         return true;
     if (sc_parse__is_word(p, 0, "STORAGE") ||
         (sc_parse__is_word(p, 0, "WITH") && sc_parse__is_word(p, 1, "SYSTEM")))

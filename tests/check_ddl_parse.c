@@ -233,6 +233,13 @@ START_TEST(test_ddl_parse_error_near_text)
     assert_near(ctx, "CREATE TABLE t (a INT CHECK (a BETWEEN 1 = 1 AND 2))",
                 "'= 1 AND 2))' at line 1");
     assert_near(ctx, "ALTER TABLE t DROP CHECK c", "'CHECK c' at line 1");
+    /* a word that can only start one construct is consumed; the error is the next token */
+    assert_near(ctx, "CREATE TABLE t (a INT NOT)", "')' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT ON DELETE CASCADE)", "'DELETE CASCADE)' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT GENERATED AS (1))", "'AS (1))' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT CHECK (a NOT 1))", "'1))' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT) DEFAULT ENGINE=x", "'ENGINE=x' at line 1");
+    assert_near(ctx, "CREATE TABLE t (a INT) DATA 'x'", "''x'' at line 1");
     assert_near(ctx, "CREATE TABLE t (a INT CONSTRAINT c CHECK (a > 0))",
                 "'CHECK (a > 0))' at line 1");
     sc_ctx_free(ctx);
