@@ -200,6 +200,18 @@ START_TEST(test_ddl_lex_reserved)
     ck_assert(!sc_lex__is_reserved("keys_", 5));
     ck_assert(!sc_lex__is_reserved("ke", 2));
     ck_assert(!sc_lex__is_reserved("", 0));
+    /* names in MariaDB's grammar although some lists call them reserved */
+    ck_assert(!sc_lex__is_reserved("window", 6));
+    ck_assert(!sc_lex__is_reserved("option", 6));
+    ck_assert(!sc_lex__is_reserved("general", 7));
+    /* the non-reserved keywords: names, but no IDENT_sys */
+    ck_assert(sc_lex__is_keyword("ACCOUNT", 7));
+    ck_assert(sc_lex__is_keyword("type", 4));
+    ck_assert(sc_lex__is_keyword("X509", 4));
+    ck_assert(sc_lex__is_keyword("XML", 3));
+    ck_assert(sc_lex__is_keyword("select", 6));
+    ck_assert(!sc_lex__is_keyword("foobar", 6));
+    ck_assert(!sc_lex__is_keyword("encrypted", 9));
 }
 END_TEST
 
