@@ -22,8 +22,8 @@ typedef struct arena_chunk {
 } arena_chunk;
 
 struct sc_ast_arena {
-    sc_ctx *ctx;        /* allocator and error sink */
-    arena_chunk *head;  /* newest chunk (allocations come from here) */
+    sc_ctx *ctx;       /* allocator and error sink */
+    arena_chunk *head; /* newest chunk (allocations come from here) */
 };
 
 sc_ast_arena *sc_ast__arena_new(sc_ctx *ctx)

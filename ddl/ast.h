@@ -83,9 +83,9 @@ typedef struct sc_ast_qname {
 
 /** An unsigned number as written (lengths, option values). */
 typedef struct sc_ast_num {
-    bool present;    /* false: not given */
-    bool overflow;   /* the digits did not fit in 64 bits; value = UINT64_MAX */
-    uint64_t value;  /* parsed value */
+    bool present;     /* false: not given */
+    bool overflow;    /* the digits did not fit in 64 bits; value = UINT64_MAX */
+    uint64_t value;   /* parsed value */
     const char *text; /* digits as written (NUL-terminated) or NULL */
 } sc_ast_num;
 
@@ -135,8 +135,8 @@ typedef enum sc_ast_type_kind {
     SC_AST_TYPE_INET6,
     SC_AST_TYPE_UUID,
     /* only in CAST/CONVERT targets: */
-    SC_AST_TYPE_SIGNED,   /* CAST(x AS SIGNED [INTEGER]) */
-    SC_AST_TYPE_UNSIGNED, /* CAST(x AS UNSIGNED [INTEGER]) */
+    SC_AST_TYPE_SIGNED,      /* CAST(x AS SIGNED [INTEGER]) */
+    SC_AST_TYPE_UNSIGNED,    /* CAST(x AS UNSIGNED [INTEGER]) */
     SC_AST_TYPE_INTERVAL_DS, /* CAST(x AS INTERVAL DAY_SECOND(n)) (rare) */
 } sc_ast_type_kind;
 
@@ -149,23 +149,23 @@ typedef enum sc_ast_type_kind {
  */
 typedef struct sc_ast_type {
     sc_ast_type_kind kind;
-    const char *written;   /* the first type keyword as written, e.g. "INT4", "DOUBLE" */
-    sc_ast_num length;     /* (M), (p) or fsp */
-    sc_ast_num decimals;   /* (M,D): D */
-    bool is_unsigned;      /* UNSIGNED (or ZEROFILL, or SERIAL) */
-    bool is_signed;        /* SIGNED written explicitly */
-    bool zerofill;         /* ZEROFILL */
-    bool national;         /* NATIONAL CHAR / NCHAR / NVARCHAR (utf8mb3) */
-    bool binary;           /* BINARY attribute of a character type (_bin collation) */
-    const char *charset;   /* CHARACTER SET / CHARSET name as written ("binary" for
-                              CHARSET BINARY / BYTE, "latin1" for ASCII), or NULL */
-    const char *collate;   /* COLLATE name right after the charset, or NULL */
-    sc_ast_str *values;    /* ENUM/SET values, unescaped (charset introducers dropped) */
+    const char *written; /* the first type keyword as written, e.g. "INT4", "DOUBLE" */
+    sc_ast_num length;   /* (M), (p) or fsp */
+    sc_ast_num decimals; /* (M,D): D */
+    bool is_unsigned;    /* UNSIGNED (or ZEROFILL, or SERIAL) */
+    bool is_signed;      /* SIGNED written explicitly */
+    bool zerofill;       /* ZEROFILL */
+    bool national;       /* NATIONAL CHAR / NCHAR / NVARCHAR (utf8mb3) */
+    bool binary;         /* BINARY attribute of a character type (_bin collation) */
+    const char *charset; /* CHARACTER SET / CHARSET name as written ("binary" for
+                            CHARSET BINARY / BYTE, "latin1" for ASCII), or NULL */
+    const char *collate; /* COLLATE name right after the charset, or NULL */
+    sc_ast_str *values;  /* ENUM/SET values, unescaped (charset introducers dropped) */
     size_t n_values;
     /* added after the first commit: */
-    bool compressed;       /* COMPRESSED[=method] right after a BLOB/TEXT/VARCHAR type */
-    sc_ast_num srid;       /* REF_SYSTEM_ID = n after a spatial type (copied to the
-                              column's ref_system_id) */
+    bool compressed; /* COMPRESSED[=method] right after a BLOB/TEXT/VARCHAR type */
+    sc_ast_num srid; /* REF_SYSTEM_ID = n after a spatial type (copied to the
+                        column's ref_system_id) */
 } sc_ast_type;
 
 /* ------------------------------------------------------------------ */
@@ -189,78 +189,78 @@ typedef enum sc_ast_lit_kind {
 
 typedef struct sc_ast_lit {
     sc_ast_lit_kind kind;
-    sc_ast_str text;         /* value: digits, unescaped string, hex/bit digits */
-    const char *introducer;  /* _latin1 'x', _binary 0x41: charset name w/o '_', or NULL */
-    bool zero_x;             /* HEX/BIT written 0x../0b.. rather than X'..'/B'..' */
-    bool negative;           /* DEFAULT -5 style signed literal (value is -text) */
+    sc_ast_str text;        /* value: digits, unescaped string, hex/bit digits */
+    const char *introducer; /* _latin1 'x', _binary 0x41: charset name w/o '_', or NULL */
+    bool zero_x;            /* HEX/BIT written 0x../0b.. rather than X'..'/B'..' */
+    bool negative;          /* DEFAULT -5 style signed literal (value is -text) */
 } sc_ast_lit;
 
 typedef enum sc_ast_expr_kind {
     SC_AST_EXPR_LITERAL,
-    SC_AST_EXPR_COLUMN,     /* [db.][table.]column */
-    SC_AST_EXPR_VAR,        /* @user or @@[scope.]system variable */
-    SC_AST_EXPR_FUNC,       /* name(args...), incl. the special forms of sc_ast_func_form */
-    SC_AST_EXPR_UNARY,      /* op arg0 */
-    SC_AST_EXPR_BINARY,     /* arg0 op arg1 */
-    SC_AST_EXPR_IS,         /* arg0 IS [NOT] {NULL|TRUE|FALSE|UNKNOWN} (is_what) */
-    SC_AST_EXPR_BETWEEN,    /* arg0 [NOT] BETWEEN arg1 AND arg2 */
-    SC_AST_EXPR_IN,         /* arg0 [NOT] IN (arg1..argN) */
-    SC_AST_EXPR_LIKE,       /* arg0 [NOT] LIKE arg1 [ESCAPE arg2] (n_args 2 or 3) */
-    SC_AST_EXPR_CASE,       /* see case_operand / args (when,then pairs) / case_else */
-    SC_AST_EXPR_CAST,       /* CAST(arg0 AS type) / CONVERT(arg0, type) */
+    SC_AST_EXPR_COLUMN,        /* [db.][table.]column */
+    SC_AST_EXPR_VAR,           /* @user or @@[scope.]system variable */
+    SC_AST_EXPR_FUNC,          /* name(args...), incl. the special forms of sc_ast_func_form */
+    SC_AST_EXPR_UNARY,         /* op arg0 */
+    SC_AST_EXPR_BINARY,        /* arg0 op arg1 */
+    SC_AST_EXPR_IS,            /* arg0 IS [NOT] {NULL|TRUE|FALSE|UNKNOWN} (is_what) */
+    SC_AST_EXPR_BETWEEN,       /* arg0 [NOT] BETWEEN arg1 AND arg2 */
+    SC_AST_EXPR_IN,            /* arg0 [NOT] IN (arg1..argN) */
+    SC_AST_EXPR_LIKE,          /* arg0 [NOT] LIKE arg1 [ESCAPE arg2] (n_args 2 or 3) */
+    SC_AST_EXPR_CASE,          /* see case_operand / args (when,then pairs) / case_else */
+    SC_AST_EXPR_CAST,          /* CAST(arg0 AS type) / CONVERT(arg0, type) */
     SC_AST_EXPR_CONVERT_USING, /* CONVERT(arg0 USING charset) */
-    SC_AST_EXPR_COLLATE,    /* arg0 COLLATE name (name in `name`) */
-    SC_AST_EXPR_INTERVAL,   /* INTERVAL arg0 unit (operand of + - and DATE_ADD...) */
-    SC_AST_EXPR_ROW,        /* (a, b, ...) or ROW(a, b) */
-    SC_AST_EXPR_DEFAULT,    /* the DEFAULT keyword (SET x = DEFAULT) or DEFAULT(col) in args */
-    SC_AST_EXPR_SUBQUERY,   /* (SELECT ...): text only, never evaluated (refused) */
-    SC_AST_EXPR_WORD,       /* SET x = ON / ALL ... a bare keyword value (name) */
+    SC_AST_EXPR_COLLATE,       /* arg0 COLLATE name (name in `name`) */
+    SC_AST_EXPR_INTERVAL,      /* INTERVAL arg0 unit (operand of + - and DATE_ADD...) */
+    SC_AST_EXPR_ROW,           /* (a, b, ...) or ROW(a, b) */
+    SC_AST_EXPR_DEFAULT,       /* the DEFAULT keyword (SET x = DEFAULT) or DEFAULT(col) in args */
+    SC_AST_EXPR_SUBQUERY,      /* (SELECT ...): text only, never evaluated (refused) */
+    SC_AST_EXPR_WORD,          /* SET x = ON / ALL ... a bare keyword value (name) */
 } sc_ast_expr_kind;
 
 typedef enum sc_ast_op {
     SC_AST_OP_NONE = 0,
     /* binary, loosest first */
-    SC_AST_OP_OR,      /* OR, || (without PIPES_AS_CONCAT) */
+    SC_AST_OP_OR, /* OR, || (without PIPES_AS_CONCAT) */
     SC_AST_OP_XOR,
-    SC_AST_OP_AND,     /* AND, && */
-    SC_AST_OP_EQ,      /* = */
-    SC_AST_OP_NSEQ,    /* <=> */
-    SC_AST_OP_NE,      /* <>, != */
+    SC_AST_OP_AND,  /* AND, && */
+    SC_AST_OP_EQ,   /* = */
+    SC_AST_OP_NSEQ, /* <=> */
+    SC_AST_OP_NE,   /* <>, != */
     SC_AST_OP_LT,
     SC_AST_OP_LE,
     SC_AST_OP_GT,
     SC_AST_OP_GE,
-    SC_AST_OP_REGEXP,  /* REGEXP, RLIKE */
+    SC_AST_OP_REGEXP, /* REGEXP, RLIKE */
     SC_AST_OP_SOUNDS_LIKE,
-    SC_AST_OP_BITOR,   /* | */
-    SC_AST_OP_BITAND,  /* & */
-    SC_AST_OP_SHL,     /* << */
-    SC_AST_OP_SHR,     /* >> */
+    SC_AST_OP_BITOR,  /* | */
+    SC_AST_OP_BITAND, /* & */
+    SC_AST_OP_SHL,    /* << */
+    SC_AST_OP_SHR,    /* >> */
     SC_AST_OP_ADD,
     SC_AST_OP_SUB,
     SC_AST_OP_MUL,
-    SC_AST_OP_DIV,     /* / */
-    SC_AST_OP_INTDIV,  /* DIV */
-    SC_AST_OP_MOD,     /* MOD, % */
-    SC_AST_OP_BITXOR,  /* ^ */
-    SC_AST_OP_CONCAT,  /* || with PIPES_AS_CONCAT */
+    SC_AST_OP_DIV,    /* / */
+    SC_AST_OP_INTDIV, /* DIV */
+    SC_AST_OP_MOD,    /* MOD, % */
+    SC_AST_OP_BITXOR, /* ^ */
+    SC_AST_OP_CONCAT, /* || with PIPES_AS_CONCAT */
     /* unary */
-    SC_AST_OP_NEG,     /* - */
-    SC_AST_OP_BITNOT,  /* ~ */
-    SC_AST_OP_NOT,     /* NOT, and ! */
-    SC_AST_OP_BINARY,  /* BINARY x (a cast to binary string) */
+    SC_AST_OP_NEG,    /* - */
+    SC_AST_OP_BITNOT, /* ~ */
+    SC_AST_OP_NOT,    /* NOT, and ! */
+    SC_AST_OP_BINARY, /* BINARY x (a cast to binary string) */
 } sc_ast_op;
 
 /** Special syntax of some function calls; the printer needs it. */
 typedef enum sc_ast_func_form {
-    SC_AST_FUNC_PLAIN = 0,   /* name(a, b, ...) */
-    SC_AST_FUNC_TRIM,        /* TRIM([LEADING|TRAILING|BOTH] [remstr] FROM str): trim_where,
-                            args = {str} or {str, remstr} */
-    SC_AST_FUNC_EXTRACT,     /* EXTRACT(unit FROM arg0) */
-    SC_AST_FUNC_UNIT_ARGS,   /* TIMESTAMPADD/TIMESTAMPDIFF(unit, a, b) */
-    SC_AST_FUNC_CHAR_USING,  /* CHAR(a, b USING charset) */
-    SC_AST_FUNC_GET_FORMAT,  /* GET_FORMAT(DATE|TIME|DATETIME, fmt): unit = the type word */
-    SC_AST_FUNC_NO_PARENS,   /* CURRENT_TIMESTAMP, CURRENT_DATE, LOCALTIME... written without () */
+    SC_AST_FUNC_PLAIN = 0,  /* name(a, b, ...) */
+    SC_AST_FUNC_TRIM,       /* TRIM([LEADING|TRAILING|BOTH] [remstr] FROM str): trim_where,
+                           args = {str} or {str, remstr} */
+    SC_AST_FUNC_EXTRACT,    /* EXTRACT(unit FROM arg0) */
+    SC_AST_FUNC_UNIT_ARGS,  /* TIMESTAMPADD/TIMESTAMPDIFF(unit, a, b) */
+    SC_AST_FUNC_CHAR_USING, /* CHAR(a, b USING charset) */
+    SC_AST_FUNC_GET_FORMAT, /* GET_FORMAT(DATE|TIME|DATETIME, fmt): unit = the type word */
+    SC_AST_FUNC_NO_PARENS,  /* CURRENT_TIMESTAMP, CURRENT_DATE, LOCALTIME... written without () */
 } sc_ast_func_form;
 
 typedef enum sc_ast_is_what {
@@ -292,27 +292,27 @@ typedef enum sc_ast_var_scope {
  */
 struct sc_expr {
     sc_ast_expr_kind kind;
-    sc_ast_op op;          /* UNARY / BINARY */
-    bool negated;           /* NOT BETWEEN / NOT IN / NOT LIKE / IS NOT / NOT REGEXP */
-    sc_ast_lit lit;         /* LITERAL */
-    const char *name;       /* FUNC name as written; COLUMN name; VAR name; COLLATE
-                               collation; CONVERT_USING charset; WORD keyword */
-    const char *qual_db;    /* COLUMN: db of db.t.c, or NULL */
-    const char *qual_table; /* COLUMN: t of t.c / db.t.c, or NULL */
+    sc_ast_op op;               /* UNARY / BINARY */
+    bool negated;               /* NOT BETWEEN / NOT IN / NOT LIKE / IS NOT / NOT REGEXP */
+    sc_ast_lit lit;             /* LITERAL */
+    const char *name;           /* FUNC name as written; COLUMN name; VAR name; COLLATE
+                                   collation; CONVERT_USING charset; WORD keyword */
+    const char *qual_db;        /* COLUMN: db of db.t.c, or NULL */
+    const char *qual_table;     /* COLUMN: t of t.c / db.t.c, or NULL */
     sc_ast_var_scope var_scope; /* VAR */
     sc_ast_func_form form;      /* FUNC */
-    sc_ast_trim trim_where; /* FUNC form TRIM */
-    const char *unit;       /* INTERVAL/EXTRACT/TIMESTAMPADD unit, upper-case (DAY,
-                               DAY_SECOND...), GET_FORMAT type, or NULL */
-    const char *charset;    /* FUNC form CHAR_USING charset */
+    sc_ast_trim trim_where;     /* FUNC form TRIM */
+    const char *unit;           /* INTERVAL/EXTRACT/TIMESTAMPADD unit, upper-case (DAY,
+                                   DAY_SECOND...), GET_FORMAT type, or NULL */
+    const char *charset;        /* FUNC form CHAR_USING charset */
     sc_ast_is_what is_what;     /* IS */
-    sc_ast_type *cast_type; /* CAST target */
-    bool distinct;          /* aggregate(DISTINCT ...) (refused later, kept for text) */
+    sc_ast_type *cast_type;     /* CAST target */
+    bool distinct;              /* aggregate(DISTINCT ...) (refused later, kept for text) */
     sc_expr **args;
     size_t n_args;
-    sc_expr *case_operand;  /* CASE x WHEN ...: x, or NULL for searched CASE */
-    sc_expr *case_else;     /* ELSE part or NULL */
-    size_t start, end;      /* byte span in the statement text */
+    sc_expr *case_operand; /* CASE x WHEN ...: x, or NULL for searched CASE */
+    sc_expr *case_else;    /* ELSE part or NULL */
+    size_t start, end;     /* byte span in the statement text */
 };
 
 /* ------------------------------------------------------------------ */
@@ -365,10 +365,10 @@ typedef enum sc_ast_col_key {
 
 /** A generic `NAME = value` option (unknown table/column/index option). */
 typedef struct sc_ast_option {
-    const char *name;        /* as written */
-    sc_ast_str value;        /* value text: unescaped string, identifier or number */
-    bool value_is_string;    /* value was a quoted string */
-    bool value_is_default;   /* value was DEFAULT */
+    const char *name;      /* as written */
+    sc_ast_str value;      /* value text: unescaped string, identifier or number */
+    bool value_is_string;  /* value was a quoted string */
+    bool value_is_default; /* value was DEFAULT */
 } sc_ast_option;
 
 /**
@@ -383,17 +383,17 @@ typedef struct sc_ast_column {
     bool serial;               /* type SERIAL (BIGINT UNSIGNED NOT NULL AUTO_INCREMENT UNIQUE) */
     bool serial_default_value; /* attribute SERIAL DEFAULT VALUE (NOT NULL AUTO_INCREMENT UNIQUE) */
     sc_ast_null_spec null_spec;
-    sc_expr *default_expr;     /* or NULL */
-    bool default_parens;       /* DEFAULT (expr) */
-    sc_expr *on_update;        /* ON UPDATE CURRENT_TIMESTAMP[(n)] / NOW(n)..., or NULL */
+    sc_expr *default_expr; /* or NULL */
+    bool default_parens;   /* DEFAULT (expr) */
+    sc_expr *on_update;    /* ON UPDATE CURRENT_TIMESTAMP[(n)] / NOW(n)..., or NULL */
     bool auto_increment;
-    sc_ast_col_key key;            /* PRIMARY KEY / UNIQUE KEY attribute */
-    sc_ast_str *comment;       /* or NULL */
-    const char *collate;       /* COLLATE attribute, or NULL */
+    sc_ast_col_key key;  /* PRIMARY KEY / UNIQUE KEY attribute */
+    sc_ast_str *comment; /* or NULL */
+    const char *collate; /* COLLATE attribute, or NULL */
     sc_ast_gen_kind generated;
-    sc_expr *gen_expr;         /* generated column expression */
-    bool invisible;            /* INVISIBLE */
-    sc_expr *check;            /* column CHECK (expr), or NULL */
+    sc_expr *gen_expr;             /* generated column expression */
+    bool invisible;                /* INVISIBLE */
+    sc_expr *check;                /* column CHECK (expr), or NULL */
     sc_ast_references *references; /* column-level REFERENCES, or NULL */
     const char *ref_constraint;    /* CONSTRAINT name before that REFERENCES, or NULL */
     const char *column_format;     /* always NULL (not MariaDB syntax; kept for ABI) */
@@ -402,7 +402,7 @@ typedef struct sc_ast_column {
     bool compressed;               /* COMPRESSED[=zlib] */
     sc_ast_option *options;        /* engine-defined attributes NAME=value */
     size_t n_options;
-    size_t start, end;             /* byte span of the whole definition */
+    size_t start, end; /* byte span of the whole definition */
 } sc_ast_column;
 
 typedef enum sc_ast_index_kind {
@@ -443,25 +443,25 @@ typedef struct sc_ast_index {
     bool constraint_given;
     const char *constraint;
     const char *name;
-    bool if_not_exists;        /* ALTER TABLE ADD INDEX IF NOT EXISTS */
-    sc_ast_index_using using;      /* USING BTREE|HASH|RTREE (last written) */
+    bool if_not_exists;       /* ALTER TABLE ADD INDEX IF NOT EXISTS */
+    sc_ast_index_using using; /* USING BTREE|HASH|RTREE (last written) */
     sc_ast_key_part *parts;
     size_t n_parts;
-    sc_ast_str *comment;       /* COMMENT 'x' or NULL */
-    sc_ast_num key_block_size; /* KEY_BLOCK_SIZE [=] n */
-    const char *parser;        /* WITH PARSER name, or NULL */
-    int ignored;               /* -1 unset, 0 NOT IGNORED, 1 IGNORED */
-    int visible;               /* always -1 (MariaDB has no VISIBLE/INVISIBLE indexes) */
+    sc_ast_str *comment;           /* COMMENT 'x' or NULL */
+    sc_ast_num key_block_size;     /* KEY_BLOCK_SIZE [=] n */
+    const char *parser;            /* WITH PARSER name, or NULL */
+    int ignored;                   /* -1 unset, 0 NOT IGNORED, 1 IGNORED */
+    int visible;                   /* always -1 (MariaDB has no VISIBLE/INVISIBLE indexes) */
     sc_ast_references *references; /* kind FOREIGN: the parent */
-    sc_ast_option *options;    /* engine-defined index options */
+    sc_ast_option *options;        /* engine-defined index options */
     size_t n_options;
 } sc_ast_index;
 
 /** CONSTRAINT [name] CHECK (expr), or a table-level CHECK (expr). */
 typedef struct sc_ast_check {
-    const char *name;     /* NULL when unnamed */
+    const char *name; /* NULL when unnamed */
     sc_expr *expr;
-    bool if_not_exists;   /* ALTER TABLE ADD CONSTRAINT IF NOT EXISTS */
+    bool if_not_exists; /* ALTER TABLE ADD CONSTRAINT IF NOT EXISTS */
 } sc_ast_check;
 
 typedef enum sc_ast_def_kind {
@@ -486,13 +486,13 @@ typedef enum sc_ast_topt_kind {
     SC_AST_TOPT_UNKNOWN = 0, /* NAME = value not known to MariaDB's grammar (1911 later) */
     SC_AST_TOPT_ENGINE,      /* ENGINE / TYPE */
     SC_AST_TOPT_AUTO_INCREMENT,
-    SC_AST_TOPT_CHARSET,     /* [DEFAULT] CHARACTER SET / CHARSET (value "default" allowed) */
-    SC_AST_TOPT_COLLATE,     /* [DEFAULT] COLLATE */
+    SC_AST_TOPT_CHARSET, /* [DEFAULT] CHARACTER SET / CHARSET (value "default" allowed) */
+    SC_AST_TOPT_COLLATE, /* [DEFAULT] COLLATE */
     SC_AST_TOPT_COMMENT,
     SC_AST_TOPT_ROW_FORMAT,
     SC_AST_TOPT_KEY_BLOCK_SIZE,
     SC_AST_TOPT_PACK_KEYS,
-    SC_AST_TOPT_CHECKSUM,    /* CHECKSUM / TABLE_CHECKSUM */
+    SC_AST_TOPT_CHECKSUM, /* CHECKSUM / TABLE_CHECKSUM */
     SC_AST_TOPT_DELAY_KEY_WRITE,
     SC_AST_TOPT_MIN_ROWS,
     SC_AST_TOPT_MAX_ROWS,
@@ -509,11 +509,11 @@ typedef enum sc_ast_topt_kind {
     SC_AST_TOPT_DATA_DIRECTORY,
     SC_AST_TOPT_INDEX_DIRECTORY,
     SC_AST_TOPT_INSERT_METHOD,
-    SC_AST_TOPT_UNION,       /* UNION = (t1, t2): tables in union_tables */
+    SC_AST_TOPT_UNION, /* UNION = (t1, t2): tables in union_tables */
     SC_AST_TOPT_CONNECTION,
     SC_AST_TOPT_PASSWORD,
     SC_AST_TOPT_TABLESPACE,
-    SC_AST_TOPT_STORAGE,     /* STORAGE DISK|MEMORY */
+    SC_AST_TOPT_STORAGE, /* STORAGE DISK|MEMORY */
     SC_AST_TOPT_SEQUENCE,
     SC_AST_TOPT_WITH_SYSTEM_VERSIONING,
 } sc_ast_topt_kind;
@@ -525,11 +525,11 @@ typedef enum sc_ast_topt_kind {
  */
 typedef struct sc_ast_table_option {
     sc_ast_topt_kind kind;
-    const char *name;       /* the option keyword as written (for messages, 1911) */
+    const char *name; /* the option keyword as written (for messages, 1911) */
     sc_ast_str value;
-    bool value_is_string;   /* written as a quoted string */
-    bool value_is_default;  /* = DEFAULT */
-    bool default_prefix;    /* DEFAULT CHARSET / DEFAULT COLLATE */
+    bool value_is_string;  /* written as a quoted string */
+    bool value_is_default; /* = DEFAULT */
+    bool default_prefix;   /* DEFAULT CHARSET / DEFAULT COLLATE */
     sc_ast_num num;
     sc_ast_qname *union_tables; /* UNION */
     size_t n_union_tables;
@@ -543,100 +543,100 @@ typedef struct sc_ast_create_table {
     bool temporary;
     bool if_not_exists;
     sc_ast_qname name;
-    sc_ast_create_def *defs;     /* (...) elements in order, n_defs may be 0 */
+    sc_ast_create_def *defs; /* (...) elements in order, n_defs may be 0 */
     size_t n_defs;
     sc_ast_table_option *options;
     size_t n_options;
-    sc_ast_qname *like;          /* CREATE TABLE t LIKE x / (LIKE x), or NULL */
-    bool has_select;             /* ... [AS] SELECT / ( SELECT ...) */
-    sc_ast_str select_text;      /* the SELECT part as written */
-    int select_dup;              /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
-    bool has_partition;          /* PARTITION BY ... present (refused) */
-    bool has_system_versioning;  /* WITH SYSTEM VERSIONING (refused) */
+    sc_ast_qname *like;         /* CREATE TABLE t LIKE x / (LIKE x), or NULL */
+    bool has_select;            /* ... [AS] SELECT / ( SELECT ...) */
+    sc_ast_str select_text;     /* the SELECT part as written */
+    int select_dup;             /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
+    bool has_partition;         /* PARTITION BY ... present (refused) */
+    bool has_system_versioning; /* WITH SYSTEM VERSIONING (refused) */
 } sc_ast_create_table;
 
 typedef enum sc_ast_alter_kind {
-    SC_AST_ALTER_ADD_COLUMN,         /* column; position (first/after) */
-    SC_AST_ALTER_ADD_INDEX,          /* index (incl. FOREIGN KEY) */
-    SC_AST_ALTER_ADD_CHECK,          /* check */
-    SC_AST_ALTER_DROP_COLUMN,        /* name, if_exists */
-    SC_AST_ALTER_DROP_INDEX,         /* name, if_exists */
+    SC_AST_ALTER_ADD_COLUMN,  /* column; position (first/after) */
+    SC_AST_ALTER_ADD_INDEX,   /* index (incl. FOREIGN KEY) */
+    SC_AST_ALTER_ADD_CHECK,   /* check */
+    SC_AST_ALTER_DROP_COLUMN, /* name, if_exists */
+    SC_AST_ALTER_DROP_INDEX,  /* name, if_exists */
     SC_AST_ALTER_DROP_PRIMARY_KEY,
-    SC_AST_ALTER_DROP_FOREIGN_KEY,   /* name, if_exists */
-    SC_AST_ALTER_DROP_CONSTRAINT,    /* name, if_exists */
-    SC_AST_ALTER_MODIFY_COLUMN,      /* column, if_exists, position */
-    SC_AST_ALTER_CHANGE_COLUMN,      /* name (old), column (new), if_exists, position */
-    SC_AST_ALTER_RENAME_COLUMN,      /* name -> new_name */
-    SC_AST_ALTER_RENAME_INDEX,       /* name -> new_name */
-    SC_AST_ALTER_RENAME_TABLE,       /* new_table */
-    SC_AST_ALTER_SET_DEFAULT,        /* name, default_expr (+ default_parens) */
-    SC_AST_ALTER_DROP_DEFAULT,       /* name */
-    SC_AST_ALTER_INDEX_IGNORED,      /* name, ignored (true = IGNORED) */
-    SC_AST_ALTER_TABLE_OPTIONS,      /* options */
-    SC_AST_ALTER_CONVERT_CHARSET,    /* charset (may be "default"), collate */
-    SC_AST_ALTER_ORDER_BY,           /* accepted and ignored by the catalog */
-    SC_AST_ALTER_ALGORITHM,          /* value (DEFAULT/COPY/INPLACE/NOCOPY/INSTANT) */
-    SC_AST_ALTER_LOCK,               /* value (DEFAULT/NONE/SHARED/EXCLUSIVE) */
+    SC_AST_ALTER_DROP_FOREIGN_KEY, /* name, if_exists */
+    SC_AST_ALTER_DROP_CONSTRAINT,  /* name, if_exists */
+    SC_AST_ALTER_MODIFY_COLUMN,    /* column, if_exists, position */
+    SC_AST_ALTER_CHANGE_COLUMN,    /* name (old), column (new), if_exists, position */
+    SC_AST_ALTER_RENAME_COLUMN,    /* name -> new_name */
+    SC_AST_ALTER_RENAME_INDEX,     /* name -> new_name */
+    SC_AST_ALTER_RENAME_TABLE,     /* new_table */
+    SC_AST_ALTER_SET_DEFAULT,      /* name, default_expr (+ default_parens) */
+    SC_AST_ALTER_DROP_DEFAULT,     /* name */
+    SC_AST_ALTER_INDEX_IGNORED,    /* name, ignored (true = IGNORED) */
+    SC_AST_ALTER_TABLE_OPTIONS,    /* options */
+    SC_AST_ALTER_CONVERT_CHARSET,  /* charset (may be "default"), collate */
+    SC_AST_ALTER_ORDER_BY,         /* accepted and ignored by the catalog */
+    SC_AST_ALTER_ALGORITHM,        /* value (DEFAULT/COPY/INPLACE/NOCOPY/INSTANT) */
+    SC_AST_ALTER_LOCK,             /* value (DEFAULT/NONE/SHARED/EXCLUSIVE) */
     SC_AST_ALTER_FORCE,
     SC_AST_ALTER_ENABLE_KEYS,
     SC_AST_ALTER_DISABLE_KEYS,
-    SC_AST_ALTER_UNSUPPORTED,        /* PARTITION ops, DISCARD TABLESPACE...: value = words */
+    SC_AST_ALTER_UNSUPPORTED, /* PARTITION ops, DISCARD TABLESPACE...: value = words */
 } sc_ast_alter_kind;
 
 typedef enum sc_ast_position {
     SC_AST_POS_DEFAULT = 0, /* at the end / in place */
     SC_AST_POS_FIRST,
-    SC_AST_POS_AFTER,       /* after the column `after` */
+    SC_AST_POS_AFTER, /* after the column `after` */
 } sc_ast_position;
 
 /** One alter specification; fields used per kind (see sc_ast_alter_kind). */
 typedef struct sc_ast_alter_spec {
     sc_ast_alter_kind kind;
-    bool if_exists;              /* DROP/MODIFY/CHANGE ... IF EXISTS */
-    bool if_not_exists;          /* ADD COLUMN IF NOT EXISTS (index: in index) */
-    const char *name;            /* existing column/index/constraint name */
-    const char *new_name;        /* RENAME COLUMN/INDEX target */
-    sc_ast_column *column;       /* new definition (ADD/MODIFY/CHANGE) */
+    bool if_exists;        /* DROP/MODIFY/CHANGE ... IF EXISTS */
+    bool if_not_exists;    /* ADD COLUMN IF NOT EXISTS (index: in index) */
+    const char *name;      /* existing column/index/constraint name */
+    const char *new_name;  /* RENAME COLUMN/INDEX target */
+    sc_ast_column *column; /* new definition (ADD/MODIFY/CHANGE) */
     sc_ast_position position;
-    const char *after;           /* SC_AST_POS_AFTER column */
-    sc_ast_index *index;         /* ADD INDEX/KEY/.../FOREIGN KEY */
-    sc_ast_check *check;         /* ADD [CONSTRAINT [name]] CHECK */
-    sc_ast_qname new_table;      /* RENAME [TO|AS] */
-    sc_expr *default_expr;       /* SET DEFAULT */
+    const char *after;      /* SC_AST_POS_AFTER column */
+    sc_ast_index *index;    /* ADD INDEX/KEY/.../FOREIGN KEY */
+    sc_ast_check *check;    /* ADD [CONSTRAINT [name]] CHECK */
+    sc_ast_qname new_table; /* RENAME [TO|AS] */
+    sc_expr *default_expr;  /* SET DEFAULT */
     bool default_parens;
-    bool ignored;                /* ALTER INDEX i IGNORED (true) / NOT IGNORED */
+    bool ignored;                 /* ALTER INDEX i IGNORED (true) / NOT IGNORED */
     sc_ast_table_option *options; /* TABLE_OPTIONS */
     size_t n_options;
-    const char *charset;         /* CONVERT TO CHARACTER SET */
+    const char *charset; /* CONVERT TO CHARACTER SET */
     const char *collate;
-    const char *value;           /* ALGORITHM/LOCK value, UNSUPPORTED words */
+    const char *value; /* ALGORITHM/LOCK value, UNSUPPORTED words */
 } sc_ast_alter_spec;
 
 typedef struct sc_ast_alter_table {
     bool online;
     bool ignore;
-    bool if_exists;              /* ALTER TABLE IF EXISTS t */
+    bool if_exists; /* ALTER TABLE IF EXISTS t */
     sc_ast_qname name;
-    sc_ast_alter_spec *specs;    /* in order; n_specs may be 0 (ALTER TABLE t;) */
+    sc_ast_alter_spec *specs; /* in order; n_specs may be 0 (ALTER TABLE t;) */
     size_t n_specs;
-    bool has_partition;          /* partition options present (refused) */
+    bool has_partition; /* partition options present (refused) */
 } sc_ast_alter_table;
 
 /** CREATE / ALTER DATABASE options, in order (charset/collate may repeat). */
 typedef struct sc_ast_db_option {
-    sc_ast_topt_kind kind;           /* SC_AST_TOPT_CHARSET, SC_AST_TOPT_COLLATE or SC_AST_TOPT_COMMENT */
-    sc_ast_str value;            /* name ("default" allowed) or comment text */
+    sc_ast_topt_kind kind; /* SC_AST_TOPT_CHARSET, SC_AST_TOPT_COLLATE or SC_AST_TOPT_COMMENT */
+    sc_ast_str value;      /* name ("default" allowed) or comment text */
     bool default_prefix;
 } sc_ast_db_option;
 
 typedef struct sc_ast_database {
     bool or_replace;
-    bool if_not_exists;          /* CREATE */
-    bool if_exists;              /* DROP */
-    const char *name;            /* NULL for ALTER DATABASE without a name */
+    bool if_not_exists; /* CREATE */
+    bool if_exists;     /* DROP */
+    const char *name;   /* NULL for ALTER DATABASE without a name */
     sc_ast_db_option *options;
     size_t n_options;
-    bool upgrade_data_dir_name;  /* ALTER DATABASE x UPGRADE DATA DIRECTORY NAME */
+    bool upgrade_data_dir_name; /* ALTER DATABASE x UPGRADE DATA DIRECTORY NAME */
 } sc_ast_database;
 
 typedef struct sc_ast_drop_table {
@@ -644,7 +644,7 @@ typedef struct sc_ast_drop_table {
     bool if_exists;
     sc_ast_qname *tables;
     size_t n_tables;
-    bool cascade;                /* RESTRICT/CASCADE are accepted and ignored */
+    bool cascade; /* RESTRICT/CASCADE are accepted and ignored */
 } sc_ast_drop_table;
 
 typedef struct sc_ast_rename_pair {
@@ -664,25 +664,25 @@ typedef struct sc_ast_index_stmt {
     bool if_not_exists;
     bool if_exists;
     sc_ast_qname table;
-    sc_ast_index *index;         /* CREATE: the definition; DROP: name only */
-    const char *algorithm;       /* ALGORITHM [=] x, or NULL */
-    const char *lock;            /* LOCK [=] x, or NULL */
+    sc_ast_index *index;   /* CREATE: the definition; DROP: name only */
+    const char *algorithm; /* ALGORITHM [=] x, or NULL */
+    const char *lock;      /* LOCK [=] x, or NULL */
 } sc_ast_index_stmt;
 
 typedef enum sc_ast_set_kind {
-    SC_AST_SET_VAR,        /* [scope] name = value */
-    SC_AST_SET_NAMES,      /* NAMES charset [COLLATE collation] / NAMES DEFAULT */
-    SC_AST_SET_CHARSET,    /* CHARACTER SET charset / DEFAULT */
+    SC_AST_SET_VAR,     /* [scope] name = value */
+    SC_AST_SET_NAMES,   /* NAMES charset [COLLATE collation] / NAMES DEFAULT */
+    SC_AST_SET_CHARSET, /* CHARACTER SET charset / DEFAULT */
 } sc_ast_set_kind;
 
 typedef struct sc_ast_set_item {
     sc_ast_set_kind kind;
-    sc_ast_var_scope scope;          /* SESSION/LOCAL -> SC_AST_VAR_SESSION; GLOBAL; @x -> USER */
-    const char *name;            /* variable name as written (without @@ or scope) */
-    const char *component;       /* a.b style variables: the first part, or NULL */
-    sc_expr *value;              /* SC_AST_SET_VAR */
-    const char *charset;         /* SC_AST_SET_NAMES / SC_AST_SET_CHARSET; NULL = DEFAULT */
-    const char *collate;         /* SC_AST_SET_NAMES ... COLLATE x */
+    sc_ast_var_scope scope; /* SESSION/LOCAL -> SC_AST_VAR_SESSION; GLOBAL; @x -> USER */
+    const char *name;       /* variable name as written (without @@ or scope) */
+    const char *component;  /* a.b style variables: the first part, or NULL */
+    sc_expr *value;         /* SC_AST_SET_VAR */
+    const char *charset;    /* SC_AST_SET_NAMES / SC_AST_SET_CHARSET; NULL = DEFAULT */
+    const char *collate;    /* SC_AST_SET_NAMES ... COLLATE x */
 } sc_ast_set_item;
 
 typedef struct sc_ast_set {
@@ -692,40 +692,40 @@ typedef struct sc_ast_set {
 
 typedef enum sc_ast_show_kind {
     SC_AST_SHOW_CREATE_TABLE,
-    SC_AST_SHOW_CREATE_DATABASE,     /* also SCHEMA; if_not_exists allowed */
+    SC_AST_SHOW_CREATE_DATABASE, /* also SCHEMA; if_not_exists allowed */
     SC_AST_SHOW_DATABASES,
-    SC_AST_SHOW_TABLES,              /* full, from_db */
-    SC_AST_SHOW_COLUMNS,             /* full, table, from_db */
+    SC_AST_SHOW_TABLES,  /* full, from_db */
+    SC_AST_SHOW_COLUMNS, /* full, table, from_db */
 } sc_ast_show_kind;
 
 typedef struct sc_ast_show {
     sc_ast_show_kind kind;
     bool full;
     bool if_not_exists;
-    sc_ast_qname name;           /* table / database (name.name) */
-    const char *from_db;         /* FROM/IN db, or NULL */
-    sc_ast_str like;             /* LIKE 'pattern' (s NULL when absent) */
+    sc_ast_qname name;   /* table / database (name.name) */
+    const char *from_db; /* FROM/IN db, or NULL */
+    sc_ast_str like;     /* LIKE 'pattern' (s NULL when absent) */
 } sc_ast_show;
 
 typedef enum sc_ast_stmt_kind {
-    SC_AST_STMT_EMPTY,               /* only comments / whitespace */
-    SC_AST_STMT_CREATE_DATABASE,     /* database */
-    SC_AST_STMT_ALTER_DATABASE,      /* database */
-    SC_AST_STMT_DROP_DATABASE,       /* database */
-    SC_AST_STMT_CREATE_TABLE,        /* create_table */
-    SC_AST_STMT_ALTER_TABLE,         /* alter_table */
-    SC_AST_STMT_DROP_TABLE,          /* drop_table */
-    SC_AST_STMT_RENAME_TABLE,        /* rename_table */
-    SC_AST_STMT_TRUNCATE_TABLE,      /* truncate_table */
-    SC_AST_STMT_CREATE_INDEX,        /* index_stmt */
-    SC_AST_STMT_DROP_INDEX,          /* index_stmt */
-    SC_AST_STMT_USE,                 /* use_db */
-    SC_AST_STMT_SET,                 /* set */
-    SC_AST_STMT_SHOW,                /* show */
-    SC_AST_STMT_BEGIN,               /* BEGIN [WORK], START TRANSACTION */
+    SC_AST_STMT_EMPTY,           /* only comments / whitespace */
+    SC_AST_STMT_CREATE_DATABASE, /* database */
+    SC_AST_STMT_ALTER_DATABASE,  /* database */
+    SC_AST_STMT_DROP_DATABASE,   /* database */
+    SC_AST_STMT_CREATE_TABLE,    /* create_table */
+    SC_AST_STMT_ALTER_TABLE,     /* alter_table */
+    SC_AST_STMT_DROP_TABLE,      /* drop_table */
+    SC_AST_STMT_RENAME_TABLE,    /* rename_table */
+    SC_AST_STMT_TRUNCATE_TABLE,  /* truncate_table */
+    SC_AST_STMT_CREATE_INDEX,    /* index_stmt */
+    SC_AST_STMT_DROP_INDEX,      /* index_stmt */
+    SC_AST_STMT_USE,             /* use_db */
+    SC_AST_STMT_SET,             /* set */
+    SC_AST_STMT_SHOW,            /* show */
+    SC_AST_STMT_BEGIN,           /* BEGIN [WORK], START TRANSACTION */
     SC_AST_STMT_COMMIT,
     SC_AST_STMT_ROLLBACK,
-    SC_AST_STMT_UNSUPPORTED,         /* unsupported_what, e.g. "CREATE VIEW", "INSERT" */
+    SC_AST_STMT_UNSUPPORTED, /* unsupported_what, e.g. "CREATE VIEW", "INSERT" */
 } sc_ast_stmt_kind;
 
 /**
@@ -735,7 +735,7 @@ typedef enum sc_ast_stmt_kind {
 typedef struct sc_ast_stmt {
     sc_ast_stmt_kind kind;
     sc_ast_arena *arena;
-    const char *text;            /* the statement text (copy, NUL-terminated) */
+    const char *text; /* the statement text (copy, NUL-terminated) */
     size_t text_len;
     sc_ast_database *database;
     sc_ast_create_table *create_table;

@@ -304,8 +304,8 @@ static sc_expr *negate(printer *pr, sc_expr *x)
     }
     if (x->kind == SC_AST_EXPR_BINARY && (x->op == SC_AST_OP_AND || x->op == SC_AST_OP_OR))
         return negate_cond(pr, x);
-    if (x->kind == SC_AST_EXPR_IS || x->kind == SC_AST_EXPR_BETWEEN ||
-        x->kind == SC_AST_EXPR_IN || x->kind == SC_AST_EXPR_LIKE) {
+    if (x->kind == SC_AST_EXPR_IS || x->kind == SC_AST_EXPR_BETWEEN || x->kind == SC_AST_EXPR_IN ||
+        x->kind == SC_AST_EXPR_LIKE) {
         c = copy_node(pr, x);
         if (c)
             c->negated = !x->negated;
@@ -754,9 +754,9 @@ static void print_cast_type(printer *pr, const sc_ast_type *t)
         }
         put(pr, " charset ");
         put_lower(pr, t->kind == SC_AST_TYPE_BINARY ? "binary"
-                      : t->national                  ? "utf8mb3"
-                      : t->charset                   ? t->charset
-                                                     : "utf8mb4");
+                      : t->national                 ? "utf8mb3"
+                      : t->charset                  ? t->charset
+                                                    : "utf8mb4");
         return;
     case SC_AST_TYPE_DECIMAL:
         if (sc_buf_printf(pr->out, "decimal(%llu,%llu)",

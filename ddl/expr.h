@@ -24,14 +24,17 @@
  * callers may append several times and check once.
  */
 typedef struct sc_buf {
-    sc_ctx *ctx;  /* allocator / error sink */
-    char *data;   /* bytes, NUL-terminated; NULL while empty */
-    size_t len;   /* bytes used, without the NUL */
-    size_t cap;   /* bytes allocated */
-    bool failed;  /* an allocation failed (SC_ENOMEM set on ctx) */
+    sc_ctx *ctx; /* allocator / error sink */
+    char *data;  /* bytes, NUL-terminated; NULL while empty */
+    size_t len;  /* bytes used, without the NUL */
+    size_t cap;  /* bytes allocated */
+    bool failed; /* an allocation failed (SC_ENOMEM set on ctx) */
 } sc_buf;
 
-#define SC_BUF_INIT(ctx) {(ctx), NULL, 0, 0, false}
+#define SC_BUF_INIT(ctx)                                                                           \
+    {                                                                                              \
+        (ctx), NULL, 0, 0, false                                                                   \
+    }
 
 /** Append len bytes. @return SC_OK or SC_ENOMEM */
 int sc_buf_put(sc_buf *b, const char *s, size_t len);

@@ -22,7 +22,8 @@
 
 #include "ddl/ast.h"
 
-/** Version compared with executable comments: MariaDB 10.11.x = 101100 + x; we accept up to 101199. */
+/** Version compared with executable comments: MariaDB 10.11.x = 101100 + x; we accept up to 101199.
+ */
 #define SC_LEX_SERVER_VERSION 101199UL
 
 /* Lexer flags (same bits as SC_PARSE_* in parse.h). */
@@ -48,21 +49,21 @@ typedef enum sc_tok_kind {
 /** One token: a span of the input. */
 typedef struct sc_token {
     sc_tok_kind kind;
-    size_t start;  /* byte offset of the first byte */
-    size_t len;    /* bytes of the token (quotes included) */
-    unsigned line; /* 1-based line of the first byte */
+    size_t start;      /* byte offset of the first byte */
+    size_t len;        /* bytes of the token (quotes included) */
+    unsigned line;     /* 1-based line of the first byte */
     bool space_before; /* whitespace or a comment precedes it (function-call rule) */
 } sc_token;
 
 /** Lexer state over one text. Zero-initialise with sc_lex__init(). */
 typedef struct sc_lexer {
-    const char *sql;   /* text (need not be NUL-terminated) */
-    size_t len;        /* bytes */
-    size_t pos;        /* next byte to read */
-    unsigned line;     /* line of pos */
-    unsigned flags;    /* SC_LEX_* */
-    int in_vcomment;   /* inside an executed comment: its closing star-slash is skipped */
-    sc_tok_kind prev;  /* kind of the previous token (for the .5 rule) */
+    const char *sql;  /* text (need not be NUL-terminated) */
+    size_t len;       /* bytes */
+    size_t pos;       /* next byte to read */
+    unsigned line;    /* line of pos */
+    unsigned flags;   /* SC_LEX_* */
+    int in_vcomment;  /* inside an executed comment: its closing star-slash is skipped */
+    sc_tok_kind prev; /* kind of the previous token (for the .5 rule) */
 } sc_lexer;
 
 /** Start lexing sql[0..len). */
@@ -97,8 +98,8 @@ char *sc_lex__ident(sc_ast_arena *a, const char *sql, const sc_token *tok, unsig
  * backslash escapes processed unless SC_LEX_NO_BACKSLASH_ESCAPES).
  * @return SC_OK or SC_ENOMEM
  */
-int sc_lex__string(sc_ast_str *out, sc_ast_arena *a, const char *sql, const sc_token *tok,
-                   unsigned flags);
+int sc_lex__string(
+    sc_ast_str *out, sc_ast_arena *a, const char *sql, const sc_token *tok, unsigned flags);
 
 /**
  * The digits of a HEX/BIN token (without X'', 0x, B'', 0b) as a span.

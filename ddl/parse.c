@@ -181,8 +181,8 @@ static int check_ident_chars(sc_parser *p, const char *name)
         }
     }
     buf[n] = '\0';
-    return sc_error_set(p->ctx, SC_ESYNTAX, 1300, "HY000",
-                        "Invalid utf8mb4 character string: '%s'", buf);
+    return sc_error_set(p->ctx, SC_ESYNTAX, 1300, "HY000", "Invalid utf8mb4 character string: '%s'",
+                        buf);
 }
 
 /* ------------------------------------------------------------------ */
@@ -317,7 +317,8 @@ int sc_parse__ident_or_text(sc_parser *p, const char **out)
 
 int sc_parse__charset_name(sc_parser *p, const char **out, bool allow_default)
 {
-    if (sc_parse__is_word(p, 0, "BINARY") || (allow_default && sc_parse__is_word(p, 0, "DEFAULT"))) {
+    if (sc_parse__is_word(p, 0, "BINARY") ||
+        (allow_default && sc_parse__is_word(p, 0, "DEFAULT"))) {
         const sc_token *t = sc_parse__tok(p, 0);
         char *s = sc_parse__text(p, t->start, t->start + t->len);
         size_t i;
@@ -399,8 +400,7 @@ static int db_options(sc_parser *p, sc_ast_database *db, size_t min)
         sc_ast_db_option *o;
 
         if (sc_parse__is_word(p, 0, "CHARACTER") || sc_parse__is_word(p, 0, "CHARSET") ||
-            sc_parse__is_word(p, 0, "COLLATE") ||
-            (!dflt && sc_parse__is_word(p, 0, "COMMENT"))) {
+            sc_parse__is_word(p, 0, "COLLATE") || (!dflt && sc_parse__is_word(p, 0, "COMMENT"))) {
             o = sc_parse__push(p, (void **)&db->options, &db->n_options, sizeof(*o));
             if (!o)
                 return sc_parse__nomem(p);
@@ -552,8 +552,8 @@ static int drop_index(sc_parser *p, sc_ast_stmt *st)
 }
 
 static const char *const unsupported_objects[] = {
-    "VIEW",   "TRIGGER", "PROCEDURE", "FUNCTION", "EVENT",  "USER",   "ROLE",     "SEQUENCE",
-    "SERVER", "PACKAGE", "TABLESPACE", "LOGFILE", "AGGREGATE", "DEFINER", "ALGORITHM", "SQL",
+    "VIEW",   "TRIGGER", "PROCEDURE",  "FUNCTION", "EVENT",     "USER",    "ROLE",      "SEQUENCE",
+    "SERVER", "PACKAGE", "TABLESPACE", "LOGFILE",  "AGGREGATE", "DEFINER", "ALGORITHM", "SQL",
 };
 
 /* CREATE|ALTER|DROP <object we refuse>: the object word, or NULL. */
@@ -570,15 +570,24 @@ static const char *unsupported_object(const sc_parser *p)
 static const char *object_stmt_name(const char *verb, const char *obj)
 {
     static const char *const names[][3] = {
-        {"CREATE", "VIEW", "CREATE VIEW"},         {"CREATE", "TRIGGER", "CREATE TRIGGER"},
-        {"CREATE", "PROCEDURE", "CREATE PROCEDURE"}, {"CREATE", "FUNCTION", "CREATE FUNCTION"},
-        {"CREATE", "EVENT", "CREATE EVENT"},       {"CREATE", "USER", "CREATE USER"},
-        {"CREATE", "ROLE", "CREATE ROLE"},         {"CREATE", "SEQUENCE", "CREATE SEQUENCE"},
-        {"ALTER", "VIEW", "ALTER VIEW"},           {"ALTER", "EVENT", "ALTER EVENT"},
-        {"ALTER", "SEQUENCE", "ALTER SEQUENCE"},   {"DROP", "VIEW", "DROP VIEW"},
-        {"DROP", "TRIGGER", "DROP TRIGGER"},       {"DROP", "PROCEDURE", "DROP PROCEDURE"},
-        {"DROP", "FUNCTION", "DROP FUNCTION"},     {"DROP", "EVENT", "DROP EVENT"},
-        {"DROP", "USER", "DROP USER"},             {"DROP", "ROLE", "DROP ROLE"},
+        {"CREATE", "VIEW", "CREATE VIEW"},
+        {"CREATE", "TRIGGER", "CREATE TRIGGER"},
+        {"CREATE", "PROCEDURE", "CREATE PROCEDURE"},
+        {"CREATE", "FUNCTION", "CREATE FUNCTION"},
+        {"CREATE", "EVENT", "CREATE EVENT"},
+        {"CREATE", "USER", "CREATE USER"},
+        {"CREATE", "ROLE", "CREATE ROLE"},
+        {"CREATE", "SEQUENCE", "CREATE SEQUENCE"},
+        {"ALTER", "VIEW", "ALTER VIEW"},
+        {"ALTER", "EVENT", "ALTER EVENT"},
+        {"ALTER", "SEQUENCE", "ALTER SEQUENCE"},
+        {"DROP", "VIEW", "DROP VIEW"},
+        {"DROP", "TRIGGER", "DROP TRIGGER"},
+        {"DROP", "PROCEDURE", "DROP PROCEDURE"},
+        {"DROP", "FUNCTION", "DROP FUNCTION"},
+        {"DROP", "EVENT", "DROP EVENT"},
+        {"DROP", "USER", "DROP USER"},
+        {"DROP", "ROLE", "DROP ROLE"},
         {"DROP", "SEQUENCE", "DROP SEQUENCE"},
     };
     size_t i;
@@ -938,12 +947,12 @@ static int stmt_start(sc_parser *p, sc_ast_stmt *st)
 
 /* First words of statements we recognise only to refuse them. */
 static const char *const other_statements[] = {
-    "SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "LOAD", "CALL",     "DO",
-    "HANDLER", "WITH", "VALUES", "TABLE",  "GRANT",   "REVOKE", "ANALYZE", "CHECK",
-    "CHECKSUM", "OPTIMIZE", "REPAIR", "FLUSH", "RESET", "PURGE", "KILL",  "LOCK",
-    "UNLOCK", "PREPARE", "EXECUTE", "DEALLOCATE", "EXPLAIN", "DESCRIBE", "DESC", "HELP",
-    "INSTALL", "UNINSTALL", "BINLOG", "CHANGE", "STOP", "XA", "SAVEPOINT", "RELEASE",
-    "SIGNAL", "RESIGNAL", "GET", "BACKUP", "CACHE", "SHUTDOWN", "DECLARE",
+    "SELECT",   "INSERT",    "UPDATE",  "DELETE",     "REPLACE", "LOAD",     "CALL",      "DO",
+    "HANDLER",  "WITH",      "VALUES",  "TABLE",      "GRANT",   "REVOKE",   "ANALYZE",   "CHECK",
+    "CHECKSUM", "OPTIMIZE",  "REPAIR",  "FLUSH",      "RESET",   "PURGE",    "KILL",      "LOCK",
+    "UNLOCK",   "PREPARE",   "EXECUTE", "DEALLOCATE", "EXPLAIN", "DESCRIBE", "DESC",      "HELP",
+    "INSTALL",  "UNINSTALL", "BINLOG",  "CHANGE",     "STOP",    "XA",       "SAVEPOINT", "RELEASE",
+    "SIGNAL",   "RESIGNAL",  "GET",     "BACKUP",     "CACHE",   "SHUTDOWN", "DECLARE",
 };
 
 static int dispatch(sc_parser *p, sc_ast_stmt *st)
@@ -1019,8 +1028,8 @@ static int parse_all(sc_parser *p, sc_ast_stmt *st)
     return SC_OK;
 }
 
-int sc_ddl__parse(sc_ast_stmt **out, sc_ctx *ctx, const char *sql, size_t len,
-                  const sc_ddl_parse_options *opts)
+int sc_ddl__parse(
+    sc_ast_stmt **out, sc_ctx *ctx, const char *sql, size_t len, const sc_ddl_parse_options *opts)
 {
     sc_parser p;
     sc_ast_stmt *st = NULL;

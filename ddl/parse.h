@@ -31,7 +31,10 @@ typedef struct sc_ddl_parse_options {
 } sc_ddl_parse_options;
 
 #define SC_DDL_PARSE_OPTIONS_VERSION 1
-#define SC_DDL_PARSE_OPTIONS_INIT {SC_DDL_PARSE_OPTIONS_VERSION, 0}
+#define SC_DDL_PARSE_OPTIONS_INIT                                                                  \
+    {                                                                                              \
+        SC_DDL_PARSE_OPTIONS_VERSION, 0                                                            \
+    }
 
 /**
  * Parse one statement (no trailing ';' needed; one is accepted, as are
@@ -43,7 +46,7 @@ typedef struct sc_ddl_parse_options {
  * @param[in]  opts options or NULL (default sql_mode of MariaDB 10.11)
  * @return SC_OK; SC_ESYNTAX (1064, 4161, 1300 set on ctx); SC_ENOMEM
  */
-int sc_ddl__parse(sc_ast_stmt **out, sc_ctx *ctx, const char *sql, size_t len,
-                  const sc_ddl_parse_options *opts);
+int sc_ddl__parse(
+    sc_ast_stmt **out, sc_ctx *ctx, const char *sql, size_t len, const sc_ddl_parse_options *opts);
 
 #endif /* SC_DDL_PARSE_H */

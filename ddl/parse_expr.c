@@ -393,13 +393,34 @@ static int bit_op_at(const sc_parser *p, sc_ast_op *op)
 }
 
 static const char *const interval_units[] = {
-    "DAY",          "DAY_HOUR",           "DAY_MICROSECOND",    "DAY_MINUTE",
-    "DAY_SECOND",   "HOUR",               "HOUR_MICROSECOND",   "HOUR_MINUTE",
-    "HOUR_SECOND",  "MICROSECOND",        "MINUTE",             "MINUTE_MICROSECOND",
-    "MINUTE_SECOND", "MONTH",             "QUARTER",            "SECOND",
-    "SECOND_MICROSECOND", "WEEK",         "YEAR",               "YEAR_MONTH",
-    "SQL_TSI_SECOND", "SQL_TSI_MINUTE",   "SQL_TSI_HOUR",       "SQL_TSI_DAY",
-    "SQL_TSI_WEEK", "SQL_TSI_MONTH",      "SQL_TSI_QUARTER",    "SQL_TSI_YEAR",
+    "DAY",
+    "DAY_HOUR",
+    "DAY_MICROSECOND",
+    "DAY_MINUTE",
+    "DAY_SECOND",
+    "HOUR",
+    "HOUR_MICROSECOND",
+    "HOUR_MINUTE",
+    "HOUR_SECOND",
+    "MICROSECOND",
+    "MINUTE",
+    "MINUTE_MICROSECOND",
+    "MINUTE_SECOND",
+    "MONTH",
+    "QUARTER",
+    "SECOND",
+    "SECOND_MICROSECOND",
+    "WEEK",
+    "YEAR",
+    "YEAR_MONTH",
+    "SQL_TSI_SECOND",
+    "SQL_TSI_MINUTE",
+    "SQL_TSI_HOUR",
+    "SQL_TSI_DAY",
+    "SQL_TSI_WEEK",
+    "SQL_TSI_MONTH",
+    "SQL_TSI_QUARTER",
+    "SQL_TSI_YEAR",
     "SQL_TSI_MICROSECOND",
 };
 
@@ -965,8 +986,8 @@ static int fn_get_format(sc_parser *p, sc_expr *e)
 
 /* Keyword functions callable without parentheses. */
 static const char *const no_paren_funcs[] = {
-    "CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME",     "LOCALTIMESTAMP",
-    "CURRENT_USER",      "CURRENT_ROLE", "UTC_DATE",     "UTC_TIME",      "UTC_TIMESTAMP",
+    "CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP",
+    "CURRENT_USER",      "CURRENT_ROLE", "UTC_DATE",     "UTC_TIME",  "UTC_TIMESTAMP",
 };
 
 static bool is_no_paren_func(const sc_parser *p)
@@ -985,10 +1006,18 @@ static const struct {
     const char *name;
     special_fn fn;
 } special_funcs[] = {
-    {"CAST", fn_cast},          {"CONVERT", fn_convert},     {"TRIM", fn_trim},
-    {"SUBSTRING", fn_substring}, {"SUBSTR", fn_substring},   {"MID", fn_substring},
-    {"EXTRACT", fn_extract},     {"POSITION", fn_position},  {"TIMESTAMPADD", fn_unit_args},
-    {"TIMESTAMPDIFF", fn_unit_args}, {"CHAR", fn_char},      {"GET_FORMAT", fn_get_format},
+    {"CAST", fn_cast},
+    {"CONVERT", fn_convert},
+    {"TRIM", fn_trim},
+    {"SUBSTRING", fn_substring},
+    {"SUBSTR", fn_substring},
+    {"MID", fn_substring},
+    {"EXTRACT", fn_extract},
+    {"POSITION", fn_position},
+    {"TIMESTAMPADD", fn_unit_args},
+    {"TIMESTAMPDIFF", fn_unit_args},
+    {"CHAR", fn_char},
+    {"GET_FORMAT", fn_get_format},
 };
 
 /* A function call at the current IDENT/QIDENT token followed by '('. */
@@ -1001,7 +1030,8 @@ static int parse_call(sc_parser *p, sc_expr **out)
     if (!e)
         return sc_parse__nomem(p);
     sc_parse__skip(p);
-    for (i = 0; t->kind == SC_TOK_IDENT && i < sizeof(special_funcs) / sizeof(special_funcs[0]); i++) {
+    for (i = 0; t->kind == SC_TOK_IDENT && i < sizeof(special_funcs) / sizeof(special_funcs[0]);
+         i++) {
         if (sc_lex__is_word(p->sql, t, special_funcs[i].name)) {
             SC_TRY(special_funcs[i].fn(p, e));
             finish(p, e);
@@ -1080,7 +1110,8 @@ static int parse_variable(sc_parser *p, sc_expr **out)
         if (sc_parse__is_op(p, 1, ".") &&
             (sc_parse__is_word(p, 0, "GLOBAL") || sc_parse__is_word(p, 0, "SESSION") ||
              sc_parse__is_word(p, 0, "LOCAL"))) {
-            e->var_scope = sc_parse__is_word(p, 0, "GLOBAL") ? SC_AST_VAR_GLOBAL : SC_AST_VAR_SESSION;
+            e->var_scope =
+                sc_parse__is_word(p, 0, "GLOBAL") ? SC_AST_VAR_GLOBAL : SC_AST_VAR_SESSION;
             sc_parse__skip(p);
             sc_parse__skip(p);
         }
@@ -1160,12 +1191,15 @@ static int parse_keyword_primary(sc_parser *p, sc_expr **out, bool *handled)
 
 /* Reserved words that are also function names. */
 static const char *const reserved_funcs[] = {
-    "IF",           "LEFT",           "RIGHT",        "REPLACE",        "REPEAT",
-    "INSERT",       "MOD",            "CHAR",         "CONVERT",        "DATABASE",
-    "SCHEMA",       "VALUES",         "INTERVAL",     "MATCH",          "CURRENT_USER",
-    "CURRENT_DATE", "CURRENT_TIME",   "CURRENT_TIMESTAMP", "CURRENT_ROLE", "LOCALTIME",
-    "LOCALTIMESTAMP", "UTC_DATE",     "UTC_TIME",     "UTC_TIMESTAMP",  "POSITION",
-    "ROW_NUMBER",   "CHARACTER",
+    "IF",           "LEFT",         "RIGHT",
+    "REPLACE",      "REPEAT",       "INSERT",
+    "MOD",          "CHAR",         "CONVERT",
+    "DATABASE",     "SCHEMA",       "VALUES",
+    "INTERVAL",     "MATCH",        "CURRENT_USER",
+    "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP",
+    "CURRENT_ROLE", "LOCALTIME",    "LOCALTIMESTAMP",
+    "UTC_DATE",     "UTC_TIME",     "UTC_TIMESTAMP",
+    "POSITION",     "ROW_NUMBER",   "CHARACTER",
 };
 
 /* May the current IDENT start a function call? Any non-reserved word may. */

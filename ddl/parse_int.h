@@ -19,22 +19,22 @@
 #include "ddl/parse.h"
 
 typedef struct sc_parser {
-    sc_ctx *ctx;          /* allocation + errors */
-    sc_ast_arena *arena;  /* the statement's arena */
-    const char *sql;      /* statement text (arena copy) */
-    size_t len;           /* bytes of sql */
-    unsigned flags;       /* SC_PARSE_* */
-    sc_token *toks;       /* all tokens, ending with SC_TOK_EOF */
-    size_t n_toks;        /* including the EOF token */
-    size_t pos;           /* current token index */
+    sc_ctx *ctx;         /* allocation + errors */
+    sc_ast_arena *arena; /* the statement's arena */
+    const char *sql;     /* statement text (arena copy) */
+    size_t len;          /* bytes of sql */
+    unsigned flags;      /* SC_PARSE_* */
+    sc_token *toks;      /* all tokens, ending with SC_TOK_EOF */
+    size_t n_toks;       /* including the EOF token */
+    size_t pos;          /* current token index */
 } sc_parser;
 
 /* Propagate a non-zero code. */
-#define SC_TRY(expr)                                                                              \
-    do {                                                                                          \
-        int rc_ = (expr);                                                                         \
-        if (rc_ != SC_OK)                                                                         \
-            return rc_;                                                                           \
+#define SC_TRY(expr)                                                                               \
+    do {                                                                                           \
+        int rc_ = (expr);                                                                          \
+        if (rc_ != SC_OK)                                                                          \
+            return rc_;                                                                            \
     } while (0)
 
 /* ---- token access ---- */

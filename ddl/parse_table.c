@@ -456,7 +456,7 @@ static int plain_key(sc_parser *p, sc_ast_index **out)
 
     if (sc_parse__accept_word(p, "FULLTEXT") || sc_parse__accept_word(p, "SPATIAL")) {
         kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "FULLTEXT") ? SC_AST_INDEX_FULLTEXT
-                                                                          : SC_AST_INDEX_SPATIAL;
+                                                                         : SC_AST_INDEX_SPATIAL;
         if (!sc_parse__accept_word(p, "KEY"))
             (void)sc_parse__accept_word(p, "INDEX");
     } else if (!sc_parse__accept_word(p, "KEY") && !sc_parse__accept_word(p, "INDEX")) {
@@ -470,8 +470,8 @@ static int plain_key(sc_parser *p, sc_ast_index **out)
 
 static bool at_key_def(const sc_parser *p)
 {
-    static const char *const words[] = {"KEY",     "INDEX",   "FULLTEXT", "SPATIAL",   "PRIMARY",
-                                        "UNIQUE",  "FOREIGN", "CONSTRAINT", "CHECK"};
+    static const char *const words[] = {"KEY",    "INDEX",   "FULLTEXT",   "SPATIAL", "PRIMARY",
+                                        "UNIQUE", "FOREIGN", "CONSTRAINT", "CHECK"};
     size_t i;
 
     for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -583,7 +583,8 @@ static int create_select(sc_parser *p, sc_ast_create_table *ct)
             return sc_parse__syntax_error(p);
         sc_parse__skip(p);
     }
-    ct->select_text.s = sc_parse__text(p, start, p->toks[p->pos - 1].start + p->toks[p->pos - 1].len);
+    ct->select_text.s =
+        sc_parse__text(p, start, p->toks[p->pos - 1].start + p->toks[p->pos - 1].len);
     if (!ct->select_text.s)
         return sc_parse__nomem(p);
     ct->select_text.len = strlen(ct->select_text.s);
@@ -1007,10 +1008,9 @@ static int alter_item(sc_parser *p, sc_ast_alter_table *at)
 /* DISCARD/IMPORT TABLESPACE and partition maintenance: recognised, refused later. */
 static bool alter_unsupported(sc_parser *p, sc_ast_alter_table *at)
 {
-    static const char *const words[] = {"DISCARD", "IMPORT",   "PARTITION", "REMOVE",
-                                        "ANALYZE", "CHECK",    "OPTIMIZE",  "REBUILD",
-                                        "REPAIR",  "COALESCE", "REORGANIZE", "EXCHANGE",
-                                        "TRUNCATE"};
+    static const char *const words[] = {"DISCARD",    "IMPORT",   "PARTITION", "REMOVE", "ANALYZE",
+                                        "CHECK",      "OPTIMIZE", "REBUILD",   "REPAIR", "COALESCE",
+                                        "REORGANIZE", "EXCHANGE", "TRUNCATE"};
     size_t i;
 
     for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {

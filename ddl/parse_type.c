@@ -41,34 +41,58 @@ typedef struct type_word {
 } type_word;
 
 static const type_word type_words[] = {
-    {"TINYINT", SC_AST_TYPE_TINYINT, R_INT},       {"INT1", SC_AST_TYPE_TINYINT, R_INT},
-    {"SMALLINT", SC_AST_TYPE_SMALLINT, R_INT},     {"INT2", SC_AST_TYPE_SMALLINT, R_INT},
-    {"MEDIUMINT", SC_AST_TYPE_MEDIUMINT, R_INT},   {"INT3", SC_AST_TYPE_MEDIUMINT, R_INT},
-    {"MIDDLEINT", SC_AST_TYPE_MEDIUMINT, R_INT},   {"INT", SC_AST_TYPE_INT, R_INT},
-    {"INTEGER", SC_AST_TYPE_INT, R_INT},           {"INT4", SC_AST_TYPE_INT, R_INT},
-    {"BIGINT", SC_AST_TYPE_BIGINT, R_INT},         {"INT8", SC_AST_TYPE_BIGINT, R_INT},
-    {"DOUBLE", SC_AST_TYPE_DOUBLE, R_REAL},        {"FLOAT8", SC_AST_TYPE_DOUBLE, R_REAL},
-    {"REAL", SC_AST_TYPE_DOUBLE, R_REAL},          {"FLOAT", SC_AST_TYPE_FLOAT, R_FLOAT},
-    {"FLOAT4", SC_AST_TYPE_FLOAT, R_FLOAT},        {"DECIMAL", SC_AST_TYPE_DECIMAL, R_FLOAT},
-    {"DEC", SC_AST_TYPE_DECIMAL, R_FLOAT},         {"NUMERIC", SC_AST_TYPE_DECIMAL, R_FLOAT},
-    {"FIXED", SC_AST_TYPE_DECIMAL, R_FLOAT},       {"BIT", SC_AST_TYPE_BIT, R_BIT},
-    {"VARCHAR", SC_AST_TYPE_VARCHAR, R_VARCHAR},   {"VARCHARACTER", SC_AST_TYPE_VARCHAR, R_VARCHAR},
-    {"BINARY", SC_AST_TYPE_BINARY, R_BINARY},      {"VARBINARY", SC_AST_TYPE_VARBINARY, R_VARBINARY},
-    {"DATE", SC_AST_TYPE_DATE, R_PLAIN},           {"TIME", SC_AST_TYPE_TIME, R_TEMPORAL},
-    {"DATETIME", SC_AST_TYPE_DATETIME, R_TEMPORAL}, {"TIMESTAMP", SC_AST_TYPE_TIMESTAMP, R_TEMPORAL},
-    {"YEAR", SC_AST_TYPE_YEAR, R_YEAR},            {"TINYBLOB", SC_AST_TYPE_TINYBLOB, R_LOB},
-    {"BLOB", SC_AST_TYPE_BLOB, R_BLOB},            {"MEDIUMBLOB", SC_AST_TYPE_MEDIUMBLOB, R_LOB},
-    {"LONGBLOB", SC_AST_TYPE_LONGBLOB, R_LOB},   {"TINYTEXT", SC_AST_TYPE_TINYTEXT, R_LOB_TEXT},
-    {"TEXT", SC_AST_TYPE_TEXT, R_TEXT},            {"MEDIUMTEXT", SC_AST_TYPE_MEDIUMTEXT, R_LOB_TEXT},
-    {"LONGTEXT", SC_AST_TYPE_LONGTEXT, R_LOB_TEXT}, {"ENUM", SC_AST_TYPE_ENUM, R_ENUM},
-    {"SET", SC_AST_TYPE_SET, R_ENUM},              {"JSON", SC_AST_TYPE_JSON, R_LOB},
-    {"GEOMETRY", SC_AST_TYPE_GEOMETRY, R_PLUGIN},   {"POINT", SC_AST_TYPE_POINT, R_PLUGIN},
-    {"LINESTRING", SC_AST_TYPE_LINESTRING, R_PLUGIN}, {"POLYGON", SC_AST_TYPE_POLYGON, R_PLUGIN},
+    {"TINYINT", SC_AST_TYPE_TINYINT, R_INT},
+    {"INT1", SC_AST_TYPE_TINYINT, R_INT},
+    {"SMALLINT", SC_AST_TYPE_SMALLINT, R_INT},
+    {"INT2", SC_AST_TYPE_SMALLINT, R_INT},
+    {"MEDIUMINT", SC_AST_TYPE_MEDIUMINT, R_INT},
+    {"INT3", SC_AST_TYPE_MEDIUMINT, R_INT},
+    {"MIDDLEINT", SC_AST_TYPE_MEDIUMINT, R_INT},
+    {"INT", SC_AST_TYPE_INT, R_INT},
+    {"INTEGER", SC_AST_TYPE_INT, R_INT},
+    {"INT4", SC_AST_TYPE_INT, R_INT},
+    {"BIGINT", SC_AST_TYPE_BIGINT, R_INT},
+    {"INT8", SC_AST_TYPE_BIGINT, R_INT},
+    {"DOUBLE", SC_AST_TYPE_DOUBLE, R_REAL},
+    {"FLOAT8", SC_AST_TYPE_DOUBLE, R_REAL},
+    {"REAL", SC_AST_TYPE_DOUBLE, R_REAL},
+    {"FLOAT", SC_AST_TYPE_FLOAT, R_FLOAT},
+    {"FLOAT4", SC_AST_TYPE_FLOAT, R_FLOAT},
+    {"DECIMAL", SC_AST_TYPE_DECIMAL, R_FLOAT},
+    {"DEC", SC_AST_TYPE_DECIMAL, R_FLOAT},
+    {"NUMERIC", SC_AST_TYPE_DECIMAL, R_FLOAT},
+    {"FIXED", SC_AST_TYPE_DECIMAL, R_FLOAT},
+    {"BIT", SC_AST_TYPE_BIT, R_BIT},
+    {"VARCHAR", SC_AST_TYPE_VARCHAR, R_VARCHAR},
+    {"VARCHARACTER", SC_AST_TYPE_VARCHAR, R_VARCHAR},
+    {"BINARY", SC_AST_TYPE_BINARY, R_BINARY},
+    {"VARBINARY", SC_AST_TYPE_VARBINARY, R_VARBINARY},
+    {"DATE", SC_AST_TYPE_DATE, R_PLAIN},
+    {"TIME", SC_AST_TYPE_TIME, R_TEMPORAL},
+    {"DATETIME", SC_AST_TYPE_DATETIME, R_TEMPORAL},
+    {"TIMESTAMP", SC_AST_TYPE_TIMESTAMP, R_TEMPORAL},
+    {"YEAR", SC_AST_TYPE_YEAR, R_YEAR},
+    {"TINYBLOB", SC_AST_TYPE_TINYBLOB, R_LOB},
+    {"BLOB", SC_AST_TYPE_BLOB, R_BLOB},
+    {"MEDIUMBLOB", SC_AST_TYPE_MEDIUMBLOB, R_LOB},
+    {"LONGBLOB", SC_AST_TYPE_LONGBLOB, R_LOB},
+    {"TINYTEXT", SC_AST_TYPE_TINYTEXT, R_LOB_TEXT},
+    {"TEXT", SC_AST_TYPE_TEXT, R_TEXT},
+    {"MEDIUMTEXT", SC_AST_TYPE_MEDIUMTEXT, R_LOB_TEXT},
+    {"LONGTEXT", SC_AST_TYPE_LONGTEXT, R_LOB_TEXT},
+    {"ENUM", SC_AST_TYPE_ENUM, R_ENUM},
+    {"SET", SC_AST_TYPE_SET, R_ENUM},
+    {"JSON", SC_AST_TYPE_JSON, R_LOB},
+    {"GEOMETRY", SC_AST_TYPE_GEOMETRY, R_PLUGIN},
+    {"POINT", SC_AST_TYPE_POINT, R_PLUGIN},
+    {"LINESTRING", SC_AST_TYPE_LINESTRING, R_PLUGIN},
+    {"POLYGON", SC_AST_TYPE_POLYGON, R_PLUGIN},
     {"MULTIPOINT", SC_AST_TYPE_MULTIPOINT, R_PLUGIN},
     {"MULTILINESTRING", SC_AST_TYPE_MULTILINESTRING, R_PLUGIN},
     {"MULTIPOLYGON", SC_AST_TYPE_MULTIPOLYGON, R_PLUGIN},
     {"GEOMETRYCOLLECTION", SC_AST_TYPE_GEOMETRYCOLLECTION, R_PLUGIN},
-    {"INET4", SC_AST_TYPE_INET4, R_PLUGIN},         {"INET6", SC_AST_TYPE_INET6, R_PLUGIN},
+    {"INET4", SC_AST_TYPE_INET4, R_PLUGIN},
+    {"INET6", SC_AST_TYPE_INET6, R_PLUGIN},
     {"UUID", SC_AST_TYPE_UUID, R_PLUGIN},
 };
 
@@ -416,7 +440,9 @@ static int cast_ident_type(sc_parser *p, sc_ast_type *t)
         const char *word;
         sc_ast_type_kind kind;
     } idents[] = {
-        {"INET4", SC_AST_TYPE_INET4}, {"INET6", SC_AST_TYPE_INET6}, {"UUID", SC_AST_TYPE_UUID},
+        {"INET4", SC_AST_TYPE_INET4},
+        {"INET6", SC_AST_TYPE_INET6},
+        {"UUID", SC_AST_TYPE_UUID},
     };
     const char *name;
     size_t i;
@@ -469,7 +495,7 @@ static int cast_type(sc_parser *p, sc_ast_type *t)
         return SC_OK;
     if (sc_parse__accept_word(p, "SIGNED") || sc_parse__accept_word(p, "UNSIGNED")) {
         t->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "SIGNED") ? SC_AST_TYPE_SIGNED
-                                                                           : SC_AST_TYPE_UNSIGNED;
+                                                                          : SC_AST_TYPE_UNSIGNED;
         return cast_int_word(p);
     }
     if (sc_parse__accept_word(p, "INT") || sc_parse__accept_word(p, "INTEGER")) {
@@ -482,7 +508,7 @@ static int cast_type(sc_parser *p, sc_ast_type *t)
     }
     if (sc_parse__accept_word(p, "FLOAT") || sc_parse__accept_word(p, "DATE")) {
         t->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "FLOAT") ? SC_AST_TYPE_FLOAT
-                                                                          : SC_AST_TYPE_DATE;
+                                                                         : SC_AST_TYPE_DATE;
         return SC_OK;
     }
     if (sc_parse__accept_word(p, "DOUBLE")) {
@@ -491,7 +517,7 @@ static int cast_type(sc_parser *p, sc_ast_type *t)
     }
     if (sc_parse__accept_word(p, "TIME") || sc_parse__accept_word(p, "DATETIME")) {
         t->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "TIME") ? SC_AST_TYPE_TIME
-                                                                         : SC_AST_TYPE_DATETIME;
+                                                                        : SC_AST_TYPE_DATETIME;
         return opt_field_length(p, &t->length);
     }
     if (sc_parse__accept_word(p, "INTERVAL")) {
@@ -772,8 +798,8 @@ static int two_word_option(sc_parser *p, sc_ast_table_option *o)
         SC_TRY(sc_parse__expect_word(p, "SYSTEM"));
         return sc_parse__expect_word(p, "VERSIONING");
     }
-    o->kind = sc_parse__is_word(p, 0, "DATA") ? SC_AST_TOPT_DATA_DIRECTORY
-                                               : SC_AST_TOPT_INDEX_DIRECTORY;
+    o->kind =
+        sc_parse__is_word(p, 0, "DATA") ? SC_AST_TOPT_DATA_DIRECTORY : SC_AST_TOPT_INDEX_DIRECTORY;
     sc_parse__skip(p);
     SC_TRY(sc_parse__expect_word(p, "DIRECTORY"));
     sc_parse__opt_equal(p);
@@ -798,7 +824,8 @@ static bool at_option(const sc_parser *p)
     if (sc_parse__is_word(p, 0, "STORAGE") ||
         (sc_parse__is_word(p, 0, "WITH") && sc_parse__is_word(p, 1, "SYSTEM")))
         return true;
-    return sc_parse__is_ident_sys(p, 0) && (sc_parse__is_op(p, 1, "=") || sc_parse__is_op(p, 1, ":="));
+    return sc_parse__is_ident_sys(p, 0) &&
+           (sc_parse__is_op(p, 1, "=") || sc_parse__is_op(p, 1, ":="));
 }
 
 static int one_option(sc_parser *p, sc_ast_table_option *o)

@@ -44,15 +44,15 @@ START_TEST(test_ddl_lex_kinds)
         sc_tok_kind k;
         const char *s;
     } want[] = {
-        {SC_TOK_IDENT, "abc"},  {SC_TOK_INT, "12"},       {SC_TOK_DECIMAL, "1.5"},
-        {SC_TOK_DECIMAL, ".5"}, {SC_TOK_DECIMAL, "5."},   {SC_TOK_FLOAT, "1e3"},
-        {SC_TOK_FLOAT, "1.5E-3"}, {SC_TOK_STRING, "'x'"}, {SC_TOK_STRING, "\"y\""},
-        {SC_TOK_QIDENT, "`z`"}, {SC_TOK_NSTRING, "N'n'"}, {SC_TOK_HEX, "X'41'"},
-        {SC_TOK_HEX, "0x41"},   {SC_TOK_BIN, "B'10'"},    {SC_TOK_BIN, "0b10"},
-        {SC_TOK_IDENT, "1a"},   {SC_TOK_IDENT, "1e"},     {SC_TOK_IDENT, "0x1g"},
-        {SC_TOK_OP, "<=>"},     {SC_TOK_OP, "!="},        {SC_TOK_OP, ":="},
-        {SC_TOK_OP, "@@"},      {SC_TOK_OP, "@"},         {SC_TOK_OP, "("},
-        {SC_TOK_OP, ")"},       {SC_TOK_OP, ","},         {SC_TOK_OP, ";"},
+        {SC_TOK_IDENT, "abc"},    {SC_TOK_INT, "12"},       {SC_TOK_DECIMAL, "1.5"},
+        {SC_TOK_DECIMAL, ".5"},   {SC_TOK_DECIMAL, "5."},   {SC_TOK_FLOAT, "1e3"},
+        {SC_TOK_FLOAT, "1.5E-3"}, {SC_TOK_STRING, "'x'"},   {SC_TOK_STRING, "\"y\""},
+        {SC_TOK_QIDENT, "`z`"},   {SC_TOK_NSTRING, "N'n'"}, {SC_TOK_HEX, "X'41'"},
+        {SC_TOK_HEX, "0x41"},     {SC_TOK_BIN, "B'10'"},    {SC_TOK_BIN, "0b10"},
+        {SC_TOK_IDENT, "1a"},     {SC_TOK_IDENT, "1e"},     {SC_TOK_IDENT, "0x1g"},
+        {SC_TOK_OP, "<=>"},       {SC_TOK_OP, "!="},        {SC_TOK_OP, ":="},
+        {SC_TOK_OP, "@@"},        {SC_TOK_OP, "@"},         {SC_TOK_OP, "("},
+        {SC_TOK_OP, ")"},         {SC_TOK_OP, ","},         {SC_TOK_OP, ";"},
         {SC_TOK_OP, "~"},
     };
     sc_token toks[MAX_TOKS];

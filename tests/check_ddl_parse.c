@@ -20,8 +20,7 @@ static sc_ast_stmt *parse_ok(sc_ctx *ctx, const char *sql)
     sc_ast_stmt *st = NULL;
     int rc = sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL);
 
-    ck_assert_msg(rc == SC_OK, "parse failed: %s\n  for: %s", sc_ctx_last_error(ctx)->message,
-                  sql);
+    ck_assert_msg(rc == SC_OK, "parse failed: %s\n  for: %s", sc_ctx_last_error(ctx)->message, sql);
     return st;
 }
 
@@ -42,7 +41,7 @@ static const sc_error *parse_err(sc_ctx *ctx, const char *sql)
 }
 
 #define NEAR_PREFIX                                                                                \
-    "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB "    \
+    "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB "     \
     "server version for the right syntax to use near "
 
 static void assert_near(sc_ctx *ctx, const char *sql, const char *near_and_line)
@@ -65,8 +64,11 @@ static void escape_msg(char *out, size_t size, const char *msg)
     size_t n = 0;
 
     for (; *msg && n + 3 < size; msg++) {
-        const char *rep = *msg == '\\' ? "\\\\" : *msg == '\n' ? "\\n" : *msg == '\r' ? "\\r"
-                                                  : *msg == '\t' ? "\\t" : NULL;
+        const char *rep = *msg == '\\'   ? "\\\\"
+                          : *msg == '\n' ? "\\n"
+                          : *msg == '\r' ? "\\r"
+                          : *msg == '\t' ? "\\t"
+                                         : NULL;
         if (rep) {
             out[n++] = rep[0];
             out[n++] = rep[1];
@@ -94,13 +96,13 @@ static void report(corpus_stats *cs, const char *sql, const char *got, const cha
 
     cs->failures++;
     if (n + 200 < sizeof(cs->report))
-        snprintf(cs->report + n, sizeof(cs->report) - n, "- %.120s\n  got:  %s\n  want: %s\n",
-                 sql, got, want);
+        snprintf(cs->report + n, sizeof(cs->report) - n, "- %.120s\n  got:  %s\n  want: %s\n", sql,
+                 got, want);
 }
 
 /* Compare one statement with its results.txt line. */
-static void check_statement(corpus_stats *cs, sc_ctx *ctx, const char *sql, size_t len,
-                            const char *expect)
+static void
+check_statement(corpus_stats *cs, sc_ctx *ctx, const char *sql, size_t len, const char *expect)
 {
     sc_ast_stmt *st = NULL;
     unsigned want_errno = 0;
@@ -202,20 +204,26 @@ START_TEST(test_ddl_parse_error_near_text)
     assert_near(ctx, "CREATE TABLE t (\n  a INT DEFAULT 1+1,\n  b INT)",
                 "'+1,\n  b INT)' at line 2");
     assert_near(ctx, "FOO BAR", "'FOO BAR' at line 1");
-    assert_near(ctx, "CREATE TABLE t (a INT, b INT, c INT, d INT, e INT, f INT, g INT, h INT, i INT, "
-                     "j INT, k INT) BOGUS",
+    assert_near(ctx,
+                "CREATE TABLE t (a INT, b INT, c INT, d INT, e INT, f INT, g INT, h INT, i INT, "
+                "j INT, k INT) BOGUS",
                 "'BOGUS' at line 1");
     /* the rest of the statement is cut at 80 bytes */
-    assert_near(ctx, "DROP TABLE t1 t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-                     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
-                "at line 1");
+    assert_near(
+        ctx,
+        "DROP TABLE t1 t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
+        "at line 1");
     /* the cut never splits a character and stops before 4-byte ones (utf8mb3 messages) */
     assert_near(ctx, "DROP TABLE t1 t2 \xC3\xA9\xF0\x9F\x98\x80x", "'t2 \xC3\xA9' at line 1");
-    assert_near(ctx, "DROP TABLE t1 t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-                     "\xC3\xA9",
-                "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
-                "at line 1");
+    assert_near(
+        ctx,
+        "DROP TABLE t1 t2 "
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        "\xC3\xA9",
+        "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
+        "at line 1");
     /* a reserved word is not a name */
     assert_near(ctx, "CREATE TABLE select (a INT)", "'select (a INT)' at line 1");
     /* MariaDB's grammar, not MySQL's: no COLUMN_FORMAT, no TYPE=, no VISIBLE indexes */
@@ -323,13 +331,14 @@ START_TEST(test_ddl_parse_ast_alter_table)
     sc_ctx *ctx;
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    st = parse_ok(ctx, "ALTER TABLE t ADD COLUMN IF NOT EXISTS c INT FIRST, DROP INDEX IF EXISTS i, "
-                       "CHANGE a b BIGINT NOT NULL AFTER c, ALTER d SET DEFAULT (1 + 1), "
-                       "RENAME COLUMN x TO y, RENAME KEY k1 TO k2, ALTER INDEX k NOT IGNORED, "
-                       "ENGINE=MyISAM ROW_FORMAT=DYNAMIC, CONVERT TO CHARACTER SET latin1 COLLATE "
-                       "latin1_bin, ALGORITHM=INPLACE, DROP FOREIGN KEY fk, DROP PRIMARY KEY, "
-                       "ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id) ON DELETE SET NULL, "
-                       "RENAME TO db2.t2");
+    st =
+        parse_ok(ctx, "ALTER TABLE t ADD COLUMN IF NOT EXISTS c INT FIRST, DROP INDEX IF EXISTS i, "
+                      "CHANGE a b BIGINT NOT NULL AFTER c, ALTER d SET DEFAULT (1 + 1), "
+                      "RENAME COLUMN x TO y, RENAME KEY k1 TO k2, ALTER INDEX k NOT IGNORED, "
+                      "ENGINE=MyISAM ROW_FORMAT=DYNAMIC, CONVERT TO CHARACTER SET latin1 COLLATE "
+                      "latin1_bin, ALGORITHM=INPLACE, DROP FOREIGN KEY fk, DROP PRIMARY KEY, "
+                      "ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id) ON DELETE SET NULL, "
+                      "RENAME TO db2.t2");
     ck_assert_int_eq(st->kind, SC_AST_STMT_ALTER_TABLE);
     at = st->alter_table;
     ck_assert_uint_eq(at->n_specs, 14);
