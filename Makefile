@@ -81,7 +81,7 @@ release:
 # ---------------------------------------------------------------- deps
 DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev \
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
-            libedit-dev zlib1g-dev clang libclang-rt-14-dev
+            libedit-dev zlib1g-dev clang libclang-rt-14-dev python3
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -171,6 +171,10 @@ test: deps
 	$(MAKE) check
 	$(MAKE) headertest
 	@if [ -f tests/run-extra.sh ]; then SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) bash tests/run-extra.sh; fi
+	@# The optimised build sees warnings -O0 does not (maybe-uninitialized...).
+	$(MAKE) MODE=release all
+	@# Fuzz smoke run: every libFuzzer target for FUZZ_SMOKE_SECONDS.
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) SC_ORACLE=$(ORACLE) bash tests/fuzz/run.sh
 
 # Each public header must compile on its own.
 headertest:
@@ -195,6 +199,7 @@ bench:
 	@if [ -f bench/run.sh ]; then bash bench/run.sh build/release; fi
 
 FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
 fuzz:
 	@if [ -f tests/fuzz/run.sh ]; then FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh; fi
 
