@@ -107,6 +107,8 @@ typedef struct sc_xindex {
     sc_index_part *parts; /* mutable view of d.parts */
     bool generated;       /* implicit FK index (dropped when another key covers it) */
     bool long_hash;       /* long UNIQUE implemented as USING HASH */
+    bool loaded;          /* came from the stored table (ALTER) */
+    bool late_hash;       /* an existing key turned long hash now: sorts as a plain UNIQUE */
     size_t order;         /* position in the key list before sorting */
 } sc_xindex;
 
@@ -189,6 +191,8 @@ const char *sc_exec__engine_name(const char *name);
 int sc_exec__check_table_name(sc_exec *x, const char *name);
 int sc_exec__check_db_name(sc_exec *x, const char *name);
 int sc_exec__check_column_name(sc_exec *x, const char *name);
+/** 1059 for index/constraint names over 64 characters. */
+int sc_exec__check_ident_length(sc_exec *x, const char *name);
 
 /* helpers for errors */
 int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, ...) SC_PRINTF(4, 5);

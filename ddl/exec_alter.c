@@ -284,13 +284,6 @@ static int prune_keys(sc_exec *x, alter_state *st)
             else
                 i++;
         }
-        for (size_t i = 0; i < st->t.n_fks; i++)
-            for (size_t k = 0; k < st->t.fks[i].n_columns; k++)
-                if (strcasecmp(st->t.fks[i].columns[k], col) == 0)
-                    return sc_exec__err(x, 1828, "HY000",
-                                        "Cannot drop column '%s': needed in a foreign key "
-                                        "constraint '%s'",
-                                        col, st->t.fks[i].name);
         for (size_t i = 0; i < st->t.n_cols; i++) {
             const sc_column_def *c = &st->t.cols[i].d;
             if (c->generated != SC_GEN_NONE && expr_uses(c->generation_expr, col))
@@ -561,14 +554,28 @@ static int add_index(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
     return sc_exec__add_index(x, &st->t, ai, true);
 }
 
-/* TEXT types grow so that the same number of characters fits. */
-static void
-convert_column(sc_column_def *d, const sc_charset_info *cs, const sc_collation_info *coll)
+/* TEXT types grow so that the same number of characters fits; a VARCHAR
+ * that no longer fits is 1074 in strict mode, a TEXT type otherwise. */
+static int convert_column(sc_exec *x,
+                          sc_column_def *d,
+                          const sc_charset_info *cs,
+                          const sc_collation_info *coll)
 {
     unsigned oldml = d->charset ? sc_charset__maxlen(d->charset) : 1;
 
     if (!sc_type__has_charset(d->type) || !d->charset)
-        return;
+        return SC_OK;
+    if (d->type == SC_TYPE_VARCHAR && d->length > 65532 / cs->maxlen) {
+        uint64_t bytes = (uint64_t)d->length * cs->maxlen;
+        if (x->s->sql_mode & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES))
+            return sc_exec__err(x, 1074, "42000",
+                                "Column length too big for column '%s' (max = %u); use BLOB or "
+                                "TEXT instead",
+                                d->name, 65532 / cs->maxlen);
+        d->type = bytes < (1u << 24) ? SC_TYPE_MEDIUMTEXT : SC_TYPE_LONGTEXT;
+        d->length = 0;
+        sc_exec__warn(x);
+    }
     if (sc_type__is_text(d->type) && cs->maxlen > oldml) {
         uint64_t chars = sc_type__max_chars(d->type) / oldml;
         uint64_t bytes = chars * cs->maxlen;
@@ -579,6 +586,7 @@ convert_column(sc_column_def *d, const sc_charset_info *cs, const sc_collation_i
     }
     d->charset = cs->name;
     d->collation = coll->name;
+    return SC_OK;
 }
 
 static int
@@ -597,7 +605,8 @@ convert_charset(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp, const 
     st->t.charset = cs->name;
     st->t.collation = coll->name;
     for (size_t i = 0; i < st->t.n_cols; i++)
-        convert_column(&st->t.cols[i].d, cs, coll);
+        if ((rc = convert_column(x, &st->t.cols[i].d, cs, coll)) != SC_OK)
+            return rc;
     return SC_OK;
 }
 
@@ -711,6 +720,14 @@ static int check_own_fk_types(sc_exec *x, alter_state *st)
                                     "constraint '%s'",
                                     cc->d.name, fk->name);
             }
+            if ((cc->d.flags & SC_COL_NOT_NULL) &&
+                (fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL)) {
+                sc_table_free(pt);
+                return sc_exec__err(x, 1830, "HY000",
+                                    "Column '%s' cannot be NOT NULL: needed in a foreign key "
+                                    "constraint '%s' SET NULL",
+                                    cc->d.name, fk->name);
+            }
         }
         sc_table_free(pt);
     }
@@ -747,12 +764,12 @@ static int check_own_fk_indexes(sc_exec *x, alter_state *st, const sc_table_def 
 typedef struct parent_check {
     sc_exec *x;
     alter_state *st;
+    const sc_table_def *old; /* the parent before the ALTER */
     uint64_t self_id;
-    int bad;
-    const char *dropped_col; /* 1829: referenced parent column dropped */
-    const char *changed_col; /* 1833: parent column whose type no longer matches */
-    const char *fk_name;
-    const char *child; /* db.table of that child */
+    unsigned err;      /* first problem found: 1829, 1553, 1025 or 1833 */
+    const char *col;   /* 1829/1833: the parent column */
+    const char *name;  /* 1829/1833: constraint; 1553: index */
+    const char *child; /* 1829: `db`.`t`; 1833: db.t */
 } parent_check;
 
 static bool was_modified(const alter_state *st, const char *col)
@@ -761,6 +778,98 @@ static bool was_modified(const alter_state *st, const char *col)
         if (strcasecmp(st->modified[i], col) == 0)
             return true;
     return false;
+}
+
+static bool was_dropped(const alter_state *st, const char *col)
+{
+    for (size_t i = 0; i < st->n_dropped; i++)
+        if (strcasecmp(st->dropped[i], col) == 0)
+            return true;
+    return false;
+}
+
+/* The index of the old parent that served a foreign key, or NULL. */
+static const sc_index_def *old_parent_index(const sc_table_def *old, const sc_fk_def *fk)
+{
+    for (size_t i = 0; i < old->n_indexes; i++) {
+        const sc_index_def *ix = &old->indexes[i];
+        size_t k;
+        if (ix->n_parts < fk->n_columns || ix->kind == SC_INDEX_FULLTEXT ||
+            ix->kind == SC_INDEX_SPATIAL)
+            continue;
+        for (k = 0;
+             k < fk->n_columns && strcasecmp(ix->parts[k].column, fk->parent_columns[k]) == 0; k++)
+            ;
+        if (k == fk->n_columns)
+            return ix;
+    }
+    return NULL;
+}
+
+/* Classify a child's foreign key that the new parent no longer satisfies:
+ * MariaDB reports it from the SQL layer (1829, copy algorithm: the primary
+ * key changes), from InnoDB's in-place check (1553) or at the final rename
+ * of the copy (1025). */
+static void broken_reference(parent_check *pc,
+                             const sc_fk_def *fk,
+                             const char *dropped,
+                             const char *child_db,
+                             const char *child)
+{
+    const sc_index_def *ix = old_parent_index(pc->old, fk);
+    bool primary = ix && ix->kind == SC_INDEX_PRIMARY;
+
+    if (dropped && primary) {
+        pc->err = 1829;
+        pc->col = sc_exec__strdup(pc->x, dropped);
+        pc->name = sc_exec__strdup(pc->x, fk->name);
+        pc->child = sc_exec__printf(pc->x, "`%s`.`%s`", child_db, child);
+    } else if (ix && !primary) {
+        pc->err = 1553;
+        pc->name = sc_exec__strdup(pc->x, ix->name);
+    } else {
+        pc->err = 1025;
+    }
+}
+
+static void
+check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, const sc_fk_def *fk)
+{
+    const char *cols[64], *dropped = NULL;
+    size_t n = fk->n_columns < 64 ? fk->n_columns : 64;
+    bool missing = false;
+
+    for (size_t k = 0; k < n; k++) {
+        cols[k] = fk->parent_columns[k];
+        for (size_t r = 0; r < pc->st->n_ren; r++)
+            if (strcasecmp(cols[k], pc->st->ren_from[r]) == 0)
+                cols[k] = pc->st->ren_to[r];
+        if (!sc_xtable__find_col(&pc->st->t, cols[k])) {
+            missing = true;
+            if (!dropped && was_dropped(pc->st, cols[k]))
+                dropped = cols[k];
+        }
+    }
+    if (missing || !fk_index_exists(&pc->st->t, cols, n)) {
+        broken_reference(pc, fk, dropped, child_db, d->name);
+        return;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const sc_xcol *pcol = sc_xtable__find_col(&pc->st->t, cols[k]);
+        const sc_column_def *ccol = NULL;
+        if (!was_modified(pc->st, pcol->d.name))
+            continue;
+        for (size_t c = 0; c < d->n_columns; c++)
+            if (strcasecmp(d->columns[c].name, fk->columns[k]) == 0)
+                ccol = &d->columns[c];
+        if (ccol && !sc_exec__fk_types_match(ccol, &pcol->d)) {
+            pc->err = 1833;
+            pc->col = sc_exec__strdup(pc->x, pcol->d.name);
+            pc->name = sc_exec__strdup(pc->x, fk->name);
+            pc->child = sc_exec__printf(pc->x, "%s.%s", child_db, d->name);
+            return;
+        }
+    }
 }
 
 static int check_child(const sc_table_info *info, void *payload)
@@ -776,53 +885,19 @@ static int check_child(const sc_table_info *info, void *payload)
     if (rc != SC_OK)
         return rc;
     d = sc_table_definition(ct);
-    for (size_t i = 0; i < d->n_foreign_keys && !pc->bad; i++) {
+    for (size_t i = 0; i < d->n_foreign_keys && !pc->err; i++) {
         const sc_fk_def *fk = &d->foreign_keys[i];
-        const char *cols[64];
-        size_t n = fk->n_columns < 64 ? fk->n_columns : 64;
-        if (strcmp(fk->parent_schema, pc->st->t.schema) != 0 ||
-            strcmp(fk->parent_table, pc->st->old_name) != 0)
-            continue;
-        for (size_t k = 0; k < n; k++) {
-            cols[k] = fk->parent_columns[k];
-            for (size_t r = 0; r < pc->st->n_ren; r++)
-                if (strcasecmp(cols[k], pc->st->ren_from[r]) == 0)
-                    cols[k] = pc->st->ren_to[r];
-            if (!sc_xtable__find_col(&pc->st->t, cols[k])) {
-                for (size_t dr = 0; dr < pc->st->n_dropped && !pc->dropped_col; dr++)
-                    if (strcasecmp(pc->st->dropped[dr], cols[k]) == 0) {
-                        pc->dropped_col = sc_exec__strdup(pc->x, pc->st->dropped[dr]);
-                        pc->fk_name = sc_exec__strdup(pc->x, fk->name);
-                        pc->child =
-                            sc_exec__printf(pc->x, "%s.%s", sc_table_schema_name(ct), d->name);
-                    }
-                pc->bad = 1;
-            }
-        }
-        if (!pc->bad && !fk_index_exists(&pc->st->t, cols, n))
-            pc->bad = 1;
-        for (size_t k = 0; k < n && !pc->bad && !pc->changed_col; k++) {
-            const sc_xcol *pcol = sc_xtable__find_col(&pc->st->t, cols[k]);
-            const sc_column_def *ccol = NULL;
-            if (!pcol || !was_modified(pc->st, pcol->d.name))
-                continue;
-            for (size_t c = 0; c < d->n_columns; c++)
-                if (strcasecmp(d->columns[c].name, fk->columns[k]) == 0)
-                    ccol = &d->columns[c];
-            if (ccol && !sc_exec__fk_types_match(ccol, &pcol->d)) {
-                pc->changed_col = sc_exec__strdup(pc->x, pcol->d.name);
-                pc->fk_name = sc_exec__strdup(pc->x, fk->name);
-                pc->child = sc_exec__printf(pc->x, "%s.%s", sc_table_schema_name(ct), d->name);
-            }
-        }
+        if (strcmp(fk->parent_schema, pc->st->t.schema) == 0 &&
+            strcmp(fk->parent_table, pc->st->old_name) == 0)
+            check_child_fk(pc, d, sc_table_schema_name(ct), fk);
     }
     sc_table_free(ct);
     return 0;
 }
 
-static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
+static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id, const sc_table_def *old)
 {
-    parent_check pc = {x, st, id, 0, NULL, NULL, NULL, NULL};
+    parent_check pc = {x, st, old, id, 0, NULL, NULL, NULL};
     int rc;
 
     if (!x->s->foreign_key_checks)
@@ -830,22 +905,28 @@ static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id)
     rc = sc_table_foreach_child(x->txn, st->t.schema, st->old_name, check_child, &pc);
     if (rc != SC_OK)
         return rc;
-    if (pc.dropped_col)
+    switch (pc.err) {
+    case 1829:
         return sc_exec__err(x, 1829, "HY000",
                             "Cannot drop column '%s': needed in a foreign key constraint '%s' of "
-                            "table '%s'",
-                            pc.dropped_col, pc.fk_name, pc.child);
-    if (pc.changed_col)
+                            "table %s",
+                            pc.col, pc.name, pc.child);
+    case 1553:
+        return sc_exec__err(x, 1553, "HY000",
+                            "Cannot drop index '%s': needed in a foreign key constraint", pc.name);
+    case 1833:
         return sc_exec__err(x, 1833, "HY000",
                             "Cannot change column '%s': used in a foreign key constraint '%s' of "
                             "table '%s'",
-                            pc.changed_col, pc.fk_name, pc.child);
-    if (pc.bad)
+                            pc.col, pc.name, pc.child);
+    case 1025:
         return sc_exec__err(x, 1025, "HY000",
                             "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 "
                             "\"Foreign key constraint is incorrectly formed\")",
                             st->t.schema, st->t.schema, st->old_name);
-    return SC_OK;
+    default:
+        return SC_OK;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1004,7 +1085,7 @@ int sc_exec__alter_table(sc_exec *x)
     if (rc == SC_OK)
         rc = sc_exec__check_fks(x, &st.t, st.first_new_fk, true);
     if (rc == SC_OK)
-        rc = check_parent_side(x, &st, id);
+        rc = check_parent_side(x, &st, id, sc_table_definition(tbl));
     if (rc == SC_OK)
         rc = store_altered(x, &st, id);
 out:

@@ -114,29 +114,55 @@ static unsigned max_ibfk(const sc_xtable *t)
     return max;
 }
 
-int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
+typedef struct fk_name_scan {
+    sc_exec *x;
+    const sc_xtable *t;
+    size_t first;
+    const char *self; /* the table's stored name (skip: its keys are in t) */
+    bool dup;
+} fk_name_scan;
+
+static int scan_fk_names(const sc_table_info *info, void *payload)
+{
+    fk_name_scan *sc = payload;
+    sc_table *tb = NULL;
+    const sc_table_def *d;
+
+    if (sc->self && strcmp(info->name, sc->self) == 0)
+        return 0;
+    if (sc_table_get(&tb, sc->x->txn, info->id) != SC_OK)
+        return 0;
+    d = sc_table_definition(tb);
+    for (size_t k = 0; k < d->n_foreign_keys && !sc->dup; k++)
+        for (size_t i = sc->first; i < sc->t->n_fks; i++)
+            if (strcasecmp(d->foreign_keys[k].name, sc->t->fks[i].name) == 0)
+                sc->dup = true;
+    sc_table_free(tb);
+    return sc->dup ? 1 : 0;
+}
+
+/* InnoDB constraint names are unique per database, ignoring case (errno 121). */
+static bool fk_name_taken(sc_exec *x, const sc_xtable *t, size_t first, const char *self)
+{
+    fk_name_scan sc = {x, t, first, self, false};
+    sc_schema *s = NULL;
+
+    for (size_t i = first; i < t->n_fks; i++)
+        for (size_t k = 0; k < first; k++)
+            if (strcasecmp(t->fks[k].name, t->fks[i].name) == 0)
+                return true;
+    if (sc_schema_lookup(&s, x->txn, t->schema) != SC_OK)
+        return false;
+    sc_table_foreach(x->txn, sc_schema_id(s), scan_fk_names, &sc);
+    sc_schema_free(s);
+    return sc.dup;
+}
+
+static int validate_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
 {
     sc_table_def child;
-    unsigned next = max_ibfk(t);
     int rc = SC_OK;
 
-    for (size_t i = first; i < t->n_fks; i++) {
-        if (!t->fks[i].name) {
-            t->fks[i].name = sc_exec__printf(x, "%s_ibfk_%u", t->name, ++next);
-            if (!t->fks[i].name)
-                return SC_ENOMEM;
-        }
-    }
-    for (size_t i = first; i < t->n_fks; i++) {
-        for (size_t k = 0; k < t->n_fks; k++)
-            if (k != i && strcasecmp(t->fks[k].name, t->fks[i].name) == 0)
-                return sc_exec__err(x, 1005, "HY000",
-                                    "Can't create table `%s`.`%s` (errno: 121 \"Duplicate key on "
-                                    "write or update\")",
-                                    t->schema, t->name);
-    }
-    if (!x->s->foreign_key_checks)
-        return SC_OK;
     sc_xtable__to_def(x, t, &child);
     for (size_t i = first; i < t->n_fks && rc == SC_OK; i++) {
         const sc_fk_def *fk = &t->fks[i];
@@ -148,9 +174,9 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
         }
         rc = sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table);
         if (rc == SC_ENOTFOUND) {
-            sc_exec__warn(x);
-            sc_exec__warn(x);
-            return fk_error(x, t, is_alter);
+            /* a missing parent is fine only with foreign_key_checks=0 */
+            rc = x->s->foreign_key_checks ? fk_error(x, t, is_alter) : SC_OK;
+            continue;
         }
         if (rc != SC_OK)
             return rc;
@@ -160,9 +186,50 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
             rc = check_fk_parent(x, t, &child, fk, sc_table_definition(pt), is_alter);
         sc_table_free(pt);
     }
+    return rc;
+}
+
+int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
+{
+    unsigned next = max_ibfk(t);
+    int rc;
+
+    for (size_t i = first; i < t->n_fks; i++) {
+        if (!t->fks[i].name) {
+            t->fks[i].name = sc_exec__printf(x, "%s_ibfk_%u", t->name, ++next);
+            if (!t->fks[i].name)
+                return SC_ENOMEM;
+        }
+    }
+    /* the same name twice in one statement: InnoDB refuses the definition */
+    for (size_t i = first; i < t->n_fks; i++)
+        for (size_t k = first; k < i; k++)
+            if (strcasecmp(t->fks[k].name, t->fks[i].name) == 0) {
+                x->warnings += 2;
+                return fk_error(x, t, is_alter);
+            }
+    if (first < t->n_fks && fk_name_taken(x, t, first, is_alter ? t->name : NULL))
+        return sc_exec__err(x, 1005, "HY000",
+                            "Can't create table `%s`.`%s` (errno: 121 \"Duplicate key on write "
+                            "or update\")",
+                            t->schema, t->name);
+    rc = validate_fks(x, t, first, is_alter);
+
     if (rc != SC_OK && sc_ctx_last_error(x->ctx)->mysql_errno == 1005)
         x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
-    return rc;
+    if (rc != SC_OK)
+        return rc;
+    /* InnoDB lists foreign keys ordered by name */
+    for (size_t i = 1; i < t->n_fks; i++) {
+        sc_fk_def tmp = t->fks[i];
+        size_t j = i;
+        while (j > 0 && strcmp(tmp.name, t->fks[j - 1].name) < 0) {
+            t->fks[j] = t->fks[j - 1];
+            j--;
+        }
+        t->fks[j] = tmp;
+    }
+    return SC_OK;
 }
 
 /* ------------------------------------------------------------------ */

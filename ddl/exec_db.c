@@ -23,12 +23,18 @@ static size_t utf8_len(const char *s)
     return n;
 }
 
-static int check_ident(sc_exec *x, const char *name, unsigned empty_err, const char *what)
+/* Table and database names: empty, trailing space or too long are "Incorrect". */
+static int check_ident(sc_exec *x, const char *name, unsigned err, const char *what)
 {
     size_t n = strlen(name);
-    if (n == 0 || name[n - 1] == ' ')
-        return sc_exec__err(x, empty_err, "42000", "Incorrect %s name '%s'", what, name);
-    if (utf8_len(name) > 64)
+    if (n == 0 || name[n - 1] == ' ' || utf8_len(name) > 64)
+        return sc_exec__err(x, err, "42000", "Incorrect %s name '%s'", what, name);
+    return SC_OK;
+}
+
+int sc_exec__check_ident_length(sc_exec *x, const char *name)
+{
+    if (name && utf8_len(name) > 64)
         return sc_exec__err(x, 1059, "42000", "Identifier name '%s' is too long", name);
     return SC_OK;
 }

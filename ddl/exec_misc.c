@@ -111,7 +111,10 @@ int sc_exec__rename_one(sc_exec *x,
 
     rc = sc_schema_lookup(&s, x->txn, new_db);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", new_db);
+        return sc_exec__err(x, 1025, "HY000",
+                            "Error on rename of './%s/%s' to './%s/%s' (errno: 168 \"Unknown "
+                            "(generic) error from engine\")",
+                            db, name, new_db, new_name);
     if (rc != SC_OK)
         return rc;
     new_schema_id = sc_schema_id(s);

@@ -302,6 +302,7 @@ int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const cha
         DUP(ix->d.comment);
         DUP(ix->d.parser);
         ix->long_hash = (src->flags & SC_INDEX_LONG_HASH) != 0;
+        ix->loaded = true;
         ix->generated = (src->flags & SC_INDEX_GENERATED) != 0;
     }
     for (size_t i = 0; i < def->n_foreign_keys; i++) {

@@ -121,7 +121,7 @@ static bool const_item(sc_exec *x, sel_lex *l, sel_item *it, const sc_xtable *t)
         for (const char *p = l->tok; *p; p++)
             if (((unsigned char)*p & 0xC0) != 0x80)
                 chars++;
-        d->type = SC_TYPE_VARCHAR;
+        d->type = chars ? SC_TYPE_VARCHAR : SC_TYPE_CHAR; /* '' gives char(0) */
         d->length = (uint32_t)chars;
         d->charset = t->charset;
         d->collation = t->collation;
@@ -194,12 +194,18 @@ static bool parse_item(sc_exec *x, sel_lex *l, sel_item *it, const sc_xtable *t)
 }
 
 /* Append (or merge into a same-named defined column) one derived column. */
-static int add_derived(sc_exec *x, sc_xtable *t, const sc_column_def *src, const char *name)
+static int
+add_derived(sc_exec *x, sc_xtable *t, size_t n_defined, const sc_column_def *src, const char *name)
 {
     sc_xcol *c;
 
-    if (sc_xtable__find_col(t, name))
+    sc_xcol *old = sc_xtable__find_col(t, name);
+
+    if (old) {
+        if (old - t->cols >= (long)n_defined)
+            return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", name);
         return SC_OK; /* the explicitly defined column keeps its definition */
+    }
     c = sc_xtable__add_col(x, t, t->n_cols);
     if (!c)
         return SC_ENOMEM;
@@ -207,7 +213,6 @@ static int add_derived(sc_exec *x, sc_xtable *t, const sc_column_def *src, const
     c->d.name = name;
     if (sc_xtable__copy_column(x, &c->d) != SC_OK)
         return SC_ENOMEM;
-    c->d.comment = NULL;
     c->d.generated = SC_GEN_NONE;
     c->d.generation_expr = NULL;
     c->d.flags &= ~(unsigned)(SC_COL_INVISIBLE);
@@ -222,6 +227,7 @@ static int add_derived(sc_exec *x, sc_xtable *t, const sc_column_def *src, const
 int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
 {
     sel_lex l = {sql, "", 0};
+    size_t n_defined = t->n_cols; /* columns of the CREATE TABLE part */
     sel_item items[64];
     size_t n = 0;
     sc_table *src = NULL;
@@ -269,7 +275,7 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
     }
     for (size_t i = 0; i < n && rc == SC_OK; i++) {
         if (items[i].kind == ITEM_CONST) {
-            rc = add_derived(x, t, &items[i].def, items[i].alias);
+            rc = add_derived(x, t, n_defined, &items[i].def, items[i].alias);
             continue;
         }
         if (!sdef) {
@@ -281,9 +287,9 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
             const sc_column_def *c = &sdef->columns[k];
             if (items[i].kind == ITEM_STAR) {
                 if (!(c->flags & SC_COL_INVISIBLE))
-                    rc = add_derived(x, t, c, c->name);
+                    rc = add_derived(x, t, n_defined, c, c->name);
             } else if (strcasecmp(c->name, items[i].name) == 0) {
-                rc = add_derived(x, t, c, items[i].alias);
+                rc = add_derived(x, t, n_defined, c, items[i].alias);
                 break;
             } else if (k + 1 == sdef->n_columns) {
                 rc = sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'field list'",

@@ -213,12 +213,10 @@ static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
             dec = 0;
         if (len > 65)
             return sc_exec__err(x, 1426, "42000",
-                                "Too big precision %llu specified for '%s'. Maximum is 65",
-                                (unsigned long long)len, d->name);
+                                "Too big precision specified for '%s'. Maximum is 65", d->name);
         if (dec > 38)
-            return sc_exec__err(x, 1425, "42000",
-                                "Too big scale %llu specified for '%s'. Maximum is 38",
-                                (unsigned long long)dec, d->name);
+            return sc_exec__err(x, 1425, "42000", "Too big scale specified for '%s'. Maximum is 38",
+                                d->name);
         if (dec > len)
             return sc_exec__err(x, 1427, "42000",
                                 "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
@@ -245,14 +243,13 @@ static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
         if (len > 255)
             return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
                                 d->name);
-        if (dec > 30)
-            return sc_exec__err(x, 1425, "42000",
-                                "Too big scale %llu specified for '%s'. Maximum is 30",
-                                (unsigned long long)dec, d->name);
         if (dec > len)
             return sc_exec__err(x, 1427, "42000",
                                 "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
                                 "(column '%s')",
+                                d->name);
+        if (dec > 30)
+            return sc_exec__err(x, 1425, "42000", "Too big scale specified for '%s'. Maximum is 30",
                                 d->name);
         d->length = (uint32_t)len;
         d->scale = (uint32_t)dec;
@@ -363,7 +360,7 @@ static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const s
         break;
     case SC_TYPE_VARCHAR:
     case SC_TYPE_VARBINARY: {
-        uint64_t max = 65535 / (d->type == SC_TYPE_VARCHAR ? maxlen : 1);
+        uint64_t max = 65532 / (d->type == SC_TYPE_VARCHAR ? maxlen : 1);
         if (len > max) {
             if (strict(x) || len > 0xFFFFFFFFull)
                 return sc_exec__err(x, 1074, "42000",
@@ -429,9 +426,8 @@ static int temporal_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
     if (d->type == SC_TYPE_DATE)
         return SC_OK;
     if (ty->length.present && ty->length.value > 6)
-        return sc_exec__err(x, 1426, "42000",
-                            "Too big precision %llu specified for '%s'. Maximum is 6",
-                            (unsigned long long)ty->length.value, d->name);
+        return sc_exec__err(x, 1426, "42000", "Too big precision specified for '%s'. Maximum is 6",
+                            d->name);
     d->scale = ty->length.present ? (uint32_t)ty->length.value : 0;
     return SC_OK;
 }
@@ -544,6 +540,25 @@ static int invalid_default(sc_exec *x, const char *name)
     return sc_exec__err(x, 1067, "42000", "Invalid default value for '%s'", name);
 }
 
+/* NO_ZERO_DATE / NO_ZERO_IN_DATE make zero dates invalid defaults in strict mode. */
+static bool zero_date_refused(const sc_exec *x, const sc_column_def *d)
+{
+    const char *v = d->default_value;
+    uint64_t m = x->s->sql_mode;
+
+    if (!v ||
+        !(d->type == SC_TYPE_DATE || d->type == SC_TYPE_DATETIME || d->type == SC_TYPE_TIMESTAMP))
+        return false;
+    if (!(m & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES)))
+        return false;
+    if ((m & SC_MODE_NO_ZERO_DATE) && strncmp(v, "0000-00-00", 10) == 0)
+        return true;
+    if ((m & SC_MODE_NO_ZERO_IN_DATE) && strncmp(v, "0000-00-00", 10) != 0 &&
+        (strncmp(v + 5, "00", 2) == 0 || strncmp(v + 8, "00", 2) == 0))
+        return true;
+    return false;
+}
+
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
 {
     sc_column_def *d = &c->d;
@@ -583,6 +598,8 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         d->default_kind = SC_DEFAULT_LITERAL;
         d->default_value = sc_exec__strdup(x, canon);
         sc_free(x->ctx, canon);
+        if (zero_date_refused(x, d))
+            return invalid_default(x, d->name);
         return SC_OK;
     }
     if (!ac->default_parens && is_now_func(e) && !sc_type__is_temporal(d->type) &&
@@ -627,7 +644,7 @@ static void column_nullness(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_c
     }
     if (!ts)
         return;
-    if (!x->s->explicit_defaults_for_timestamp && ac->null_spec == SC_AST_NULL_UNSPECIFIED) {
+    if (!x->s->explicit_defaults_for_timestamp && ac->null_spec != SC_AST_NULL_NULL) {
         bool first = true;
         for (size_t i = 0; i < t->n_cols && &t->cols[i] != c; i++)
             if (t->cols[i].d.type == SC_TYPE_TIMESTAMP)
@@ -667,8 +684,12 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     }
     if (ac->serial_default_value)
         d->flags |= SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT;
-    if (ac->auto_increment)
+    if (ac->auto_increment) {
+        if (!sc_type__is_integer(d->type) && d->type != SC_TYPE_FLOAT && d->type != SC_TYPE_DOUBLE)
+            return sc_exec__err(x, 1063, "42000", "Incorrect column specifier for column '%s'",
+                                d->name);
         d->flags |= SC_COL_AUTO_INCREMENT;
+    }
     if (ac->invisible)
         d->flags |= SC_COL_INVISIBLE;
     if (ac->compressed)
@@ -705,10 +726,8 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         if (!d->check_expr)
             return SC_ENOMEM;
     }
-    if (c->json) {
-        const char *jv = sc_exec__printf(x, "json_valid(`%s`)", d->name);
-        d->check_expr = d->check_expr ? sc_exec__printf(x, "%s and %s", jv, d->check_expr) : jv;
-    }
+    if (c->json && !d->check_expr) /* a user CHECK replaces the implicit one */
+        d->check_expr = sc_exec__printf(x, "json_valid(`%s`)", d->name);
     return SC_OK;
 }
 
@@ -932,18 +951,17 @@ static int index_parts(sc_exec *x, sc_xtable *t, sc_xindex *ix, const sc_ast_ind
         p->column = c->d.name;
         p->descending = kp->order == SC_AST_ORDER_DESC;
         if (kp->length.present) {
+            bool blobish = sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type);
             bool str = c->d.type == SC_TYPE_CHAR || c->d.type == SC_TYPE_VARCHAR ||
-                       c->d.type == SC_TYPE_BINARY || c->d.type == SC_TYPE_VARBINARY ||
-                       sc_type__is_blob(c->d.type);
+                       c->d.type == SC_TYPE_BINARY || c->d.type == SC_TYPE_VARBINARY || blobish;
             if (!str || ai->kind == SC_AST_INDEX_FULLTEXT || ai->kind == SC_AST_INDEX_SPATIAL ||
-                kp->length.value == 0 ||
-                (!sc_type__is_blob(c->d.type) && kp->length.value > c->d.length))
+                kp->length.value == 0 || (!blobish && kp->length.value > c->d.length))
                 return sc_exec__err(x, 1089, "HY000",
                                     "Incorrect prefix key; the used key part isn't a string, the "
                                     "used length is longer than the key part, or the storage "
                                     "engine doesn't support unique prefix keys");
             p->prefix_len = (uint32_t)kp->length.value;
-            if (!sc_type__is_blob(c->d.type) && p->prefix_len == c->d.length)
+            if (!blobish && p->prefix_len == c->d.length)
                 p->prefix_len = 0;
         }
     }
@@ -975,6 +993,9 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
     const char *pdb;
     int rc;
 
+    if ((rc = sc_exec__check_ident_length(x, ai->constraint)) != SC_OK ||
+        (rc = sc_exec__check_ident_length(x, ai->name)) != SC_OK)
+        return rc;
     for (size_t i = 0; i < ai->n_parts; i++)
         if (!sc_xtable__find_col(t, ai->parts[i].column))
             return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
@@ -1048,6 +1069,8 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is
         ix->d.name = "PRIMARY";
     } else {
         ix->d.name = ai->name ? ai->name : ai->constraint;
+        if ((rc = sc_exec__check_ident_length(x, ix->d.name)) != SC_OK)
+            return rc;
         if (ix->d.name && name_taken(t, ix, ix->d.name))
             return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
     }
@@ -1115,6 +1138,8 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
     sc_check_def *ck;
     const char *u;
 
+    if (sc_exec__check_ident_length(x, ac->name) != SC_OK)
+        return SC_ESQL;
     if ((u = unknown_column(t, ac->expr)) != NULL)
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
     if (ac->name)
@@ -1162,15 +1187,17 @@ static int key_cmp(const sc_xtable *t, const sc_xindex *a, const sc_xindex *b)
     bool au = a->d.kind == SC_INDEX_PRIMARY || a->d.kind == SC_INDEX_UNIQUE;
     bool bu = b->d.kind == SC_INDEX_PRIMARY || b->d.kind == SC_INDEX_UNIQUE;
 
-    if (a->long_hash && b->long_hash)
+    bool ah = a->long_hash && !a->late_hash, bh = b->long_hash && !b->late_hash;
+
+    if (ah && bh)
         return a->order < b->order ? -1 : 1;
     if (au) {
         bool an, bn;
         if (!bu)
             return -1;
-        if (a->long_hash)
+        if (ah)
             return 1;
-        if (b->long_hash)
+        if (bh)
             return -1;
         an = key_has_nullable(t, a);
         bn = key_has_nullable(t, b);
@@ -1330,6 +1357,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
     }
     if (total > maxkey) {
         if (ix->d.kind == SC_INDEX_UNIQUE && ix->d.algorithm != SC_ALGO_BTREE) {
+            ix->late_hash = ix->loaded;
             ix->long_hash = true;
             ix->d.algorithm = SC_ALGO_HASH;
             return SC_OK;
@@ -1548,7 +1576,17 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
     if (rc != SC_OK)
         return rc;
     name_checks(x, t);
-    sort_keys(t);
+    /* MariaDB re-sorts the keys only when the statement adds one: an ALTER
+     * that adds none keeps the stored order, even when NULL-ness or the
+     * long-hash form of a key changed (verified against 10.11) */
+    {
+        bool added = false;
+        for (size_t i = 0; i < t->n_idx; i++)
+            if (!t->idx[i].loaded)
+                added = true;
+        if (added)
+            sort_keys(t);
+    }
     sort_fks(t);
     inherit_table_options(t);
     return SC_OK;

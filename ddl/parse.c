@@ -613,6 +613,8 @@ static int stmt_create(sc_parser *p, sc_ast_stmt *st)
         temporary = true;
     if (sc_parse__accept_word(p, "TABLE"))
         return sc_parse__create_table(p, st, or_replace, temporary);
+    if (sc_parse__is_word(p, 0, "SEQUENCE"))
+        return unsupported(p, st, "CREATE SEQUENCE");
     if (temporary)
         return sc_parse__syntax_error(p);
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA"))
@@ -648,6 +650,8 @@ static int stmt_drop(sc_parser *p, sc_ast_stmt *st)
 
     if (sc_parse__accept_word(p, "TABLE") || sc_parse__accept_word(p, "TABLES"))
         return drop_table(p, st, temporary);
+    if (sc_parse__is_word(p, 0, "SEQUENCE"))
+        return unsupported(p, st, "DROP SEQUENCE");
     if (temporary)
         return sc_parse__syntax_error(p);
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA"))

@@ -316,9 +316,7 @@ static const char *fk_action_text(sc_fk_action a)
         return "SET NULL";
     case SC_FK_NO_ACTION:
         return "NO ACTION";
-    case SC_FK_SET_DEFAULT:
-        return "SET DEFAULT";
-    default:
+    default:         /* RESTRICT, and SET DEFAULT which InnoDB ignores */
         return NULL; /* RESTRICT is the default and is not printed */
     }
 }

@@ -421,14 +421,29 @@ static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const 
     if ((col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) && v < 0)
         return SC_EINVAL;
     if (col->flags & SC_COL_HAS_SCALE) {
+        /* FLOAT(M,D) stores the value rounded to D decimals */
         snprintf(buf, sizeof(buf), "%.*f", (int)col->scale, v);
-        snprintf(buf, sizeof(buf), "%.*g", maxprec, strtod(buf, NULL));
+        v = strtod(buf, NULL);
     }
     for (prec = 1; prec <= maxprec; prec++) {
         snprintf(buf, sizeof(buf), "%.*g", prec, v);
         if (col->type == SC_TYPE_FLOAT ? (float)strtod(buf, NULL) == (float)v
                                        : strtod(buf, NULL) == v)
             break;
+    }
+    {
+        /* MariaDB prints plain digits unless the exponent is large */
+        const char *e = strchr(buf, 'e');
+        int exp10 = e ? atoi(e + 1) : 0;
+        if (e && exp10 >= -4 && exp10 < 15) {
+            int decimals = prec - 1 - exp10;
+            snprintf(buf, sizeof(buf), "%.*f", decimals > 0 ? decimals : 0, v);
+        } else if (e) {
+            /* 1e20, 1.5e-7: no '+' and no leading zeros in the exponent */
+            char mant[40];
+            snprintf(mant, sizeof(mant), "%.*s", (int)(e - buf), buf);
+            snprintf(buf, sizeof(buf), "%se%d", mant, exp10);
+        }
     }
     *out = dup(ctx, buf);
     return *out ? SC_OK : SC_ENOMEM;
@@ -652,14 +667,8 @@ static int
 canon_enum(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string)
 {
     size_t idx;
-    if (!is_string) {
-        char *end;
-        unsigned long n = strtoul(text, &end, 10);
-        if (*end || n < 1 || n > col->n_elements)
-            return SC_EINVAL;
-        *out = dup(ctx, col->elements[n - 1]);
-        return *out ? SC_OK : SC_ENOMEM;
-    }
+    if (!is_string)
+        return SC_EINVAL; /* a number is not a valid ENUM default */
     if (!element_index(col, text, strlen(text), &idx))
         return SC_EINVAL;
     *out = dup(ctx, col->elements[idx]);
@@ -735,6 +744,8 @@ int sc_type__canon_default(
     case SC_TYPE_ENUM:
         return canon_enum(out, ctx, col, text, is_string);
     case SC_TYPE_SET:
+        if (!is_string)
+            return SC_EINVAL;
         return canon_set(out, ctx, col, text);
     case SC_TYPE_CHAR:
     case SC_TYPE_VARCHAR:
