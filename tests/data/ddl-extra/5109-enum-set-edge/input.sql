@@ -1,0 +1,13 @@
+CREATE TABLE t1 (a ENUM('a''b', 'c\\d', 'e"f', 'with space ', '') NOT NULL, b SET('x','y','z') DEFAULT 'x,z', c ENUM('Y','N') DEFAULT 'N', d SET('') DEFAULT '');
+CREATE TABLE t2 (a ENUM('a','b') DEFAULT 'c');
+CREATE TABLE t3 (a SET('a','b') DEFAULT 'a,c');
+CREATE TABLE t4 (a ENUM('a','A'));
+CREATE TABLE t5 (a ENUM('a','A') CHARACTER SET latin1 COLLATE latin1_bin, b SET('x','X') COLLATE utf8mb4_bin);
+CREATE TABLE t6 (a SET('a,b'));
+CREATE TABLE t7 (a ENUM('x','y') NOT NULL, b ENUM('p','q') NULL, c ENUM('1','2') DEFAULT 1, e ENUM('one','two') DEFAULT 'TWO');
+CREATE TABLE t7b (d SET('s','t') DEFAULT 3);
+CREATE TABLE t8 (a ENUM('a','b','c') DEFAULT 'b' CHARACTER SET latin1 COMMENT 'enum first');
+ALTER TABLE t7 MODIFY a ENUM('x','y','z') NOT NULL DEFAULT 'z', MODIFY b ENUM('q','p');
+ALTER TABLE t1 MODIFY b SET('x','y','z','w') DEFAULT '';
+CREATE TABLE t9 (a ENUM());
+CREATE TABLE t10 (a ENUM('  lead', 'trail  ', 'UPPER') DEFAULT 'upper');

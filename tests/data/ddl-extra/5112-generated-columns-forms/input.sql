@@ -1,0 +1,16 @@
+CREATE TABLE t1 (a INT, b INT AS (a * 2), c INT GENERATED ALWAYS AS (a + b) VIRTUAL, d INT AS (a - 1) STORED, e INT AS (a DIV 2) PERSISTENT, f VARCHAR(20) AS (concat(a, '-', b)), g DOUBLE AS (a / 3) STORED, KEY (d), KEY (c));
+CREATE TABLE t2 (a VARCHAR(20), b VARCHAR(20) AS (upper(a)) VIRTUAL, c VARCHAR(20) AS (lower(a)), d INT AS (length(a)), e INT AS (char_length(a)) STORED, f VARCHAR(5) AS (substr(a, 1, 5)), g VARCHAR(20) AS (trim(a)), h VARCHAR(40) AS (replace(a, 'x', 'y')), i VARCHAR(20) AS (if(a > 'm', 'late', 'early')), j VARCHAR(20) AS (case when a is null then 'null' when a = '' then 'empty' else a end));
+CREATE TABLE t3 (d DATE, y INT AS (year(d)), m VARCHAR(7) AS (date_format(d, '%Y-%m')), w INT AS (dayofweek(d)) STORED, n DATE AS (d + interval 1 month), q INT AS (to_days(d) - to_days('2000-01-01')));
+CREATE TABLE t4 (a INT, b INT, c INT AS (coalesce(a, b, 0)), d INT AS (greatest(a, b)), e INT AS (a % 3), f INT AS (-a), g INT AS (NOT a), h INT AS (a IS NULL), i INT AS (a BETWEEN 1 AND 10), j INT AS (a IN (1,2,3)), k INT AS (a & b | 4), l INT AS (a << 2), m DECIMAL(10,2) AS (round(a / 7, 2)), n INT AS (abs(a)));
+CREATE TABLE t5 (a INT, b INT AS (a + 1) VIRTUAL NOT NULL);
+CREATE TABLE t6 (a INT, b INT AS (a + 1) DEFAULT 3);
+CREATE TABLE t7 (a INT, b INT AS (rand()) STORED);
+CREATE TABLE t8 (a INT, b INT AS (c + 1), c INT);
+CREATE TABLE t9 (a INT AS (a + 1));
+CREATE TABLE t10 (a INT AUTO_INCREMENT PRIMARY KEY, b INT AS (a + 1) STORED);
+CREATE TABLE t11 (a INT, b INT AS (a) COMMENT 'gen comment' INVISIBLE, c INT GENERATED ALWAYS AS (a) STORED UNIQUE);
+CREATE TABLE t12 (a VARCHAR(10), b VARCHAR(10) AS (a) VIRTUAL, PRIMARY KEY (b));
+CREATE TABLE t13 (s VARCHAR(10) CHARACTER SET latin1, u VARCHAR(10) AS (convert(s using utf8mb4)), c VARCHAR(10) AS (cast(s as char(10))), i INT AS (cast(s as signed)), b BINARY(4) AS (cast(s as binary(4))));
+ALTER TABLE t1 ADD h INT AS (a * a) STORED AFTER a, ADD INDEX (h);
+ALTER TABLE t1 MODIFY b BIGINT AS (a * 3);
+ALTER TABLE t2 DROP COLUMN a;
