@@ -154,6 +154,10 @@ int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn)
     if (rc)
         return sc_catalog__mdb_error(log->ctx, rc, "reading log.state");
     p = v.mv_data;
+    if (v.mv_size >= 4 && sc_get_u32le(p) > SC_LOG_STATE_VERSION)
+        return sc_error_set(log->ctx, SC_EVERSION, 0, NULL,
+                            "log.state: format %u is newer than this syscat (%u)",
+                            (unsigned)sc_get_u32le(p), SC_LOG_STATE_VERSION);
     if (v.mv_size < STATE_FIXED || sc_get_u32le(p) != SC_LOG_STATE_VERSION)
         return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "log.state: unknown format");
     out->first_file = sc_get_u32le(p + 4);
@@ -724,10 +728,12 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
         return rc;
     if (!bld.set.enabled)
         return drop_pending(log, txn);
-    /* The log dbs hold only committed data at this point: write what the files lack. */
-    rc = sc_log__sync_files(log, txn);
-    if (!rc)
-        rc = sc_log__ensure_state(&bld.st, log, txn);
+    /* The log dbs hold only committed data at this point: write what the files lack. Files
+     * are derived data: failing to write them (disk full...) must not block the catalog; the
+     * next sync or `syscat binlog rebuild` completes them. */
+    if (sc_log__sync_files(log, txn))
+        sc_ctx_clear_error(log->ctx);
+    rc = sc_log__ensure_state(&bld.st, log, txn);
     bld.now = (uint32_t)time(NULL);
     if (!rc)
         rc = build_txn(&bld, changes, n);

@@ -159,7 +159,8 @@ static int write_index(sc_log *log, const sc_log_state *st)
     int rc = SC_OK;
 
     snprintf(path, sizeof(path), "%s/%s.index", log->dir, SC_LOG_BASENAME);
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    /* a per-process name: several processes may sync the same directory */
+    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
     f = fopen(tmp, "w");
     if (!f)
         return io_error(log, "cannot create", tmp);

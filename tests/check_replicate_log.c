@@ -243,6 +243,27 @@ START_TEST(test_log_cascade_flag)
 }
 END_TEST
 
+START_TEST(test_log_file_errors_do_not_block_commits)
+{
+    char path[512];
+    FILE *f;
+
+    lu_ok(sc_log_sync(lg));
+    snprintf(path, sizeof(path), "%s/binlog", sc_fx.dir);
+    sc_fixture_rmtree(path);
+    f = fopen(path, "w"); /* a file where the directory should be: every file write fails */
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    lu_exec(sc_fx.cat, "CREATE TABLE b (id INT PRIMARY KEY)");
+    ck_assert_int_ne(sc_log_sync(lg), SC_OK);
+    ck_assert_int_eq(unlink(path), 0);
+    lu_ok(sc_log_rebuild(lg));
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+    ck_assert_uint_eq(lu_events(evs, lg, NULL) > 0, 1);
+}
+END_TEST
+
 static void count_problem(const char *p, void *payload)
 {
     if (getenv("SC_TEST_VERBOSE"))
@@ -821,6 +842,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_rebuild_byte_equal);
     tcase_add_test(tc, test_log_purge);
     tcase_add_test(tc, test_log_files_recovered_on_open);
+    tcase_add_test(tc, test_log_file_errors_do_not_block_commits);
     tcase_add_test(tc, test_log_corrupt_stored_log);
     suite_add_tcase(s, tc);
 
