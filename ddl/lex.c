@@ -415,7 +415,8 @@ static bool quote_follows(const sc_lexer *lx)
     return peek(lx, 1) == '\'';
 }
 
-static sc_tok_kind lex_token(sc_lexer *lx)
+/* glued: the token follows an identifier without space (t.5 is t . 5, x .5 is x 0.5) */
+static sc_tok_kind lex_token(sc_lexer *lx, bool glued)
 {
     int c = peek(lx, 0);
 
@@ -429,10 +430,13 @@ static sc_tok_kind lex_token(sc_lexer *lx)
         lx->pos++;
         return lex_string(lx) == SC_TOK_STRING ? SC_TOK_NSTRING : SC_TOK_ERROR;
     }
+    if (lx->ident_dot && is_ident_char((unsigned char)c)) {
+        lex_ident_rest(lx); /* MariaDB's MY_LEX_IDENT_SEP: t.5 is column `5` */
+        return SC_TOK_IDENT;
+    }
     if (is_digit((unsigned char)c))
         return lex_number(lx);
-    if (c == '.' && peek(lx, 1) >= 0 && is_digit((unsigned char)peek(lx, 1)) &&
-        lx->prev != SC_TOK_IDENT && lx->prev != SC_TOK_QIDENT)
+    if (c == '.' && peek(lx, 1) >= 0 && is_digit((unsigned char)peek(lx, 1)) && !glued)
         return lex_number(lx);
     if (is_ident_char((unsigned char)c)) {
         lex_ident_rest(lx);
@@ -462,8 +466,10 @@ sc_token sc_lex__next(sc_lexer *lx)
         t.kind = SC_TOK_EOF;
         return t;
     }
-    t.kind = lex_token(lx);
+    t.kind = lex_token(lx, !skipped && (lx->prev == SC_TOK_IDENT || lx->prev == SC_TOK_QIDENT));
     t.len = lx->pos - t.start;
+    lx->ident_dot = t.kind == SC_TOK_OP && t.len == 1 && lx->sql[t.start] == '.' && !skipped &&
+                    (lx->prev == SC_TOK_IDENT || lx->prev == SC_TOK_QIDENT);
     lx->prev = t.kind;
     return t;
 }

@@ -64,6 +64,8 @@ typedef struct sc_lexer {
     unsigned flags;   /* SC_LEX_* */
     int in_vcomment;  /* inside an executed comment: its closing star-slash is skipped */
     sc_tok_kind prev; /* kind of the previous token (for the .5 rule) */
+    bool ident_dot;   /* previous token is a '.' glued to an identifier: the next word
+                         is a name even if it starts with digits (t.1, db.5x) */
 } sc_lexer;
 
 /** Start lexing sql[0..len). */

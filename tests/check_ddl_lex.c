@@ -76,6 +76,13 @@ START_TEST(test_ddl_lex_unicode_and_dot)
     tok_is(sql, &toks[2], SC_TOK_OP, ".");
     tok_is(sql, &toks[3], SC_TOK_IDENT, "1c"); /* after an identifier, '.' is not a decimal point */
     tok_is(sql, &toks[4], SC_TOK_QIDENT, "`a``b`");
+    /* after `ident.`, a word is a name even when it is all digits */
+    sql = "t.5 `u`.12e3 x .5";
+    n = lex_all(sql, 0, toks);
+    ck_assert_uint_eq(n, 8);
+    tok_is(sql, &toks[2], SC_TOK_IDENT, "5");
+    tok_is(sql, &toks[5], SC_TOK_IDENT, "12e3");
+    tok_is(sql, &toks[7], SC_TOK_DECIMAL, ".5");
 }
 END_TEST
 
