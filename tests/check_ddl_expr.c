@@ -6,6 +6,7 @@
  * inwards, function renames) and DEFAULT's parentheses rule.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tests/fixtures.h"
@@ -264,6 +265,79 @@ START_TEST(test_ddl_expr_buf)
 }
 END_TEST
 
+/* An allocator that fails from the Nth call on. */
+typedef struct failing_alloc {
+    long left; /* successful calls left; < 0 = unlimited */
+} failing_alloc;
+
+static void *fa_malloc(size_t n, void *payload)
+{
+    failing_alloc *fa = payload;
+    if (fa->left == 0)
+        return NULL;
+    if (fa->left > 0)
+        fa->left--;
+    return malloc(n);
+}
+
+static void *fa_realloc(void *p, size_t n, void *payload)
+{
+    failing_alloc *fa = payload;
+    if (fa->left == 0)
+        return NULL;
+    if (fa->left > 0)
+        fa->left--;
+    return realloc(p, n);
+}
+
+static void fa_free(void *p, void *payload)
+{
+    (void)payload;
+    free(p);
+}
+
+/* The printer reports SC_ENOMEM (never a partial success) when allocation fails. */
+START_TEST(test_ddl_expr_print_allocation_failure)
+{
+    const char *sql = "CREATE TABLE t (x INT AS (NOT (a > 1 AND b IN (1)) OR "
+                      "CONCAT('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', "
+                      "c) LIKE 'x%'))";
+    failing_alloc fa = {-1};
+    sc_allocator al = {fa_malloc, fa_realloc, fa_free, &fa};
+    sc_ctx_options co = SC_CTX_OPTIONS_INIT;
+    sc_ast_stmt *st = NULL;
+    sc_ctx *ctx;
+    char *want;
+    long n;
+    int rc = SC_ENOMEM;
+
+    co.allocator = &al;
+    ck_assert_int_eq(sc_ctx_new(&ctx, &co), SC_OK);
+    ck_assert_int_eq(sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL), SC_OK);
+    {
+        sc_buf b = SC_BUF_INIT(ctx);
+        ck_assert_int_eq(sc_ddl__expr_print(&b, st->create_table->defs[0].column->gen_expr), SC_OK);
+        want = sc_buf_detach(&b);
+    }
+    for (n = 0; n < 100 && rc != SC_OK; n++) {
+        sc_buf b = SC_BUF_INIT(ctx);
+        fa.left = n;
+        rc = sc_ddl__expr_print(&b, st->create_table->defs[0].column->gen_expr);
+        fa.left = -1;
+        if (rc == SC_OK)
+            ck_assert_str_eq(b.data, want);
+        else
+            ck_assert_int_eq(rc, SC_ENOMEM);
+        sc_buf_clear(&b);
+    }
+    ck_assert_int_eq(rc, SC_OK);
+    ck_assert_int_gt(n, 1);
+    sc_free(ctx, want);
+    sc_ast__stmt_free(st);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
 Suite *sc_test_ddl_expr_suite(void);
 
 Suite *sc_test_ddl_expr_suite(void)
@@ -275,6 +349,7 @@ Suite *sc_test_ddl_expr_suite(void)
     tcase_add_test(tc, test_ddl_expr_print_rules);
     tcase_add_test(tc, test_ddl_expr_default_parens);
     tcase_add_test(tc, test_ddl_expr_buf);
+    tcase_add_test(tc, test_ddl_expr_print_allocation_failure);
     suite_add_tcase(s, tc);
     return s;
 }
