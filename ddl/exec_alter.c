@@ -260,6 +260,69 @@ static int apply_drop(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
     }
 }
 
+/* The first dropped column an expression uses, or NULL. */
+static const char *uses_dropped(const alter_state *st, const char *text)
+{
+    for (size_t d = 0; d < st->n_dropped; d++)
+        if (expr_uses(text, st->dropped[d]))
+            return st->dropped[d];
+    return NULL;
+}
+
+/* Whether an expression uses a column that is not being dropped. */
+static bool uses_kept_column(const alter_state *st, const char *text)
+{
+    for (const char *p = text ? strchr(text, '`') : NULL; p;) {
+        const char *q = strchr(p + 1, '`');
+        char name[256];
+        bool dropped = false;
+        if (!q)
+            break;
+        snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
+        for (size_t d = 0; d < st->n_dropped; d++)
+            if (strcasecmp(st->dropped[d], name) == 0)
+                dropped = true;
+        if (!dropped)
+            return true;
+        p = strchr(q + 1, '`');
+    }
+    return false;
+}
+
+/*
+ * Expressions that use dropped columns: a CHECK on dropped columns only goes
+ * with them, one that also uses kept columns is 1054 (CHECK), and so is a
+ * generated column using a dropped one (checked after the constraints, as
+ * MariaDB does).
+ */
+static int prune_expressions(sc_exec *x, alter_state *st)
+{
+    const char *col;
+
+    for (size_t i = 0; i < st->t.n_checks;) {
+        col = uses_dropped(st, st->t.checks[i].expr);
+        if (col && uses_kept_column(st, st->t.checks[i].expr))
+            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
+        if (col) {
+            memmove(&st->t.checks[i], &st->t.checks[i + 1],
+                    (st->t.n_checks - i - 1) * sizeof(sc_check_def));
+            st->t.n_checks--;
+        } else {
+            i++;
+        }
+    }
+    for (size_t i = 0; i < st->t.n_cols; i++)
+        if ((col = uses_dropped(st, st->t.cols[i].d.check_expr)) != NULL)
+            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        const sc_column_def *c = &st->t.cols[i].d;
+        if (c->generated != SC_GEN_NONE && (col = uses_dropped(st, c->generation_expr)) != NULL)
+            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'",
+                                col);
+    }
+    return SC_OK;
+}
+
 /* Remove dropped columns from keys; MariaDB refuses to shrink a multi-part unique key. */
 static int prune_keys(sc_exec *x, alter_state *st)
 {
@@ -284,24 +347,8 @@ static int prune_keys(sc_exec *x, alter_state *st)
             else
                 i++;
         }
-        for (size_t i = 0; i < st->t.n_cols; i++) {
-            const sc_column_def *c = &st->t.cols[i].d;
-            if (c->generated != SC_GEN_NONE && expr_uses(c->generation_expr, col))
-                return sc_exec__err(x, 1054, "42S22",
-                                    "Unknown column '%s' in 'GENERATED ALWAYS AS'", col);
-        }
-        for (size_t i = 0; i < st->t.n_checks;) {
-            if (expr_uses(st->t.checks[i].expr, col)) {
-                /* a constraint on the dropped column alone goes with it */
-                memmove(&st->t.checks[i], &st->t.checks[i + 1],
-                        (st->t.n_checks - i - 1) * sizeof(sc_check_def));
-                st->t.n_checks--;
-            } else {
-                i++;
-            }
-        }
     }
-    return SC_OK;
+    return prune_expressions(x, st);
 }
 
 /* ------------------------------------------------------------------ */
@@ -452,7 +499,7 @@ static int set_default(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
     if (c->d.generated != SC_GEN_NONE)
         return SC_OK;
     if (sp->kind == SC_AST_ALTER_DROP_DEFAULT) {
-        c->d.default_kind = SC_DEFAULT_NONE;
+        c->d.default_kind = (c->d.flags & SC_COL_NOT_NULL) ? SC_DEFAULT_NONE : SC_DEFAULT_NULL;
         c->d.default_value = NULL;
         return SC_OK;
     }
