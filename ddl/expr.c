@@ -1002,6 +1002,22 @@ int sc_ddl__expr_print(sc_buf *out, const sc_expr *e)
     return SC_OK;
 }
 
+/* Calls whose Item is an Item_bool_func (need_parentheses_in_default() is true). */
+static const char *const bool_funcs[] = {
+    "JSON_VALID", "JSON_CONTAINS", "JSON_CONTAINS_PATH", "JSON_EXISTS",    "JSON_OVERLAPS",
+    "IS_IPV4",    "IS_IPV6",       "IS_IPV4_COMPAT",     "IS_IPV4_MAPPED",
+};
+
+static bool is_bool_func(const sc_expr *e)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(bool_funcs) / sizeof(bool_funcs[0]); i++)
+        if (e->form == SC_AST_FUNC_PLAIN && name_is(e, bool_funcs[i]))
+            return true;
+    return false;
+}
+
 /* Item::need_parentheses_in_default(): boolean functions, arithmetic (Item_num_op),
  * date +/- interval and BINARY x print in parentheses; calls, casts, literals do not. */
 static bool root_needs_parens(const sc_expr *e)
@@ -1027,6 +1043,8 @@ static bool root_needs_parens(const sc_expr *e)
     case SC_AST_EXPR_IN:
     case SC_AST_EXPR_LIKE:
         return true;
+    case SC_AST_EXPR_FUNC:
+        return is_bool_func(e);
     default:
         return false;
     }

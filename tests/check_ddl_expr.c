@@ -238,6 +238,9 @@ START_TEST(test_ddl_expr_default_parens)
     check_default(ctx, "(CAST(a AS SIGNED))", "cast(`a` as signed)");
     check_default(ctx, "(NOT a)", "(!`a`)");
     check_default(ctx, "(BINARY 'x')", "(cast('x' as binary))");
+    check_default(ctx, "(JSON_VALID('{}'))", "(json_valid('{}'))");
+    check_default(ctx, "(-a)", "-`a`");
+    check_default(ctx, "(CASE WHEN a THEN 1 END)", "case when `a` then 1 end");
     sc_ctx_free(ctx);
 }
 END_TEST
