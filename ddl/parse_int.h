@@ -88,7 +88,7 @@ int sc_parse__expr(sc_parser *p, sc_expr **out);
 int sc_parse__default_value(sc_parser *p, sc_expr **out);
 /* ON UPDATE CURRENT_TIMESTAMP[(n)] and synonyms. */
 int sc_parse__on_update_value(sc_parser *p, sc_expr **out);
-/* A literal (signed numbers allowed), for SET values and option values. */
+/* Skip a parenthesised group starting at '(' (subqueries and other refused parts). */
 int sc_parse__skip_balanced(sc_parser *p);
 
 /* ---- types and tables (parse_table.c) ---- */
