@@ -525,7 +525,8 @@ typedef enum sc_ast_topt_kind {
  */
 typedef struct sc_ast_table_option {
     sc_ast_topt_kind kind;
-    const char *name; /* the option keyword as written (for messages, 1911) */
+    const char *name; /* the option keyword as written (for messages, 1911);
+                         unquoted for NAME = value options (`FOO`=1 -> FOO) */
     sc_ast_str value;
     bool value_is_string;  /* written as a quoted string */
     bool value_is_default; /* = DEFAULT */

@@ -10,6 +10,7 @@
  * may also come later as a column attribute (parse_table.c).
  */
 #include <string.h>
+#include <strings.h>
 
 #include "ddl/parse_int.h"
 
@@ -718,13 +719,16 @@ static int option_value(sc_parser *p, sc_ast_table_option *o, value_rule rule)
 static int generic_option(sc_parser *p, sc_ast_table_option *o)
 {
     const sc_token *t = sc_parse__tok(p, 0);
+    const char *name;
     size_t i;
 
+    /* `PAGE_COMPRESSED`='ON' (as SHOW CREATE prints it) is the same option */
+    SC_TRY(sc_parse__ident(p, &name));
+    o->name = name;
     o->kind = SC_AST_TOPT_UNKNOWN;
     for (i = 0; i < sizeof(engine_options) / sizeof(engine_options[0]); i++)
-        if (sc_parse__is_word(p, 0, engine_options[i].word))
+        if (strcasecmp(name, engine_options[i].word) == 0)
             o->kind = engine_options[i].kind;
-    sc_parse__skip(p);
     sc_parse__opt_equal(p);
     t = sc_parse__tok(p, 0);
     if (t->kind == SC_TOK_STRING) {

@@ -320,6 +320,15 @@ START_TEST(test_ddl_parse_ast_create_table)
     ck_assert_str_eq(ct->options[0].value.s, "InnoDB");
     ck_assert_int_eq(ct->options[1].kind, SC_AST_TOPT_COMMENT);
     sc_ast__stmt_free(st);
+    st = parse_ok(ctx, "CREATE TABLE t (a INT) `PAGE_COMPRESSED`='ON' foo_bar=1");
+    ct = st->create_table;
+    ck_assert_int_eq(ct->options[0].kind, SC_AST_TOPT_PAGE_COMPRESSED);
+    ck_assert_str_eq(ct->options[0].name, "PAGE_COMPRESSED");
+    ck_assert(ct->options[0].value_is_string);
+    ck_assert_int_eq(ct->options[1].kind, SC_AST_TOPT_UNKNOWN);
+    ck_assert_str_eq(ct->options[1].name, "foo_bar");
+    ck_assert_uint_eq(ct->options[1].num.value, 1);
+    sc_ast__stmt_free(st);
     sc_ctx_free(ctx);
 }
 END_TEST
