@@ -1,10 +1,13 @@
 /*
  * check_ddl_expr.c - the expression printer (ddl/expr.h): expressions as
  * written in the oracle corpus input.sql files must print exactly as
- * MariaDB 10.11's SHOW CREATE TABLE printed them in schema.sql, plus hand
- * cases for the Item::print rules (precedence parentheses, NOT pushed
- * inwards, function renames) and DEFAULT's parentheses rule.
+ * MariaDB 10.11's SHOW CREATE TABLE printed them in schema.sql; every
+ * expression MariaDB printed in the corpus must print back unchanged
+ * (fixpoint); plus hand cases for the Item::print rules (precedence
+ * parentheses, NOT pushed inwards, function renames) and DEFAULT's
+ * parentheses rule.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,6 +271,113 @@ START_TEST(test_ddl_expr_buf)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Fixpoint over the corpus: MariaDB's printed expressions print back unchanged */
+
+typedef struct fix_stats {
+    unsigned exprs, diffs;
+    char report[2048];
+} fix_stats;
+
+static void fix_one(fix_stats *fs,
+                    sc_ctx *ctx,
+                    const sc_ast_stmt *st,
+                    const sc_expr *e,
+                    int is_default,
+                    bool parens)
+{
+    sc_buf b = SC_BUF_INIT(ctx);
+    size_t n = e->end - e->start, used = strlen(fs->report);
+
+    if (is_default && e->kind == SC_AST_EXPR_LITERAL)
+        return; /* literal defaults are the executor's to normalise */
+    fs->exprs++;
+    ck_assert_int_eq(sc_ddl__expr_print(&b, e), SC_OK);
+    if (strlen(b.data) != n || memcmp(b.data, st->text + e->start, n) != 0 ||
+        (is_default && sc_ddl__expr_default_needs_parens(e) != parens)) {
+        fs->diffs++;
+        if (used + 300 < sizeof(fs->report))
+            snprintf(fs->report + used, sizeof(fs->report) - used, "- %.*s\n  printed: %.120s\n",
+                     (int)(n < 120 ? n : 120), st->text + e->start, b.data);
+    }
+    sc_buf_clear(&b);
+}
+
+static void fix_table(fix_stats *fs, sc_ctx *ctx, const sc_ast_stmt *st)
+{
+    size_t i;
+
+    for (i = 0; i < st->create_table->n_defs; i++) {
+        const sc_ast_create_def *d = &st->create_table->defs[i];
+        const sc_ast_column *c = d->column;
+        if (c && c->default_expr)
+            fix_one(fs, ctx, st, c->default_expr, 1, c->default_parens);
+        if (c && c->on_update)
+            fix_one(fs, ctx, st, c->on_update, 0, false);
+        if (c && c->gen_expr)
+            fix_one(fs, ctx, st, c->gen_expr, 0, false);
+        if (c && c->check)
+            fix_one(fs, ctx, st, c->check, 0, false);
+        if (d->check)
+            fix_one(fs, ctx, st, d->check->expr, 0, false);
+    }
+}
+
+/* Every CREATE TABLE of a schema.sql-format file (statements end with ";\n\n"). */
+static void fix_file(fix_stats *fs, sc_ctx *ctx, const char *path)
+{
+    char *buf = sc_fixture_read_file(path, NULL), *p, *end;
+
+    if (!buf)
+        return;
+    for (p = buf; *p; p = end + 3) {
+        sc_ast_stmt *st = NULL;
+        size_t len;
+        end = strstr(p, ";\n\n");
+        len = end ? (size_t)(end - p) : strlen(p);
+        ck_assert_msg(sc_ddl__parse(&st, ctx, p, len, NULL) == SC_OK, "%s: %s\n%.200s", path,
+                      sc_ctx_last_error(ctx)->message, p);
+        if (st->kind == SC_AST_STMT_CREATE_TABLE)
+            fix_table(fs, ctx, st);
+        sc_ast__stmt_free(st);
+        if (!end)
+            break;
+    }
+    free(buf);
+}
+
+START_TEST(test_ddl_expr_print_corpus_fixpoint)
+{
+    static const char *const dirs[] = {"ddl", "binlog"};
+    static const char *const files[] = {"schema.sql", "schema-final.sql"};
+    char root[1024], path[2048];
+    fix_stats fs;
+    struct dirent *de;
+    sc_ctx *ctx;
+    size_t k;
+
+    memset(&fs, 0, sizeof(fs));
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    for (k = 0; k < 2; k++) {
+        DIR *d;
+        snprintf(root, sizeof(root), "%s/%s", sc_fixture_oracle_dir(), dirs[k]);
+        d = opendir(root);
+        ck_assert_msg(d != NULL, "no corpus at %s", root);
+        while ((de = readdir(d)) != NULL) {
+            if (de->d_name[0] == '.')
+                continue;
+            snprintf(path, sizeof(path), "%s/%s/%s", root, de->d_name, files[k]);
+            fix_file(&fs, ctx, path);
+        }
+        closedir(d);
+    }
+    sc_ctx_free(ctx);
+    ck_assert_uint_gt(fs.exprs, 100);
+    ck_assert_msg(fs.diffs == 0, "%u of %u expressions print differently:\n%s", fs.diffs, fs.exprs,
+                  fs.report);
+}
+END_TEST
+
 /* An allocator that fails from the Nth call on. */
 typedef struct failing_alloc {
     long left; /* successful calls left; < 0 = unlimited */
@@ -353,6 +463,9 @@ Suite *sc_test_ddl_expr_suite(void)
     tcase_add_test(tc, test_ddl_expr_default_parens);
     tcase_add_test(tc, test_ddl_expr_buf);
     tcase_add_test(tc, test_ddl_expr_print_allocation_failure);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("corpus");
+    tcase_add_test(tc, test_ddl_expr_print_corpus_fixpoint);
     suite_add_tcase(s, tc);
     return s;
 }
