@@ -74,27 +74,58 @@ static bool has_index_on(const sc_table_def *d, const char *const *cols, size_t 
     return false;
 }
 
-static int check_fk_parent(sc_exec *x,
-                           const sc_xtable *t,
-                           const sc_table_def *child,
-                           const sc_fk_def *fk,
-                           const sc_table_def *parent,
-                           bool is_alter)
+typedef enum fk_problem { FK_FINE, FK_NO_INDEX, FK_BAD_OPTIONS } fk_problem;
+
+/* What InnoDB finds wrong with a foreign key against its parent. */
+static fk_problem
+fk_parent_problem(const sc_table_def *child, const sc_fk_def *fk, const sc_table_def *parent)
 {
+    for (size_t k = 0; k < fk->n_columns; k++)
+        if (!def_col(parent, fk->parent_columns[k]))
+            return FK_NO_INDEX;
+    if (!has_index_on(parent, fk->parent_columns, fk->n_columns))
+        return FK_NO_INDEX;
     for (size_t k = 0; k < fk->n_columns; k++) {
         const sc_column_def *cc = def_col(child, fk->columns[k]);
         const sc_column_def *pc = def_col(parent, fk->parent_columns[k]);
-        if (!cc || !pc || !sc_exec__fk_types_match(cc, pc))
-            return fk_error(x, t, is_alter);
+        if (!cc || !sc_exec__fk_types_match(cc, pc))
+            return FK_BAD_OPTIONS;
         if ((fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL) &&
             (cc->flags & SC_COL_NOT_NULL))
-            return fk_error(x, t, is_alter);
+            return FK_BAD_OPTIONS;
         if (cc->generated == SC_GEN_VIRTUAL)
-            return fk_error(x, t, is_alter);
+            return FK_BAD_OPTIONS;
     }
-    if (!has_index_on(parent, fk->parent_columns, fk->n_columns))
-        return fk_error(x, t, is_alter);
-    return SC_OK;
+    return FK_FINE;
+}
+
+/*
+ * The error for a foreign key problem: 1005 (errno 150) normally; an ALTER
+ * with foreign_key_checks=0 runs in place and InnoDB reports 1822 (no
+ * usable parent index; the name is '' for an unnamed key) or 1825.
+ */
+static int fk_problem_error(sc_exec *x,
+                            const sc_xtable *t,
+                            const sc_fk_def *fk,
+                            bool auto_named,
+                            fk_problem pb,
+                            bool is_alter)
+{
+    if (pb == FK_FINE)
+        return SC_OK;
+    if (is_alter && !x->s->foreign_key_checks) {
+        if (pb == FK_NO_INDEX)
+            return sc_exec__err(x, 1822, "HY000",
+                                "Failed to add the foreign key constraint. Missing index for "
+                                "constraint '%s' in the referenced table '%s'",
+                                auto_named ? "" : fk->name, fk->parent_table);
+        return sc_exec__err(x, 1825, "HY000",
+                            "Failed to add the foreign key constraint on table '%s'. Incorrect "
+                            "options in FOREIGN KEY constraint '%s/%s'",
+                            t->name, t->schema, fk->name);
+    }
+    x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
+    return fk_error(x, t, is_alter);
 }
 
 /* Highest N of `<table>_ibfk_N` names among t's foreign keys. */
@@ -158,7 +189,8 @@ static bool fk_name_taken(sc_exec *x, const sc_xtable *t, size_t first, const ch
     return sc.dup;
 }
 
-static int validate_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
+static int
+validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, bool is_alter)
 {
     sc_table_def child;
     int rc = SC_OK;
@@ -166,24 +198,27 @@ static int validate_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
     sc_xtable__to_def(x, t, &child);
     for (size_t i = first; i < t->n_fks && rc == SC_OK; i++) {
         const sc_fk_def *fk = &t->fks[i];
+        bool an = auto_named[i - first];
         sc_table *pt = NULL;
 
         if (strcmp(fk->parent_schema, t->schema) == 0 && strcmp(fk->parent_table, t->name) == 0) {
-            rc = check_fk_parent(x, t, &child, fk, &child, is_alter);
+            rc = fk_problem_error(x, t, fk, an, fk_parent_problem(&child, fk, &child), is_alter);
             continue;
         }
         rc = sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table);
         if (rc == SC_ENOTFOUND) {
             /* a missing parent is fine only with foreign_key_checks=0 */
-            rc = x->s->foreign_key_checks ? fk_error(x, t, is_alter) : SC_OK;
+            rc = x->s->foreign_key_checks ? fk_problem_error(x, t, fk, an, FK_NO_INDEX, false)
+                                          : SC_OK;
             continue;
         }
         if (rc != SC_OK)
             return rc;
         if (strcmp(sc_table_definition(pt)->engine, "InnoDB") != 0)
-            rc = fk_error(x, t, is_alter);
+            rc = fk_problem_error(x, t, fk, an, FK_NO_INDEX, is_alter);
         else
-            rc = check_fk_parent(x, t, &child, fk, sc_table_definition(pt), is_alter);
+            rc = fk_problem_error(x, t, fk, an,
+                                  fk_parent_problem(&child, fk, sc_table_definition(pt)), is_alter);
         sc_table_free(pt);
     }
     return rc;
@@ -192,9 +227,13 @@ static int validate_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
 {
     unsigned next = max_ibfk(t);
+    bool *auto_named = sc_exec__alloc(x, (t->n_fks - first + 1) * sizeof(bool));
     int rc;
 
+    if (!auto_named)
+        return SC_ENOMEM;
     for (size_t i = first; i < t->n_fks; i++) {
+        auto_named[i - first] = t->fks[i].name == NULL;
         if (!t->fks[i].name) {
             t->fks[i].name = sc_exec__printf(x, "%s_ibfk_%u", t->name, ++next);
             if (!t->fks[i].name)
@@ -208,15 +247,12 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
                 x->warnings += 2;
                 return fk_error(x, t, is_alter);
             }
-    if (first < t->n_fks && fk_name_taken(x, t, first, is_alter ? t->name : NULL))
+    if (first < t->n_fks && fk_name_taken(x, t, first, NULL))
         return sc_exec__err(x, 1005, "HY000",
                             "Can't create table `%s`.`%s` (errno: 121 \"Duplicate key on write "
                             "or update\")",
                             t->schema, t->name);
-    rc = validate_fks(x, t, first, is_alter);
-
-    if (rc != SC_OK && sc_ctx_last_error(x->ctx)->mysql_errno == 1005)
-        x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
+    rc = validate_fks(x, t, first, auto_named, is_alter);
     if (rc != SC_OK)
         return rc;
     /* InnoDB lists foreign keys ordered by name */

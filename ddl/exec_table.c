@@ -486,6 +486,13 @@ static bool is_now_func(const sc_expr *e)
     return false;
 }
 
+/* CURRENT_TIMESTAMP as a DATETIME/TIMESTAMP default: the column's precision. */
+static const char *now_text(sc_exec *x, const sc_column_def *d)
+{
+    return d->scale ? sc_exec__printf(x, "current_timestamp(%u)", (unsigned)d->scale)
+                    : "current_timestamp()";
+}
+
 /* Text and kind of a literal as a default value. */
 static int literal_text(
     sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, const char **text, bool *is_string)
@@ -604,9 +611,13 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
             return invalid_default(x, d->name);
         return SC_OK;
     }
-    if (!ac->default_parens && is_now_func(e) && !sc_type__is_temporal(d->type) &&
-        !sc_type__has_charset(d->type))
-        return invalid_default(x, d->name);
+    if (!ac->default_parens && is_now_func(e) &&
+        (d->type == SC_TYPE_DATETIME || d->type == SC_TYPE_TIMESTAMP)) {
+        /* the function takes the column's precision */
+        d->default_kind = SC_DEFAULT_EXPR;
+        d->default_value = now_text(x, d);
+        return d->default_value ? SC_OK : SC_ENOMEM;
+    }
     {
         const char *text = sc_exec__expr_text(x, e);
         if (!text)
@@ -702,7 +713,8 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         if (d->type != SC_TYPE_TIMESTAMP && d->type != SC_TYPE_DATETIME)
             return sc_exec__err(x, 1294, "HY000", "Invalid ON UPDATE clause for '%s' column",
                                 d->name);
-        d->on_update = sc_exec__expr_text(x, ac->on_update);
+        d->on_update =
+            is_now_func(ac->on_update) ? now_text(x, d) : sc_exec__expr_text(x, ac->on_update);
         if (!d->on_update)
             return SC_ENOMEM;
     }

@@ -123,9 +123,6 @@ void sc_sbuf__quoted(sc_sbuf *b, const char *s)
         case '\r':
             sc_sbuf__puts(b, "\\r");
             break;
-        case '\032':
-            sc_sbuf__puts(b, "\\Z");
-            break;
         default:
             sc_sbuf__putc(b, *p);
         }

@@ -715,10 +715,37 @@ static size_t utf8_chars(const char *s)
     return n;
 }
 
+/* ZEROFILL values are stored zero-padded to the display width. */
+static int zero_pad(char **out, sc_ctx *ctx, const sc_column_def *col)
+{
+    size_t width = col->length + (col->type == SC_TYPE_DECIMAL && col->scale ? 1 : 0);
+    size_t len = strlen(*out);
+    char *p;
+
+    if (len >= width)
+        return SC_OK;
+    p = sc__malloc(ctx, width + 1);
+    if (!p)
+        return SC_ENOMEM;
+    memset(p, '0', width - len);
+    memcpy(p + width - len, *out, len + 1);
+    sc_free(ctx, *out);
+    *out = p;
+    return SC_OK;
+}
+
 int sc_type__canon_default(
     char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string)
 {
+    int rc;
+
     *out = NULL;
+    if ((col->flags & SC_COL_ZEROFILL) &&
+        (sc_type__is_integer(col->type) || col->type == SC_TYPE_DECIMAL)) {
+        rc = col->type == SC_TYPE_DECIMAL ? canon_decimal(out, ctx, col, text)
+                                          : canon_integer(out, ctx, col, text);
+        return rc == SC_OK ? zero_pad(out, ctx, col) : rc;
+    }
     switch (col->type) {
     case SC_TYPE_TINYINT:
     case SC_TYPE_SMALLINT:
