@@ -9,6 +9,8 @@
  * scores (SQLSTATE and message equality over all statements). The test fails
  * only when a case listed in tests/oracle/expected-pass.txt fails, so the
  * list is a ratchet: add cases as they start passing.
+ * A second test replays tests/data/ddl-backend (extra cases recorded from the
+ * same MariaDB version, gated by its own expected-pass.txt).
  * SC_CORPUS_CASE=<substring> restricts the run; SC_CORPUS_VERBOSE=1 prints
  * full texts of failing schemas.
  */
@@ -238,19 +240,18 @@ static bool listed(const char *list, const char *name)
     return false;
 }
 
-START_TEST(test_ddl_corpus_replay)
+/* Replay every case directory of dir; gate on the cases listed in expected_path. */
+static void replay_corpus(const char *dir, const char *expected_path, const char *label)
 {
-    char dir[1024];
     DIR *d;
     struct dirent *e;
     char *names[4096];
     size_t n = 0;
     corpus_stats st = {0};
-    char *expected = sc_fixture_read_file("tests/oracle/expected-pass.txt", NULL);
+    char *expected = sc_fixture_read_file(expected_path, NULL);
     const char *only = getenv("SC_CORPUS_CASE");
     unsigned regressions = 0;
 
-    snprintf(dir, sizeof(dir), "%s/ddl", sc_fixture_oracle_dir());
     d = opendir(dir);
     ck_assert_msg(d != NULL, "cannot open %s", dir);
     while ((e = readdir(d)) != NULL && n < 4096)
@@ -262,7 +263,7 @@ START_TEST(test_ddl_corpus_replay)
         if (!only || strstr(names[i], only)) {
             bool ok = run_case(dir, names[i], &st);
             if (!ok && listed(expected, names[i])) {
-                printf("  REGRESSION: %s is in expected-pass.txt\n", names[i]);
+                printf("  REGRESSION: %s is in %s\n", names[i], expected_path);
                 regressions++;
             }
             if (ok && !listed(expected, names[i]))
@@ -271,11 +272,30 @@ START_TEST(test_ddl_corpus_replay)
         }
         free(names[i]);
     }
-    printf("ddl corpus: %u passed, %u failed\n", st.passed, st.failed);
-    printf("ddl corpus statements: %u, errno %u, sqlstate %u, message %u (%.1f%%)\n", st.stmts,
+    printf("%s: %u passed, %u failed\n", label, st.passed, st.failed);
+    printf("%s statements: %u, errno %u, sqlstate %u, message %u (%.1f%%)\n", label, st.stmts,
            st.errno_ok, st.state_ok, st.msg_ok, st.stmts ? 100.0 * st.msg_ok / st.stmts : 0.0);
     free(expected);
     ck_assert_msg(regressions == 0, "%u expected-pass cases failed", regressions);
+}
+
+START_TEST(test_ddl_corpus_replay)
+{
+    char dir[1024];
+
+    snprintf(dir, sizeof(dir), "%s/ddl", sc_fixture_oracle_dir());
+    replay_corpus(dir, "tests/oracle/expected-pass.txt", "ddl corpus");
+}
+END_TEST
+
+/*
+ * Extra cases for the back end, recorded from MariaDB 10.11.19 (the oracle's
+ * version) with tests/oracle/record-ddl.sh, same format as the oracle corpus.
+ */
+START_TEST(test_ddl_corpus_backend_cases)
+{
+    replay_corpus("tests/data/ddl-backend", "tests/data/ddl-backend/expected-pass.txt",
+                  "ddl backend cases");
 }
 END_TEST
 
@@ -287,6 +307,7 @@ Suite *sc_test_ddl_corpus_suite(void)
 
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_ddl_corpus_replay);
+    tcase_add_test(tc, test_ddl_corpus_backend_cases);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,8 @@
+CREATE DATABASE `Mixed` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE DATABASE `d2` /*!40100 DEFAULT CHARACTER SET ascii COLLATE ascii_general_ci */ COMMENT 'x''y';
+
+CREATE DATABASE `mixed` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+

@@ -1,0 +1,3 @@
+CREATE TABLE t (a VARCHAR(20) DEFAULT 'a\'b', b VARCHAR(20) DEFAULT 'x\\y', c VARCHAR(20) DEFAULT 'line\r\nnext', d VARCHAR(20) DEFAULT 'z\Zz', e VARCHAR(20) DEFAULT '\0', f VARCHAR(20) DEFAULT _latin1'abc', g VARCHAR(20) DEFAULT 'con' 'cat', h TEXT DEFAULT 'long text', i JSON DEFAULT '{"a":1}', j VARCHAR(20) DEFAULT '\%\_');
+CREATE TABLE t2 (a VARCHAR(20) COMMENT 'it''s \\ "q"', b INT COMMENT '');
+CREATE TABLE t3 (a INT) COMMENT 'tab\there';
