@@ -73,7 +73,8 @@ const sc_systable *sc_catalog__systable_by_name(const char *name);
  * stmt indexes the statement text set with sc_txn_set_statement (0 = none).
  */
 typedef struct sc_row_change {
-    unsigned systable; /* sc_systable_id */
+    unsigned systable; /* sc_systable_id, or 0 for a user-table row (table_id) */
+    uint64_t table_id; /* systable == 0: the user table whose row this is */
     sc_slice before;   /* packed row before, empty for insert */
     sc_slice after;    /* packed row after, empty for delete */
     unsigned stmt;     /* 1-based statement number in the txn, 0 = none */
@@ -91,6 +92,32 @@ typedef int (*sc_commit_hook)(sc_txn *txn, const sc_row_change *changes, size_t 
 
 /** Install (or with hook == NULL remove) the commit hook of a catalog. */
 void sc_catalog__set_commit_hook(sc_catalog *cat, sc_commit_hook hook, void *payload);
+
+/**
+ * Called right after a top-level write transaction committed (outside any
+ * transaction), e.g. to write the binlog files the commit hook stored.
+ */
+typedef void (*sc_after_commit_hook)(sc_catalog *cat, void *payload);
+
+/** Install (or with hook == NULL remove) the after-commit hook of a catalog. */
+void sc_catalog__set_after_commit_hook(sc_catalog *cat, sc_after_commit_hook hook, void *payload);
+
+/**
+ * Mark the catalog as logged (persisted in sys.meta) or not. While it is
+ * logged, a write transaction begun without a commit hook installed fails
+ * (SC_EINVAL): a writer that forgot to attach the log must not make the
+ * catalog and its log disagree.
+ */
+int sc_catalog__set_logged(sc_txn *txn, bool logged);
+
+/**
+ * Record a user-table row change (opaque row images, e.g. encoded binlog
+ * rows) in txn's ordered change list, between the catalog changes made
+ * before and after it (systable = 0, table_id set). Copied. A nested abort
+ * drops it like any change. before.len == 0: insert; after.len == 0: delete.
+ */
+int sc_catalog__txn_add_user_change(sc_txn *txn, uint64_t table_id, sc_slice before,
+                                    sc_slice after);
 
 /** Statement text number n (1-based) of the txn, or an empty slice. */
 sc_slice sc_catalog__statement(const sc_txn *txn, unsigned n);

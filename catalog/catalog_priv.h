@@ -106,6 +106,8 @@ struct sc_catalog {
     sc_keyspec keys[SC_SYS__END]; /* system table id -> key fields */
     sc_commit_hook hook;          /* installed by replicate/, or NULL */
     void *hook_payload;           /* passed to hook */
+    sc_after_commit_hook after;   /* run after each top-level commit, or NULL */
+    void *after_payload;          /* passed to after */
     sc_txn *writer;               /* the open top-level write txn, or NULL */
     unsigned format_major;        /* format found in sys.meta */
     unsigned format_minor;
@@ -149,6 +151,8 @@ int sc__cursor(MDB_cursor **out, sc_txn *txn, unsigned slot);
 int sc__txn_writable(sc_txn *txn);
 /** Append a change to txn's list; before/after are copied. */
 int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bool cascade);
+/** Whether sys.meta marks the catalog as logged (sc_catalog__set_logged). */
+int sc__meta_logged(bool *out, sc_catalog *cat, MDB_txn *mdb);
 /** Mark txn poisoned when rows were written since mark and rc is an error. */
 int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc);
 

@@ -83,6 +83,12 @@ void sc_catalog__set_commit_hook(sc_catalog *cat, sc_commit_hook hook, void *pay
     cat->hook_payload = payload;
 }
 
+void sc_catalog__set_after_commit_hook(sc_catalog *cat, sc_after_commit_hook hook, void *payload)
+{
+    cat->after = hook;
+    cat->after_payload = payload;
+}
+
 int sc_catalog__open_dbi(MDB_dbi *out, sc_txn *txn, const char *name, unsigned mdb_flags)
 {
     int rc;
@@ -123,6 +129,33 @@ static int meta_put_uint(MDB_txn *txn, MDB_dbi dbi, const char *key, unsigned lo
     v.mv_size = (size_t)snprintf(buf, sizeof(buf), "%llu", val);
     v.mv_data = buf;
     return mdb_put(txn, dbi, &k, &v, 0);
+}
+
+int sc__meta_logged(bool *out, sc_catalog *cat, MDB_txn *mdb)
+{
+    unsigned v = 0;
+    int rc;
+
+    *out = false;
+    if (cat->dbi[SC_DB_META] == 0)
+        return SC_OK; /* still opening: the databases are not open yet */
+    rc = meta_get_uint(&v, mdb, cat->dbi[SC_DB_META], "logged");
+    if (rc == MDB_NOTFOUND)
+        return SC_OK;
+    if (rc)
+        return sc_catalog__mdb_error(cat->ctx, rc, "reading sys.meta");
+    *out = v != 0;
+    return SC_OK;
+}
+
+int sc_catalog__set_logged(sc_txn *txn, bool logged)
+{
+    int rc = sc__txn_writable(txn);
+
+    if (rc)
+        return rc;
+    rc = meta_put_uint(txn->mdb, txn->cat->dbi[SC_DB_META], "logged", logged ? 1 : 0);
+    return rc ? sc__mdb_fail(txn, rc, "writing sys.meta") : SC_OK;
 }
 
 static int check_format(sc_catalog *cat, MDB_txn *txn)

@@ -87,6 +87,20 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
         return sc_catalog__mdb_error(cat->ctx, rc, "beginning a transaction");
     }
     t->record = !ro && cat->hook != NULL;
+    if (!ro && !cat->hook) {
+        bool logged = false;
+        rc = sc__meta_logged(&logged, cat, t->mdb);
+        if (!rc && logged)
+            rc = sc_error_set(cat->ctx, SC_EINVAL, 0, NULL,
+                              "the catalog in '%s' logs its changes: attach the log "
+                              "(sc_log_open) before writing",
+                              cat->datadir);
+        if (rc) {
+            mdb_txn_abort(t->mdb);
+            txn_free(t);
+            return rc;
+        }
+    }
     if (!ro)
         cat->writer = t;
     *out = t;
@@ -216,6 +230,8 @@ static int commit_top(sc_txn *t)
     }
     txn_end_links(t);
     txn_free(t);
+    if (rc == SC_OK && cat->after)
+        cat->after(cat, cat->after_payload);
     return rc;
 }
 
@@ -367,11 +383,28 @@ int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bo
         memcpy(a, after.data, after.len);
     c = &txn->changes[txn->n_changes++];
     c->systable = st;
+    c->table_id = 0;
     c->before.data = b;
     c->before.len = before.len;
     c->after.data = a;
     c->after.len = after.len;
     c->stmt = txn->cur_stmt;
     c->cascade = cascade;
+    return SC_OK;
+}
+
+int sc_catalog__txn_add_user_change(sc_txn *txn, uint64_t table_id, sc_slice before,
+                                    sc_slice after)
+{
+    int rc = sc__txn_writable(txn);
+
+    if (rc)
+        return rc;
+    if (!txn->record)
+        return SC_OK; /* nobody logs this catalog: nothing to keep */
+    rc = sc__txn_record(txn, 0, before, after, false);
+    if (rc)
+        return rc;
+    txn->changes[txn->n_changes - 1].table_id = table_id;
     return SC_OK;
 }
