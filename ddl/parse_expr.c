@@ -1264,6 +1264,15 @@ static int signed_literal(sc_parser *p, sc_expr **out)
     return SC_OK;
 }
 
+int sc_parse__paren_expr(sc_parser *p, sc_expr **out)
+{
+    if (at_subquery(p))
+        return parse_subquery(p, out); /* refused by the executor (1901-style) */
+    SC_TRY(sc_parse__expect_op(p, "("));
+    SC_TRY(sc_parse__expr(p, out));
+    return sc_parse__expect_op(p, ")");
+}
+
 int sc_parse__default_value(sc_parser *p, sc_expr **out)
 {
     if (sc_parse__is_op(p, 0, "-") || sc_parse__is_op(p, 0, "+"))

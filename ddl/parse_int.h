@@ -86,6 +86,8 @@ int sc_parse__if_exists(sc_parser *p, bool *out);
 int sc_parse__expr(sc_parser *p, sc_expr **out);
 /* simple_expr without operators: the DEFAULT value forms that need no parentheses. */
 int sc_parse__default_value(sc_parser *p, sc_expr **out);
+/* virtual_column_func: '(' expr ')' or a (subquery) - bodies of DEFAULT (...), AS, CHECK. */
+int sc_parse__paren_expr(sc_parser *p, sc_expr **out);
 /* ON UPDATE CURRENT_TIMESTAMP[(n)] and synonyms. */
 int sc_parse__on_update_value(sc_parser *p, sc_expr **out);
 /* Skip a parenthesised group starting at '(' (subqueries and other refused parts). */

@@ -106,9 +106,7 @@ static int references(sc_parser *p, sc_ast_references **out)
 /* '(' expr ')' for AS, CHECK and DEFAULT (expr). */
 static int paren_expr(sc_parser *p, sc_expr **out)
 {
-    SC_TRY(sc_parse__expect_op(p, "("));
-    SC_TRY(sc_parse__expr(p, out));
-    return sc_parse__expect_op(p, ")");
+    return sc_parse__paren_expr(p, out);
 }
 
 static int default_clause(sc_parser *p, sc_expr **out, bool *parens)
