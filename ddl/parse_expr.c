@@ -1266,11 +1266,10 @@ static int signed_literal(sc_parser *p, sc_expr **out)
 
 int sc_parse__paren_expr(sc_parser *p, sc_expr **out)
 {
-    if (at_subquery(p))
-        return parse_subquery(p, out); /* refused by the executor (1901-style) */
-    SC_TRY(sc_parse__expect_op(p, "("));
-    SC_TRY(sc_parse__expr(p, out));
-    return sc_parse__expect_op(p, ")");
+    /* '(' expr ')' | '(' expr ',' expr_list ')' | subquery (refused by the executor) */
+    if (!sc_parse__is_op(p, 0, "("))
+        return sc_parse__syntax_error(p);
+    return parse_paren(p, out);
 }
 
 int sc_parse__default_value(sc_parser *p, sc_expr **out)
