@@ -62,6 +62,7 @@
 typedef struct sc_temp_table {
     char *schema;
     char *name;
+    char *create_sql; /* the CREATE TEMPORARY TABLE text (for LIKE) */
 } sc_temp_table;
 
 struct sc_session {
@@ -201,6 +202,8 @@ void sc_exec__warn(sc_exec *x);
 int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
 /** Is the table a session temporary table? */
 bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name);
+/** The session temporary table (db, name), or NULL. */
+sc_temp_table *sc_exec__temp(sc_exec *x, const char *db, const char *name);
 
 /* statement handlers */
 int sc_exec__create_database(sc_exec *x);

@@ -1056,6 +1056,24 @@ static bool has_fk_relations(sc_exec *x, alter_state *st, uint64_t id)
     return st->t.n_fks > 0 || sc_exec__is_parent(x, st->t.schema, st->old_name, id);
 }
 
+static int alter_temp(sc_exec *x, const sc_ast_alter_table *at, const char *db)
+{
+    sc_temp_table *tt = sc_exec__temp(x, db, at->name.name);
+
+    for (size_t i = 0; i < at->n_specs; i++) {
+        const sc_ast_alter_spec *sp = &at->specs[i];
+        char *n;
+        if (sp->kind != SC_AST_ALTER_RENAME_TABLE)
+            continue;
+        n = sc__strdup(x->ctx, sp->new_table.name);
+        if (!n)
+            return SC_ENOMEM;
+        sc_free(x->ctx, tt->name);
+        tt->name = n;
+    }
+    return SC_OK;
+}
+
 int sc_exec__alter_table(sc_exec *x)
 {
     const sc_ast_alter_table *at = x->stmt->alter_table;
@@ -1070,6 +1088,12 @@ int sc_exec__alter_table(sc_exec *x)
     if (at->has_partition)
         return sc_exec__err(x, 1235, "42000",
                             "This version of MariaDB doesn't yet support 'PARTITION BY'");
+    {
+        /* temporary tables are not catalog objects: accept, follow renames */
+        const char *tdb = at->name.db ? at->name.db : x->s->database;
+        if (tdb && sc_exec__is_temp(x, tdb, at->name.name))
+            return alter_temp(x, at, tdb);
+    }
     rc = load_for_alter(x, &st, &at->name, &id, &tbl, &sdef);
     if (rc == SC_ESQL && at->if_exists && sc_ctx_last_error(x->ctx)->mysql_errno == 1146) {
         sc_exec__warn(x);

@@ -11,6 +11,7 @@
 #include "catalog/catalog_int.h"
 #include "ddl/charset.h"
 #include "ddl/exec.h"
+#include "ddl/parse.h"
 #include "ddl/types.h"
 
 /* ------------------------------------------------------------------ */
@@ -296,9 +297,11 @@ static int add_temp(sc_exec *x, const char *db, const char *name)
     s->temps = n;
     n[s->n_temps].schema = sc__strdup(x->ctx, db);
     n[s->n_temps].name = sc__strdup(x->ctx, name);
-    if (!n[s->n_temps].schema || !n[s->n_temps].name) {
+    n[s->n_temps].create_sql = sc__strdup(x->ctx, x->stmt->text);
+    if (!n[s->n_temps].schema || !n[s->n_temps].name || !n[s->n_temps].create_sql) {
         sc_free(x->ctx, n[s->n_temps].schema);
         sc_free(x->ctx, n[s->n_temps].name);
+        sc_free(x->ctx, n[s->n_temps].create_sql);
         return SC_ENOMEM;
     }
     s->n_temps++;
@@ -318,6 +321,55 @@ int sc_exec__is_parent(sc_exec *x, const char *db, const char *name, uint64_t se
     return rc == 1;
 }
 
+static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct);
+static int
+create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t schema_id);
+
+/*
+ * CREATE TABLE ... LIKE a temporary table: temporary tables are not catalog
+ * objects, so the definition is rebuilt from the statement that created it.
+ */
+static int create_from_temp(
+    sc_exec *x, const sc_temp_table *tt, const char *name, const char *db, uint64_t schema_id)
+{
+    sc_ast_stmt *st = NULL;
+    sc_ast_create_table ct;
+    sc_schema *s = NULL;
+    sc_schema_def sdef;
+    sc_xtable t;
+    int rc;
+
+    rc = sc_ddl__parse(&st, x->ctx, tt->create_sql, strlen(tt->create_sql), NULL);
+    if (rc != SC_OK)
+        return rc;
+    ct = *st->create_table;
+    ct.name.name = name;
+    ct.name.db = db;
+    ct.temporary = false;
+    if (ct.like) {
+        rc = create_like(x, &ct, db, schema_id);
+        goto out;
+    }
+    rc = sc_schema_get(&s, x->txn, schema_id);
+    if (rc != SC_OK)
+        goto out;
+    sdef = *sc_schema_definition(s);
+    sdef.charset = sc_exec__strdup(x, sdef.charset);
+    sdef.collation = sc_exec__strdup(x, sdef.collation);
+    sc_schema_free(s);
+    rc = sc_exec__init_table(x, &t, db, name, &sdef);
+    if (rc == SC_OK)
+        rc = build_table(x, &t, &ct);
+    if (rc == SC_OK) {
+        t.n_fks = 0; /* as with any LIKE */
+        t.auto_increment = 0;
+        rc = sc_exec__store_new(x, &t, schema_id);
+    }
+out:
+    sc_ast__stmt_free(st);
+    return rc;
+}
+
 static int
 create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t schema_id)
 {
@@ -328,6 +380,9 @@ create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t 
 
     if (!sdb)
         return sc_exec__err(x, 1046, "3D000", "No database selected");
+    if (sc_exec__is_temp(x, sdb, ct->like->name))
+        return create_from_temp(x, sc_exec__temp(x, sdb, ct->like->name), ct->name.name, db,
+                                schema_id);
     rc = sc_table_lookup(&src, x->txn, sdb, ct->like->name);
     if (rc == SC_ENOTFOUND)
         return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", sdb, ct->like->name);

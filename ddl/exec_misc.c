@@ -23,6 +23,7 @@ static bool drop_temp(sc_exec *x, const char *db, const char *name)
             continue;
         sc_free(x->ctx, s->temps[i].schema);
         sc_free(x->ctx, s->temps[i].name);
+        sc_free(x->ctx, s->temps[i].create_sql);
         memmove(&s->temps[i], &s->temps[i + 1], (s->n_temps - i - 1) * sizeof(s->temps[0]));
         s->n_temps--;
         return true;
@@ -173,6 +174,29 @@ static int lookup_id(sc_exec *x, uint64_t *id, const char *db, const char *name)
     return rc;
 }
 
+/* RENAME of a session temporary table: SC_ENOTFOUND when it is not one. */
+static int
+rename_temp(sc_exec *x, const char *db, const char *name, const char *ndb, const char *nname)
+{
+    sc_temp_table *tt = sc_exec__temp(x, db, name);
+    char *a, *b;
+
+    if (!tt)
+        return SC_ENOTFOUND;
+    a = sc__strdup(x->ctx, ndb);
+    b = sc__strdup(x->ctx, nname);
+    if (!a || !b) {
+        sc_free(x->ctx, a);
+        sc_free(x->ctx, b);
+        return SC_ENOMEM;
+    }
+    sc_free(x->ctx, tt->schema);
+    sc_free(x->ctx, tt->name);
+    tt->schema = a;
+    tt->name = b;
+    return SC_OK;
+}
+
 int sc_exec__rename_table(sc_exec *x)
 {
     const sc_ast_rename_table *rt = x->stmt->rename_table;
@@ -187,6 +211,8 @@ int sc_exec__rename_table(sc_exec *x)
             (rc = sc_exec__resolve_db(x, &ndb, &p->to)) != SC_OK)
             return rc;
         if ((rc = sc_exec__check_table_name(x, p->to.name)) != SC_OK)
+            return rc;
+        if ((rc = rename_temp(x, db, p->from.name, ndb, p->to.name)) != SC_ENOTFOUND)
             return rc;
         rc = lookup_id(x, &id, db, p->from.name);
         if (rc == SC_ENOTFOUND) {

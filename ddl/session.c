@@ -181,6 +181,7 @@ void sc_session_free(sc_session *s)
     for (size_t i = 0; i < s->n_temps; i++) {
         sc_free(s->ctx, s->temps[i].schema);
         sc_free(s->ctx, s->temps[i].name);
+        sc_free(s->ctx, s->temps[i].create_sql);
     }
     sc_free(s->ctx, s->temps);
     for (size_t i = 0; i < 2 * s->n_user_vars; i++)
@@ -542,12 +543,17 @@ int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q)
     return SC_OK;
 }
 
-bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name)
+sc_temp_table *sc_exec__temp(sc_exec *x, const char *db, const char *name)
 {
     for (size_t i = 0; i < x->s->n_temps; i++)
         if (strcmp(x->s->temps[i].schema, db) == 0 && strcmp(x->s->temps[i].name, name) == 0)
-            return true;
-    return false;
+            return &x->s->temps[i];
+    return NULL;
+}
+
+bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name)
+{
+    return sc_exec__temp(x, db, name) != NULL;
 }
 
 /* ------------------------------------------------------------------ */
