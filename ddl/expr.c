@@ -745,8 +745,9 @@ static void print_cast_type(printer *pr, const sc_ast_type *t)
 {
     switch (t->kind) {
     case SC_AST_TYPE_CHAR:
+    case SC_AST_TYPE_VARCHAR:
     case SC_AST_TYPE_BINARY:
-        put(pr, "char");
+        put(pr, "char"); /* Item_char_typecast: VARCHAR(n) too */
         if (t->length.present) {
             put(pr, "(");
             print_num(pr, &t->length);
@@ -777,7 +778,9 @@ static void print_cast_type(printer *pr, const sc_ast_type *t)
         put_lower(pr, t->written ? t->written : "?");
         break;
     }
-    if (t->length.present && t->kind != SC_AST_TYPE_FLOAT && t->kind != SC_AST_TYPE_DOUBLE) {
+    /* Item_temporal_typecast prints (n) only for a non-zero fsp */
+    if (t->length.present && t->length.value && t->kind != SC_AST_TYPE_FLOAT &&
+        t->kind != SC_AST_TYPE_DOUBLE) {
         put(pr, "(");
         print_num(pr, &t->length);
         put(pr, ")");
@@ -870,12 +873,12 @@ static void print_func(printer *pr, const sc_expr *e)
         print(pr, e->args[0]);
         put(pr, ")");
         return;
-    case SC_AST_FUNC_UNIT_ARGS:
-    case SC_AST_FUNC_GET_FORMAT:
+    case SC_AST_FUNC_UNIT_ARGS:  /* timestampdiff(DAY,a,b) */
+    case SC_AST_FUNC_GET_FORMAT: /* get_format(DATE, 'EUR'): with a space */
         print_func_name(pr, e->name);
         put(pr, "(");
         put(pr, e->unit);
-        put(pr, e->n_args ? "," : "");
+        put(pr, e->form == SC_AST_FUNC_GET_FORMAT ? ", " : ",");
         print_args(pr, e, 0);
         put(pr, ")");
         return;

@@ -431,6 +431,8 @@ static int parse_unit(sc_parser *p, const char **out)
     for (i = 0; i < sizeof(interval_units) / sizeof(interval_units[0]); i++) {
         if (sc_parse__is_word(p, 0, interval_units[i])) {
             *out = interval_units[i];
+            if (strncmp(*out, "SQL_TSI_", 8) == 0)
+                *out += 8; /* the lexer's synonyms: SQL_TSI_DAY is DAY */
             sc_parse__skip(p);
             return SC_OK;
         }
