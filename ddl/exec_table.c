@@ -1498,21 +1498,6 @@ static void inherit_table_options(sc_xtable *t)
         t->auto_increment = 0;
 }
 
-/* InnoDB lists foreign keys ordered by their id (name). */
-static void sort_fks(sc_xtable *t)
-{
-    for (size_t i = 1; i < t->n_fks; i++) {
-        sc_fk_def tmp = t->fks[i];
-        size_t j = i;
-        while (j > 0 && t->fks[j - 1].name && tmp.name &&
-               strcmp(tmp.name, t->fks[j - 1].name) < 0) {
-            t->fks[j] = t->fks[j - 1];
-            j--;
-        }
-        t->fks[j] = tmp;
-    }
-}
-
 /* Comments are stored in utf8mb3: 4-byte characters become '?'. */
 const char *sc_exec__utf8mb3_text(sc_exec *x, const char *s)
 {
@@ -1615,7 +1600,6 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
         if (added)
             sort_keys(t);
     }
-    sort_fks(t);
     inherit_table_options(t);
     return SC_OK;
 }

@@ -1,0 +1,14 @@
+CREATE TABLE `auth_user` (`id` integer AUTO_INCREMENT NOT NULL PRIMARY KEY, `password` varchar(128) NOT NULL, `last_login` datetime(6) NULL, `is_superuser` bool NOT NULL, `username` varchar(150) NOT NULL UNIQUE, `email` varchar(254) NOT NULL, `date_joined` datetime(6) NOT NULL);
+CREATE TABLE `auth_group` (`id` integer AUTO_INCREMENT NOT NULL PRIMARY KEY, `name` varchar(150) NOT NULL UNIQUE);
+CREATE TABLE `auth_user_groups` (`id` bigint AUTO_INCREMENT NOT NULL PRIMARY KEY, `user_id` integer NOT NULL, `group_id` integer NOT NULL);
+ALTER TABLE `auth_user_groups` ADD CONSTRAINT `auth_user_groups_user_id_group_id_94350c0c_uniq` UNIQUE (`user_id`, `group_id`);
+ALTER TABLE `auth_user_groups` ADD CONSTRAINT `auth_user_groups_user_id_6a12ed8b_fk_auth_user_id` FOREIGN KEY (`user_id`) REFERENCES `auth_user` (`id`);
+ALTER TABLE `auth_user_groups` ADD CONSTRAINT `auth_user_groups_group_id_97559544_fk_auth_group_id` FOREIGN KEY (`group_id`) REFERENCES `auth_group` (`id`);
+CREATE INDEX `auth_user_email_idx` ON `auth_user` (`email`);
+ALTER TABLE `auth_user` MODIFY `last_login` datetime(6) NULL;
+ALTER TABLE `auth_user` ADD COLUMN `first_name` varchar(150) DEFAULT '' NOT NULL;
+ALTER TABLE `auth_user` ALTER COLUMN `first_name` DROP DEFAULT;
+ALTER TABLE `auth_group` MODIFY `name` varchar(200) NOT NULL;
+ALTER TABLE `auth_user_groups` DROP FOREIGN KEY `auth_user_groups_group_id_97559544_fk_auth_group_id`;
+ALTER TABLE `auth_user_groups` DROP INDEX `auth_user_groups_group_id_97559544_fk_auth_group_id`;
+ALTER TABLE `auth_user` RENAME COLUMN `email` TO `email_address`;

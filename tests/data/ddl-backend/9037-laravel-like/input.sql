@@ -1,0 +1,12 @@
+create table `users` (`id` bigint unsigned not null auto_increment primary key, `name` varchar(255) not null, `email` varchar(255) not null, `email_verified_at` timestamp null, `password` varchar(255) not null, `remember_token` varchar(100) null, `created_at` timestamp null, `updated_at` timestamp null) default character set utf8mb4 collate 'utf8mb4_unicode_ci';
+alter table `users` add unique `users_email_unique`(`email`);
+create table `posts` (`id` bigint unsigned not null auto_increment primary key, `user_id` bigint unsigned not null, `title` varchar(255) not null, `body` text not null, `published` tinyint(1) not null default '0', `created_at` timestamp null, `updated_at` timestamp null) default character set utf8mb4 collate 'utf8mb4_unicode_ci';
+alter table `posts` add constraint `posts_user_id_foreign` foreign key (`user_id`) references `users` (`id`) on delete cascade;
+alter table `posts` add index `posts_published_index`(`published`);
+alter table `posts` add `slug` varchar(255) null after `title`;
+alter table `posts` change `body` `content` longtext not null;
+alter table `posts` drop foreign key `posts_user_id_foreign`;
+alter table `posts` drop index `posts_user_id_foreign`;
+alter table `posts` drop `slug`;
+rename table `posts` to `articles`;
+alter table `articles` add constraint `articles_user_id_foreign` foreign key (`user_id`) references `users` (`id`);

@@ -1,0 +1,10 @@
+CREATE TABLE `schema_migrations` (`version` varchar(255) NOT NULL PRIMARY KEY);
+CREATE TABLE `ar_internal_metadata` (`key` varchar(255) NOT NULL PRIMARY KEY, `value` varchar(255), `created_at` datetime(6) NOT NULL, `updated_at` datetime(6) NOT NULL);
+CREATE TABLE `accounts` (`id` bigint NOT NULL AUTO_INCREMENT PRIMARY KEY, `name` varchar(255), `created_at` datetime(6) NOT NULL, `updated_at` datetime(6) NOT NULL);
+CREATE TABLE `projects` (`id` bigint NOT NULL AUTO_INCREMENT PRIMARY KEY, `account_id` bigint NOT NULL, `name` varchar(255), `budget` decimal(10,2) DEFAULT 0.0, `created_at` datetime(6) NOT NULL, `updated_at` datetime(6) NOT NULL, INDEX `index_projects_on_account_id` (`account_id`), CONSTRAINT `fk_rails_b4884d7210` FOREIGN KEY (`account_id`) REFERENCES `accounts` (`id`));
+ALTER TABLE `projects` ADD `archived` boolean DEFAULT FALSE NOT NULL;
+CREATE UNIQUE INDEX `index_projects_on_account_id_and_name` ON `projects` (`account_id`, `name`);
+ALTER TABLE `projects` DROP INDEX `index_projects_on_account_id`;
+ALTER TABLE `projects` CHANGE `budget` `budget` decimal(12,2) DEFAULT 0.0;
+ALTER TABLE `accounts` ADD `slug` varchar(255);
+ALTER TABLE `accounts` ADD UNIQUE INDEX `index_accounts_on_slug` (`slug`);
