@@ -856,10 +856,14 @@ static void print_trim(printer *pr, const sc_expr *e)
 
 static void print_func(printer *pr, const sc_expr *e)
 {
-    if (name_is(e, "DATE") && e->n_args == 1 && e->form == SC_AST_FUNC_PLAIN) {
+    /* DATE(x), TIME(x), TIMESTAMP(x) are Item_*_typecast in MariaDB's grammar */
+    if (e->n_args == 1 && e->form == SC_AST_FUNC_PLAIN &&
+        (name_is(e, "DATE") || name_is(e, "TIME") || name_is(e, "TIMESTAMP"))) {
         put(pr, "cast(");
         print(pr, e->args[0]);
-        put(pr, " as date)");
+        put(pr, name_is(e, "DATE")   ? " as date)"
+                : name_is(e, "TIME") ? " as time)"
+                                     : " as datetime)");
         return;
     }
     switch (e->form) {

@@ -173,6 +173,8 @@ static const expr_case rule_cases[] = {
     {"INTERVAL 1 HOUR + d", "`d` + interval 1 hour"},
     {"TIMESTAMPADD(MINUTE, 5, d)", "`d` + interval 5 minute"},
     {"DATE(d)", "cast(`d` as date)"},
+    {"TIME(d)", "cast(`d` as time)"},
+    {"TIMESTAMP(d)", "cast(`d` as datetime)"},
     {"CAST(a AS CHAR(10))", "cast(`a` as char(10) charset utf8mb4)"},
     {"CAST(a AS CHAR CHARACTER SET latin1)", "cast(`a` as char charset latin1)"},
     {"CAST(a AS UNSIGNED)", "cast(`a` as unsigned)"},
