@@ -190,7 +190,8 @@ typedef enum sc_ast_lit_kind {
 typedef struct sc_ast_lit {
     sc_ast_lit_kind kind;
     sc_ast_str text;        /* value: digits, unescaped string, hex/bit digits */
-    const char *introducer; /* _latin1 'x', _binary 0x41: charset name w/o '_', or NULL */
+    const char *introducer; /* _latin1 'x', _binary 0x41: charset name w/o '_', "utf8mb3"
+                               for N'x', or NULL */
     bool zero_x;            /* HEX/BIT written 0x../0b.. rather than X'..'/B'..' */
     bool negative;          /* DEFAULT -5 style signed literal (value is -text) */
 } sc_ast_lit;
