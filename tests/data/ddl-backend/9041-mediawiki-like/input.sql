@@ -1,0 +1,6 @@
+CREATE TABLE /*_*/page (page_id INT UNSIGNED AUTO_INCREMENT NOT NULL, page_namespace INT NOT NULL, page_title VARBINARY(255) NOT NULL, page_is_redirect TINYINT UNSIGNED DEFAULT 0 NOT NULL, page_random DOUBLE PRECISION UNSIGNED NOT NULL, page_touched BINARY(14) NOT NULL, page_links_updated BINARY(14) DEFAULT NULL, page_latest INT UNSIGNED NOT NULL, page_len INT UNSIGNED NOT NULL, page_content_model VARBINARY(32) DEFAULT NULL, page_lang VARBINARY(35) DEFAULT NULL, INDEX page_random (page_random), INDEX page_len (page_len), INDEX page_redirect_namespace_len (page_is_redirect, page_namespace, page_len), UNIQUE INDEX page_name_title (page_namespace, page_title), PRIMARY KEY(page_id)) /*$wgDBTableOptions*/;
+CREATE TABLE text (old_id INT UNSIGNED AUTO_INCREMENT NOT NULL, old_text MEDIUMBLOB NOT NULL, old_flags TINYBLOB NOT NULL, PRIMARY KEY(old_id)) ENGINE=InnoDB, DEFAULT CHARSET=binary;
+CREATE TABLE user_properties (up_user INT UNSIGNED NOT NULL, up_property VARBINARY(255) NOT NULL, up_value BLOB DEFAULT NULL, INDEX up_property (up_property), PRIMARY KEY(up_user, up_property)) ENGINE=InnoDB, DEFAULT CHARSET=binary;
+ALTER TABLE page ADD page_restrictions TINYBLOB DEFAULT NULL AFTER page_is_redirect;
+ALTER TABLE page DROP COLUMN page_restrictions;
+ALTER TABLE text MODIFY old_flags TINYBLOB NOT NULL;
