@@ -915,6 +915,45 @@ static void print_var(printer *pr, const sc_expr *e)
     put_lower(pr, e->name);
 }
 
+/* The node kinds that are not operators or calls. */
+static void print_other(printer *pr, const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_CONVERT_USING:
+        put(pr, "convert(");
+        print(pr, e->args[0]);
+        put(pr, " using ");
+        put_lower(pr, e->name);
+        put(pr, ")");
+        break;
+    case SC_AST_EXPR_COLLATE:
+        print_paren(pr, e->args[0], P_COLLATE);
+        put(pr, " collate ");
+        put_lower(pr, e->name);
+        break;
+    case SC_AST_EXPR_INTERVAL: /* only inside date arithmetic; alone: best effort */
+        put(pr, "interval ");
+        print_paren(pr, e->args[0], P_INTERVAL);
+        put(pr, " ");
+        put_lower(pr, e->unit);
+        break;
+    case SC_AST_EXPR_ROW:
+    case SC_AST_EXPR_DEFAULT:
+        put(pr, e->kind == SC_AST_EXPR_ROW ? "(" : "default(");
+        print_args(pr, e, 0);
+        put(pr, ")");
+        break;
+    case SC_AST_EXPR_SUBQUERY:
+        put(pr, "(subquery)");
+        break;
+    case SC_AST_EXPR_WORD:
+        put(pr, e->name);
+        break;
+    default:
+        break;
+    }
+}
+
 static void print(printer *pr, const sc_expr *e)
 {
     switch (e->kind) {
@@ -951,39 +990,8 @@ static void print(printer *pr, const sc_expr *e)
     case SC_AST_EXPR_CAST:
         print_cast(pr, e);
         break;
-    case SC_AST_EXPR_CONVERT_USING:
-        put(pr, "convert(");
-        print(pr, e->args[0]);
-        put(pr, " using ");
-        put_lower(pr, e->name);
-        put(pr, ")");
-        break;
-    case SC_AST_EXPR_COLLATE:
-        print_paren(pr, e->args[0], P_COLLATE);
-        put(pr, " collate ");
-        put_lower(pr, e->name);
-        break;
-    case SC_AST_EXPR_INTERVAL: /* only inside date arithmetic; alone: best effort */
-        put(pr, "interval ");
-        print_paren(pr, e->args[0], P_INTERVAL);
-        put(pr, " ");
-        put_lower(pr, e->unit);
-        break;
-    case SC_AST_EXPR_ROW:
-        put(pr, "(");
-        print_args(pr, e, 0);
-        put(pr, ")");
-        break;
-    case SC_AST_EXPR_DEFAULT:
-        put(pr, "default(");
-        print_args(pr, e, 0);
-        put(pr, ")");
-        break;
-    case SC_AST_EXPR_SUBQUERY:
-        put(pr, "(subquery)");
-        break;
-    case SC_AST_EXPR_WORD:
-        put(pr, e->name);
+    default:
+        print_other(pr, e);
         break;
     }
 }
