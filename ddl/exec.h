@@ -200,6 +200,8 @@ int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, .
 void sc_exec__warn(sc_exec *x);
 /** Resolve [db.]name against the current database (1046 when none). */
 int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
+/** 1044 for DDL that would change the system schema `syscat`. */
+int sc_exec__guard_system(sc_exec *x, const char *db);
 /** Is the table a session temporary table? */
 bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name);
 /** The session temporary table (db, name), or NULL. */

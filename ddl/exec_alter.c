@@ -701,6 +701,8 @@ static int apply_table_level(sc_exec *x,
         st->renamed = true;
         if (!st->new_db)
             return sc_exec__err(x, 1046, "3D000", "No database selected");
+        if (sc_exec__guard_system(x, st->new_db) != SC_OK)
+            return SC_ESQL;
         return sc_exec__check_table_name(x, st->new_name);
     case SC_AST_ALTER_UNSUPPORTED:
         return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
@@ -991,7 +993,8 @@ static int load_for_alter(sc_exec *x,
     int rc;
 
     *tbl_out = NULL;
-    if ((rc = sc_exec__resolve_db(x, &db, q)) != SC_OK)
+    if ((rc = sc_exec__resolve_db(x, &db, q)) != SC_OK ||
+        (rc = sc_exec__guard_system(x, db)) != SC_OK)
         return rc;
     rc = sc_table_lookup(tbl_out, x->txn, db, q->name);
     if (rc == SC_ENOTFOUND)

@@ -499,7 +499,8 @@ int sc_exec__create_table(sc_exec *x)
 
     if ((rc = sc_exec__resolve_db(x, &db, &ct->name)) != SC_OK)
         return rc;
-    if ((rc = sc_exec__check_table_name(x, ct->name.name)) != SC_OK)
+    if ((rc = sc_exec__check_table_name(x, ct->name.name)) != SC_OK ||
+        (rc = sc_exec__guard_system(x, db)) != SC_OK)
         return rc;
     rc = sc_schema_lookup(&s, x->txn, db);
     if (rc == SC_ENOTFOUND)

@@ -135,6 +135,8 @@ int sc_exec__alter_database(sc_exec *x)
 
     if (!name)
         return sc_exec__err(x, 1046, "3D000", "No database selected");
+    if ((rc = sc_exec__guard_system(x, name)) != SC_OK)
+        return rc;
     rc = sc_exec__check_db_name(x, name);
     if (rc != SC_OK)
         return rc;

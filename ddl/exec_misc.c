@@ -42,6 +42,8 @@ static int drop_one(sc_exec *x, const char *db, const char *name, bool temporary
         return SC_OK;
     if (temporary)
         return SC_ENOTFOUND;
+    if ((rc = sc_exec__guard_system(x, db)) != SC_OK)
+        return rc;
     rc = sc_schema_lookup(&s, x->txn, db);
     if (rc != SC_OK)
         return rc;
@@ -210,7 +212,9 @@ int sc_exec__rename_table(sc_exec *x)
         if ((rc = sc_exec__resolve_db(x, &db, &p->from)) != SC_OK ||
             (rc = sc_exec__resolve_db(x, &ndb, &p->to)) != SC_OK)
             return rc;
-        if ((rc = sc_exec__check_table_name(x, p->to.name)) != SC_OK)
+        if ((rc = sc_exec__check_table_name(x, p->to.name)) != SC_OK ||
+            (rc = sc_exec__guard_system(x, db)) != SC_OK ||
+            (rc = sc_exec__guard_system(x, ndb)) != SC_OK)
             return rc;
         if ((rc = rename_temp(x, db, p->from.name, ndb, p->to.name)) != SC_ENOTFOUND)
             return rc;
@@ -312,6 +316,8 @@ int sc_exec__truncate_table(sc_exec *x)
         return rc;
     if (sc_exec__is_temp(x, db, q->name))
         return SC_OK;
+    if ((rc = sc_exec__guard_system(x, db)) != SC_OK)
+        return rc;
     rc = sc_table_lookup(&t, x->txn, db, q->name);
     if (rc == SC_ENOTFOUND)
         return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, q->name);

@@ -543,6 +543,14 @@ int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q)
     return SC_OK;
 }
 
+int sc_exec__guard_system(sc_exec *x, const char *db)
+{
+    if (db && strcmp(db, SC_SYSCAT_SCHEMA) == 0)
+        return sc_exec__err(x, 1044, "42000",
+                            "Access denied for user 'root'@'localhost' to database '%s'", db);
+    return SC_OK;
+}
+
 sc_temp_table *sc_exec__temp(sc_exec *x, const char *db, const char *name)
 {
     for (size_t i = 0; i < x->s->n_temps; i++)

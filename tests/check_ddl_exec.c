@@ -361,6 +361,51 @@ START_TEST(test_ddl_exec_create_like_select)
 }
 END_TEST
 
+START_TEST(test_ddl_exec_system_schema_is_read_only)
+{
+    static const char *const stmts[] = {
+        "DROP TABLE syscat.tables",
+        "ALTER TABLE syscat.columns ADD x INT",
+        "CREATE TABLE syscat.x (a INT)",
+        "RENAME TABLE syscat.tables TO test.t",
+        "TRUNCATE TABLE syscat.tables",
+        "CREATE INDEX i ON syscat.tables (name)",
+        "ALTER DATABASE syscat CHARACTER SET latin1",
+        "DROP DATABASE syscat",
+    };
+    for (size_t i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++)
+        fails(stmts[i], 1044, "42000",
+              "Access denied for user 'root'@'localhost' to database 'syscat'");
+    ok("CREATE TABLE t (a INT)");
+    fails("RENAME TABLE t TO syscat.t", 1044, "42000",
+          "Access denied for user 'root'@'localhost' to database 'syscat'");
+    ck_assert(table_exists("test", "t"));
+}
+END_TEST
+
+START_TEST(test_ddl_exec_multiple_alter_foreign_keys)
+{
+    /* a second ALTER ... ADD FOREIGN KEY once was taken for a duplicate name */
+    ok("CREATE TABLE a (id INT PRIMARY KEY)");
+    ok("CREATE TABLE g (id INT PRIMARY KEY)");
+    ok("CREATE TABLE ug (user_id INT NOT NULL, group_id INT NOT NULL, UNIQUE (user_id, group_id))");
+    ok("ALTER TABLE ug ADD CONSTRAINT fk_user FOREIGN KEY (user_id) REFERENCES a (id)");
+    ok("ALTER TABLE ug ADD CONSTRAINT fk_group FOREIGN KEY (group_id) REFERENCES g (id)");
+    fails("ALTER TABLE ug DROP FOREIGN KEY fk_group, ADD CONSTRAINT fk_group FOREIGN KEY "
+          "(group_id) REFERENCES g (id)",
+          1005, "HY000",
+          "Can't create table `test`.`ug` (errno: 121 \"Duplicate key on write or update\")");
+    expect_show("ug",
+                "CREATE TABLE `ug` (\n"
+                "  `user_id` int(11) NOT NULL,\n"
+                "  `group_id` int(11) NOT NULL,\n"
+                "  UNIQUE KEY `user_id` (`user_id`,`group_id`),\n"
+                "  KEY `fk_group` (`group_id`),\n"
+                "  CONSTRAINT `fk_group` FOREIGN KEY (`group_id`) REFERENCES `g` (`id`),\n"
+                "  CONSTRAINT `fk_user` FOREIGN KEY (`user_id`) REFERENCES `a` (`id`)\n" TAIL);
+}
+END_TEST
+
 Suite *sc_test_ddl_exec_suite(void)
 {
     Suite *s = suite_create("ddl_exec");
@@ -377,6 +422,8 @@ Suite *sc_test_ddl_exec_suite(void)
     tcase_add_test(tc, test_ddl_exec_atomic_and_nested);
     tcase_add_test(tc, test_ddl_exec_create_like_select);
     tcase_add_test(tc, test_ddl_exec_databases);
+    tcase_add_test(tc, test_ddl_exec_system_schema_is_read_only);
+    tcase_add_test(tc, test_ddl_exec_multiple_alter_foreign_keys);
     suite_add_tcase(s, tc);
     return s;
 }
