@@ -265,7 +265,11 @@ static bool skip_space(sc_lexer *lx, bool *skipped)
     }
 }
 
-/* A quoted run ending at the matching quote q; doubled quotes stay inside. */
+/*
+ * A quoted run ending at the matching quote q; doubled quotes stay inside.
+ * Newlines inside quotes do not count as lines: MariaDB's lexer counts
+ * yylineno only in whitespace and comments, and error lines follow it.
+ */
 static bool scan_quoted(sc_lexer *lx, char q, bool backslash)
 {
     size_t i = lx->pos + 1;
@@ -278,14 +282,14 @@ static bool scan_quoted(sc_lexer *lx, char q, bool backslash)
             if (i + 1 < lx->len && lx->sql[i + 1] == q) {
                 i += 2;
             } else {
-                advance(lx, i + 1 - lx->pos);
+                lx->pos = i + 1;
                 return true;
             }
         } else {
             i++;
         }
     }
-    advance(lx, lx->len - lx->pos);
+    lx->pos = lx->len;
     return false;
 }
 

@@ -204,6 +204,8 @@ START_TEST(test_ddl_parse_error_near_text)
     assert_near(ctx, "CREATE TABLE t (\n  a INT DEFAULT 1+1,\n  b INT)",
                 "'+1,\n  b INT)' at line 2");
     assert_near(ctx, "FOO BAR", "'FOO BAR' at line 1");
+    /* newlines inside quotes do not advance MariaDB's line counter */
+    assert_near(ctx, "CREATE TABLE t (a INT COMMENT 'x\ny\nz'\n) BOGUS", "'BOGUS' at line 2");
     assert_near(ctx,
                 "CREATE TABLE t (a INT, b INT, c INT, d INT, e INT, f INT, g INT, h INT, i INT, "
                 "j INT, k INT) BOGUS",
