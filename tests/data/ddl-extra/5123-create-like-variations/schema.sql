@@ -1,0 +1,77 @@
+CREATE DATABASE `other` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `src` (
+  `id` int(11) NOT NULL AUTO_INCREMENT,
+  `a` int(11) INVISIBLE DEFAULT 5,
+  `b` varchar(20) DEFAULT NULL COMMENT 'bee',
+  `c` int(11) GENERATED ALWAYS AS (`id` * 2) VIRTUAL,
+  `d` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `b` (`b`),
+  FULLTEXT KEY `d` (`d`),
+  CONSTRAINT `chk` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci ROW_FORMAT=COMPACT COMMENT='source table';
+
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `dst` (
+  `id` int(11) NOT NULL,
+  `t` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  FULLTEXT KEY `t` (`t`)
+) ENGINE=MyISAM DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci MAX_ROWS=1000 PACK_KEYS=1 CHECKSUM=1 DELAY_KEY_WRITE=1;
+
+CREATE TABLE `dst2` (
+  `id` int(11) NOT NULL AUTO_INCREMENT,
+  `a` int(11) INVISIBLE DEFAULT 5,
+  `b` varchar(20) DEFAULT NULL COMMENT 'bee',
+  `c` int(11) GENERATED ALWAYS AS (`id` * 2) VIRTUAL,
+  `d` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `b` (`b`),
+  FULLTEXT KEY `d` (`d`),
+  CONSTRAINT `chk` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci ROW_FORMAT=COMPACT COMMENT='source table';
+
+CREATE TABLE `dst3` (
+  `id` int(11) NOT NULL AUTO_INCREMENT,
+  `a` int(11) INVISIBLE DEFAULT 5,
+  `b` varchar(20) DEFAULT NULL COMMENT 'bee',
+  `c` int(11) GENERATED ALWAYS AS (`id` * 2) VIRTUAL,
+  `d` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `b` (`b`),
+  FULLTEXT KEY `d` (`d`),
+  CONSTRAINT `chk` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci ROW_FORMAT=COMPACT COMMENT='source table';
+
+CREATE TABLE `from_tmp` (
+  `q` int(11) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `my` (
+  `id` int(11) NOT NULL,
+  `t` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  FULLTEXT KEY `t` (`t`)
+) ENGINE=MyISAM DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci MAX_ROWS=1000 PACK_KEYS=1 CHECKSUM=1 DELAY_KEY_WRITE=1;
+
+CREATE TABLE `my2` (
+  `id` int(11) NOT NULL,
+  `t` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  FULLTEXT KEY `t` (`t`)
+) ENGINE=MyISAM DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci MAX_ROWS=1000 PACK_KEYS=1 CHECKSUM=1 DELAY_KEY_WRITE=1;
+
+CREATE TABLE `src` (
+  `id` int(11) NOT NULL AUTO_INCREMENT,
+  `a` int(11) INVISIBLE DEFAULT 5,
+  `b` varchar(20) DEFAULT NULL COMMENT 'bee',
+  `c` int(11) GENERATED ALWAYS AS (`id` * 2) VIRTUAL,
+  `d` text DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `b` (`b`),
+  FULLTEXT KEY `d` (`d`),
+  CONSTRAINT `chk` CHECK (`a` > 0)
+) ENGINE=InnoDB AUTO_INCREMENT=500 DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci ROW_FORMAT=COMPACT COMMENT='source table';
+
