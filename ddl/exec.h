@@ -72,6 +72,7 @@ struct sc_session {
     uint64_t sql_mode;                    /* SC_MODE_* */
     bool explicit_defaults_for_timestamp; /* default ON */
     bool foreign_key_checks;              /* default ON */
+    bool sql_notes;                       /* count Note-level warnings (default ON) */
     char *charset_server;                 /* utf8mb4 */
     char *collation_server;               /* utf8mb4_general_ci */
     char *default_engine;                 /* InnoDB */
@@ -197,7 +198,10 @@ int sc_exec__check_ident_length(sc_exec *x, const char *name);
 
 /* helpers for errors */
 int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, ...) SC_PRINTF(4, 5);
+/** Count one Note (not counted when the session has sql_notes=0). */
 void sc_exec__warn(sc_exec *x);
+/** Count one Warning-level row. */
+void sc_exec__warning(sc_exec *x);
 /** Resolve [db.]name against the current database (1046 when none). */
 int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
 /** 1044 for DDL that would change the system schema `syscat`. */

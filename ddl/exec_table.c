@@ -607,6 +607,8 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         d->default_kind = SC_DEFAULT_LITERAL;
         d->default_value = sc_exec__strdup(x, canon);
         sc_free(x->ctx, canon);
+        if (d->type == SC_TYPE_DECIMAL && strtod(text, NULL) != strtod(d->default_value, NULL))
+            sc_exec__warn(x); /* Note 1265 Data truncated */
         if (zero_date_refused(x, d))
             return invalid_default(x, d->name);
         return SC_OK;
@@ -852,7 +854,7 @@ int sc_exec__table_options(
                     return sc_exec__err(x, 1286, "42000", "Unknown storage engine '%s'",
                                         o->value.s);
                 e = x->s->default_engine;
-                sc_exec__warn(x);
+                sc_exec__warning(x); /* Warning 1266 Using storage engine ... */
             }
             t->engine = e;
             continue;
@@ -1522,6 +1524,32 @@ const char *sc_exec__utf8mb3_text(sc_exec *x, const char *s)
     return out;
 }
 
+static bool same_key(const sc_xindex *a, const sc_xindex *b)
+{
+    if (a->d.kind != b->d.kind || a->d.algorithm != b->d.algorithm || a->d.n_parts != b->d.n_parts)
+        return false;
+    for (size_t i = 0; i < a->d.n_parts; i++)
+        if (strcasecmp(a->parts[i].column, b->parts[i].column) != 0 ||
+            a->parts[i].prefix_len != b->parts[i].prefix_len ||
+            a->parts[i].descending != b->parts[i].descending)
+            return false;
+    return true;
+}
+
+/* Note 1831 for each new key identical to one before it (MariaDB still accepts them). */
+static void note_duplicate_keys(sc_exec *x, const sc_xtable *t)
+{
+    for (size_t i = 0; i < t->n_idx; i++) {
+        if (t->idx[i].loaded || t->idx[i].generated)
+            continue;
+        for (size_t j = 0; j < i; j++)
+            if (!t->idx[j].generated && same_key(&t->idx[i], &t->idx[j])) {
+                sc_exec__warn(x);
+                break;
+            }
+    }
+}
+
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
 {
     int rc;
@@ -1544,6 +1572,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
                                 d->name);
     }
     drop_covered_generated(x, t);
+    note_duplicate_keys(x, t);
     /* names of unnamed keys, in declaration order, unique among the keys
      * before them (MariaDB's make_unique_key_name); a later explicit name
      * equal to such a name is a duplicate */

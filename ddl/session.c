@@ -164,6 +164,7 @@ int sc_session_new(sc_session **out, sc_catalog *cat, const char *database)
     s->sql_mode = SC_MODE_DEFAULT;
     s->explicit_defaults_for_timestamp = true;
     s->foreign_key_checks = true;
+    s->sql_notes = true;
     if (set_str(ctx, &s->database, database) || set_str(ctx, &s->charset_server, "utf8mb4") ||
         set_str(ctx, &s->collation_server, "utf8mb4_general_ci") ||
         set_str(ctx, &s->default_engine, "InnoDB")) {
@@ -295,6 +296,14 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
         s->sql_mode = m;
         return SC_OK;
     }
+    if (strcasecmp(name, "sql_notes") == 0) {
+        if (strcasecmp(value, "DEFAULT") == 0)
+            b = 1;
+        else if (parse_bool(&b, value) != 0)
+            return bad_value(s, "sql_notes", value);
+        s->sql_notes = b;
+        return SC_OK;
+    }
     if (strcasecmp(name, "foreign_key_checks") == 0 ||
         strcasecmp(name, "explicit_defaults_for_timestamp") == 0) {
         bool fk = strcasecmp(name, "foreign_key_checks") == 0;
@@ -347,6 +356,8 @@ const char *sc_session_get(sc_session *s, const char *name)
         v = mode_text(s->ctx, s->sql_mode);
     else if (strcasecmp(name, "foreign_key_checks") == 0)
         v = sc__strdup(s->ctx, s->foreign_key_checks ? "1" : "0");
+    else if (strcasecmp(name, "sql_notes") == 0)
+        v = sc__strdup(s->ctx, s->sql_notes ? "1" : "0");
     else if (strcasecmp(name, "explicit_defaults_for_timestamp") == 0)
         v = sc__strdup(s->ctx, s->explicit_defaults_for_timestamp ? "1" : "0");
     else if (strcasecmp(name, "character_set_server") == 0)
@@ -531,6 +542,12 @@ int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, .
 }
 
 void sc_exec__warn(sc_exec *x)
+{
+    if (x->s->sql_notes)
+        x->warnings++;
+}
+
+void sc_exec__warning(sc_exec *x)
 {
     x->warnings++;
 }

@@ -25,7 +25,7 @@
 
 typedef struct corpus_stats {
     unsigned passed, failed;
-    unsigned stmts, errno_ok, state_ok, msg_ok;
+    unsigned stmts, errno_ok, state_ok, msg_ok, warn_ok;
 } corpus_stats;
 
 /* Escape as results.txt does: \ \n \r \t. */
@@ -185,6 +185,14 @@ static bool run_case(const char *dir, const char *name, corpus_stats *st)
                 sscanf(want, "error %u %5s %n", &we, ws, &off);
                 wm = want + off;
             }
+            if (want_ok && got_ok) {
+                unsigned ww = 0;
+                sscanf(want, "ok warnings=%u", &ww);
+                if (ww == r.warnings)
+                    st->warn_ok++;
+                else if (getenv("SC_CORPUS_WARNINGS"))
+                    printf("  %s stmt %u warnings: want %u, got %u\n", name, n, ww, r.warnings);
+            }
             if (want_ok == got_ok && (want_ok || we == r.mysql_errno)) {
                 st->errno_ok++;
                 if (want_ok || strcmp(ws, r.sqlstate) == 0)
@@ -273,8 +281,10 @@ static void replay_corpus(const char *dir, const char *expected_path, const char
         free(names[i]);
     }
     printf("%s: %u passed, %u failed\n", label, st.passed, st.failed);
-    printf("%s statements: %u, errno %u, sqlstate %u, message %u (%.1f%%)\n", label, st.stmts,
-           st.errno_ok, st.state_ok, st.msg_ok, st.stmts ? 100.0 * st.msg_ok / st.stmts : 0.0);
+    printf("%s statements: %u, errno %u, sqlstate %u, message %u (%.1f%%), ok-warning counts "
+           "%u\n",
+           label, st.stmts, st.errno_ok, st.state_ok, st.msg_ok,
+           st.stmts ? 100.0 * st.msg_ok / st.stmts : 0.0, st.warn_ok);
     free(expected);
     ck_assert_msg(regressions == 0, "%u expected-pass cases failed", regressions);
 }
