@@ -922,7 +922,7 @@ static int alter_convert(sc_parser *p, sc_ast_alter_table *at)
     return SC_OK;
 }
 
-/* ORDER BY col [ASC|DESC], ... */
+/* ORDER BY col [ASC|DESC], ... (must be the last alter item) */
 static int alter_order(sc_parser *p, sc_ast_alter_table *at)
 {
     sc_ast_alter_spec *s = new_spec(p, at, SC_AST_ALTER_ORDER_BY);
@@ -937,8 +937,8 @@ static int alter_order(sc_parser *p, sc_ast_alter_table *at)
         s->name = col;
         if (!sc_parse__accept_word(p, "ASC"))
             (void)sc_parse__accept_word(p, "DESC");
-    } while (sc_parse__is_op(p, 0, ",") && sc_parse__is_ident(p, 1) &&
-             !sc_parse__is_op(p, 2, "=") && sc_parse__accept_op(p, ","));
+        /* bison shifts a ',' here into the ORDER BY list: ORDER BY a, ADD ... is 1064 */
+    } while (sc_parse__accept_op(p, ","));
     memset(&s->new_table, 0, sizeof(s->new_table));
     return SC_OK;
 }

@@ -243,6 +243,7 @@ START_TEST(test_ddl_parse_error_near_text)
     assert_near(ctx, "CREATE TABLE t (a INT CHECK (a BETWEEN 1 = 1 AND 2))",
                 "'= 1 AND 2))' at line 1");
     assert_near(ctx, "ALTER TABLE t DROP CHECK c", "'CHECK c' at line 1");
+    assert_near(ctx, "ALTER TABLE t ORDER BY a, FORCE", "'FORCE' at line 1");
     /* a word that can only start one construct is consumed; the error is the next token */
     assert_near(ctx, "CREATE TABLE t (a INT NOT)", "')' at line 1");
     assert_near(ctx, "CREATE TABLE t (a INT ON DELETE CASCADE)", "'DELETE CASCADE)' at line 1");
