@@ -40,7 +40,10 @@
  *     REF_SYSTEM_ID of MariaDB's grammar; also reflected in sc_ast_column);
  *   - the parser no longer produces column_format/storage (MariaDB's grammar has
  *     no such column attributes: they are 1064); the fields stay, always NULL;
- *   - sc_ast_index.visible stays -1 (MariaDB has IGNORED, not VISIBLE/INVISIBLE).
+ *   - sc_ast_index.visible stays -1 (MariaDB has IGNORED, not VISIBLE/INVISIBLE);
+ *   - sc_ast_table_option.name of NAME = value options is the unquoted name;
+ *   - DEFAULT/AS/CHECK bodies may be SC_AST_EXPR_SUBQUERY or SC_AST_EXPR_ROW nodes
+ *     (MariaDB's parser accepts them; the executor refuses them).
  */
 #ifndef SC_DDL_AST_H
 #define SC_DDL_AST_H
