@@ -4,7 +4,11 @@
  * ANNOTATE_ROWS + TABLE_MAPs + ROWS events, XID), built inside the catalog's
  * LMDB write transaction and stored there as the exact bytes the binlog file
  * will hold (log_pos final), so catalog and log cannot disagree after a
- * crash. Files are written from the stored bytes (logfile.c).
+ * crash. Data rows of sc_log_rows (userrows.c) come in the same change list,
+ * in execution order. The files are written from the stored bytes right
+ * after each commit, by the after-commit hook (logfile.c). While attached
+ * and enabled, the log marks the catalog logged: writers without it are
+ * refused.
  *
  * Invariants and storage: log.h. Event choices (GTID flags, ROWS flags,
  * TABLE_MAP placement, row images): docs/log-format.md.
@@ -519,16 +523,25 @@ out:
     return rc;
 }
 
-/* TABLE_MAPs of the system tables a statement touches, in order of first touch. */
-static int sys_maps(sc_log_build *bld, const sc_row_change *c, size_t n)
+/* TABLE_MAPs of the tables a statement touches, in order of first touch. */
+static int statement_maps(sc_log_build *bld, const sc_row_change *c, size_t n)
 {
     bool seen[SC_SYS__END] = {false};
     sc_event ev;
     bool need;
     int rc;
 
+    bld->smaps.len = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned t = c[i].systable;
+        if (t == 0) {
+            if ((rc = sc_log__user_map(bld, &c[i], false)))
+                return rc;
+            continue;
+        }
+        if (t >= SC_SYS__END)
+            return sc_error_set(bld->log->ctx, SC_EINVAL, 0, NULL,
+                                "change of unknown system table %u", t);
         if (seen[t])
             continue;
         seen[t] = true;
@@ -546,22 +559,19 @@ static int sys_maps(sc_log_build *bld, const sc_row_change *c, size_t n)
     return SC_OK;
 }
 
-static int sys_statement(sc_log_build *bld, const sc_row_change *c, size_t n)
+/* One statement: annotation, maps, then its system-table and data rows in execution order. */
+static int statement(sc_log_build *bld, const sc_row_change *c, size_t n)
 {
     int rc = sc_log__annotate(bld, sc_catalog__statement(bld->txn, c[0].stmt));
 
     if (!rc)
-        rc = sys_maps(bld, c, n);
-    for (size_t i = 0; !rc && i < n; i++) {
-        if (c[i].systable == 0 || c[i].systable >= SC_SYS__END)
-            return sc_error_set(bld->log->ctx, SC_EINVAL, 0, NULL,
-                                "change of unknown system table %u", c[i].systable);
-        rc = sys_change(bld, &c[i]);
-    }
+        rc = statement_maps(bld, c, n);
+    for (size_t i = 0; !rc && i < n; i++)
+        rc = c[i].systable ? sys_change(bld, &c[i]) : sc_log__user_change(bld, &c[i]);
     return rc ? rc : sc_log__rows_flush(bld, true);
 }
 
-static int sys_changes(sc_log_build *bld, const sc_row_change *c, size_t n)
+static int statements(sc_log_build *bld, const sc_row_change *c, size_t n)
 {
     size_t i = 0, j;
     int rc = SC_OK;
@@ -569,7 +579,7 @@ static int sys_changes(sc_log_build *bld, const sc_row_change *c, size_t n)
     while (!rc && i < n) {
         for (j = i + 1; j < n && c[j].stmt == c[i].stmt; j++)
             ;
-        rc = sys_statement(bld, c + i, j - i);
+        rc = statement(bld, c + i, j - i);
         i = j;
     }
     return rc;
@@ -669,17 +679,14 @@ int sc_log__rotate_in(sc_log *log, sc_txn *txn)
 
 static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
 {
-    bool any = false;
-    int rc = sc_log__has_user_rows(&any, bld->log, bld->txn);
+    int rc;
 
-    if (rc || (!n && !any))
-        return rc;
-    bld->data_only = n == 0;
+    bld->data_only = true;
+    for (size_t i = 0; i < n; i++)
+        bld->data_only &= changes[i].systable == 0;
     rc = emit_gtid(bld);
     if (!rc)
-        rc = sys_changes(bld, changes, n);
-    if (!rc)
-        rc = sc_log__user_rows(bld, &any);
+        rc = statements(bld, changes, n);
     if (!rc)
         rc = emit_xid(bld);
     if (!rc && bld->out.failed)
@@ -697,42 +704,37 @@ static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
     return rc ? rc : sc_log__state_put(bld->log, bld->txn, &bld->st);
 }
 
-/* Drop pending data rows of a txn that is not logged (binlog.enabled=0). */
-static int drop_pending(sc_log *log, sc_txn *txn)
+/*
+ * The catalog is marked logged (sc_catalog__set_logged) exactly while the log
+ * is attached and binlog.enabled is 1, so a writer that forgot sc_log_open is
+ * refused instead of making catalog and log disagree. Checked at every commit
+ * of an attached log (the attach itself included), because settings changes
+ * are not in the change list; a value other than 0/1 leaves the mark alone
+ * (the commit of a real change reports it).
+ */
+static int mark_logged(sc_log *log, sc_txn *txn)
 {
-    int rc = mdb_drop(sc_catalog__mdb_txn(txn), log->dbi_pending, 0);
+    char *v = NULL;
+    int rc = setting_str(&v, txn, SC_LOG_SET_ENABLED);
 
-    return rc ? sc_catalog__mdb_error(log->ctx, rc, "clearing log.pending") : SC_OK;
+    if (!rc && (!v || strcmp(v, "1") == 0 || strcmp(v, "0") == 0))
+        rc = sc_catalog__set_logged(txn, !v || v[0] == '1');
+    sc_free(log->ctx, v);
+    return rc;
 }
 
-static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void *payload)
+static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, size_t n)
 {
-    sc_log *log = payload;
     sc_log_build bld;
-    bool any = false;
     int rc;
 
     memset(&bld, 0, sizeof(bld));
     bld.log = log;
     bld.txn = txn;
-    bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = log->ctx;
-    if (log->observer)
-        log->observer(txn, changes, n, log->observer_payload);
-    /* Nothing to log (e.g. a settings change): do not even read the settings, so a bad
-     * value can always be corrected. */
-    rc = sc_log__has_user_rows(&any, log, txn);
-    if (rc || (!n && !any))
-        return rc;
+    bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = bld.smaps.ctx = log->ctx;
     rc = sc_log__settings(&bld.set, txn);
-    if (rc)
+    if (rc || !bld.set.enabled)
         return rc;
-    if (!bld.set.enabled)
-        return drop_pending(log, txn);
-    /* The log dbs hold only committed data at this point: write what the files lack. Files
-     * are derived data: failing to write them (disk full...) must not block the catalog; the
-     * next sync or `syscat binlog rebuild` completes them. */
-    if (sc_log__sync_files(log, txn))
-        sc_ctx_clear_error(log->ctx);
     rc = sc_log__ensure_state(&bld.st, log, txn);
     bld.now = (uint32_t)time(NULL);
     if (!rc)
@@ -740,7 +742,40 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
     sc_buf__free(&bld.out);
     sc_buf__free(&bld.rows);
     sc_buf__free(&bld.scratch);
+    sc_buf__free(&bld.smaps);
     return rc;
+}
+
+static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void *payload)
+{
+    sc_log *log = payload;
+    int rc;
+
+    if (log->observer)
+        log->observer(txn, changes, n, log->observer_payload);
+    rc = mark_logged(log, txn);
+    /* Nothing to log (e.g. a settings change): do not read the other settings, so a bad
+     * value can always be corrected. */
+    if (!rc && n)
+        rc = log_changes(log, txn, changes, n);
+    sc_log__umaps_clear(log); /* the maps of this transaction's rows are written (or moot) */
+    return rc;
+}
+
+/*
+ * After commit: append the new records to the files. Files are derived data:
+ * a failure (disk full, a missing directory) never touches the commit, which
+ * is durable in LMDB; it is kept in file_err for sc_log_sync, and the next
+ * sync, open or `syscat binlog rebuild` completes the files.
+ */
+static void after_commit(sc_catalog *cat, void *payload)
+{
+    sc_log *log = payload;
+    sc_error saved = log->ctx->err;
+
+    (void)cat;
+    if (log->have_dbis && sc_log_sync(log) != SC_OK)
+        log->ctx->err = saved; /* the caller's commit succeeded: leave its ctx as it was */
 }
 
 /* ------------------------------------------------------------------ */
@@ -778,8 +813,6 @@ static int open_dbis(sc_log *log, sc_txn *txn)
         rc = sc_catalog__open_dbi(&log->dbi_events, txn, "log.events", 0);
     if (!rc)
         rc = sc_catalog__open_dbi(&log->dbi_maps, txn, "log.maps", 0);
-    if (!rc)
-        rc = sc_catalog__open_dbi(&log->dbi_pending, txn, "log.pending", 0);
     return rc;
 }
 
@@ -790,12 +823,12 @@ static int open_dbis(sc_log *log, sc_txn *txn)
  */
 static int attach_readonly(sc_log *log)
 {
-    static const char *const names[] = {"log.state", "log.events", "log.maps", "log.pending"};
-    MDB_dbi *dbis[] = {&log->dbi_state, &log->dbi_events, &log->dbi_maps, &log->dbi_pending};
+    static const char *const names[] = {"log.state", "log.events", "log.maps"};
+    MDB_dbi *dbis[] = {&log->dbi_state, &log->dbi_events, &log->dbi_maps};
     MDB_txn *mt = NULL;
     int rc = mdb_txn_begin(sc_catalog__env(log->cat), NULL, MDB_RDONLY, &mt);
 
-    for (size_t i = 0; !rc && i < 4; i++)
+    for (size_t i = 0; !rc && i < 3; i++)
         rc = mdb_dbi_open(mt, names[i], 0, dbis[i]);
     if (rc) {
         if (mt)
@@ -809,7 +842,11 @@ static int attach_readonly(sc_log *log)
     return SC_OK;
 }
 
-/* First attach: settings defaults, the dbs, the state and file 1's header. */
+/*
+ * First attach: settings defaults, the dbs, the state and file 1's header.
+ * Every attach: the logged mark, by the commit hook (installed before, so a
+ * logged catalog lets this transaction in) in this same transaction.
+ */
 static int attach(sc_log *log)
 {
     sc_txn *txn = NULL;
@@ -862,13 +899,20 @@ int sc_log_open(sc_log **out, sc_catalog *cat)
     strcpy(log->dir, datadir);
     strcat(log->dir, "/binlog");
     rc = prepare_sysmaps(log);
-    if (!rc)
-        rc = attach(log);
-    if (!rc)
-        rc = sc_log_sync(log);
     if (rc)
         goto fail;
     sc_catalog__set_commit_hook(cat, commit_hook, log);
+    rc = attach(log);
+    /* Catch up with commits whose files were not written (a crash after commit). A file
+     * failure does not stop the attach: the catalog must stay writable and `binlog
+     * rebuild` must be able to repair; sc_log_sync reports it. */
+    if (!rc && (rc = sc_log_sync(log)) == SC_EIO) {
+        sc_ctx_clear_error(ctx); /* kept in log->file_err */
+        rc = SC_OK;
+    }
+    if (rc)
+        goto fail;
+    sc_catalog__set_after_commit_hook(cat, after_commit, log);
     *out = log;
     return SC_OK;
 fail:
@@ -880,9 +924,11 @@ void sc_log_close(sc_log *log)
 {
     if (!log)
         return;
+    sc_catalog__set_after_commit_hook(log->cat, NULL, NULL);
+    sc_catalog__set_commit_hook(log->cat, NULL, NULL);
     if (log->have_dbis)
         (void)sc_log_sync(log);
-    sc_catalog__set_commit_hook(log->cat, NULL, NULL);
+    sc_log__umaps_clear(log);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         sc_free(log->ctx, log->sys[t].tm.fields);
         sc_buf__free(&log->sys[t].meta);

@@ -11,11 +11,15 @@
  *               (one record per binlog transaction, per file header, per ROTATE)
  *   log.maps    file u32 BE | table id u64 BE -> version u64 LE: TABLE_MAPs
  *               already written in that file (binlog.table_map=file)
- *   log.pending seq u64 BE -> a data-rows record of sc_log_rows, consumed by
- *               the commit hook of the same transaction
+ * Data rows of sc_log_rows travel in the catalog's own change list
+ * (sc_catalog__txn_add_user_change, systable 0), so the hook meets them in
+ * execution order among the catalog changes.
  * Invariant: the records of a file are contiguous from offset 0 and their
  * concatenation is the file, byte for byte; cur_size is the end of the
  * current file's last record.
+ * Files: the after-commit hook appends the new records to DATADIR/binlog
+ * right after each commit; a failure there never touches the commit and is
+ * kept in file_err (returned again by sc_log_sync until a sync succeeds).
  */
 #ifndef SC_REPLICATE_LOG_H
 #define SC_REPLICATE_LOG_H
@@ -76,16 +80,30 @@ typedef struct sc_log_sysmap {
 /** Observer of the changes the hook logs (tests); same signature as the hook. */
 typedef sc_commit_hook sc_log_observer;
 
+/**
+ * TABLE_MAP body (no header, no checksum) of a user table at one version, as
+ * sc_log_rows built it from the table's definition; the commit hook writes
+ * it before the rows. Emptied after every commit.
+ */
+typedef struct sc_log_umap {
+    uint64_t table_id; /* user table */
+    uint64_t version;  /* its catalog version when the rows were encoded */
+    sc_buf body;       /* the map's event body */
+} sc_log_umap;
+
 struct sc_log {
-    sc_catalog *cat;                                      /* the catalog the hook is installed on */
-    sc_ctx *ctx;                                          /* the catalog's ctx */
-    char *dir;                                            /* DATADIR/binlog */
-    MDB_dbi dbi_state, dbi_events, dbi_maps, dbi_pending; /* valid when have_dbis */
-    bool have_dbis;                                       /* the log databases exist */
-    uint32_t synced_below;          /* files below this number are complete on disk */
-    uint32_t index_files[2];        /* first/last file listed by the index we wrote */
-    sc_log_sysmap sys[SC_SYS__END]; /* per system table id (0 unused) */
-    sc_log_observer observer;       /* tests: called with the changes before logging */
+    sc_catalog *cat;                         /* the catalog the hooks are installed on */
+    sc_ctx *ctx;                             /* the catalog's ctx */
+    char *dir;                               /* DATADIR/binlog */
+    MDB_dbi dbi_state, dbi_events, dbi_maps; /* valid when have_dbis */
+    bool have_dbis;                          /* the log databases exist */
+    uint32_t synced_below;                   /* files below this number are complete on disk */
+    uint32_t index_files[2];                 /* first/last file listed by the index we wrote */
+    sc_error file_err;                       /* last failed file write (code SC_OK: none pending) */
+    sc_log_sysmap sys[SC_SYS__END];          /* per system table id (0 unused) */
+    sc_log_umap *umaps;                      /* user-table maps of the open transaction */
+    size_t n_umaps, cap_umaps;
+    sc_log_observer observer; /* tests: called with the changes before logging */
     void *observer_payload;
 };
 
@@ -127,14 +145,19 @@ int sc_log__file_size(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file);
 
 /* ---- userrows.c ---- */
 
-/**
- * Append the events of the data rows sc_log_rows recorded in txn (log.pending)
- * onto b and delete them. *any is set when there were rows.
- */
 typedef struct sc_log_build sc_log_build;
-int sc_log__user_rows(sc_log_build *bld, bool *any);
-/** Whether txn has pending data rows. */
-int sc_log__has_user_rows(bool *out, sc_log *log, sc_txn *txn);
+/**
+ * Emit the TABLE_MAP of the user table of change c (systable 0) when the
+ * mode and the file's maps ask for one and the statement has not mapped that
+ * version yet. With inline_only, only when the statement mapped another
+ * version of the table before (rows on both sides of an ALTER in one
+ * statement); the open rows event is then flushed first.
+ */
+int sc_log__user_map(sc_log_build *bld, const sc_row_change *c, bool inline_only);
+/** Add the rows of a user change (an sc_log_rows record) to the open rows event. */
+int sc_log__user_change(sc_log_build *bld, const sc_row_change *c);
+/** Forget the user-table maps (after every commit). */
+void sc_log__umaps_clear(sc_log *log);
 
 /* ---- the transaction builder shared by log.c and userrows.c ---- */
 
@@ -155,6 +178,7 @@ struct sc_log_build {
     uint8_t g_present[512]; /* (ncols + 7) / 8 bytes */
     uint8_t g_present_after[512];
     bool data_only; /* no catalog change: a DML-like transaction */
+    sc_buf smaps;   /* (table id, version) u64 pairs the current statement mapped */
 };
 
 /**

@@ -239,7 +239,14 @@ static int sync_fn(sc_log *log, sc_txn *txn, void *payload)
 
 int sc_log_sync(sc_log *log)
 {
-    return log->have_dbis ? with_txn(log, false, sync_fn, NULL) : SC_OK;
+    int rc = log->have_dbis ? with_txn(log, false, sync_fn, NULL) : SC_OK;
+
+    /* Remembered for whoever asks later (the after-commit hook cannot return it). */
+    if (rc)
+        log->file_err = *sc_ctx_last_error(log->ctx);
+    else
+        memset(&log->file_err, 0, sizeof(log->file_err));
+    return rc;
 }
 
 static int rotate_fn(sc_log *log, sc_txn *txn, void *payload)

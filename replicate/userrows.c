@@ -3,12 +3,13 @@
  * CREATE ... SELECT and any writer whose rows the catalog does not hold.
  *
  * sc_log_rows encodes the row images at call time from the table's
- * definition (sc_table_get in the caller's txn) and keeps them, with the
- * table's TABLE_MAP body, in the log's LMDB db `log.pending` inside that
- * same txn: an abort (or a nested abort) drops them with everything else.
- * The commit hook writes them after the transaction's catalog changes, in
- * call order, grouped by statement (the statement text current at the call,
- * sc_txn_set_statement), then empties log.pending.
+ * definition (sc_table_get in the caller's txn) and records them in the
+ * catalog's ordered change list (sc_catalog__txn_add_user_change): an abort,
+ * or a nested abort, drops them like any change, and the commit hook meets
+ * them in execution order among the catalog changes, under the statement
+ * current at the call (sc_txn_set_statement). The table's TABLE_MAP body,
+ * built from the same definition, waits in log->umaps (one per table and
+ * version) until the commit hook writes it.
  *
  * Column mapping (sc_coltype -> binlog type byte + metadata) follows the
  * table in shared/docs/binlog-notes.md §3; docs/log-format.md "Data rows".
@@ -302,50 +303,37 @@ static void user_bitmaps(uint8_t *present,
     }
 }
 
-/* Number of statements of txn so far (the text sc_log_rows files its rows under). */
-static unsigned current_statement(const sc_txn *txn)
-{
-    unsigned n = 0;
-
-    while (sc_catalog__statement(txn, n + 1).len)
-        n++;
-    return n;
-}
-
 /*
- * Pending record: table_id u64 | version u64 | kind u8 | stmt u32 | ncols u32 |
- * map_len u32 | map body | present | present_after | row images.
+ * A user change in the catalog's change list (the record of one sc_log_rows
+ * call; docs/log-format.md "Data rows"):
+ *   header = version u64 LE | ncols u32 LE | present bitmap | present-after bitmap
+ *   INSERT: after  = header + after image
+ *   DELETE: before = header + before image
+ *   UPDATE: before = header + before image, after = after image
+ * The images are binlog row images, final; the TABLE_MAP is in log->umaps.
  */
 static int encode_record(sc_buf *rec,
+                         size_t *split,
                          sc_ctx *ctx,
                          const user_table *u,
                          int kind,
-                         unsigned stmt,
                          sc_log_image image,
                          const sc_binlog_value *before,
                          const sc_binlog_value *after)
 {
-    size_t nbm = (u->ncols + 7) / 8, at;
+    size_t nbm = (u->ncols + 7) / 8;
     uint8_t *present = sc__calloc(ctx, 2, nbm ? nbm : 1);
     int rc;
 
     if (!present)
         return SC_ENOMEM;
     user_bitmaps(present, present + nbm, u, kind, image, before, after);
-    sc_buf_uintle(rec, sc_table_id(u->table), 8);
     sc_buf_uintle(rec, sc_table_version(u->table), 8);
-    sc_buf_u8(rec, (uint8_t)kind);
-    sc_buf_uintle(rec, stmt, 4);
     sc_buf_uintle(rec, u->ncols, 4);
-    at = rec->len;
-    sc_buf_uintle(rec, 0, 4);
-    rc = table_map_body(rec, ctx, u);
-    if (!rc && !rec->failed)
-        sc_put_u32le(rec->data + at, (uint32_t)(rec->len - at - 4));
     sc_buf_put(rec, present, 2 * nbm);
-    if (!rc)
-        rc = sc_rowfmt__encode_image(rec, u->cols, u->ncols, present,
-                                     kind == SC_LOG_INSERT ? after : before);
+    rc = sc_rowfmt__encode_image(rec, u->cols, u->ncols, present,
+                                 kind == SC_LOG_INSERT ? after : before);
+    *split = rec->len;
     if (!rc && kind == SC_LOG_UPDATE)
         rc = sc_rowfmt__encode_image(rec, u->cols, u->ncols, present + nbm, after);
     sc_free(ctx, present);
@@ -356,30 +344,119 @@ static int encode_record(sc_buf *rec,
     return rc ? rc : rec->failed ? SC_ENOMEM : SC_OK;
 }
 
-static int pending_put(sc_log *log, sc_txn *txn, sc_slice rec)
-{
-    MDB_txn *mt = sc_catalog__mdb_txn(txn);
-    MDB_cursor *c = NULL;
-    uint8_t key[8];
-    MDB_val k, v;
-    uint64_t seq = 0;
-    int rc = mdb_cursor_open(mt, log->dbi_pending, &c);
+/* ------------------------------------------------------------------ */
+/* The maps of the open transaction (log->umaps)                        */
 
+static sc_log_umap *umap_find(sc_log *log, uint64_t table_id, uint64_t version)
+{
+    for (size_t i = 0; i < log->n_umaps; i++)
+        if (log->umaps[i].table_id == table_id && log->umaps[i].version == version)
+            return &log->umaps[i];
+    return NULL;
+}
+
+/*
+ * Keep the map body of (table, version). An entry with other bytes is
+ * replaced: it was left by a transaction (or nested one) that aborted and
+ * whose version number this one reuses; no surviving row refers to it.
+ */
+static int umap_put(sc_log *log, uint64_t table_id, uint64_t version, sc_slice body)
+{
+    sc_log_umap *m = umap_find(log, table_id, version);
+
+    if (m && m->body.len == body.len && memcmp(m->body.data, body.data, body.len) == 0)
+        return SC_OK;
+    if (!m) {
+        if (log->n_umaps == log->cap_umaps) {
+            size_t cap = log->cap_umaps ? log->cap_umaps * 2 : 8;
+            sc_log_umap *p = sc__realloc(log->ctx, log->umaps, cap * sizeof(*p));
+            if (!p)
+                return SC_ENOMEM;
+            log->umaps = p;
+            log->cap_umaps = cap;
+        }
+        m = &log->umaps[log->n_umaps++];
+        memset(m, 0, sizeof(*m));
+        m->table_id = table_id;
+        m->version = version;
+        m->body.ctx = log->ctx;
+    }
+    m->body.len = 0;
+    sc_buf_put(&m->body, body.data, body.len);
+    return m->body.failed ? SC_ENOMEM : SC_OK;
+}
+
+void sc_log__umaps_clear(sc_log *log)
+{
+    for (size_t i = 0; i < log->n_umaps; i++)
+        sc_buf__free(&log->umaps[i].body);
+    sc_free(log->ctx, log->umaps);
+    log->umaps = NULL;
+    log->n_umaps = log->cap_umaps = 0;
+}
+
+/* Build the map of (table, version) from the catalog when sc_log_rows did not leave it. */
+static int
+umap_from_catalog(sc_log_umap **out, sc_log *log, sc_txn *txn, uint64_t table_id, uint64_t version)
+{
+    user_table u;
+    sc_buf body = {log->ctx, NULL, 0, 0, false};
+    int rc;
+
+    memset(&u, 0, sizeof(u));
+    rc = user_table_load(&u, log->ctx, txn, table_id);
+    if (!rc && sc_table_version(u.table) != version)
+        rc = sc_error_set(log->ctx, SC_EINVAL, 0, NULL,
+                          "no TABLE_MAP for table %llu version %llu: its rows were not logged "
+                          "through this log handle",
+                          (unsigned long long)table_id, (unsigned long long)version);
+    if (!rc)
+        rc = table_map_body(&body, log->ctx, &u);
+    if (!rc)
+        rc = umap_put(log, table_id, version, (sc_slice){body.data, body.len});
+    sc_buf__free(&body);
+    user_table_free(log->ctx, &u);
+    *out = rc ? NULL : umap_find(log, table_id, version);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Recording (sc_log_rows)                                              */
+
+static int record(sc_log *log,
+                  sc_txn *txn,
+                  const user_table *u,
+                  int kind,
+                  const sc_binlog_value *before,
+                  const sc_binlog_value *after)
+{
+    sc_buf rec = {log->ctx, NULL, 0, 0, false}, map = {log->ctx, NULL, 0, 0, false};
+    sc_log_settings set;
+    sc_slice b = {NULL, 0}, a = {NULL, 0};
+    size_t split = 0;
+    int rc = sc_log__settings(&set, txn);
+
+    if (!rc)
+        rc = table_map_body(&map, log->ctx, u);
+    if (!rc)
+        rc = umap_put(log, sc_table_id(u->table), sc_table_version(u->table),
+                      (sc_slice){map.data, map.len});
+    if (!rc)
+        rc = encode_record(&rec, &split, log->ctx, u, kind, set.image, before, after);
     if (rc)
-        return sc_catalog__mdb_error(log->ctx, rc, "opening log.pending");
-    rc = mdb_cursor_get(c, &k, &v, MDB_LAST);
-    if (rc == 0 && k.mv_size == 8)
-        seq = sc_get_uintbe(k.mv_data, 8) + 1;
-    mdb_cursor_close(c);
-    if (rc && rc != MDB_NOTFOUND)
-        return sc_catalog__mdb_error(log->ctx, rc, "reading log.pending");
-    sc_put_uintbe(key, seq, 8);
-    k.mv_size = sizeof(key);
-    k.mv_data = key;
-    v.mv_size = rec.len;
-    v.mv_data = (void *)(uintptr_t)rec.data;
-    rc = mdb_put(mt, log->dbi_pending, &k, &v, 0);
-    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.pending") : SC_OK;
+        goto out;
+    if (kind == SC_LOG_INSERT) {
+        a = (sc_slice){rec.data, rec.len};
+    } else {
+        b = (sc_slice){rec.data, split};
+        if (kind == SC_LOG_UPDATE)
+            a = (sc_slice){rec.data + split, rec.len - split};
+    }
+    rc = sc_catalog__txn_add_user_change(txn, sc_table_id(u->table), b, a);
+out:
+    sc_buf__free(&rec);
+    sc_buf__free(&map);
+    return rc;
 }
 
 int sc_log_rows(sc_log *log,
@@ -392,25 +469,19 @@ int sc_log_rows(sc_log *log,
 {
     sc_ctx *ctx = log->ctx;
     user_table u;
-    sc_log_settings set;
-    sc_buf rec = {ctx, NULL, 0, 0, false};
     int rc;
 
     memset(&u, 0, sizeof(u));
     if (kind < SC_LOG_INSERT || kind > SC_LOG_DELETE || (kind != SC_LOG_INSERT && !before) ||
-        (kind != SC_LOG_DELETE && !after) || sc_txn_readonly(txn) || !log->have_dbis)
+        (kind != SC_LOG_DELETE && !after) || sc_txn_readonly(txn) || !log->have_dbis ||
+        sc_txn_catalog(txn) != log->cat)
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "sc_log_rows: invalid arguments");
     rc = user_table_load(&u, ctx, txn, table_id);
     if (!rc && ncols != u.ncols)
         rc = sc_error_set(ctx, SC_EINVAL, 0, NULL, "table %s has %zu columns, not %zu",
                           sc_table_definition(u.table)->name, u.ncols, ncols);
     if (!rc)
-        rc = sc_log__settings(&set, txn);
-    if (!rc)
-        rc = encode_record(&rec, ctx, &u, kind, current_statement(txn), set.image, before, after);
-    if (!rc)
-        rc = pending_put(log, txn, (sc_slice){rec.data, rec.len});
-    sc_buf__free(&rec);
+        rc = record(log, txn, &u, kind, before, after);
     user_table_free(ctx, &u);
     return rc;
 }
@@ -418,136 +489,102 @@ int sc_log_rows(sc_log *log,
 /* ------------------------------------------------------------------ */
 /* Writing (the commit hook)                                            */
 
-/** A decoded pending record (slices borrow from LMDB, valid in the txn). */
-typedef struct pending {
-    uint64_t table_id, version;
+/** A user change, decoded (slices borrow from the change). */
+typedef struct user_row {
+    uint64_t version;
     int kind;
-    unsigned stmt;
     size_t ncols;
-    sc_slice map, present, present_after, image;
-} pending;
+    sc_slice present, present_after;
+    sc_slice images; /* before and/or after image(s), as the rows event carries them */
+    bool split;      /* UPDATE: the after image is in the change's `after` */
+} user_row;
 
-static int pending_decode(pending *p, sc_log *log, const MDB_val *v)
+static int user_row_parse(user_row *r, sc_log *log, const sc_row_change *c)
 {
-    sc_rd rd = sc_rd_init((sc_slice){v->mv_data, v->mv_size});
+    sc_rd rd = sc_rd_init(c->before.len ? c->before : c->after);
     size_t nbm;
 
-    p->table_id = sc_rd_uintle(&rd, 8);
-    p->version = sc_rd_uintle(&rd, 8);
-    p->kind = sc_rd_u8(&rd);
-    p->stmt = sc_rd_u32le(&rd);
-    p->ncols = sc_rd_u32le(&rd);
-    p->map = sc_rd_bytes(&rd, sc_rd_u32le(&rd));
-    nbm = (p->ncols + 7) / 8;
-    p->present = sc_rd_bytes(&rd, nbm);
-    p->present_after = sc_rd_bytes(&rd, nbm);
-    p->image = sc_rd_rest(&rd);
-    if (rd.bad || p->kind > SC_LOG_DELETE)
-        return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "log.pending: bad record");
+    r->kind = !c->before.len ? SC_LOG_INSERT : c->after.len ? SC_LOG_UPDATE : SC_LOG_DELETE;
+    r->version = sc_rd_uintle(&rd, 8);
+    r->ncols = sc_rd_u32le(&rd);
+    nbm = (r->ncols + 7) / 8;
+    r->present = sc_rd_bytes(&rd, nbm);
+    r->present_after = sc_rd_bytes(&rd, nbm);
+    r->images = sc_rd_rest(&rd);
+    r->split = r->kind == SC_LOG_UPDATE;
+    if (rd.bad || r->ncols == 0)
+        return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
+                            "data row of table %llu: bad change record",
+                            (unsigned long long)c->table_id);
     return SC_OK;
 }
 
-int sc_log__has_user_rows(bool *out, sc_log *log, sc_txn *txn)
+/* Index of table_id in the statement's mapped list, or the count when absent. */
+static size_t smap_find(const sc_log_build *bld, uint64_t table_id)
 {
-    MDB_stat ms;
-    int rc;
+    size_t n = bld->smaps.len / 16;
 
-    *out = false;
-    if (!log->have_dbis)
-        return SC_OK;
-    rc = mdb_stat(sc_catalog__mdb_txn(txn), log->dbi_pending, &ms);
-    if (rc)
-        return sc_catalog__mdb_error(log->ctx, rc, "reading log.pending");
-    *out = ms.ms_entries > 0;
-    return SC_OK;
+    for (size_t i = 0; i < n; i++)
+        if (sc_get_u64le(bld->smaps.data + 16 * i) == table_id)
+            return i;
+    return n;
 }
 
-/* Statement start: annotate, then the maps of every table the statement touches. */
-static int user_statement_start(sc_log_build *bld, MDB_cursor *c, unsigned stmt)
+int sc_log__user_map(sc_log_build *bld, const sc_row_change *c, bool inline_only)
 {
-    uint64_t done[64];
-    size_t ndone = 0;
-    MDB_val k, v;
-    pending p;
+    sc_log_umap *m;
+    user_row r;
+    sc_event ev;
+    size_t i;
     bool need;
-    int rc = sc_log__annotate(bld, sc_catalog__statement(bld->txn, stmt)), mrc;
+    int rc = user_row_parse(&r, bld->log, c);
 
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_GET_CURRENT); !rc && mrc == 0;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
-        sc_event ev;
-        size_t i;
-        if ((rc = pending_decode(&p, bld->log, &v)) || p.stmt != stmt)
-            break;
-        for (i = 0; i < ndone && done[i] != p.table_id; i++)
-            ;
-        if (i < ndone)
-            continue;
-        if (ndone < 64)
-            done[ndone++] = p.table_id;
-        /* Copy the map first: need_map writes log.maps, which may move LMDB pages. */
-        bld->scratch.len = 0;
-        sc_buf_put(&bld->scratch, p.map.data, p.map.len);
-        rc = sc_log__need_map(&need, bld, p.table_id, p.version);
-        if (rc || !need)
-            continue;
-        sc_log__header(bld, &ev, SC_EV_TABLE_MAP);
-        ev.modelled = false;
-        ev.raw_body = (sc_slice){bld->scratch.data, bld->scratch.len};
-        rc = sc_log__build_emit(bld, &ev);
+    if (rc)
+        return rc;
+    i = smap_find(bld, c->table_id);
+    if (i < bld->smaps.len / 16) {
+        if (!inline_only || sc_get_u64le(bld->smaps.data + 16 * i + 8) == r.version)
+            return SC_OK;
+        if ((rc = sc_log__rows_flush(bld, false)))
+            return rc;
+        sc_put_u64le(bld->smaps.data + 16 * i + 8, r.version);
+    } else {
+        sc_buf_uintle(&bld->smaps, c->table_id, 8);
+        sc_buf_uintle(&bld->smaps, r.version, 8);
+        if (bld->smaps.failed)
+            return SC_ENOMEM;
     }
-    return rc;
+    rc = sc_log__need_map(&need, bld, c->table_id, r.version);
+    if (rc || !need)
+        return rc;
+    m = umap_find(bld->log, c->table_id, r.version);
+    if (!m && (rc = umap_from_catalog(&m, bld->log, bld->txn, c->table_id, r.version)))
+        return rc;
+    sc_log__header(bld, &ev, SC_EV_TABLE_MAP);
+    ev.modelled = false;
+    ev.raw_body = (sc_slice){m->body.data, m->body.len};
+    return sc_log__build_emit(bld, &ev);
 }
 
-int sc_log__user_rows(sc_log_build *bld, bool *any)
+int sc_log__user_change(sc_log_build *bld, const sc_row_change *c)
 {
-    sc_log *log = bld->log;
-    MDB_txn *mt = sc_catalog__mdb_txn(bld->txn);
-    MDB_cursor *c = NULL, *scan = NULL;
-    MDB_val k, v;
-    pending p;
-    bool first = true;
-    unsigned stmt = 0;
-    int rc = SC_OK, mrc;
+    user_row r;
+    sc_slice image;
+    int rc = sc_log__user_map(bld, c, true);
 
-    *any = false;
-    if ((mrc = mdb_cursor_open(mt, log->dbi_pending, &c)) ||
-        (mrc = mdb_cursor_open(mt, log->dbi_pending, &scan)))
-        goto mdb_fail;
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); !rc && mrc == 0;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
-        if ((rc = pending_decode(&p, log, &v)))
-            break;
-        *any = true;
-        if (first || p.stmt != stmt) {
-            if (!first && (rc = sc_log__rows_flush(bld, true)))
-                break;
-            first = false;
-            stmt = p.stmt;
-            mdb_cursor_get(scan, &k, &v, MDB_SET_KEY);
-            if ((rc = user_statement_start(bld, scan, stmt)))
-                break;
-            /* Decode again: the maps written meanwhile may have moved pages. */
-            if ((mrc = mdb_cursor_get(c, &k, &v, MDB_GET_CURRENT)))
-                goto mdb_fail;
-            if ((rc = pending_decode(&p, log, &v)))
-                break;
-        }
-        rc = sc_log__rows_add(bld, p.table_id, p.kind, 0, p.ncols, p.present.data,
-                              p.present_after.data, p.image);
-    }
-    if (!rc && mrc && mrc != MDB_NOTFOUND)
-        goto mdb_fail;
     if (!rc)
-        rc = sc_log__rows_flush(bld, true);
-    mdb_cursor_close(c);
-    mdb_cursor_close(scan);
-    if (!rc && (mrc = mdb_drop(mt, log->dbi_pending, 0)))
-        return sc_catalog__mdb_error(log->ctx, mrc, "clearing log.pending");
-    return rc;
-mdb_fail:
-    if (c)
-        mdb_cursor_close(c);
-    if (scan)
-        mdb_cursor_close(scan);
-    return sc_catalog__mdb_error(log->ctx, mrc, "reading log.pending");
+        rc = user_row_parse(&r, bld->log, c);
+    if (rc)
+        return rc;
+    image = r.images;
+    if (r.split) { /* before and after images back to back, as UPDATE rows carry them */
+        bld->scratch.len = 0;
+        sc_buf_put(&bld->scratch, r.images.data, r.images.len);
+        sc_buf_put(&bld->scratch, c->after.data, c->after.len);
+        if (bld->scratch.failed)
+            return SC_ENOMEM;
+        image = (sc_slice){bld->scratch.data, bld->scratch.len};
+    }
+    return sc_log__rows_add(bld, c->table_id, r.kind, 0, r.ncols, r.present.data,
+                            r.present_after.data, image);
 }

@@ -246,9 +246,9 @@ START_TEST(test_crash_kill_writer)
     lu_ok(sc_catalog_open(&cat, sc_fx.ctx, cs.rdir, &o));
     sc_catalog_close(cat);
     lu_ok(sc_catalog_open(&cat, sc_fx.ctx, cs.dir, &o));
-    lu_ok(sc_log_open(&log, cat));
-    sc_log_close(log);
+    lu_ok(sc_log_open(&log, cat)); /* the catalog is logged from now on: writers attach */
     lu_set(cat, SC_LOG_SET_MAX_FILE_SIZE, "16384");
+    sc_log_close(log);
     sc_catalog_close(cat);
     for (int iter = 0; iter < KILLS; iter++) {
         int fds[2], st;

@@ -46,6 +46,45 @@ static size_t count_type(size_t n, size_t from, size_t to, uint8_t type)
     return c;
 }
 
+/* Run a shell command; returns the exit status, stdout in *out (NUL-terminated). */
+static int sh(char **out, const char *cmd)
+{
+    char line[4096];
+    sc_buf b = {sc_fx.ctx, NULL, 0, 0, false};
+    FILE *p;
+    int st;
+
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    while (fgets(line, sizeof(line), p))
+        sc_buf_put(&b, line, strlen(line));
+    sc_buf_u8(&b, 0);
+    st = pclose(p);
+    *out = (char *)b.data;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Stock mariadb-binlog -vv on one file of DATADIR/binlog; must exit 0. Output in *out. */
+static void mariadb_binlog(char **out, const char *datadir, const char *file)
+{
+    char cmd[1024];
+
+    snprintf(cmd, sizeof(cmd),
+             "/usr/bin/mariadb-binlog -vv --base64-output=decode-rows '%s/binlog/%s' 2>&1", datadir,
+             file);
+    ck_assert_msg(sh(out, cmd) == 0, "mariadb-binlog failed: %s", *out);
+}
+
+/* Position of the last occurrence of needle in hay, or NULL. */
+static const char *last_strstr(const char *hay, const char *needle)
+{
+    const char *at = NULL;
+
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        at = p;
+    return at;
+}
+
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_log_txn_event_sequence)
@@ -200,6 +239,37 @@ START_TEST(test_log_disabled)
 }
 END_TEST
 
+/* Attached and enabled, the log marks the catalog logged: writers without it are refused. */
+START_TEST(test_log_marks_catalog_logged)
+{
+    sc_txn *t = NULL;
+
+    sc_log_close(lg);
+    lg = NULL;
+    ck_assert_int_eq(sc_txn_begin(&t, sc_fx.cat, 0), SC_EINVAL);
+    ck_assert_int_ne(lu_exec_db(sc_fx.cat, NULL, "CREATE DATABASE unlogged"), SC_OK);
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY)); /* readers are fine */
+    sc_txn_abort(t);
+    /* binlog.enabled=0 clears the mark (it must be set with the log attached)... */
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_set(sc_fx.cat, SC_LOG_SET_ENABLED, "0");
+    sc_log_close(lg);
+    lg = NULL;
+    lu_exec(sc_fx.cat, "CREATE DATABASE unlogged");
+    /* ...attaching with it 0 keeps the catalog unmarked, and 1 marks it again. */
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    sc_log_close(lg);
+    lu_exec(sc_fx.cat, "CREATE DATABASE unlogged2");
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_set(sc_fx.cat, SC_LOG_SET_ENABLED, "1");
+    sc_log_close(lg);
+    lg = NULL;
+    ck_assert_int_eq(sc_txn_begin(&t, sc_fx.cat, 0), SC_EINVAL);
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_exec(sc_fx.cat, "CREATE DATABASE logged_again");
+}
+END_TEST
+
 START_TEST(test_log_bad_setting_aborts)
 {
     sc_txn *t = NULL;
@@ -254,9 +324,18 @@ START_TEST(test_log_file_errors_do_not_block_commits)
     f = fopen(path, "w"); /* a file where the directory should be: every file write fails */
     ck_assert_ptr_nonnull(f);
     fclose(f);
+    /* The commits succeed; the after-commit write failed and is kept for sc_log_sync. */
     lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    ck_assert_int_eq(lg->file_err.code, SC_EIO);
+    ck_assert_ptr_nonnull(strstr(lg->file_err.message, "binlog"));
     lu_exec(sc_fx.cat, "CREATE TABLE b (id INT PRIMARY KEY)");
     ck_assert_int_ne(sc_log_sync(lg), SC_OK);
+    /* Attaching still works (the catalog stays writable, rebuild can repair). */
+    sc_log_close(lg);
+    lg = NULL;
+    lu_ok(sc_log_open(&lg, sc_fx.cat));
+    ck_assert_int_eq(lg->file_err.code, SC_EIO);
+    lu_exec(sc_fx.cat, "CREATE TABLE c (id INT PRIMARY KEY)");
     ck_assert_int_eq(unlink(path), 0);
     lu_ok(sc_log_rebuild(lg));
     lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
@@ -362,8 +441,7 @@ START_TEST(test_log_rotate_checksum_setting)
     sc_free(sc_fx.ctx, data);
     n = lu_events(evs, lg, "binlog.000002");
     ck_assert_uint_eq(evs[n - 1].type, SC_EV_XID);
-    lu_ok(sc_log_sync(lg)); /* files trail the last commit until the next sync */
-    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL)); /* files are written at commit */
 }
 END_TEST
 
@@ -411,6 +489,28 @@ START_TEST(test_log_purge)
     free(disk);
     lu_ok(sc_log_rebuild(lg));
     lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+}
+END_TEST
+
+/* Every commit reaches the files right away: no sync, no close in between. */
+START_TEST(test_log_files_written_at_commit)
+{
+    sc_txn *t = NULL;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    lu_ok(sc_log_files(lg, check_equal_cb, NULL));
+    lu_exec(sc_fx.cat, "ALTER TABLE a ADD COLUMN v INT");
+    lu_ok(sc_log_files(lg, check_equal_cb, NULL));
+    lu_ok(sc_log_rotate(lg));
+    lu_exec(sc_fx.cat, "DROP TABLE a");
+    ck_assert_uint_eq(lu_nfiles(lg), 2);
+    lu_ok(sc_log_files(lg, check_equal_cb, NULL));
+    /* A transaction that logs nothing (a setting) leaves them equal too. */
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_setting_set(t, SC_LOG_SET_ANNOTATE, "0"));
+    lu_ok(sc_txn_commit(t));
+    lu_ok(sc_log_files(lg, check_equal_cb, NULL));
+    ck_assert_int_eq(lg->file_err.code, SC_OK);
 }
 END_TEST
 
@@ -661,6 +761,100 @@ START_TEST(test_log_user_rows_remap_after_alter)
 }
 END_TEST
 
+static void exec_in(sc_session *s, sc_txn *t, const char *sql)
+{
+    sc_stmt_result r;
+
+    memset(&r, 0, sizeof(r));
+    lu_ok(sc_ddl_exec(&r, s, t, sql, strlen(sql)));
+    sc_stmt_result_clear(&r);
+}
+
+static void int_text_row(sc_binlog_value *row, int64_t id, const char *text)
+{
+    memset(row, 0, 2 * sizeof(*row));
+    row[0].kind = SC_VAL_INT;
+    row[0].v.i = id;
+    row[1].kind = SC_VAL_BYTES;
+    row[1].v.str = (sc_slice){(const uint8_t *)text, strlen(text)};
+}
+
+/*
+ * CREATE TABLE, its data rows, then another catalog change, in one
+ * transaction (CREATE ... SELECT's shape): the binlog has them in exactly
+ * that order, and stock mariadb-binlog decodes the rows. A nested abort
+ * drops the rows logged inside it.
+ */
+START_TEST(test_log_user_rows_in_execution_order)
+{
+    static const char ins[] = "INSERT INTO cs VALUES (1,'kept')";
+    sc_session *s = NULL;
+    sc_txn *t = NULL, *child = NULL;
+    sc_table *tab = NULL;
+    sc_binlog_value row[2];
+    uint64_t tid;
+    size_t n, g, tables_rows = 0, user_rows = 0, schemata_rows = 0;
+    char *out = NULL;
+    const char *a, *b, *c;
+
+    lu_ok(sc_session_new(&s, sc_fx.cat, "test"));
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    exec_in(s, t, "CREATE TABLE cs (id INT PRIMARY KEY, v VARCHAR(10))");
+    lu_ok(sc_table_lookup(&tab, t, "test", "cs"));
+    tid = sc_table_id(tab);
+    sc_table_free(tab);
+    lu_ok(sc_txn_set_statement(t, ins, strlen(ins)));
+    int_text_row(row, 1, "kept");
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, 2));
+    lu_ok(sc_txn_begin_nested(&child, t));
+    int_text_row(row, 2, "dropped");
+    lu_ok(sc_log_rows(lg, child, tid, SC_LOG_INSERT, NULL, row, 2));
+    sc_txn_abort(child);
+    exec_in(s, t, "CREATE DATABASE after_rows");
+    lu_ok(sc_txn_commit(t));
+    sc_session_free(s);
+
+    n = lu_events(evs, lg, NULL);
+    g = n;
+    for (size_t i = 0; i < n; i++)
+        if (evs[i].type == SC_EV_GTID)
+            g = i;
+    ck_assert_uint_eq(evs[g].rflags, SC_GTID_TRANSACTIONAL | SC_GTID_DDL);
+    for (size_t i = g; i < n; i++) {
+        if (!sc_event__is_rows(evs[i].type))
+            continue;
+        if (evs[i].table_id == SC_SYS_TABLES) {
+            ck_assert_uint_eq(user_rows + schemata_rows, 0); /* CREATE TABLE first */
+            tables_rows++;
+        } else if (evs[i].table_id == tid) {
+            ck_assert_uint_eq(schemata_rows, 0); /* rows before CREATE DATABASE */
+            ck_assert_uint_eq(evs[i].rflags, SC_ROWS_STMT_END);
+            ck_assert_uint_eq(evs[i - 1].type, SC_EV_TABLE_MAP); /* mapped at its statement */
+            ck_assert_uint_eq(evs[i - 1].table_id, tid);
+            ck_assert_uint_eq(evs[i - 2].type, SC_EV_ANNOTATE_ROWS);
+            user_rows++;
+        } else if (evs[i].table_id == SC_SYS_SCHEMATA) {
+            ck_assert_uint_eq(user_rows, 1);
+            schemata_rows++;
+        }
+    }
+    ck_assert_uint_ge(tables_rows, 1);
+    ck_assert_uint_eq(user_rows, 1);
+    ck_assert_uint_eq(schemata_rows, 1);
+
+    /* The same order as mariadb-binlog prints it, from the file written at commit. */
+    mariadb_binlog(&out, sc_fx.dir, "binlog.000001");
+    a = last_strstr(out, "### INSERT INTO `syscat`.`tables`");
+    b = strstr(out, "### INSERT INTO `test`.`cs`\n### SET\n###   @1=1 ");
+    c = last_strstr(out, "### INSERT INTO `syscat`.`schemata`");
+    ck_assert_msg(a && b && c && a < b && b < c, "%s", out);
+    ck_assert_ptr_nonnull(strstr(b, "###   @2='kept'"));
+    ck_assert_ptr_null(strstr(out, "dropped"));
+    ck_assert_ptr_nonnull(strstr(c, "after_rows"));
+    sc_free(sc_fx.ctx, out);
+}
+END_TEST
+
 START_TEST(test_log_user_rows_abort_drops)
 {
     sc_txn *t = NULL;
@@ -752,21 +946,11 @@ END_TEST
 /* Run `syscat --datadir DIR binlog ARGS`; returns the exit status, output in *out. */
 static int cli(char **out, const char *args)
 {
-    char cmd[1024], line[4096];
-    sc_buf b = {sc_fx.ctx, NULL, 0, 0, false};
-    FILE *p;
-    int st;
+    char cmd[1024];
 
     snprintf(cmd, sizeof(cmd), "%s/syscat --datadir '%s' binlog %s 2>&1", sc_fixture_build_dir(),
              sc_fx.dir, args);
-    p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    while (fgets(line, sizeof(line), p))
-        sc_buf_put(&b, line, strlen(line));
-    sc_buf_u8(&b, 0);
-    st = pclose(p);
-    *out = (char *)b.data;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return sh(out, cmd);
 }
 
 START_TEST(test_log_cli)
@@ -808,6 +992,42 @@ START_TEST(test_log_cli)
 }
 END_TEST
 
+/* `syscat init` and `syscat exec` attach the log: DDL run through the CLI is in the binlog. */
+START_TEST(test_log_cli_init_exec_logged)
+{
+    char dir[256], datadir[300], cmd[1024];
+    char *out = NULL;
+    const char *at;
+    sc_catalog *cat = NULL;
+    sc_txn *t = NULL;
+
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    snprintf(datadir, sizeof(datadir), "%s/data", dir);
+    snprintf(cmd, sizeof(cmd), "%s/syscat --datadir '%s' init 2>&1", sc_fixture_build_dir(),
+             datadir);
+    ck_assert_msg(sh(&out, cmd) == 0, "%s", out);
+    sc_free(sc_fx.ctx, out);
+    snprintf(cmd, sizeof(cmd),
+             "%s/syscat --datadir '%s' exec -e 'CREATE DATABASE d; CREATE TABLE d.t (a INT)' 2>&1",
+             sc_fixture_build_dir(), datadir);
+    ck_assert_msg(sh(&out, cmd) == 0, "%s", out);
+    sc_free(sc_fx.ctx, out);
+    mariadb_binlog(&out, datadir, "binlog.000001");
+    at = strstr(out, "CREATE TABLE d.t (a INT)");
+    ck_assert_msg(at != NULL, "%s", out);
+    at = strstr(at, "### INSERT INTO `syscat`.`tables`\n### SET\n");
+    ck_assert_msg(at != NULL, "%s", out);
+    ck_assert_msg(strstr(at, "###   @3='t' "), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "### INSERT INTO `syscat`.`schemata`"));
+    sc_free(sc_fx.ctx, out);
+    /* init recorded binlog.enabled=1 and the logged mark: a writer without the log is refused. */
+    lu_ok(sc_catalog_open(&cat, sc_fx.ctx, datadir, NULL));
+    ck_assert_int_eq(sc_txn_begin(&t, cat, 0), SC_EINVAL);
+    sc_catalog_close(cat);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
 Suite *sc_test_replicate_log_suite(void);
 
 Suite *sc_test_replicate_log_suite(void)
@@ -831,6 +1051,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_log_default_settings_written);
     tcase_add_test(tc, test_log_disabled);
+    tcase_add_test(tc, test_log_marks_catalog_logged);
     tcase_add_test(tc, test_log_bad_setting_aborts);
     tcase_add_test(tc, test_log_rotate_checksum_setting);
     suite_add_tcase(s, tc);
@@ -841,6 +1062,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_rotation);
     tcase_add_test(tc, test_log_rebuild_byte_equal);
     tcase_add_test(tc, test_log_purge);
+    tcase_add_test(tc, test_log_files_written_at_commit);
     tcase_add_test(tc, test_log_files_recovered_on_open);
     tcase_add_test(tc, test_log_file_errors_do_not_block_commits);
     tcase_add_test(tc, test_log_corrupt_stored_log);
@@ -850,6 +1072,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_log_user_rows);
     tcase_add_test(tc, test_log_user_rows_abort_drops);
+    tcase_add_test(tc, test_log_user_rows_in_execution_order);
     tcase_add_test(tc, test_log_user_rows_remap_after_alter);
     suite_add_tcase(s, tc);
 
@@ -857,6 +1080,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_log_cli);
+    tcase_add_test(tc, test_log_cli_init_exec_logged);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("apply");
