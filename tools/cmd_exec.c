@@ -496,6 +496,7 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
     exec_opts o = {NULL, NULL, NULL, false, false};
     exec_state st = {cli, NULL, &o, false, 0};
     sc_catalog *cat = NULL;
+    sc_log *log = NULL;
     int status, rc;
 
     status = parse_args(&o, cli, argc, argv);
@@ -504,6 +505,11 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
     status = sc_cli__open(&cat, cli, 0);
     if (status != SC_CLI_EXIT_OK)
         return status;
+    rc = sc_log_open(&log, cat); /* the DDL run here is logged (docs/log-format.md) */
+    if (rc != SC_OK) {
+        status = sc_cli__fail(cli, rc);
+        goto out;
+    }
     if (o.database)
         status = check_database(cli, cat, o.database);
     if (status != SC_CLI_EXIT_OK)
@@ -517,6 +523,7 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
     status = st.interactive ? run_interactive(&st) : run_input(&st);
 out:
     sc_session_free(st.session);
+    sc_log_close(log);
     sc_catalog_close(cat);
     return status;
 }

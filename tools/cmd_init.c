@@ -75,6 +75,7 @@ int sc_cli__cmd_init(sc_cli *cli, int argc, char **argv)
 {
     sc_catalog_options opts = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat = NULL;
+    sc_log *log = NULL;
     int status, rc;
 
     status = parse_args(&opts.map_size, cli, argc, argv);
@@ -87,7 +88,14 @@ int sc_cli__cmd_init(sc_cli *cli, int argc, char **argv)
                              cli->datadir);
     if (rc != SC_OK)
         return sc_cli__fail(cli, rc);
+    /* Attach the log once: binlog.000001, binlog.enabled=1 and the catalog's logged mark, so
+     * every later writer logs (docs/log-format.md "Attaching the log"). */
+    rc = sc_log_open(&log, cat);
+    status = rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
+    sc_log_close(log);
     sc_catalog_close(cat);
+    if (status != SC_CLI_EXIT_OK)
+        return status;
     fprintf(cli->out, "initialised catalog in '%s' (format %d.%d)\n", cli->datadir, SC_FORMAT_MAJOR,
             SC_FORMAT_MINOR);
     return SC_CLI_EXIT_OK;
