@@ -734,51 +734,75 @@ static bool fk_index_exists(const sc_xtable *t, const char *const *cols, size_t 
 }
 
 /* A redefined child column must still match its parent column (1832). */
-static int check_own_fk_types(sc_exec *x, alter_state *st)
+/* How a redefinition changes a foreign key column: not at all (display
+ * width and NULL-ness do not count), in a way InnoDB would apply in place
+ * (longer VARCHAR in the same length-byte class, another collation of the
+ * same charset), or otherwise (a table copy). */
+typedef enum col_change { COL_SAME, COL_INPLACE, COL_COPY } col_change;
+
+static col_change column_change(const sc_column_def *o, const sc_column_def *n)
 {
-    if (!x->s->foreign_key_checks)
-        return SC_OK;
+    bool same_coll = (!o->collation && !n->collation) ||
+                     (o->collation && n->collation && strcasecmp(o->collation, n->collation) == 0);
+    bool same_cs = (!o->charset && !n->charset) ||
+                   (o->charset && n->charset && strcasecmp(o->charset, n->charset) == 0);
+    unsigned ml = n->charset ? sc_charset__maxlen(n->charset) : 1;
+
+    if (o->type != n->type ||
+        (o->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) !=
+            (n->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) ||
+        o->scale != n->scale || !same_cs)
+        return COL_COPY;
+    if (!sc_type__is_integer(o->type) && o->length != n->length) {
+        bool grow = n->length > o->length &&
+                    (o->type == SC_TYPE_VARCHAR || o->type == SC_TYPE_VARBINARY) &&
+                    ((uint64_t)o->length * ml > 255) == ((uint64_t)n->length * ml > 255);
+        return grow ? COL_INPLACE : COL_COPY;
+    }
+    return same_coll ? COL_SAME : COL_INPLACE;
+}
+
+static const sc_column_def *old_column(const sc_table_def *old, const char *name)
+{
+    for (size_t c = 0; old && c < old->n_columns; c++)
+        if (strcasecmp(old->columns[c].name, name) == 0)
+            return &old->columns[c];
+    return NULL;
+}
+
+/* A redefined child column must keep its type (1832), and may not become
+ * NOT NULL under ON ... SET NULL (1830). */
+static int check_own_fk_types(sc_exec *x, alter_state *st, const sc_table_def *old)
+{
+    /* the type rule holds even with foreign_key_checks=0 (MariaDB 10.4.31+) */
     for (size_t i = 0; i < st->first_new_fk && i < st->t.n_fks; i++) {
         const sc_fk_def *fk = &st->t.fks[i];
-        bool self = strcmp(fk->parent_schema, st->t.schema) == 0 &&
-                    strcmp(fk->parent_table, st->old_name) == 0;
-        sc_table *pt = NULL;
-        const sc_table_def *pd = NULL;
 
         for (size_t k = 0; k < fk->n_columns; k++) {
             const sc_xcol *cc = sc_xtable__find_col(&st->t, fk->columns[k]);
-            const sc_column_def *pcol = NULL;
+            const sc_column_def *oc;
+            col_change ch;
             if (!cc || !was_modified(st, cc->d.name))
                 continue;
-            if (self) {
-                const sc_xcol *p = sc_xtable__find_col(&st->t, fk->parent_columns[k]);
-                pcol = p ? &p->d : NULL;
-            } else {
-                if (!pt &&
-                    sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table) != SC_OK)
-                    break; /* no parent: nothing to compare with */
-                pd = sc_table_definition(pt);
-                for (size_t c = 0; c < pd->n_columns; c++)
-                    if (strcasecmp(pd->columns[c].name, fk->parent_columns[k]) == 0)
-                        pcol = &pd->columns[c];
-            }
-            if (pcol && !sc_exec__fk_types_match(&cc->d, pcol)) {
-                sc_table_free(pt);
+            oc = old_column(old, cc->orig_name ? cc->orig_name : cc->d.name);
+            ch = oc ? column_change(oc, &cc->d) : COL_SAME;
+            if (ch == COL_INPLACE)
+                return sc_exec__err(x, 1832, "HY000",
+                                    "Cannot change column '%s': used in a foreign key "
+                                    "constraint '%s/%s'",
+                                    cc->d.name, st->t.schema, fk->name);
+            if (ch == COL_COPY)
                 return sc_exec__err(x, 1832, "HY000",
                                     "Cannot change column '%s': used in a foreign key "
                                     "constraint '%s'",
                                     cc->d.name, fk->name);
-            }
-            if ((cc->d.flags & SC_COL_NOT_NULL) &&
-                (fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL)) {
-                sc_table_free(pt);
+            if (x->s->foreign_key_checks && (cc->d.flags & SC_COL_NOT_NULL) &&
+                (fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL))
                 return sc_exec__err(x, 1830, "HY000",
                                     "Column '%s' cannot be NOT NULL: needed in a foreign key "
                                     "constraint '%s' SET NULL",
                                     cc->d.name, fk->name);
-            }
         }
-        sc_table_free(pt);
     }
     return SC_OK;
 }
@@ -900,24 +924,27 @@ check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, co
         }
     }
     if (missing || !fk_index_exists(&pc->st->t, cols, n)) {
-        broken_reference(pc, fk, dropped, child_db, d->name);
+        if (pc->x->s->foreign_key_checks)
+            broken_reference(pc, fk, dropped, child_db, d->name);
         return;
     }
     for (size_t k = 0; k < n; k++) {
         const sc_xcol *pcol = sc_xtable__find_col(&pc->st->t, cols[k]);
-        const sc_column_def *ccol = NULL;
-        if (!was_modified(pc->st, pcol->d.name))
+        const sc_column_def *ocol = old_column(pc->old, fk->parent_columns[k]);
+        col_change ch;
+        if (!was_modified(pc->st, pcol->d.name) || !ocol)
             continue;
-        for (size_t c = 0; c < d->n_columns; c++)
-            if (strcasecmp(d->columns[c].name, fk->columns[k]) == 0)
-                ccol = &d->columns[c];
-        if (ccol && !sc_exec__fk_types_match(ccol, &pcol->d)) {
-            pc->err = 1833;
-            pc->col = sc_exec__strdup(pc->x, pcol->d.name);
-            pc->name = sc_exec__strdup(pc->x, fk->name);
-            pc->child = sc_exec__printf(pc->x, "%s.%s", child_db, d->name);
-            return;
-        }
+        ch = column_change(ocol, &pcol->d);
+        if (ch == COL_SAME)
+            continue;
+        pc->err = 1833;
+        pc->col = sc_exec__strdup(pc->x, pcol->d.name);
+        /* InnoDB (in place) names `db/constraint` and `db/table`; the copy path db.table */
+        pc->name = ch == COL_INPLACE ? sc_exec__printf(pc->x, "%s/%s", child_db, fk->name)
+                                     : sc_exec__strdup(pc->x, fk->name);
+        pc->child =
+            sc_exec__printf(pc->x, ch == COL_INPLACE ? "%s/%s" : "%s.%s", child_db, d->name);
+        return;
     }
 }
 
@@ -949,8 +976,6 @@ static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id, const sc_
     parent_check pc = {x, st, old, id, 0, NULL, NULL, NULL};
     int rc;
 
-    if (!x->s->foreign_key_checks)
-        return SC_OK;
     rc = sc_table_foreach_child(x->txn, st->t.schema, st->old_name, check_child, &pc);
     if (rc != SC_OK)
         return rc;
@@ -1155,7 +1180,7 @@ int sc_exec__alter_table(sc_exec *x)
     if (rc == SC_OK)
         rc = check_own_fk_indexes(x, &st, sc_table_definition(tbl));
     if (rc == SC_OK)
-        rc = check_own_fk_types(x, &st);
+        rc = check_own_fk_types(x, &st, sc_table_definition(tbl));
     if (rc == SC_OK)
         rc = sc_exec__check_fks(x, &st.t, st.first_new_fk, true);
     if (rc == SC_OK)

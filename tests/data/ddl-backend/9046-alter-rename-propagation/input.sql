@@ -1,0 +1,8 @@
+CREATE TABLE p (id INT PRIMARY KEY, code CHAR(3) NOT NULL, UNIQUE (code));
+CREATE TABLE c (id INT, pcode CHAR(3), qty INT DEFAULT (id * 2), total INT AS (qty + id), CHECK (qty > 0), FOREIGN KEY (pcode) REFERENCES p (code), KEY (qty, id));
+ALTER TABLE c CHANGE qty quantity INT;
+ALTER TABLE c RENAME COLUMN id TO cid;
+ALTER TABLE p RENAME COLUMN code TO pcode2;
+ALTER TABLE c CHANGE pcode pc CHAR(3);
+ALTER TABLE p CHANGE pcode2 pcode3 CHAR(3) NOT NULL;
+ALTER TABLE p MODIFY pcode3 CHAR(4) NOT NULL;
