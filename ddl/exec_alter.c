@@ -651,9 +651,13 @@ convert_charset(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp, const 
         return rc;
     st->t.charset = cs->name;
     st->t.collation = coll->name;
-    for (size_t i = 0; i < st->t.n_cols; i++)
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        const char *before = st->t.cols[i].d.collation;
         if ((rc = convert_column(x, &st->t.cols[i].d, cs, coll)) != SC_OK)
             return rc;
+        if (before != st->t.cols[i].d.collation)
+            st->modified[st->n_modified++] = st->t.cols[i].d.name; /* FK type rules apply */
+    }
     return SC_OK;
 }
 
@@ -740,7 +744,7 @@ static bool fk_index_exists(const sc_xtable *t, const char *const *cols, size_t 
  * same charset), or otherwise (a table copy). */
 typedef enum col_change { COL_SAME, COL_INPLACE, COL_COPY } col_change;
 
-static col_change column_change(const sc_column_def *o, const sc_column_def *n)
+static col_change column_change(const sc_column_def *o, const sc_column_def *n, bool in_pk)
 {
     bool same_coll = (!o->collation && !n->collation) ||
                      (o->collation && n->collation && strcasecmp(o->collation, n->collation) == 0);
@@ -759,7 +763,20 @@ static col_change column_change(const sc_column_def *o, const sc_column_def *n)
                     ((uint64_t)o->length * ml > 255) == ((uint64_t)n->length * ml > 255);
         return grow ? COL_INPLACE : COL_COPY;
     }
-    return same_coll ? COL_SAME : COL_INPLACE;
+    if (same_coll)
+        return COL_SAME;
+    /* a primary key column in another collation means a table copy */
+    return in_pk ? COL_COPY : COL_INPLACE;
+}
+
+static bool in_primary_key(const sc_xtable *t, const char *col)
+{
+    for (size_t i = 0; i < t->n_idx; i++)
+        if (t->idx[i].d.kind == SC_INDEX_PRIMARY)
+            for (size_t k = 0; k < t->idx[i].d.n_parts; k++)
+                if (strcasecmp(t->idx[i].parts[k].column, col) == 0)
+                    return true;
+    return false;
 }
 
 static const sc_column_def *old_column(const sc_table_def *old, const char *name)
@@ -785,7 +802,7 @@ static int check_own_fk_types(sc_exec *x, alter_state *st, const sc_table_def *o
             if (!cc || !was_modified(st, cc->d.name))
                 continue;
             oc = old_column(old, cc->orig_name ? cc->orig_name : cc->d.name);
-            ch = oc ? column_change(oc, &cc->d) : COL_SAME;
+            ch = oc ? column_change(oc, &cc->d, in_primary_key(&st->t, cc->d.name)) : COL_SAME;
             if (ch == COL_INPLACE)
                 return sc_exec__err(x, 1832, "HY000",
                                     "Cannot change column '%s': used in a foreign key "
@@ -934,7 +951,7 @@ check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, co
         col_change ch;
         if (!was_modified(pc->st, pcol->d.name) || !ocol)
             continue;
-        ch = column_change(ocol, &pcol->d);
+        ch = column_change(ocol, &pcol->d, in_primary_key(&pc->st->t, pcol->d.name));
         if (ch == COL_SAME)
             continue;
         pc->err = 1833;
@@ -1133,7 +1150,7 @@ int sc_exec__alter_table(sc_exec *x)
     st.dropped = sc_exec__alloc(x, (n + 1) * sizeof(char *));
     st.ren_from = sc_exec__alloc(x, (n + 1) * sizeof(char *));
     st.ren_to = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    st.modified = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st.modified = sc_exec__alloc(x, (n + st.t.n_cols + 1) * sizeof(char *));
     if (!st.dropped || !st.ren_from || !st.ren_to || !st.modified) {
         rc = SC_ENOMEM;
         goto out;
