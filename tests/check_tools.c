@@ -8,6 +8,7 @@
  * directly by compiling tools/cli.c into this suite.
  */
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdarg.h>
@@ -32,6 +33,7 @@ void sc_cli__usage(FILE *f, const char *cmd)
 typedef struct tools_fx {
     char dir[256];     /* temporary directory */
     char datadir[300]; /* dir/data */
+    char bin[300];     /* dir/syscat: this test's copy of the built CLI */
 } tools_fx;
 
 static tools_fx fx;
@@ -45,11 +47,66 @@ typedef struct run_out {
 
 static run_out last;
 
+/* Copy src to dst (mode 0700). @return true on success */
+static bool copy_file(const char *src, const char *dst)
+{
+    size_t len = 0;
+    char *data = sc_fixture_read_file(src, &len);
+    int fd = data ? open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0700) : -1;
+    bool ok = fd >= 0 && write(fd, data, len) == (ssize_t)len;
+
+    if (fd >= 0)
+        close(fd);
+    free(data);
+    return ok;
+}
+
+/* Whether bin execs and exits 0 on --version (no shell: it would run a
+ * truncated binary as a script). */
+static bool runs_version(const char *bin)
+{
+    int wstatus = 0, fd;
+    pid_t pid = fork();
+
+    if (pid == 0) {
+        fd = open("/dev/null", O_RDWR);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        execl(bin, bin, "--version", (char *)NULL);
+        _exit(127);
+    }
+    return pid > 0 && waitpid(pid, &wstatus, 0) == pid && WIFEXITED(wstatus) &&
+           WEXITSTATUS(wstatus) == 0;
+}
+
+/*
+ * Each test runs its own copy of the built CLI: helpers sharing the working
+ * tree relink build/syscat at any moment, and a half-written binary must not
+ * fail a test. Retries until a copy runs `--version`.
+ */
+static void copy_cli(void)
+{
+    char src[512];
+    int attempt;
+
+    snprintf(src, sizeof(src), "%s/syscat", sc_fixture_build_dir());
+    snprintf(fx.bin, sizeof(fx.bin), "%s/syscat", fx.dir);
+    for (attempt = 0; attempt < 40; attempt++) {
+        if (copy_file(src, fx.bin) && runs_version(fx.bin))
+            return;
+        usleep(250000);
+    }
+    ck_abort_msg("cannot run a copy of %s", src);
+}
+
 static void setup(void)
 {
     memset(&fx, 0, sizeof(fx));
     sc_fixture_tmpdir(fx.dir, sizeof(fx.dir));
     snprintf(fx.datadir, sizeof(fx.datadir), "%s/data", fx.dir);
+    copy_cli();
 }
 
 static void free_last(void)
@@ -85,6 +142,7 @@ static void child_exec(char **argv, const char *in, const char *out, const char 
     dup2(fd_out, 1);
     dup2(fd_err, 2);
     execv(argv[0], argv);
+    fprintf(stderr, "execv %s: %s\n", argv[0], strerror(errno));
     _exit(127);
 }
 
@@ -99,7 +157,7 @@ static void run_argv(const char *input, bool with_datadir, char **args)
     pid_t pid;
 
     free_last();
-    snprintf(bin, sizeof(bin), "%s/syscat", sc_fixture_build_dir());
+    snprintf(bin, sizeof(bin), "%s", fx.bin);
     snprintf(in, sizeof(in), "%s/stdin", fx.dir);
     snprintf(out, sizeof(out), "%s/stdout", fx.dir);
     snprintf(err, sizeof(err), "%s/stderr", fx.dir);
@@ -280,7 +338,7 @@ END_TEST
 
 static void create_shop(void)
 {
-    static const char *const sizes[] = {"s", "m", "l'x"};
+    static const char *const sizes[] = {"s", "m", "l'x\\y"};
     sc_column_def cols[4];
     sc_index_part pk_part = {"id", 0, false}, name_part = {"name", 0, false};
     sc_index_def ixs[2];
@@ -290,6 +348,7 @@ static void create_shop(void)
     sc_ctx *ctx = NULL;
     sc_catalog *cat = NULL;
     sc_txn *txn = NULL;
+    sc_log *log = NULL;
     uint64_t sid = 0;
 
     memset(cols, 0, sizeof(cols));
@@ -331,10 +390,14 @@ static void create_shop(void)
                           .n_indexes = 2};
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
     ck_assert_int_eq(sc_catalog_open(&cat, ctx, fx.datadir, &opts), SC_OK);
-    ck_assert_int_eq(sc_txn_begin(&txn, cat, 0), SC_OK);
-    ck_assert_int_eq(sc_schema_create(&sid, txn, &sdef), SC_OK);
+    /* `init` made a logged catalog: every writer attaches the log */
+    ck_assert_msg(sc_log_open(&log, cat) == SC_OK, "%s", sc_ctx_last_error(ctx)->message);
+    ck_assert_msg(sc_txn_begin(&txn, cat, 0) == SC_OK, "%s", sc_ctx_last_error(ctx)->message);
+    ck_assert_msg(sc_schema_create(&sid, txn, &sdef) == SC_OK, "%s",
+                  sc_ctx_last_error(ctx)->message);
     ck_assert_int_eq(sc_table_create(NULL, txn, sid, &tdef), SC_OK);
     ck_assert_int_eq(sc_txn_commit(txn), SC_OK);
+    sc_log_close(log);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
 }
@@ -376,14 +439,14 @@ START_TEST(test_tools_show_unknown_database)
 END_TEST
 
 static const char describe_items[] =
-    "+-------+------------------------+------+-----+---------+----------------+\n"
-    "| Field | Type                   | Null | Key | Default | Extra          |\n"
-    "+-------+------------------------+------+-----+---------+----------------+\n"
-    "| id    | int(11)                | NO   | PRI | NULL    | auto_increment |\n"
-    "| name  | varchar(20)            | YES  | MUL | NULL    |                |\n"
-    "| price | decimal(10,2) unsigned | NO   |     | 0.00    |                |\n"
-    "| size  | enum('s','m','l''x')   | YES  |     | NULL    |                |\n"
-    "+-------+------------------------+------+-----+---------+----------------+\n"
+    "+-------+-------------------------+------+-----+---------+----------------+\n"
+    "| Field | Type                    | Null | Key | Default | Extra          |\n"
+    "+-------+-------------------------+------+-----+---------+----------------+\n"
+    "| id    | int(11)                 | NO   | PRI | NULL    | auto_increment |\n"
+    "| name  | varchar(20)             | YES  | MUL | NULL    |                |\n"
+    "| price | decimal(10,2) unsigned  | NO   |     | 0.00    |                |\n"
+    "| size  | enum('s','m','l''x\\\\y') | YES  |     | NULL    |                |\n"
+    "+-------+-------------------------+------+-----+---------+----------------+\n"
     "table `shop`.`items`: id ";
 
 START_TEST(test_tools_describe)
@@ -636,7 +699,7 @@ START_TEST(test_tools_dump_json)
     ck_assert_int_eq(json_integer_value(json_object_get(col, "scale")), 2);
     ck_assert_str_eq(json_string_value(json_object_get(col, "default_value")), "0.00");
     col = json_array_get(json_object_get(table, "columns"), 3);
-    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(col, "elements"), 2)), "l'x");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(col, "elements"), 2)), "l'x\\y");
     ck_assert_str_eq(json_string_value(json_object_get(
                          json_array_get(json_object_get(table, "indexes"), 0), "kind")),
                      "primary");

@@ -128,7 +128,27 @@ static void type_args(char *buf, size_t size, const sc_column_def *col)
     }
 }
 
-/* enum('a','b''c'): values quoted SQL-style. */
+/* One value quoted as MariaDB's append_unescaped() does: ' doubled, backslash,
+ * newline and CR as \\ \n \r. p has room for 2 * strlen(v) + 2 bytes. */
+static char *quote_value(char *p, const char *v)
+{
+    *p++ = '\'';
+    for (; *v; v++) {
+        char esc = *v == '\\' ? '\\' : *v == '\n' ? 'n' : *v == '\r' ? 'r' : 0;
+        if (esc) {
+            *p++ = '\\';
+            *p++ = esc;
+        } else {
+            if (*v == '\'')
+                *p++ = '\'';
+            *p++ = *v;
+        }
+    }
+    *p++ = '\'';
+    return p;
+}
+
+/* enum('a','b''c'): the type with its values, as SHOW CREATE and DESCRIBE print it. */
 static char *elements_sql(const char *name, const sc_column_def *col)
 {
     size_t len = strlen(name) + 3, i;
@@ -141,16 +161,9 @@ static char *elements_sql(const char *name, const sc_column_def *col)
         return NULL;
     p = out + sprintf(out, "%s(", name);
     for (i = 0; i < col->n_elements; i++) {
-        const char *s;
-        *p++ = i ? ',' : '\'';
         if (i)
-            *p++ = '\'';
-        for (s = col->elements[i]; *s; s++) {
-            if (*s == '\'')
-                *p++ = '\'';
-            *p++ = *s;
-        }
-        *p++ = '\'';
+            *p++ = ',';
+        p = quote_value(p, col->elements[i]);
     }
     *p++ = ')';
     *p = '\0';
