@@ -512,6 +512,8 @@ int sc_exec__create_table(sc_exec *x)
     sdef.charset = sc_exec__strdup(x, sdef.charset);
     sdef.collation = sc_exec__strdup(x, sdef.collation);
     sc_schema_free(s);
+    if (ct->or_replace && ct->if_not_exists)
+        return sc_exec__err(x, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
     if (ct->has_partition || ct->has_system_versioning)
         return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
                             ct->has_partition ? "PARTITION BY" : "WITH SYSTEM VERSIONING");

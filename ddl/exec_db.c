@@ -99,6 +99,8 @@ int sc_exec__create_database(sc_exec *x)
     sc_schema *old = NULL;
     int rc;
 
+    if (d->or_replace && d->if_not_exists)
+        return sc_exec__err(x, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
     rc = sc_exec__check_db_name(x, d->name);
     if (rc != SC_OK)
         return rc;

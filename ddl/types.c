@@ -392,20 +392,81 @@ static int canon_integer(char **out, sc_ctx *ctx, const sc_column_def *col, cons
     return *out ? SC_OK : SC_ENOMEM;
 }
 
+/*
+ * Round a plain decimal literal ([-]digits[.digits]) to `scale` decimals,
+ * half away from zero as MariaDB's decimal type does. false when text is
+ * not such a literal (exponents...).
+ */
+static bool decimal_round(char *buf, size_t size, const char *text, unsigned scale)
+{
+    char digits[200];
+    const char *p = text, *dot;
+    size_t nint, nfrac, n = 0;
+    bool neg = false;
+    int carry;
+
+    while (*p == ' ')
+        p++;
+    if (*p == '-' || *p == '+')
+        neg = *p++ == '-';
+    nint = strspn(p, "0123456789");
+    dot = p + nint;
+    nfrac = *dot == '.' ? strspn(dot + 1, "0123456789") : 0;
+    if ((nint == 0 && nfrac == 0) || dot[*dot == '.' ? nfrac + 1 : 0] != '\0' ||
+        nint + scale + 2 > sizeof(digits))
+        return false;
+    /* digits = integer part + scale fraction digits, then round on the next digit */
+    memcpy(digits, "0", 1);
+    n = 1;
+    memcpy(digits + n, p, nint);
+    n += nint;
+    for (unsigned i = 0; i < scale; i++)
+        digits[n++] = i < nfrac ? dot[1 + i] : '0';
+    carry = nfrac > scale && dot[1 + scale] >= '5';
+    for (size_t i = n; carry && i-- > 0;) {
+        if (digits[i] == '9') {
+            digits[i] = '0';
+        } else {
+            digits[i]++;
+            carry = 0;
+        }
+    }
+    {
+        size_t intlen = n - scale, start = 0, o = 0;
+        bool zero = strspn(digits, "0") == n;
+        while (start + 1 < intlen && digits[start] == '0')
+            start++;
+        if (neg && !zero)
+            buf[o++] = '-';
+        for (size_t i = start; i < intlen && o + 2 < size; i++)
+            buf[o++] = digits[i];
+        if (scale) {
+            buf[o++] = '.';
+            for (size_t i = intlen; i < n && o + 1 < size; i++)
+                buf[o++] = digits[i];
+        }
+        buf[o] = '\0';
+    }
+    return true;
+}
+
 static int canon_decimal(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
 {
-    char buf[160];
+    char buf[200];
     double v, limit;
     bool uns = (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
 
     if (!parse_number(&v, text))
         return SC_EINVAL;
+    if (!decimal_round(buf, sizeof(buf), text, col->scale)) {
+        snprintf(buf, sizeof(buf), "%.*f", (int)col->scale, v);
+        if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+            memmove(buf, buf + 1, strlen(buf));
+    }
+    v = strtod(buf, NULL);
     limit = pow(10.0, (double)(col->length - col->scale));
     if (fabs(v) >= limit || (uns && v < 0))
         return SC_EINVAL;
-    snprintf(buf, sizeof(buf), "%.*f", (int)col->scale, v);
-    if (strcmp(buf, "-0") == 0 || (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1)))
-        memmove(buf, buf + 1, strlen(buf));
     *out = dup(ctx, buf);
     return *out ? SC_OK : SC_ENOMEM;
 }
