@@ -424,6 +424,23 @@ static int normalise_args(printer *pr, sc_expr *c)
     return SC_OK;
 }
 
+/* a SOUNDS LIKE b is Item_func_eq(soundex(a), soundex(b)) in MariaDB. */
+static sc_expr *sounds_like(printer *pr, sc_expr *c)
+{
+    sc_expr *a = make_node(pr, SC_AST_EXPR_FUNC, SC_AST_OP_NONE, 1);
+    sc_expr *b = make_node(pr, SC_AST_EXPR_FUNC, SC_AST_OP_NONE, 1);
+
+    if (!a || !b)
+        return NULL;
+    a->name = b->name = "soundex";
+    a->args[0] = c->args[0];
+    b->args[0] = c->args[1];
+    c->op = SC_AST_OP_EQ;
+    c->args[0] = a;
+    c->args[1] = b;
+    return c;
+}
+
 static sc_expr *normalise(printer *pr, const sc_expr *e)
 {
     sc_expr *c = copy_node(pr, e), *r;
@@ -453,6 +470,8 @@ static sc_expr *normalise(printer *pr, const sc_expr *e)
             c->negated = false;
             return negate(pr, c);
         }
+        if (c->op == SC_AST_OP_SOUNDS_LIKE)
+            return sounds_like(pr, c);
         return c;
     case SC_AST_EXPR_FUNC:
         r = rewrite_func(pr, c);

@@ -133,6 +133,8 @@ static const expr_case rule_cases[] = {
     {"a IS TRUE", "`a` is true"},
     {"a IS NOT FALSE", "`a` is not false"},
     {"ISNULL(a)", "`a` is null"},
+    {"a SOUNDS LIKE 'x'", "soundex(`a`) = soundex('x')"},
+    {"a RLIKE 'x'", "`a` regexp 'x'"},
     /* literals */
     {"'it''s'", "'it\\'s'"},
     {"'a\\\\b'", "'a\\\\b'"},
