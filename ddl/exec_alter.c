@@ -6,6 +6,7 @@
  * Renames propagate to indexes, foreign keys, CHECK and generated column
  * text, and to the foreign keys of child tables.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1119,6 +1120,123 @@ static int alter_temp(sc_exec *x, const sc_ast_alter_table *at, const char *db)
     return SC_OK;
 }
 
+/* ------------------------------------------------------------------ */
+/* ALGORITHM= / LOCK= clauses                                           */
+
+static bool has_primary(const sc_index_def *ix, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ix[i].kind == SC_INDEX_PRIMARY)
+            return true;
+    return false;
+}
+
+static bool old_has_fulltext(const sc_table_def *old)
+{
+    for (size_t i = 0; i < old->n_indexes; i++)
+        if (old->indexes[i].kind == SC_INDEX_FULLTEXT)
+            return true;
+    return false;
+}
+
+static int algo_err(sc_exec *x, const char *algo, const char *reason, const char *try_algo)
+{
+    if (!reason)
+        return sc_exec__err(x, 1845, "0A000",
+                            "ALGORITHM=%s is not supported for this operation. Try ALGORITHM=%s",
+                            algo, try_algo);
+    return sc_exec__err(x, 1846, "0A000",
+                        "ALGORITHM=%s is not supported. Reason: %s. Try ALGORITHM=%s", algo, reason,
+                        try_algo);
+}
+
+/*
+ * The ALGORITHM and LOCK an ALTER asks for must be possible, as InnoDB and
+ * the SQL layer decide it (the common cases: table copies for column type
+ * changes, other engines and primary key drops; no instant index creation;
+ * no instant column changes with FULLTEXT keys or compressed rows).
+ */
+static int
+check_algorithm(sc_exec *x, alter_state *st, const sc_ast_alter_table *at, const sc_table_def *old)
+{
+    const char *algo = NULL, *lock = NULL, *copy_reason = NULL;
+    bool add_index = false, add_fk = st->t.n_fks > st->first_new_fk, columns = st->n_dropped > 0;
+    bool rebuild = false, copy;
+
+    for (size_t i = 0; i < at->n_specs; i++) {
+        const sc_ast_alter_spec *sp = &at->specs[i];
+        if (sp->kind == SC_AST_ALTER_ALGORITHM && sp->value && strcasecmp(sp->value, "DEFAULT"))
+            algo = sp->value;
+        else if (sp->kind == SC_AST_ALTER_LOCK && sp->value && strcasecmp(sp->value, "DEFAULT"))
+            lock = sp->value;
+        else if (sp->kind == SC_AST_ALTER_ADD_COLUMN) {
+            columns = true;
+            if (sp->column->auto_increment)
+                rebuild = true; /* an AUTO_INCREMENT column is filled by a rebuild */
+        } else if (sp->kind == SC_AST_ALTER_FORCE)
+            rebuild = true; /* FORCE and ENGINE= rebuild the table */
+        else if (sp->kind == SC_AST_ALTER_TABLE_OPTIONS)
+            for (size_t k = 0; k < sp->n_options; k++)
+                if (sp->options[k].kind == SC_AST_TOPT_ENGINE)
+                    rebuild = true;
+    }
+    if (!algo && !lock)
+        return SC_OK;
+    for (size_t i = 0; i < st->t.n_idx; i++)
+        if (!st->t.idx[i].loaded && !st->t.idx[i].generated)
+            add_index = true;
+    for (size_t i = 0; i < st->n_modified && !copy_reason; i++) {
+        const sc_xcol *c = sc_xtable__find_col(&st->t, st->modified[i]);
+        const sc_column_def *oc =
+            c ? old_column(old, c->orig_name ? c->orig_name : c->d.name) : NULL;
+        if (oc && column_change(oc, &c->d, in_primary_key(&st->t, c->d.name)) == COL_COPY)
+            copy_reason = "Cannot change column type";
+    }
+    if (!copy_reason && has_primary(old->indexes, old->n_indexes)) {
+        bool now = false;
+        for (size_t i = 0; i < st->t.n_idx; i++)
+            if (st->t.idx[i].d.kind == SC_INDEX_PRIMARY)
+                now = true;
+        if (!now)
+            copy_reason = "Dropping a primary key is not allowed without also adding a new "
+                          "primary key";
+    }
+    copy = strcmp(st->t.engine, "InnoDB") != 0 || st->engine_changed;
+    if (algo && strcasecmp(algo, "COPY") != 0) {
+        char up[16];
+        size_t n = 0;
+        for (; algo[n] && n + 1 < sizeof(up); n++)
+            up[n] = (char)toupper((unsigned char)algo[n]);
+        up[n] = '\0';
+        if (copy)
+            return algo_err(x, up, NULL, "COPY");
+        if (copy_reason)
+            return algo_err(x, up, copy_reason, "COPY");
+        if (add_fk && x->s->foreign_key_checks)
+            return algo_err(x, up, "Adding foreign keys needs foreign_key_checks=OFF", "COPY");
+        if (strcmp(up, "INSTANT") == 0) {
+            if (rebuild ||
+                (columns && (old_has_fulltext(old) ||
+                             (st->t.opts[SC_XOPT_ROW_FORMAT] &&
+                              strcmp(st->t.opts[SC_XOPT_ROW_FORMAT], "COMPRESSED") == 0))))
+                return algo_err(x, up, NULL, "INPLACE");
+            if (add_index)
+                return algo_err(x, up, "ADD INDEX", "NOCOPY");
+        }
+    }
+    if (lock && strcasecmp(lock, "NONE") == 0) {
+        if (copy || (algo && strcasecmp(algo, "COPY") == 0))
+            return sc_exec__err(x, 1846, "0A000",
+                                "LOCK=NONE is not supported. Reason: COPY algorithm requires a "
+                                "lock. Try LOCK=SHARED");
+        if (copy_reason)
+            return sc_exec__err(x, 1846, "0A000",
+                                "LOCK=NONE is not supported. Reason: %s. Try LOCK=SHARED",
+                                copy_reason);
+    }
+    return SC_OK;
+}
+
 int sc_exec__alter_table(sc_exec *x)
 {
     const sc_ast_alter_table *at = x->stmt->alter_table;
@@ -1202,6 +1320,8 @@ int sc_exec__alter_table(sc_exec *x)
         rc = sc_exec__check_fks(x, &st.t, st.first_new_fk, true);
     if (rc == SC_OK)
         rc = check_parent_side(x, &st, id, sc_table_definition(tbl));
+    if (rc == SC_OK)
+        rc = check_algorithm(x, &st, at, sc_table_definition(tbl));
     if (rc == SC_OK)
         rc = store_altered(x, &st, id);
 out:
