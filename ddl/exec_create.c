@@ -190,6 +190,16 @@ static bool fk_name_taken(sc_exec *x, const sc_xtable *t, size_t first, const ch
     return sc.dup;
 }
 
+/* InnoDB records the parent's own spelling of the referenced columns. */
+static void parent_spelling(sc_exec *x, sc_fk_def *fk, const sc_table_def *parent)
+{
+    for (size_t k = 0; k < fk->n_columns; k++) {
+        const sc_column_def *pc = def_col(parent, fk->parent_columns[k]);
+        if (pc) /* copied: the parent definition may be freed */
+            ((const char **)fk->parent_columns)[k] = sc_exec__strdup(x, pc->name);
+    }
+}
+
 static int
 validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, bool is_alter)
 {
@@ -204,6 +214,7 @@ validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, boo
 
         if (strcmp(fk->parent_schema, t->schema) == 0 && strcmp(fk->parent_table, t->name) == 0) {
             rc = fk_problem_error(x, t, fk, an, fk_parent_problem(&child, fk, &child), is_alter);
+            parent_spelling(x, &t->fks[i], &child);
             continue;
         }
         rc = sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table);
@@ -220,6 +231,8 @@ validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, boo
         else
             rc = fk_problem_error(x, t, fk, an,
                                   fk_parent_problem(&child, fk, sc_table_definition(pt)), is_alter);
+        if (rc == SC_OK)
+            parent_spelling(x, &t->fks[i], sc_table_definition(pt));
         sc_table_free(pt);
     }
     return rc;
