@@ -479,6 +479,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = build_columns(x, t, ct);
     if (rc == SC_OK && ct->has_select)
         rc = sc_exec__create_select(x, t, ct->select_text.s);
+    if (rc == SC_OK && t->n_cols == 0)
+        rc = sc_exec__err(x, 1113, "42000", "A table must have at least 1 column");
     if (rc == SC_OK)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)

@@ -65,6 +65,17 @@ int sc_exec__drop_table(sc_exec *x)
     int rc = SC_OK, fk_rc = SC_OK;
     sc_error fk_err;
 
+    /* the same table twice is refused before anything is dropped */
+    for (size_t i = 0; i < dt->n_tables; i++)
+        for (size_t k = 0; k < i; k++) {
+            const char *a, *b;
+            if (sc_exec__resolve_db(x, &a, &dt->tables[i]) != SC_OK ||
+                sc_exec__resolve_db(x, &b, &dt->tables[k]) != SC_OK)
+                return SC_ESQL;
+            if (strcmp(a, b) == 0 && strcmp(dt->tables[i].name, dt->tables[k].name) == 0)
+                return sc_exec__err(x, 1066, "42000", "Not unique table/alias: '%s'",
+                                    dt->tables[i].name);
+        }
     sc_sbuf__init(&unknown, x->ctx);
     for (size_t i = 0; i < dt->n_tables; i++) {
         const char *db;

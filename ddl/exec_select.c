@@ -194,13 +194,23 @@ static bool parse_item(sc_exec *x, sel_lex *l, sel_item *it, const sc_xtable *t)
 }
 
 /* Append (or merge into a same-named defined column) one derived column. */
-static int
-add_derived(sc_exec *x, sc_xtable *t, size_t n_defined, const sc_column_def *src, const char *name)
+static int add_derived(sc_exec *x,
+                       sc_xtable *t,
+                       size_t n_defined,
+                       const char **seen,
+                       size_t *n_seen,
+                       const sc_column_def *src,
+                       const char *name)
 {
     sc_xcol *c;
 
     sc_xcol *old = sc_xtable__find_col(t, name);
 
+    for (size_t i = 0; i < *n_seen; i++)
+        if (strcasecmp(seen[i], name) == 0)
+            return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", name);
+    if (*n_seen < 64)
+        seen[(*n_seen)++] = name;
     if (old) {
         if (old - t->cols >= (long)n_defined)
             return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", name);
@@ -228,6 +238,8 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
 {
     sel_lex l = {sql, "", 0};
     size_t n_defined = t->n_cols; /* columns of the CREATE TABLE part */
+    const char *seen[64];         /* output names of the select list so far */
+    size_t n_seen = 0;
     sel_item items[64];
     size_t n = 0;
     sc_table *src = NULL;
@@ -275,7 +287,7 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
     }
     for (size_t i = 0; i < n && rc == SC_OK; i++) {
         if (items[i].kind == ITEM_CONST) {
-            rc = add_derived(x, t, n_defined, &items[i].def, items[i].alias);
+            rc = add_derived(x, t, n_defined, seen, &n_seen, &items[i].def, items[i].alias);
             continue;
         }
         if (!sdef) {
@@ -287,9 +299,9 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
             const sc_column_def *c = &sdef->columns[k];
             if (items[i].kind == ITEM_STAR) {
                 if (!(c->flags & SC_COL_INVISIBLE))
-                    rc = add_derived(x, t, n_defined, c, c->name);
+                    rc = add_derived(x, t, n_defined, seen, &n_seen, c, c->name);
             } else if (strcasecmp(c->name, items[i].name) == 0) {
-                rc = add_derived(x, t, n_defined, c, items[i].alias);
+                rc = add_derived(x, t, n_defined, seen, &n_seen, c, items[i].alias);
                 break;
             } else if (k + 1 == sdef->n_columns) {
                 rc = sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'field list'",

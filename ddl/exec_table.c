@@ -966,6 +966,8 @@ static int index_parts(sc_exec *x, sc_xtable *t, sc_xindex *ix, const sc_ast_ind
                 return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", c->d.name);
         p->column = c->d.name;
         p->descending = kp->order == SC_AST_ORDER_DESC;
+        if (kp->length.present && kp->length.value == 0)
+            return sc_exec__err(x, 1391, "HY000", "Key part '%s' length cannot be 0", c->d.name);
         if (kp->length.present) {
             bool blobish = sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type);
             bool str = c->d.type == SC_TYPE_CHAR || c->d.type == SC_TYPE_VARCHAR ||
