@@ -63,11 +63,48 @@ static void key_parse(const MDB_val *k, uint32_t *file, uint64_t *off)
 /* Walk the records of one file from the first one ending after `from`. */
 typedef int (*record_cb)(uint64_t off, sc_slice bytes, void *payload);
 
+/*
+ * Position c on the record of `file` that starts at `from`, else on the one
+ * before it in that file (it holds `from`, e.g. after a write cut by a crash,
+ * or ends there), else on the file's first record. Records are keyed (file,
+ * offset), so this costs two or three lookups, never a walk of the file.
+ */
+static int seek_record(MDB_cursor *c, MDB_val *k, MDB_val *v, uint32_t file, uint64_t from)
+{
+    uint8_t key[12];
+    uint32_t f = 0;
+    uint64_t off = 0;
+    int mrc;
+
+    sc_log__key(key, file, from);
+    k->mv_size = sizeof(key);
+    k->mv_data = key;
+    mrc = mdb_cursor_get(c, k, v, MDB_SET_RANGE);
+    if (mrc == 0 && k->mv_size == 12) {
+        key_parse(k, &f, &off);
+        if (f == file && off == from)
+            return 0;
+    }
+    if (mrc && mrc != MDB_NOTFOUND)
+        return mrc;
+    mrc = mdb_cursor_get(c, k, v, mrc == MDB_NOTFOUND ? MDB_LAST : MDB_PREV);
+    if (mrc == 0 && k->mv_size == 12) {
+        key_parse(k, &f, &off);
+        if (f == file)
+            return 0;
+    }
+    if (mrc && mrc != MDB_NOTFOUND)
+        return mrc;
+    sc_log__key(key, file, 0);
+    k->mv_size = sizeof(key);
+    k->mv_data = key;
+    return mdb_cursor_get(c, k, v, MDB_SET_RANGE);
+}
+
 static int
 walk_file(sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, record_cb cb, void *payload)
 {
-    uint8_t key[12];
-    MDB_val k = {sizeof(key), key}, v;
+    MDB_val k, v;
     MDB_cursor *c = NULL;
     uint32_t f;
     uint64_t off;
@@ -77,20 +114,8 @@ walk_file(sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, record_cb cb, 
         return SC_OK;
     if ((mrc = mdb_cursor_open(sc_catalog__mdb_txn(txn), log->dbi_events, &c)))
         return sc_catalog__mdb_error(log->ctx, mrc, "opening a log.events cursor");
-    sc_log__key(key, file, from);
-    mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
-    if (mrc == 0) {
-        key_parse(&k, &f, &off);
-        if (f != file || off != from) /* `from` is inside a record: start at the file's first */
-            from = 0;
-    }
-    if (from == 0) {
-        sc_log__key(key, file, 0);
-        k.mv_size = sizeof(key);
-        k.mv_data = key;
-        mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
-    }
-    for (; mrc == 0 && rc == SC_OK; mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = seek_record(c, &k, &v, file, from); mrc == 0 && rc == SC_OK;
+         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size != 12)
             return mdb_cursor_close(c),
                    sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "log.events: bad key");

@@ -181,6 +181,8 @@ static void check_after_kill(crash_state *cs, int iter, uint64_t gtid_before, ui
     ck_assert_msg(sc_fsck(cat, NULL, NULL, &problems) == SC_OK && problems == 0,
                   "kill %d: fsck found %zu problems", iter, problems);
     lu_ok(sc_log_open(&log, cat));
+    ck_assert_msg(log->file_err.code == SC_OK, "kill %d: files not brought up to date: %s", iter,
+                  log->file_err.message);
     gtid = last_gtid(log, cat);
     /* The child's last reported commit is in the log, and at most one more (killed before
      * it could report). Each DDL statement is at most one transaction. */

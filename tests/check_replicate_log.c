@@ -514,21 +514,43 @@ START_TEST(test_log_files_written_at_commit)
 }
 END_TEST
 
-START_TEST(test_log_files_recovered_on_open)
+/* Cut binlog.000001 to size bytes (< 0: from its end) with the log detached, then reattach. */
+static void cut_and_reopen(long size)
 {
     char *path = NULL;
+    size_t len = 0;
+    char *disk;
 
-    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
-    lu_ok(sc_log_sync(lg));
+    lu_ok(sc_log_path(&path, lg, "binlog.000001"));
     sc_log_close(lg);
     lg = NULL;
-    /* As if the process died between commit and file write: the file lacks the tail. */
-    lu_ok(sc_log_open(&lg, sc_fx.cat));
-    lu_ok(sc_log_path(&path, lg, "binlog.000001"));
-    ck_assert_int_eq(truncate(path, 500), 0);
+    disk = sc_fixture_read_file(path, &len);
+    ck_assert_ptr_nonnull(disk);
+    free(disk);
+    ck_assert_int_eq(truncate(path, size < 0 ? (off_t)len + size : size), 0);
     sc_free(sc_fx.ctx, path);
-    sc_log_close(lg);
     lu_ok(sc_log_open(&lg, sc_fx.cat));
+    lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
+}
+
+START_TEST(test_log_files_recovered_on_open)
+{
+    lu_exec(sc_fx.cat, "CREATE TABLE a (id INT PRIMARY KEY)");
+    /* As if the process died between commit and file write: the file lacks the tail... */
+    cut_and_reopen(500);
+    /* ...or a write was cut inside the very last record (no record follows it). */
+    cut_and_reopen(-10);
+    lu_exec(sc_fx.cat, "CREATE TABLE b (id INT PRIMARY KEY)");
+    cut_and_reopen(-1);
+    /* A commit after a cut completes the file as well. */
+    cut_and_reopen(-1);
+    {
+        char *path = NULL;
+        lu_ok(sc_log_path(&path, lg, "binlog.000001"));
+        ck_assert_int_eq(truncate(path, 700), 0);
+        sc_free(sc_fx.ctx, path);
+    }
+    lu_exec(sc_fx.cat, "CREATE TABLE c (id INT PRIMARY KEY)");
     lu_ok(sc_log_verify(lg, NULL, NULL, NULL));
 }
 END_TEST
