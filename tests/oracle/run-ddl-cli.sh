@@ -14,10 +14,15 @@
 # tests/oracle/expected-pass.txt (one case directory name per line) fails,
 # or when the CLI cannot be run at all.
 #
-# usage: tests/oracle/run-ddl-cli.sh [-v] [-j N] [CASE-SUBSTRING...]
+# usage: tests/oracle/run-ddl-cli.sh [-v] [-j N] [--corpus DIR] [--expected FILE]
+#                                   [CASE-SUBSTRING...]
 #   SYSCAT=path/to/syscat (default ${SC_BUILD:-build}/syscat)
-#   -v    print every case's status, not only the failures
-#   -j N  run N cases at a time (default $SC_JOBS, else 2)
+#   -v               print every case's status, not only the failures
+#   -j N             run N cases at a time (default $SC_JOBS, else 2)
+#   --corpus DIR     replay the cases of DIR (same format; default $SC_ORACLE/ddl),
+#                    e.g. tests/data/ddl-backend
+#   --expected FILE  the cases that must pass (default tests/oracle/expected-pass.txt
+#                    for the oracle corpus, DIR/expected-pass.txt for another corpus)
 # LeakSanitizer's exit-time scan triples the run time of a sanitizer build,
 # so it is off here unless SC_LEAKS=1 (or ASAN_OPTIONS is set by the
 # caller); with it on, a leak fails the case (non-zero exit of the CLI).
@@ -29,9 +34,9 @@ ROOT=$(cd "$HERE/../.." && pwd)
 ORACLE=${SC_ORACLE:-../shared/oracle}
 case "$ORACLE" in /*) ;; *) ORACLE="$ROOT/$ORACLE" ;; esac
 CORPUS="$ORACLE/ddl"
+EXPECTED=""
 SYSCAT=${SYSCAT:-${SC_BUILD:-build}/syscat}
 case "$SYSCAT" in /*) ;; *) SYSCAT="$ROOT/$SYSCAT" ;; esac
-EXPECTED="$HERE/expected-pass.txt"
 STMT_TIMEOUT=${SC_CASE_TIMEOUT:-60}
 if [ "${SC_LEAKS:-0}" != 1 ]; then export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}; fi
 
@@ -42,10 +47,18 @@ while [ $# -gt 0 ]; do
     -v) verbose=1; shift ;;
     -j) jobs=${2:?-j needs a number}; shift 2 ;;
     -j*) jobs=${1#-j}; shift ;;
+    --corpus) CORPUS=${2:?--corpus needs a directory}; shift 2 ;;
+    --expected) EXPECTED=${2:?--expected needs a file}; shift 2 ;;
     *) break ;;
     esac
 done
 filters=("$@")
+case "$CORPUS" in /*) ;; *) CORPUS="$PWD/$CORPUS" ;; esac
+case "$EXPECTED" in /*|"") ;; *) EXPECTED="$PWD/$EXPECTED" ;; esac
+if [ -z "$EXPECTED" ]; then
+    if [ "$CORPUS" -ef "$ORACLE/ddl" ]; then EXPECTED="$HERE/expected-pass.txt"
+    else EXPECTED="$CORPUS/expected-pass.txt"; fi
+fi
 
 if [ ! -x "$SYSCAT" ]; then echo "run-ddl-cli: no CLI at $SYSCAT (run make)" >&2; exit 2; fi
 if [ ! -d "$CORPUS" ]; then echo "run-ddl-cli: no corpus at $CORPUS" >&2; exit 2; fi
@@ -193,7 +206,7 @@ for name in "${names[@]}"; do
     state_ok=$((state_ok + s)); msg_ok=$((msg_ok + m))
 done
 
-echo "ddl corpus via CLI: statements: outcome+errno $errno_ok/$stmts;" \
+echo "$(basename "$CORPUS") corpus via CLI ($CORPUS): statements: outcome+errno $errno_ok/$stmts;" \
      "of $errs expected errors: sqlstate $state_ok, message $msg_ok"
 echo "$passed passed, $failed failed"
 if [ $regressions -gt 0 ]; then
