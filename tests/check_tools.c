@@ -488,6 +488,28 @@ START_TEST(test_tools_fsck_clean)
 }
 END_TEST
 
+/*
+ * A damaged catalog: an undecodable row is added to syscat.columns with
+ * mdb_load (lmdb-utils, in the Makefile's deps), below the API on purpose.
+ */
+START_TEST(test_tools_fsck_damaged)
+{
+    char cmd[700];
+
+    init_catalog();
+    snprintf(cmd, sizeof(cmd),
+             "printf 'VERSION=3\\nformat=bytevalue\\ntype=btree\\nHEADER=END\\n"
+             " 00000000000001ff00000001\\n ffffffff\\nDATA=END\\n' | "
+             "mdb_load -s columns '%s/catalog.mdb'",
+             fx.datadir);
+    ck_assert_msg(system(cmd) == 0, "mdb_load failed: %s", cmd);
+    run("fsck", NULL);
+    ck_status(1);
+    ck_out_has("problem: ");
+    ck_out_has("1 problem found");
+}
+END_TEST
+
 START_TEST(test_tools_stats_json)
 {
     json_error_t jerr;
@@ -699,7 +721,8 @@ START_TEST(test_tools_dump_json)
     ck_assert_int_eq(json_integer_value(json_object_get(col, "scale")), 2);
     ck_assert_str_eq(json_string_value(json_object_get(col, "default_value")), "0.00");
     col = json_array_get(json_object_get(table, "columns"), 3);
-    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(col, "elements"), 2)), "l'x\\y");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(col, "elements"), 2)),
+                     "l'x\\y");
     ck_assert_str_eq(json_string_value(json_object_get(
                          json_array_get(json_object_get(table, "indexes"), 0), "kind")),
                      "primary");
@@ -735,6 +758,7 @@ Suite *sc_test_tools_suite(void)
     ADD_CASE("describe", tcase_add_test(tc, test_tools_describe);
              tcase_add_test(tc, test_tools_describe_unknown_table));
     ADD_CASE("fsck_stats", tcase_add_test(tc, test_tools_fsck_clean);
+             tcase_add_test(tc, test_tools_fsck_damaged);
              tcase_add_test(tc, test_tools_stats_json));
     ADD_CASE("exec", tcase_add_test(tc, test_tools_exec_creates);
              tcase_add_test(tc, test_tools_exec_results_contract);
