@@ -217,17 +217,25 @@ typedef struct sc_log sc_log;
 /**
  * Attach the log to an open catalog: installs its commit hook, writes the
  * default settings when absent (binlog.enabled=1 on a catalog that never had
- * a log) and brings the files under DATADIR/binlog/ up to date from the
- * copy in the catalog (a crash between commit and file write loses nothing).
+ * a log), marks the catalog logged while binlog.enabled=1 (writers without
+ * the log are then refused), brings the files under DATADIR/binlog/ up to
+ * date from the copy in the catalog (a crash between commit and file write
+ * loses nothing) and installs the after-commit hook that writes each commit
+ * to the files. A file write failure does not fail the attach (sc_log_sync
+ * reports it).
  * @param[out] out the log; detach with sc_log_close() before sc_catalog_close()
- * @return SC_OK, SC_EIO (files), SC_ECORRUPT (stored log damaged), SC_ENOMEM
+ * @return SC_OK, SC_ECORRUPT (stored log damaged), SC_EVERSION, SC_EIO (LMDB), SC_ENOMEM
  */
 SC_API int sc_log_open(sc_log **out, sc_catalog *cat);
 
-/** Write pending bytes to the files, remove the hook and free the log (NULL is fine). */
+/** Remove the hooks, write what the files lack and free the log (NULL is fine). */
 SC_API void sc_log_close(sc_log *log);
 
-/** Bring the files up to date with the log in the catalog (appends what is missing). */
+/**
+ * Bring the files up to date with the log in the catalog (appends what is
+ * missing). Commits write the files themselves; a failure there never fails
+ * the commit and is reported here: SC_EIO (with the path) while it persists.
+ */
 SC_API int sc_log_sync(sc_log *log);
 
 /** Close the current file with a ROTATE and start the next one (FLUSH BINARY LOGS). */
@@ -289,8 +297,9 @@ SC_API int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *
  * type decodes to (syscat/replicate.h: INT for integers and YEAR, UINT for
  * BIT/ENUM/SET, DECIMAL as text, DATE/DATETIME/TIME broken down, TIMESTAMP
  * as seconds, BYTES for strings and blobs). before is NULL for INSERT, after
- * NULL for DELETE. The rows are written after the transaction's catalog
- * changes, in call order (docs/log-format.md "Data rows").
+ * NULL for DELETE. The rows are recorded in the transaction's change list
+ * and written in execution order among its catalog changes
+ * (docs/log-format.md "Data rows").
  * @return SC_OK, SC_ENOTFOUND (no such table), SC_EINVAL (ncols or a value
  *         does not match the definition), SC_EFULL, SC_EIO
  */
