@@ -727,6 +727,24 @@ START_TEST(test_tools_dump_json)
                          json_array_get(json_object_get(table, "indexes"), 0), "kind")),
                      "primary");
     json_decref(doc);
+
+    /* several schemas, one without tables; named schemas only */
+    run("exec", "-e", "CREATE DATABASE zz", NULL);
+    ck_status(0);
+    run("dump", "--json", NULL);
+    doc = json_loads(last.out, 0, &jerr);
+    ck_assert_msg(doc != NULL, "not JSON (%s):\n%s", jerr.text, last.out);
+    ck_assert_int_eq(json_array_size(json_object_get(doc, "schemas")), 2);
+    schema = json_array_get(json_object_get(doc, "schemas"), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(schema, "name")), "zz");
+    ck_assert(json_is_array(json_object_get(schema, "tables")));
+    ck_assert_int_eq(json_array_size(json_object_get(schema, "tables")), 0);
+    json_decref(doc);
+    run("dump", "--json", "zz", NULL);
+    doc = json_loads(last.out, 0, &jerr);
+    ck_assert_msg(doc != NULL, "not JSON (%s):\n%s", jerr.text, last.out);
+    ck_assert_int_eq(json_array_size(json_object_get(doc, "schemas")), 1);
+    json_decref(doc);
 }
 END_TEST
 

@@ -163,73 +163,102 @@ static json_t *table_json(const sc_table *t)
 }
 
 /* ------------------------------------------------------------------ */
-/* Walking the catalog                                                  */
+/* Streaming the document                                               */
 
-typedef struct json_walk {
+/*
+ * The document is written one table at a time (a catalog may hold a million
+ * tables): each object is rendered by jansson with JSON_INDENT(2) and shifted
+ * right to its depth, so the result reads as one pretty-printed document.
+ */
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER)
+
+typedef struct json_stream {
+    FILE *out;
     sc_txn *txn;
-    json_t *tables; /* array being filled */
-} json_walk;
+    size_t n_schemas; /* schemas written so far */
+    size_t n_tables;  /* tables written so far in the current schema */
+} json_stream;
 
-static int add_table(const sc_table_info *info, void *payload)
+/* Write len bytes of text with every line indented by indent spaces. */
+static void put_indented(FILE *out, const char *text, size_t len, int indent)
 {
-    json_walk *w = payload;
+    size_t i;
+
+    fprintf(out, "%*s", indent, "");
+    for (i = 0; i < len; i++) {
+        fputc(text[i], out);
+        if (text[i] == '\n' && i + 1 < len)
+            fprintf(out, "%*s", indent, "");
+    }
+}
+
+static int stream_table(const sc_table_info *info, void *payload)
+{
+    json_stream *w = payload;
     sc_table *t = NULL;
-    json_t *j;
+    json_t *j = NULL;
+    char *text = NULL;
     int rc = sc_table_get(&t, w->txn, info->id);
 
     if (rc != SC_OK)
         return rc;
     j = table_json(t);
+    text = j ? json_dumps(j, DUMP_FLAGS) : NULL;
+    if (text) {
+        fputs(w->n_tables++ ? ",\n" : "\n", w->out);
+        put_indented(w->out, text, strlen(text), 8);
+    }
+    free(text);
+    json_decref(j);
     sc_table_free(t);
-    return j && json_array_append_new(w->tables, j) == 0 ? SC_OK : SC_ENOMEM;
+    return text ? SC_OK : SC_ENOMEM;
 }
 
-static int add_schema(json_t *schemas, sc_txn *txn, const sc_schema *s)
+/* One schema: its fields, then "tables" streamed from the catalog. */
+static int stream_schema(json_stream *w, const sc_schema *s)
 {
     const sc_schema_def *d = sc_schema_definition(s);
-    json_walk w = {txn, json_array()};
-    json_t *j;
+    json_t *j = json_pack("{s:I, s:s, s:o, s:o, s:o}", "id", (json_int_t)sc_schema_id(s), "name",
+                          d->name, "charset", str_or_null(d->charset), "collation",
+                          str_or_null(d->collation), "comment", str_or_null(d->comment));
+    char *text = j ? json_dumps(j, DUMP_FLAGS) : NULL;
+    size_t len = text ? strlen(text) : 0;
     int rc;
 
-    j = json_pack("{s:I, s:s, s:o, s:o, s:o, s:o}", "id", (json_int_t)sc_schema_id(s), "name",
-                  d->name, "charset", str_or_null(d->charset), "collation",
-                  str_or_null(d->collation), "comment", str_or_null(d->comment), "tables",
-                  w.tables);
-    if (!j)
+    json_decref(j);
+    if (len < 2) {
+        free(text);
         return SC_ENOMEM;
-    rc = json_array_append_new(schemas, j) == 0 ? SC_OK : SC_ENOMEM;
-    if (rc == SC_OK)
-        rc = sc_table_foreach(txn, sc_schema_id(s), add_table, &w);
+    }
+    fputs(w->n_schemas++ ? ",\n" : "\n", w->out);
+    put_indented(w->out, text, len - 2, 4); /* without the closing "\n}" */
+    free(text);
+    fputs(",\n      \"tables\": [", w->out);
+    w->n_tables = 0;
+    rc = sc_table_foreach(w->txn, sc_schema_id(s), stream_table, w);
+    fputs(w->n_tables ? "\n      ]\n    }" : "]\n    }", w->out);
     return rc;
 }
 
-typedef struct schema_walk {
-    sc_txn *txn;
-    json_t *schemas;
-} schema_walk;
-
-static int add_user_schema(const sc_schema *s, void *payload)
+static int stream_user_schema(const sc_schema *s, void *payload)
 {
-    schema_walk *w = payload;
-
     if (strcmp(sc_schema_definition(s)->name, SC_SYSCAT_SCHEMA) == 0)
         return SC_OK;
-    return add_schema(w->schemas, w->txn, s);
+    return stream_schema(payload, s);
 }
 
-static int collect_schemas(json_t *schemas, sc_txn *txn, char *const *dbs, size_t n_dbs)
+static int stream_schemas(json_stream *w, char *const *dbs, size_t n_dbs)
 {
-    schema_walk w = {txn, schemas};
     size_t i;
     int rc = SC_OK;
 
     if (n_dbs == 0)
-        return sc_schema_foreach(txn, add_user_schema, &w);
+        return sc_schema_foreach(w->txn, stream_user_schema, w);
     for (i = 0; rc == SC_OK && i < n_dbs; i++) {
         sc_schema *s = NULL;
-        rc = sc_schema_lookup(&s, txn, dbs[i]);
+        rc = sc_schema_lookup(&s, w->txn, dbs[i]);
         if (rc == SC_OK)
-            rc = add_schema(schemas, txn, s);
+            rc = stream_schema(w, s);
         sc_schema_free(s);
     }
     return rc;
@@ -237,17 +266,19 @@ static int collect_schemas(json_t *schemas, sc_txn *txn, char *const *dbs, size_
 
 static int dump_json(sc_cli *cli, sc_txn *txn, char *const *dbs, size_t n_dbs)
 {
-    json_t *schemas = json_array();
-    json_t *doc = json_pack("{s:s, s:o}", "syscat_version", sc_version(), "schemas", schemas);
-    int rc = doc ? collect_schemas(schemas, txn, dbs, n_dbs) : SC_ENOMEM;
+    json_stream w = {cli->out, txn, 0, 0};
+    json_t *version = json_string(sc_version());
+    char *v = version ? json_dumps(version, JSON_ENCODE_ANY) : NULL;
+    int rc;
 
-    if (rc == SC_OK && json_dumpf(doc, cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
-        rc = SC_EIO;
-    json_decref(doc);
-    if (rc != SC_OK)
-        return sc_cli__fail(cli, rc);
-    fputc('\n', cli->out);
-    return SC_CLI_EXIT_OK;
+    json_decref(version);
+    if (!v)
+        return sc_cli__fail(cli, SC_ENOMEM);
+    fprintf(cli->out, "{\n  \"syscat_version\": %s,\n  \"schemas\": [", v);
+    free(v);
+    rc = stream_schemas(&w, dbs, n_dbs);
+    fputs(w.n_schemas ? "\n  ]\n}\n" : "]\n}\n", cli->out);
+    return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
 }
 
 /* ------------------------------------------------------------------ */
