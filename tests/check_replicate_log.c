@@ -877,6 +877,122 @@ START_TEST(test_log_user_rows_in_execution_order)
 }
 END_TEST
 
+/* The ### text of every rows event of the current file from offset `from` (our printer). */
+static char *rows_text(uint64_t from)
+{
+    sc_buf all = {sc_fx.ctx, NULL, 0, 0, false};
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw;
+    char *text = NULL;
+
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    while (sc_binlog_reader_next(&raw, r) == SC_OK && raw) {
+        if (!sc_event__is_rows(raw->header.type) || raw->offset < from)
+            continue;
+        lu_ok(sc_binlog_reader_print_rows(&text, NULL, NULL, r, raw));
+        sc_buf_put(&all, text, strlen(text));
+        sc_free(sc_fx.ctx, text);
+    }
+    sc_buf_u8(&all, 0);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+    return (char *)all.data;
+}
+
+/*
+ * Rows of one table on both sides of an ALTER within one statement: the new
+ * version is mapped right before its rows (a reader keeps one map per id).
+ */
+START_TEST(test_log_user_rows_alter_within_statement)
+{
+    static const char stmt[] = "INSERT; ALTER; INSERT";
+    sc_txn *t = NULL;
+    sc_table *tab = NULL;
+    sc_table_def def;
+    sc_column_def cols[2];
+    sc_binlog_value row[2];
+    uint64_t tid;
+    size_t n, g, maps = 0;
+    char *text, *out = NULL;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE d (id INT PRIMARY KEY)");
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_txn_set_statement(t, stmt, strlen(stmt)));
+    lu_ok(sc_table_lookup(&tab, t, "test", "d"));
+    tid = sc_table_id(tab);
+    memset(row, 0, sizeof(row));
+    row[0].kind = SC_VAL_INT;
+    row[0].v.i = 1;
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, 1));
+    def = *sc_table_definition(tab);
+    cols[0] = def.columns[0];
+    memset(&cols[1], 0, sizeof(cols[1]));
+    cols[1].name = "x";
+    cols[1].type = SC_TYPE_INT;
+    def.columns = cols;
+    def.n_columns = 2;
+    lu_ok(sc_table_alter(t, tid, &def));
+    sc_table_free(tab);
+    row[0].v.i = 2;
+    row[1].kind = SC_VAL_INT;
+    row[1].v.i = 5;
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, 2));
+    lu_ok(sc_txn_commit(t));
+    n = lu_events(evs, lg, NULL);
+    g = n;
+    for (size_t i = 0; i < n; i++)
+        if (evs[i].type == SC_EV_GTID)
+            g = i;
+    ck_assert_uint_eq(count_type(n, g, n, SC_EV_ANNOTATE_ROWS), 1); /* one statement */
+    for (size_t i = g; i < n; i++)
+        maps += evs[i].type == SC_EV_TABLE_MAP && evs[i].table_id == tid;
+    ck_assert_uint_eq(maps, 2);
+    text = rows_text(evs[g].offset);
+    ck_assert_msg(strstr(text, "### INSERT INTO `test`.`d`\n### SET\n###   @1=1 "), "%s", text);
+    ck_assert_msg(strstr(text, "###   @1=2 ") && strstr(text, "###   @2=5 "), "%s", text);
+    sc_free(sc_fx.ctx, text);
+    mariadb_binlog(&out, sc_fx.dir, "binlog.000001");
+    ck_assert_msg(strstr(out, "###   @2=5 "), "%s", out);
+    sc_free(sc_fx.ctx, out);
+}
+END_TEST
+
+/* Rows recorded through one handle, committed under another's hook: the map comes from the
+ * table's catalog definition at the recorded version. */
+START_TEST(test_log_user_rows_map_from_catalog)
+{
+    sc_log *other = NULL;
+    sc_txn *t = NULL;
+    sc_table *tab = NULL;
+    sc_binlog_value row[1];
+    size_t n, g;
+    char *text;
+
+    lu_exec(sc_fx.cat, "CREATE TABLE d (id INT PRIMARY KEY)");
+    lu_ok(sc_log_open(&other, sc_fx.cat)); /* its hooks replace lg's */
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_table_lookup(&tab, t, "test", "d"));
+    row[0].kind = SC_VAL_INT;
+    row[0].v.i = 42;
+    lu_ok(sc_log_rows(lg, t, sc_table_id(tab), SC_LOG_INSERT, NULL, row, 1));
+    sc_table_free(tab);
+    lu_ok(sc_txn_commit(t));
+    n = lu_events(evs, lg, NULL);
+    g = n;
+    for (size_t i = 0; i < n; i++)
+        if (evs[i].type == SC_EV_GTID)
+            g = i;
+    ck_assert_uint_eq(evs[g + 1].type, SC_EV_TABLE_MAP);
+    text = rows_text(evs[g].offset);
+    ck_assert_msg(strstr(text, "### INSERT INTO `test`.`d`\n### SET\n###   @1=42 "), "%s", text);
+    sc_free(sc_fx.ctx, text);
+    sc_log_close(other);
+}
+END_TEST
+
 START_TEST(test_log_user_rows_abort_drops)
 {
     sc_txn *t = NULL;
@@ -1095,6 +1211,8 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_user_rows);
     tcase_add_test(tc, test_log_user_rows_abort_drops);
     tcase_add_test(tc, test_log_user_rows_in_execution_order);
+    tcase_add_test(tc, test_log_user_rows_alter_within_statement);
+    tcase_add_test(tc, test_log_user_rows_map_from_catalog);
     tcase_add_test(tc, test_log_user_rows_remap_after_alter);
     suite_add_tcase(s, tc);
 
