@@ -67,6 +67,16 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/syscat-ddl-cli-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 printf 'CREATE DATABASE test;\n' > "$WORK/setup.sql"
 
+# Run a private copy: a concurrent `make` may relink the binary mid-run.
+for attempt in 1 2 3 4 5 6 7 8 9 10; do
+    if cp "$SYSCAT" "$WORK/syscat" 2>/dev/null && "$WORK/syscat" --version > /dev/null 2>&1; then
+        break
+    fi
+    [ $attempt = 10 ] && { echo "run-ddl-cli: cannot run $SYSCAT" >&2; exit 2; }
+    sleep 1
+done
+SYSCAT="$WORK/syscat"
+
 # compare_results EXPECTED GOT -> one line:
 # "<primary 0|1> <stmts> <errno-ok> <sqlstate-ok> <message-ok> <first difference>"
 compare_results() {
