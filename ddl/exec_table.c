@@ -18,6 +18,14 @@
 #include "ddl/types.h"
 
 #define MAX_KEYS 64
+
+static int comment_limit(sc_exec *x,
+                         const char **out,
+                         const char *text,
+                         size_t max,
+                         unsigned err,
+                         const char *what,
+                         const char *name);
 #define MAX_KEY_PARTS 32
 
 /* ------------------------------------------------------------------ */
@@ -732,10 +740,10 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     }
     column_nullness(x, t, c, ac);
     if (ac->comment) {
-        if (ac->comment->len > 1024)
-            return sc_exec__err(x, 1629, "HY000", "Comment for field '%s' is too long (max = 1024)",
-                                d->name);
-        d->comment = ac->comment->len ? sc_exec__utf8mb3_text(x, ac->comment->s) : NULL;
+        const char *cm;
+        if ((rc = comment_limit(x, &cm, ac->comment->s, 1024, 1629, "field", d->name)) != SC_OK)
+            return rc;
+        d->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
     }
     if (ac->check) {
         d->check_expr = sc_exec__expr_text(x, ac->check);
@@ -868,12 +876,14 @@ int sc_exec__table_options(
         case SC_AST_TOPT_COLLATE:
             coll_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
             continue;
-        case SC_AST_TOPT_COMMENT:
-            if (o->value.len > 2048)
-                return sc_exec__err(x, 1628, "HY000",
-                                    "Comment for table '%s' is too long (max = 2048)", t->name);
-            t->comment = o->value.len ? sc_exec__utf8mb3_text(x, o->value.s) : NULL;
+        case SC_AST_TOPT_COMMENT: {
+            const char *cm;
+            rc = comment_limit(x, &cm, o->value.s, 2048, 1628, "table", t->name);
+            if (rc != SC_OK)
+                return rc;
+            t->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
             continue;
+        }
         case SC_AST_TOPT_UNKNOWN:
         case SC_AST_TOPT_ENCRYPTED:
         case SC_AST_TOPT_ENCRYPTION_KEY_ID:
@@ -1089,15 +1099,19 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is
         ix->d.name = ai->name ? ai->name : ai->constraint;
         if ((rc = sc_exec__check_ident_length(x, ix->d.name)) != SC_OK)
             return rc;
+        if (ix->d.name && (!*ix->d.name || ix->d.name[strlen(ix->d.name) - 1] == ' '))
+            return sc_exec__err(x, 1280, "42000", "Incorrect index name '%s'", ix->d.name);
         if (ix->d.name && name_taken(t, ix, ix->d.name))
             return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
     }
     ix->d.algorithm = (sc_index_algo)ai->using;
     if (ai->comment) {
-        if (ai->comment->len > 1024)
-            return sc_exec__err(x, 1688, "HY000", "Comment for index '%s' is too long (max = 1024)",
-                                ix->d.name ? ix->d.name : "");
-        ix->d.comment = ai->comment->len ? sc_exec__utf8mb3_text(x, ai->comment->s) : NULL;
+        const char *cm;
+        rc = comment_limit(x, &cm, ai->comment->s, 1024, 1688, "index",
+                           ix->d.name ? ix->d.name : "");
+        if (rc != SC_OK)
+            return rc;
+        ix->d.comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
     }
     if (ai->key_block_size.present && ai->key_block_size.value) {
         uint64_t v = ai->key_block_size.value;
@@ -1500,6 +1514,40 @@ static void inherit_table_options(sc_xtable *t)
             has_ai = true;
     if (!has_ai)
         t->auto_increment = 0;
+}
+
+/*
+ * A COMMENT within its limit (characters): over it, 1628/1629/1688 in strict
+ * mode, otherwise cut to the limit with a warning. *out gets the stored text.
+ */
+static int comment_limit(sc_exec *x,
+                         const char **out,
+                         const char *text,
+                         size_t max,
+                         unsigned err,
+                         const char *what,
+                         const char *name)
+{
+    size_t chars = 0, bytes = 0;
+
+    for (const char *p = text; *p; p++) {
+        if (((unsigned char)*p & 0xC0) != 0x80) {
+            if (chars == max)
+                break;
+            chars++;
+        }
+        bytes = (size_t)(p - text) + 1;
+    }
+    if (text[bytes] != '\0') {
+        if (x->s->sql_mode & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES))
+            return sc_exec__err(x, err, "HY000", "Comment for %s '%s' is too long (max = %zu)",
+                                what, name, max);
+        sc_exec__warning(x);
+        *out = sc_ast__strndup(x->arena, text, bytes);
+    } else {
+        *out = text;
+    }
+    return *out ? SC_OK : SC_ENOMEM;
 }
 
 /* Comments are stored in utf8mb3: 4-byte characters become '?'. */
