@@ -501,6 +501,31 @@ static const char *now_text(sc_exec *x, const sc_column_def *d)
                     : "current_timestamp()";
 }
 
+/* A byte string as a C string: NUL bytes become C0 80 (never valid UTF-8),
+ * which the SHOW CREATE renderer prints as \0. */
+static const char *encode_nul(sc_exec *x, const char *s, size_t len)
+{
+    size_t n = 0;
+    char *out;
+
+    for (size_t i = 0; i < len; i++)
+        n += s[i] ? 1 : 2;
+    out = sc_exec__alloc(x, n + 1);
+    if (!out)
+        return NULL;
+    n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i]) {
+            out[n++] = s[i];
+        } else {
+            out[n++] = (char)0xC0;
+            out[n++] = (char)0x80;
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
 /* Text and kind of a literal as a default value. */
 static int literal_text(
     sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, const char **text, bool *is_string)
@@ -512,8 +537,8 @@ static int literal_text(
     case SC_AST_LIT_TIME:
     case SC_AST_LIT_TIMESTAMP:
         *is_string = true;
-        *text = l->text.s;
-        return SC_OK;
+        *text = encode_nul(x, l->text.s, l->text.len);
+        return *text ? SC_OK : SC_ENOMEM;
     case SC_AST_LIT_BOOL:
     case SC_AST_LIT_INT:
     case SC_AST_LIT_DECIMAL:
@@ -536,15 +561,22 @@ static int literal_text(
             *text = sc_exec__printf(x, "%llu", v);
             return *text ? SC_OK : SC_ENOMEM;
         }
+        /* digits to bytes, right-aligned (an odd hex digit count gets a leading 0) */
         nb = (nd * bits + 7) / 8;
         bytes = sc_exec__alloc(x, nb + 1);
         if (!bytes)
             return SC_ENOMEM;
-        for (size_t i = 0; i < nb; i++)
-            bytes[i] = (char)((v >> (8 * (nb - 1 - i))) & 0xFF);
-        *text = bytes;
+        for (size_t i = 0; i < nd; i++) {
+            char ch = l->text.s[nd - 1 - i];
+            unsigned dv = isdigit((unsigned char)ch)
+                              ? (unsigned)(ch - '0')
+                              : (unsigned)(tolower((unsigned char)ch) - 'a' + 10);
+            size_t bit = i * bits;
+            bytes[nb - 1 - bit / 8] = (char)(bytes[nb - 1 - bit / 8] | (char)(dv << (bit % 8)));
+        }
+        *text = encode_nul(x, bytes, nb);
         *is_string = true;
-        return SC_OK;
+        return *text ? SC_OK : SC_ENOMEM;
     }
     default:
         *text = NULL;

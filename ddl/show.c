@@ -123,6 +123,14 @@ void sc_sbuf__quoted(sc_sbuf *b, const char *s)
         case '\r':
             sc_sbuf__puts(b, "\\r");
             break;
+        case '\xC0':
+            if (p[1] == '\x80') { /* a NUL byte (see ddl/exec_table.c encode_nul) */
+                sc_sbuf__puts(b, "\\0");
+                p++;
+            } else {
+                sc_sbuf__putc(b, *p);
+            }
+            break;
         default:
             sc_sbuf__putc(b, *p);
         }

@@ -849,10 +849,30 @@ int sc_type__canon_default(
         }
         break;
     case SC_TYPE_BINARY:
-    case SC_TYPE_VARBINARY:
-        if (strlen(text) > col->length)
+    case SC_TYPE_VARBINARY: {
+        /* bytes, with NUL carried as C0 80 (see ddl/exec_table.c encode_nul) */
+        size_t n = 0, len = strlen(text);
+        for (size_t i = 0; i < len; i++, n++)
+            if ((unsigned char)text[i] == 0xC0 && (unsigned char)text[i + 1] == 0x80)
+                i++;
+        if (n > col->length)
             return SC_EINVAL;
+        if (col->type == SC_TYPE_BINARY && n < col->length) {
+            /* BINARY(n) values are padded with zero bytes */
+            char *p = sc__malloc(ctx, len + 2 * (col->length - n) + 1);
+            if (!p)
+                return SC_ENOMEM;
+            memcpy(p, text, len);
+            for (size_t i = n; i < col->length; i++) {
+                p[len++] = (char)0xC0;
+                p[len++] = (char)0x80;
+            }
+            p[len] = '\0';
+            *out = p;
+            return SC_OK;
+        }
         break;
+    }
     default:
         if (sc_type__is_spatial(col->type))
             return SC_EINVAL;
