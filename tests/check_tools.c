@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
+#include <pty.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -652,6 +654,61 @@ START_TEST(test_tools_exec_stdin_splitting)
 }
 END_TEST
 
+/*
+ * The interactive prompt, on a pseudo-terminal: prompt with the current
+ * database, continuation lines, "Query OK", errors that do not end the
+ * session, quit, and the history file in $HOME.
+ */
+static void read_all(int fd, char *buf, size_t size)
+{
+    size_t len = 0;
+    struct pollfd p = {fd, POLLIN, 0};
+    ssize_t n;
+
+    while (len + 1 < size && poll(&p, 1, 20000) > 0) {
+        n = read(fd, buf + len, size - 1 - len);
+        if (n <= 0)
+            break; /* EIO once the child has exited */
+        len += (size_t)n;
+    }
+    buf[len] = '\0';
+}
+
+START_TEST(test_tools_exec_interactive)
+{
+    static const char input[] = "CREATE TABLE t\n(a int);\nCREATE TABLE t (a int);\n"
+                                "USE d0;\nquit\n";
+    char buf[16384], hist[400];
+    int master = -1, wstatus = 0;
+    pid_t pid;
+
+    init_catalog();
+    run("exec", "-e", "CREATE DATABASE d0; CREATE DATABASE d1", NULL);
+    ck_status(0);
+    pid = forkpty(&master, NULL, NULL, NULL);
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        setenv("HOME", fx.dir, 1);
+        execl(fx.bin, fx.bin, "--datadir", fx.datadir, "exec", "--database", "d1", (char *)NULL);
+        _exit(127);
+    }
+    ck_assert(write(master, input, sizeof(input) - 1) == (ssize_t)(sizeof(input) - 1));
+    read_all(master, buf, sizeof(buf));
+    close(master);
+    ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+    ck_assert_msg(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0, "status %d:\n%s", wstatus, buf);
+    ck_assert_msg(strstr(buf, "syscat [d1]> ") != NULL, "no prompt:\n%s", buf);
+    ck_assert_msg(strstr(buf, "    -> ") != NULL, "no continuation prompt:\n%s", buf);
+    ck_assert_msg(strstr(buf, "Query OK") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "ERROR 1050 (42S01): Table 't' already exists") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "syscat [d0]> ") != NULL, "USE not reflected:\n%s", buf);
+    snprintf(hist, sizeof(hist), "%s/.syscat_history", fx.dir);
+    ck_assert_msg(access(hist, R_OK) == 0, "no history file %s", hist);
+    run("show", "tables", "d1", NULL);
+    ck_out_has("| t ");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* dump                                                                 */
 
@@ -784,7 +841,8 @@ Suite *sc_test_tools_suite(void)
              tcase_add_test(tc, test_tools_escape_unit);
              tcase_add_test(tc, test_tools_exec_stops_on_error);
              tcase_add_test(tc, test_tools_exec_unknown_database);
-             tcase_add_test(tc, test_tools_exec_stdin_splitting));
+             tcase_add_test(tc, test_tools_exec_stdin_splitting);
+             tcase_add_test(tc, test_tools_exec_interactive));
     ADD_CASE("dump", tcase_add_test(tc, test_tools_dump_show_create);
              tcase_add_test(tc, test_tools_dump_empty); tcase_add_test(tc, test_tools_dump_json));
 #undef ADD_CASE
