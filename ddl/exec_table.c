@@ -65,6 +65,88 @@ static const char *unknown_column(const sc_xtable *t, const sc_expr *e)
     return unknown_column(t, e->case_else);
 }
 
+/* What an expression may not contain, by context (MariaDB's VCOL_* flags). */
+#define EXPR_TIME 0x1    /* now(), curdate()... */
+#define EXPR_NONDET 0x2  /* rand(), uuid() */
+#define EXPR_SESSION 0x4 /* user(), connection_id()... and variables */
+
+static unsigned func_class(const sc_expr *e)
+{
+    static const char *const time_f[] = {
+        "now",          "current_timestamp", "localtime",    "localtimestamp",
+        "sysdate",      "curdate",           "current_date", "curtime",
+        "current_time", "utc_date",          "utc_time",     "utc_timestamp"};
+    static const char *const nondet_f[] = {"rand", "uuid", "uuid_short", "sys_guid"};
+    static const char *const session_f[] = {
+        "user",   "current_user",   "session_user", "system_user", "connection_id", "database",
+        "schema", "last_insert_id", "current_role", "found_rows",  "row_count"};
+
+    if (e->kind == SC_AST_EXPR_VAR)
+        return EXPR_SESSION;
+    if (e->kind != SC_AST_EXPR_FUNC || !e->name)
+        return 0;
+    if (strcasecmp(e->name, "unix_timestamp") == 0 && e->n_args == 0)
+        return EXPR_TIME;
+    for (size_t i = 0; i < sizeof(time_f) / sizeof(time_f[0]); i++)
+        if (strcasecmp(e->name, time_f[i]) == 0)
+            return EXPR_TIME;
+    for (size_t i = 0; i < sizeof(nondet_f) / sizeof(nondet_f[0]); i++)
+        if (strcasecmp(e->name, nondet_f[i]) == 0)
+            return EXPR_NONDET;
+    for (size_t i = 0; i < sizeof(session_f) / sizeof(session_f[0]); i++)
+        if (strcasecmp(e->name, session_f[i]) == 0)
+            return EXPR_SESSION;
+    return 0;
+}
+
+/* The first node (operands before the operator, as Item::walk) in mask, or NULL. */
+static const sc_expr *forbidden_node(const sc_expr *e, unsigned mask)
+{
+    const sc_expr *f;
+
+    if (!e)
+        return NULL;
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((f = forbidden_node(e->args[i], mask)) != NULL)
+            return f;
+    if ((f = forbidden_node(e->case_operand, mask)) != NULL ||
+        (f = forbidden_node(e->case_else, mask)) != NULL)
+        return f;
+    return (func_class(e) & mask) ? e : NULL;
+}
+
+static bool has_subquery(const sc_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == SC_AST_EXPR_SUBQUERY)
+        return true;
+    for (size_t i = 0; i < e->n_args; i++)
+        if (has_subquery(e->args[i]))
+            return true;
+    return has_subquery(e->case_operand) || has_subquery(e->case_else);
+}
+
+/* 1970 / 1901 for what a CHECK constraint may not use. */
+static int check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name)
+{
+    const sc_expr *f;
+
+    if (has_subquery(e))
+        return sc_exec__err(x, 1970, "42000",
+                            "CHECK does not support subqueries or stored functions");
+    f = forbidden_node(e, EXPR_TIME | EXPR_NONDET | EXPR_SESSION);
+    if (f)
+        return sc_exec__err(x, 1901, "HY000",
+                            "Function or expression '%s' cannot be used in the CHECK clause of "
+                            "`%s`",
+                            f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER
+                                ? sc_exec__printf(x, "@%s", f->name)
+                                : sc_exec__expr_text(x, f),
+                            name);
+    return SC_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* Engines                                                              */
 
@@ -764,6 +846,13 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     if (rc != SC_OK)
         return rc;
     if (ac->generated != SC_AST_GEN_NONE) {
+        const sc_expr *f;
+        if (ac->generated == SC_AST_GEN_STORED &&
+            (f = forbidden_node(ac->gen_expr, EXPR_TIME)) != NULL)
+            return sc_exec__err(x, 1901, "HY000",
+                                "Function or expression '%s' cannot be used in the GENERATED "
+                                "ALWAYS AS clause of `%s`",
+                                sc_exec__expr_text(x, f), d->name);
         d->generated = ac->generated == SC_AST_GEN_STORED ? SC_GEN_STORED : SC_GEN_VIRTUAL;
         d->generation_expr = sc_exec__expr_text(x, ac->gen_expr);
         if (!d->generation_expr)
@@ -778,6 +867,8 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         d->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
     }
     if (ac->check) {
+        if ((rc = check_expr_allowed(x, ac->check, d->name)) != SC_OK)
+            return rc;
         d->check_expr = sc_exec__expr_text(x, ac->check);
         if (!d->check_expr)
             return SC_ENOMEM;
@@ -788,9 +879,37 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
 }
 
 /* Validate expressions that reference columns (generated columns, checks). */
+/* A column an expression uses that is not initialised yet: itself, or (for
+ * generated columns) a generated column after it (4029). */
+static const char *
+uninitialized_ref(const sc_xtable *t, const sc_expr *e, const char *self, bool generated)
+{
+    const char *u;
+    long me = sc_xtable__col_pos(t, self);
+
+    if (!e)
+        return NULL;
+    if (e->kind == SC_AST_EXPR_COLUMN) {
+        long pos = sc_xtable__col_pos(t, e->name);
+        if (pos == me)
+            return t->cols[pos].d.name;
+        if (generated && pos > me && t->cols[pos].d.generated != SC_GEN_NONE)
+            return t->cols[pos].d.name;
+        return NULL;
+    }
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((u = uninitialized_ref(t, e->args[i], self, generated)) != NULL)
+            return u;
+    if ((u = uninitialized_ref(t, e->case_operand, self, generated)) != NULL)
+        return u;
+    return uninitialized_ref(t, e->case_else, self, generated);
+}
+
 static int check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac)
 {
     const char *u;
+    const char *self =
+        sc_xtable__find_col(t, ac->name) ? sc_xtable__find_col(t, ac->name)->d.name : ac->name;
 
     if (ac->generated != SC_AST_GEN_NONE && (u = unknown_column(t, ac->gen_expr)) != NULL)
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'", u);
@@ -798,6 +917,13 @@ static int check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
     if (ac->default_expr && ac->default_parens && (u = unknown_column(t, ac->default_expr)))
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", u);
+    if ((ac->generated != SC_AST_GEN_NONE &&
+         (u = uninitialized_ref(t, ac->gen_expr, ac->name, true)) != NULL) ||
+        (ac->default_expr && ac->default_parens &&
+         (u = uninitialized_ref(t, ac->default_expr, ac->name, false)) != NULL))
+        return sc_exec__err(x, 4029, "01000",
+                            "Expression for field `%s` is referring to uninitialized field `%s`",
+                            self, u);
     return SC_OK;
 }
 
@@ -1123,6 +1249,10 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is
     if (rc != SC_OK)
         return rc;
     if (ix->d.kind == SC_INDEX_PRIMARY) {
+        for (size_t k = 0; k < ix->d.n_parts; k++)
+            if (sc_xtable__find_col(t, ix->parts[k].column)->d.generated != SC_GEN_NONE)
+                return sc_exec__err(x, 1903, "HY000",
+                                    "Primary key cannot be defined upon a generated column");
         for (size_t i = 0; i < t->n_idx - 1; i++)
             if (t->idx[i].d.kind == SC_INDEX_PRIMARY)
                 return sc_exec__err(x, 1068, "42000", "Multiple primary key defined");
@@ -1214,6 +1344,18 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
         return SC_ESQL;
     if ((u = unknown_column(t, ac->expr)) != NULL)
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
+    {
+        /* the name an unnamed constraint will get (CONSTRAINT_<n>) */
+        unsigned unnamed = 1;
+        const char *nm = ac->name;
+        for (size_t i = 0; i < t->n_checks; i++)
+            if (!t->checks[i].name || strncmp(t->checks[i].name, "CONSTRAINT_", 11) == 0)
+                unnamed++;
+        if (!nm)
+            nm = sc_exec__printf(x, "CONSTRAINT_%u", unnamed);
+        if (check_expr_allowed(x, ac->expr, nm) != SC_OK)
+            return SC_ESQL;
+    }
     if (ac->name)
         for (size_t i = 0; i < t->n_checks; i++)
             if (t->checks[i].name && strcasecmp(t->checks[i].name, ac->name) == 0) {
