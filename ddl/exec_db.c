@@ -70,7 +70,18 @@ static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
     for (size_t i = 0; i < d->n_options; i++) {
         const sc_ast_db_option *o = &d->options[i];
         if (o->kind == SC_AST_TOPT_CHARSET) {
-            cs_name = strcasecmp(o->value.s, "default") == 0 ? x->s->charset_server : o->value.s;
+            {
+                const char *n =
+                    strcasecmp(o->value.s, "default") == 0 ? x->s->charset_server : o->value.s;
+                if (cs_name && sc_charset__find(cs_name) && sc_charset__find(n) &&
+                    sc_charset__find(cs_name) != sc_charset__find(n))
+                    return sc_exec__err(
+                        x, 1302, "HY000",
+                        "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER "
+                        "SET %s'",
+                        sc_charset__find(cs_name)->name, sc_charset__find(n)->name);
+                cs_name = n;
+            }
         } else if (o->kind == SC_AST_TOPT_COLLATE) {
             coll_name =
                 strcasecmp(o->value.s, "default") == 0 ? x->s->collation_server : o->value.s;

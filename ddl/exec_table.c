@@ -1028,9 +1028,17 @@ int sc_exec__table_options(
         case SC_AST_TOPT_AUTO_INCREMENT:
             t->auto_increment = o->num.value > 1 ? o->num.value : 0;
             continue;
-        case SC_AST_TOPT_CHARSET:
-            cs_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+        case SC_AST_TOPT_CHARSET: {
+            const char *csn = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+            if (cs_name && *cs_name && *csn && sc_charset__find(cs_name) && sc_charset__find(csn) &&
+                sc_charset__find(cs_name) != sc_charset__find(csn))
+                return sc_exec__err(x, 1302, "HY000",
+                                    "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER "
+                                    "SET %s'",
+                                    sc_charset__find(cs_name)->name, sc_charset__find(csn)->name);
+            cs_name = csn;
             continue;
+        }
         case SC_AST_TOPT_COLLATE:
             coll_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
             continue;
