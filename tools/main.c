@@ -16,8 +16,6 @@
 
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv); /* tools/cmd_binlog.c */
 
-int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv); /* tools/cmd_binlog.c */
-
 typedef struct cli_command {
     const char *name; /* command word */
     int (*fn)(sc_cli *cli, int argc, char **argv);
@@ -37,8 +35,6 @@ static const cli_command commands[] = {
      "run SQL statements (interactive prompt on a terminal)"},
     {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
      "print the whole catalog as SQL or JSON"},
-    {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify",
-     "the catalog log: list, show events, decode rows, rebuild, purge files"},
     {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
 };
