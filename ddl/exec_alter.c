@@ -926,7 +926,7 @@ static void broken_reference(parent_check *pc,
 static void
 check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, const sc_fk_def *fk)
 {
-    const char *cols[64], *dropped = NULL;
+    const char *cols[64] = {0}, *dropped = NULL;
     size_t n = fk->n_columns < 64 ? fk->n_columns : 64;
     bool missing = false;
 
