@@ -1,0 +1,16 @@
+CREATE TABLE `Album` (`AlbumId` INT NOT NULL, `Title` NVARCHAR(160) NOT NULL, `ArtistId` INT NOT NULL, CONSTRAINT `PK_Album` PRIMARY KEY (`AlbumId`));
+CREATE TABLE `Artist` (`ArtistId` INT NOT NULL, `Name` NVARCHAR(120), CONSTRAINT `PK_Artist` PRIMARY KEY (`ArtistId`));
+CREATE TABLE `Customer` (`CustomerId` INT NOT NULL, `FirstName` NVARCHAR(40) NOT NULL, `Company` NVARCHAR(80), `SupportRepId` INT, CONSTRAINT `PK_Customer` PRIMARY KEY (`CustomerId`));
+CREATE TABLE `Employee` (`EmployeeId` INT NOT NULL, `LastName` NVARCHAR(20) NOT NULL, `ReportsTo` INT, `BirthDate` DATETIME, CONSTRAINT `PK_Employee` PRIMARY KEY (`EmployeeId`));
+CREATE TABLE `Invoice` (`InvoiceId` INT NOT NULL, `CustomerId` INT NOT NULL, `InvoiceDate` DATETIME NOT NULL, `Total` NUMERIC(10,2) NOT NULL, CONSTRAINT `PK_Invoice` PRIMARY KEY (`InvoiceId`));
+CREATE TABLE `Track` (`TrackId` INT NOT NULL, `Name` NVARCHAR(200) NOT NULL, `AlbumId` INT, `Milliseconds` INT NOT NULL, `Bytes` INT, `UnitPrice` NUMERIC(10,2) NOT NULL, CONSTRAINT `PK_Track` PRIMARY KEY (`TrackId`));
+ALTER TABLE `Album` ADD CONSTRAINT `FK_AlbumArtistId` FOREIGN KEY (`ArtistId`) REFERENCES `Artist` (`ArtistId`) ON DELETE NO ACTION ON UPDATE NO ACTION;
+CREATE INDEX `IFK_AlbumArtistId` ON `Album` (`ArtistId`);
+ALTER TABLE `Customer` ADD CONSTRAINT `FK_CustomerSupportRepId` FOREIGN KEY (`SupportRepId`) REFERENCES `Employee` (`EmployeeId`) ON DELETE NO ACTION ON UPDATE NO ACTION;
+CREATE INDEX `IFK_CustomerSupportRepId` ON `Customer` (`SupportRepId`);
+ALTER TABLE `Employee` ADD CONSTRAINT `FK_EmployeeReportsTo` FOREIGN KEY (`ReportsTo`) REFERENCES `Employee` (`EmployeeId`) ON DELETE NO ACTION ON UPDATE NO ACTION;
+CREATE INDEX `IFK_EmployeeReportsTo` ON `Employee` (`ReportsTo`);
+ALTER TABLE `Invoice` ADD CONSTRAINT `FK_InvoiceCustomerId` FOREIGN KEY (`CustomerId`) REFERENCES `Customer` (`CustomerId`) ON DELETE NO ACTION ON UPDATE NO ACTION;
+CREATE INDEX `IFK_InvoiceCustomerId` ON `Invoice` (`CustomerId`);
+ALTER TABLE `Track` ADD CONSTRAINT `FK_TrackAlbumId` FOREIGN KEY (`AlbumId`) REFERENCES `Album` (`AlbumId`) ON DELETE NO ACTION ON UPDATE NO ACTION;
+CREATE INDEX `IFK_TrackAlbumId` ON `Track` (`AlbumId`);
