@@ -971,17 +971,84 @@ static int opt_value(sc_exec *x, sc_xtable *t, int slot, const sc_ast_table_opti
     }
 }
 
+/* The engine-defined options InnoDB knows (printed as `NAME`='value'). */
+static bool innodb_engine_option(const char *name)
+{
+    return strcasecmp(name, "ENCRYPTED") == 0 || strcasecmp(name, "ENCRYPTION_KEY_ID") == 0 ||
+           strcasecmp(name, "PAGE_COMPRESSED") == 0 ||
+           strcasecmp(name, "PAGE_COMPRESSION_LEVEL") == 0;
+}
+
+/*
+ * Set (value != NULL) or remove one engine-defined option in the stored
+ * list "`NAME`='v' ...": a repeated name replaces the value in place.
+ */
+static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const char *value)
+{
+    sc_sbuf b;
+    char *text = NULL;
+    const char *p = t->engine_opts;
+    size_t nl = strlen(name);
+    bool done = false;
+
+    sc_sbuf__init(&b, x->ctx);
+    sc_sbuf__puts(&b, "");
+    while (p && *p) {
+        const char *start = p, *end;
+        bool same;
+        p += strspn(p, " ");
+        start = p;
+        end = strchr(p + 1, '`'); /* `NAME` */
+        if (!end)
+            break;
+        same = (size_t)(end - p - 1) == nl && strncasecmp(p + 1, name, nl) == 0;
+        p = end + 2; /* past `= */
+        if (*p == '\'') {
+            for (p++; *p && !(*p == '\'' && p[1] != '\''); p++)
+                if (*p == '\'')
+                    p++;
+            if (*p)
+                p++;
+        } else {
+            p += strcspn(p, " ");
+        }
+        if (same) {
+            if (value && !done) {
+                sc_sbuf__printf(&b, "%s`%s`=", b.len ? " " : "", name);
+                sc_sbuf__quoted(&b, value);
+            }
+            done = true;
+            continue;
+        }
+        if (b.len)
+            sc_sbuf__putc(&b, ' ');
+        sc_sbuf__put(&b, start, (size_t)(p - start));
+    }
+    if (value && !done) {
+        sc_sbuf__printf(&b, "%s`%s`=", b.len ? " " : "", name);
+        sc_sbuf__quoted(&b, value);
+    }
+    if (sc_sbuf__finish(&text, &b) != SC_OK)
+        return SC_ENOMEM;
+    t->engine_opts = *text ? sc_exec__strdup(x, text) : NULL;
+    sc_free(x->ctx, text);
+    return SC_OK;
+}
+
+/* Engine-defined options, applied once the engine is known. */
 static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
 {
-    const char *v;
-    if (strcasecmp(o->name, "ENCRYPTED") != 0 && strcasecmp(o->name, "ENCRYPTION_KEY_ID") != 0 &&
-        strcasecmp(o->name, "PAGE_COMPRESSED") != 0 &&
-        strcasecmp(o->name, "PAGE_COMPRESSION_LEVEL") != 0)
+    const char *name = upper(x, o->name);
+
+    if (strcmp(t->engine, "InnoDB") != 0 || !innodb_engine_option(o->name))
         return sc_exec__err(x, 1911, "HY000", "Unknown option '%s'", o->name);
-    v = o->value_is_string ? sc_exec__printf(x, "'%s'", o->value.s) : upper(x, o->value.s);
-    v = sc_exec__printf(x, "`%s`=%s", upper(x, o->name), v);
-    t->engine_opts = t->engine_opts ? sc_exec__printf(x, "%s %s", t->engine_opts, v) : v;
-    return t->engine_opts ? SC_OK : SC_ENOMEM;
+    if (strcmp(name, "ENCRYPTED") == 0 && !o->value_is_default &&
+        strcasecmp(o->value.s, "YES") == 0)
+        /* no key management plugin on a stock server */
+        return sc_exec__err(x, 1005, "HY000",
+                            "Can't create table `%s`.`%s` (errno: 140 \"Wrong create options\")",
+                            t->schema, t->name);
+    return set_engine_option(x, t, name, o->value_is_default ? NULL : o->value.s);
 }
 
 int sc_exec__table_options(
@@ -1055,10 +1122,7 @@ int sc_exec__table_options(
         case SC_AST_TOPT_ENCRYPTION_KEY_ID:
         case SC_AST_TOPT_PAGE_COMPRESSED:
         case SC_AST_TOPT_PAGE_COMPRESSION_LEVEL:
-            rc = engine_option(x, t, o);
-            if (rc != SC_OK)
-                return rc;
-            continue;
+            continue; /* below, once ENGINE= is known */
         default:
             break;
         }
@@ -1070,6 +1134,22 @@ int sc_exec__table_options(
         rc = opt_value(x, t, slots[k].slot, o);
         if (rc != SC_OK)
             return rc;
+    }
+    if (strcmp(t->engine, "Aria") == 0 && t->opts[SC_XOPT_TRANSACTIONAL] &&
+        strcmp(t->opts[SC_XOPT_TRANSACTIONAL], "1") == 0 && t->opts[SC_XOPT_ROW_FORMAT] &&
+        strcmp(t->opts[SC_XOPT_ROW_FORMAT], "PAGE") != 0) {
+        t->opts[SC_XOPT_ROW_FORMAT] = "PAGE"; /* transactional Aria tables are PAGE */
+        sc_exec__warning(x);
+    }
+    for (size_t i = 0; i < n; i++) {
+        sc_ast_topt_kind k = opts[i].kind;
+        if (k == SC_AST_TOPT_UNKNOWN || k == SC_AST_TOPT_ENCRYPTED ||
+            k == SC_AST_TOPT_ENCRYPTION_KEY_ID || k == SC_AST_TOPT_PAGE_COMPRESSED ||
+            k == SC_AST_TOPT_PAGE_COMPRESSION_LEVEL) {
+            rc = engine_option(x, t, &opts[i]);
+            if (rc != SC_OK)
+                return rc;
+        }
     }
     if (cs_name || coll_name) {
         const sc_charset_info *cs;
@@ -1688,6 +1768,8 @@ static void inherit_table_options(sc_xtable *t)
 
     if (strcmp(t->engine, "Aria") == 0 && !t->opts[SC_XOPT_PAGE_CHECKSUM])
         t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
+    if (strcmp(t->engine, "MRG_MyISAM") != 0)
+        t->opts[SC_XOPT_INSERT_METHOD] = NULL; /* a MERGE table option only */
     for (size_t i = 0; i < t->n_idx; i++)
         if (!t->idx[i].d.key_block_size)
             t->idx[i].d.key_block_size = kbs;
