@@ -185,6 +185,20 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac);
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter);
 /** FK checks against parents (foreign_key_checks) and implicit child indexes. */
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first_new_fk, bool is_alter);
+/** A column an expression names that t does not have, or NULL. */
+const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e);
+/** 1970/1901 when a CHECK constraint (named name) uses what MariaDB forbids. */
+int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name);
+/** 1054/4029 for the expressions of a column definition (all columns known). */
+int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac);
+/** A COMMENT within max characters (strict: err, else cut with a warning). */
+int sc_exec__comment_limit(sc_exec *x,
+                           const char **out,
+                           const char *text,
+                           size_t max,
+                           unsigned err,
+                           const char *what,
+                           const char *name);
 /** Print an expression as SHOW CREATE does; NULL on ENOMEM. */
 const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e);
 /** Engine canonical name or NULL when unknown. */

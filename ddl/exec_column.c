@@ -1,0 +1,889 @@
+/*
+ * exec_column.c - column definitions for CREATE/ALTER TABLE: types as
+ * MariaDB 10.11 stores them (display widths, DECIMAL/FLOAT precision,
+ * character sets and the binary charset conversions, TEXT(n)/BLOB(n),
+ * ENUM/SET values), defaults (literal canonicalisation, expression defaults,
+ * CURRENT_TIMESTAMP precision, TIMESTAMP promotion rules), generated columns,
+ * column CHECKs, and the expression restrictions MariaDB enforces (1901,
+ * 1970, 4029).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/charset.h"
+#include "ddl/exec.h"
+#include "ddl/expr.h"
+#include "ddl/types.h"
+/* ------------------------------------------------------------------ */
+/* Expressions                                                          */
+
+const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    char *p, *copy;
+
+    if (sc_ddl__expr_print(&b, e) != SC_OK) {
+        sc_buf_clear(&b);
+        return NULL;
+    }
+    p = sc_buf_detach(&b);
+    if (!p)
+        return NULL;
+    copy = sc_exec__strdup(x, p);
+    sc_free(x->ctx, p);
+    return copy;
+}
+
+/* Find a column reference that is not a column of t (NULL when all resolve). */
+const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e)
+{
+    const char *u;
+
+    if (!e)
+        return NULL;
+    if (e->kind == SC_AST_EXPR_COLUMN && !sc_xtable__find_col(t, e->name))
+        return e->name;
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((u = sc_exec__unknown_column(t, e->args[i])) != NULL)
+            return u;
+    if ((u = sc_exec__unknown_column(t, e->case_operand)) != NULL)
+        return u;
+    return sc_exec__unknown_column(t, e->case_else);
+}
+
+/* What an expression may not contain, by context (MariaDB's VCOL_* flags). */
+#define EXPR_TIME 0x1    /* now(), curdate()... */
+#define EXPR_NONDET 0x2  /* rand(), uuid() */
+#define EXPR_SESSION 0x4 /* user(), connection_id()... and variables */
+
+static unsigned func_class(const sc_expr *e)
+{
+    static const char *const time_f[] = {
+        "now",          "current_timestamp", "localtime",    "localtimestamp",
+        "sysdate",      "curdate",           "current_date", "curtime",
+        "current_time", "utc_date",          "utc_time",     "utc_timestamp"};
+    static const char *const nondet_f[] = {"rand", "uuid", "uuid_short", "sys_guid"};
+    static const char *const session_f[] = {
+        "user",   "current_user",   "session_user", "system_user", "connection_id", "database",
+        "schema", "last_insert_id", "current_role", "found_rows",  "row_count"};
+
+    if (e->kind == SC_AST_EXPR_VAR)
+        return EXPR_SESSION;
+    if (e->kind != SC_AST_EXPR_FUNC || !e->name)
+        return 0;
+    if (strcasecmp(e->name, "unix_timestamp") == 0 && e->n_args == 0)
+        return EXPR_TIME;
+    for (size_t i = 0; i < sizeof(time_f) / sizeof(time_f[0]); i++)
+        if (strcasecmp(e->name, time_f[i]) == 0)
+            return EXPR_TIME;
+    for (size_t i = 0; i < sizeof(nondet_f) / sizeof(nondet_f[0]); i++)
+        if (strcasecmp(e->name, nondet_f[i]) == 0)
+            return EXPR_NONDET;
+    for (size_t i = 0; i < sizeof(session_f) / sizeof(session_f[0]); i++)
+        if (strcasecmp(e->name, session_f[i]) == 0)
+            return EXPR_SESSION;
+    return 0;
+}
+
+/* The first node (operands before the operator, as Item::walk) in mask, or NULL. */
+static const sc_expr *forbidden_node(const sc_expr *e, unsigned mask)
+{
+    const sc_expr *f;
+
+    if (!e)
+        return NULL;
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((f = forbidden_node(e->args[i], mask)) != NULL)
+            return f;
+    if ((f = forbidden_node(e->case_operand, mask)) != NULL ||
+        (f = forbidden_node(e->case_else, mask)) != NULL)
+        return f;
+    return (func_class(e) & mask) ? e : NULL;
+}
+
+static bool has_subquery(const sc_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == SC_AST_EXPR_SUBQUERY)
+        return true;
+    for (size_t i = 0; i < e->n_args; i++)
+        if (has_subquery(e->args[i]))
+            return true;
+    return has_subquery(e->case_operand) || has_subquery(e->case_else);
+}
+
+/* 1970 / 1901 for what a CHECK constraint may not use. */
+int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name)
+{
+    const sc_expr *f;
+
+    if (has_subquery(e))
+        return sc_exec__err(x, 1970, "42000",
+                            "CHECK does not support subqueries or stored functions");
+    f = forbidden_node(e, EXPR_TIME | EXPR_NONDET | EXPR_SESSION);
+    if (f)
+        return sc_exec__err(x, 1901, "HY000",
+                            "Function or expression '%s' cannot be used in the CHECK clause of "
+                            "`%s`",
+                            f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER
+                                ? sc_exec__printf(x, "@%s", f->name)
+                                : sc_exec__expr_text(x, f),
+                            name);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Column types                                                         */
+
+static sc_coltype map_type(sc_ast_type_kind k)
+{
+    switch (k) {
+    case SC_AST_TYPE_TINYINT:
+        return SC_TYPE_TINYINT;
+    case SC_AST_TYPE_SMALLINT:
+        return SC_TYPE_SMALLINT;
+    case SC_AST_TYPE_MEDIUMINT:
+        return SC_TYPE_MEDIUMINT;
+    case SC_AST_TYPE_INT:
+        return SC_TYPE_INT;
+    case SC_AST_TYPE_BIGINT:
+        return SC_TYPE_BIGINT;
+    case SC_AST_TYPE_DECIMAL:
+        return SC_TYPE_DECIMAL;
+    case SC_AST_TYPE_FLOAT:
+        return SC_TYPE_FLOAT;
+    case SC_AST_TYPE_DOUBLE:
+        return SC_TYPE_DOUBLE;
+    case SC_AST_TYPE_BIT:
+        return SC_TYPE_BIT;
+    case SC_AST_TYPE_DATE:
+        return SC_TYPE_DATE;
+    case SC_AST_TYPE_TIME:
+        return SC_TYPE_TIME;
+    case SC_AST_TYPE_DATETIME:
+        return SC_TYPE_DATETIME;
+    case SC_AST_TYPE_TIMESTAMP:
+        return SC_TYPE_TIMESTAMP;
+    case SC_AST_TYPE_YEAR:
+        return SC_TYPE_YEAR;
+    case SC_AST_TYPE_CHAR:
+        return SC_TYPE_CHAR;
+    case SC_AST_TYPE_VARCHAR:
+        return SC_TYPE_VARCHAR;
+    case SC_AST_TYPE_BINARY:
+        return SC_TYPE_BINARY;
+    case SC_AST_TYPE_VARBINARY:
+        return SC_TYPE_VARBINARY;
+    case SC_AST_TYPE_TINYTEXT:
+        return SC_TYPE_TINYTEXT;
+    case SC_AST_TYPE_TEXT:
+        return SC_TYPE_TEXT;
+    case SC_AST_TYPE_MEDIUMTEXT:
+        return SC_TYPE_MEDIUMTEXT;
+    case SC_AST_TYPE_LONGTEXT:
+        return SC_TYPE_LONGTEXT;
+    case SC_AST_TYPE_JSON:
+        return SC_TYPE_LONGTEXT;
+    case SC_AST_TYPE_TINYBLOB:
+        return SC_TYPE_TINYBLOB;
+    case SC_AST_TYPE_BLOB:
+        return SC_TYPE_BLOB;
+    case SC_AST_TYPE_MEDIUMBLOB:
+        return SC_TYPE_MEDIUMBLOB;
+    case SC_AST_TYPE_LONGBLOB:
+        return SC_TYPE_LONGBLOB;
+    case SC_AST_TYPE_ENUM:
+        return SC_TYPE_ENUM;
+    case SC_AST_TYPE_SET:
+        return SC_TYPE_SET;
+    case SC_AST_TYPE_GEOMETRY:
+        return SC_TYPE_GEOMETRY;
+    case SC_AST_TYPE_POINT:
+        return SC_TYPE_POINT;
+    case SC_AST_TYPE_LINESTRING:
+        return SC_TYPE_LINESTRING;
+    case SC_AST_TYPE_POLYGON:
+        return SC_TYPE_POLYGON;
+    case SC_AST_TYPE_MULTIPOINT:
+        return SC_TYPE_MULTIPOINT;
+    case SC_AST_TYPE_MULTILINESTRING:
+        return SC_TYPE_MULTILINESTRING;
+    case SC_AST_TYPE_MULTIPOLYGON:
+        return SC_TYPE_MULTIPOLYGON;
+    case SC_AST_TYPE_GEOMETRYCOLLECTION:
+        return SC_TYPE_GEOMETRYCOLLECTION;
+    case SC_AST_TYPE_INET4:
+        return SC_TYPE_INET4;
+    case SC_AST_TYPE_INET6:
+        return SC_TYPE_INET6;
+    case SC_AST_TYPE_UUID:
+        return SC_TYPE_UUID;
+    default:
+        return SC_TYPE_NONE;
+    }
+}
+
+/* TEXT(n) / BLOB(n): the smallest type holding n bytes. */
+static sc_coltype sized_blob(bool text, uint64_t bytes)
+{
+    if (bytes < 256)
+        return text ? SC_TYPE_TINYTEXT : SC_TYPE_TINYBLOB;
+    if (bytes < 65536)
+        return text ? SC_TYPE_TEXT : SC_TYPE_BLOB;
+    if (bytes < (1u << 24))
+        return text ? SC_TYPE_MEDIUMTEXT : SC_TYPE_MEDIUMBLOB;
+    return text ? SC_TYPE_LONGTEXT : SC_TYPE_LONGBLOB;
+}
+
+static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
+{
+    uint64_t len = ty->length.value, dec = ty->decimals.value;
+
+    if (ty->is_unsigned)
+        d->flags |= SC_COL_UNSIGNED;
+    if (ty->zerofill)
+        d->flags |= SC_COL_UNSIGNED | SC_COL_ZEROFILL;
+    if (sc_type__is_integer(d->type)) {
+        if (ty->length.present && len > 255)
+            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
+                                d->name);
+        d->length = ty->length.present && len
+                        ? (uint32_t)len
+                        : sc_type__default_length(d->type, d->flags & SC_COL_UNSIGNED);
+        return SC_OK;
+    }
+    if (d->type == SC_TYPE_DECIMAL) {
+        if (!ty->length.present)
+            len = 10;
+        if (!ty->decimals.present)
+            dec = 0;
+        if (len > 65)
+            return sc_exec__err(x, 1426, "42000",
+                                "Too big precision specified for '%s'. Maximum is 65", d->name);
+        if (dec > 38)
+            return sc_exec__err(x, 1425, "42000", "Too big scale specified for '%s'. Maximum is 38",
+                                d->name);
+        if (dec > len)
+            return sc_exec__err(x, 1427, "42000",
+                                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
+                                "(column '%s')",
+                                d->name);
+        if (len == 0)
+            len = 1;
+        d->length = (uint32_t)len;
+        d->scale = (uint32_t)dec;
+        return SC_OK;
+    }
+    /* FLOAT / DOUBLE */
+    if (ty->length.present && !ty->decimals.present) {
+        if (d->type == SC_TYPE_FLOAT) {
+            if (len > 53)
+                return sc_exec__err(x, 1063, "42000", "Incorrect column specifier for column '%s'",
+                                    d->name);
+            if (len > 24)
+                d->type = SC_TYPE_DOUBLE;
+        }
+        return SC_OK;
+    }
+    if (ty->decimals.present) {
+        if (len > 255)
+            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
+                                d->name);
+        if (dec > len)
+            return sc_exec__err(x, 1427, "42000",
+                                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
+                                "(column '%s')",
+                                d->name);
+        if (dec > 30)
+            return sc_exec__err(x, 1425, "42000", "Too big scale specified for '%s'. Maximum is 30",
+                                d->name);
+        d->length = (uint32_t)len;
+        d->scale = (uint32_t)dec;
+        d->flags |= SC_COL_HAS_LENGTH | SC_COL_HAS_SCALE;
+    }
+    return SC_OK;
+}
+
+/* Resolve the column's character set and collation (string types only). */
+static int column_charset(sc_exec *x, const sc_xtable *t, sc_column_def *d, const sc_ast_column *ac)
+{
+    const sc_ast_type *ty = &ac->type;
+    const char *cs_name = ty->charset, *coll_name = ac->collate ? ac->collate : ty->collate;
+    const sc_charset_info *cs;
+    const sc_collation_info *coll;
+    int rc;
+
+    if (ty->national && !cs_name)
+        cs_name = "utf8mb3";
+    if (ty->kind == SC_AST_TYPE_JSON && !cs_name && !coll_name) {
+        d->charset = "utf8mb4";
+        d->collation = "utf8mb4_bin";
+        return SC_OK;
+    }
+    if (!cs_name && !coll_name) {
+        d->charset = t->charset;
+        d->collation = t->collation;
+        if (!ty->binary)
+            return SC_OK;
+        cs_name = t->charset;
+    }
+    if (cs_name && strcasecmp(cs_name, "default") == 0)
+        cs_name = t->charset;
+    rc = sc_charset__resolve(&cs, &coll, x->ctx, cs_name, coll_name);
+    if (rc != SC_OK)
+        return rc;
+    d->charset = cs->name;
+    d->collation = coll->name;
+    if (ty->binary && !coll_name && strcmp(cs->name, "binary") != 0) {
+        const sc_collation_info *bin =
+            sc_charset__collation_find(sc_exec__printf(x, "%s_bin", cs->name));
+        if (bin)
+            d->collation = bin->name;
+    }
+    return SC_OK;
+}
+
+/* A character column in the binary charset is a byte string column. */
+static void binary_conversion(sc_column_def *d)
+{
+    if (!d->charset || strcmp(d->charset, "binary") != 0)
+        return;
+    switch (d->type) {
+    case SC_TYPE_CHAR:
+        d->type = SC_TYPE_BINARY;
+        break;
+    case SC_TYPE_VARCHAR:
+        d->type = SC_TYPE_VARBINARY;
+        break;
+    case SC_TYPE_TINYTEXT:
+        d->type = SC_TYPE_TINYBLOB;
+        break;
+    case SC_TYPE_TEXT:
+        d->type = SC_TYPE_BLOB;
+        break;
+    case SC_TYPE_MEDIUMTEXT:
+        d->type = SC_TYPE_MEDIUMBLOB;
+        break;
+    case SC_TYPE_LONGTEXT:
+        d->type = SC_TYPE_LONGBLOB;
+        break;
+    default:
+        return;
+    }
+    d->charset = NULL;
+    d->collation = NULL;
+}
+
+static bool strict(const sc_exec *x)
+{
+    return (x->s->sql_mode & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES)) != 0;
+}
+
+static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const sc_ast_column *ac)
+{
+    const sc_ast_type *ty = &ac->type;
+    uint64_t len = ty->length.value;
+    unsigned maxlen;
+    int rc;
+
+    if (sc_type__has_charset(d->type) || ty->kind == SC_AST_TYPE_TEXT) {
+        rc = column_charset(x, t, d, ac);
+        if (rc != SC_OK)
+            return rc;
+    }
+    maxlen = d->charset ? sc_charset__maxlen(d->charset) : 1;
+    switch (d->type) {
+    case SC_TYPE_CHAR:
+    case SC_TYPE_BINARY:
+        if (!ty->length.present)
+            len = 1;
+        if (len > 255)
+            return sc_exec__err(x, 1074, "42000",
+                                "Column length too big for column '%s' (max = 255); use BLOB or "
+                                "TEXT instead",
+                                d->name);
+        d->length = (uint32_t)len;
+        break;
+    case SC_TYPE_VARCHAR:
+    case SC_TYPE_VARBINARY: {
+        uint64_t max = 65532 / (d->type == SC_TYPE_VARCHAR ? maxlen : 1);
+        if (len > max) {
+            if (strict(x) || len > 0xFFFFFFFFull)
+                return sc_exec__err(x, 1074, "42000",
+                                    "Column length too big for column '%s' (max = %llu); use "
+                                    "BLOB or TEXT instead",
+                                    d->name, (unsigned long long)max);
+            d->type = sized_blob(d->type == SC_TYPE_VARCHAR, len * maxlen);
+            sc_exec__warn(x);
+            break;
+        }
+        d->length = (uint32_t)len;
+        break;
+    }
+    case SC_TYPE_TEXT:
+    case SC_TYPE_BLOB:
+        if (ty->length.present)
+            d->type = sized_blob(d->type == SC_TYPE_TEXT, len * maxlen);
+        break;
+    default:
+        break;
+    }
+    binary_conversion(d);
+    return SC_OK;
+}
+
+static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
+{
+    const char **els = sc_exec__alloc(x, (ty->n_values + 1) * sizeof(char *));
+    const char *kind = d->type == SC_TYPE_ENUM ? "ENUM" : "SET";
+
+    if (!els)
+        return SC_ENOMEM;
+    if (d->type == SC_TYPE_SET && ty->n_values > 64)
+        return sc_exec__err(x, 1097, "HY000", "Too many strings for column %s and SET", d->name);
+    for (size_t i = 0; i < ty->n_values; i++) {
+        size_t n = ty->values[i].len;
+        while (n && ty->values[i].s[n - 1] == ' ')
+            n--; /* MariaDB strips trailing spaces of ENUM/SET values */
+        els[i] = sc_ast__strndup(x->arena, ty->values[i].s, n);
+        if (!els[i])
+            return SC_ENOMEM;
+        if (d->type == SC_TYPE_SET && strchr(els[i], ','))
+            return sc_exec__err(x, 1367, "22007", "Illegal set '%s' value found during parsing",
+                                els[i]);
+        for (size_t j = 0; j < i; j++)
+            if (strcasecmp(els[j], els[i]) == 0)
+                return sc_exec__err(x, 1291, "HY000", "Column '%s' has duplicated value '%s' in %s",
+                                    d->name, els[j], kind);
+    }
+    d->elements = els;
+    d->n_elements = ty->n_values;
+    return SC_OK;
+}
+
+static int temporal_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
+{
+    if (d->type == SC_TYPE_YEAR) {
+        d->length = ty->length.present && ty->length.value == 2 ? 2 : 4;
+        if (d->length == 2)
+            sc_exec__warn(x);
+        return SC_OK;
+    }
+    if (d->type == SC_TYPE_DATE)
+        return SC_OK;
+    if (ty->length.present && ty->length.value > 6)
+        return sc_exec__err(x, 1426, "42000", "Too big precision specified for '%s'. Maximum is 6",
+                            d->name);
+    d->scale = ty->length.present ? (uint32_t)ty->length.value : 0;
+    return SC_OK;
+}
+
+static int column_type(sc_exec *x, const sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    const sc_ast_type *ty = &ac->type;
+
+    d->type = map_type(ty->kind);
+    if (d->type == SC_TYPE_NONE)
+        return sc_exec__err(x, 4161, "HY000", "Unknown data type: '%s'",
+                            ty->written ? ty->written : "?");
+    c->json = ty->kind == SC_AST_TYPE_JSON;
+    if (sc_type__is_numeric(d->type))
+        return numeric_type(x, d, ty);
+    if (d->type == SC_TYPE_BIT) {
+        if (ty->length.present && ty->length.value > 64)
+            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 64)",
+                                d->name);
+        d->length = ty->length.present && ty->length.value ? (uint32_t)ty->length.value : 1;
+        return SC_OK;
+    }
+    if (sc_type__is_temporal(d->type))
+        return temporal_type(x, d, ty);
+    if (d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET) {
+        int rc = enum_values(x, d, ty);
+        return rc != SC_OK ? rc : column_charset(x, t, d, ac);
+    }
+    if (sc_type__is_spatial(d->type)) {
+        if (ac->ref_system_id.present) {
+            d->flags |= SC_COL_HAS_SRID;
+            d->srid = (uint32_t)ac->ref_system_id.value;
+        }
+        return SC_OK;
+    }
+    if (d->type == SC_TYPE_CHAR || d->type == SC_TYPE_VARCHAR || d->type == SC_TYPE_BINARY ||
+        d->type == SC_TYPE_VARBINARY || sc_type__is_blob(d->type))
+        return string_type(x, t, d, ac);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Defaults                                                             */
+
+static bool is_now_func(const sc_expr *e)
+{
+    static const char *const names[] = {"current_timestamp", "now", "localtime", "localtimestamp"};
+    if (!e || e->kind != SC_AST_EXPR_FUNC)
+        return false;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strcasecmp(e->name, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* CURRENT_TIMESTAMP as a DATETIME/TIMESTAMP default: the column's precision. */
+static const char *now_text(sc_exec *x, const sc_column_def *d)
+{
+    return d->scale ? sc_exec__printf(x, "current_timestamp(%u)", (unsigned)d->scale)
+                    : "current_timestamp()";
+}
+
+/* A byte string as a C string: NUL bytes become C0 80 (never valid UTF-8),
+ * which the SHOW CREATE renderer prints as \0. */
+static const char *encode_nul(sc_exec *x, const char *s, size_t len)
+{
+    size_t n = 0;
+    char *out;
+
+    for (size_t i = 0; i < len; i++)
+        n += s[i] ? 1 : 2;
+    out = sc_exec__alloc(x, n + 1);
+    if (!out)
+        return NULL;
+    n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i]) {
+            out[n++] = s[i];
+        } else {
+            out[n++] = (char)0xC0;
+            out[n++] = (char)0x80;
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* Text and kind of a literal as a default value. */
+static int literal_text(
+    sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, const char **text, bool *is_string)
+{
+    *is_string = false;
+    switch (l->kind) {
+    case SC_AST_LIT_STRING:
+    case SC_AST_LIT_DATE:
+    case SC_AST_LIT_TIME:
+    case SC_AST_LIT_TIMESTAMP:
+        *is_string = true;
+        *text = encode_nul(x, l->text.s, l->text.len);
+        return *text ? SC_OK : SC_ENOMEM;
+    case SC_AST_LIT_BOOL:
+    case SC_AST_LIT_INT:
+    case SC_AST_LIT_DECIMAL:
+    case SC_AST_LIT_FLOAT:
+        *text = l->negative ? sc_exec__printf(x, "-%s", l->text.s) : l->text.s;
+        return *text ? SC_OK : SC_ENOMEM;
+    case SC_AST_LIT_HEX:
+    case SC_AST_LIT_BIT: {
+        /* a byte string: as a number for numeric columns */
+        unsigned long long v = 0;
+        bool hex = l->kind == SC_AST_LIT_HEX;
+        size_t nd = strlen(l->text.s);
+        char *bytes;
+        size_t nb, bits = hex ? 4 : 1;
+        for (const char *p = l->text.s; *p; p++)
+            v = (v << bits) | (unsigned long long)(isdigit((unsigned char)*p)
+                                                       ? *p - '0'
+                                                       : tolower((unsigned char)*p) - 'a' + 10);
+        if (sc_type__is_numeric(d->type) || d->type == SC_TYPE_BIT || d->type == SC_TYPE_YEAR) {
+            *text = sc_exec__printf(x, "%llu", v);
+            return *text ? SC_OK : SC_ENOMEM;
+        }
+        /* digits to bytes, right-aligned (an odd hex digit count gets a leading 0) */
+        nb = (nd * bits + 7) / 8;
+        bytes = sc_exec__alloc(x, nb + 1);
+        if (!bytes)
+            return SC_ENOMEM;
+        for (size_t i = 0; i < nd; i++) {
+            char ch = l->text.s[nd - 1 - i];
+            unsigned dv = isdigit((unsigned char)ch)
+                              ? (unsigned)(ch - '0')
+                              : (unsigned)(tolower((unsigned char)ch) - 'a' + 10);
+            size_t bit = i * bits;
+            bytes[nb - 1 - bit / 8] = (char)(bytes[nb - 1 - bit / 8] | (char)(dv << (bit % 8)));
+        }
+        *text = encode_nul(x, bytes, nb);
+        *is_string = true;
+        return *text ? SC_OK : SC_ENOMEM;
+    }
+    default:
+        *text = NULL;
+        return SC_OK;
+    }
+}
+
+static int invalid_default(sc_exec *x, const char *name)
+{
+    return sc_exec__err(x, 1067, "42000", "Invalid default value for '%s'", name);
+}
+
+/* NO_ZERO_DATE / NO_ZERO_IN_DATE make zero dates invalid defaults in strict mode. */
+static bool zero_date_refused(const sc_exec *x, const sc_column_def *d)
+{
+    const char *v = d->default_value;
+    uint64_t m = x->s->sql_mode;
+
+    if (!v ||
+        !(d->type == SC_TYPE_DATE || d->type == SC_TYPE_DATETIME || d->type == SC_TYPE_TIMESTAMP))
+        return false;
+    if (!(m & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES)))
+        return false;
+    if ((m & SC_MODE_NO_ZERO_DATE) && strncmp(v, "0000-00-00", 10) == 0)
+        return true;
+    if ((m & SC_MODE_NO_ZERO_IN_DATE) && strncmp(v, "0000-00-00", 10) != 0 &&
+        (strncmp(v + 5, "00", 2) == 0 || strncmp(v + 8, "00", 2) == 0))
+        return true;
+    return false;
+}
+
+int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    const sc_expr *e = ac->default_expr;
+
+    if (!e)
+        return SC_OK;
+    if ((d->flags & SC_COL_AUTO_INCREMENT) || ac->generated != SC_AST_GEN_NONE)
+        return invalid_default(x, d->name);
+    if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL) {
+        if (d->flags & SC_COL_NOT_NULL)
+            return invalid_default(x, d->name);
+        d->default_kind = SC_DEFAULT_NULL;
+        return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_LITERAL) {
+        const char *text;
+        bool is_string;
+        char *canon = NULL;
+        int rc = literal_text(x, &e->lit, d, &text, &is_string);
+        if (rc != SC_OK)
+            return rc;
+        if (!text || c->json) {
+            if (!text)
+                return invalid_default(x, d->name);
+            d->default_kind = SC_DEFAULT_LITERAL;
+            d->default_value = text;
+            return SC_OK;
+        }
+        rc = sc_type__canon_default(&canon, x->ctx, d, text, is_string);
+        if (rc == SC_ENOMEM)
+            return rc;
+        if (rc != SC_OK) {
+            sc_exec__warn(x);
+            return invalid_default(x, d->name);
+        }
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = sc_exec__strdup(x, canon);
+        sc_free(x->ctx, canon);
+        if (d->type == SC_TYPE_DECIMAL && strtod(text, NULL) != strtod(d->default_value, NULL))
+            sc_exec__warn(x); /* Note 1265 Data truncated */
+        if (zero_date_refused(x, d))
+            return invalid_default(x, d->name);
+        return SC_OK;
+    }
+    if (!ac->default_parens && is_now_func(e) &&
+        (d->type == SC_TYPE_DATETIME || d->type == SC_TYPE_TIMESTAMP)) {
+        /* the function takes the column's precision */
+        d->default_kind = SC_DEFAULT_EXPR;
+        d->default_value = now_text(x, d);
+        return d->default_value ? SC_OK : SC_ENOMEM;
+    }
+    {
+        const char *text = sc_exec__expr_text(x, e);
+        if (!text)
+            return SC_ENOMEM;
+        if (sc_ddl__expr_default_needs_parens(e))
+            text = sc_exec__printf(x, "(%s)", text);
+        d->default_kind = SC_DEFAULT_EXPR;
+        d->default_value = text;
+    }
+    return SC_OK;
+}
+
+static const char *zero_timestamp(sc_exec *x, const sc_column_def *d)
+{
+    const char *base = d->type == SC_TYPE_DATE ? "0000-00-00" : "0000-00-00 00:00:00";
+    if (d->scale && d->type != SC_TYPE_DATE)
+        return sc_exec__printf(x, "%s.%.*s", base, (int)d->scale, "000000");
+    return base;
+}
+
+/* NULL-ness and implicit defaults, MariaDB's TIMESTAMP rules included. */
+static void column_nullness(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    bool ts = d->type == SC_TYPE_TIMESTAMP;
+
+    if (ac->null_spec == SC_AST_NULL_NOT_NULL)
+        d->flags |= SC_COL_NOT_NULL;
+    if (ts && !x->s->explicit_defaults_for_timestamp && ac->null_spec == SC_AST_NULL_UNSPECIFIED)
+        d->flags |= SC_COL_NOT_NULL;
+    if (d->default_kind != SC_DEFAULT_NONE || ac->generated != SC_AST_GEN_NONE ||
+        (d->flags & SC_COL_AUTO_INCREMENT))
+        return;
+    if (!(d->flags & SC_COL_NOT_NULL)) {
+        d->default_kind = SC_DEFAULT_NULL;
+        return;
+    }
+    if (!ts)
+        return;
+    if (!x->s->explicit_defaults_for_timestamp && ac->null_spec != SC_AST_NULL_NULL) {
+        bool first = true;
+        for (size_t i = 0; i < t->n_cols && &t->cols[i] != c; i++)
+            if (t->cols[i].d.type == SC_TYPE_TIMESTAMP)
+                first = false;
+        if (first && !d->on_update) {
+            d->default_kind = SC_DEFAULT_EXPR;
+            d->default_value = d->scale ? sc_exec__printf(x, "current_timestamp(%u)", d->scale)
+                                        : "current_timestamp()";
+            d->on_update = d->default_value;
+            return;
+        }
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = zero_timestamp(x, d);
+        return;
+    }
+    if (d->on_update) {
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = zero_timestamp(x, d);
+    }
+}
+
+int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
+{
+    sc_column_def *d = &c->d;
+    int rc;
+
+    memset(d, 0, sizeof(*d));
+    rc = sc_exec__check_column_name(x, ac->name);
+    if (rc != SC_OK)
+        return rc;
+    d->name = ac->name;
+    rc = column_type(x, t, c, ac);
+    if (rc != SC_OK)
+        return rc;
+    if (ac->serial) {
+        d->flags |= SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT | SC_COL_UNSIGNED;
+    }
+    if (ac->serial_default_value)
+        d->flags |= SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT;
+    if (ac->auto_increment) {
+        if (!sc_type__is_integer(d->type) && d->type != SC_TYPE_FLOAT && d->type != SC_TYPE_DOUBLE)
+            return sc_exec__err(x, 1063, "42000", "Incorrect column specifier for column '%s'",
+                                d->name);
+        d->flags |= SC_COL_AUTO_INCREMENT;
+    }
+    if (ac->invisible)
+        d->flags |= SC_COL_INVISIBLE;
+    if (ac->compressed)
+        d->flags |= SC_COL_COMPRESSED;
+    if (ac->null_spec == SC_AST_NULL_NOT_NULL || (d->flags & SC_COL_AUTO_INCREMENT))
+        d->flags |= SC_COL_NOT_NULL;
+    if (ac->on_update) {
+        if (d->type != SC_TYPE_TIMESTAMP && d->type != SC_TYPE_DATETIME)
+            return sc_exec__err(x, 1294, "HY000", "Invalid ON UPDATE clause for '%s' column",
+                                d->name);
+        d->on_update =
+            is_now_func(ac->on_update) ? now_text(x, d) : sc_exec__expr_text(x, ac->on_update);
+        if (!d->on_update)
+            return SC_ENOMEM;
+    }
+    rc = sc_exec__column_default(x, c, ac);
+    if (rc != SC_OK)
+        return rc;
+    if (ac->generated != SC_AST_GEN_NONE) {
+        const sc_expr *f;
+        if (ac->generated == SC_AST_GEN_STORED &&
+            (f = forbidden_node(ac->gen_expr, EXPR_TIME)) != NULL)
+            return sc_exec__err(x, 1901, "HY000",
+                                "Function or expression '%s' cannot be used in the GENERATED "
+                                "ALWAYS AS clause of `%s`",
+                                sc_exec__expr_text(x, f), d->name);
+        d->generated = ac->generated == SC_AST_GEN_STORED ? SC_GEN_STORED : SC_GEN_VIRTUAL;
+        d->generation_expr = sc_exec__expr_text(x, ac->gen_expr);
+        if (!d->generation_expr)
+            return SC_ENOMEM;
+        d->flags &= ~SC_COL_NOT_NULL;
+    }
+    column_nullness(x, t, c, ac);
+    if (ac->comment) {
+        const char *cm;
+        if ((rc = sc_exec__comment_limit(x, &cm, ac->comment->s, 1024, 1629, "field", d->name)) !=
+            SC_OK)
+            return rc;
+        d->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
+    }
+    if (ac->check) {
+        if ((rc = sc_exec__check_expr_allowed(x, ac->check, d->name)) != SC_OK)
+            return rc;
+        d->check_expr = sc_exec__expr_text(x, ac->check);
+        if (!d->check_expr)
+            return SC_ENOMEM;
+    }
+    if (c->json && !d->check_expr) /* a user CHECK replaces the implicit one */
+        d->check_expr = sc_exec__printf(x, "json_valid(`%s`)", d->name);
+    return SC_OK;
+}
+
+/* Validate expressions that reference columns (generated columns, checks). */
+/* A column an expression uses that is not initialised yet: itself, or (for
+ * generated columns) a generated column after it (4029). */
+static const char *
+uninitialized_ref(const sc_xtable *t, const sc_expr *e, const char *self, bool generated)
+{
+    const char *u;
+    long me = sc_xtable__col_pos(t, self);
+
+    if (!e)
+        return NULL;
+    if (e->kind == SC_AST_EXPR_COLUMN) {
+        long pos = sc_xtable__col_pos(t, e->name);
+        if (pos == me)
+            return t->cols[pos].d.name;
+        if (generated && pos > me && t->cols[pos].d.generated != SC_GEN_NONE)
+            return t->cols[pos].d.name;
+        return NULL;
+    }
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((u = uninitialized_ref(t, e->args[i], self, generated)) != NULL)
+            return u;
+    if ((u = uninitialized_ref(t, e->case_operand, self, generated)) != NULL)
+        return u;
+    return uninitialized_ref(t, e->case_else, self, generated);
+}
+
+int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac)
+{
+    const char *u;
+    const char *self =
+        sc_xtable__find_col(t, ac->name) ? sc_xtable__find_col(t, ac->name)->d.name : ac->name;
+
+    if (ac->generated != SC_AST_GEN_NONE && (u = sc_exec__unknown_column(t, ac->gen_expr)) != NULL)
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'", u);
+    if (ac->check && (u = sc_exec__unknown_column(t, ac->check)) != NULL)
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
+    if (ac->default_expr && ac->default_parens &&
+        (u = sc_exec__unknown_column(t, ac->default_expr)))
+        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", u);
+    if ((ac->generated != SC_AST_GEN_NONE &&
+         (u = uninitialized_ref(t, ac->gen_expr, ac->name, true)) != NULL) ||
+        (ac->default_expr && ac->default_parens &&
+         (u = uninitialized_ref(t, ac->default_expr, ac->name, false)) != NULL))
+        return sc_exec__err(x, 4029, "01000",
+                            "Expression for field `%s` is referring to uninitialized field `%s`",
+                            self, u);
+    return SC_OK;
+}
