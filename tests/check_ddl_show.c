@@ -210,6 +210,34 @@ START_TEST(test_ddl_types_defaults)
     c.length = 3;
     expect_default(ctx, c, "abcd", true, NULL);
     expect_default(ctx, c, "ünï", true, "ünï");
+    /* DECIMAL rounds half away from zero on the literal's digits */
+    memset(&c, 0, sizeof(c));
+    c.type = SC_TYPE_DECIMAL;
+    c.length = 10;
+    expect_default(ctx, c, "12.5", true, "13");
+    c.length = 5;
+    c.scale = 2;
+    expect_default(ctx, c, "-1.005", false, "-1.01");
+    expect_default(ctx, c, "-0.004", false, "0.00");
+    c.length = 3;
+    expect_default(ctx, c, "9.999", false, NULL); /* rounds out of range */
+    /* ZEROFILL pads to the display width */
+    memset(&c, 0, sizeof(c));
+    c.type = SC_TYPE_INT;
+    c.length = 10;
+    c.flags = SC_COL_UNSIGNED | SC_COL_ZEROFILL;
+    expect_default(ctx, c, "5", false, "0000000005");
+    /* doubles print without exponents for moderate magnitudes */
+    memset(&c, 0, sizeof(c));
+    c.type = SC_TYPE_DOUBLE;
+    expect_default(ctx, c, "-2.5e3", false, "-2500");
+    expect_default(ctx, c, "1e20", false, "1e20");
+    /* BINARY(n) pads with NUL bytes, carried as C0 80 */
+    memset(&c, 0, sizeof(c));
+    c.type = SC_TYPE_BINARY;
+    c.length = 3;
+    expect_default(ctx, c, "ab", true, "ab\xC0\x80");
+    expect_default(ctx, c, "abcd", true, NULL);
     sc_ctx_free(ctx);
 }
 END_TEST
@@ -366,6 +394,12 @@ START_TEST(test_ddl_show_create_database)
     ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
     ck_assert_str_eq(out, "CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 "
                           "COLLATE utf8mb4_general_ci */ COMMENT 'it''s'");
+    sc_free(ctx, out);
+    /* escaping: quote doubled, backslash, CR/LF, the NUL carrier; TAB and 0x1A raw */
+    sc_sbuf__init(&b, ctx);
+    sc_sbuf__quoted(&b, "a'b\\c\r\n\t\032\xC0\x80");
+    ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
+    ck_assert_str_eq(out, "'a''b\\\\c\\r\\n\t\032\\0'");
     sc_free(ctx, out);
     sc_ctx_free(ctx);
 }
