@@ -9,8 +9,9 @@
  * scores (SQLSTATE and message equality over all statements). The test fails
  * only when a case listed in tests/oracle/expected-pass.txt fails, so the
  * list is a ratchet: add cases as they start passing.
- * A second test replays tests/data/ddl-backend (extra cases recorded from the
- * same MariaDB version, gated by its own expected-pass.txt).
+ * Further tests replay tests/data/ddl-backend and tests/data/ddl-extra (extra
+ * cases recorded from the same MariaDB version, each gated by its own
+ * expected-pass.txt).
  * SC_CORPUS_CASE=<substring> restricts the run; SC_CORPUS_VERBOSE=1 prints
  * full texts of failing schemas.
  */
@@ -309,6 +310,18 @@ START_TEST(test_ddl_corpus_backend_cases)
 }
 END_TEST
 
+/*
+ * Cases written to measure generalisation (real application schemas with
+ * migrations, variations of the public categories), recorded the same way;
+ * see tests/data/ddl-extra/README.md.
+ */
+START_TEST(test_ddl_corpus_extra_cases)
+{
+    replay_corpus("tests/data/ddl-extra", "tests/data/ddl-extra/expected-pass.txt",
+                  "ddl extra cases");
+}
+END_TEST
+
 Suite *sc_test_ddl_corpus_suite(void);
 Suite *sc_test_ddl_corpus_suite(void)
 {
@@ -318,6 +331,7 @@ Suite *sc_test_ddl_corpus_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_ddl_corpus_replay);
     tcase_add_test(tc, test_ddl_corpus_backend_cases);
+    tcase_add_test(tc, test_ddl_corpus_extra_cases);
     suite_add_tcase(s, tc);
     return s;
 }

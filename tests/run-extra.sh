@@ -17,7 +17,8 @@ run() {
 }
 
 # The DDL oracle corpus through the CLI (DESIGN.md section 8), then the
-# back end's extra recorded cases (same format, own expected-pass.txt).
+# extra recorded cases (same format, each with its own expected-pass.txt).
 run bash "$HERE/oracle/run-ddl-cli.sh"
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-backend"
+run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 exit $status
