@@ -1161,41 +1161,10 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* allocation failure                                                   */
 
-typedef struct failing_alloc {
-    unsigned long calls, fail_at;
-    bool failed;
-} failing_alloc;
-
-static void *fa_malloc(size_t size, void *payload)
-{
-    failing_alloc *fa = payload;
-    if (++fa->calls == fa->fail_at) {
-        fa->failed = true;
-        return NULL;
-    }
-    return malloc(size);
-}
-
-static void *fa_realloc(void *ptr, size_t size, void *payload)
-{
-    failing_alloc *fa = payload;
-    if (++fa->calls == fa->fail_at) {
-        fa->failed = true;
-        return NULL;
-    }
-    return realloc(ptr, size);
-}
-
-static void fa_free(void *ptr, void *payload)
-{
-    (void)payload;
-    free(ptr);
-}
-
 /* One full attempt under a ctx that fails allocation number fail_at. */
-static int alloc_attempt(failing_alloc *fa, const char *dir)
+static int alloc_attempt(sc_fault_alloc *fa, const char *dir)
 {
-    sc_allocator a = {fa_malloc, fa_realloc, fa_free, fa};
+    sc_allocator a = sc_fixture_fault_allocator(fa);
     sc_ctx_options co = SC_CTX_OPTIONS_INIT;
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
     sc_ctx *ctx = NULL;
@@ -1230,19 +1199,16 @@ out:
 
 START_TEST(test_catalog_alloc_failure_nth)
 {
-    ct_hook_log *log = calloc(1, sizeof(*log));
-    failing_alloc fa;
+    sc_fault_alloc fa;
     sc_txn *txn;
     sc_schema *sc = NULL;
     unsigned long n;
     int rc;
 
-    (void)log;
     sc_catalog_close(sc_fx.cat); /* one env per process at a time */
     sc_fx.cat = NULL;
     for (n = 1; n < 5000; n++) {
-        memset(&fa, 0, sizeof(fa));
-        fa.fail_at = n;
+        fa = (sc_fault_alloc){(long)n - 1, true, false}; /* fail allocation number n only */
         rc = alloc_attempt(&fa, sc_fx.dir);
         if (!fa.failed) {
             ck_assert_int_eq(rc, SC_OK);
@@ -1257,7 +1223,6 @@ START_TEST(test_catalog_alloc_failure_nth)
     sc_schema_free(sc);
     sc_txn_abort(txn);
     ct_fsck_clean(sc_fx.cat);
-    free(log);
 }
 END_TEST
 

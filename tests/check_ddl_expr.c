@@ -388,45 +388,14 @@ START_TEST(test_ddl_expr_print_corpus_fixpoint)
 }
 END_TEST
 
-/* An allocator that fails from the Nth call on. */
-typedef struct failing_alloc {
-    long left; /* successful calls left; < 0 = unlimited */
-} failing_alloc;
-
-static void *fa_malloc(size_t n, void *payload)
-{
-    failing_alloc *fa = payload;
-    if (fa->left == 0)
-        return NULL;
-    if (fa->left > 0)
-        fa->left--;
-    return malloc(n);
-}
-
-static void *fa_realloc(void *p, size_t n, void *payload)
-{
-    failing_alloc *fa = payload;
-    if (fa->left == 0)
-        return NULL;
-    if (fa->left > 0)
-        fa->left--;
-    return realloc(p, n);
-}
-
-static void fa_free(void *p, void *payload)
-{
-    (void)payload;
-    free(p);
-}
-
 /* The printer reports SC_ENOMEM (never a partial success) when allocation fails. */
 START_TEST(test_ddl_expr_print_allocation_failure)
 {
     const char *sql = "CREATE TABLE t (x INT AS (NOT (a > 1 AND b IN (1)) OR "
                       "CONCAT('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', "
                       "c) LIKE 'x%'))";
-    failing_alloc fa = {-1};
-    sc_allocator al = {fa_malloc, fa_realloc, fa_free, &fa};
+    sc_fault_alloc fa = {-1, false, false};
+    sc_allocator al = sc_fixture_fault_allocator(&fa);
     sc_ctx_options co = SC_CTX_OPTIONS_INIT;
     sc_ast_stmt *st = NULL;
     sc_ctx *ctx;

@@ -587,34 +587,6 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* Allocation failure: every failing allocation is SC_ENOMEM, no crash or leak */
 
-typedef struct fail_alloc {
-    long countdown; /* allocations left before failing; < 0 = never fail */
-} fail_alloc;
-
-static void *fa_malloc(size_t n, void *p)
-{
-    fail_alloc *fa = p;
-    if (fa->countdown == 0)
-        return NULL;
-    fa->countdown--;
-    return malloc(n);
-}
-
-static void *fa_realloc(void *ptr, size_t n, void *p)
-{
-    fail_alloc *fa = p;
-    if (fa->countdown == 0)
-        return NULL;
-    fa->countdown--;
-    return realloc(ptr, n);
-}
-
-static void fa_free(void *ptr, void *p)
-{
-    (void)p;
-    free(ptr);
-}
-
 /* Read a corpus prefix, printing rows; returns the first error. */
 static int read_prefix(sc_ctx *ctx, const uint8_t *d, size_t len)
 {
@@ -638,8 +610,8 @@ START_TEST(test_replicate_event_alloc_failure)
     char path[512];
     size_t len = 0, prefix = 4;
     uint8_t *d;
-    fail_alloc fa;
-    sc_allocator a = {fa_malloc, fa_realloc, fa_free, &fa};
+    sc_fault_alloc fa = {-1, false, false};
+    sc_allocator a = sc_fixture_fault_allocator(&fa);
     sc_ctx_options opts = SC_CTX_OPTIONS_INIT;
     long n;
 
@@ -653,11 +625,11 @@ START_TEST(test_replicate_event_alloc_failure)
     for (n = 1;; n++) {
         sc_ctx *ctx = NULL;
         int rc;
-        fa.countdown = -1;
+        fa.left = -1;
         ck_assert_int_eq(sc_ctx_new(&ctx, &opts), SC_OK);
-        fa.countdown = n;
+        fa.left = n;
         rc = read_prefix(ctx, d, prefix);
-        fa.countdown = -1;
+        fa.left = -1;
         sc_ctx_free(ctx);
         if (rc == SC_OK)
             break;

@@ -93,3 +93,40 @@ char *sc_fixture_read_file(const char *path, size_t *len_out)
         *len_out = len;
     return buf;
 }
+
+/* Whether the next allocation under fa must fail (and account for it). */
+static bool fault_now(sc_fault_alloc *fa)
+{
+    if (fa->left < 0)
+        return false;
+    if (fa->left > 0) {
+        fa->left--;
+        return false;
+    }
+    fa->failed = true;
+    if (fa->once)
+        fa->left = -1;
+    return true;
+}
+
+static void *fault_malloc(size_t n, void *payload)
+{
+    return fault_now(payload) ? NULL : malloc(n);
+}
+
+static void *fault_realloc(void *p, size_t n, void *payload)
+{
+    return fault_now(payload) ? NULL : realloc(p, n);
+}
+
+static void fault_free(void *p, void *payload)
+{
+    (void)payload;
+    free(p);
+}
+
+sc_allocator sc_fixture_fault_allocator(sc_fault_alloc *fa)
+{
+    sc_allocator a = {fault_malloc, fault_realloc, fault_free, fa};
+    return a;
+}

@@ -36,6 +36,20 @@ const char *sc_fixture_oracle_dir(void);
 /** The build directory ($SC_BUILD, default build), where syscat lives. */
 const char *sc_fixture_build_dir(void);
 
+/**
+ * Fault injection (SQLite's *fault.test idea): an allocator that lets `left`
+ * allocations succeed, then refuses one. With `once` only that one fails and
+ * the next ones succeed again; otherwise every later one fails too.
+ */
+typedef struct sc_fault_alloc {
+    long left;   /* allocations that succeed before a failure; < 0 = never fail */
+    bool once;   /* fail a single allocation, not every one from then on */
+    bool failed; /* set when an allocation was refused */
+} sc_fault_alloc;
+
+/** An sc_allocator (malloc/realloc/free) driven by fa. */
+sc_allocator sc_fixture_fault_allocator(sc_fault_alloc *fa);
+
 /** Read a whole file; returns malloc'ed NUL-terminated bytes (len in *len_out) or NULL. */
 char *sc_fixture_read_file(const char *path, size_t *len_out);
 
