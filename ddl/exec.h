@@ -181,6 +181,8 @@ int sc_exec__table_options(
 int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is_alter);
 int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is_alter);
 int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac);
+/** TIMESTAMP defaults of explicit_defaults_for_timestamp=OFF, on the final column order. */
+void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t);
 /** Final checks and normalisation: key names, NOT NULL for PK columns, sorting, limits. */
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter);
 /** FK checks against parents (foreign_key_checks) and implicit child indexes. */

@@ -740,25 +740,44 @@ static void column_nullness(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_c
     }
     if (!ts)
         return;
-    if (!x->s->explicit_defaults_for_timestamp && ac->null_spec != SC_AST_NULL_NULL) {
-        bool first = true;
-        for (size_t i = 0; i < t->n_cols && &t->cols[i] != c; i++)
-            if (t->cols[i].d.type == SC_TYPE_TIMESTAMP)
-                first = false;
-        if (first && !d->on_update) {
-            d->default_kind = SC_DEFAULT_EXPR;
-            d->default_value = d->scale ? sc_exec__printf(x, "current_timestamp(%u)", d->scale)
-                                        : "current_timestamp()";
-            d->on_update = d->default_value;
-            return;
-        }
-        d->default_kind = SC_DEFAULT_LITERAL;
-        d->default_value = zero_timestamp(x, d);
-        return;
-    }
+    /* with explicit_defaults_for_timestamp=OFF the defaults of NOT NULL
+     * TIMESTAMPs depend on their final position: sc_exec__timestamp_defaults() */
+    (void)t;
     if (d->on_update) {
         d->default_kind = SC_DEFAULT_LITERAL;
         d->default_value = zero_timestamp(x, d);
+    }
+}
+
+/*
+ * explicit_defaults_for_timestamp=OFF, on the final column list (MariaDB's
+ * promote_first_timestamp_column()): the first TIMESTAMP column, when NOT
+ * NULL without any default, becomes DEFAULT current_timestamp() ON UPDATE
+ * current_timestamp(); every other NOT NULL TIMESTAMP without a default
+ * gets the zero timestamp.
+ */
+void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t)
+{
+    bool first = true;
+
+    if (x->s->explicit_defaults_for_timestamp)
+        return;
+    for (size_t i = 0; i < t->n_cols; i++) {
+        sc_column_def *d = &t->cols[i].d;
+        bool bare;
+        if (d->type != SC_TYPE_TIMESTAMP)
+            continue;
+        bare = (d->flags & SC_COL_NOT_NULL) && d->default_kind == SC_DEFAULT_NONE &&
+               !d->on_update && d->generated == SC_GEN_NONE;
+        if (first && bare) {
+            d->default_kind = SC_DEFAULT_EXPR;
+            d->default_value = now_text(x, d);
+            d->on_update = d->default_value;
+        } else if (bare) {
+            d->default_kind = SC_DEFAULT_LITERAL;
+            d->default_value = zero_timestamp(x, d);
+        }
+        first = false;
     }
 }
 

@@ -1010,6 +1010,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
             return sc_exec__err(x, 4106, "HY000", "Invisible column `%s` must have a default value",
                                 d->name);
     }
+    sc_exec__timestamp_defaults(x, t);
     drop_covered_generated(x, t);
     note_duplicate_keys(x, t);
     /* names of unnamed keys, in declaration order, unique among the keys
