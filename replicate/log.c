@@ -137,6 +137,78 @@ int sc_log__settings(sc_log_settings *out, sc_txn *txn)
     return rc;
 }
 
+/* Every setting the log reads, with its default as stored text. */
+static const struct {
+    const char *key;
+    const char *deflt;
+} known_settings[] = {
+    {SC_LOG_SET_ENABLED, "1"},        {SC_LOG_SET_CHECKSUM, "CRC32"},
+    {SC_LOG_SET_ROW_IMAGE, "FULL"},   {SC_LOG_SET_TABLE_MAP, "file"},
+    {SC_LOG_SET_MAX_FILE_SIZE, "1073741824"},
+    {SC_LOG_SET_SERVER_ID, "1"},      {SC_LOG_SET_DOMAIN_ID, "0"},
+    {SC_LOG_SET_ANNOTATE, "1"},
+};
+
+/* Record the default of every setting that is absent, so they are visible. */
+static int settings_write_defaults(sc_txn *txn)
+{
+    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
+    size_t i;
+    int rc = SC_OK;
+
+    for (i = 0; !rc && i < sizeof(known_settings) / sizeof(known_settings[0]); i++) {
+        char *v = NULL;
+        rc = setting_str(&v, txn, known_settings[i].key);
+        if (!rc && !v)
+            rc = sc_setting_set(txn, known_settings[i].key, known_settings[i].deflt);
+        sc_free(ctx, v);
+    }
+    return rc;
+}
+
+/* Write one setting in txn after checking it: the key must be known, and the
+ * value must parse (the same parser the commit hook uses, run on a nested
+ * transaction that is dropped when it fails). */
+static int setting_set_checked(sc_txn *txn, const char *key, const char *value)
+{
+    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
+    sc_log_settings parsed;
+    sc_txn *child = NULL;
+    bool known = false;
+    size_t i;
+    int rc;
+
+    for (i = 0; i < sizeof(known_settings) / sizeof(known_settings[0]); i++)
+        known = known || strcmp(key, known_settings[i].key) == 0;
+    if (!known)
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown log setting '%s'", key);
+    rc = sc_txn_begin_nested(&child, txn);
+    if (!rc)
+        rc = sc_setting_set(child, key, value);
+    if (!rc)
+        rc = sc_log__settings(&parsed, child);
+    if (rc) {
+        sc_txn_abort(child);
+        return rc;
+    }
+    return sc_txn_commit(child);
+}
+
+int sc_log_set(sc_log *log, const char *key, const char *value)
+{
+    sc_txn *txn = NULL;
+    int rc = sc_txn_begin(&txn, log->cat, 0);
+
+    if (rc)
+        return rc;
+    rc = setting_set_checked(txn, key, value);
+    if (rc) {
+        sc_txn_abort(txn);
+        return rc;
+    }
+    return sc_txn_commit(txn);
+}
+
 /* ------------------------------------------------------------------ */
 /* State                                                                */
 
@@ -850,7 +922,6 @@ static int attach_readonly(sc_log *log)
 static int attach(sc_log *log)
 {
     sc_txn *txn = NULL;
-    char *v = NULL;
     sc_log_state st;
     int rc = sc_txn_begin(&txn, log->cat, 0);
 
@@ -860,10 +931,7 @@ static int attach(sc_log *log)
     }
     if (rc)
         return rc;
-    rc = setting_str(&v, txn, SC_LOG_SET_ENABLED);
-    if (!rc && !v)
-        rc = sc_setting_set(txn, SC_LOG_SET_ENABLED, "1");
-    sc_free(log->ctx, v);
+    rc = settings_write_defaults(txn);
     if (!rc)
         rc = open_dbis(log, txn);
     log->have_dbis = rc == SC_OK;

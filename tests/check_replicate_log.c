@@ -445,6 +445,43 @@ START_TEST(test_log_rotate_checksum_setting)
 }
 END_TEST
 
+/* Defaults are recorded at attach; sc_log_set refuses unknown keys and bad
+ * values (which would otherwise make every later commit fail). */
+START_TEST(test_log_settings_defaults_and_validation)
+{
+    static const char *const keys[] = {SC_LOG_SET_ENABLED,   SC_LOG_SET_CHECKSUM,
+                                       SC_LOG_SET_ROW_IMAGE, SC_LOG_SET_TABLE_MAP,
+                                       SC_LOG_SET_MAX_FILE_SIZE, SC_LOG_SET_SERVER_ID,
+                                       SC_LOG_SET_DOMAIN_ID, SC_LOG_SET_ANNOTATE};
+    sc_txn *txn = NULL;
+    char *v = NULL;
+    size_t i;
+
+    lu_ok(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY));
+    for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        ck_assert_msg(sc_setting_get(&v, txn, keys[i]) == SC_OK, "%s not recorded", keys[i]);
+        sc_free(sc_fx.ctx, v);
+    }
+    lu_ok(sc_setting_get(&v, txn, SC_LOG_SET_ROW_IMAGE));
+    ck_assert_str_eq(v, "FULL");
+    sc_free(sc_fx.ctx, v);
+    sc_txn_abort(txn);
+
+    ck_assert_int_eq(sc_log_set(lg, SC_LOG_SET_ROW_IMAGE, "SIDEWAYS"), SC_EINVAL);
+    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(sc_fx.ctx)->message, "SIDEWAYS"));
+    ck_assert_int_eq(sc_log_set(lg, "binlog.no_such", "1"), SC_EINVAL);
+    ck_assert_int_eq(sc_log_set(lg, SC_LOG_SET_MAX_FILE_SIZE, "12x"), SC_EINVAL);
+    lu_exec(sc_fx.cat, "CREATE DATABASE still_logged"); /* bad values were not stored */
+    lu_ok(sc_log_set(lg, SC_LOG_SET_ROW_IMAGE, "minimal"));
+    lu_ok(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY));
+    lu_ok(sc_setting_get(&v, txn, SC_LOG_SET_ROW_IMAGE));
+    ck_assert_str_eq(v, "minimal");
+    sc_free(sc_fx.ctx, v);
+    sc_txn_abort(txn);
+    lu_exec(sc_fx.cat, "CREATE DATABASE minimal_now");
+}
+END_TEST
+
 START_TEST(test_log_rebuild_byte_equal)
 {
     char *path = NULL;
@@ -1192,6 +1229,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_marks_catalog_logged);
     tcase_add_test(tc, test_log_bad_setting_aborts);
     tcase_add_test(tc, test_log_rotate_checksum_setting);
+    tcase_add_test(tc, test_log_settings_defaults_and_validation);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("files");

@@ -273,6 +273,8 @@ static int run(walk *w, int argc, char **argv)
         rc = sc_log_rebuild(w->log);
     else if (strcmp(sub, "rotate") == 0 && argc == 2)
         rc = sc_log_rotate(w->log);
+    else if (strcmp(sub, "set") == 0 && argc == 4)
+        rc = sc_log_set(w->log, argv[2], argv[3]);
     else if (strcmp(sub, "purge") == 0 && (argc == 2 || (argc == 4 && !strcmp(argv[2], "TO"))))
         rc = sc_log_purge(w->log, argc == 4 ? argv[3] : NULL);
     else if (strcmp(sub, "verify") == 0 && argc == 2) {
@@ -290,8 +292,8 @@ static int run(walk *w, int argc, char **argv)
 
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
 {
-    static const char *const subs[] = {"list", "show", "decode", "rebuild", "purge", "rotate",
-                                       "verify"};
+    static const char *const subs[] = {"list",   "show",   "decode", "rebuild",
+                                       "purge",  "rotate", "verify", "set"};
     walk w;
     sc_catalog *cat = NULL;
     bool known = false, readonly;

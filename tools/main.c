@@ -35,7 +35,8 @@ static const cli_command commands[] = {
      "run SQL statements (interactive prompt on a terminal)"},
     {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
      "print the whole catalog as SQL or JSON"},
-    {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify",
+    {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
+     "            set KEY VALUE",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
 };
 

@@ -211,6 +211,15 @@ typedef struct sc_log sc_log;
 #define SC_LOG_SET_DOMAIN_ID "binlog.domain_id"         /* default 0 */
 #define SC_LOG_SET_ANNOTATE "binlog.annotate"           /* "1" (default): ANNOTATE_ROWS */
 
+/**
+ * Change a log setting (one of SC_LOG_SET_*) in its own write transaction,
+ * after checking the key is known and the value valid (the commit hook would
+ * otherwise refuse every later commit). Takes effect at the next commit
+ * (checksum: at the next file).
+ * @return SC_OK, SC_EINVAL (unknown key or bad value: message says which), SC_EIO
+ */
+SC_API int sc_log_set(sc_log *log, const char *key, const char *value);
+
 /** Base name of the log files: DATADIR/binlog/binlog.000001, DATADIR/binlog/binlog.index. */
 #define SC_LOG_BASENAME "binlog"
 
