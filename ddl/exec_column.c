@@ -441,6 +441,9 @@ static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
 {
     const char **els = sc_exec__alloc(x, (ty->n_values + 1) * sizeof(char *));
     const char *kind = d->type == SC_TYPE_ENUM ? "ENUM" : "SET";
+    /* duplicates compare with the column's collation: case-blind only for _ci */
+    size_t cl = d->collation ? strlen(d->collation) : 0;
+    bool ci = cl < 3 || strcmp(d->collation + cl - 3, "_ci") == 0;
 
     if (!els)
         return SC_ENOMEM;
@@ -457,7 +460,7 @@ static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
             return sc_exec__err(x, 1367, "22007", "Illegal set '%s' value found during parsing",
                                 els[i]);
         for (size_t j = 0; j < i; j++)
-            if (strcasecmp(els[j], els[i]) == 0)
+            if (ci ? strcasecmp(els[j], els[i]) == 0 : strcmp(els[j], els[i]) == 0)
                 return sc_exec__err(x, 1291, "HY000", "Column '%s' has duplicated value '%s' in %s",
                                     d->name, els[j], kind);
     }
@@ -470,8 +473,8 @@ static int temporal_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
 {
     if (d->type == SC_TYPE_YEAR) {
         d->length = ty->length.present && ty->length.value == 2 ? 2 : 4;
-        if (d->length == 2)
-            sc_exec__warn(x);
+        if (ty->length.present && ty->length.value != 4)
+            sc_exec__warn(x); /* YEAR(2) deprecated; other widths become YEAR(4) */
         return SC_OK;
     }
     if (d->type == SC_TYPE_DATE)
@@ -505,8 +508,8 @@ static int column_type(sc_exec *x, const sc_xtable *t, sc_xcol *c, const sc_ast_
     if (sc_type__is_temporal(d->type))
         return temporal_type(x, d, ty);
     if (d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET) {
-        int rc = enum_values(x, d, ty);
-        return rc != SC_OK ? rc : column_charset(x, t, d, ac);
+        int rc = column_charset(x, t, d, ac);
+        return rc != SC_OK ? rc : enum_values(x, d, ty);
     }
     if (sc_type__is_spatial(d->type)) {
         if (ac->ref_system_id.present) {

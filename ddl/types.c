@@ -482,9 +482,22 @@ static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const 
     if ((col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) && v < 0)
         return SC_EINVAL;
     if (col->flags & SC_COL_HAS_SCALE) {
-        /* FLOAT(M,D) stores the value rounded to D decimals */
+        /* FLOAT(M,D) rounds the fraction to D decimals half-to-even
+         * (rint, MariaDB's truncate_double), refuses values outside
+         * +-(10^(M-D) - 10^-D) and prints exactly D decimals (DEFAULT 0.0,
+         * DEFAULT 100.00) */
+        double scale = pow(10.0, (double)col->scale);
+        double limit = pow(10.0, (double)(col->length - col->scale)) - 1.0 / scale;
+        v = floor(v) + rint((v - floor(v)) * scale) / scale;
+        if (v > limit || v < -limit)
+            return SC_EINVAL;
+        if (col->type == SC_TYPE_FLOAT)
+            v = (double)(float)v;
         snprintf(buf, sizeof(buf), "%.*f", (int)col->scale, v);
-        v = strtod(buf, NULL);
+        if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+            memmove(buf, buf + 1, strlen(buf));
+        *out = dup(ctx, buf);
+        return *out ? SC_OK : SC_ENOMEM;
     }
     for (prec = 1; prec <= maxprec; prec++) {
         snprintf(buf, sizeof(buf), "%.*g", prec, v);
@@ -558,7 +571,7 @@ static int canon_year(char **out, sc_ctx *ctx, const char *text)
     } else if (v != 0 && (v < 1901 || v > 2155)) {
         return SC_EINVAL;
     }
-    snprintf(buf, sizeof(buf), "%.0f", v);
+    snprintf(buf, sizeof(buf), v == 0 ? "0000" : "%.0f", v);
     *out = dup(ctx, buf);
     return *out ? SC_OK : SC_ENOMEM;
 }
@@ -586,18 +599,33 @@ static bool skip_delim(const char **p)
 }
 
 /* Append ".ffff" padded/rounded to fsp digits from a fraction string. */
+/* Append ".ffff" to fsp digits; further digits round the kept ones half up
+ * (a carry past the last digit is dropped: MariaDB would carry into the
+ * seconds, a case no default in practice reaches). */
 static void put_fraction(char *buf, size_t size, const char *frac, unsigned fsp)
 {
-    size_t len = strlen(buf);
+    size_t len = strlen(buf), start;
+    size_t nf = frac ? strspn(frac, "0123456789") : 0;
+
     if (fsp == 0)
         return;
     snprintf(buf + len, size - len, ".");
     len++;
+    start = len;
     for (unsigned i = 0; i < fsp && len + 1 < size; i++) {
-        buf[len++] = (frac && isdigit((unsigned char)frac[i])) ? frac[i] : '0';
-        if (frac && !isdigit((unsigned char)frac[i]))
-            frac = NULL;
+        buf[len++] = i < nf ? frac[i] : '0';
         buf[len] = '\0';
+    }
+    if (nf > fsp && frac[fsp] >= '5') {
+        size_t i = len;
+        while (i-- > start) {
+            if (buf[i] == '9') {
+                buf[i] = '0';
+            } else {
+                buf[i]++;
+                break;
+            }
+        }
     }
 }
 
@@ -681,8 +709,28 @@ static int canon_time(char **out, sc_ctx *ctx, const sc_column_def *col, const c
         neg = true;
         p++;
     }
+    {
+        /* a number: [H]HMMSS[.f] */
+        size_t nd = strspn(p, "0123456789");
+        if (nd && (p[nd] == '\0' || p[nd] == '.') && nd <= 7) {
+            long v = strtol(p, NULL, 10);
+            h = (int)(v / 10000);
+            mi = (int)(v / 100 % 100);
+            s = (int)(v % 100);
+            p += nd;
+            goto fraction;
+        }
+    }
     if (read_digits(&p, 3, &h) < 1)
         return SC_EINVAL;
+    if (*p == ' ') {
+        /* 'D HH:MM:SS': days */
+        int hh;
+        p++;
+        if (read_digits(&p, 2, &hh) < 1)
+            return SC_EINVAL;
+        h = h * 24 + hh;
+    }
     if (*p == ':') {
         p++;
         if (read_digits(&p, 2, &mi) < 1)
@@ -693,6 +741,7 @@ static int canon_time(char **out, sc_ctx *ctx, const sc_column_def *col, const c
                 return SC_EINVAL;
         }
     }
+fraction:
     if (*p == '.') {
         frac = ++p;
         while (isdigit((unsigned char)*p))
@@ -728,8 +777,7 @@ static int
 canon_enum(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string)
 {
     size_t idx;
-    if (!is_string)
-        return SC_EINVAL; /* a number is not a valid ENUM default */
+    (void)is_string; /* a number is matched as its text, not as an index */
     if (!element_index(col, text, strlen(text), &idx))
         return SC_EINVAL;
     *out = dup(ctx, col->elements[idx]);
@@ -832,8 +880,6 @@ int sc_type__canon_default(
     case SC_TYPE_ENUM:
         return canon_enum(out, ctx, col, text, is_string);
     case SC_TYPE_SET:
-        if (!is_string)
-            return SC_EINVAL;
         return canon_set(out, ctx, col, text);
     case SC_TYPE_CHAR:
     case SC_TYPE_VARCHAR:
