@@ -4,6 +4,7 @@
  * the canonical form of literal defaults (what SHOW CREATE prints after
  * DEFAULT).
  */
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -599,9 +600,7 @@ static bool skip_delim(const char **p)
 }
 
 /* Append ".ffff" padded/rounded to fsp digits from a fraction string. */
-/* Append ".ffff" to fsp digits; further digits round the kept ones half up
- * (a carry past the last digit is dropped: MariaDB would carry into the
- * seconds, a case no default in practice reaches). */
+/* Append ".ffff" padded or cut to fsp digits. */
 static void put_fraction(char *buf, size_t size, const char *frac, unsigned fsp)
 {
     size_t len = strlen(buf), start;
@@ -616,17 +615,7 @@ static void put_fraction(char *buf, size_t size, const char *frac, unsigned fsp)
         buf[len++] = i < nf ? frac[i] : '0';
         buf[len] = '\0';
     }
-    if (nf > fsp && frac[fsp] >= '5') {
-        size_t i = len;
-        while (i-- > start) {
-            if (buf[i] == '9') {
-                buf[i] = '0';
-            } else {
-                buf[i]++;
-                break;
-            }
-        }
-    }
+    (void)start; /* further digits are cut (TIME_ROUND_FRACTIONAL is off by default) */
 }
 
 static bool valid_date(int y, int m, int d)
@@ -814,6 +803,40 @@ static int canon_set(char **out, sc_ctx *ctx, const sc_column_def *col, const ch
     return sc_sbuf__finish(out, &b);
 }
 
+/* INET4 / INET6 / UUID literals: validated, printed in canonical form. */
+static int canon_special(char **out, sc_ctx *ctx, sc_coltype t, const char *text)
+{
+    char buf[64];
+    unsigned char bin[16];
+
+    if (t == SC_TYPE_INET4 || t == SC_TYPE_INET6) {
+        int af = t == SC_TYPE_INET4 ? AF_INET : AF_INET6;
+        if (inet_pton(af, text, bin) != 1 || !inet_ntop(af, bin, buf, sizeof(buf)))
+            return SC_EINVAL;
+    } else {
+        /* 32 hex digits, hyphens anywhere between pairs; printed 8-4-4-4-12 */
+        size_t n = 0;
+        for (const char *p = text; *p; p++) {
+            if (*p == '-')
+                continue;
+            if (!isxdigit((unsigned char)*p) || n >= 32)
+                return SC_EINVAL;
+            buf[n++] = (char)tolower((unsigned char)*p);
+        }
+        if (n != 32)
+            return SC_EINVAL;
+        snprintf((char *)bin, sizeof(bin), "%s", ""); /* unused */
+        {
+            char fmt[40];
+            snprintf(fmt, sizeof(fmt), "%.8s-%.4s-%.4s-%.4s-%.12s", buf, buf + 8, buf + 12,
+                     buf + 16, buf + 20);
+            memcpy(buf, fmt, 37);
+        }
+    }
+    *out = dup(ctx, buf);
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
 /* Number of UTF-8 characters in s. */
 static size_t utf8_chars(const char *s)
 {
@@ -919,6 +942,10 @@ int sc_type__canon_default(
         }
         break;
     }
+    case SC_TYPE_INET4:
+    case SC_TYPE_INET6:
+    case SC_TYPE_UUID:
+        return canon_special(out, ctx, col->type, text);
     default:
         if (sc_type__is_spatial(col->type))
             return SC_EINVAL;
