@@ -725,10 +725,15 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
     uint64_t maxkey = max_key_length(t->engine), total = 0;
 
     if (ix->d.kind == SC_INDEX_FULLTEXT) {
+        /* every part a character column, all with the first part's collation */
+        const char *ft_coll = NULL;
         for (size_t i = 0; i < ix->d.n_parts; i++) {
             sc_xcol *c = sc_xtable__find_col(t, ix->parts[i].column);
+            const char *coll = c->d.collation ? c->d.collation : "";
+            bool other_coll = i > 0 && strcasecmp(coll, ft_coll) != 0;
+            ft_coll = coll;
             if (!sc_type__has_charset(c->d.type) || c->d.type == SC_TYPE_ENUM ||
-                c->d.type == SC_TYPE_SET)
+                c->d.type == SC_TYPE_SET || other_coll)
                 return sc_exec__err(x, 1283, "HY000",
                                     "Column '%s' cannot be part of FULLTEXT index", c->d.name);
         }
