@@ -56,9 +56,10 @@ const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e)
 }
 
 /* What an expression may not contain, by context (MariaDB's VCOL_* flags). */
-#define EXPR_TIME 0x1    /* now(), curdate()... */
-#define EXPR_NONDET 0x2  /* rand(), uuid() */
-#define EXPR_SESSION 0x4 /* user(), connection_id()... and variables */
+#define EXPR_TIME 0x1      /* now(), curdate()... */
+#define EXPR_NONDET 0x2    /* rand(), uuid() */
+#define EXPR_SESSION 0x4   /* user(), connection_id()... and variables */
+#define EXPR_STATEMENT 0x8 /* last_insert_id(), found_rows(), row_count(): not even DEFAULT */
 
 static unsigned func_class(const sc_expr *e)
 {
@@ -67,9 +68,10 @@ static unsigned func_class(const sc_expr *e)
         "sysdate",      "curdate",           "current_date", "curtime",
         "current_time", "utc_date",          "utc_time",     "utc_timestamp"};
     static const char *const nondet_f[] = {"rand", "uuid", "uuid_short", "sys_guid"};
-    static const char *const session_f[] = {
-        "user",   "current_user",   "session_user", "system_user", "connection_id", "database",
-        "schema", "last_insert_id", "current_role", "found_rows",  "row_count"};
+    static const char *const session_f[] = {"user",        "current_user",  "session_user",
+                                            "system_user", "connection_id", "database",
+                                            "schema",      "current_role"};
+    static const char *const statement_f[] = {"last_insert_id", "found_rows", "row_count"};
 
     if (e->kind == SC_AST_EXPR_VAR)
         return EXPR_SESSION;
@@ -86,6 +88,9 @@ static unsigned func_class(const sc_expr *e)
     for (size_t i = 0; i < sizeof(session_f) / sizeof(session_f[0]); i++)
         if (strcasecmp(e->name, session_f[i]) == 0)
             return EXPR_SESSION;
+    for (size_t i = 0; i < sizeof(statement_f) / sizeof(statement_f[0]); i++)
+        if (strcasecmp(e->name, statement_f[i]) == 0)
+            return EXPR_SESSION | EXPR_STATEMENT;
     return 0;
 }
 
@@ -705,7 +710,14 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         return d->default_value ? SC_OK : SC_ENOMEM;
     }
     {
-        const char *text = sc_exec__expr_text(x, e);
+        const sc_expr *f = forbidden_node(e, EXPR_STATEMENT);
+        const char *text;
+        if (f)
+            return sc_exec__err(x, 1901, "HY000",
+                                "Function or expression '%s' cannot be used in the DEFAULT clause "
+                                "of `%s`",
+                                sc_exec__expr_text(x, f), d->name);
+        text = sc_exec__expr_text(x, e);
         if (!text)
             return SC_ENOMEM;
         if (sc_ddl__expr_default_needs_parens(e))
@@ -829,7 +841,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     if (ac->generated != SC_AST_GEN_NONE) {
         const sc_expr *f;
         if (ac->generated == SC_AST_GEN_STORED &&
-            (f = forbidden_node(ac->gen_expr, EXPR_TIME)) != NULL)
+            (f = forbidden_node(ac->gen_expr, EXPR_TIME | EXPR_NONDET)) != NULL)
             return sc_exec__err(x, 1901, "HY000",
                                 "Function or expression '%s' cannot be used in the GENERATED "
                                 "ALWAYS AS clause of `%s`",
@@ -887,6 +899,25 @@ uninitialized_ref(const sc_xtable *t, const sc_expr *e, const char *self, bool g
     return uninitialized_ref(t, e->case_else, self, generated);
 }
 
+/* The AUTO_INCREMENT column an expression uses, or NULL (MariaDB: 1901). */
+static const char *auto_increment_ref(const sc_xtable *t, const sc_expr *e)
+{
+    const char *u;
+
+    if (!e)
+        return NULL;
+    if (e->kind == SC_AST_EXPR_COLUMN) {
+        const sc_xcol *c = sc_xtable__find_col(t, e->name);
+        return c && (c->d.flags & SC_COL_AUTO_INCREMENT) ? c->d.name : NULL;
+    }
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((u = auto_increment_ref(t, e->args[i])) != NULL)
+            return u;
+    if ((u = auto_increment_ref(t, e->case_operand)) != NULL)
+        return u;
+    return auto_increment_ref(t, e->case_else);
+}
+
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac)
 {
     const char *u;
@@ -900,6 +931,14 @@ int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_colu
     if (ac->default_expr && ac->default_parens &&
         (u = sc_exec__unknown_column(t, ac->default_expr)))
         return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", u);
+    if ((ac->generated == SC_AST_GEN_STORED && (u = auto_increment_ref(t, ac->gen_expr)) != NULL) ||
+        (ac->default_expr && ac->default_parens &&
+         (u = auto_increment_ref(t, ac->default_expr)) != NULL))
+        return sc_exec__err(x, 1901, "HY000",
+                            "Function or expression 'AUTO_INCREMENT' cannot be used in the %s "
+                            "clause of `%s`",
+                            ac->generated != SC_AST_GEN_NONE ? "GENERATED ALWAYS AS" : "DEFAULT",
+                            u);
     if ((ac->generated != SC_AST_GEN_NONE &&
          (u = uninitialized_ref(t, ac->gen_expr, ac->name, true)) != NULL) ||
         (ac->default_expr && ac->default_parens &&

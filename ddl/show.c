@@ -426,7 +426,7 @@ void sc_show__database(sc_sbuf *b, const sc_schema_def *def)
     sc_sbuf__puts(b, " /*!40100");
     if (def->charset)
         sc_sbuf__printf(b, " DEFAULT CHARACTER SET %s", def->charset);
-    if (def->collation)
+    if (def->collation && !(def->charset && strcasecmp(def->charset, "binary") == 0))
         sc_sbuf__printf(b, " COLLATE %s", def->collation);
     sc_sbuf__puts(b, " */");
     if (def->comment) {

@@ -825,7 +825,6 @@ static int canon_special(char **out, sc_ctx *ctx, sc_coltype t, const char *text
         }
         if (n != 32)
             return SC_EINVAL;
-        snprintf((char *)bin, sizeof(bin), "%s", ""); /* unused */
         {
             char fmt[40];
             snprintf(fmt, sizeof(fmt), "%.8s-%.4s-%.4s-%.4s-%.12s", buf, buf + 8, buf + 12,
