@@ -559,6 +559,30 @@ START_TEST(test_tools_exec_creates)
 }
 END_TEST
 
+/* A binlog file write failure does not undo the commit; exec warns, and
+ * `binlog rebuild` restores the files from the log kept in the catalog. */
+START_TEST(test_tools_exec_warns_when_binlog_files_fail)
+{
+    char path[400];
+
+    init_catalog();
+    snprintf(path, sizeof(path), "%s/binlog", fx.datadir);
+    sc_fixture_rmtree(path);
+    write_file(path, "not a directory\n"); /* fails even for root, unlike chmod */
+    run("exec", "-e", "CREATE DATABASE kept;", NULL);
+    ck_status(0);
+    ck_assert_ptr_nonnull(strstr(last.err, "warning: binlog files not written"));
+    run("show", "databases", NULL);
+    ck_out_has("| kept");
+    ck_assert_int_eq(remove(path), 0);
+    run("binlog", "rebuild", NULL);
+    ck_status(0);
+    run("binlog", "verify", NULL);
+    ck_status(0);
+    ck_out_has("log and files agree");
+}
+END_TEST
+
 START_TEST(test_tools_exec_results_contract)
 {
     char path[400];
@@ -836,6 +860,7 @@ Suite *sc_test_tools_suite(void)
              tcase_add_test(tc, test_tools_fsck_damaged);
              tcase_add_test(tc, test_tools_stats_json));
     ADD_CASE("exec", tcase_add_test(tc, test_tools_exec_creates);
+                     tcase_add_test(tc, test_tools_exec_warns_when_binlog_files_fail);
              tcase_add_test(tc, test_tools_exec_results_contract);
              tcase_add_test(tc, test_tools_exec_results_escapes_newlines);
              tcase_add_test(tc, test_tools_escape_unit);

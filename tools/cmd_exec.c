@@ -523,6 +523,12 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
     status = st.interactive ? run_interactive(&st) : run_input(&st);
 out:
     sc_session_free(st.session);
+    /* The commits stand either way (the log is in the catalog); say so if
+     * the binlog files could not be written, so `binlog rebuild` gets run. */
+    if (log && sc_log_sync(log) != SC_OK)
+        fprintf(cli->err, "warning: binlog files not written (%s); the log is kept in the "
+                          "catalog, `syscat binlog rebuild` rewrites them\n",
+                sc_ctx_last_error(sc_catalog_ctx(cat))->message);
     sc_log_close(log);
     sc_catalog_close(cat);
     return status;
