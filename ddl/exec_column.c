@@ -550,6 +550,27 @@ static const char *now_text(sc_exec *x, const sc_column_def *d)
                     : "current_timestamp()";
 }
 
+/* The precision written in NOW(n) / CURRENT_TIMESTAMP(n); -1 when none. */
+static int now_precision(const sc_expr *e)
+{
+    if (e->n_args != 1 || e->args[0]->kind != SC_AST_EXPR_LITERAL || !e->args[0]->lit.text.s)
+        return -1;
+    return atoi(e->args[0]->lit.text.s);
+}
+
+/*
+ * CURRENT_TIMESTAMP(n) as a DEFAULT keeps a precision below the column's
+ * (timestamp(6) DEFAULT current_timestamp(3)); none, 0 or more than the
+ * column's becomes the column's.
+ */
+static const char *now_default_text(sc_exec *x, const sc_column_def *d, const sc_expr *e)
+{
+    int p = now_precision(e);
+    if (p <= 0 || (unsigned)p >= d->scale)
+        return now_text(x, d);
+    return sc_exec__printf(x, "current_timestamp(%d)", p);
+}
+
 /* A byte string as a C string: NUL bytes become C0 80 (never valid UTF-8),
  * which the SHOW CREATE renderer prints as \0. */
 static const char *encode_nul(sc_exec *x, const char *s, size_t len)
@@ -706,7 +727,7 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         (d->type == SC_TYPE_DATETIME || d->type == SC_TYPE_TIMESTAMP)) {
         /* the function takes the column's precision */
         d->default_kind = SC_DEFAULT_EXPR;
-        d->default_value = now_text(x, d);
+        d->default_value = now_default_text(x, d, e);
         return d->default_value ? SC_OK : SC_ENOMEM;
     }
     {
@@ -827,7 +848,10 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     if (ac->null_spec == SC_AST_NULL_NOT_NULL || (d->flags & SC_COL_AUTO_INCREMENT))
         d->flags |= SC_COL_NOT_NULL;
     if (ac->on_update) {
-        if (d->type != SC_TYPE_TIMESTAMP && d->type != SC_TYPE_DATETIME)
+        /* ON UPDATE NOW(n) needs n >= the column's precision (none: the column's) */
+        if ((d->type != SC_TYPE_TIMESTAMP && d->type != SC_TYPE_DATETIME) ||
+            (is_now_func(ac->on_update) && now_precision(ac->on_update) >= 0 &&
+             (unsigned)now_precision(ac->on_update) < d->scale))
             return sc_exec__err(x, 1294, "HY000", "Invalid ON UPDATE clause for '%s' column",
                                 d->name);
         d->on_update =

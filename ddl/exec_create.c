@@ -532,6 +532,11 @@ int sc_exec__create_table(sc_exec *x)
     if (ct->has_partition || ct->has_system_versioning)
         return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
                             ct->has_partition ? "PARTITION BY" : "WITH SYSTEM VERSIONING");
+    if (ct->like) {
+        const char *ldb = ct->like->db ? ct->like->db : x->s->database;
+        if (ldb && strcmp(ldb, db) == 0 && strcmp(ct->like->name, ct->name.name) == 0)
+            return sc_exec__err(x, 1066, "42000", "Not unique table/alias: '%s'", ct->name.name);
+    }
     if (ct->temporary) {
         if (sc_exec__is_temp(x, db, ct->name.name) && !ct->or_replace) {
             if (ct->if_not_exists) {

@@ -353,8 +353,10 @@ static int index_parts(sc_exec *x, sc_xtable *t, sc_xindex *ix, const sc_ast_ind
             bool blobish = sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type);
             bool str = c->d.type == SC_TYPE_CHAR || c->d.type == SC_TYPE_VARCHAR ||
                        c->d.type == SC_TYPE_BINARY || c->d.type == SC_TYPE_VARBINARY || blobish;
-            if (!str || ai->kind == SC_AST_INDEX_FULLTEXT || ai->kind == SC_AST_INDEX_SPATIAL ||
-                kp->length.value == 0 || (!blobish && kp->length.value > c->d.length))
+            if (ai->kind == SC_AST_INDEX_FULLTEXT)
+                continue; /* FULLTEXT keys take whole columns: a prefix is ignored */
+            if (!str || ai->kind == SC_AST_INDEX_SPATIAL || kp->length.value == 0 ||
+                (!blobish && kp->length.value > c->d.length))
                 return sc_exec__err(x, 1089, "HY000",
                                     "Incorrect prefix key; the used key part isn't a string, the "
                                     "used length is longer than the key part, or the storage "
@@ -480,6 +482,10 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is
             return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
     }
     ix->d.algorithm = (sc_index_algo)ai->using;
+    if (ix->d.algorithm == SC_ALGO_RTREE && ix->d.kind != SC_INDEX_SPATIAL)
+        return sc_exec__err(x, 1210, "HY000", "Incorrect arguments to RTREE INDEX");
+    if (ix->d.kind == SC_INDEX_PRIMARY && ai->ignored == 1)
+        return sc_exec__err(x, 4174, "HY000", "A primary key cannot be marked as IGNORE");
     if (ai->comment) {
         const char *cm;
         rc = sc_exec__comment_limit(x, &cm, ai->comment->s, 1024, 1688, "index",
@@ -743,7 +749,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
         for (size_t i = 0; i < ix->d.n_parts; i++) {
             sc_xcol *c = sc_xtable__find_col(t, ix->parts[i].column);
             if (!sc_type__is_spatial(c->d.type))
-                return sc_exec__err(x, 1687, "42000", "Incorrect arguments to SPATIAL INDEX");
+                return sc_exec__err(x, 1210, "HY000", "Incorrect arguments to SPATIAL INDEX");
             if (!(c->d.flags & SC_COL_NOT_NULL))
                 return sc_exec__err(x, 1252, "42000",
                                     "All parts of a SPATIAL index must be NOT NULL");
