@@ -321,6 +321,11 @@ static int prune_expressions(sc_exec *x, alter_state *st)
             return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'",
                                 col);
     }
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        const sc_column_def *c = &st->t.cols[i].d;
+        if (c->default_kind == SC_DEFAULT_EXPR && (col = uses_dropped(st, c->default_value)) != NULL)
+            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", col);
+    }
     return SC_OK;
 }
 
@@ -434,6 +439,40 @@ static long find_orig(const alter_state *st, const char *name)
     return -1;
 }
 
+/* A type a key can index a prefix of (MariaDB's type_can_have_key_part). */
+static bool can_have_key_part(sc_coltype t)
+{
+    return (t >= SC_TYPE_CHAR && t <= SC_TYPE_LONGTEXT) ||
+           (t >= SC_TYPE_GEOMETRY && t <= SC_TYPE_GEOMETRYCOLLECTION);
+}
+
+/*
+ * MODIFY/CHANGE of a column indexed by prefix: the key takes the whole new
+ * column when either type cannot have a prefix, when the prefix was the
+ * whole old (non-BLOB) column, or when the new column is shorter than the
+ * prefix (mysql_prepare_alter_table); a prefix equal to the new column's
+ * length means the whole column too.
+ */
+static void refit_key_prefixes(alter_state *st, const sc_column_def *o, const sc_column_def *n)
+{
+    bool n_blob = sc_type__is_blob(n->type) || sc_type__is_text(n->type);
+    uint64_t n_len = n_blob ? sc_type__max_chars(n->type) : n->length;
+
+    for (size_t i = 0; i < st->t.n_idx; i++) {
+        sc_xindex *ix = &st->t.idx[i];
+        for (size_t k = 0; k < ix->d.n_parts; k++) {
+            sc_index_part *p = &ix->parts[k];
+            bool o_blob = sc_type__is_blob(o->type) || sc_type__is_text(o->type);
+            if (!p->prefix_len || strcasecmp(p->column, o->name) != 0)
+                continue;
+            if (!can_have_key_part(o->type) || !can_have_key_part(n->type) ||
+                ix->d.kind == SC_INDEX_SPATIAL || (!o_blob && o->length == p->prefix_len) ||
+                n_len < p->prefix_len || (!n_blob && n_len == p->prefix_len))
+                p->prefix_len = 0;
+        }
+    }
+}
+
 static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
 {
     const char *old = sp->kind == SC_AST_ALTER_MODIFY_COLUMN ? sp->column->name : sp->name;
@@ -457,6 +496,7 @@ static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     if (rc != SC_OK)
         return rc;
     nc.orig_name = st->t.cols[pos].orig_name;
+    refit_key_prefixes(st, &st->t.cols[pos].d, &nc.d);
     st->t.cols[pos] = nc;
     st->modified[st->n_modified++] = nc.d.name;
     if (strcmp(oldname, nc.d.name) != 0)
@@ -634,6 +674,7 @@ static int convert_column(sc_exec *x,
     }
     d->charset = cs->name;
     d->collation = coll->name;
+    sc_exec__binary_conversion(d);
     return SC_OK;
 }
 

@@ -1,0 +1,9 @@
+CREATE TABLE docs (id INT PRIMARY KEY, slug VARBINARY(64), title VARCHAR(120), body TEXT, code CHAR(20), KEY k_slug (slug(16)), KEY k_title_code (title(40), code(6)), KEY k_body (body(100)));
+ALTER TABLE docs MODIFY slug VARBINARY(12);
+ALTER TABLE docs CHANGE title headline VARCHAR(40) NOT NULL;
+ALTER TABLE docs MODIFY code INT;
+ALTER TABLE docs MODIFY body VARCHAR(50);
+ALTER TABLE docs MODIFY headline TEXT;
+ALTER TABLE docs ADD COLUMN tag CHAR(30), ADD KEY k_tag (tag(10));
+ALTER TABLE docs MODIFY tag CHAR(10) CHARACTER SET latin1;
+ALTER TABLE docs MODIFY body MEDIUMTEXT, MODIFY slug BLOB;
