@@ -246,6 +246,8 @@ int sc_exec__drop_index(sc_exec *x);
 const char *sc_exec__utf8mb3_text(sc_exec *x, const char *s);
 /** Evaluate a column's DEFAULT clause into c (1067 on an invalid value). */
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac);
+/* A character column in the binary charset becomes a byte string column. */
+void sc_exec__binary_conversion(sc_column_def *d);
 /** Fresh model for a new table in schema db (defaults from the schema and session). */
 int sc_exec__init_table(
     sc_exec *x, sc_xtable *t, const char *db, const char *name, const sc_schema_def *sdef);

@@ -323,7 +323,8 @@ static int prune_expressions(sc_exec *x, alter_state *st)
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
-        if (c->default_kind == SC_DEFAULT_EXPR && (col = uses_dropped(st, c->default_value)) != NULL)
+        if (c->default_kind == SC_DEFAULT_EXPR &&
+            (col = uses_dropped(st, c->default_value)) != NULL)
             return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", col);
     }
     return SC_OK;

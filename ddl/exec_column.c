@@ -354,7 +354,7 @@ static int column_charset(sc_exec *x, const sc_xtable *t, sc_column_def *d, cons
 }
 
 /* A character column in the binary charset is a byte string column. */
-static void binary_conversion(sc_column_def *d)
+void sc_exec__binary_conversion(sc_column_def *d)
 {
     if (!d->charset || strcmp(d->charset, "binary") != 0)
         return;
@@ -438,7 +438,7 @@ static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const s
     default:
         break;
     }
-    binary_conversion(d);
+    sc_exec__binary_conversion(d);
     return SC_OK;
 }
 
