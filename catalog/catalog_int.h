@@ -132,6 +132,19 @@ MDB_txn *sc_catalog__mdb_txn(const sc_txn *txn);
  */
 int sc_catalog__open_dbi(MDB_dbi *out, sc_txn *txn, const char *name, unsigned mdb_flags);
 
+/** Counters of a catalog's definition cache (sc_catalog__table_cache_stats). */
+typedef struct sc_table_cache_stats {
+    size_t entries;     /* definitions held now */
+    size_t capacity;    /* most held at once (0 = cache disabled) */
+    uint64_t hits;      /* loads answered from the cache */
+    uint64_t misses;    /* loads that read the rows (the cache could have answered) */
+    uint64_t fills;     /* definitions added */
+    uint64_t evictions; /* definitions dropped to make room */
+} sc_table_cache_stats;
+
+/** The counters of cat's definition cache (tests, benchmarks). */
+void sc_catalog__table_cache_stats(sc_table_cache_stats *out, const sc_catalog *cat);
+
 /** Map an LMDB return code to an sc_err, setting the message on ctx (what = operation). */
 int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what);
 

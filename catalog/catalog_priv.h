@@ -85,6 +85,58 @@ uint64_t sc__get_u64be(const uint8_t *p);
 void sc__put_u64be(uint8_t *p, uint64_t v);
 
 /* ------------------------------------------------------------------ */
+/* Loaded tables and the definition cache (table_read.c, table_cache.c) */
+
+/*
+ * A loaded table definition, immutable once loaded. refs counts the handles
+ * given out (each released by one sc_table_free) plus one while a definition
+ * cache holds it (cache != NULL); the memory goes when refs reaches 0. Only a
+ * cached table has row/row_len (its key) and hash/LRU links.
+ * Not locked: a catalog, its transactions and its tables are used by one
+ * thread at a time (docs/architecture.md "Definition cache").
+ */
+struct sc_table {
+    sc_ctx *ctx;                      /* allocator */
+    uint64_t id;                      /* table id */
+    uint64_t schema_id;               /* owning schema */
+    uint64_t version;                 /* bumped by ALTER/RENAME */
+    const char *schema_name;          /* arena */
+    sc_table_def def;                 /* arrays and strings live in arena */
+    sc_arena arena;                   /* everything decoded */
+    size_t refs;                      /* handles out + 1 while cached; >= 1 while alive */
+    struct sc_table_cache *cache;     /* holding cache, NULL when not (or no longer) cached */
+    const uint8_t *row;               /* cached: the packed tables row it was loaded from */
+    size_t row_len;                   /* bytes in row */
+    struct sc_table *hnext;           /* cached: next in the hash chain */
+    struct sc_table *newer, *older;   /* cached: LRU neighbours */
+};
+
+/*
+ * The per-catalog cache of decoded definitions, keyed by (table id, packed
+ * tables row), so by (id, version). Filled only from read-only txns (committed
+ * states). Holds at most cap entries; cap == 0 disables it (buckets NULL).
+ */
+typedef struct sc_table_cache {
+    sc_ctx *ctx;                  /* allocator of the buckets */
+    sc_table **buckets;           /* chains by hash of id, NULL when disabled */
+    size_t mask;                  /* number of buckets - 1 (a power of two) */
+    size_t n, cap;                /* entries held, most entries held */
+    sc_table *newest, *oldest;    /* LRU list ends */
+    sc_table_cache_stats stats;   /* counters */
+} sc_table_cache;
+
+/** Set up a cache of cap entries (0 = disabled); SC_ENOMEM. */
+int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap);
+/** Drop every entry (tables still referenced by callers live on) and the buckets. */
+void sc__tcache_free(sc_table_cache *c);
+/** The cached table of (id, packed tables row) with one more reference, or NULL. */
+sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len);
+/** Cache t (t->row set, not cached yet), evicting the least recently used entry when full. */
+void sc__tcache_put(sc_table_cache *c, sc_table *t);
+/** Free a table's memory (refs reached 0). */
+void sc__table_destroy(sc_table *t);
+
+/* ------------------------------------------------------------------ */
 /* Catalog and transactions                                             */
 
 /** LMDB database slots: 1..SC_SYS_COUNT are the system tables, then ours. */
@@ -111,9 +163,12 @@ struct sc_catalog {
     sc_txn *writer;               /* the open top-level write txn, or NULL */
     unsigned format_major;        /* format found in sys.meta */
     unsigned format_minor;
+    sc_table_cache tcache;        /* decoded definitions (table_cache.c) */
 };
 
 #define SC_TXN_CURSORS SC_DB__COUNT
+/** Bits in a txn's dirty-table filter (a power of two). */
+#define SC_TXN_DIRTY_BITS 4096
 
 /*
  * A transaction. Nested write txns (savepoints) have parent != NULL and keep
@@ -141,6 +196,13 @@ struct sc_txn {
     sc_buf key, key2, pack;              /* reused buffers */
     sc_arena scratch;                    /* per-row scratch, reset by each write */
     sc_arena work;                       /* per-operation scratch (table create/alter/drop) */
+    /* Root write txn only: which tables this txn (or a nested one, even an
+     * aborted one) wrote rows of, as a filter (bit = hash of the table id;
+     * false positives only cost cache misses), and whether it wrote schemata
+     * rows. The definition cache serves a write txn only tables it has not
+     * touched: their rows are the committed ones. */
+    uint64_t dirty[SC_TXN_DIRTY_BITS / 64];
+    bool dirty_schemata;
 };
 
 /** Map an LMDB code on txn's catalog; MAP_FULL names the map size. */
@@ -155,6 +217,11 @@ int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bo
 int sc__meta_logged(bool *out, sc_catalog *cat, MDB_txn *mdb);
 /** Mark txn poisoned when rows were written since mark and rc is an error. */
 int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc);
+/** Note a write of a row of system table st with the given LMDB key (dirty filter). */
+void sc__txn_touch(sc_txn *txn, unsigned st, const uint8_t *key, size_t klen);
+/** Whether txn sees the committed rows of table id (read txn, or a write txn that has not
+ *  touched them), so that the definition cache may serve it. */
+bool sc__txn_clean(const sc_txn *txn, uint64_t table_id);
 
 /* ------------------------------------------------------------------ */
 /* Row write path (rows.c)                                              */

@@ -9,6 +9,7 @@
  * (no write lock) unless the catalog is new or lacks a database.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -311,7 +312,43 @@ static int env_setup(sc_catalog *cat, const char *path, const sc_catalog_options
     return SC_OK;
 }
 
-static int catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, unsigned flags)
+/* The options as version 1 callers built them (no table_cache_size). */
+typedef struct options_v1 {
+    unsigned version;
+    unsigned flags;
+    uint64_t map_size;
+} options_v1;
+
+_Static_assert(offsetof(sc_catalog_options, table_cache_size) == sizeof(options_v1),
+               "sc_catalog_options version 2 must extend version 1 at its end");
+
+/* Copy the caller's options, of any version we know, over the defaults in o. */
+static int read_options(sc_catalog_options *o, sc_ctx *ctx, const sc_catalog_options *opts)
+{
+    if (!opts)
+        return SC_OK;
+    if (opts->version == 1) {
+        memcpy(o, opts, sizeof(options_v1));
+        o->version = SC_CATALOG_OPTIONS_VERSION;
+        return SC_OK;
+    }
+    if (opts->version != SC_CATALOG_OPTIONS_VERSION)
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown catalog options version %u",
+                            opts->version);
+    *o = *opts;
+    return SC_OK;
+}
+
+/* Entries of the definition cache (0 = none). */
+static size_t cache_size(const sc_catalog_options *o)
+{
+    if (o->flags & SC_CATALOG_NO_TABLE_CACHE)
+        return 0;
+    return o->table_cache_size ? o->table_cache_size : SC_TABLE_CACHE_DEFAULT;
+}
+
+static int
+catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_catalog_options *o)
 {
     sc_catalog *cat = sc__calloc(ctx, 1, sizeof(*cat));
     unsigned i;
@@ -321,11 +358,16 @@ static int catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, unsig
     if (!cat)
         return SC_ENOMEM;
     cat->ctx = ctx;
-    cat->flags = flags;
+    cat->flags = o->flags;
     cat->datadir = sc__strdup(ctx, datadir);
     if (!cat->datadir) {
         sc_free(ctx, cat);
         return SC_ENOMEM;
+    }
+    rc = sc__tcache_init(&cat->tcache, ctx, cache_size(o));
+    if (rc) {
+        sc_catalog_close(cat);
+        return rc;
     }
     for (i = 1; i <= SC_SYS_COUNT; i++) {
         rc = sc__keyspec_parse(&cat->keys[i], ctx, &sc_catalog__systables[i - 1]);
@@ -351,12 +393,8 @@ int sc_catalog_open(sc_catalog **out,
     int rc;
 
     *out = NULL;
-    if (opts) {
-        if (opts->version != SC_CATALOG_OPTIONS_VERSION)
-            return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown catalog options version %u",
-                                opts->version);
-        o = *opts;
-    }
+    if ((rc = read_options(&o, ctx, opts)))
+        return rc;
     if ((size_t)snprintf(path, sizeof(path), "%s/" CATALOG_SUBDIR, datadir) >= sizeof(path))
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "data directory path too long");
     snprintf(path + strlen(path), sizeof(path) - strlen(path), "/data.mdb");
@@ -368,7 +406,7 @@ int sc_catalog_open(sc_catalog **out,
         return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "a catalog already exists in '%s'", datadir);
     if (!exists && (rc = make_dirs(ctx, datadir, path)))
         return rc;
-    rc = catalog_new(&cat, ctx, datadir, o.flags);
+    rc = catalog_new(&cat, ctx, datadir, &o);
     if (rc)
         return rc;
     rc = env_setup(cat, path, &o, exists);
@@ -388,6 +426,7 @@ void sc_catalog_close(sc_catalog *cat)
 {
     if (!cat)
         return;
+    sc__tcache_free(&cat->tcache); /* tables callers still hold live on */
     if (cat->env)
         mdb_env_close(cat->env);
     sc_free(cat->ctx, cat->datadir);

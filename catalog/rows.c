@@ -376,6 +376,7 @@ row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode m
             return rc;
     }
     txn->writes++;
+    sc__txn_touch(txn, st, kbuf, k.mv_size);
     rc = main_write(txn, st, &k, &nv, mode);
     if (!rc && plan.slot)
         rc = apply_index(txn, &plan);

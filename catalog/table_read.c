@@ -9,27 +9,32 @@
  * count in the tables row is 0 are not scanned (fsck checks the counts).
  * Messages unpacked into that arena are released with it (the arena's
  * protobuf-c free is a no-op, so free_unpacked would only walk them).
+ *
+ * Every load first reads the tables row as the txn sees it; when the
+ * definition cache (table_cache.c) holds a table loaded from that exact row
+ * and the txn sees the table's committed rows, that shared sc_table is
+ * returned and no child row is read. Only read-only txns fill the cache.
+ * Why this is right under MVCC: docs/architecture.md "Definition cache".
  */
+#include <assert.h>
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
 
-struct sc_table {
-    sc_ctx *ctx;             /* allocator */
-    uint64_t id;             /* table id */
-    uint64_t schema_id;      /* owning schema */
-    uint64_t version;        /* bumped by ALTER/RENAME */
-    const char *schema_name; /* arena */
-    sc_table_def def;        /* arrays and strings live in arena */
-    sc_arena arena;          /* everything decoded */
-};
+void sc__table_destroy(sc_table *t)
+{
+    assert(t->refs == 0 && !t->cache);
+    sc__arena_free(&t->arena);
+    sc_free(t->ctx, t);
+}
 
 void sc_table_free(sc_table *table)
 {
     if (!table)
         return;
-    sc__arena_free(&table->arena);
-    sc_free(table->ctx, table);
+    assert(table->refs >= 1);
+    if (--table->refs == 0)
+        sc__table_destroy(table);
 }
 
 uint64_t sc_table_id(const sc_table *table)
@@ -446,24 +451,32 @@ static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableR
     return SC_OK;
 }
 
-static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *schema_name)
+/* The packed tables row of id as txn sees it (borrowed from the map). */
+static int table_row_raw(MDB_val *out, sc_txn *txn, uint64_t id)
 {
-    sc_ctx *ctx = txn->cat->ctx;
+    uint8_t key[8];
+    MDB_val k = {8, key};
+    int rc;
+
+    sc__id_key(key, id);
+    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_SYS_TABLES], &k, out);
+    if (rc == MDB_NOTFOUND)
+        return sc_error_set(txn->cat->ctx, SC_ENOTFOUND, 0, NULL,
+                            "Table with id %llu doesn't exist", (unsigned long long)id);
+    return rc ? sc__mdb_fail(txn, rc, "reading a row") : SC_OK;
+}
+
+/* Decode the table whose packed tables row is raw, with its child rows. */
+static int table_decode(sc_table *t, sc_txn *txn, const MDB_val *raw, const char *schema_name)
+{
     Syscat__Catalog__TableRow *row = NULL;
-    sc_table *t;
     char *sname;
     int rc;
 
-    *out = NULL;
-    t = sc__calloc(ctx, 1, sizeof(*t));
-    if (!t)
-        return SC_ENOMEM;
-    t->ctx = ctx;
-    t->id = id;
-    sc__arena_init(&t->arena, ctx, 8192); /* a 10-column table fits in one chunk */
-    rc = sc__table_row(&row, txn, &t->arena, id);
+    rc = sc__row_unpack((ProtobufCMessage **)&row, &t->arena, SC_SYS_TABLES, raw->mv_data,
+                        raw->mv_size);
     if (rc)
-        goto out;
+        return rc;
     take_table_row(t, row);
     if (schema_name) {
         t->schema_name = sc__arena_strndup(&t->arena, schema_name, strlen(schema_name));
@@ -472,9 +485,60 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
     }
     if (!rc && (t->arena.failed || !t->schema_name))
         rc = SC_ENOMEM;
+    return rc ? rc : load_children(t, txn, row);
+}
+
+/*
+ * Offer a table loaded in a read-only txn to the cache: its rows are
+ * committed ones, so (id, tables row) names exactly this definition. A write
+ * txn may hold rows a later abort discards, so it never fills.
+ */
+static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw)
+{
+    uint8_t *copy;
+
+    if (!txn->readonly || !txn->cat->tcache.buckets)
+        return SC_OK;
+    copy = sc__arena_alloc(&t->arena, raw->mv_size ? raw->mv_size : 1);
+    if (!copy)
+        return SC_ENOMEM;
+    memcpy(copy, raw->mv_data, raw->mv_size);
+    t->row = copy;
+    t->row_len = raw->mv_size;
+    sc__tcache_put(&txn->cat->tcache, t);
+    return SC_OK;
+}
+
+/*
+ * Load table id as txn sees it: one tables-row get; then the cached
+ * definition when the cache holds this exact row and txn sees committed rows
+ * of the table (sc__txn_clean), else the child rows are read and decoded.
+ */
+static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *schema_name)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    MDB_val raw;
+    sc_table *t;
+    int rc;
+
+    *out = NULL;
+    if ((rc = table_row_raw(&raw, txn, id)))
+        return rc;
+    if (txn->cat->tcache.buckets && sc__txn_clean(txn, id)) {
+        *out = sc__tcache_get(&txn->cat->tcache, id, raw.mv_data, raw.mv_size);
+        if (*out)
+            return SC_OK;
+    }
+    t = sc__calloc(ctx, 1, sizeof(*t));
+    if (!t)
+        return SC_ENOMEM;
+    t->ctx = ctx;
+    t->id = id;
+    t->refs = 1;
+    sc__arena_init(&t->arena, ctx, 8192); /* a 10-column table fits in one chunk */
+    rc = table_decode(t, txn, &raw, schema_name);
     if (!rc)
-        rc = load_children(t, txn, row);
-out:
+        rc = table_offer(t, txn, &raw);
     if (rc) {
         if (rc == SC_ENOMEM)
             sc_error_set(ctx, SC_ENOMEM, 0, NULL, "out of memory loading table %llu",

@@ -366,6 +366,38 @@ int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc)
     return rc;
 }
 
+static size_t dirty_bit(uint64_t table_id)
+{
+    return (size_t)((table_id * 0x9E3779B97F4A7C15ull) >> 40) & (SC_TXN_DIRTY_BITS - 1);
+}
+
+void sc__txn_touch(sc_txn *txn, unsigned st, const uint8_t *key, size_t klen)
+{
+    sc_txn *root = txn_root(txn);
+    size_t bit;
+
+    /* Marked in the root, so an aborted nested txn stays marked: conservative. */
+    if (st == SC_SYS_SCHEMATA) {
+        root->dirty_schemata = true;
+    } else if (st >= SC_SYS_TABLES && st <= SC_SYS_CHECK_CONSTRAINTS && klen >= 8) {
+        /* Every key of these tables starts with the table id (systables.def). */
+        bit = dirty_bit(sc__get_u64be(key));
+        root->dirty[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
+}
+
+bool sc__txn_clean(const sc_txn *txn, uint64_t table_id)
+{
+    const sc_txn *root;
+    size_t bit;
+
+    if (txn->readonly)
+        return true;
+    root = txn_root(txn);
+    bit = dirty_bit(table_id);
+    return !root->dirty_schemata && !(root->dirty[bit / 64] & ((uint64_t)1 << (bit % 64)));
+}
+
 int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bool cascade)
 {
     sc_row_change *c;

@@ -14,7 +14,9 @@
  *
  * Concurrency: open a data directory once per process (an LMDB rule); many
  * read transactions, one write transaction at a time; several processes may
- * share the directory.
+ * share the directory. A catalog handle, its transactions and the sc_table
+ * objects it returns are used by one thread at a time (they report into one
+ * sc_ctx, which is per thread, and share a definition cache without locks).
  */
 #ifndef SYSCAT_CATALOG_H
 #define SYSCAT_CATALOG_H
@@ -49,16 +51,23 @@ typedef struct sc_table sc_table;     /* a loaded table definition (caller-owned
 #define SC_CATALOG_EXCL 0x2     /* with CREATE: fail with SC_EEXISTS if one exists */
 #define SC_CATALOG_READONLY 0x4 /* open read-only (write transactions fail) */
 #define SC_CATALOG_NOSYNC 0x8   /* do not fsync at commit (benchmarks, tests) */
+#define SC_CATALOG_NO_TABLE_CACHE 0x10 /* no definition cache: every load reads the rows */
 
-/** Options for sc_catalog_open(). Start from SC_CATALOG_OPTIONS_INIT. */
+/**
+ * Options for sc_catalog_open(). Start from SC_CATALOG_OPTIONS_INIT.
+ * Version 1 (without table_cache_size) is still accepted.
+ */
 typedef struct sc_catalog_options {
     unsigned version;  /* SC_CATALOG_OPTIONS_VERSION */
     unsigned flags;    /* SC_CATALOG_* */
     uint64_t map_size; /* LMDB map size in bytes; 0 = keep the stored one, or 4 GiB when new */
+    size_t table_cache_size; /* (version 2) definitions the cache keeps; 0 = 4096 */
 } sc_catalog_options;
 
-#define SC_CATALOG_OPTIONS_VERSION 1
-#define SC_CATALOG_OPTIONS_INIT {SC_CATALOG_OPTIONS_VERSION, 0, 0}
+#define SC_CATALOG_OPTIONS_VERSION 2
+#define SC_CATALOG_OPTIONS_INIT {SC_CATALOG_OPTIONS_VERSION, 0, 0, 0}
+/** Entries of the definition cache when table_cache_size is 0. */
+#define SC_TABLE_CACHE_DEFAULT 4096
 
 /** Current catalog format (major.minor). A newer major is refused with SC_EVERSION. */
 #define SC_FORMAT_MAJOR 1
@@ -379,16 +388,25 @@ SC_API int sc_table_rename(sc_txn *txn, uint64_t table_id, uint64_t new_schema_i
 /** Drop a table and its dependent rows (columns, indexes, FKs, checks). */
 SC_API int sc_table_drop(sc_txn *txn, uint64_t table_id);
 
-/** Look up by (schema name, table name). @return SC_OK, SC_ENOTFOUND (1146) */
+/**
+ * Look up by (schema name, table name): the definition as txn sees it.
+ * Definitions come from the catalog's cache when it holds the version txn
+ * sees (docs/architecture.md "Definition cache"); either way *out is the
+ * caller's, independent of txn and of later changes, freed with
+ * sc_table_free() (possibly the same object as another lookup returned:
+ * each handle is freed once).
+ * @return SC_OK, SC_ENOTFOUND (1146), SC_ENOMEM, SC_ECORRUPT, SC_EIO
+ */
 SC_API int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name);
 
-/** Look up by id. @return SC_OK, SC_ENOTFOUND */
+/** Look up by id, like sc_table_lookup(). @return SC_OK, SC_ENOTFOUND */
 SC_API int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id);
 
 /** Resolve (schema id, name) to a table id without loading it. */
 SC_API int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id,
                               const char *name);
 
+/** Release a table handle (NULL is fine); a cached definition only loses a reference. */
 SC_API void sc_table_free(sc_table *table);
 SC_API uint64_t sc_table_id(const sc_table *table);
 SC_API uint64_t sc_table_schema_id(const sc_table *table);
