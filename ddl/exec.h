@@ -93,6 +93,7 @@ typedef struct sc_exec {
     unsigned warnings;   /* SHOW WARNINGS rows */
     sc_sbuf out;         /* SHOW output */
     bool has_output;
+    bool keep_partial; /* commit despite the error: MariaDB keeps the partial work */
 } sc_exec;
 
 /* ------------------------------------------------------------------ */

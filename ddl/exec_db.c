@@ -103,6 +103,17 @@ static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
     return SC_OK;
 }
 
+static int drop_db_tables(sc_exec *x, const char *db, uint64_t schema_id, bool *partial);
+
+/* Forget the current database when it is dropped. */
+static void unselect(sc_exec *x, const char *db)
+{
+    if (x->s->database && strcmp(x->s->database, db) == 0) {
+        sc_free(x->ctx, x->s->database);
+        x->s->database = NULL;
+    }
+}
+
 int sc_exec__create_database(sc_exec *x)
 {
     const sc_ast_database *d = x->stmt->database;
@@ -129,9 +140,19 @@ int sc_exec__create_database(sc_exec *x)
         if (!d->or_replace)
             return sc_exec__err(x, 1007, "HY000", "Can't create database '%s'; database exists",
                                 d->name);
+        {
+            bool partial;
+            rc = drop_db_tables(x, d->name, id, &partial);
+            if (rc != SC_OK) {
+                x->keep_partial = partial;
+                return rc;
+            }
+        }
         rc = sc_schema_drop(x->txn, id);
         if (rc != SC_OK)
             return rc;
+        /* the old database was dropped: it is no longer the current one */
+        unselect(x, d->name);
     } else if (rc != SC_ENOTFOUND) {
         return rc;
     }
@@ -173,6 +194,100 @@ int sc_exec__alter_database(sc_exec *x)
     return rc;
 }
 
+/* The tables of a schema being dropped, and which of them must stay. */
+typedef struct drop_db_state {
+    sc_exec *x;
+    uint64_t schema_id;
+    size_t n, cap;
+    uint64_t *ids;
+    char **names;
+    bool *kept;
+    bool changed;
+} drop_db_state;
+
+static int collect_table(const sc_table_info *info, void *payload)
+{
+    drop_db_state *st = payload;
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 16;
+        uint64_t *ids = sc_exec__alloc(st->x, cap * sizeof(*ids));
+        char **names = sc_exec__alloc(st->x, cap * sizeof(*names));
+        bool *kept = sc_exec__alloc(st->x, cap * sizeof(*kept));
+        if (!ids || !names || !kept)
+            return SC_ENOMEM;
+        if (st->n) {
+            memcpy(ids, st->ids, st->n * sizeof(*ids));
+            memcpy(names, st->names, st->n * sizeof(*names));
+            memcpy(kept, st->kept, st->n * sizeof(*kept));
+        }
+        st->ids = ids;
+        st->names = names;
+        st->kept = kept;
+        st->cap = cap;
+    }
+    st->ids[st->n] = info->id;
+    st->names[st->n] = sc_exec__strdup(st->x, info->name);
+    st->kept[st->n] = false;
+    if (!st->names[st->n])
+        return SC_ENOMEM;
+    st->n++;
+    return 0;
+}
+
+/* A child that keeps its parent: one in another schema, or one that stays. */
+static int keeping_child(const sc_table_info *info, void *payload)
+{
+    drop_db_state *st = payload;
+    if (info->schema_id != st->schema_id)
+        return 1;
+    for (size_t i = 0; i < st->n; i++)
+        if (st->ids[i] == info->id)
+            return st->kept[i] ? 1 : 0;
+    return 0;
+}
+
+/*
+ * With foreign_key_checks, MariaDB drops every table it can and keeps the
+ * ones still referenced from another database; the statement then fails
+ * with 1451 and the database stays. Returns SC_OK when nothing must stay.
+ */
+static int drop_db_tables(sc_exec *x, const char *db, uint64_t schema_id, bool *partial)
+{
+    drop_db_state st = {x, schema_id, 0, 0, NULL, NULL, NULL, false};
+    size_t n_kept = 0;
+    int rc;
+
+    *partial = false;
+    if (!x->s->foreign_key_checks)
+        return SC_OK;
+    rc = sc_table_foreach(x->txn, schema_id, collect_table, &st);
+    if (rc != SC_OK)
+        return rc;
+    do {
+        st.changed = false;
+        for (size_t i = 0; i < st.n; i++) {
+            if (st.kept[i])
+                continue;
+            rc = sc_table_foreach_child(x->txn, db, st.names[i], keeping_child, &st);
+            if (rc < 0)
+                return rc;
+            if (rc == 1) {
+                st.kept[i] = true;
+                st.changed = true;
+                n_kept++;
+            }
+        }
+    } while (st.changed);
+    if (!n_kept)
+        return SC_OK;
+    for (size_t i = 0; i < st.n; i++)
+        if (!st.kept[i] && (rc = sc_table_drop(x->txn, st.ids[i])) != SC_OK)
+            return rc;
+    *partial = true;
+    return sc_exec__err(x, 1451, "23000",
+                        "Cannot delete or update a parent row: a foreign key constraint fails");
+}
+
 int sc_exec__drop_database(sc_exec *x)
 {
     const sc_ast_database *d = x->stmt->database;
@@ -196,11 +311,17 @@ int sc_exec__drop_database(sc_exec *x)
     if (strcmp(d->name, SC_SYSCAT_SCHEMA) == 0)
         return sc_exec__err(x, 1044, "42000",
                             "Access denied for user 'root'@'localhost' to database '%s'", d->name);
-    rc = sc_schema_drop(x->txn, id);
-    if (rc == SC_OK && x->s->database && strcmp(x->s->database, d->name) == 0) {
-        sc_free(x->ctx, x->s->database);
-        x->s->database = NULL;
+    {
+        bool partial;
+        rc = drop_db_tables(x, d->name, id, &partial);
+        if (rc != SC_OK) {
+            x->keep_partial = partial;
+            return rc;
+        }
     }
+    rc = sc_schema_drop(x->txn, id);
+    if (rc == SC_OK)
+        unselect(x, d->name);
     return rc;
 }
 

@@ -778,7 +778,7 @@ static int run_in_txn(sc_exec *x, sc_txn *parent, const char *sql, size_t len)
     rc = sc_txn_set_statement(txn, sql, len);
     if (rc == SC_OK)
         rc = dispatch(x, &commit_anyway);
-    if (rc == SC_OK || commit_anyway) {
+    if (rc == SC_OK || commit_anyway || x->keep_partial) {
         sc_error saved = *sc_ctx_last_error(x->ctx);
         crc = sc_txn_commit(txn);
         if (crc != SC_OK)

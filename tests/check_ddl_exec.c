@@ -261,6 +261,28 @@ START_TEST(test_ddl_exec_databases)
 }
 END_TEST
 
+/* DROP DATABASE drops what it can and keeps tables referenced from elsewhere. */
+START_TEST(test_ddl_exec_drop_database_foreign_keys)
+{
+    ok("CREATE DATABASE shop");
+    ok("CREATE TABLE shop.customers (id INT PRIMARY KEY)");
+    ok("CREATE TABLE shop.orders (id INT PRIMARY KEY, cid INT, "
+       "FOREIGN KEY (cid) REFERENCES shop.customers (id))");
+    ok("CREATE TABLE shop.other (a INT)");
+    ok("CREATE TABLE log (cid INT, FOREIGN KEY (cid) REFERENCES shop.customers (id))");
+    fails("DROP DATABASE shop", 1451, "23000",
+          "Cannot delete or update a parent row: a foreign key constraint fails");
+    ck_assert(table_exists("shop", "customers"));
+    ck_assert(!table_exists("shop", "orders"));
+    ck_assert(!table_exists("shop", "other"));
+    ok("DROP TABLE log");
+    ok("DROP DATABASE shop");
+    ok("USE test");
+    ok("CREATE OR REPLACE DATABASE test");
+    fails("CREATE TABLE t (a INT)", 1046, "3D000", "No database selected");
+}
+END_TEST
+
 START_TEST(test_ddl_exec_no_database)
 {
     sc_stmt_result r;
@@ -417,6 +439,7 @@ Suite *sc_test_ddl_exec_suite(void)
     tcase_add_test(tc, test_ddl_exec_foreign_keys);
     tcase_add_test(tc, test_ddl_exec_alter);
     tcase_add_test(tc, test_ddl_exec_no_database);
+    tcase_add_test(tc, test_ddl_exec_drop_database_foreign_keys);
     tcase_add_test(tc, test_ddl_exec_drop_multi);
     tcase_add_test(tc, test_ddl_exec_session_vars);
     tcase_add_test(tc, test_ddl_exec_atomic_and_nested);
