@@ -261,14 +261,15 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
                 x->warnings += 2;
                 return fk_error(x, t, is_alter);
             }
+    /* InnoDB checks the references (errno 150) before it stores the names (121) */
+    rc = validate_fks(x, t, first, auto_named, is_alter);
+    if (rc != SC_OK)
+        return rc;
     if (first < t->n_fks && fk_name_taken(x, t, first, NULL))
         return sc_exec__err(x, 1005, "HY000",
                             "Can't create table `%s`.`%s` (errno: 121 \"Duplicate key on write "
                             "or update\")",
                             t->schema, t->name);
-    rc = validate_fks(x, t, first, auto_named, is_alter);
-    if (rc != SC_OK)
-        return rc;
     /* InnoDB lists foreign keys ordered by name */
     for (size_t i = 1; i < t->n_fks; i++) {
         sc_fk_def tmp = t->fks[i];
