@@ -939,6 +939,43 @@ static const sc_index_def *old_parent_index(const sc_table_def *old, const sc_fk
     return NULL;
 }
 
+/* A key InnoDB clusters on: PRIMARY, or a UNIQUE key of whole NOT NULL
+ * columns (no prefix, no hash) when there is no PRIMARY KEY. */
+static bool clusters_on(const sc_index_def *ix, bool (*not_null)(const void *, const char *),
+                        const void *tbl)
+{
+    if (ix->kind == SC_INDEX_PRIMARY)
+        return true;
+    if (ix->kind != SC_INDEX_UNIQUE || (ix->flags & SC_INDEX_LONG_HASH))
+        return false;
+    for (size_t k = 0; k < ix->n_parts; k++)
+        if (ix->parts[k].prefix_len || !not_null(tbl, ix->parts[k].column))
+            return false;
+    return true;
+}
+
+static bool old_not_null(const void *tbl, const char *col)
+{
+    const sc_column_def *c = old_column(tbl, col);
+    return c && (c->flags & SC_COL_NOT_NULL);
+}
+
+static bool new_not_null(const void *tbl, const char *col)
+{
+    const sc_xcol *c = sc_xtable__find_col((sc_xtable *)tbl, col);
+    return c && (c->d.flags & SC_COL_NOT_NULL);
+}
+
+/* The altered table still has a key to cluster on, so InnoDB rebuilds it in
+ * place, without checking the references to the old clustered key. */
+static bool new_clusters(const alter_state *st)
+{
+    for (size_t i = 0; i < st->t.n_idx; i++)
+        if (!st->t.idx[i].long_hash && clusters_on(&st->t.idx[i].d, new_not_null, &st->t))
+            return true;
+    return false;
+}
+
 /* Classify a child's foreign key that the new parent no longer satisfies:
  * MariaDB reports it from the SQL layer (1829, copy algorithm: the primary
  * key changes), from InnoDB's in-place check (1553) or at the final rename
@@ -957,6 +994,11 @@ static void broken_reference(parent_check *pc,
         pc->col = sc_exec__strdup(pc->x, dropped);
         pc->name = sc_exec__strdup(pc->x, fk->name);
         pc->child = sc_exec__printf(pc->x, "`%s`.`%s`", child_db, child);
+    } else if (ix && ix == &pc->old->indexes[0] && clusters_on(ix, old_not_null, pc->old)) {
+        /* the clustered key goes: an in-place rebuild when another key can
+         * cluster (the reference is left dangling), else the copy's rename */
+        if (!new_clusters(pc->st))
+            pc->err = 1025;
     } else if (ix && !primary) {
         pc->err = 1553;
         pc->name = sc_exec__strdup(pc->x, ix->name);
