@@ -163,6 +163,10 @@ typedef struct alter_state {
     size_t n_ren;
     const char **modified; /* columns redefined by MODIFY/CHANGE (new names) */
     size_t n_modified;
+    /* columns an ALTER COLUMN can no longer name: stored columns (by stored
+     * name) changed, renamed or already given a default; new ones by name */
+    const char **touched_orig, **touched_new;
+    size_t n_touched_orig, n_touched_new;
     size_t first_new_fk;
     const char *new_db, *new_name;
     bool renamed;
@@ -497,6 +501,7 @@ static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     if (rc != SC_OK)
         return rc;
     nc.orig_name = st->t.cols[pos].orig_name;
+    st->touched_orig[st->n_touched_orig++] = nc.orig_name;
     refit_key_prefixes(st, &st->t.cols[pos].d, &nc.d);
     st->t.cols[pos] = nc;
     st->modified[st->n_modified++] = nc.d.name;
@@ -524,14 +529,51 @@ static int rename_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     old = st->t.cols[pos].d.name;
     if (strcasecmp(old, sp->new_name) != 0 && sc_xtable__find_col(&st->t, sp->new_name))
         return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->new_name);
+    st->touched_orig[st->n_touched_orig++] = st->t.cols[pos].orig_name;
     st->t.cols[pos].d.name = sp->new_name;
     rename_everywhere(x, st, old, sp->new_name);
     return SC_OK;
 }
 
+static bool in_list(const char *const *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcasecmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+
+/*
+ * The column an ALTER COLUMN names (MariaDB's mysql_prepare_alter_table): a
+ * stored column, by its stored name, that no other spec of the statement
+ * changed, renamed or gave a default, else a column the statement adds.
+ */
+static sc_xcol *alter_column_target(alter_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        sc_xcol *c = &st->t.cols[i];
+        if (!c->orig_name || strcasecmp(c->orig_name, name) != 0)
+            continue;
+        if (in_list(st->touched_orig, st->n_touched_orig, c->orig_name))
+            return NULL;
+        st->touched_orig[st->n_touched_orig++] = c->orig_name;
+        return c;
+    }
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        sc_xcol *c = &st->t.cols[i];
+        if (c->orig_name || strcasecmp(c->d.name, name) != 0)
+            continue;
+        if (in_list(st->touched_new, st->n_touched_new, c->d.name))
+            return NULL;
+        st->touched_new[st->n_touched_new++] = c->d.name;
+        return c;
+    }
+    return NULL;
+}
+
 static int set_default(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
 {
-    sc_xcol *c = sc_xtable__find_col(&st->t, sp->name);
+    sc_xcol *c = alter_column_target(st, sp->name);
     sc_ast_column ac;
     sc_xcol tmp;
     int rc;
@@ -592,9 +634,6 @@ static int apply_change(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp
         return change_column(x, st, sp);
     case SC_AST_ALTER_RENAME_COLUMN:
         return rename_column(x, st, sp);
-    case SC_AST_ALTER_SET_DEFAULT:
-    case SC_AST_ALTER_DROP_DEFAULT:
-        return set_default(x, st, sp);
     case SC_AST_ALTER_RENAME_INDEX:
     case SC_AST_ALTER_INDEX_IGNORED:
         return index_rename(x, st, sp);
@@ -941,8 +980,8 @@ static const sc_index_def *old_parent_index(const sc_table_def *old, const sc_fk
 
 /* A key InnoDB clusters on: PRIMARY, or a UNIQUE key of whole NOT NULL
  * columns (no prefix, no hash) when there is no PRIMARY KEY. */
-static bool clusters_on(const sc_index_def *ix, bool (*not_null)(const void *, const char *),
-                        const void *tbl)
+static bool
+clusters_on(const sc_index_def *ix, bool (*not_null)(const void *, const char *), const void *tbl)
 {
     if (ix->kind == SC_INDEX_PRIMARY)
         return true;
@@ -1353,7 +1392,10 @@ int sc_exec__alter_table(sc_exec *x)
     st.ren_from = sc_exec__alloc(x, (n + 1) * sizeof(char *));
     st.ren_to = sc_exec__alloc(x, (n + 1) * sizeof(char *));
     st.modified = sc_exec__alloc(x, (n + st.t.n_cols + 1) * sizeof(char *));
-    if (!st.dropped || !st.ren_from || !st.ren_to || !st.modified) {
+    st.touched_orig = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st.touched_new = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    if (!st.dropped || !st.ren_from || !st.ren_to || !st.modified || !st.touched_orig ||
+        !st.touched_new) {
         rc = SC_ENOMEM;
         goto out;
     }
@@ -1378,6 +1420,10 @@ int sc_exec__alter_table(sc_exec *x)
     st.first_new_fk = st.t.n_fks;
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_add(x, &st, &at->specs[i]);
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        if (at->specs[i].kind == SC_AST_ALTER_SET_DEFAULT ||
+            at->specs[i].kind == SC_AST_ALTER_DROP_DEFAULT)
+            rc = set_default(x, &st, &at->specs[i]);
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_table_level(x, &st, &at->specs[i], &sdef);
     if (rc != SC_OK)

@@ -237,6 +237,12 @@ START_TEST(test_ddl_exec_alter)
                      "  `a` text DEFAULT NULL,\n"
                      "  `b` mediumtext DEFAULT NULL,\n"
                      "  `c` varchar(10) DEFAULT NULL\n" TAIL);
+    /* ALTER COLUMN names a stored column no other spec touches, or a new one */
+    fails("ALTER TABLE x ALTER COLUMN c SET DEFAULT 'a', ALTER COLUMN c DROP DEFAULT", 1054,
+          "42S22", "Unknown column 'c' in 'x'");
+    fails("ALTER TABLE x MODIFY c CHAR(3), ALTER COLUMN c SET DEFAULT 'a'", 1054, "42S22",
+          "Unknown column 'c' in 'x'");
+    ok("ALTER TABLE x ADD COLUMN d INT, ALTER COLUMN d SET DEFAULT 3");
 }
 END_TEST
 
