@@ -124,6 +124,8 @@ int sc_exec__create_database(sc_exec *x)
     if (d->or_replace && d->if_not_exists)
         return sc_exec__err(x, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
     rc = sc_exec__check_db_name(x, d->name);
+    if (rc == SC_OK)
+        rc = sc_exec__guard_system(x, d->name);
     if (rc != SC_OK)
         return rc;
     rc = db_options(x, &def, d);
@@ -295,6 +297,8 @@ int sc_exec__drop_database(sc_exec *x)
     uint64_t id;
     int rc;
 
+    if (strcmp(d->name, SC_SYSCAT_SCHEMA) != 0 && (rc = sc_exec__guard_system(x, d->name)) != SC_OK)
+        return rc;
     rc = sc_schema_lookup(&s, x->txn, d->name);
     if (rc == SC_ENOTFOUND) {
         if (d->if_exists) {

@@ -565,6 +565,11 @@ int sc_exec__guard_system(sc_exec *x, const char *db)
     if (db && strcmp(db, SC_SYSCAT_SCHEMA) == 0)
         return sc_exec__err(x, 1044, "42000",
                             "Access denied for user 'root'@'localhost' to database '%s'", db);
+    /* MariaDB's read-only INFORMATION_SCHEMA (any spelling) */
+    if (db && strcasecmp(db, "information_schema") == 0)
+        return sc_exec__err(x, 1044, "42000",
+                            "Access denied for user 'root'@'localhost' to database '%s'",
+                            "information_schema");
     return SC_OK;
 }
 
