@@ -100,12 +100,6 @@ int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat);
 /** Lower-case SQL name of a column type ("int", "varchar"...). Never NULL. */
 const char *sc_cli__type_name(sc_coltype type);
 
-/**
- * The column type as the mysql client's DESCRIBE prints it
- * ("int(10) unsigned", "varchar(20)", "enum('a','b')"). @return malloc'ed text
- */
-char *sc_cli__type_sql(const sc_column_def *col);
-
 /* ------------------------------------------------------------------ */
 /* SHOW CREATE rendering through the DDL module (show_create.c)         */
 

@@ -7,8 +7,9 @@
  * table.cc): integer display widths always shown, PRI for every primary key
  * part (a UNIQUE key over NOT NULL columns stands in when there is no
  * PRIMARY KEY), UNI for the column of a one-column unique key, MUL for the
- * first column of any other key. Also exports the type rendering used by
- * `dump --json`.
+ * first column of any other key. The Type text is the DDL module's
+ * (sc_column_type_sql), so it cannot drift from SHOW CREATE. Also exports
+ * the type names used by `dump --json`.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,126 +64,6 @@ const char *sc_cli__type_name(sc_coltype type)
     if ((int)type < 0 || type >= SC_TYPE__COUNT || !type_names[type])
         return "unknown";
     return type_names[type];
-}
-
-/* Display width MariaDB prints for an integer declared without one. */
-static uint32_t default_int_width(sc_coltype type, bool is_unsigned)
-{
-    switch (type) {
-    case SC_TYPE_TINYINT:
-        return is_unsigned ? 3 : 4;
-    case SC_TYPE_SMALLINT:
-        return is_unsigned ? 5 : 6;
-    case SC_TYPE_MEDIUMINT:
-        return is_unsigned ? 8 : 9;
-    case SC_TYPE_INT:
-        return is_unsigned ? 10 : 11;
-    default:
-        return 20;
-    }
-}
-
-/* The "(...)" part of a type, written into buf (empty when none applies). */
-static void type_args(char *buf, size_t size, const sc_column_def *col)
-{
-    bool is_unsigned = (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
-
-    buf[0] = '\0';
-    switch (col->type) {
-    case SC_TYPE_TINYINT:
-    case SC_TYPE_SMALLINT:
-    case SC_TYPE_MEDIUMINT:
-    case SC_TYPE_INT:
-    case SC_TYPE_BIGINT:
-        snprintf(buf, size, "(%u)",
-                 col->length ? col->length : default_int_width(col->type, is_unsigned));
-        break;
-    case SC_TYPE_DECIMAL:
-        snprintf(buf, size, "(%u,%u)", col->length ? col->length : 10, col->scale);
-        break;
-    case SC_TYPE_FLOAT:
-    case SC_TYPE_DOUBLE:
-        if (col->flags & SC_COL_HAS_SCALE)
-            snprintf(buf, size, "(%u,%u)", col->length, col->scale);
-        break;
-    case SC_TYPE_BIT:
-    case SC_TYPE_CHAR:
-    case SC_TYPE_BINARY:
-        snprintf(buf, size, "(%u)", col->length ? col->length : 1);
-        break;
-    case SC_TYPE_VARCHAR:
-    case SC_TYPE_VARBINARY:
-        snprintf(buf, size, "(%u)", col->length);
-        break;
-    case SC_TYPE_YEAR:
-        snprintf(buf, size, "(%u)", col->length ? col->length : 4);
-        break;
-    case SC_TYPE_TIME:
-    case SC_TYPE_DATETIME:
-    case SC_TYPE_TIMESTAMP:
-        if (col->scale)
-            snprintf(buf, size, "(%u)", col->scale);
-        break;
-    default:
-        break;
-    }
-}
-
-/* One value quoted as MariaDB's append_unescaped() does: ' doubled, backslash,
- * newline and CR as \\ \n \r. p has room for 2 * strlen(v) + 2 bytes. */
-static char *quote_value(char *p, const char *v)
-{
-    *p++ = '\'';
-    for (; *v; v++) {
-        char esc = *v == '\\' ? '\\' : *v == '\n' ? 'n' : *v == '\r' ? 'r' : 0;
-        if (esc) {
-            *p++ = '\\';
-            *p++ = esc;
-        } else {
-            if (*v == '\'')
-                *p++ = '\'';
-            *p++ = *v;
-        }
-    }
-    *p++ = '\'';
-    return p;
-}
-
-/* enum('a','b''c'): the type with its values, as SHOW CREATE and DESCRIBE print it. */
-static char *elements_sql(const char *name, const sc_column_def *col)
-{
-    size_t len = strlen(name) + 3, i;
-    char *out, *p;
-
-    for (i = 0; i < col->n_elements; i++)
-        len += 2 * strlen(col->elements[i]) + 3;
-    out = malloc(len);
-    if (!out)
-        return NULL;
-    p = out + sprintf(out, "%s(", name);
-    for (i = 0; i < col->n_elements; i++) {
-        if (i)
-            *p++ = ',';
-        p = quote_value(p, col->elements[i]);
-    }
-    *p++ = ')';
-    *p = '\0';
-    return out;
-}
-
-char *sc_cli__type_sql(const sc_column_def *col)
-{
-    const char *name = sc_cli__type_name(col->type);
-    char args[64], *out = NULL;
-
-    if (col->type == SC_TYPE_ENUM || col->type == SC_TYPE_SET)
-        return elements_sql(name, col);
-    type_args(args, sizeof(args), col);
-    if (asprintf(&out, "%s%s%s%s", name, args,
-                 (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) ? " unsigned" : "",
-                 (col->flags & SC_COL_ZEROFILL) ? " zerofill" : "") < 0)
-        return NULL;
-    return out;
 }
 
 /* ------------------------------------------------------------------ */
@@ -279,13 +160,14 @@ static char *extra_text(const sc_column_def *col)
     return out;
 }
 
-static int add_column_row(sc_cli_grid *grid, const sc_table_def *def, const sc_column_def *col)
+static int
+add_column_row(sc_cli_grid *grid, sc_ctx *ctx, const sc_table_def *def, const sc_column_def *col)
 {
-    char *type = sc_cli__type_sql(col), *extra = extra_text(col);
+    char *type = NULL, *extra = extra_text(col);
     const char *cells[6];
     int rc = -1;
 
-    if (type && extra) {
+    if (sc_column_type_sql(&type, ctx, col) == SC_OK && extra) {
         cells[0] = col->name;
         cells[1] = type;
         cells[2] = (col->flags & SC_COL_NOT_NULL) ? "NO" : "YES";
@@ -294,7 +176,7 @@ static int add_column_row(sc_cli_grid *grid, const sc_table_def *def, const sc_c
         cells[5] = extra;
         rc = sc_cli__grid_add(grid, cells);
     }
-    free(type);
+    sc_free(ctx, type);
     free(extra);
     return rc;
 }
@@ -309,7 +191,7 @@ static int print_table(sc_cli *cli, const sc_table *table)
     if (sc_cli__grid_init(&grid, 6, header) != 0)
         return sc_cli__fail(cli, SC_ENOMEM);
     for (i = 0; i < def->n_columns; i++)
-        if (add_column_row(&grid, def, &def->columns[i]) != 0) {
+        if (add_column_row(&grid, cli->ctx, def, &def->columns[i]) != 0) {
             sc_cli__grid_free(&grid);
             return sc_cli__fail(cli, SC_ENOMEM);
         }

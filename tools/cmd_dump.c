@@ -55,10 +55,14 @@ static json_t *column_flags(unsigned f)
                      (f & SC_COL_COMPRESSED) != 0);
 }
 
-static json_t *column_json(const sc_column_def *c, size_t ordinal)
+static json_t *column_json(sc_ctx *ctx, const sc_column_def *c, size_t ordinal)
 {
-    char *sql = sc_cli__type_sql(c);
-    json_t *j = json_pack(
+    char *sql = NULL;
+    json_t *j;
+
+    if (sc_column_type_sql(&sql, ctx, c) != SC_OK)
+        return NULL;
+    j = json_pack(
         "{s:s, s:I, s:s, s:s?, s:I, s:o, s:I, s:I, s:o, s:o, s:s, s:o, s:o, s:s, s:o, s:o, "
         "s:o, s:o, s:I}",
         "name", c->name, "ordinal", (json_int_t)ordinal, "type", sc_cli__type_name(c->type),
@@ -70,7 +74,7 @@ static json_t *column_json(const sc_column_def *c, size_t ordinal)
         "generation_expr", str_or_null(c->generation_expr), "check_expr",
         str_or_null(c->check_expr), "comment", str_or_null(c->comment), "elements",
         string_array(c->elements, c->n_elements), "srid", (json_int_t)c->srid);
-    free(sql);
+    sc_free(ctx, sql);
     return j;
 }
 
@@ -120,7 +124,7 @@ static json_t *fk_json(const sc_fk_def *fk, size_t ordinal)
 }
 
 /* Append one array of definitions to obj under key. @return 0 or -1 */
-static int add_list(json_t *obj, const char *key, const sc_table_def *d, int which)
+static int add_list(sc_ctx *ctx, json_t *obj, const char *key, const sc_table_def *d, int which)
 {
     json_t *a = json_array();
     size_t i, n = which == 0   ? d->n_columns
@@ -129,7 +133,7 @@ static int add_list(json_t *obj, const char *key, const sc_table_def *d, int whi
                                : d->n_checks;
 
     for (i = 0; a && i < n; i++) {
-        json_t *item = which == 0   ? column_json(&d->columns[i], i + 1)
+        json_t *item = which == 0   ? column_json(ctx, &d->columns[i], i + 1)
                        : which == 1 ? index_json(&d->indexes[i], i + 1)
                        : which == 2
                            ? fk_json(&d->foreign_keys[i], i + 1)
@@ -143,7 +147,7 @@ static int add_list(json_t *obj, const char *key, const sc_table_def *d, int whi
     return a && json_object_set_new(obj, key, a) == 0 ? 0 : -1;
 }
 
-static json_t *table_json(const sc_table *t)
+static json_t *table_json(sc_ctx *ctx, const sc_table *t)
 {
     const sc_table_def *d = sc_table_definition(t);
     json_t *j = json_pack(
@@ -154,8 +158,8 @@ static json_t *table_json(const sc_table *t)
         str_or_null(d->collation), "comment", str_or_null(d->comment), "auto_increment",
         (json_int_t)d->auto_increment, "options", str_or_null(d->options));
 
-    if (j && (add_list(j, "columns", d, 0) || add_list(j, "indexes", d, 1) ||
-              add_list(j, "foreign_keys", d, 2) || add_list(j, "checks", d, 3))) {
+    if (j && (add_list(ctx, j, "columns", d, 0) || add_list(ctx, j, "indexes", d, 1) ||
+              add_list(ctx, j, "foreign_keys", d, 2) || add_list(ctx, j, "checks", d, 3))) {
         json_decref(j);
         return NULL;
     }
@@ -202,7 +206,7 @@ static int stream_table(const sc_table_info *info, void *payload)
 
     if (rc != SC_OK)
         return rc;
-    j = table_json(t);
+    j = table_json(sc_catalog_ctx(sc_txn_catalog(w->txn)), t);
     text = j ? json_dumps(j, DUMP_FLAGS) : NULL;
     if (text) {
         fputs(w->n_tables++ ? ",\n" : "\n", w->out);

@@ -66,6 +66,17 @@ SC_API int sc_show_create_table(char **out, sc_txn *txn, const char *schema, con
 SC_API int sc_show_create_database(char **out, sc_txn *txn, const char *schema);
 
 /**
+ * A column's type as DESCRIBE / SHOW COLUMNS print it ("int(10) unsigned",
+ * "decimal(10,0)", "enum('a','b''c')", compressed columns with MariaDB's
+ * versioned COMPRESSED comment), the text SHOW CREATE TABLE prints before
+ * the attributes. A zero length prints MariaDB's default width (int(11),
+ * char(1)...).
+ * @param[out] out allocated text; free with sc_free(ctx, ...)
+ * @return SC_OK, SC_EINVAL (no type), SC_ENOMEM
+ */
+SC_API int sc_column_type_sql(char **out, sc_ctx *ctx, const sc_column_def *col);
+
+/**
  * The whole catalog in the DDL oracle's schema.sql format: every schema but
  * `syscat`, sorted by name, as SHOW CREATE DATABASE + ";\n\n", each followed
  * by its tables sorted by name as SHOW CREATE TABLE + ";\n\n".
