@@ -851,6 +851,20 @@ static col_change column_change(const sc_column_def *o, const sc_column_def *n, 
     return in_pk ? COL_COPY : COL_INPLACE;
 }
 
+/* As column_change() in a stored table: MariaDB copies a table that has a
+ * long UNIQUE (USING HASH) key instead of changing a column in place. */
+static col_change stored_column_change(const sc_table_def *old,
+                                       const sc_column_def *o,
+                                       const sc_column_def *n,
+                                       bool in_pk)
+{
+    col_change ch = column_change(o, n, in_pk);
+    for (size_t i = 0; ch == COL_INPLACE && i < old->n_indexes; i++)
+        if (old->indexes[i].flags & SC_INDEX_LONG_HASH)
+            ch = COL_COPY;
+    return ch;
+}
+
 static bool in_primary_key(const sc_xtable *t, const char *col)
 {
     for (size_t i = 0; i < t->n_idx; i++)
@@ -884,7 +898,8 @@ static int check_own_fk_types(sc_exec *x, alter_state *st, const sc_table_def *o
             if (!cc || !was_modified(st, cc->d.name))
                 continue;
             oc = old_column(old, cc->orig_name ? cc->orig_name : cc->d.name);
-            ch = oc ? column_change(oc, &cc->d, in_primary_key(&st->t, cc->d.name)) : COL_SAME;
+            ch = oc ? stored_column_change(old, oc, &cc->d, in_primary_key(&st->t, cc->d.name))
+                    : COL_SAME;
             if (ch == COL_INPLACE)
                 return sc_exec__err(x, 1832, "HY000",
                                     "Cannot change column '%s': used in a foreign key "
@@ -1075,7 +1090,8 @@ check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, co
         col_change ch;
         if (!was_modified(pc->st, pcol->d.name) || !ocol)
             continue;
-        ch = column_change(ocol, &pcol->d, in_primary_key(&pc->st->t, pcol->d.name));
+        ch =
+            stored_column_change(pc->old, ocol, &pcol->d, in_primary_key(&pc->st->t, pcol->d.name));
         if (ch == COL_SAME)
             continue;
         pc->err = 1833;

@@ -894,6 +894,33 @@ static int engine_limits(sc_exec *x, const sc_xtable *t)
     return SC_OK;
 }
 
+/*
+ * InnoDB's create_options_are_invalid() under innodb_strict_mode (MariaDB's
+ * default): ROW_FORMAT FIXED/PAGE, a KEY_BLOCK_SIZE other than 1..16 (powers
+ * of two), or one with a ROW_FORMAT other than COMPRESSED are errno 140.
+ */
+static int innodb_options(sc_exec *x, const sc_xtable *t)
+{
+    const char *rf = t->opts[SC_XOPT_ROW_FORMAT];
+    const char *kbs = t->opts[SC_XOPT_KEY_BLOCK_SIZE];
+    unsigned long k = kbs ? strtoul(kbs, NULL, 10) : 0;
+    bool bad = false;
+
+    if (strcmp(t->engine, "InnoDB") != 0)
+        return SC_OK;
+    if (rf && (strcasecmp(rf, "FIXED") == 0 || strcasecmp(rf, "PAGE") == 0))
+        bad = true;
+    if (k && k != 1 && k != 2 && k != 4 && k != 8 && k != 16)
+        bad = true;
+    if (k && rf && strcasecmp(rf, "COMPRESSED") != 0 && strcasecmp(rf, "DEFAULT") != 0)
+        bad = true;
+    if (!bad)
+        return SC_OK;
+    return sc_exec__err(x, 1005, "HY000",
+                        "Can't create table `%s`.`%s` (errno: 140 \"Wrong create options\")",
+                        t->schema, t->name);
+}
+
 /* Settings the storage engine or the table options give every table/key. */
 static void inherit_table_options(sc_xtable *t)
 {
@@ -1066,6 +1093,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
         rc = check_row_size(x, t);
     if (rc == SC_OK)
         rc = engine_limits(x, t);
+    if (rc == SC_OK)
+        rc = innodb_options(x, t);
     if (rc != SC_OK)
         return rc;
     name_checks(x, t);
