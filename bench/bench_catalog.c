@@ -9,7 +9,13 @@
  *     re-executes itself with --open DIR);
  *   - name -> decoded definition lookup latency p50/p99 for random names,
  *     warm (every table loaded once first, so the map is resident and
- *     mapped), inside one read transaction and with one read transaction each;
+ *     mapped), inside one read transaction and with one read transaction each:
+ *     with the definition cache off (every lookup reads and decodes the rows);
+ *     through the cache for a hot set of BENCH_HOT tables (default 4096, the
+ *     default cache size) spread over the catalog, first touch (misses that
+ *     fill it) and warm; over every table with the default cache (mostly
+ *     misses); with BENCH_CACHE_ALL=1 also with a cache holding every table
+ *     (its memory is printed);
  *   - file size and peak RSS.
  * BENCH_KEEP=1 keeps the data directories. Targets: docs/architecture.md.
  */
@@ -24,6 +30,7 @@
 #include <ftw.h>
 
 #include "syscat.h"
+#include "catalog/catalog_int.h" /* sc_catalog__table_cache_stats */
 
 #define BATCH 1000
 #define LOOKUPS 200000
@@ -140,18 +147,24 @@ static void table_name(char *buf, size_t size, size_t i)
 /* ------------------------------------------------------------------ */
 /* Creating                                                             */
 
-static sc_catalog *open_cat(sc_ctx *ctx, const char *dir, unsigned flags)
+static sc_catalog *open_cat_cache(sc_ctx *ctx, const char *dir, unsigned flags, size_t cache)
 {
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat = NULL;
     int rc;
 
     o.flags = flags | SC_CATALOG_NOSYNC;
+    o.table_cache_size = cache;
     o.map_size = 64ull << 30; /* sparse: only what is written takes disk */
     rc = sc_catalog_open(&cat, ctx, dir, &o);
     if (rc)
         die(ctx, "open", rc);
     return cat;
+}
+
+static sc_catalog *open_cat(sc_ctx *ctx, const char *dir, unsigned flags)
+{
+    return open_cat_cache(ctx, dir, flags, 0);
 }
 
 /* Create n tables, batch per transaction: tables/s (wall); *cpu_rate per CPU second. */
@@ -255,8 +268,13 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Load every table once so the whole catalog is resident and mapped ("warm"). */
-static void warm_up(sc_ctx *ctx, sc_catalog *cat, size_t n_tables)
+/*
+ * Load every table once so the whole catalog is resident and mapped ("warm"):
+ * each sc_catalog_open maps the file anew, and the first touch of every page
+ * costs a page fault. In a write txn (nothing written, aborted) when the
+ * definition cache must stay empty: write txns never fill it.
+ */
+static void warm_up_txn(sc_ctx *ctx, sc_catalog *cat, size_t n_tables, unsigned txn_flags)
 {
     sc_txn *txn = NULL;
     sc_table *t;
@@ -264,7 +282,7 @@ static void warm_up(sc_ctx *ctx, sc_catalog *cat, size_t n_tables)
     size_t i;
     int rc;
 
-    if ((rc = sc_txn_begin(&txn, cat, SC_TXN_READONLY)))
+    if ((rc = sc_txn_begin(&txn, cat, txn_flags)))
         die(ctx, "begin", rc);
     for (i = 0; i < n_tables; i++) {
         table_name(name, sizeof(name), i);
@@ -275,27 +293,47 @@ static void warm_up(sc_ctx *ctx, sc_catalog *cat, size_t n_tables)
     sc_txn_abort(txn);
 }
 
-/* Random-name lookups; one read txn for all (per_txn = 0) or one each. */
-static void lookups(sc_ctx *ctx,
-                    sc_catalog *cat,
-                    size_t n_tables,
-                    int per_txn,
-                    double *p50,
-                    double *p99,
-                    double *cpu_mean)
+static void warm_up(sc_ctx *ctx, sc_catalog *cat, size_t n_tables)
 {
-    double *lat = malloc(LOOKUPS * sizeof(*lat)), t0, c0 = cpu_s();
+    warm_up_txn(ctx, cat, n_tables, SC_TXN_READONLY);
+}
+
+/* What a lookup run measures (latency in us, CPU per lookup in us). */
+typedef struct lat_stats {
+    double p50, p99, cpu;
+} lat_stats;
+
+/* Table number of draw r: uniform over all tables, or over `hot` tables spread evenly
+ * across the catalog (a working set whose B-tree pages are scattered, not adjacent). */
+static size_t pick(uint64_t r, size_t n_tables, size_t hot)
+{
+    if (!hot || hot >= n_tables)
+        return r % n_tables;
+    return (r % hot) * (n_tables / hot);
+}
+
+/*
+ * count random-name lookups; one read txn for all (per_txn = 0) or one each.
+ * once != 0: each of the hot tables exactly once, in a scattered order (count = hot).
+ */
+static lat_stats lookups_n(
+    sc_ctx *ctx, sc_catalog *cat, size_t n_tables, size_t hot, int per_txn, size_t count, int once)
+{
+    double *lat = malloc(count * sizeof(*lat)), t0, c0 = cpu_s();
     sc_txn *txn = NULL;
     sc_table *t;
     uint64_t seed = 88172645463325252ull;
+    lat_stats st;
     char name[32];
     size_t i;
     int rc;
 
     if (!per_txn && (rc = sc_txn_begin(&txn, cat, SC_TXN_READONLY)))
         die(ctx, "begin", rc);
-    for (i = 0; i < LOOKUPS; i++) {
-        table_name(name, sizeof(name), rng_next(&seed) % n_tables);
+    for (i = 0; i < count; i++) {
+        /* 2654435761 is odd and prime: i * it mod hot visits every residue once */
+        uint64_t r = once ? (uint64_t)i * 2654435761u % hot : rng_next(&seed);
+        table_name(name, sizeof(name), pick(r, n_tables, hot));
         t0 = now_s();
         if (per_txn && (rc = sc_txn_begin(&txn, cat, SC_TXN_READONLY)))
             die(ctx, "begin", rc);
@@ -310,25 +348,107 @@ static void lookups(sc_ctx *ctx,
     }
     if (!per_txn)
         sc_txn_abort(txn);
-    *cpu_mean = (cpu_s() - c0) * 1e6 / LOOKUPS;
-    qsort(lat, LOOKUPS, sizeof(*lat), cmp_double);
-    *p50 = lat[LOOKUPS / 2];
-    *p99 = lat[LOOKUPS * 99 / 100];
+    st.cpu = (cpu_s() - c0) * 1e6 / (double)count;
+    qsort(lat, count, sizeof(*lat), cmp_double);
+    st.p50 = lat[count / 2];
+    st.p99 = lat[count * 99 / 100];
     free(lat);
+    return st;
+}
+
+static lat_stats lookups(sc_ctx *ctx, sc_catalog *cat, size_t n_tables, size_t hot, int per_txn)
+{
+    return lookups_n(ctx, cat, n_tables, hot, per_txn, LOOKUPS, 0);
+}
+
+static void print_lat(const char *what, lat_stats st, const char *note)
+{
+    printf("  %-29s: p50 %.2f us  p99 %.2f us  mean CPU %.2f us%s\n", what, st.p50, st.p99, st.cpu,
+           note);
+    fflush(stdout);
+}
+
+/* Resident set size now, MiB (from /proc/self/statm). */
+static double rss_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, res = 0;
+
+    if (!f)
+        return -1;
+    if (fscanf(f, "%ld %ld", &pages, &res) != 2)
+        res = -1;
+    fclose(f);
+    return (double)res * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
+}
+
+/*
+ * The lookup figures. Cold cache: a catalog opened with SC_CATALOG_NO_TABLE_CACHE,
+ * so every lookup reads and decodes the rows (the figure before the cache existed).
+ * Cache: the same names through the definition cache; "first touch" is the pass that
+ * fills it (misses), "warm" the next passes over the same names. Every run follows a
+ * warm-up on its own catalog handle, so the map is resident and mapped either way:
+ * the cache saves B-tree descents and decoding, not I/O or page faults.
+ */
+static void lookup_figures(sc_ctx *ctx, const char *dir, size_t n, size_t hot, size_t all_cache)
+{
+    sc_catalog *cat;
+    sc_table_cache_stats cs;
+    char what[64];
+    double r0;
+
+    cat = open_cat(ctx, dir, SC_CATALOG_NO_TABLE_CACHE);
+    warm_up(ctx, cat, n);
+    print_lat("lookup name -> definition", lookups(ctx, cat, n, 0, 0),
+              "  (cache off, one read txn, random names; target p50 <= 2)");
+    print_lat("lookup incl. its read txn", lookups(ctx, cat, n, 0, 1), "  (cache off)");
+    sc_catalog_close(cat);
+
+    cat = open_cat_cache(ctx, dir, 0, hot);
+    warm_up_txn(ctx, cat, n, 0);
+    snprintf(what, sizeof(what), "hot %zu, cache first touch", hot);
+    print_lat(what, lookups_n(ctx, cat, n, hot, 0, hot, 1),
+              "  (each hot name once: misses that fill the cache)");
+    snprintf(what, sizeof(what), "hot %zu, cache warm", hot);
+    print_lat(what, lookups(ctx, cat, n, hot, 0), "  (one read txn)");
+    print_lat("  same, incl. its read txn", lookups(ctx, cat, n, hot, 1), "");
+    sc_catalog__table_cache_stats(&cs, cat);
+    printf("  cache counters               : %zu entries, %llu hits, %llu misses\n", cs.entries,
+           (unsigned long long)cs.hits, (unsigned long long)cs.misses);
+    sc_catalog_close(cat);
+
+    /* Working set far above the cache: nearly every lookup misses, fills and evicts. */
+    cat = open_cat_cache(ctx, dir, 0, 0);
+    warm_up_txn(ctx, cat, n, 0);
+    print_lat("all tables, default cache", lookups(ctx, cat, n, 0, 0),
+              "  (random names over every table: mostly misses)");
+    sc_catalog_close(cat);
+
+    if (!all_cache)
+        return;
+    cat = open_cat_cache(ctx, dir, 0, all_cache);
+    r0 = rss_mb();
+    warm_up(ctx, cat, n);
+    printf("  cache of every table         : %zu entries, RSS +%.0f MiB (%.0f bytes/table)\n", n,
+           rss_mb() - r0, (rss_mb() - r0) * 1048576.0 / (double)n);
+    print_lat("all tables, cache warm", lookups(ctx, cat, n, 0, 0),
+              "  (one read txn, random names over every table)");
+    print_lat("  same, incl. its read txn", lookups(ctx, cat, n, 0, 1), "");
+    sc_catalog_close(cat);
 }
 
 static int lookup_only(const char *dir, size_t n)
 {
     sc_ctx *ctx = NULL;
     sc_catalog *cat;
-    double p50, p99, cpu;
+    lat_stats st;
 
     if (sc_ctx_new(&ctx, NULL))
         return 1;
-    cat = open_cat(ctx, dir, 0);
+    cat = open_cat(ctx, dir, SC_CATALOG_NO_TABLE_CACHE);
     warm_up(ctx, cat, n);
-    lookups(ctx, cat, n, 0, &p50, &p99, &cpu);
-    printf("lookup p50 %.2f us p99 %.2f us, mean CPU %.2f us\n", p50, p99, cpu);
+    st = lookups(ctx, cat, n, 0, 0);
+    printf("lookup p50 %.2f us p99 %.2f us, mean CPU %.2f us\n", st.p50, st.p99, st.cpu);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
     return 0;
@@ -374,11 +494,14 @@ int main(int argc, char **argv)
     const char *env = getenv("BENCH_TABLES");
     size_t n = env && *env ? (size_t)strtoull(env, NULL, 10) : 1000000;
     int keep = getenv("BENCH_KEEP") != NULL;
+    const char *hot_env = getenv("BENCH_HOT"), *all_env = getenv("BENCH_CACHE_ALL");
+    size_t hot = hot_env && *hot_env ? (size_t)strtoull(hot_env, NULL, 10) : SC_TABLE_CACHE_DEFAULT;
+    int all_cache = all_env && *all_env && strcmp(all_env, "0") != 0;
     char dir1[256], dir2[256];
     sc_ctx *ctx = NULL;
     sc_catalog *cat;
     sc_catalog_stats st;
-    double r1, r2, c1, c2, o[3], p50, p99, cpu, tp50, tp99, tcpu, app, disk, t0, load[3];
+    double r1, r2, c1, c2, o[3], app, disk, t0, load[3];
     struct rusage ru;
     int i;
 
@@ -423,19 +546,12 @@ int main(int argc, char **argv)
     t0 = now_s();
     warm_up(ctx, cat, n);
     printf("  warm-up, every table once    : %.2f us/table\n", (now_s() - t0) * 1e6 / (double)n);
-    lookups(ctx, cat, n, 0, &p50, &p99, &cpu);
-    lookups(ctx, cat, n, 1, &tp50, &tp99, &tcpu);
-    printf("  lookup name -> definition    : p50 %.2f us  p99 %.2f us  mean CPU %.2f us  (one read "
-           "txn, random names; target p50 <= 2)\n",
-           p50, p99, cpu);
-    printf("  lookup incl. its read txn    : p50 %.2f us  p99 %.2f us  mean CPU %.2f us\n", tp50,
-           tp99, tcpu);
-
     if (sc_catalog_stats_get(&st, cat) == SC_OK)
         printf("  catalog rows                 : %llu tables, %llu columns, %llu indexes\n",
                (unsigned long long)st.tables, (unsigned long long)st.columns,
                (unsigned long long)st.indexes);
     sc_catalog_close(cat);
+    lookup_figures(ctx, dir2, n, hot < n ? hot : n, all_cache ? n : 0);
     file_size(dir2, &app, &disk);
     printf("  data.mdb                     : %.1f MiB (%.1f MiB on disk), %.0f bytes/table\n", app,
            disk, disk * 1048576.0 / (double)n);

@@ -133,6 +133,9 @@ void sc__tcache_free(sc_table_cache *c);
 sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len);
 /** Cache t (t->row set, not cached yet), evicting the least recently used entry when full. */
 void sc__tcache_put(sc_table_cache *c, sc_table *t);
+/** Rebuild t's memory as one exact-size block holding its definition and a copy of row
+ *  (t->row); SC_ENOMEM leaves t as it was. */
+int sc__table_compact(sc_table *t, const uint8_t *row, size_t len);
 /** Free a table's memory (refs reached 0). */
 void sc__table_destroy(sc_table *t);
 

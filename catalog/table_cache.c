@@ -137,6 +137,175 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
     c->stats.fills++;
 }
 
+/* ------------------------------------------------------------------ */
+/* Compaction: a cached definition in one exact-size block               */
+
+/*
+ * A deep copy of a definition, run twice: first with a == NULL to add up the
+ * bytes (rounded as sc__arena_alloc rounds), then into an arena of exactly
+ * that size. A load leaves the decoded row messages in the table's arena
+ * (about 8 KiB for 10 columns); the copy keeps only the definition (about
+ * 2.5 KiB), which is what bounds the memory of a full cache.
+ */
+typedef struct dup {
+    sc_arena *a; /* NULL while sizing */
+    size_t need; /* bytes counted while sizing */
+} dup;
+
+/* A copy of n bytes (NULL while sizing, for n == 0, or when out of memory). */
+static void *dup_mem(dup *d, const void *src, size_t n)
+{
+    void *p;
+
+    if (n == 0)
+        return NULL; /* empty arrays are NULL, as table_read.c leaves them */
+    if (!d->a) {
+        d->need += (n + 15) & ~(size_t)15;
+        return NULL;
+    }
+    p = sc__arena_alloc(d->a, n);
+    if (p)
+        memcpy(p, src, n);
+    return p;
+}
+
+static const char *dup_str(dup *d, const char *s)
+{
+    return s ? dup_mem(d, s, strlen(s) + 1) : NULL;
+}
+
+static const char *const *dup_strv(dup *d, const char *const *v, size_t n)
+{
+    const char **out = dup_mem(d, v, n * sizeof(*v));
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        const char *s = dup_str(d, v[i]);
+        if (out)
+            out[i] = s;
+    }
+    return out;
+}
+
+static const sc_column_def *dup_columns(dup *d, const sc_column_def *src, size_t n)
+{
+    sc_column_def *out = dup_mem(d, src, n * sizeof(*src)), c;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        c = src[i];
+        c.name = dup_str(d, c.name);
+        c.charset = dup_str(d, c.charset);
+        c.collation = dup_str(d, c.collation);
+        c.default_value = dup_str(d, c.default_value);
+        c.on_update = dup_str(d, c.on_update);
+        c.generation_expr = dup_str(d, c.generation_expr);
+        c.check_expr = dup_str(d, c.check_expr);
+        c.comment = dup_str(d, c.comment);
+        c.elements = dup_strv(d, c.elements, c.n_elements);
+        if (out)
+            out[i] = c;
+    }
+    return out;
+}
+
+static const sc_index_def *dup_indexes(dup *d, const sc_index_def *src, size_t n)
+{
+    sc_index_def *out = dup_mem(d, src, n * sizeof(*src)), ix;
+    sc_index_part *parts;
+    size_t i, j;
+
+    for (i = 0; i < n; i++) {
+        ix = src[i];
+        parts = dup_mem(d, ix.parts, ix.n_parts * sizeof(*ix.parts));
+        for (j = 0; j < ix.n_parts; j++) {
+            const char *col = dup_str(d, ix.parts[j].column);
+            if (parts)
+                parts[j].column = col;
+        }
+        ix.parts = parts;
+        ix.name = dup_str(d, ix.name);
+        ix.comment = dup_str(d, ix.comment);
+        ix.parser = dup_str(d, ix.parser);
+        if (out)
+            out[i] = ix;
+    }
+    return out;
+}
+
+static const sc_fk_def *dup_fks(dup *d, const sc_fk_def *src, size_t n)
+{
+    sc_fk_def *out = dup_mem(d, src, n * sizeof(*src)), fk;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        fk = src[i];
+        fk.name = dup_str(d, fk.name);
+        fk.columns = dup_strv(d, fk.columns, fk.n_columns);
+        fk.parent_columns = dup_strv(d, fk.parent_columns, fk.n_columns);
+        fk.parent_schema = dup_str(d, fk.parent_schema);
+        fk.parent_table = dup_str(d, fk.parent_table);
+        if (out)
+            out[i] = fk;
+    }
+    return out;
+}
+
+static const sc_check_def *dup_checks(dup *d, const sc_check_def *src, size_t n)
+{
+    sc_check_def *out = dup_mem(d, src, n * sizeof(*src)), ck;
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        ck.name = dup_str(d, src[i].name);
+        ck.expr = dup_str(d, src[i].expr);
+        if (out)
+            out[i] = ck;
+    }
+    return out;
+}
+
+/* Copy t's definition, schema name and the tables row (t->row) through d. */
+static void dup_table(dup *d, sc_table *copy, const sc_table *t, const uint8_t *row, size_t len)
+{
+    const sc_table_def *s = &t->def;
+    sc_table_def *o = &copy->def;
+
+    *o = *s;
+    o->name = dup_str(d, s->name);
+    o->engine = dup_str(d, s->engine);
+    o->charset = dup_str(d, s->charset);
+    o->collation = dup_str(d, s->collation);
+    o->comment = dup_str(d, s->comment);
+    o->options = dup_str(d, s->options);
+    o->columns = dup_columns(d, s->columns, s->n_columns);
+    o->indexes = dup_indexes(d, s->indexes, s->n_indexes);
+    o->foreign_keys = dup_fks(d, s->foreign_keys, s->n_foreign_keys);
+    o->checks = dup_checks(d, s->checks, s->n_checks);
+    copy->schema_name = dup_str(d, t->schema_name);
+    copy->row = dup_mem(d, row, len);
+    copy->row_len = len;
+}
+
+int sc__table_compact(sc_table *t, const uint8_t *row, size_t len)
+{
+    dup d = {NULL, 0};
+    sc_table copy;
+
+    dup_table(&d, &copy, t, row, len);
+    copy = *t;
+    sc__arena_init(&copy.arena, t->ctx, d.need);
+    d.a = &copy.arena;
+    dup_table(&d, &copy, t, row, len);
+    if (copy.arena.failed) {
+        sc__arena_free(&copy.arena);
+        return SC_ENOMEM;
+    }
+    sc__arena_free(&t->arena);
+    *t = copy;
+    return SC_OK;
+}
+
 void sc_catalog__table_cache_stats(sc_table_cache_stats *out, const sc_catalog *cat)
 {
     *out = cat->tcache.stats;

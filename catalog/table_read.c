@@ -495,16 +495,12 @@ static int table_decode(sc_table *t, sc_txn *txn, const MDB_val *raw, const char
  */
 static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw)
 {
-    uint8_t *copy;
+    int rc;
 
     if (!txn->readonly || !txn->cat->tcache.buckets)
         return SC_OK;
-    copy = sc__arena_alloc(&t->arena, raw->mv_size ? raw->mv_size : 1);
-    if (!copy)
-        return SC_ENOMEM;
-    memcpy(copy, raw->mv_data, raw->mv_size);
-    t->row = copy;
-    t->row_len = raw->mv_size;
+    if ((rc = sc__table_compact(t, raw->mv_data, raw->mv_size)))
+        return rc;
     sc__tcache_put(&txn->cat->tcache, t);
     return SC_OK;
 }
