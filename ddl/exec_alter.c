@@ -171,6 +171,7 @@ typedef struct alter_state {
     const char *new_db, *new_name;
     bool renamed;
     bool engine_changed;
+    bool table_charset_given; /* a CHARACTER SET / COLLATE table option: it wins over CONVERT TO */
 } alter_state;
 
 static bool was_modified(const alter_state *st, const char *col);
@@ -731,8 +732,10 @@ convert_charset(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp, const 
     rc = sc_charset__resolve(&cs, &coll, x->ctx, csn, sp->collate);
     if (rc != SC_OK)
         return rc;
-    st->t.charset = cs->name;
-    st->t.collation = coll->name;
+    if (!st->table_charset_given) {
+        st->t.charset = cs->name;
+        st->t.collation = coll->name;
+    }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const char *before = st->t.cols[i].d.collation;
         if ((rc = convert_column(x, &st->t.cols[i].d, cs, coll)) != SC_OK)
@@ -768,6 +771,10 @@ static int apply_options(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options, true);
     if (rc == SC_OK && strcmp(engine, st->t.engine) != 0)
         st->engine_changed = true;
+    for (size_t i = 0; i < sp->n_options; i++)
+        if (sp->options[i].kind == SC_AST_TOPT_CHARSET ||
+            sp->options[i].kind == SC_AST_TOPT_COLLATE)
+            st->table_charset_given = true;
     return rc;
 }
 

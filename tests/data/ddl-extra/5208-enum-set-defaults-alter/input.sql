@@ -1,0 +1,14 @@
+CREATE TABLE e (a ENUM('small','medium','large') NOT NULL, b ENUM('y','n') DEFAULT 'n', c SET('r','w','x') NOT NULL DEFAULT 'r,w', d ENUM('') , f SET('a','b') DEFAULT '');
+ALTER TABLE e MODIFY a ENUM('small','medium','large','xl') NOT NULL DEFAULT 'medium';
+ALTER TABLE e ALTER COLUMN b SET DEFAULT 'y';
+ALTER TABLE e ALTER COLUMN b SET DEFAULT 'maybe';
+ALTER TABLE e MODIFY c SET('x','w','r') DEFAULT 'w,r,x';
+ALTER TABLE e ADD COLUMN g ENUM('1','2','3') DEFAULT 2;
+ALTER TABLE e ADD COLUMN h ENUM('1','2','3') DEFAULT '2';
+ALTER TABLE e ADD COLUMN i SET('a','b','c') DEFAULT 5;
+ALTER TABLE e ADD COLUMN j ENUM('A','b') DEFAULT 'a';
+ALTER TABLE e ADD COLUMN k ENUM('a ','b') DEFAULT 'a';
+ALTER TABLE e ADD COLUMN l ENUM('x','y') NOT NULL AFTER a;
+CREATE TABLE e2 (a ENUM('a','b') DEFAULT 'c');
+CREATE TABLE e3 (a SET('a','b') DEFAULT 'a,c');
+CREATE TABLE e4 (a ENUM('it''s','back\\slash') DEFAULT 'it''s', b SET('x,y'));
