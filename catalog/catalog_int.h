@@ -137,6 +137,7 @@ typedef struct sc_table_cache_stats {
     size_t entries;     /* definitions held now */
     size_t capacity;    /* most held at once (0 = cache disabled) */
     uint64_t hits;      /* loads answered from the cache */
+    uint64_t snap_hits; /* of which without reading any row (same read snapshot as before) */
     uint64_t misses;    /* loads that read the rows (the cache could have answered) */
     uint64_t fills;     /* definitions added */
     uint64_t evictions; /* definitions dropped to make room */

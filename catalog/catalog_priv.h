@@ -109,6 +109,9 @@ struct sc_table {
     size_t row_len;                   /* bytes in row */
     struct sc_table *hnext;           /* cached: next in the hash chain */
     struct sc_table *newer, *older;   /* cached: LRU neighbours */
+    struct sc_table *nnext;           /* cached: next in the name hash chain */
+    size_t nbucket;                   /* cached: its name hash chain */
+    uint64_t seen; /* cached: LMDB snapshot (read txn id) that last resolved it, 0 = none */
 };
 
 /*
@@ -119,6 +122,7 @@ struct sc_table {
 typedef struct sc_table_cache {
     sc_ctx *ctx;                  /* allocator of the buckets */
     sc_table **buckets;           /* chains by hash of id, NULL when disabled */
+    sc_table **nbuckets;          /* chains by hash of (schema name, table name) */
     size_t mask;                  /* number of buckets - 1 (a power of two) */
     size_t n, cap;                /* entries held, most entries held */
     sc_table *newest, *oldest;    /* LRU list ends */
@@ -133,6 +137,12 @@ void sc__tcache_free(sc_table_cache *c);
 sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len);
 /** Cache t (t->row set, not cached yet), evicting the least recently used entry when full. */
 void sc__tcache_put(sc_table_cache *c, sc_table *t);
+/**
+ * The cached table that read snapshot snap already resolved (t->seen == snap) for
+ * (schema, name), or for id when name is NULL, with one more reference; NULL when none.
+ */
+sc_table *sc__tcache_get_seen(
+    sc_table_cache *c, uint64_t snap, uint64_t id, const char *schema, const char *name);
 /** Rebuild t's memory as one exact-size block holding its definition and a copy of row
  *  (t->row); SC_ENOMEM leaves t as it was. */
 int sc__table_compact(sc_table *t, const uint8_t *row, size_t len);

@@ -25,6 +25,20 @@ static size_t bucket_of(const sc_table_cache *c, uint64_t id)
     return (size_t)((id * 0x9E3779B97F4A7C15ull) >> 32) & c->mask;
 }
 
+/* FNV-1a over "schema NUL name" (names are NUL-free). */
+static size_t name_bucket(const sc_table_cache *c, const char *schema, const char *name)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const unsigned char *p;
+
+    for (p = (const unsigned char *)schema; *p; p++)
+        h = (h ^ *p) * 0x100000001b3ull;
+    h *= 0x100000001b3ull;
+    for (p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * 0x100000001b3ull;
+    return (size_t)(h ^ (h >> 32)) & c->mask;
+}
+
 int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
 {
     size_t n = 16;
@@ -36,8 +50,12 @@ int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
     while (n < cap && n < ((size_t)1 << 30))
         n *= 2;
     c->buckets = sc__calloc(ctx, n, sizeof(*c->buckets));
-    if (!c->buckets)
+    c->nbuckets = c->buckets ? sc__calloc(ctx, n, sizeof(*c->nbuckets)) : NULL;
+    if (!c->nbuckets) {
+        sc_free(ctx, c->buckets);
+        c->buckets = NULL;
         return SC_ENOMEM;
+    }
     c->mask = n - 1;
     c->cap = cap;
     c->stats.capacity = cap;
@@ -77,6 +95,10 @@ static void remove_entry(sc_table_cache *c, sc_table *t)
         pp = &(*pp)->hnext;
     *pp = t->hnext;
     t->hnext = NULL;
+    for (pp = &c->nbuckets[t->nbucket]; *pp != t;)
+        pp = &(*pp)->nnext;
+    *pp = t->nnext;
+    t->nnext = NULL;
     lru_unlink(c, t);
     c->n--;
     t->cache = NULL;
@@ -88,8 +110,22 @@ void sc__tcache_free(sc_table_cache *c)
     while (c->oldest)
         remove_entry(c, c->oldest);
     sc_free(c->ctx, c->buckets);
-    c->buckets = NULL;
+    sc_free(c->ctx, c->nbuckets);
+    c->buckets = c->nbuckets = NULL;
     c->cap = 0;
+}
+
+/* Hand out t once more and make it the most recently used. */
+static sc_table *hit(sc_table_cache *c, sc_table *t)
+{
+    assert(t->cache == c && t->refs >= 1);
+    if (c->newest != t) {
+        lru_unlink(c, t);
+        lru_push_newest(c, t);
+    }
+    t->refs++;
+    c->stats.hits++;
+    return t;
 }
 
 sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len)
@@ -106,14 +142,30 @@ sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, siz
         c->stats.misses++;
         return NULL;
     }
-    assert(t->cache == c && t->refs >= 1);
-    if (c->newest != t) {
-        lru_unlink(c, t);
-        lru_push_newest(c, t);
+    return hit(c, t);
+}
+
+sc_table *sc__tcache_get_seen(
+    sc_table_cache *c, uint64_t snap, uint64_t id, const char *schema, const char *name)
+{
+    sc_table *t;
+
+    if (!c->buckets || snap == 0)
+        return NULL;
+    if (!name) {
+        for (t = c->buckets[bucket_of(c, id)]; t; t = t->hnext)
+            if (t->seen == snap && t->id == id)
+                break;
+    } else {
+        for (t = c->nbuckets[name_bucket(c, schema, name)]; t; t = t->nnext)
+            if (t->seen == snap && strcmp(t->def.name, name) == 0 &&
+                strcmp(t->schema_name, schema) == 0)
+                break;
     }
-    t->refs++;
-    c->stats.hits++;
-    return t;
+    if (!t)
+        return NULL;
+    c->stats.snap_hits++;
+    return hit(c, t);
 }
 
 void sc__tcache_put(sc_table_cache *c, sc_table *t)
@@ -130,6 +182,9 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
     b = bucket_of(c, t->id);
     t->hnext = c->buckets[b];
     c->buckets[b] = t;
+    t->nbucket = name_bucket(c, t->schema_name, t->def.name);
+    t->nnext = c->nbuckets[t->nbucket];
+    c->nbuckets[t->nbucket] = t;
     lru_push_newest(c, t);
     t->cache = c;
     t->refs++;

@@ -506,6 +506,18 @@ static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw)
 }
 
 /*
+ * Stamp a cached table with the read snapshot that resolved it: in that
+ * snapshot its name and schema name lead to its id (the name index is kept
+ * with the tables row, and a schema keeps its name) and its tables row is the
+ * cached one. Write txns never stamp: their id is not a committed state.
+ */
+static void table_seen(sc_table *t, const sc_txn *txn)
+{
+    if (txn->readonly && t->cache)
+        t->seen = mdb_txn_id(txn->mdb);
+}
+
+/*
  * Load table id as txn sees it: one tables-row get; then the cached
  * definition when the cache holds this exact row and txn sees committed rows
  * of the table (sc__txn_clean), else the child rows are read and decoded.
@@ -522,8 +534,10 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
         return rc;
     if (txn->cat->tcache.buckets && sc__txn_clean(txn, id)) {
         *out = sc__tcache_get(&txn->cat->tcache, id, raw.mv_data, raw.mv_size);
-        if (*out)
+        if (*out) {
+            table_seen(*out, txn);
             return SC_OK;
+        }
     }
     t = sc__calloc(ctx, 1, sizeof(*t));
     if (!t)
@@ -542,13 +556,27 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
         sc_table_free(t);
         return rc;
     }
+    table_seen(t, txn);
     *out = t;
     return SC_OK;
 }
 
+/*
+ * The cached table this read snapshot already resolved for (schema, name), or
+ * for id when name is NULL: no B-tree is read. A read txn's LMDB id names its
+ * committed snapshot, so what was true in it when the entry was stamped still is.
+ */
+static sc_table *snapshot_hit(sc_txn *txn, uint64_t id, const char *schema, const char *name)
+{
+    if (!txn->readonly || !txn->cat->tcache.buckets)
+        return NULL;
+    return sc__tcache_get_seen(&txn->cat->tcache, mdb_txn_id(txn->mdb), id, schema, name);
+}
+
 int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id)
 {
-    return table_load(out, txn, table_id, NULL);
+    *out = snapshot_hit(txn, table_id, NULL, NULL);
+    return *out ? SC_OK : table_load(out, txn, table_id, NULL);
 }
 
 static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
@@ -563,7 +591,9 @@ int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char 
     MDB_val k, v;
     int rc;
 
-    *out = NULL;
+    *out = snapshot_hit(txn, 0, schema, name);
+    if (*out)
+        return SC_OK;
     txn->key.len = 0;
     rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)schema, strlen(schema));
     if (rc)

@@ -225,6 +225,85 @@ START_TEST(test_catalog_cache_hit_identical)
 }
 END_TEST
 
+/* Within one read snapshot a repeated lookup reads no row at all; a new snapshot checks
+ * the name index and the tables row again, so changes committed in between are seen. */
+START_TEST(test_catalog_cache_snapshot_hits)
+{
+    sc_table *a, *t;
+    sc_txn *ro1, *ro2, *ro3, *w;
+    sc_table_cache_stats st;
+    uint64_t sid, id0, id1;
+
+    sid = make_tables(2);
+    ro1 = begin_ro();
+    a = lookup(ro1, "db1", "t0");
+    id0 = sc_table_id(a);
+    t = lookup(ro1, "db1", "t1");
+    id1 = sc_table_id(t);
+    sc_table_free(t);
+    st = stats();
+    ck_assert_uint_eq(st.snap_hits, 0);
+    sc_table_free(lookup(ro1, "db1", "t0"));
+    ct_ok(sc_table_get(&t, ro1, id0));
+    ck_assert_ptr_eq(t, a);
+    sc_table_free(t);
+    ck_assert_uint_eq(stats().snap_hits, 2);
+    ck_assert_uint_eq(stats().hits, st.hits + 2);
+
+    w = begin_rw(); /* a commit elsewhere: a new snapshot */
+    alter_c1(w, id1, "t1", "changed", NULL);
+    ct_ok(sc_txn_commit(w));
+    ro2 = begin_ro();
+    st = stats();
+    t = lookup(ro2, "db1", "t0"); /* unchanged table: a hit, after reading its rows' keys */
+    ck_assert_ptr_eq(t, a);
+    sc_table_free(t);
+    ck_assert_uint_eq(stats().hits, st.hits + 1);
+    ck_assert_uint_eq(stats().snap_hits, st.snap_hits);
+    t = lookup(ro2, "db1", "t1"); /* changed table: the new version */
+    ck_assert_str_eq(sc_table_definition(t)->columns[1].comment, "changed");
+    sc_table_free(t);
+    ck_assert_uint_eq(stats().snap_hits, st.snap_hits);
+    t = lookup(ro1, "db1", "t1"); /* the old snapshot: the old version, resolved there before */
+    ck_assert_ptr_null(sc_table_definition(t)->columns[1].comment);
+    sc_table_free(t);
+    ck_assert_uint_eq(stats().snap_hits, st.snap_hits + 1);
+    sc_table_free(lookup(ro2, "db1", "t0"));
+    ck_assert_uint_eq(stats().snap_hits, st.snap_hits + 2);
+
+    w = begin_rw();
+    ct_ok(sc_table_rename(w, id0, sid, "t0x"));
+    ct_ok(sc_txn_commit(w));
+    ro3 = begin_ro();
+    ck_assert_int_eq(sc_table_lookup(&t, ro3, "db1", "t0"), SC_ENOTFOUND);
+    ct_ok(sc_table_get(&t, ro3, id0));
+    ck_assert_str_eq(sc_table_definition(t)->name, "t0x");
+    sc_table_free(t);
+    t = lookup(ro2, "db1", "t0"); /* still t0 there */
+    ck_assert_ptr_eq(t, a);
+    sc_table_free(t);
+    ck_assert_int_eq(sc_table_lookup(&t, ro3, "db1", "t0"), SC_ENOTFOUND);
+    sc_txn_abort(ro3);
+
+    /* A write txn's id is not a snapshot: an aborted writer and the next one share it.
+     * W1 is served t0x from the cache and aborts; W2 (same LMDB txn id) renames t0x and
+     * commits; a reader of exactly that state must not find t0x. */
+    w = begin_rw();
+    t = lookup(w, "db1", "t0x");
+    sc_table_free(t);
+    sc_txn_abort(w);
+    w = begin_rw();
+    ct_ok(sc_table_rename(w, id0, sid, "t0y"));
+    ct_ok(sc_txn_commit(w));
+    ro3 = begin_ro();
+    ck_assert_int_eq(sc_table_lookup(&t, ro3, "db1", "t0x"), SC_ENOTFOUND);
+    sc_txn_abort(ro3);
+    sc_txn_abort(ro2);
+    sc_txn_abort(ro1);
+    sc_table_free(a);
+}
+END_TEST
+
 /* A hit allocates nothing: every allocation fails and cached lookups still succeed. */
 START_TEST(test_catalog_cache_hit_allocates_nothing)
 {
@@ -836,6 +915,7 @@ Suite *sc_test_catalog_cache_suite(void)
     } while (0)
 
     CC_CASE("hit", tcase_add_test(tc, test_catalog_cache_hit_identical);
+            tcase_add_test(tc, test_catalog_cache_snapshot_hits);
             tcase_add_test(tc, test_catalog_cache_hit_allocates_nothing););
     CC_CASE("changes", tcase_add_test(tc, test_catalog_cache_sees_alter_rename_drop);
             tcase_add_test(tc, test_catalog_cache_other_process););
