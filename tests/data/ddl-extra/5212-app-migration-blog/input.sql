@@ -1,0 +1,17 @@
+CREATE TABLE `authors` (`id` int(10) unsigned NOT NULL AUTO_INCREMENT, `name` varchar(191) COLLATE utf8mb4_unicode_ci NOT NULL, `bio` text COLLATE utf8mb4_unicode_ci, `created_at` timestamp NULL DEFAULT NULL, `updated_at` timestamp NULL DEFAULT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE `articles` (`id` bigint(20) unsigned NOT NULL AUTO_INCREMENT, `author_id` int(10) unsigned NOT NULL, `title` varchar(255) COLLATE utf8mb4_unicode_ci NOT NULL, `slug` varchar(255) COLLATE utf8mb4_unicode_ci NOT NULL, `body` longtext COLLATE utf8mb4_unicode_ci NOT NULL, `published` tinyint(1) NOT NULL DEFAULT '0', `views` int(11) NOT NULL DEFAULT '0', `rating` double(8,2) NOT NULL DEFAULT '0.00', `published_at` datetime DEFAULT NULL, `created_at` timestamp NULL DEFAULT NULL, `updated_at` timestamp NULL DEFAULT NULL, PRIMARY KEY (`id`), UNIQUE KEY `articles_slug_unique` (`slug`), KEY `articles_author_id_foreign` (`author_id`), CONSTRAINT `articles_author_id_foreign` FOREIGN KEY (`author_id`) REFERENCES `authors` (`id`) ON DELETE CASCADE) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE `tags` (`id` int unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, `name` varchar(50) NOT NULL, `weight` float(5,2) DEFAULT '1', UNIQUE (`name`)) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE `article_tag` (`article_id` bigint unsigned NOT NULL, `tag_id` int unsigned NOT NULL, PRIMARY KEY (`article_id`, `tag_id`), FOREIGN KEY (`article_id`) REFERENCES `articles` (`id`) ON DELETE CASCADE, FOREIGN KEY (`tag_id`) REFERENCES `tags` (`id`) ON DELETE CASCADE) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+ALTER TABLE `articles` ADD `excerpt` varchar(500) NULL AFTER `slug`, ADD `deleted_at` timestamp NULL, ADD INDEX `articles_published_at_index` (`published_at`);
+ALTER TABLE `articles` ADD FULLTEXT `articles_title_body_fulltext` (`title`, `body`);
+ALTER TABLE `authors` ADD `email` varchar(191) NULL AFTER `name`, ADD UNIQUE `authors_email_unique` (`email`);
+ALTER TABLE `articles` CHANGE `views` `view_count` bigint unsigned NOT NULL DEFAULT 0;
+ALTER TABLE `tags` MODIFY `weight` decimal(6,3) NOT NULL DEFAULT 1;
+ALTER TABLE `article_tag` ADD `position` smallint unsigned NOT NULL DEFAULT 0, ADD `created_at` timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP;
+ALTER TABLE `articles` DROP FOREIGN KEY `articles_author_id_foreign`;
+ALTER TABLE `articles` ADD CONSTRAINT `articles_author_id_foreign` FOREIGN KEY (`author_id`) REFERENCES `authors` (`id`) ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE `articles` DROP INDEX `articles_slug_unique`, ADD UNIQUE `articles_author_slug_unique` (`author_id`, `slug`);
+ALTER TABLE `authors` RENAME TO `writers`;
+ALTER TABLE `articles` RENAME COLUMN `author_id` TO `writer_id`;
+ALTER TABLE `articles` ALTER `published` SET DEFAULT 1, ALTER `rating` DROP DEFAULT;
+RENAME TABLE `article_tag` TO `article_tags`, `tags` TO `labels`;
