@@ -890,13 +890,50 @@ static const sc_column_def *old_column(const sc_table_def *old, const char *name
     return NULL;
 }
 
+/* Whether MariaDB copies the table: another engine, or a column changed
+ * in a way InnoDB cannot do in place. */
+static bool table_copies(const alter_state *st, const sc_table_def *old)
+{
+    if (st->engine_changed)
+        return true;
+    for (size_t i = 0; i < st->n_modified; i++) {
+        const sc_xcol *c = sc_xtable__find_col((sc_xtable *)&st->t, st->modified[i]);
+        const sc_column_def *oc =
+            c ? old_column(old, c->orig_name ? c->orig_name : c->d.name) : NULL;
+        if (!oc)
+            continue;
+        /* InnoDB adds AUTO_INCREMENT only by copying */
+        if ((c->d.flags & SC_COL_AUTO_INCREMENT) && !(oc->flags & SC_COL_AUTO_INCREMENT))
+            return true;
+        if (stored_column_change(old, oc, &c->d, in_primary_key(&st->t, c->d.name)) == COL_COPY)
+            return true;
+    }
+    return false;
+}
+
+/* A table copy cannot rename a column of a foreign key (either side). */
+static int fk_renamed_err(sc_exec *x)
+{
+    return sc_exec__err(x, 1846, "0A000",
+                        "ALGORITHM=COPY is not supported. Reason: Columns participating in a "
+                        "foreign key are renamed. Try ALGORITHM=INPLACE");
+}
+
 /* A redefined child column must keep its type (1832), and may not become
  * NOT NULL under ON ... SET NULL (1830). */
 static int check_own_fk_types(sc_exec *x, alter_state *st, const sc_table_def *old)
 {
+    bool copy = table_copies(st, old);
+
     /* the type rule holds even with foreign_key_checks=0 (MariaDB 10.4.31+) */
     for (size_t i = 0; i < st->first_new_fk && i < st->t.n_fks; i++) {
         const sc_fk_def *fk = &st->t.fks[i];
+
+        for (size_t k = 0; copy && k < fk->n_columns; k++) {
+            const sc_xcol *cc = sc_xtable__find_col(&st->t, fk->columns[k]);
+            if (cc && cc->orig_name && strcasecmp(cc->orig_name, cc->d.name) != 0)
+                return fk_renamed_err(x);
+        }
 
         for (size_t k = 0; k < fk->n_columns; k++) {
             const sc_xcol *cc = sc_xtable__find_col(&st->t, fk->columns[k]);
@@ -912,6 +949,8 @@ static int check_own_fk_types(sc_exec *x, alter_state *st, const sc_table_def *o
                                     "Cannot change column '%s': used in a foreign key "
                                     "constraint '%s/%s'",
                                     cc->d.name, st->t.schema, fk->name);
+            if (ch == COL_COPY && cc->orig_name && strcasecmp(cc->orig_name, cc->d.name) != 0)
+                return fk_renamed_err(x);
             if (ch == COL_COPY)
                 return sc_exec__err(x, 1832, "HY000",
                                     "Cannot change column '%s': used in a foreign key "
@@ -929,14 +968,22 @@ static int check_own_fk_types(sc_exec *x, alter_state *st, const sc_table_def *o
 }
 
 /* The index needed by a foreign key of t itself must remain. */
+static bool
+clusters_on(const sc_index_def *ix, bool (*not_null)(const void *, const char *), const void *tbl);
+static bool old_not_null(const void *tbl, const char *col);
+static bool new_clusters(const alter_state *st);
+static int fk_rename_err(sc_exec *x, alter_state *st);
+
 static int check_own_fk_indexes(sc_exec *x, alter_state *st, const sc_table_def *old)
 {
     for (size_t i = 0; i < st->t.n_fks; i++) {
         const sc_fk_def *fk = &st->t.fks[i];
+        const sc_index_def *served = NULL;
+        size_t at = 0;
         if (fk_index_exists(&st->t, fk->columns, fk->n_columns))
             continue;
-        /* name the old index that served it */
-        for (size_t k = 0; k < old->n_indexes; k++) {
+        /* the old index that served it */
+        for (size_t k = 0; k < old->n_indexes && !served; k++) {
             const sc_index_def *ix = &old->indexes[k];
             size_t c;
             if (ix->n_parts < fk->n_columns)
@@ -944,15 +991,32 @@ static int check_own_fk_indexes(sc_exec *x, alter_state *st, const sc_table_def 
             for (c = 0; c < fk->n_columns && strcasecmp(ix->parts[c].column, fk->columns[c]) == 0;
                  c++)
                 ;
-            if (c == fk->n_columns)
-                return sc_exec__err(x, 1553, "HY000",
-                                    "Cannot drop index '%s': needed in a foreign key constraint",
-                                    ix->name);
+            if (c == fk->n_columns) {
+                served = ix;
+                at = k;
+            }
+        }
+        /* the clustered key: rebuilt in place (the foreign key is left
+         * without an index) when another key can cluster, else a copy whose
+         * final rename fails */
+        if (served && at == 0 && clusters_on(served, old_not_null, old)) {
+            if (new_clusters(st))
+                continue;
+            return fk_rename_err(x, st);
         }
         return sc_exec__err(x, 1553, "HY000",
-                            "Cannot drop index '%s': needed in a foreign key constraint", fk->name);
+                            "Cannot drop index '%s': needed in a foreign key constraint",
+                            served ? served->name : fk->name);
     }
     return SC_OK;
+}
+
+static int fk_rename_err(sc_exec *x, alter_state *st)
+{
+    return sc_exec__err(x, 1025, "HY000",
+                        "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 "
+                        "\"Foreign key constraint is incorrectly formed\")",
+                        st->t.schema, st->t.schema, st->old_name);
 }
 
 typedef struct parent_check {
@@ -960,7 +1024,7 @@ typedef struct parent_check {
     alter_state *st;
     const sc_table_def *old; /* the parent before the ALTER */
     uint64_t self_id;
-    unsigned err;      /* first problem found: 1829, 1553, 1025 or 1833 */
+    unsigned err;      /* first problem found: 1829, 1553, 1025, 1833 or 1846 */
     const char *col;   /* 1829/1833: the parent column */
     const char *name;  /* 1829/1833: constraint; 1553: index */
     const char *child; /* 1829: `db`.`t`; 1833: db.t */
@@ -1086,6 +1150,12 @@ check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, co
                 dropped = cols[k];
         }
     }
+    if (!missing && table_copies(pc->st, pc->old))
+        for (size_t k = 0; k < n; k++)
+            if (strcasecmp(cols[k], fk->parent_columns[k]) != 0) {
+                pc->err = 1846;
+                return;
+            }
     if (missing || !fk_index_exists(&pc->st->t, cols, n)) {
         if (pc->x->s->foreign_key_checks)
             broken_reference(pc, fk, dropped, child_db, d->name);
@@ -1101,6 +1171,10 @@ check_child_fk(parent_check *pc, const sc_table_def *d, const char *child_db, co
             stored_column_change(pc->old, ocol, &pcol->d, in_primary_key(&pc->st->t, pcol->d.name));
         if (ch == COL_SAME)
             continue;
+        if (ch == COL_COPY && strcasecmp(pcol->d.name, fk->parent_columns[k]) != 0) {
+            pc->err = 1846;
+            return;
+        }
         pc->err = 1833;
         pc->col = sc_exec__strdup(pc->x, pcol->d.name);
         /* InnoDB (in place) names `db/constraint` and `db/table`; the copy path db.table */
@@ -1149,6 +1223,8 @@ static int check_parent_side(sc_exec *x, alter_state *st, uint64_t id, const sc_
                             "Cannot drop column '%s': needed in a foreign key constraint '%s' of "
                             "table %s",
                             pc.col, pc.name, pc.child);
+    case 1846:
+        return fk_renamed_err(x);
     case 1553:
         return sc_exec__err(x, 1553, "HY000",
                             "Cannot drop index '%s': needed in a foreign key constraint", pc.name);
