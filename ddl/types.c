@@ -482,6 +482,8 @@ static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const 
         return SC_EINVAL;
     if ((col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) && v < 0)
         return SC_EINVAL;
+    if (v == 0)
+        v = 0; /* -0.0 prints as 0 */
     if (col->flags & SC_COL_HAS_SCALE) {
         /* FLOAT(M,D) rounds the fraction to D decimals half-to-even
          * (rint, MariaDB's truncate_double), refuses values outside

@@ -1,0 +1,37 @@
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `d` (
+  `id` int(11) DEFAULT NULL,
+  `e` bigint(20) unsigned DEFAULT 18446744073709551615,
+  `f` decimal(5,2) DEFAULT 3.00,
+  `g` decimal(5,0) DEFAULT 13,
+  `h` decimal(4,3) unsigned DEFAULT 0.500,
+  `i` float DEFAULT 0.001,
+  `j` double DEFAULT 1,
+  `k` double DEFAULT 0,
+  `l` bit(5) DEFAULT b'11',
+  `m` bit(8) DEFAULT b'101',
+  `n` bit(1) DEFAULT b'1',
+  `o` date DEFAULT '2020-01-02',
+  `p` datetime DEFAULT '2020-01-02 03:04:05',
+  `q` time DEFAULT '01:02:00',
+  `r` year(4) DEFAULT 1999,
+  `s` timestamp(2) NULL DEFAULT '2020-01-01 00:00:00.12',
+  `t` char(3) DEFAULT 'ab',
+  `u` varchar(5) DEFAULT 'x''y',
+  `v` binary(3) DEFAULT 'a\0\0',
+  `w` varbinary(4) DEFAULT 'A',
+  `x` text DEFAULT 'txt',
+  `y` blob DEFAULT 'b',
+  `z` enum('a','b') NOT NULL,
+  `z2` set('a','b') NOT NULL,
+  `z3` inet4 DEFAULT '10.0.0.1',
+  `z4` uuid DEFAULT '123e4567-e89b-12d3-a456-426614174000',
+  `aa` int(11) DEFAULT 2,
+  `ab` int(11) DEFAULT 3,
+  `ac` smallint(6) DEFAULT 100,
+  `ad` date DEFAULT '2020-01-02',
+  `ae` datetime DEFAULT '2020-01-02 03:04:05',
+  `af` time(1) DEFAULT '01:02:03.4'
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
