@@ -501,6 +501,9 @@ static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     rc = sc_exec__column(x, &st->t, &nc, sp->column);
     if (rc != SC_OK)
         return rc;
+    /* a VIRTUAL column cannot become stored (STORED or plain) nor the reverse */
+    if ((st->t.cols[pos].d.generated == SC_GEN_VIRTUAL) != (nc.d.generated == SC_GEN_VIRTUAL))
+        return sc_exec__err(x, 1907, "HY000", "This is not yet supported for generated columns");
     nc.orig_name = st->t.cols[pos].orig_name;
     st->touched_orig[st->n_touched_orig++] = nc.orig_name;
     refit_key_prefixes(st, &st->t.cols[pos].d, &nc.d);

@@ -807,6 +807,44 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
     return SC_OK;
 }
 
+/* Whether a printed expression names column col (as `col`). */
+static bool printed_expr_names(const char *text, const char *col)
+{
+    size_t l = strlen(col);
+    for (const char *p = text ? strchr(text, '`') : NULL; p; p = strchr(p + 1, '`')) {
+        if (strncasecmp(p + 1, col, l) == 0 && p[l + 1] == '`')
+            return true;
+        p = strchr(p + 1, '`');
+        if (!p)
+            break;
+    }
+    return false;
+}
+
+/* 1901: no CHECK constraint (table or column level) may read the
+ * AUTO_INCREMENT column; MariaDB names the column in the message. */
+static int check_auto_inc_in_checks(sc_exec *x, const sc_xtable *t)
+{
+    const char *ai = NULL;
+    bool used = false;
+
+    for (size_t i = 0; i < t->n_cols && !ai; i++)
+        if (t->cols[i].d.flags & SC_COL_AUTO_INCREMENT)
+            ai = t->cols[i].d.name;
+    if (!ai)
+        return SC_OK;
+    for (size_t i = 0; i < t->n_checks && !used; i++)
+        used = printed_expr_names(t->checks[i].expr, ai);
+    for (size_t i = 0; i < t->n_cols && !used; i++)
+        used = printed_expr_names(t->cols[i].d.check_expr, ai);
+    if (!used)
+        return SC_OK;
+    return sc_exec__err(x, 1901, "HY000",
+                        "Function or expression 'AUTO_INCREMENT' cannot be used in the CHECK "
+                        "clause of `%s`",
+                        ai);
+}
+
 static int check_auto_increment(sc_exec *x, sc_xtable *t)
 {
     const sc_xcol *ai = NULL;
@@ -1089,6 +1127,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
         return sc_exec__err(x, 1069, "42000", "Too many keys specified; max %d keys allowed",
                             MAX_KEYS);
     rc = check_auto_increment(x, t);
+    if (rc == SC_OK)
+        rc = check_auto_inc_in_checks(x, t);
     if (rc == SC_OK)
         rc = check_row_size(x, t);
     if (rc == SC_OK)
