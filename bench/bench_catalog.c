@@ -409,6 +409,15 @@ static void print_lat(const char *what, lat_stats st, const char *note)
     fflush(stdout);
 }
 
+/* Minor page faults of this process so far (fresh heap or map pages touched). */
+static long minor_faults(void)
+{
+    struct rusage ru;
+
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_minflt;
+}
+
 /* Resident set size now, MiB (from /proc/self/statm). */
 static double rss_mb(void)
 {
@@ -435,7 +444,9 @@ static void lookup_figures(sc_ctx *ctx, const char *dir, size_t n, size_t hot, s
 {
     sc_catalog *cat;
     sc_table_cache_stats cs;
-    char what[64];
+    lat_stats st;
+    long flt;
+    char what[64], note[128];
     double r0;
 
     cat = open_cat(ctx, dir, SC_CATALOG_NO_TABLE_CACHE);
@@ -448,8 +459,12 @@ static void lookup_figures(sc_ctx *ctx, const char *dir, size_t n, size_t hot, s
     cat = open_cat_cache(ctx, dir, 0, hot);
     warm_up_txn(ctx, cat, n, 0);
     snprintf(what, sizeof(what), "hot %zu, cache first touch", hot);
-    print_lat(what, lookups_n(ctx, cat, n, hot, 0, hot, 1),
-              "  (each hot name once: misses that fill the cache)");
+    flt = minor_faults();
+    st = lookups_n(ctx, cat, n, hot, 0, hot, 1);
+    snprintf(note, sizeof(note),
+             "  (each hot name once: misses that fill the cache; %.1f page faults each)",
+             (double)(minor_faults() - flt) / (double)hot);
+    print_lat(what, st, note);
     snprintf(what, sizeof(what), "hot %zu, cache warm", hot);
     print_lat(what, lookups(ctx, cat, n, hot, 0), "  (one read txn)");
     print_lat("  same, incl. its read txn", lookups(ctx, cat, n, hot, 1),
@@ -485,19 +500,24 @@ static void lookup_figures(sc_ctx *ctx, const char *dir, size_t n, size_t hot, s
     sc_catalog_close(cat);
 }
 
+/* --lookup DIR (a BENCH_KEEP directory): the lookup figures alone, e.g. to repeat them
+ * when the machine is quieter. BENCH_TABLES must match the directory. */
 static int lookup_only(const char *dir, size_t n)
 {
+    const char *hot_env = getenv("BENCH_HOT"), *all_env = getenv("BENCH_CACHE_ALL");
+    size_t hot = hot_env && *hot_env ? (size_t)strtoull(hot_env, NULL, 10) : SC_TABLE_CACHE_DEFAULT;
+    int all_cache = all_env && *all_env && strcmp(all_env, "0") != 0;
     sc_ctx *ctx = NULL;
-    sc_catalog *cat;
-    lat_stats st;
+    double load[3];
 
     if (sc_ctx_new(&ctx, NULL))
         return 1;
-    cat = open_cat(ctx, dir, SC_CATALOG_NO_TABLE_CACHE);
-    warm_up(ctx, cat, n);
-    st = lookups(ctx, cat, n, 0, 0);
-    printf("lookup p50 %.2f us p99 %.2f us, mean CPU %.2f us\n", st.p50, st.p99, st.cpu);
-    sc_catalog_close(cat);
+    if (getloadavg(load, 3) == 3)
+        printf("  load average at start       : %.2f on %ld CPUs\n", load[0],
+               sysconf(_SC_NPROCESSORS_ONLN));
+    lookup_figures(ctx, dir, n, hot < n ? hot : n, all_cache ? n : 0);
+    if (getloadavg(load, 3) == 3)
+        printf("  load average at end         : %.2f\n", load[0]);
     sc_ctx_free(ctx);
     return 0;
 }

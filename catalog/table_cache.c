@@ -9,10 +9,14 @@
  * tables row it was loaded from, compared byte for byte, so it matches only
  * the version (and tables row) a transaction sees. Eviction unlinks the least
  * recently used entry and drops the cache's reference; handles still held by
- * callers keep the definition alive. When and from which transactions the
- * cache is consulted and filled, and why that is safe under MVCC:
- * table_read.c and docs/architecture.md "Definition cache". Not locked: a
- * catalog is used by one thread at a time.
+ * callers keep the definition alive. A second hash on (schema name, table
+ * name) finds entries stamped with the read snapshot that last resolved them
+ * (sc__tcache_get_seen), so a repeated lookup in one snapshot reads nothing.
+ * Entries are compacted into one exact-size block when they are added.
+ * When and from which transactions the cache is consulted, stamped and
+ * filled, and why that is safe under MVCC: table_read.c and
+ * docs/architecture.md "Definition cache". Not locked: a catalog is used by
+ * one thread at a time.
  */
 #include <assert.h>
 #include <string.h>
