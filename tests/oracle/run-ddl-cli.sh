@@ -218,7 +218,13 @@ done
 
 echo "$(basename "$CORPUS") corpus via CLI ($CORPUS): statements: outcome+errno $errno_ok/$stmts;" \
      "of $errs expected errors: sqlstate $state_ok, message $msg_ok"
-echo "$passed passed, $failed failed"
+# A failure outside the expected-pass list is information, not a failed run:
+# say so on the summary line, so that nobody (human or CI) reads it as one.
+if [ $failed -gt 0 ] && [ $regressions -eq 0 ]; then
+    echo "$passed passed, $failed failed (none of them listed in $(basename "$EXPECTED"): not gated)"
+else
+    echo "$passed passed, $failed failed"
+fi
 if [ $regressions -gt 0 ]; then
     echo "run-ddl-cli: $regressions case(s) of expected-pass.txt failed" >&2
     exit 1
