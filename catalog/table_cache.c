@@ -51,7 +51,9 @@ int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
     c->ctx = ctx;
     if (cap == 0)
         return SC_OK;
-    while (n < cap && n < ((size_t)1 << 30))
+    /* About one bucket per entry, but at most 4M (32 MiB per array): a huge capacity
+     * must not make opening the catalog fail; chains just get longer. */
+    while (n < cap && n < ((size_t)1 << 22))
         n *= 2;
     c->buckets = sc__calloc(ctx, n, sizeof(*c->buckets));
     c->nbuckets = c->buckets ? sc__calloc(ctx, n, sizeof(*c->nbuckets)) : NULL;

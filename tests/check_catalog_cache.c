@@ -809,6 +809,7 @@ START_TEST(test_catalog_cache_options_versions)
     } v1 = {1, SC_CATALOG_NOSYNC, 0};
     sc_catalog_options bad = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat = NULL;
+    sc_txn *txn;
 
     ck_assert_uint_eq(SC_CATALOG_OPTIONS_VERSION, 2);
     sc_catalog_close(sc_fx.cat);
@@ -824,6 +825,12 @@ START_TEST(test_catalog_cache_options_versions)
     ck_assert_uint_eq(stats().capacity, SC_TABLE_CACHE_DEFAULT);
     reopen_with(0, 77);
     ck_assert_uint_eq(stats().capacity, 77);
+    reopen_with(0, SIZE_MAX); /* "unbounded": opens, buckets stay bounded */
+    ck_assert_uint_eq(stats().capacity, SIZE_MAX);
+    txn = begin_ro();
+    sc_table_free(lookup(txn, "syscat", "tables"));
+    ck_assert_uint_eq(stats().entries, 1);
+    sc_txn_abort(txn);
 }
 END_TEST
 
