@@ -437,11 +437,26 @@ position_column(sc_exec *x, alter_state *st, long pos, sc_ast_position where, co
     return SC_OK;
 }
 
+static bool in_list(const char *const *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcasecmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+
+/*
+ * The stored column a MODIFY/CHANGE/RENAME COLUMN names: matched by its
+ * stored name, once per statement (MariaDB's mysql_prepare_alter_table), so
+ * a column renamed or changed by an earlier spec is not found again.
+ */
 static long find_orig(const alter_state *st, const char *name)
 {
-    for (size_t i = 0; i < st->t.n_cols; i++)
-        if (st->t.cols[i].orig_name && strcasecmp(st->t.cols[i].d.name, name) == 0)
-            return (long)i;
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        const char *orig = st->t.cols[i].orig_name;
+        if (orig && strcasecmp(orig, name) == 0)
+            return in_list(st->touched_orig, st->n_touched_orig, orig) ? -1 : (long)i;
+    }
     return -1;
 }
 
@@ -537,14 +552,6 @@ static int rename_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     st->t.cols[pos].d.name = sp->new_name;
     rename_everywhere(x, st, old, sp->new_name);
     return SC_OK;
-}
-
-static bool in_list(const char *const *list, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcasecmp(list[i], name) == 0)
-            return true;
-    return false;
 }
 
 /*
@@ -1470,9 +1477,12 @@ int sc_exec__alter_table(sc_exec *x)
     sc_schema_def sdef = {0};
     uint64_t id = 0;
     size_t n = at->n_specs;
+    bool missing_drop = false;
+    sc_error missing_err;
     int rc;
 
     memset(&st, 0, sizeof(st));
+    memset(&missing_err, 0, sizeof(missing_err));
     if (at->has_partition)
         return sc_exec__err(x, 1235, "42000",
                             "This version of MariaDB doesn't yet support 'PARTITION BY'");
@@ -1503,8 +1513,18 @@ int sc_exec__alter_table(sc_exec *x)
     }
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_options(x, &st, &at->specs[i]);
-    for (size_t i = 0; i < n && rc == SC_OK; i++)
+    /* a DROP of something missing (1091) is reported after the column
+     * checks (1090, unknown MODIFY/CHANGE columns), as MariaDB does */
+    for (size_t i = 0; i < n && rc == SC_OK; i++) {
         rc = apply_drop(x, &st, &at->specs[i]);
+        if (rc == SC_ESQL && !missing_drop && sc_ctx_last_error(x->ctx)->mysql_errno == 1091) {
+            missing_drop = true;
+            missing_err = *sc_ctx_last_error(x->ctx);
+            rc = SC_OK;
+        } else if (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1091) {
+            rc = SC_OK;
+        }
+    }
     if (rc == SC_OK && st.t.n_cols == 0) {
         bool adds = false;
         for (size_t i = 0; i < n; i++)
@@ -1519,6 +1539,9 @@ int sc_exec__alter_table(sc_exec *x)
         rc = prune_keys(x, &st);
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_change(x, &st, &at->specs[i]);
+    if (rc == SC_OK && missing_drop)
+        rc = sc_error_set(x->ctx, SC_ESQL, missing_err.mysql_errno, missing_err.sqlstate, "%s",
+                          missing_err.message);
     st.first_new_fk = st.t.n_fks;
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = apply_add(x, &st, &at->specs[i]);

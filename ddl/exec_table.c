@@ -1083,7 +1083,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
         if ((d->flags & SC_COL_INVISIBLE) && (d->flags & SC_COL_NOT_NULL) &&
             d->default_kind == SC_DEFAULT_NONE && d->generated == SC_GEN_NONE &&
             !(d->flags & SC_COL_AUTO_INCREMENT))
-            return sc_exec__err(x, 4106, "HY000", "Invisible column `%s` must have a default value",
+            return sc_exec__err(x, 4108, "HY000", "Invisible column `%s` must have a default value",
                                 d->name);
     }
     sc_exec__timestamp_defaults(x, t);
