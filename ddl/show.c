@@ -372,13 +372,41 @@ static void render_table_options(sc_sbuf *b, const sc_table_def *def)
         if (def->collation && strcasecmp(def->charset, "binary") != 0)
             sc_sbuf__printf(b, " COLLATE=%s", def->collation);
     }
-    if (def->options && *def->options) {
+    /* the options string ends with the engine-defined options (`NAME`=...),
+     * which MariaDB prints after COMMENT */
+    size_t std_len = 0, len = def->options ? strlen(def->options) : 0;
+    {
+        bool quoted = false;
+        for (std_len = 0; std_len < len; std_len++) {
+            char ch = def->options[std_len];
+            if (ch == '\'' && !quoted)
+                quoted = true;
+            else if (ch == '\'' && quoted && def->options[std_len + 1] == '\'')
+                std_len++;
+            else if (ch == '\'')
+                quoted = false;
+            else if (!quoted && ch == '`' && (std_len == 0 || def->options[std_len - 1] == ' '))
+                break;
+        }
+    }
+    while (std_len > 0 && def->options[std_len - 1] == ' ')
+        std_len--;
+    if (std_len) {
         sc_sbuf__putc(b, ' ');
-        sc_sbuf__puts(b, def->options);
+        sc_sbuf__printf(b, "%.*s", (int)std_len, def->options);
     }
     if (def->comment) {
         sc_sbuf__puts(b, " COMMENT=");
         sc_sbuf__quoted(b, def->comment);
+    }
+    {
+        size_t rest = std_len;
+        while (rest < len && def->options[rest] == ' ')
+            rest++;
+        if (rest < len) {
+            sc_sbuf__putc(b, ' ');
+            sc_sbuf__puts(b, def->options + rest);
+        }
     }
 }
 
