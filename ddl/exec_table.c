@@ -762,8 +762,12 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
         unsigned ml = col_maxlen(&c->d);
         uint64_t bytes;
 
+        /* a POINT in a B-tree key always takes its 25 bytes (MAX_LEN_GEOM_POINT_FIELD) */
+        if (c->d.type == SC_TYPE_POINT)
+            p->prefix_len = 25;
         if ((sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type)) && !p->prefix_len) {
-            if (ix->d.kind == SC_INDEX_PRIMARY || sc_type__is_spatial(c->d.type))
+            if (ix->d.kind == SC_INDEX_PRIMARY ||
+                (sc_type__is_spatial(c->d.type) && ix->d.kind != SC_INDEX_KEY))
                 return sc_exec__err(x, 1170, "42000",
                                     "BLOB/TEXT column '%s' used in key specification without a "
                                     "key length",
