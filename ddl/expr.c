@@ -114,8 +114,9 @@ typedef enum prec {
     P_XOR,
     P_AND,
     P_NOT,
-    P_BETWEEN,
-    P_CMP,
+    P_CMP,     /* = <=> < <= > >= <> IS */
+    P_BETWEEN, /* BETWEEN */
+    P_IN,      /* IN, LIKE, REGEXP */
     P_BITOR,
     P_BITAND,
     P_SHIFT,
@@ -146,7 +147,7 @@ static const struct {
     {SC_AST_OP_NSEQ, "<=>", P_CMP},      {SC_AST_OP_NE, "<>", P_CMP},
     {SC_AST_OP_LT, "<", P_CMP},          {SC_AST_OP_LE, "<=", P_CMP},
     {SC_AST_OP_GT, ">", P_CMP},          {SC_AST_OP_GE, ">=", P_CMP},
-    {SC_AST_OP_REGEXP, "regexp", P_CMP}, {SC_AST_OP_SOUNDS_LIKE, "sounds like", P_CMP},
+    {SC_AST_OP_REGEXP, "regexp", P_IN}, {SC_AST_OP_SOUNDS_LIKE, "sounds like", P_CMP},
     {SC_AST_OP_BITOR, "|", P_BITOR},     {SC_AST_OP_BITAND, "&", P_BITAND},
     {SC_AST_OP_SHL, "<<", P_SHIFT},      {SC_AST_OP_SHR, ">>", P_SHIFT},
     {SC_AST_OP_ADD, "+", P_ADD},         {SC_AST_OP_SUB, "-", P_ADD},
@@ -187,9 +188,10 @@ static prec expr_prec(const sc_expr *e)
     case SC_AST_EXPR_UNARY:
         return e->op == SC_AST_OP_BINARY ? P_DEFAULT : P_NEG;
     case SC_AST_EXPR_IS:
+        return P_CMP;
     case SC_AST_EXPR_IN:
     case SC_AST_EXPR_LIKE:
-        return P_CMP;
+        return P_IN;
     case SC_AST_EXPR_BETWEEN:
         return P_BETWEEN;
     case SC_AST_EXPR_COLLATE:
@@ -241,7 +243,7 @@ static bool is_boolean(const sc_expr *e)
     case SC_AST_EXPR_LIKE:
         return true;
     case SC_AST_EXPR_BINARY:
-        return expr_prec(e) <= P_CMP;
+        return expr_prec(e) <= P_CMP || e->op == SC_AST_OP_REGEXP;
     case SC_AST_EXPR_UNARY:
         return e->op == SC_AST_OP_NOT;
     case SC_AST_EXPR_LITERAL:
@@ -291,6 +293,22 @@ static sc_expr *negate_cond(printer *pr, sc_expr *x)
     return c->args[0] && c->args[1] ? c : NULL;
 }
 
+/* x = 0 / x <> 0: how MariaDB reads a bare column as a condition. */
+static sc_expr *compare_zero(printer *pr, sc_expr *x, sc_ast_op op)
+{
+    sc_expr *c = make_node(pr, SC_AST_EXPR_BINARY, op, 2);
+    sc_expr *zero = make_node(pr, SC_AST_EXPR_LITERAL, SC_AST_OP_NONE, 0);
+
+    if (!c || !zero)
+        return NULL;
+    zero->lit.kind = SC_AST_LIT_INT;
+    zero->lit.text.s = "0";
+    zero->lit.text.len = 1;
+    c->args[0] = x;
+    c->args[1] = zero;
+    return c;
+}
+
 /* negate_expression() + neg_transformer(): x is already normalised. */
 static sc_expr *negate(printer *pr, sc_expr *x)
 {
@@ -304,7 +322,11 @@ static sc_expr *negate(printer *pr, sc_expr *x)
     }
     if (x->kind == SC_AST_EXPR_BINARY && (x->op == SC_AST_OP_AND || x->op == SC_AST_OP_OR))
         return negate_cond(pr, x);
-    if (x->kind == SC_AST_EXPR_IS || x->kind == SC_AST_EXPR_BETWEEN || x->kind == SC_AST_EXPR_IN ||
+    /* IS [NOT] TRUE/FALSE have no neg_transformer: !(x is true); IS UNKNOWN
+     * is IS NULL */
+    if ((x->kind == SC_AST_EXPR_IS &&
+         (x->is_what == SC_AST_IS_NULL || x->is_what == SC_AST_IS_UNKNOWN)) ||
+        x->kind == SC_AST_EXPR_BETWEEN || x->kind == SC_AST_EXPR_IN ||
         x->kind == SC_AST_EXPR_LIKE) {
         c = copy_node(pr, x);
         if (c)
@@ -333,6 +355,8 @@ static sc_expr *negate(printer *pr, sc_expr *x)
         c->args[1] = zero;
         return c;
     }
+    if (x->kind == SC_AST_EXPR_COLUMN)
+        return compare_zero(pr, x, SC_AST_OP_EQ); /* Item_func_not::fix_fields */
     c = make_node(pr, SC_AST_EXPR_UNARY, SC_AST_OP_NOT, 1);
     if (c)
         c->args[0] = x;
@@ -472,6 +496,12 @@ static sc_expr *normalise(printer *pr, const sc_expr *e)
         }
         if (c->op == SC_AST_OP_SOUNDS_LIKE)
             return sounds_like(pr, c);
+        /* AND / OR read a bare column as `col <> 0` (Item_cond::fix_fields) */
+        if (c->op == SC_AST_OP_AND || c->op == SC_AST_OP_OR)
+            for (size_t i = 0; i < c->n_args; i++)
+                if (c->args[i]->kind == SC_AST_EXPR_COLUMN &&
+                    !(c->args[i] = compare_zero(pr, c->args[i], SC_AST_OP_NE)))
+                    return NULL;
         return c;
     case SC_AST_EXPR_FUNC:
         r = rewrite_func(pr, c);
@@ -704,27 +734,27 @@ static void print_predicate(printer *pr, const sc_expr *e)
 {
     switch (e->kind) {
     case SC_AST_EXPR_BETWEEN:
-        print_paren(pr, e->args[0], P_CMP);
+        print_paren(pr, e->args[0], P_BETWEEN);
         put(pr, e->negated ? " not between " : " between ");
         print_paren(pr, e->args[1], P_BETWEEN);
         put(pr, " and ");
         print_paren(pr, e->args[2], P_BETWEEN);
         break;
     case SC_AST_EXPR_IN:
-        print_paren(pr, e->args[0], P_CMP);
+        print_paren(pr, e->args[0], P_IN);
         put(pr, e->negated ? " not in (" : " in (");
         print_args(pr, e, 1);
         put(pr, ")");
         break;
     default: /* LIKE; Item_func_like::print really puts two spaces before `not` */
-        print_paren(pr, e->args[0], P_CMP);
+        print_paren(pr, e->args[0], P_IN);
         put(pr, e->negated ? "  not like " : " like ");
         if (e->n_args > 2) {
-            print_paren(pr, e->args[1], P_CMP);
+            print_paren(pr, e->args[1], P_IN);
             put(pr, " escape ");
-            print_paren(pr, e->args[2], (prec)(P_CMP + 1));
+            print_paren(pr, e->args[2], (prec)(P_IN + 1));
         } else {
-            print_paren(pr, e->args[1], (prec)(P_CMP + 1));
+            print_paren(pr, e->args[1], (prec)(P_IN + 1));
         }
         break;
     }

@@ -344,15 +344,17 @@ static int predicate_step(sc_parser *p, sc_expr **l, bool *done)
     return SC_OK;
 }
 
-/* predicate: bit_expr [[NOT] IN|BETWEEN|LIKE|REGEXP|SOUNDS LIKE ...] - one step,
- * not left-recursive (a LIKE b LIKE c is a syntax error in MariaDB). */
+/* predicate: bit_expr followed by any number of [NOT] IN|BETWEEN|LIKE|REGEXP|
+ * SOUNDS LIKE steps, left-recursive as in 10.11 (a LIKE 'x' BETWEEN 0 AND 1 is
+ * (a LIKE 'x') BETWEEN 0 AND 1; a IN (1) IN (0) is accepted). */
 static int parse_predicate(sc_parser *p, sc_expr **out)
 {
     sc_expr *l;
     bool done = false;
 
     SC_TRY(parse_bit(p, &l, 1));
-    SC_TRY(predicate_step(p, &l, &done));
+    while (!done)
+        SC_TRY(predicate_step(p, &l, &done));
     *out = l;
     return SC_OK;
 }

@@ -101,9 +101,15 @@ static const expr_case rule_cases[] = {
     {"a - (b - c)", "`a` - (`b` - `c`)"},
     {"(a - b) - c", "`a` - `b` - `c`"},
     {"a * (b + 1)", "`a` * (`b` + 1)"},
-    {"a OR b AND c", "`a` or `b` and `c`"},
-    {"(a OR b) AND c", "(`a` or `b`) and `c`"},
-    {"a AND (b AND c)", "`a` and `b` and `c`"},
+    /* a bare column under AND/OR reads `col <> 0`, NOT col `col = 0` (checked on 10.11.19) */
+    {"a OR b AND c", "`a` <> 0 or `b` <> 0 and `c` <> 0"},
+    {"NOT a AND a", "`a` = 0 and `a` <> 0"},
+    {"a AND (b + 1)", "`a` <> 0 and `b` + 1"},
+    {"NOT a IS TRUE", "!(`a` is true)"},
+    {"NOT (a + 1)", "!(`a` + 1)"},
+    {"(a OR b) AND c", "(`a` <> 0 or `b` <> 0) and `c` <> 0"},
+    {"a AND (b AND c)", "`a` <> 0 and `b` <> 0 and `c` <> 0"},
+    {"NOT (a AND b)", "`a` = 0 or `b` = 0"},
     {"a XOR b", "`a` xor `b`"},
     {"a != b", "`a` <> `b`"},
     {"a <=> NULL", "`a` <=> NULL"},
@@ -115,7 +121,7 @@ static const expr_case rule_cases[] = {
     /* NOT is pushed inwards like negate_expression()/neg_transformer() */
     {"NOT a > 1", "`a` <= 1"},
     {"NOT (a = 1)", "`a` <> 1"},
-    {"NOT a", "!`a`"},
+    {"NOT a", "`a` = 0"},
     {"!(a + 1)", "!(`a` + 1)"},
     {"NOT a IS NULL", "`a` is not null"},
     {"a NOT BETWEEN 1 AND 2", "`a` not between 1 and 2"},
@@ -249,7 +255,7 @@ START_TEST(test_ddl_expr_default_parens)
     check_default(ctx, "(a | 1)", "`a` | 1");
     check_default(ctx, "(DATE_ADD(a, INTERVAL 1 DAY))", "(`a` + interval 1 day)");
     check_default(ctx, "(CAST(a AS SIGNED))", "cast(`a` as signed)");
-    check_default(ctx, "(NOT a)", "(!`a`)");
+    check_default(ctx, "(NOT a)", "(`a` = 0)");
     check_default(ctx, "(BINARY 'x')", "(cast('x' as binary))");
     check_default(ctx, "(JSON_VALID('{}'))", "(json_valid('{}'))");
     check_default(ctx, "(-a)", "-`a`");
