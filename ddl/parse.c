@@ -16,6 +16,7 @@
 #include "ddl/parse_int.h"
 
 #define NEAR_MAX 80 /* MariaDB prints the rest of the query with %-.80s */
+#define NEAR_CUT 77 /* a longer rest: whole characters within 77 bytes, then "..." */
 
 /* ------------------------------------------------------------------ */
 /* Token helpers                                                        */
@@ -115,31 +116,59 @@ static size_t utf8mb3_char(const unsigned char *s, size_t avail)
     return n;
 }
 
-/*
- * Bytes of s[0..len) that MariaDB prints for %-.80s: at most NEAR_MAX bytes,
- * then cut to well-formed characters of the error charset (utf8mb3, so the
- * text stops before a 4-byte or broken sequence), like my_well_formed_length.
- */
-static size_t near_len(const char *s, size_t len)
+/* Length of a well-formed 4-byte UTF-8 sequence at s, or 0. */
+static size_t utf8_4byte(const unsigned char *s, size_t avail)
 {
-    size_t max = len < NEAR_MAX ? len : NEAR_MAX, n = 0, c;
+    if (avail < 4 || s[0] < 0xF0 || s[0] > 0xF4)
+        return 0;
+    if ((s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
+        return 0;
+    return 4;
+}
 
-    while (n < max && (c = utf8mb3_char((const unsigned char *)s + n, max - n)) > 0)
-        n += c;
-    return n;
+/*
+ * The near text MariaDB 10.11 prints for the rest s[0..len) of a statement
+ * (observed on 10.11.19): a rest of up to NEAR_MAX bytes whole, a longer one
+ * cut to NEAR_CUT bytes of whole characters followed by "...". The message is
+ * utf8mb3, so a 4-byte character prints as '?'; an invalid byte ends the text.
+ * out must hold NEAR_MAX + 4 bytes; returns the length written.
+ */
+static size_t near_text(char *out, const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    bool cut = len > NEAR_MAX;
+    size_t max = cut ? NEAR_CUT : len, i = 0, o = 0, c;
+
+    while (i < max) {
+        if ((c = utf8mb3_char(u + i, max - i)) > 0) {
+            memcpy(out + o, s + i, c);
+            o += c;
+        } else if ((c = utf8_4byte(u + i, max - i)) > 0) {
+            out[o++] = '?';
+        } else {
+            break;
+        }
+        i += c;
+    }
+    if (cut) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    return o;
 }
 
 int sc_parse__syntax_error_at(sc_parser *p, size_t i)
 {
     const sc_token *t = &p->toks[i < p->n_toks ? i : p->n_toks - 1];
     size_t start = t->start <= p->len ? t->start : p->len;
-    size_t n = near_len(p->sql + start, p->len - start);
+    char near[NEAR_MAX + 4];
+    size_t n = near_text(near, p->sql + start, p->len - start);
 
     return sc_error_set(p->ctx, SC_ESYNTAX, 1064, "42000",
                         "You have an error in your SQL syntax; check the manual that corresponds "
                         "to your MariaDB server version for the right syntax to use near '%.*s' "
                         "at line %u",
-                        (int)n, p->sql + start, t->line);
+                        (int)n, near, t->line);
 }
 
 int sc_parse__syntax_error(sc_parser *p)

@@ -729,7 +729,9 @@ static int generic_option(sc_parser *p, sc_ast_table_option *o)
     for (i = 0; i < sizeof(engine_options) / sizeof(engine_options[0]); i++)
         if (strcasecmp(name, engine_options[i].word) == 0)
             o->kind = engine_options[i].kind;
-    sc_parse__opt_equal(p);
+    /* `equal` is not optional in IDENT_sys equal value */
+    if (!sc_parse__accept_op(p, "=") && !sc_parse__accept_op(p, ":="))
+        return sc_parse__syntax_error(p);
     t = sc_parse__tok(p, 0);
     if (t->kind == SC_TOK_STRING) {
         o->value_is_string = true;
@@ -828,8 +830,9 @@ static bool at_option(const sc_parser *p)
     if (sc_parse__is_word(p, 0, "STORAGE") ||
         (sc_parse__is_word(p, 0, "WITH") && sc_parse__is_word(p, 1, "SYSTEM")))
         return true;
-    return sc_parse__is_ident_sys(p, 0) &&
-           (sc_parse__is_op(p, 1, "=") || sc_parse__is_op(p, 1, ":="));
+    /* MariaDB's grammar shifts any plain identifier here as an engine-defined
+     * option name (IDENT_sys equal value), so `FOO BAR` fails at BAR. */
+    return sc_parse__is_ident_sys(p, 0);
 }
 
 static int one_option(sc_parser *p, sc_ast_table_option *o)
@@ -854,7 +857,7 @@ static int one_option(sc_parser *p, sc_ast_table_option *o)
             return option_value(p, o, option_words[i].rule);
         }
     }
-    if (sc_parse__is_ident_sys(p, 0) && (sc_parse__is_op(p, 1, "=") || sc_parse__is_op(p, 1, ":=")))
+    if (sc_parse__is_ident_sys(p, 0))
         return generic_option(p, o);
     return two_word_option(p, o);
 }

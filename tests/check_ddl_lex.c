@@ -111,6 +111,15 @@ START_TEST(test_ddl_lex_comments)
     sql = "/*!101200 k */";
     n = lex_all(sql, 0, toks);
     ck_assert_uint_eq(n, 0);
+    /* MySQL 5.7+/8.0 versions (50700..99999) are skipped by MariaDB, as in
+     * mysqldump's versioned INVISIBLE, unless in the M form; checked on 10.11.19. */
+    sql = "/*!50699 a */ /*!50700 b */ /*!80023 c */ /*!99999 d */ /*!100000 e */ "
+          "/*M!050700 f */";
+    n = lex_all(sql, 0, toks);
+    ck_assert_uint_eq(n, 3);
+    tok_is(sql, &toks[0], SC_TOK_IDENT, "a");
+    tok_is(sql, &toks[1], SC_TOK_IDENT, "e");
+    tok_is(sql, &toks[2], SC_TOK_IDENT, "f");
 }
 END_TEST
 
