@@ -711,10 +711,10 @@ static void print_binary(printer *pr, const sc_expr *e)
 
 static void print_unary(printer *pr, const sc_expr *e)
 {
-    if (e->op == SC_AST_OP_BINARY) {
+    if (e->op == SC_AST_OP_BINARY) { /* an Item_char_typecast to binary */
         put(pr, "cast(");
         print(pr, e->args[0]);
-        put(pr, " as binary)");
+        put(pr, " as char charset binary)");
         return;
     }
     put(pr, e->op == SC_AST_OP_NEG ? "-" : e->op == SC_AST_OP_BITNOT ? "~" : "!");
@@ -1083,10 +1083,16 @@ static bool is_bool_func(const sc_expr *e)
 }
 
 /* Item::need_parentheses_in_default(): boolean functions, arithmetic (Item_num_op),
- * date +/- interval and BINARY x print in parentheses; calls, casts, literals do not. */
+ * date +/- interval, BINARY x and casts to non-temporal types print in
+ * parentheses; calls, temporal casts, literals do not. */
 static bool root_needs_parens(const sc_expr *e)
 {
     switch (e->kind) {
+    case SC_AST_EXPR_CAST:
+        return !e->cast_type || (e->cast_type->kind != SC_AST_TYPE_DATE &&
+                                 e->cast_type->kind != SC_AST_TYPE_TIME &&
+                                 e->cast_type->kind != SC_AST_TYPE_DATETIME &&
+                                 e->cast_type->kind != SC_AST_TYPE_TIMESTAMP);
     case SC_AST_EXPR_BINARY:
         switch (e->op) {
         case SC_AST_OP_INTDIV:

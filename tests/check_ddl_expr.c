@@ -254,9 +254,10 @@ START_TEST(test_ddl_expr_default_parens)
     check_default(ctx, "(a DIV 2)", "`a` DIV 2");
     check_default(ctx, "(a | 1)", "`a` | 1");
     check_default(ctx, "(DATE_ADD(a, INTERVAL 1 DAY))", "(`a` + interval 1 day)");
-    check_default(ctx, "(CAST(a AS SIGNED))", "cast(`a` as signed)");
+    check_default(ctx, "(CAST(a AS SIGNED))", "(cast(`a` as signed))");
+    check_default(ctx, "(CAST(a AS DATE))", "cast(`a` as date)");
     check_default(ctx, "(NOT a)", "(`a` = 0)");
-    check_default(ctx, "(BINARY 'x')", "(cast('x' as binary))");
+    check_default(ctx, "(BINARY 'x')", "(cast('x' as char charset binary))");
     check_default(ctx, "(JSON_VALID('{}'))", "(json_valid('{}'))");
     check_default(ctx, "(-a)", "-`a`");
     check_default(ctx, "(CASE WHEN a THEN 1 END)", "case when `a` then 1 end");
