@@ -1392,8 +1392,14 @@ static int
 check_algorithm(sc_exec *x, alter_state *st, const sc_ast_alter_table *at, const sc_table_def *old)
 {
     const char *algo = NULL, *lock = NULL, *copy_reason = NULL;
-    bool add_index = false, add_fk = st->t.n_fks > st->first_new_fk, columns = st->n_dropped > 0;
+    bool add_index = false, add_fk = st->t.n_fks > st->first_new_fk, columns = false;
     bool rebuild = false, copy;
+
+    for (size_t i = 0; i < st->n_dropped; i++) {
+        const sc_column_def *oc = old_column(old, st->dropped[i]);
+        if (!oc || oc->generated != SC_GEN_VIRTUAL)
+            columns = true;
+    }
 
     for (size_t i = 0; i < at->n_specs; i++) {
         const sc_ast_alter_spec *sp = &at->specs[i];
@@ -1402,7 +1408,9 @@ check_algorithm(sc_exec *x, alter_state *st, const sc_ast_alter_table *at, const
         else if (sp->kind == SC_AST_ALTER_LOCK && sp->value && strcasecmp(sp->value, "DEFAULT"))
             lock = sp->value;
         else if (sp->kind == SC_AST_ALTER_ADD_COLUMN) {
-            columns = true;
+            /* VIRTUAL columns are metadata only: instant even with FULLTEXT */
+            if (sp->column->generated != SC_AST_GEN_VIRTUAL)
+                columns = true;
             if (sp->column->auto_increment)
                 rebuild = true; /* an AUTO_INCREMENT column is filled by a rebuild */
         } else if (sp->kind == SC_AST_ALTER_FORCE)

@@ -1,0 +1,14 @@
+CREATE TABLE `order` (`select` INT, `from` VARCHAR(10), `key` INT, `index` INT, KEY `key` (`key`));
+CREATE TABLE `Tab le` (`col``umn` INT, `naïve` VARCHAR(5) COMMENT 'café', `日本` INT);
+CREATE TABLE `tab"le` (`a'b` INT DEFAULT 1);
+CREATE TABLE t_case (Id INT, ID2 INT, KEY Idx (Id));
+ALTER TABLE t_case ADD COLUMN id INT;
+ALTER TABLE t_case CHANGE id2 Id2 BIGINT;
+ALTER TABLE t_case RENAME COLUMN Id TO iD;
+CREATE TABLE T_case (a INT);
+CREATE TABLE `123abc` (`1e5` INT, `0x10` INT);
+CREATE TABLE `a.b` (c INT);
+CREATE DATABASE `my-db`;
+CREATE TABLE `my-db`.`my-table` (`my-col` INT);
+CREATE TABLE `x` (`very_long_column_name_that_is_exactly_sixty_four_characters_long_x` INT);
+CREATE TABLE `y` (`very_long_column_name_that_is_exactly_sixty_four_characters_long_xy` INT);

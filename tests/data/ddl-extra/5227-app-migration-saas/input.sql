@@ -1,0 +1,14 @@
+CREATE TABLE `tenants` (`id` char(36) NOT NULL, `slug` varchar(63) NOT NULL, `plan` enum('free','pro','enterprise') NOT NULL DEFAULT 'free', `settings` json DEFAULT NULL, `created_at` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), `updated_at` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), PRIMARY KEY (`id`), UNIQUE KEY `uq_tenants_slug` (`slug`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE `users` (`id` bigint NOT NULL AUTO_INCREMENT, `tenant_id` char(36) NOT NULL, `email` varchar(320) NOT NULL, `password_hash` binary(60) DEFAULT NULL, `is_admin` bool NOT NULL DEFAULT false, `last_login_ip` varbinary(16) DEFAULT NULL, `login_count` int unsigned NOT NULL DEFAULT '0', PRIMARY KEY (`id`), UNIQUE KEY `uq_users_tenant_email` (`tenant_id`,`email`), CONSTRAINT `fk_users_tenant` FOREIGN KEY (`tenant_id`) REFERENCES `tenants` (`id`) ON DELETE CASCADE) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE `audit_log` (`id` bigint unsigned NOT NULL AUTO_INCREMENT, `tenant_id` char(36) NOT NULL, `user_id` bigint DEFAULT NULL, `action` varchar(64) NOT NULL, `payload` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin CHECK (json_valid(`payload`)), `at` timestamp(3) NOT NULL DEFAULT current_timestamp(3), PRIMARY KEY (`id`), KEY `ix_audit_tenant_at` (`tenant_id`,`at`), KEY `fk_audit_user` (`user_id`), CONSTRAINT `fk_audit_user` FOREIGN KEY (`user_id`) REFERENCES `users` (`id`) ON DELETE SET NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci ROW_FORMAT=DYNAMIC;
+ALTER TABLE `users` ADD COLUMN `display_name` varchar(100) GENERATED ALWAYS AS (substring_index(`email`, '@', 1)) VIRTUAL AFTER `email`;
+ALTER TABLE `users` ADD COLUMN `deleted_at` datetime DEFAULT NULL, ADD KEY `ix_users_deleted` (`deleted_at`), ALGORITHM=INPLACE, LOCK=NONE;
+ALTER TABLE `tenants` MODIFY `plan` enum('free','starter','pro','enterprise') NOT NULL DEFAULT 'free';
+ALTER TABLE `audit_log` ADD CONSTRAINT `fk_audit_tenant` FOREIGN KEY (`tenant_id`) REFERENCES `tenants` (`id`);
+ALTER TABLE `users` MODIFY `email` varchar(320) COLLATE utf8mb4_bin NOT NULL;
+ALTER TABLE `users` RENAME INDEX `uq_users_tenant_email` TO `uq_users_email`;
+ALTER TABLE `tenants` ADD COLUMN `region` char(2) NOT NULL DEFAULT 'eu' AFTER `slug`, ADD CONSTRAINT `chk_region` CHECK (`region` in ('eu','us','ap'));
+ALTER TABLE `audit_log` PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (1000));
+ALTER TABLE `users` ADD FULLTEXT KEY `ft_users_email` (`email`);
+ALTER TABLE `users` DROP COLUMN `display_name`, ALGORITHM=INSTANT;
+OPTIMIZE TABLE `users`;
