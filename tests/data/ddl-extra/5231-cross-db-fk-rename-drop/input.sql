@@ -1,0 +1,17 @@
+CREATE DATABASE core;
+CREATE DATABASE app;
+CREATE TABLE core.country (code CHAR(2) NOT NULL PRIMARY KEY, name VARCHAR(50)) DEFAULT CHARSET=latin1;
+CREATE TABLE app.city (id INT PRIMARY KEY, country CHAR(2), CONSTRAINT city_country FOREIGN KEY (country) REFERENCES core.country (code));
+CREATE TABLE app.city2 (id INT PRIMARY KEY, country CHAR(2) CHARACTER SET latin1, FOREIGN KEY (country) REFERENCES core.country (code) ON DELETE SET NULL);
+RENAME TABLE core.country TO core.countries;
+ALTER TABLE core.countries RENAME TO app.countries;
+RENAME TABLE app.city2 TO core.city2;
+DROP DATABASE app;
+DROP TABLE core.countries;
+DROP DATABASE core;
+CREATE TABLE test.p (id INT PRIMARY KEY);
+CREATE TABLE test.c (id INT, pid INT, FOREIGN KEY (pid) REFERENCES p (id));
+ALTER TABLE test.c RENAME TO test.c2;
+ALTER TABLE test.p RENAME TO test.p2, ADD COLUMN x INT;
+TRUNCATE TABLE p2;
+DROP TABLE p2, c2;
