@@ -963,6 +963,41 @@ static int innodb_options(sc_exec *x, const sc_xtable *t)
                         t->schema, t->name);
 }
 
+/*
+ * InnoDB's COMPACT and REDUNDANT row formats store at most 767 bytes of an
+ * indexed column (DYNAMIC and COMPRESSED: 3072, checked before): a longer key
+ * part is refused by InnoDB itself with 1709, after the SQL layer's checks.
+ */
+static int innodb_key_part_limit(sc_exec *x, const sc_xtable *t)
+{
+    const char *rf = t->opts[SC_XOPT_ROW_FORMAT];
+
+    if (strcmp(t->engine, "InnoDB") != 0 || !rf ||
+        (strcasecmp(rf, "COMPACT") != 0 && strcasecmp(rf, "REDUNDANT") != 0))
+        return SC_OK;
+    for (size_t i = 0; i < t->n_idx; i++) {
+        const sc_xindex *ix = &t->idx[i];
+        if (ix->long_hash || ix->d.kind == SC_INDEX_FULLTEXT || ix->d.kind == SC_INDEX_SPATIAL)
+            continue;
+        for (size_t k = 0; k < ix->d.n_parts; k++) {
+            const sc_index_part *p = &ix->parts[k];
+            const sc_xcol *c = sc_xtable__find_col((sc_xtable *)t, p->column);
+            unsigned ml = c ? col_maxlen(&c->d) : 1;
+            uint64_t bytes;
+            if (!c)
+                continue;
+            bytes = p->prefix_len
+                        ? (uint64_t)p->prefix_len * (sc_type__has_charset(c->d.type) ? ml : 1)
+                        : sc_type__key_bytes(&c->d, ml);
+            if (bytes > 767)
+                return sc_exec__err(x, 1709, "HY000",
+                                    "Index column size too large. The maximum column size is 767 "
+                                    "bytes");
+        }
+    }
+    return SC_OK;
+}
+
 /* Settings the storage engine or the table options give every table/key. */
 static void inherit_table_options(sc_xtable *t)
 {
@@ -1139,6 +1174,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
         rc = engine_limits(x, t);
     if (rc == SC_OK)
         rc = innodb_options(x, t);
+    if (rc == SC_OK)
+        rc = innodb_key_part_limit(x, t);
     if (rc != SC_OK)
         return rc;
     name_checks(x, t);
