@@ -323,6 +323,16 @@ static int column_charset(sc_exec *x, const sc_xtable *t, sc_column_def *d, cons
     const sc_collation_info *coll;
     int rc;
 
+    if (ac->collate_prev) {
+        const sc_collation_info *a = sc_charset__collation_find(ac->collate_prev);
+        const sc_collation_info *b = sc_charset__collation_find(ac->collate);
+        if (!a || !b)
+            return sc_charset__resolve(&cs, &coll, x->ctx, NULL, a ? ac->collate : ac->collate_prev);
+        if (a != b)
+            return sc_exec__err(x, 1302, "HY000",
+                                "Conflicting declarations: 'COLLATE %s' and 'COLLATE %s'", a->name,
+                                b->name);
+    }
     if (ty->national && !cs_name)
         cs_name = "utf8mb3";
     if (ty->kind == SC_AST_TYPE_JSON && !cs_name && !coll_name) {

@@ -209,7 +209,11 @@ static int attribute(sc_parser *p, sc_ast_column *c, bool *found)
         SC_TRY(sc_parse__expect_word(p, "VALUE"));
         c->serial_default_value = true;
     } else if (sc_parse__accept_word(p, "COLLATE")) {
-        return sc_parse__ident_or_text(p, &c->collate);
+        /* every COLLATE of a column must name the same collation */
+        const char *prev = c->collate ? c->collate : c->type.collate;
+        SC_TRY(sc_parse__ident_or_text(p, &c->collate));
+        if (prev && !c->collate_prev && strcasecmp(prev, c->collate) != 0)
+            c->collate_prev = prev;
     } else {
         return serial_attribute(p, c, found);
     }

@@ -1,0 +1,6 @@
+CREATE TABLE cc (id INT, a VARCHAR(10) CHARACTER SET latin1 COLLATE latin1_bin COLLATE LATIN1_BIN, b TEXT COLLATE utf8mb4_unicode_ci NULL COLLATE utf8mb4_unicode_ci);
+ALTER TABLE cc ADD COLUMN c CHAR(2) COLLATE utf8mb4_bin DEFAULT 'x' COLLATE utf8mb4_unicode_ci;
+ALTER TABLE cc MODIFY a VARCHAR(10) CHARACTER SET latin1 COLLATE latin1_swedish_ci COLLATE latin1_german1_ci;
+ALTER TABLE cc CHANGE b b2 MEDIUMTEXT CHARACTER SET utf8mb3 COLLATE utf8mb3_bin NOT NULL COLLATE utf8mb3_bin;
+CREATE TABLE cc2 (e ENUM('a') COLLATE ascii_bin COLLATE ascii_general_ci);
+CREATE TABLE cc3 (s SET('a') CHARACTER SET ascii COLLATE ascii_bin COMMENT 'set' COLLATE ascii_bin);
