@@ -463,6 +463,33 @@ static int decode_numeric(
     return rd->bad ? SC_ECORRUPT : SC_OK;
 }
 
+/*
+ * Bytes of the length prefix of a length-prefixed value (VARCHAR, CHAR,
+ * BLOB/TEXT/JSON/GEOMETRY), or 0 for other types: VARCHAR by its max byte
+ * length (meta), CHAR by its real byte length, blobs by meta itself.
+ */
+static unsigned prefix_bytes(uint8_t type, const sc_binlog_column *c, unsigned len)
+{
+    switch (type) {
+    case SC_MT_VARCHAR:
+    case SC_MT_VAR_STRING:
+    case SC_MT_VARCHAR_COMPRESSED:
+        return c->meta < 256 ? 1 : 2;
+    case SC_MT_STRING:
+        return len < 256 ? 1 : 2;
+    case SC_MT_BLOB:
+    case SC_MT_BLOB_COMPRESSED:
+    case SC_MT_JSON:
+    case SC_MT_GEOMETRY:
+    case SC_MT_TINY_BLOB:
+    case SC_MT_MEDIUM_BLOB:
+    case SC_MT_LONG_BLOB:
+        return c->meta;
+    default:
+        return 0;
+    }
+}
+
 int sc_rowfmt__decode_value(sc_binlog_value *v,
                             sc_rd *rd,
                             const sc_binlog_column *c,
@@ -498,21 +525,9 @@ int sc_rowfmt__decode_value(sc_binlog_value *v,
         v->kind = SC_VAL_UINT;
         v->v.u = sc_rd_uintle(rd, len);
         return rd->bad ? SC_ECORRUPT : SC_OK;
-    case SC_MT_VARCHAR:
-    case SC_MT_VAR_STRING:
-    case SC_MT_VARCHAR_COMPRESSED:
-        return decode_lenbytes(v, rd, c->meta < 256 ? 1 : 2);
-    case SC_MT_STRING:
-        return decode_lenbytes(v, rd, len < 256 ? 1 : 2);
-    case SC_MT_BLOB:
-    case SC_MT_BLOB_COMPRESSED:
-    case SC_MT_JSON:
-    case SC_MT_GEOMETRY:
-    case SC_MT_TINY_BLOB:
-    case SC_MT_MEDIUM_BLOB:
-    case SC_MT_LONG_BLOB:
-        return decode_lenbytes(v, rd, c->meta);
     default:
+        if (prefix_bytes(type, c, len))
+            return decode_lenbytes(v, rd, prefix_bytes(type, c, len));
         return decode_temporal(v, rd, type, c->meta);
     }
 }
@@ -637,21 +652,9 @@ int sc_rowfmt__encode_value(sc_buf *b, const sc_binlog_value *v, const sc_binlog
             return SC_EINVAL;
         sc_buf_uintle(b, v->v.u, len);
         return SC_OK;
-    case SC_MT_VARCHAR:
-    case SC_MT_VAR_STRING:
-    case SC_MT_VARCHAR_COMPRESSED:
-        return encode_lenbytes(b, v, c->meta < 256 ? 1 : 2);
-    case SC_MT_STRING:
-        return encode_lenbytes(b, v, len < 256 ? 1 : 2);
-    case SC_MT_BLOB:
-    case SC_MT_BLOB_COMPRESSED:
-    case SC_MT_JSON:
-    case SC_MT_GEOMETRY:
-    case SC_MT_TINY_BLOB:
-    case SC_MT_MEDIUM_BLOB:
-    case SC_MT_LONG_BLOB:
-        return encode_lenbytes(b, v, c->meta);
     default:
+        if (prefix_bytes(type, c, len))
+            return encode_lenbytes(b, v, prefix_bytes(type, c, len));
         return encode_temporal(b, v, type, c->meta);
     }
 }
