@@ -27,3 +27,10 @@ int sc_column_type_sql(char **out, sc_ctx *ctx, const sc_column_def *col)
     sc_type__render(&b, &c);
     return sc_sbuf__finish(out, &b);
 }
+
+const char *sc_coltype_name(sc_coltype type)
+{
+    const char *name = sc_type__name(type);
+
+    return *name ? name : "unknown";
+}

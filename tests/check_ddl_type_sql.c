@@ -75,6 +75,20 @@ START_TEST(test_type_sql_strings_temporal)
 }
 END_TEST
 
+/* The bare type names come from the DDL module's one table. */
+START_TEST(test_type_sql_coltype_names)
+{
+    ck_assert_str_eq(sc_coltype_name(SC_TYPE_INT), "int");
+    ck_assert_str_eq(sc_coltype_name(SC_TYPE_MEDIUMTEXT), "mediumtext");
+    ck_assert_str_eq(sc_coltype_name(SC_TYPE_GEOMETRYCOLLECTION), "geometrycollection");
+    ck_assert_str_eq(sc_coltype_name(SC_TYPE_UUID), "uuid");
+    ck_assert_str_eq(sc_coltype_name(SC_TYPE_NONE), "unknown");
+    ck_assert_str_eq(sc_coltype_name(SC_TYPE__COUNT), "unknown");
+    for (int t = SC_TYPE_NONE + 1; t < SC_TYPE__COUNT; t++)
+        ck_assert_str_ne(sc_coltype_name((sc_coltype)t), "unknown");
+}
+END_TEST
+
 START_TEST(test_type_sql_bad_type)
 {
     sc_ctx *ctx;
@@ -99,6 +113,7 @@ Suite *sc_test_ddl_type_sql_suite(void)
     tcase_add_test(tc, test_type_sql_numbers);
     tcase_add_test(tc, test_type_sql_strings_temporal);
     tcase_add_test(tc, test_type_sql_bad_type);
+    tcase_add_test(tc, test_type_sql_coltype_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -95,12 +95,6 @@ int sc_cli__open(sc_catalog **out, sc_cli *cli, unsigned flags);
 int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat);
 
 /* ------------------------------------------------------------------ */
-/* Column rendering shared by describe and dump (cmd_describe.c)        */
-
-/** Lower-case SQL name of a column type ("int", "varchar"...). Never NULL. */
-const char *sc_cli__type_name(sc_coltype type);
-
-/* ------------------------------------------------------------------ */
 /* SHOW CREATE rendering through the DDL module (show_create.c)         */
 
 /** Print SHOW CREATE DATABASE/TABLE text followed by ";\n". @return exit status */

@@ -8,63 +8,12 @@
  * part (a UNIQUE key over NOT NULL columns stands in when there is no
  * PRIMARY KEY), UNI for the column of a one-column unique key, MUL for the
  * first column of any other key. The Type text is the DDL module's
- * (sc_column_type_sql), so it cannot drift from SHOW CREATE. Also exports
- * the type names used by `dump --json`.
+ * (sc_column_type_sql), so it cannot drift from SHOW CREATE.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/cli.h"
-
-static const char *const type_names[SC_TYPE__COUNT] = {
-    [SC_TYPE_NONE] = "none",
-    [SC_TYPE_TINYINT] = "tinyint",
-    [SC_TYPE_SMALLINT] = "smallint",
-    [SC_TYPE_MEDIUMINT] = "mediumint",
-    [SC_TYPE_INT] = "int",
-    [SC_TYPE_BIGINT] = "bigint",
-    [SC_TYPE_DECIMAL] = "decimal",
-    [SC_TYPE_FLOAT] = "float",
-    [SC_TYPE_DOUBLE] = "double",
-    [SC_TYPE_BIT] = "bit",
-    [SC_TYPE_DATE] = "date",
-    [SC_TYPE_TIME] = "time",
-    [SC_TYPE_DATETIME] = "datetime",
-    [SC_TYPE_TIMESTAMP] = "timestamp",
-    [SC_TYPE_YEAR] = "year",
-    [SC_TYPE_CHAR] = "char",
-    [SC_TYPE_VARCHAR] = "varchar",
-    [SC_TYPE_BINARY] = "binary",
-    [SC_TYPE_VARBINARY] = "varbinary",
-    [SC_TYPE_TINYBLOB] = "tinyblob",
-    [SC_TYPE_BLOB] = "blob",
-    [SC_TYPE_MEDIUMBLOB] = "mediumblob",
-    [SC_TYPE_LONGBLOB] = "longblob",
-    [SC_TYPE_TINYTEXT] = "tinytext",
-    [SC_TYPE_TEXT] = "text",
-    [SC_TYPE_MEDIUMTEXT] = "mediumtext",
-    [SC_TYPE_LONGTEXT] = "longtext",
-    [SC_TYPE_ENUM] = "enum",
-    [SC_TYPE_SET] = "set",
-    [SC_TYPE_GEOMETRY] = "geometry",
-    [SC_TYPE_POINT] = "point",
-    [SC_TYPE_LINESTRING] = "linestring",
-    [SC_TYPE_POLYGON] = "polygon",
-    [SC_TYPE_MULTIPOINT] = "multipoint",
-    [SC_TYPE_MULTILINESTRING] = "multilinestring",
-    [SC_TYPE_MULTIPOLYGON] = "multipolygon",
-    [SC_TYPE_GEOMETRYCOLLECTION] = "geometrycollection",
-    [SC_TYPE_INET4] = "inet4",
-    [SC_TYPE_INET6] = "inet6",
-    [SC_TYPE_UUID] = "uuid",
-};
-
-const char *sc_cli__type_name(sc_coltype type)
-{
-    if ((int)type < 0 || type >= SC_TYPE__COUNT || !type_names[type])
-        return "unknown";
-    return type_names[type];
-}
 
 /* ------------------------------------------------------------------ */
 /* Key column                                                           */

@@ -65,7 +65,7 @@ static json_t *column_json(sc_ctx *ctx, const sc_column_def *c, size_t ordinal)
     j = json_pack(
         "{s:s, s:I, s:s, s:s?, s:I, s:o, s:I, s:I, s:o, s:o, s:s, s:o, s:o, s:s, s:o, s:o, "
         "s:o, s:o, s:I}",
-        "name", c->name, "ordinal", (json_int_t)ordinal, "type", sc_cli__type_name(c->type),
+        "name", c->name, "ordinal", (json_int_t)ordinal, "type", sc_coltype_name(c->type),
         "type_sql", sql, "flags", (json_int_t)c->flags, "flag_names", column_flags(c->flags),
         "length", (json_int_t)c->length, "scale", (json_int_t)c->scale, "charset",
         str_or_null(c->charset), "collation", str_or_null(c->collation), "default_kind",

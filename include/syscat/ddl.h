@@ -77,6 +77,12 @@ SC_API int sc_show_create_database(char **out, sc_txn *txn, const char *schema);
 SC_API int sc_column_type_sql(char **out, sc_ctx *ctx, const sc_column_def *col);
 
 /**
+ * The bare name of a column type ("int", "varchar", "geometrycollection"),
+ * static; "unknown" for SC_TYPE_NONE or a value outside sc_coltype.
+ */
+SC_API const char *sc_coltype_name(sc_coltype type);
+
+/**
  * The whole catalog in the DDL oracle's schema.sql format: every schema but
  * `syscat`, sorted by name, as SHOW CREATE DATABASE + ";\n\n", each followed
  * by its tables sorted by name as SHOW CREATE TABLE + ";\n\n".
