@@ -113,19 +113,6 @@ START_TEST(test_log_txn_event_sequence)
 }
 END_TEST
 
-START_TEST(test_log_default_settings_written)
-{
-    sc_txn *t = NULL;
-    char *v = NULL;
-
-    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
-    lu_ok(sc_setting_get(&v, t, SC_LOG_SET_ENABLED));
-    ck_assert_str_eq(v, "1");
-    sc_free(sc_fx.ctx, v);
-    sc_txn_abort(t);
-}
-END_TEST
-
 START_TEST(test_log_multi_statement_txn)
 {
     sc_txn *t = NULL;
@@ -464,6 +451,9 @@ START_TEST(test_log_settings_defaults_and_validation)
     }
     lu_ok(sc_setting_get(&v, txn, SC_LOG_SET_ROW_IMAGE));
     ck_assert_str_eq(v, "FULL");
+    sc_free(sc_fx.ctx, v);
+    lu_ok(sc_setting_get(&v, txn, SC_LOG_SET_ENABLED));
+    ck_assert_str_eq(v, "1");
     sc_free(sc_fx.ctx, v);
     sc_txn_abort(txn);
 
@@ -1224,7 +1214,6 @@ Suite *sc_test_replicate_log_suite(void)
 
     tc = tcase_create("settings");
     tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_add_test(tc, test_log_default_settings_written);
     tcase_add_test(tc, test_log_disabled);
     tcase_add_test(tc, test_log_marks_catalog_logged);
     tcase_add_test(tc, test_log_bad_setting_aborts);
