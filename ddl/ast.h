@@ -317,6 +317,7 @@ struct sc_expr {
     sc_expr *case_operand; /* CASE x WHEN ...: x, or NULL for searched CASE */
     sc_expr *case_else;    /* ELSE part or NULL */
     size_t start, end;     /* byte span in the statement text */
+    unsigned depth;        /* levels below this node (0 for a leaf; <= SC_PARSE_MAX_DEPTH) */
 };
 
 /* ------------------------------------------------------------------ */

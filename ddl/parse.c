@@ -176,6 +176,17 @@ int sc_parse__syntax_error(sc_parser *p)
     return sc_parse__syntax_error_at(p, p->pos);
 }
 
+int sc_parse__too_deep(sc_parser *p)
+{
+    const sc_token *t = &p->toks[p->pos < p->n_toks ? p->pos : p->n_toks - 1];
+    size_t start = t->start <= p->len ? t->start : p->len;
+    char near[NEAR_MAX + 4];
+    size_t n = near_text(near, p->sql + start, p->len - start);
+
+    return sc_error_set(p->ctx, SC_ESYNTAX, 1064, "42000", "memory exhausted near '%.*s' at line %u",
+                        (int)n, near, t->line);
+}
+
 int sc_parse__nomem(sc_parser *p)
 {
     return sc_error_set(p->ctx, SC_ENOMEM, 0, NULL, "out of memory while parsing");

@@ -48,14 +48,44 @@ static void finish(sc_parser *p, sc_expr *e)
     e->end = t->start + t->len;
 }
 
+/*
+ * e gets child arg: e's depth covers it. A tree deeper than the parser may
+ * recurse (a+a+...+a is built by a loop, not by recursion) is refused here,
+ * so every later walker of the tree stays within SC_PARSE_MAX_DEPTH.
+ */
+static int note_child(sc_parser *p, sc_expr *e, const sc_expr *arg)
+{
+    if (arg && arg->depth + 1 > e->depth) {
+        if (arg->depth + 1 > SC_PARSE_MAX_DEPTH)
+            return sc_parse__too_deep(p);
+        e->depth = arg->depth + 1;
+    }
+    return SC_OK;
+}
+
 static int add_arg(sc_parser *p, sc_expr *e, sc_expr *arg)
 {
-    sc_expr **slot = sc_parse__push(p, (void **)&e->args, &e->n_args, sizeof(*slot));
+    sc_expr **slot;
 
+    SC_TRY(note_child(p, e, arg));
+    slot = sc_parse__push(p, (void **)&e->args, &e->n_args, sizeof(*slot));
     if (!slot)
         return sc_parse__nomem(p);
     *slot = arg;
     return SC_OK;
+}
+
+/* Recursion guard: fn one level deeper, or "memory exhausted" past the limit. */
+static int nested(sc_parser *p, int (*fn)(sc_parser *, sc_expr **), sc_expr **out)
+{
+    int rc;
+
+    if (p->depth >= SC_PARSE_MAX_DEPTH)
+        return sc_parse__too_deep(p);
+    p->depth++;
+    rc = fn(p, out);
+    p->depth--;
+    return rc;
 }
 
 static int binary(sc_parser *p, sc_expr **out, sc_ast_op op, sc_expr *l, sc_expr *r)
@@ -90,7 +120,7 @@ static int unary(sc_parser *p, sc_expr **out, sc_ast_op op, size_t start, sc_exp
 
 int sc_parse__expr(sc_parser *p, sc_expr **out)
 {
-    return parse_or(p, out);
+    return nested(p, parse_or, out);
 }
 
 static int parse_not(sc_parser *p, sc_expr **out);
@@ -150,7 +180,7 @@ static int parse_not(sc_parser *p, sc_expr **out)
     sc_expr *arg;
 
     if (!(p->flags & SC_PARSE_HIGH_NOT_PRECEDENCE) && sc_parse__accept_word(p, "NOT")) {
-        SC_TRY(parse_not(p, &arg));
+        SC_TRY(nested(p, parse_not, &arg));
         return unary(p, out, SC_AST_OP_NOT, start, arg);
     }
     return parse_bool_test(p, out);
@@ -549,12 +579,12 @@ static int parse_unary(sc_parser *p, sc_expr **out, bool *handled)
         sc_parse__skip(p);
         op = SC_AST_OP_BINARY;
     } else if (sc_parse__accept_op(p, "+")) {
-        return parse_simple(p, out); /* unary plus is dropped, as MariaDB does */
+        return nested(p, parse_simple, out); /* unary plus is dropped, as MariaDB does */
     } else {
         *handled = false;
         return SC_OK;
     }
-    SC_TRY(parse_simple(p, &arg));
+    SC_TRY(nested(p, parse_simple, &arg));
     return unary(p, out, op, start, arg);
 }
 
@@ -836,8 +866,10 @@ static int fn_case(sc_parser *p, sc_expr *e)
     sc_expr *a;
 
     e->kind = SC_AST_EXPR_CASE;
-    if (!sc_parse__is_word(p, 0, "WHEN"))
+    if (!sc_parse__is_word(p, 0, "WHEN")) {
         SC_TRY(sc_parse__expr(p, &e->case_operand));
+        SC_TRY(note_child(p, e, e->case_operand));
+    }
     SC_TRY(sc_parse__expect_word(p, "WHEN"));
     do {
         SC_TRY(sc_parse__expr(p, &a));
@@ -846,8 +878,10 @@ static int fn_case(sc_parser *p, sc_expr *e)
         SC_TRY(sc_parse__expr(p, &a));
         SC_TRY(add_arg(p, e, a));
     } while (sc_parse__accept_word(p, "WHEN"));
-    if (sc_parse__accept_word(p, "ELSE"))
+    if (sc_parse__accept_word(p, "ELSE")) {
         SC_TRY(sc_parse__expr(p, &e->case_else));
+        SC_TRY(note_child(p, e, e->case_else));
+    }
     return sc_parse__expect_word(p, "END");
 }
 

@@ -27,7 +27,19 @@ typedef struct sc_parser {
     sc_token *toks;      /* all tokens, ending with SC_TOK_EOF */
     size_t n_toks;       /* including the EOF token */
     size_t pos;          /* current token index */
+    unsigned depth;      /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
 } sc_parser;
+
+/*
+ * The deepest expression the parser builds or recurses into. MariaDB's bison
+ * stack stops at 32000 entries with 1064 "memory exhausted" (about 32000
+ * parentheses, fewer levels of calls or CASE), and its item tree walkers
+ * crash well before that (abs() nested 3000 deep kills 10.11.19). Every tree
+ * walker here (normaliser, printer, executor checks) recurses once per
+ * level, so this bound keeps their stack use within a few MB in the
+ * sanitizer build; deeper input gets MariaDB's "memory exhausted" error.
+ */
+#define SC_PARSE_MAX_DEPTH 1000
 
 /* Propagate a non-zero code. */
 #define SC_TRY(expr)                                                                               \
@@ -58,6 +70,8 @@ int sc_parse__syntax_error(sc_parser *p);
 /** 1064 at token index i. */
 int sc_parse__syntax_error_at(sc_parser *p, size_t i);
 int sc_parse__nomem(sc_parser *p);
+/** 1064 "memory exhausted near ..." (bison's stack overflow) at the current token. */
+int sc_parse__too_deep(sc_parser *p);
 
 /* ---- allocation ---- */
 void *sc_parse__alloc(sc_parser *p, size_t size);
