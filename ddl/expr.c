@@ -1082,6 +1082,13 @@ static bool is_bool_func(const sc_expr *e)
     return false;
 }
 
+static bool is_number_literal(const sc_expr *e)
+{
+    return e->kind == SC_AST_EXPR_LITERAL &&
+           (e->lit.kind == SC_AST_LIT_INT || e->lit.kind == SC_AST_LIT_DECIMAL ||
+            e->lit.kind == SC_AST_LIT_FLOAT);
+}
+
 /* Item::need_parentheses_in_default(): boolean functions, arithmetic (Item_num_op),
  * date +/- interval, BINARY x and casts to non-temporal types print in
  * parentheses; calls, temporal casts, literals do not. */
@@ -1107,7 +1114,10 @@ static bool root_needs_parens(const sc_expr *e)
             return true;
         }
     case SC_AST_EXPR_UNARY:
-        return e->op == SC_AST_OP_NOT || e->op == SC_AST_OP_BINARY;
+        /* Item_func_neg and Item_func_bit_neg print in parentheses too (`DEFAULT (~a)`
+           reads back; `DEFAULT ~a` is a syntax error); the parser folds - of a number
+           into the literal, which prints bare */
+        return !(e->op == SC_AST_OP_NEG && is_number_literal(e->args[0]));
     case SC_AST_EXPR_IS:
     case SC_AST_EXPR_BETWEEN:
     case SC_AST_EXPR_IN:
