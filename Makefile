@@ -3,6 +3,9 @@
 #   make deps      install the Debian packages we need (apt-get; sudo when not root)
 #   make           build/libsyscat.a and build/syscat (debug)
 #   make release   build/release/{libsyscat.a,syscat} with -O2 -DNDEBUG
+#   make shared    build/release/libsyscat.so.MAJOR.MINOR.PATCH (release, -fPIC)
+#   make install   release CLI, static + shared library, headers, syscat.pc
+#                  into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 #   make test      deps + build + every Check suite + corpus runners + fuzz smoke
 #   make check-X   one suite alone (tests/check_X.c), e.g. make check-catalog
 #   make bench     benchmarks (release build), printing figures
@@ -70,6 +73,7 @@ TEST_SUPPORT_SRC := tests/fixtures.c
 TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
 
 .PHONY: all release deps test check bench bench-build fuzz demo clean format headertest \
+        shared install \
         $(addprefix check-,$(SUITES))
 .DEFAULT_GOAL := all
 
@@ -184,6 +188,67 @@ headertest:
 	  echo "#include \"$$h\"" > $(BUILD)/headertest/t.c; \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -Wpedantic -Iinclude -I. -fsyntax-only \
 	    $(BUILD)/headertest/t.c || exit 1; done; echo "headertest: all public headers compile alone"
+
+# ---------------------------------------------------------------- shared library, install
+# The release number lives in include/syscat.h (SYSCAT_VERSION_*). The shared
+# library is linked from position-independent objects of the release flavour
+# (build/release/pic/, no sanitizers); `make install` always installs release
+# builds, whatever MODE says.
+sc_version_part = $(shell sed -n 's/^.define SYSCAT_VERSION_$(1) \([0-9][0-9]*\)$$/\1/p' include/syscat.h)
+VERSION_MAJOR := $(call sc_version_part,MAJOR)
+VERSION := $(VERSION_MAJOR).$(call sc_version_part,MINOR).$(call sc_version_part,PATCH)
+SONAME := libsyscat.so.$(VERSION_MAJOR)
+REL := build/release
+SHLIB := $(BUILD)/libsyscat.so.$(VERSION)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+shared:
+	$(MAKE) MODE=release $(REL)/libsyscat.so.$(VERSION)
+
+PIC_OBJ := $(patsubst $(BUILD)/obj/%,$(BUILD)/pic/%,$(LIB_OBJ))
+$(PIC_OBJ): $(GEN_H)
+$(BUILD)/pic/gen/syscat.pb-c.o: $(GEN_C)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_GEN) -fPIC -MMD -MP -c $< -o $@
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -MMD -MP -c $< -o $@
+-include $(shell find $(BUILD)/pic -name '*.d' 2>/dev/null)
+
+# -z defs: every symbol the library uses must come from a library it names.
+$(SHLIB): $(PIC_OBJ)
+	@if [ "$(MODE)" != release ]; then echo "$@: release objects only (make shared)"; exit 1; fi
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,-z,defs $(LDFLAGS) -o $@ $(PIC_OBJ) \
+	  $(PKG_LIBS) -lz -lm
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libsyscat.so
+
+$(REL)/syscat.pc: syscat.pc.in include/syscat.h Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@.tmp
+	mv $@.tmp $@
+
+install:
+	@if [ -z "$(VERSION_MAJOR)" ]; then echo "install: no SYSCAT_VERSION_* in include/syscat.h"; exit 1; fi
+	$(MAKE) MODE=release all $(REL)/libsyscat.so.$(VERSION)
+	@rm -f $(REL)/syscat.pc
+	$(MAKE) $(REL)/syscat.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(INCLUDEDIR)/syscat
+	install -m 755 $(REL)/syscat $(DESTDIR)$(BINDIR)/syscat
+	install -m 644 $(REL)/libsyscat.a $(DESTDIR)$(LIBDIR)/libsyscat.a
+	install -m 755 $(REL)/libsyscat.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsyscat.so.$(VERSION)
+	ln -sf libsyscat.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsyscat.so
+	install -m 644 include/syscat.h $(DESTDIR)$(INCLUDEDIR)/syscat.h
+	install -m 644 include/syscat/*.h $(DESTDIR)$(INCLUDEDIR)/syscat/
+	install -m 644 $(REL)/syscat.pc $(DESTDIR)$(PKGCONFIGDIR)/syscat.pc
+	@echo "installed syscat $(VERSION) into $(DESTDIR)$(PREFIX)"
 
 # ---------------------------------------------------------------- bench, fuzz, demo
 # Benchmark programs: bench/bench_NAME.c -> $(BUILD)/bench_NAME (run by bench/run.sh).

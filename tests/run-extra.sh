@@ -21,4 +21,7 @@ run() {
 run bash "$HERE/oracle/run-ddl-cli.sh"
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-backend"
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
+# `make install` staged in a temporary directory and the README's C example
+# built with its own pkg-config link lines, shared and static.
+run bash "$HERE/packaging.sh"
 exit $status
