@@ -174,6 +174,15 @@ int sc_xtable__copy_column(sc_exec *x, sc_column_def *c);
 void sc_xtable__to_def(sc_exec *x, const sc_xtable *t, sc_table_def *def);
 /** Render the options string from opts[] + engine_opts (NULL when empty). */
 const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t);
+/** Parse stored expression text (NULL: *out = NULL) into a tree in the statement arena. */
+int sc_exec__stored_expr(sc_exec *x, sc_expr **out, const char *text);
+/**
+ * Rename column from to to in the stored expression *text (CHECK, generated
+ * column, or DEFAULT when is_default: its parentheses follow the printer's
+ * rule). *text is replaced by the re-printed tree only when it named from.
+ */
+int sc_exec__rename_in_expr(
+    sc_exec *x, const char **text, const char *from, const char *to, bool is_default);
 
 /* exec_table.c: shared CREATE/ALTER building blocks */
 int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac);
@@ -262,8 +271,6 @@ int sc_exec__update_children(sc_exec *x,
                              const char *new_name,
                              const char *old_col,
                              const char *new_col);
-/** Rename a backquoted column in printed expression text. */
-const char *sc_exec__rename_in_expr(sc_exec *x, const char *text, const char *from, const char *to);
 /** Rename/move one table, renaming `<old>_ibfk_N` keys and fixing children. */
 int sc_exec__rename_one(sc_exec *x,
                         uint64_t id,

@@ -3,8 +3,9 @@
  * matched against the original table, then MODIFY/CHANGE/RENAME and ALTER
  * COLUMN, then ADDs in statement order, then table options, CONVERT TO and
  * RENAME TO; the result goes through the same final pass as CREATE TABLE.
- * Renames propagate to indexes, foreign keys, CHECK and generated column
- * text, and to the foreign keys of child tables.
+ * Renames propagate to indexes, foreign keys, the CHECK, DEFAULT and
+ * generated column expressions (re-parsed into trees, ddl/expr_walk.h), and
+ * to the foreign keys of child tables.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -15,68 +16,16 @@
 #include "catalog/catalog_int.h"
 #include "ddl/charset.h"
 #include "ddl/exec.h"
+#include "ddl/expr_walk.h"
 #include "ddl/types.h"
 
-/* ------------------------------------------------------------------ */
-/* Text helpers                                                         */
-
-/* Replace backquoted identifier `from` by `to` in printed expression text. */
-const char *sc_exec__rename_in_expr(sc_exec *x, const char *text, const char *from, const char *to)
-{
-    sc_sbuf b;
-    char *res = NULL;
-    const char *p = text, *copy;
-    size_t fl = strlen(from);
-
-    if (!text)
-        return NULL;
-    sc_sbuf__init(&b, x->ctx);
-    sc_sbuf__puts(&b, "");
-    while (*p) {
-        if (*p == '\'') { /* copy string literals untouched */
-            const char *q = p + 1;
-            while (*q && !(*q == '\'' && q[1] != '\'')) {
-                if (*q == '\\' && q[1])
-                    q++;
-                else if (*q == '\'' && q[1] == '\'')
-                    q++;
-                q++;
-            }
-            if (*q)
-                q++;
-            sc_sbuf__put(&b, p, (size_t)(q - p));
-            p = q;
-        } else if (*p == '`' && strncasecmp(p + 1, from, fl) == 0 && p[fl + 1] == '`') {
-            sc_sbuf__ident(&b, to);
-            p += fl + 2;
-        } else if (*p == '`') {
-            const char *q = strchr(p + 1, '`');
-            q = q ? q + 1 : p + strlen(p);
-            sc_sbuf__put(&b, p, (size_t)(q - p));
-            p = q;
-        } else {
-            sc_sbuf__putc(&b, *p++);
-        }
-    }
-    if (sc_sbuf__finish(&res, &b) != SC_OK)
-        return NULL;
-    copy = sc_exec__strdup(x, res);
-    sc_free(x->ctx, res);
-    return copy;
-}
-
-static bool expr_uses(const char *text, const char *col)
-{
-    size_t l = strlen(col);
-    for (const char *p = text ? strchr(text, '`') : NULL; p; p = strchr(p + 1, '`')) {
-        if (strncasecmp(p + 1, col, l) == 0 && p[l + 1] == '`')
-            return true;
-        p = strchr(p + 1, '`');
-        if (!p)
-            break;
-    }
-    return false;
-}
+/* Propagate a non-zero code. */
+#define TRY(expr)                                                                                  \
+    do {                                                                                           \
+        int rc_ = (expr);                                                                          \
+        if (rc_ != SC_OK)                                                                          \
+            return rc_;                                                                            \
+    } while (0)
 
 /* ------------------------------------------------------------------ */
 /* Children of a table (foreign keys naming it as parent)               */
@@ -266,33 +215,45 @@ static int apply_drop(sc_exec *x, alter_state *st, const sc_ast_alter_spec *sp)
     }
 }
 
-/* The first dropped column an expression uses, or NULL. */
-static const char *uses_dropped(const alter_state *st, const char *text)
+/* The first dropped column expression e uses, or NULL. */
+static const char *uses_dropped(const alter_state *st, const sc_expr *e)
 {
     for (size_t d = 0; d < st->n_dropped; d++)
-        if (expr_uses(text, st->dropped[d]))
+        if (sc_ddl__expr_uses_column(e, st->dropped[d]))
             return st->dropped[d];
     return NULL;
 }
 
-/* Whether an expression uses a column that is not being dropped. */
-static bool uses_kept_column(const alter_state *st, const char *text)
+static int is_kept(sc_expr *col, void *payload)
 {
-    for (const char *p = text ? strchr(text, '`') : NULL; p;) {
-        const char *q = strchr(p + 1, '`');
-        char name[256];
-        bool dropped = false;
-        if (!q)
-            break;
-        snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
-        for (size_t d = 0; d < st->n_dropped; d++)
-            if (strcasecmp(st->dropped[d], name) == 0)
-                dropped = true;
-        if (!dropped)
-            return true;
-        p = strchr(q + 1, '`');
-    }
-    return false;
+    const alter_state *st = payload;
+
+    for (size_t d = 0; d < st->n_dropped; d++)
+        if (strcasecmp(st->dropped[d], col->name) == 0)
+            return 0;
+    return 1;
+}
+
+/* Whether expression e uses a column that is not being dropped. */
+static bool uses_kept_column(alter_state *st, sc_expr *e)
+{
+    return sc_ddl__expr_foreach_column(e, is_kept, st) != 0;
+}
+
+/*
+ * The first dropped column the stored expression text uses (*col_out, NULL
+ * when none) and whether it also uses a kept column.
+ */
+static int
+stored_uses_dropped(sc_exec *x, alter_state *st, const char *text, const char **col_out, bool *kept)
+{
+    sc_expr *e;
+    int rc = sc_exec__stored_expr(x, &e, text);
+
+    *col_out = rc == SC_OK ? uses_dropped(st, e) : NULL;
+    if (kept)
+        *kept = *col_out && uses_kept_column(st, e);
+    return rc;
 }
 
 /*
@@ -304,10 +265,11 @@ static bool uses_kept_column(const alter_state *st, const char *text)
 static int prune_expressions(sc_exec *x, alter_state *st)
 {
     const char *col;
+    bool kept;
 
     for (size_t i = 0; i < st->t.n_checks;) {
-        col = uses_dropped(st, st->t.checks[i].expr);
-        if (col && uses_kept_column(st, st->t.checks[i].expr))
+        TRY(stored_uses_dropped(x, st, st->t.checks[i].expr, &col, &kept));
+        if (col && kept)
             return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
         if (col) {
             memmove(&st->t.checks[i], &st->t.checks[i + 1],
@@ -317,19 +279,26 @@ static int prune_expressions(sc_exec *x, alter_state *st)
             i++;
         }
     }
-    for (size_t i = 0; i < st->t.n_cols; i++)
-        if ((col = uses_dropped(st, st->t.cols[i].d.check_expr)) != NULL)
+    for (size_t i = 0; i < st->t.n_cols; i++) {
+        TRY(stored_uses_dropped(x, st, st->t.cols[i].d.check_expr, &col, NULL));
+        if (col)
             return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
+    }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
-        if (c->generated != SC_GEN_NONE && (col = uses_dropped(st, c->generation_expr)) != NULL)
+        if (c->generated == SC_GEN_NONE)
+            continue;
+        TRY(stored_uses_dropped(x, st, c->generation_expr, &col, NULL));
+        if (col)
             return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'",
                                 col);
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
-        if (c->default_kind == SC_DEFAULT_EXPR &&
-            (col = uses_dropped(st, c->default_value)) != NULL)
+        if (c->default_kind != SC_DEFAULT_EXPR)
+            continue;
+        TRY(stored_uses_dropped(x, st, c->default_value, &col, NULL));
+        if (col)
             return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", col);
     }
     return SC_OK;
@@ -366,7 +335,7 @@ static int prune_keys(sc_exec *x, alter_state *st)
 /* ------------------------------------------------------------------ */
 /* Column changes                                                       */
 
-static void rename_everywhere(sc_exec *x, alter_state *st, const char *from, const char *to)
+static int rename_everywhere(sc_exec *x, alter_state *st, const char *from, const char *to)
 {
     sc_xtable *t = &st->t;
 
@@ -386,18 +355,17 @@ static void rename_everywhere(sc_exec *x, alter_state *st, const char *from, con
         }
     }
     for (size_t i = 0; i < t->n_checks; i++)
-        t->checks[i].expr = sc_exec__rename_in_expr(x, t->checks[i].expr, from, to);
+        TRY(sc_exec__rename_in_expr(x, &t->checks[i].expr, from, to, false));
     for (size_t i = 0; i < t->n_cols; i++) {
         sc_column_def *c = &t->cols[i].d;
-        if (c->generation_expr)
-            c->generation_expr = sc_exec__rename_in_expr(x, c->generation_expr, from, to);
-        if (c->check_expr)
-            c->check_expr = sc_exec__rename_in_expr(x, c->check_expr, from, to);
+        TRY(sc_exec__rename_in_expr(x, &c->generation_expr, from, to, false));
+        TRY(sc_exec__rename_in_expr(x, &c->check_expr, from, to, false));
         if (c->default_kind == SC_DEFAULT_EXPR)
-            c->default_value = sc_exec__rename_in_expr(x, c->default_value, from, to);
+            TRY(sc_exec__rename_in_expr(x, &c->default_value, from, to, true));
     }
     st->ren_from[st->n_ren] = from;
     st->ren_to[st->n_ren++] = to;
+    return SC_OK;
 }
 
 static int unknown_col(sc_exec *x, alter_state *st, const char *name)
@@ -524,8 +492,9 @@ static int change_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
     refit_key_prefixes(st, &st->t.cols[pos].d, &nc.d);
     st->t.cols[pos] = nc;
     st->modified[st->n_modified++] = nc.d.name;
-    if (strcmp(oldname, nc.d.name) != 0)
-        rename_everywhere(x, st, oldname, nc.d.name);
+    if (strcmp(oldname, nc.d.name) != 0 &&
+        (rc = rename_everywhere(x, st, oldname, nc.d.name)) != SC_OK)
+        return rc;
     rc = position_column(x, st, pos, sp->position, sp->after);
     if (rc != SC_OK)
         return rc;
@@ -550,8 +519,7 @@ static int rename_column(sc_exec *x, alter_state *st, const sc_ast_alter_spec *s
         return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->new_name);
     st->touched_orig[st->n_touched_orig++] = st->t.cols[pos].orig_name;
     st->t.cols[pos].d.name = sp->new_name;
-    rename_everywhere(x, st, old, sp->new_name);
-    return SC_OK;
+    return rename_everywhere(x, st, old, sp->new_name);
 }
 
 /*

@@ -11,6 +11,8 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
+#include "ddl/expr.h"
+#include "ddl/expr_walk.h"
 
 void *sc_exec__alloc(sc_exec *x, size_t size)
 {
@@ -20,6 +22,30 @@ void *sc_exec__alloc(sc_exec *x, size_t size)
 char *sc_exec__strdup(sc_exec *x, const char *s)
 {
     return s ? sc_ast__strndup(x->arena, s, strlen(s)) : NULL;
+}
+
+int sc_exec__stored_expr(sc_exec *x, sc_expr **out, const char *text)
+{
+    *out = NULL;
+    return text ? sc_ddl__expr_parse_stored(out, x->ctx, x->arena, text) : SC_OK;
+}
+
+int sc_exec__rename_in_expr(
+    sc_exec *x, const char **text, const char *from, const char *to, bool is_default)
+{
+    sc_expr *e;
+    const char *printed;
+    int rc = sc_exec__stored_expr(x, &e, *text);
+
+    if (rc != SC_OK || sc_ddl__expr_rename_column(e, from, to) == 0)
+        return rc; /* text without the column stays exactly as it was */
+    printed = sc_exec__expr_text(x, e);
+    if (printed && is_default && sc_ddl__expr_default_needs_parens(e))
+        printed = sc_exec__printf(x, "(%s)", printed);
+    if (!printed)
+        return SC_ENOMEM;
+    *text = printed;
+    return SC_OK;
 }
 
 char *sc_exec__printf(sc_exec *x, const char *fmt, ...)

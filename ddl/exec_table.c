@@ -15,6 +15,7 @@
 #include "ddl/charset.h"
 #include "ddl/exec.h"
 #include "ddl/expr.h"
+#include "ddl/expr_walk.h"
 #include "ddl/types.h"
 
 #define MAX_KEYS 64
@@ -811,18 +812,14 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
     return SC_OK;
 }
 
-/* Whether a printed expression names column col (as `col`). */
-static bool printed_expr_names(const char *text, const char *col)
+/* Whether stored expression text names column col (*out). */
+static int stored_names(sc_exec *x, bool *out, const char *text, const char *col)
 {
-    size_t l = strlen(col);
-    for (const char *p = text ? strchr(text, '`') : NULL; p; p = strchr(p + 1, '`')) {
-        if (strncasecmp(p + 1, col, l) == 0 && p[l + 1] == '`')
-            return true;
-        p = strchr(p + 1, '`');
-        if (!p)
-            break;
-    }
-    return false;
+    sc_expr *e;
+    int rc = sc_exec__stored_expr(x, &e, text);
+
+    *out = rc == SC_OK && sc_ddl__expr_uses_column(e, col);
+    return rc;
 }
 
 /* 1901: no CHECK constraint (table or column level) may read the
@@ -831,16 +828,19 @@ static int check_auto_inc_in_checks(sc_exec *x, const sc_xtable *t)
 {
     const char *ai = NULL;
     bool used = false;
+    int rc = SC_OK;
 
     for (size_t i = 0; i < t->n_cols && !ai; i++)
         if (t->cols[i].d.flags & SC_COL_AUTO_INCREMENT)
             ai = t->cols[i].d.name;
     if (!ai)
         return SC_OK;
-    for (size_t i = 0; i < t->n_checks && !used; i++)
-        used = printed_expr_names(t->checks[i].expr, ai);
-    for (size_t i = 0; i < t->n_cols && !used; i++)
-        used = printed_expr_names(t->cols[i].d.check_expr, ai);
+    for (size_t i = 0; i < t->n_checks && !used && rc == SC_OK; i++)
+        rc = stored_names(x, &used, t->checks[i].expr, ai);
+    for (size_t i = 0; i < t->n_cols && !used && rc == SC_OK; i++)
+        rc = stored_names(x, &used, t->cols[i].d.check_expr, ai);
+    if (rc != SC_OK)
+        return rc;
     if (!used)
         return SC_OK;
     return sc_exec__err(x, 1901, "HY000",
