@@ -14,7 +14,7 @@
 #include <strings.h>
 
 #include "catalog/catalog_int.h"
-#include "ddl/charset.h"
+#include "catalog/charset.h"
 #include "ddl/exec.h"
 #include "ddl/expr.h"
 #include "ddl/types.h"

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "ddl/charset.h"
+#include "catalog/charset.h"
 #include "replicate/log.h"
 
 /* ------------------------------------------------------------------ */

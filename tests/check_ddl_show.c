@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "catalog/catalog_int.h"
-#include "ddl/charset.h"
+#include "catalog/charset.h"
 #include "ddl/show.h"
 #include "ddl/types.h"
 #include "syscat/ddl.h"

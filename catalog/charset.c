@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ddl/charset.h"
+#include "catalog/charset.h"
 
 static const sc_charset_info charsets[] = {
     {"armscii8", "armscii8_general_ci", 1}, {"ascii", "ascii_general_ci", 1},

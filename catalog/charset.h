@@ -1,14 +1,16 @@
 /*
  * charset.h - MariaDB 10.11 character sets and collations (names, ids,
- * bytes per character), shared by the DDL engine and the binlog reader.
+ * bytes per character). Catalog level, below ddl/ and replicate/: the DDL
+ * engine resolves CHARACTER SET / COLLATE with it and the binlog writer and
+ * reader map collation names to ids (docs/architecture.md).
  *
  * The tables are static and sorted by name; lookups are case-insensitive.
  * `utf8` is MariaDB's alias of `utf8mb3` (old_mode without UTF8_IS_UTF8MB3
  * unset), and `utf8_*` collations are `utf8mb3_*`. Ids are MariaDB's
  * collation numbers as written in .frm files and binlog status variables.
  */
-#ifndef SC_DDL_CHARSET_H
-#define SC_DDL_CHARSET_H
+#ifndef SC_CATALOG_CHARSET_H
+#define SC_CATALOG_CHARSET_H
 
 #include "syscat/common.h"
 #include "syscat/error.h"
@@ -53,4 +55,4 @@ int sc_charset__resolve(const sc_charset_info **cs_out,
 /** Bytes per character of a charset name (1 when unknown or NULL). */
 unsigned sc_charset__maxlen(const char *charset);
 
-#endif /* SC_DDL_CHARSET_H */
+#endif /* SC_CATALOG_CHARSET_H */
