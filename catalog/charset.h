@@ -15,6 +15,10 @@
 #include "syscat/common.h"
 #include "syscat/error.h"
 
+/** The server defaults syscat pins (character_set_server, collation_server). */
+#define SC_CHARSET_SERVER_DEFAULT "utf8mb4"
+#define SC_COLLATION_SERVER_DEFAULT "utf8mb4_general_ci"
+
 /** One character set. */
 typedef struct sc_charset_info {
     const char *name;              /* canonical name (utf8mb3, not utf8) */

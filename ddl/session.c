@@ -165,8 +165,9 @@ int sc_session_new(sc_session **out, sc_catalog *cat, const char *database)
     s->explicit_defaults_for_timestamp = true;
     s->foreign_key_checks = true;
     s->sql_notes = true;
-    if (set_str(ctx, &s->database, database) || set_str(ctx, &s->charset_server, "utf8mb4") ||
-        set_str(ctx, &s->collation_server, "utf8mb4_general_ci") ||
+    if (set_str(ctx, &s->database, database) ||
+        set_str(ctx, &s->charset_server, SC_CHARSET_SERVER_DEFAULT) ||
+        set_str(ctx, &s->collation_server, SC_COLLATION_SERVER_DEFAULT) ||
         set_str(ctx, &s->default_engine, "InnoDB")) {
         sc_session_free(s);
         return SC_ENOMEM;
@@ -325,7 +326,7 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
         const sc_collation_info *coll;
         int rc;
         if (strcasecmp(value, "DEFAULT") == 0)
-            value = is_cs ? "utf8mb4" : "utf8mb4_general_ci";
+            value = is_cs ? SC_CHARSET_SERVER_DEFAULT : SC_COLLATION_SERVER_DEFAULT;
         rc = sc_charset__resolve(&cs, &coll, s->ctx, is_cs ? value : NULL, is_cs ? NULL : value);
         if (rc != SC_OK)
             return rc;

@@ -14,6 +14,7 @@
  * Column mapping (sc_coltype -> binlog type byte + metadata) follows the
  * table in shared/docs/binlog-notes.md §3; docs/log-format.md "Data rows".
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "catalog/charset.h"
@@ -31,18 +32,32 @@ static bool is_text_type(sc_coltype t)
            t == SC_TYPE_ENUM || t == SC_TYPE_SET;
 }
 
-static uint32_t collation_id(const sc_column_def *c)
+/*
+ * The collation of a text column: its own CHARACTER SET / COLLATE, else its
+ * table's (MariaDB fills the table's in at CREATE; a definition made through
+ * the C API may leave them out), else the server default. A name the
+ * charset table does not know is an error: the TABLE_MAP must not guess.
+ */
+static int column_collation(const sc_collation_info **out,
+                            sc_ctx *ctx,
+                            const sc_column_def *c,
+                            const sc_table_def *def)
 {
-    const sc_collation_info *ci = NULL;
     const sc_charset_info *cs;
+    const char *charset = c->charset, *collation = c->collation;
+    char why[sizeof(sc_ctx_last_error(ctx)->message)];
 
-    if (!is_text_type(c->type))
-        return BINARY_COLLATION;
-    if (c->collation)
-        ci = sc_charset__collation_find(c->collation);
-    if (!ci && c->charset && (cs = sc_charset__find(c->charset)))
-        ci = sc_charset__collation_find(cs->default_collation);
-    return ci ? ci->id : 45; /* utf8mb4_general_ci, the pinned server default */
+    if (!charset && !collation) {
+        charset = def->charset;
+        collation = def->collation;
+    }
+    if (!charset && !collation)
+        collation = SC_COLLATION_SERVER_DEFAULT;
+    if (sc_charset__resolve(&cs, out, ctx, charset, collation) == SC_OK)
+        return SC_OK;
+    snprintf(why, sizeof(why), "%s", sc_ctx_last_error(ctx)->message);
+    return sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "table %s column %s: %s", def->name, c->name,
+                        why);
 }
 
 static uint16_t string_meta(uint8_t real, uint32_t bytes)
@@ -105,9 +120,11 @@ static void temporal_or_number(sc_binlog_column *b, const sc_column_def *c)
     }
 }
 
-static int describe_column(sc_binlog_column *b, const sc_column_def *c)
+static int
+describe_column(sc_binlog_column *b, sc_ctx *ctx, const sc_column_def *c, const sc_table_def *def)
 {
-    unsigned maxlen = is_text_type(c->type) ? sc_charset__maxlen(c->charset) : 1;
+    const sc_collation_info *coll = NULL;
+    unsigned maxlen = 1;
     static const uint8_t blob_lens[] = {
         [SC_TYPE_TINYBLOB] = 1,   [SC_TYPE_BLOB] = 2,     [SC_TYPE_MEDIUMBLOB] = 3,
         [SC_TYPE_LONGBLOB] = 4,   [SC_TYPE_TINYTEXT] = 1, [SC_TYPE_TEXT] = 2,
@@ -119,7 +136,14 @@ static int describe_column(sc_binlog_column *b, const sc_column_def *c)
     b->nullable = !(c->flags & SC_COL_NOT_NULL);
     b->is_unsigned = (c->flags & SC_COL_UNSIGNED) != 0;
     b->has_unsigned = true;
-    b->charset = collation_id(c);
+    b->charset = BINARY_COLLATION;
+    if (is_text_type(c->type)) {
+        int rc = column_collation(&coll, ctx, c, def);
+        if (rc)
+            return rc;
+        b->charset = coll->id;
+        maxlen = sc_charset__maxlen(coll->charset);
+    }
     switch (c->type) {
     case SC_TYPE_CHAR:
     case SC_TYPE_BINARY:
@@ -230,10 +254,14 @@ static int user_table_load(user_table *u, sc_ctx *ctx, sc_txn *txn, uint64_t tab
     u->pk_list = sc__calloc(ctx, u->ncols ? u->ncols : 1, sizeof(*u->pk_list));
     if (!u->cols || !u->pk || !u->pk_list)
         return SC_ENOMEM;
-    for (size_t i = 0; i < u->ncols; i++)
-        if (describe_column(&u->cols[i], &def->columns[i]))
+    for (size_t i = 0; i < u->ncols; i++) {
+        rc = describe_column(&u->cols[i], ctx, &def->columns[i], def);
+        if (rc == SC_EINVAL)
             return sc_error_set(ctx, SC_EINVAL, 0, NULL, "column %s: no binlog type",
                                 def->columns[i].name);
+        if (rc)
+            return rc;
+    }
     return find_pk(u, def);
 }
 

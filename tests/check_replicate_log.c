@@ -1020,6 +1020,80 @@ START_TEST(test_log_user_rows_map_from_catalog)
 }
 END_TEST
 
+/* Create test.`name` through the C API: VARCHAR(10) columns a (no charset, no collation: the
+ * table's), b (CHARACTER SET latin1 only) and i INT. */
+static uint64_t
+create_cs_table(const char *name, const char *tcs, const char *tcoll, const char *bcoll)
+{
+    sc_column_def cols[3];
+    sc_table_def def;
+    sc_schema *sch = NULL;
+    sc_txn *t = NULL;
+    uint64_t tid = 0;
+
+    memset(cols, 0, sizeof(cols));
+    memset(&def, 0, sizeof(def));
+    cols[0].name = "a";
+    cols[0].type = SC_TYPE_VARCHAR;
+    cols[0].length = 10;
+    cols[1].name = "b";
+    cols[1].type = SC_TYPE_VARCHAR;
+    cols[1].length = 10;
+    cols[1].charset = "latin1";
+    cols[1].collation = bcoll;
+    cols[2].name = "i";
+    cols[2].type = SC_TYPE_INT;
+    def.name = name;
+    def.engine = "InnoDB";
+    def.charset = tcs;
+    def.collation = tcoll;
+    def.columns = cols;
+    def.n_columns = 3;
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_schema_lookup(&sch, t, "test"));
+    lu_ok(sc_table_create(&tid, t, sc_schema_id(sch), &def));
+    sc_schema_free(sch);
+    lu_ok(sc_txn_commit(t));
+    return tid;
+}
+
+/* A column without CHARACTER SET / COLLATE has its table's collation (MariaDB fills it in at
+ * CREATE), and its byte length follows that charset; unknown names are an error, not a guess. */
+START_TEST(test_log_user_rows_column_collation)
+{
+    sc_txn *t = NULL;
+    sc_binlog_value row[3];
+    uint64_t tid = create_cs_table("cs", "utf8mb4", "utf8mb4_unicode_ci", NULL);
+    uint64_t bad = create_cs_table("bad", "utf8mb4", "utf8mb4_unicode_ci", "no_such_ci");
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw;
+    const sc_ev_table_map *tm = NULL;
+
+    memset(row, 0, sizeof(row));
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
+    lu_ok(sc_log_rows(lg, t, tid, SC_LOG_INSERT, NULL, row, 3));
+    ck_assert_int_ne(sc_log_rows(lg, t, bad, SC_LOG_INSERT, NULL, row, 3), SC_OK);
+    ck_assert_msg(strstr(sc_ctx_last_error(sc_fx.ctx)->message, "no_such_ci"), "%s",
+                  sc_ctx_last_error(sc_fx.ctx)->message);
+    lu_ok(sc_txn_commit(t));
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    while (!tm && sc_binlog_reader_next(&raw, r) == SC_OK && raw)
+        if (raw->header.type == SC_EV_TABLE_MAP)
+            tm = sc_binlog_reader__table_map(r, tid);
+    ck_assert_ptr_nonnull(tm);
+    ck_assert_uint_eq(tm->ncols, 3);
+    ck_assert_uint_eq(tm->columns[0].charset, 224); /* utf8mb4_unicode_ci, the table's */
+    ck_assert_uint_eq(tm->columns[0].meta, 40);     /* 10 characters of 4 bytes */
+    ck_assert_uint_eq(tm->columns[1].charset, 8);   /* latin1_swedish_ci, latin1's default */
+    ck_assert_uint_eq(tm->columns[1].meta, 10);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+}
+END_TEST
+
 START_TEST(test_log_user_rows_abort_drops)
 {
     sc_txn *t = NULL;
@@ -1240,6 +1314,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_user_rows_in_execution_order);
     tcase_add_test(tc, test_log_user_rows_alter_within_statement);
     tcase_add_test(tc, test_log_user_rows_map_from_catalog);
+    tcase_add_test(tc, test_log_user_rows_column_collation);
     tcase_add_test(tc, test_log_user_rows_remap_after_alter);
     suite_add_tcase(s, tc);
 
