@@ -1,6 +1,6 @@
 /*
- * arena.c - chunked bump allocator and growable buffers, both through the
- * ctx allocator (so fault injection reaches them).
+ * arena.c - chunked bump allocator through the ctx allocator (so fault
+ * injection reaches it).
  *
  * Why: loading a table decodes a dozen small protobuf messages with many
  * strings; one arena per loaded sc_table turns that malloc storm into a few
@@ -136,28 +136,4 @@ ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx)
 {
     ProtobufCAllocator pa = {ctx_pb_alloc, ctx_pb_free, ctx};
     return pa;
-}
-
-int sc__buf_reserve(sc_ctx *ctx, sc_buf *b, size_t extra)
-{
-    size_t cap;
-    uint8_t *p;
-
-    if (b->cap - b->len >= extra)
-        return SC_OK;
-    cap = b->cap ? b->cap * 2 : 256;
-    while (cap - b->len < extra)
-        cap *= 2;
-    p = sc__realloc(ctx, b->data, cap);
-    if (!p)
-        return SC_ENOMEM;
-    b->data = p;
-    b->cap = cap;
-    return SC_OK;
-}
-
-void sc__buf_free(sc_ctx *ctx, sc_buf *b)
-{
-    sc_free(ctx, b->data);
-    memset(b, 0, sizeof(*b));
 }

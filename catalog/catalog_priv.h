@@ -14,6 +14,7 @@
 #define SC_CATALOG_PRIV_H
 
 #include "catalog/catalog_int.h"
+#include "catalog/buf.h"
 
 /* ------------------------------------------------------------------ */
 /* Arena: chunked bump allocator through the ctx allocator             */
@@ -46,18 +47,6 @@ ProtobufCAllocator sc__arena_pb(sc_arena *a);
 ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx);
 
 /* ------------------------------------------------------------------ */
-/* Growable byte buffer (key and pack buffers, reused)                  */
-
-typedef struct sc_buf {
-    uint8_t *data;
-    size_t len;
-    size_t cap;
-} sc_buf;
-
-int sc__buf_reserve(sc_ctx *ctx, sc_buf *b, size_t extra);
-void sc__buf_free(sc_ctx *ctx, sc_buf *b);
-
-/* ------------------------------------------------------------------ */
 /* Keys                                                                 */
 
 #define SC_KEY_MAX_FIELDS 4
@@ -73,11 +62,11 @@ typedef struct sc_keyspec {
 /** Resolve the registry's key field list; SC_EINVAL naming the bad field. */
 int sc__keyspec_parse(sc_keyspec *out, sc_ctx *ctx, const sc_systable *st);
 /** Append the big-endian 8-byte form of v. */
-int sc__key_put_u64(sc_ctx *ctx, sc_buf *b, uint64_t v);
+int sc__key_put_u64(sc_buf *b, uint64_t v);
 /** Append the escaped, terminated form of a string (0x00 -> 00 FF, end 00 01). */
-int sc__key_put_str(sc_ctx *ctx, sc_buf *b, const uint8_t *s, size_t len);
+int sc__key_put_str(sc_buf *b, const uint8_t *s, size_t len);
 /** Append the key of a row message (b is not cleared first). */
-int sc__key_encode(sc_ctx *ctx, sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg);
+int sc__key_encode(sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg);
 /** Human-readable form of a key ("table_id=300, ordinal=2") into buf. */
 void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key, size_t len);
 /** Read a big-endian u64 (8 bytes). */
@@ -265,8 +254,7 @@ int sc__row_get(
     ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st, const uint8_t *key, size_t klen);
 
 /** Secondary index entries of a row (0 or 1 per index for our tables). */
-int sc__index_key(
-    sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg);
+int sc__index_key(sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg);
 
 /** Allocate the next value of a counter in syscat.sequences. */
 int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name);

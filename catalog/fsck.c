@@ -144,8 +144,8 @@ static void check_index_entry(fsck *f, unsigned st, const ProtobufCMessage *m, c
     uint8_t val[8];
     size_t vlen = 0;
 
-    f->key.len = 0;
-    if (sc__index_key(f->txn->cat->ctx, &f->key, &slot, st, m) || !slot)
+    sc__buf_reset(&f->key);
+    if (sc__index_key(&f->key, &slot, st, m) || !slot)
         return;
     if (st == SC_SYS_SCHEMATA) {
         sc__put_u64be(val, ((const Syscat__Catalog__SchemaRow *)(const void *)m)->id);
@@ -281,8 +281,8 @@ static int check_systable(fsck *f, unsigned st)
             problem(f, sc__st_name(st), kd, "undecodable row (%zu bytes)", v.mv_size);
             continue;
         }
-        f->key.len = 0;
-        if (sc__key_encode(f->txn->cat->ctx, &f->key, ks, m) == SC_OK &&
+        sc__buf_reset(&f->key);
+        if (sc__key_encode(&f->key, ks, m) == SC_OK &&
             (f->key.len != k.mv_size || memcmp(f->key.data, k.mv_data, k.mv_size) != 0))
             problem(f, sc__st_name(st), kd, "row stored under a key that is not its own");
         check_row(f, st, m, kd);
@@ -359,8 +359,8 @@ static void check_entry(fsck *f, unsigned slot, const MDB_val *k, const MDB_val 
         problem(f, index_name(slot), kd, "stale entry: no such %s row", sc__st_name(st));
         return;
     }
-    f->key.len = 0;
-    if (sc__index_key(f->txn->cat->ctx, &f->key, &islot, st, m) || f->key.len != k->mv_size ||
+    sc__buf_reset(&f->key);
+    if (sc__index_key(&f->key, &islot, st, m) || f->key.len != k->mv_size ||
         memcmp(f->key.data, k->mv_data, k->mv_size) != 0)
         problem(f, index_name(slot), kd, "stale entry: the %s row has another name",
                 sc__st_name(st));
@@ -394,9 +394,9 @@ static void check_counter(fsck *f, const char *name, uint64_t max_used)
     char kd[128];
 
     snprintf(kd, sizeof(kd), "name='%s'", name);
-    f->key.len = 0;
+    sc__buf_reset(&f->key);
     sc__arena_reset(&f->a);
-    if (sc__key_put_str(f->txn->cat->ctx, &f->key, (const uint8_t *)name, strlen(name)) ||
+    if (sc__key_put_str(&f->key, (const uint8_t *)name, strlen(name)) ||
         sc__row_get((ProtobufCMessage **)&r, f->txn, &f->a, SC_SYS_SEQUENCES, f->key.data,
                     f->key.len) != SC_OK) {
         problem(f, "sequences", kd, "counter missing or unreadable");
@@ -417,6 +417,7 @@ int sc_fsck(sc_catalog *cat,
     int rc;
 
     memset(&f, 0, sizeof(f));
+    sc__buf_init(&f.key, cat->ctx);
     f.report = report;
     f.payload = payload;
     if (problems_out)
@@ -433,7 +434,7 @@ int sc_fsck(sc_catalog *cat,
         check_counter(&f, "table_id", f.max_table_id);
     }
     sc__arena_free(&f.a);
-    sc__buf_free(cat->ctx, &f.key);
+    sc__buf_free(&f.key);
     sc_txn_abort(f.txn);
     if (problems_out)
         *problems_out = f.problems;

@@ -37,21 +37,21 @@ void sc__put_u64be(uint8_t *p, uint64_t v)
     }
 }
 
-int sc__key_put_u64(sc_ctx *ctx, sc_buf *b, uint64_t v)
+int sc__key_put_u64(sc_buf *b, uint64_t v)
 {
-    if (sc__buf_reserve(ctx, b, 8))
+    if (!sc__buf_reserve(b, 8))
         return SC_ENOMEM;
     sc__put_u64be(b->data + b->len, v);
     b->len += 8;
     return SC_OK;
 }
 
-int sc__key_put_str(sc_ctx *ctx, sc_buf *b, const uint8_t *s, size_t len)
+int sc__key_put_str(sc_buf *b, const uint8_t *s, size_t len)
 {
     size_t i;
     uint8_t *o;
 
-    if (sc__buf_reserve(ctx, b, len * 2 + 2))
+    if (!sc__buf_reserve(b, len * 2 + 2))
         return SC_ENOMEM;
     o = b->data + b->len;
     for (i = 0; i < len; i++) {
@@ -85,7 +85,7 @@ uint64_t sc__field_u64(const ProtobufCMessage *msg, const ProtobufCFieldDescript
     }
 }
 
-int sc__key_encode(sc_ctx *ctx, sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg)
+int sc__key_encode(sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg)
 {
     unsigned i;
     const ProtobufCFieldDescriptor *f;
@@ -99,12 +99,12 @@ int sc__key_encode(sc_ctx *ctx, sc_buf *b, const sc_keyspec *ks, const ProtobufC
         m = (const uint8_t *)msg + f->offset;
         if (f->type == PROTOBUF_C_TYPE_STRING) {
             s = *(char *const *)(const void *)m;
-            rc = sc__key_put_str(ctx, b, (const uint8_t *)(s ? s : ""), s ? strlen(s) : 0);
+            rc = sc__key_put_str(b, (const uint8_t *)(s ? s : ""), s ? strlen(s) : 0);
         } else if (f->type == PROTOBUF_C_TYPE_BYTES) {
             bd = (const ProtobufCBinaryData *)(const void *)m;
-            rc = sc__key_put_str(ctx, b, bd->data, bd->len);
+            rc = sc__key_put_str(b, bd->data, bd->len);
         } else {
-            rc = sc__key_put_u64(ctx, b, sc__field_u64(msg, f));
+            rc = sc__key_put_u64(b, sc__field_u64(msg, f));
         }
         if (rc)
             return rc;

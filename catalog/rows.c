@@ -163,34 +163,33 @@ int sc__row_get(
 /* ------------------------------------------------------------------ */
 /* Secondary indexes                                                    */
 
-int sc__index_key(
-    sc_ctx *ctx, sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg)
+int sc__index_key(sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg)
 {
     const Syscat__Catalog__SchemaRow *s;
     const Syscat__Catalog__TableRow *t;
     const Syscat__Catalog__ForeignKeyRow *f;
     int rc;
 
-    b->len = 0;
+    sc__buf_reset(b);
     switch (st) {
     case SC_SYS_SCHEMATA:
         s = (const void *)msg;
         *slot_out = SC_DB_SCHEMA_NAME;
-        return sc__key_put_str(ctx, b, (const uint8_t *)s->name, strlen(s->name));
+        return sc__key_put_str(b, (const uint8_t *)s->name, strlen(s->name));
     case SC_SYS_TABLES:
         t = (const void *)msg;
         *slot_out = SC_DB_TABLE_NAME;
-        rc = sc__key_put_u64(ctx, b, t->schema_id);
-        return rc ? rc : sc__key_put_str(ctx, b, (const uint8_t *)t->name, strlen(t->name));
+        rc = sc__key_put_u64(b, t->schema_id);
+        return rc ? rc : sc__key_put_str(b, (const uint8_t *)t->name, strlen(t->name));
     case SC_SYS_FOREIGN_KEYS:
         f = (const void *)msg;
         *slot_out = SC_DB_FK_PARENT;
-        rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_schema, strlen(f->parent_schema));
+        rc = sc__key_put_str(b, (const uint8_t *)f->parent_schema, strlen(f->parent_schema));
         if (!rc)
-            rc = sc__key_put_str(ctx, b, (const uint8_t *)f->parent_table, strlen(f->parent_table));
+            rc = sc__key_put_str(b, (const uint8_t *)f->parent_table, strlen(f->parent_table));
         if (!rc)
-            rc = sc__key_put_u64(ctx, b, f->table_id);
-        return rc ? rc : sc__key_put_u64(ctx, b, f->ordinal);
+            rc = sc__key_put_u64(b, f->table_id);
+        return rc ? rc : sc__key_put_u64(b, f->ordinal);
     default:
         *slot_out = 0;
         return SC_OK;
@@ -234,20 +233,20 @@ static int plan_index(
     int rc;
 
     memset(p, 0, sizeof(*p));
-    txn->key2.len = 0;
-    txn->key.len = 0;
+    sc__buf_reset(&txn->key2);
+    sc__buf_reset(&txn->key);
     if (old) {
         rc = sc__row_unpack(&oldmsg, &txn->scratch, st, old->mv_data, old->mv_size);
         if (rc)
             return rc;
-        rc = sc__index_key(ctx, &txn->key2, &p->slot, st, oldmsg);
+        rc = sc__index_key(&txn->key2, &p->slot, st, oldmsg);
         sc__row_release(oldmsg, &txn->scratch);
         if (rc)
             return rc;
         p->del_old = true;
     }
     if (newmsg) {
-        rc = sc__index_key(ctx, &txn->key, &p->slot, st, newmsg);
+        rc = sc__index_key(&txn->key, &p->slot, st, newmsg);
         if (rc)
             return rc;
         p->val_len = index_value(p->val, st, newmsg);
@@ -305,8 +304,8 @@ static int pack_row(sc_txn *txn, const ProtobufCMessage *msg, MDB_val *out)
 {
     size_t n = protobuf_c_message_get_packed_size(msg);
 
-    txn->pack.len = 0;
-    if (sc__buf_reserve(txn->cat->ctx, &txn->pack, n))
+    sc__buf_reset(&txn->pack);
+    if (!sc__buf_reserve(&txn->pack, n))
         return SC_ENOMEM;
     out->mv_size = protobuf_c_message_pack(msg, txn->pack.data);
     out->mv_data = txn->pack.data;
@@ -341,8 +340,8 @@ row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode m
     index_plan plan = {0};
     int rc;
 
-    txn->key.len = 0;
-    rc = sc__key_encode(ctx, &txn->key, &txn->cat->keys[st], msg);
+    sc__buf_reset(&txn->key);
+    rc = sc__key_encode(&txn->key, &txn->cat->keys[st], msg);
     if (rc)
         return rc;
     if (txn->key.len > sizeof(kbuf))
@@ -404,7 +403,7 @@ int sc_catalog__row_key(
 {
     const sc_systable *st = sc_catalog__systable(systable);
     sc_keyspec ks;
-    sc_buf b = {NULL, 0, 0};
+    sc_buf b = SC_BUF_INIT(ctx);
     int rc;
 
     *out = NULL;
@@ -413,9 +412,9 @@ int sc_catalog__row_key(
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
     rc = sc__keyspec_parse(&ks, ctx, st);
     if (!rc)
-        rc = sc__key_encode(ctx, &b, &ks, row);
+        rc = sc__key_encode(&b, &ks, row);
     if (rc) {
-        sc__buf_free(ctx, &b);
+        sc__buf_free(&b);
         return rc;
     }
     *out = b.data;
@@ -495,8 +494,8 @@ int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name)
     size_t klen;
     int rc;
 
-    k->len = 0;
-    rc = sc__key_put_str(txn->cat->ctx, k, (const uint8_t *)name, strlen(name));
+    sc__buf_reset(k);
+    rc = sc__key_put_str(k, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
     klen = k->len < sizeof(kbuf) ? k->len : sizeof(kbuf);

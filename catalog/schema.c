@@ -96,8 +96,8 @@ static int schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)
     MDB_val k, v;
     int rc;
 
-    txn->key.len = 0;
-    rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)name, strlen(name));
+    sc__buf_reset(&txn->key);
+    rc = sc__key_put_str(&txn->key, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
     if (txn->key.len > SC_KEY_MAX_LEN)

@@ -65,12 +65,12 @@ int sc_setting_foreach(sc_txn *txn,
 static int counter(uint64_t *out, sc_txn *txn, const char *name)
 {
     Syscat__Catalog__SequenceRow *row = NULL;
-    sc_buf key = {NULL, 0, 0};
+    sc_buf key = SC_BUF_INIT(txn->cat->ctx);
     sc_arena a;
     int rc;
 
     sc__arena_init(&a, txn->cat->ctx, 256);
-    rc = sc__key_put_str(txn->cat->ctx, &key, (const uint8_t *)name, strlen(name));
+    rc = sc__key_put_str(&key, (const uint8_t *)name, strlen(name));
     if (!rc)
         rc = sc__row_get((ProtobufCMessage **)&row, txn, &a, SC_SYS_SEQUENCES, key.data, key.len);
     if (!rc)
@@ -79,7 +79,7 @@ static int counter(uint64_t *out, sc_txn *txn, const char *name)
         rc = SC_OK;
     sc__row_release(row ? &row->base : NULL, &a);
     sc__arena_free(&a);
-    sc__buf_free(txn->cat->ctx, &key);
+    sc__buf_free(&key);
     return rc;
 }
 

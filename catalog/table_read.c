@@ -594,8 +594,8 @@ int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char 
     *out = snapshot_hit(txn, 0, schema, name);
     if (*out)
         return SC_OK;
-    txn->key.len = 0;
-    rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)schema, strlen(schema));
+    sc__buf_reset(&txn->key);
+    rc = sc__key_put_str(&txn->key, (const uint8_t *)schema, strlen(schema));
     if (rc)
         return rc;
     k.mv_size = txn->key.len;
@@ -699,21 +699,21 @@ int sc_table_foreach_child(sc_txn *txn,
     sc_ctx *ctx = txn->cat->ctx;
     MDB_cursor *c = NULL;
     MDB_val k, v;
-    sc_buf prefix = {NULL, 0, 0};
+    sc_buf prefix = SC_BUF_INIT(ctx);
     sc_table_info info;
     sc_arena a;
     uint64_t child, last = 0;
     int rc, mrc;
 
-    rc = sc__key_put_str(ctx, &prefix, (const uint8_t *)parent_schema, strlen(parent_schema));
+    rc = sc__key_put_str(&prefix, (const uint8_t *)parent_schema, strlen(parent_schema));
     if (!rc)
-        rc = sc__key_put_str(ctx, &prefix, (const uint8_t *)parent_table, strlen(parent_table));
+        rc = sc__key_put_str(&prefix, (const uint8_t *)parent_table, strlen(parent_table));
     if (rc) {
-        sc__buf_free(ctx, &prefix);
+        sc__buf_free(&prefix);
         return rc;
     }
     if ((mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_FK_PARENT], &c))) {
-        sc__buf_free(ctx, &prefix);
+        sc__buf_free(&prefix);
         return sc__mdb_fail(txn, mrc, "opening a cursor");
     }
     sc__arena_init(&a, ctx, 1024);
@@ -736,6 +736,6 @@ int sc_table_foreach_child(sc_txn *txn,
         rc = sc__mdb_fail(txn, mrc, "walking sys.fk_by_parent");
     mdb_cursor_close(c);
     sc__arena_free(&a);
-    sc__buf_free(ctx, &prefix);
+    sc__buf_free(&prefix);
     return rc;
 }

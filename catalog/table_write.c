@@ -428,10 +428,10 @@ int sc__table_id_by_name(uint64_t *out, sc_txn *txn, uint64_t schema_id, const c
     MDB_val k, v;
     int rc;
 
-    txn->key.len = 0;
-    rc = sc__key_put_u64(txn->cat->ctx, &txn->key, schema_id);
+    sc__buf_reset(&txn->key);
+    rc = sc__key_put_u64(&txn->key, schema_id);
     if (!rc)
-        rc = sc__key_put_str(txn->cat->ctx, &txn->key, (const uint8_t *)name, strlen(name));
+        rc = sc__key_put_str(&txn->key, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
     if (txn->key.len > SC_KEY_MAX_LEN)
@@ -581,7 +581,6 @@ static sc_rowcopy *find_row(sc_rowcopy *rows, size_t n, const sc_buf *key)
 static int
 sync_one(sc_txn *txn, const child_kind *k, size_t i, const gen *g, sc_rowcopy *rows, size_t n_rows)
 {
-    sc_ctx *ctx = txn->cat->ctx;
     ProtobufCMessage *m = new_msg(g->a, k->st);
     sc_rowcopy *old;
     sc_buf *pk = &txn->key2;
@@ -592,8 +591,8 @@ sync_one(sc_txn *txn, const child_kind *k, size_t i, const gen *g, sc_rowcopy *r
         return SC_ENOMEM;
     if ((rc = k->fill(m, i, g)))
         return rc;
-    txn->key2.len = 0;
-    if ((rc = sc__key_encode(ctx, &txn->key2, &txn->cat->keys[k->st], m)))
+    sc__buf_reset(&txn->key2);
+    if ((rc = sc__key_encode(&txn->key2, &txn->cat->keys[k->st], m)))
         return rc;
     old = find_row(rows, n_rows, &txn->key2);
     if (!old)
@@ -602,8 +601,8 @@ sync_one(sc_txn *txn, const child_kind *k, size_t i, const gen *g, sc_rowcopy *r
     if ((rc = k->fill(old->msg, i, g)))
         return rc;
     len = protobuf_c_message_get_packed_size(old->msg);
-    pk->len = 0;
-    if (sc__buf_reserve(ctx, pk, len))
+    sc__buf_reset(pk);
+    if (!sc__buf_reserve(pk, len))
         return SC_ENOMEM;
     protobuf_c_message_pack(old->msg, pk->data);
     if (len == old->vlen && memcmp(pk->data, old->val, len) == 0)

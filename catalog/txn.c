@@ -24,6 +24,9 @@ static sc_txn *txn_new(sc_catalog *cat, bool readonly)
         return NULL;
     t->cat = cat;
     t->readonly = readonly;
+    sc__buf_init(&t->key, cat->ctx);
+    sc__buf_init(&t->key2, cat->ctx);
+    sc__buf_init(&t->pack, cat->ctx);
     sc__arena_init(&t->bytes, cat->ctx, CHANGE_ARENA_CHUNK);
     sc__arena_init(&t->scratch, cat->ctx, SCRATCH_CHUNK);
     sc__arena_init(&t->work, cat->ctx, SCRATCH_CHUNK);
@@ -55,9 +58,9 @@ static void txn_free(sc_txn *t)
         sc_free(ctx, t->stmts[i]);
     sc_free(ctx, t->stmts);
     sc_free(ctx, t->stmt_lens);
-    sc__buf_free(ctx, &t->key);
-    sc__buf_free(ctx, &t->key2);
-    sc__buf_free(ctx, &t->pack);
+    sc__buf_free(&t->key);
+    sc__buf_free(&t->key2);
+    sc__buf_free(&t->pack);
     sc_free(ctx, t);
 }
 

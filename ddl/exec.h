@@ -91,7 +91,7 @@ typedef struct sc_exec {
     sc_ast_stmt *stmt;   /* parsed statement (owns the arena) */
     sc_ast_arena *arena; /* stmt->arena */
     unsigned warnings;   /* SHOW WARNINGS rows */
-    sc_sbuf out;         /* SHOW output */
+    sc_buf out;          /* SHOW output */
     bool has_output;
     bool keep_partial; /* commit despite the error: MariaDB keeps the partial work */
 } sc_exec;

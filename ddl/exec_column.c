@@ -24,17 +24,11 @@
 const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e)
 {
     sc_buf b = SC_BUF_INIT(x->ctx);
-    char *p, *copy;
+    const char *copy = NULL;
 
-    if (sc_ddl__expr_print(&b, e) != SC_OK) {
-        sc_buf_clear(&b);
-        return NULL;
-    }
-    p = sc_buf_detach(&b);
-    if (!p)
-        return NULL;
-    copy = sc_exec__strdup(x, p);
-    sc_free(x->ctx, p);
+    if (sc_ddl__expr_print(&b, e) == SC_OK)
+        copy = sc_exec__strdup(x, b.text ? b.text : "");
+    sc__buf_free(&b);
     return copy;
 }
 

@@ -354,16 +354,16 @@ int sc_exec__use(sc_exec *x)
 static int list_schema(const sc_schema *s, void *payload)
 {
     sc_exec *x = payload;
-    sc_sbuf__puts(&x->out, sc_schema_definition(s)->name);
-    sc_sbuf__putc(&x->out, '\n');
+    sc__buf_puts(&x->out, sc_schema_definition(s)->name);
+    sc__buf_putc(&x->out, '\n');
     return 0;
 }
 
 static int list_table(const sc_table_info *info, void *payload)
 {
     sc_exec *x = payload;
-    sc_sbuf__puts(&x->out, info->name);
-    sc_sbuf__putc(&x->out, '\n');
+    sc__buf_puts(&x->out, info->name);
+    sc__buf_putc(&x->out, '\n');
     return 0;
 }
 
@@ -378,7 +378,7 @@ static int show_columns(sc_exec *x, const char *db, const char *name)
     if (rc != SC_OK)
         return rc;
     def = sc_table_definition(t);
-    sc_sbuf__puts(&x->out, "Field\tType\tNull\tKey\tDefault\tExtra\n");
+    sc__buf_puts(&x->out, "Field\tType\tNull\tKey\tDefault\tExtra\n");
     for (size_t i = 0; i < def->n_columns; i++) {
         const sc_column_def *c = &def->columns[i];
         const char *key = "";
@@ -389,14 +389,14 @@ static int show_columns(sc_exec *x, const char *db, const char *name)
                       : ix->kind == SC_INDEX_UNIQUE ? (ix->n_parts == 1 ? "UNI" : "MUL")
                                                     : "MUL";
         }
-        sc_sbuf__printf(&x->out, "%s\t", c->name);
+        sc__buf_printf(&x->out, "%s\t", c->name);
         sc_type__render(&x->out, c);
-        sc_sbuf__printf(&x->out, "\t%s\t%s\t%s\t%s\n", (c->flags & SC_COL_NOT_NULL) ? "NO" : "YES",
-                        key,
-                        c->default_kind == SC_DEFAULT_LITERAL || c->default_kind == SC_DEFAULT_EXPR
-                            ? c->default_value
-                            : "NULL",
-                        (c->flags & SC_COL_AUTO_INCREMENT) ? "auto_increment" : "");
+        sc__buf_printf(&x->out, "\t%s\t%s\t%s\t%s\n", (c->flags & SC_COL_NOT_NULL) ? "NO" : "YES",
+                       key,
+                       c->default_kind == SC_DEFAULT_LITERAL || c->default_kind == SC_DEFAULT_EXPR
+                           ? c->default_value
+                           : "NULL",
+                       (c->flags & SC_COL_AUTO_INCREMENT) ? "auto_increment" : "");
     }
     sc_table_free(t);
     return SC_OK;
@@ -445,8 +445,8 @@ int sc_exec__show(sc_exec *x)
                             "this SHOW");
     }
     if (rc == SC_OK) {
-        sc_sbuf__puts(&x->out, text);
-        sc_sbuf__putc(&x->out, '\n');
+        sc__buf_puts(&x->out, text);
+        sc__buf_putc(&x->out, '\n');
         sc_free(x->ctx, text);
     }
     return rc;

@@ -61,7 +61,7 @@ static int drop_one(sc_exec *x, const char *db, const char *name, bool temporary
 int sc_exec__drop_table(sc_exec *x)
 {
     const sc_ast_drop_table *dt = x->stmt->drop_table;
-    sc_sbuf unknown;
+    sc_buf unknown;
     int rc = SC_OK, fk_rc = SC_OK;
     sc_error fk_err;
 
@@ -76,7 +76,7 @@ int sc_exec__drop_table(sc_exec *x)
                 return sc_exec__err(x, 1066, "42000", "Not unique table/alias: '%s'",
                                     dt->tables[i].name);
         }
-    sc_sbuf__init(&unknown, x->ctx);
+    sc__buf_init(&unknown, x->ctx);
     for (size_t i = 0; i < dt->n_tables; i++) {
         const char *db;
         int r = sc_exec__resolve_db(x, &db, &dt->tables[i]);
@@ -89,8 +89,8 @@ int sc_exec__drop_table(sc_exec *x)
             if (dt->if_exists)
                 sc_exec__warn(x);
             if (unknown.len)
-                sc_sbuf__putc(&unknown, ',');
-            sc_sbuf__printf(&unknown, "%s.%s", db, dt->tables[i].name);
+                sc__buf_putc(&unknown, ',');
+            sc__buf_printf(&unknown, "%s.%s", db, dt->tables[i].name);
         } else if (r == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1451) {
             fk_rc = r;
             fk_err = *sc_ctx_last_error(x->ctx);
@@ -104,7 +104,7 @@ int sc_exec__drop_table(sc_exec *x)
     else if (fk_rc != SC_OK)
         rc = sc_error_set(x->ctx, fk_rc, fk_err.mysql_errno, fk_err.sqlstate, "%s", fk_err.message);
 out:
-    sc_sbuf__free(&unknown);
+    sc__buf_free(&unknown);
     return rc;
 }
 
@@ -264,15 +264,15 @@ static int take_first(const sc_table_info *info, void *payload)
     return 1;
 }
 
-static void name_list(sc_sbuf *b, const char *const *names, size_t n)
+static void name_list(sc_buf *b, const char *const *names, size_t n)
 {
-    sc_sbuf__putc(b, '(');
+    sc__buf_putc(b, '(');
     for (size_t i = 0; i < n; i++) {
         if (i)
-            sc_sbuf__puts(b, ", ");
-        sc_sbuf__ident(b, names[i]);
+            sc__buf_puts(b, ", ");
+        sc_ddl__quote_ident(b, names[i]);
     }
-    sc_sbuf__putc(b, ')');
+    sc__buf_putc(b, ')');
 }
 
 /* 1701, naming the first child constraint as MariaDB does. */
@@ -280,37 +280,37 @@ static int truncate_refused(sc_exec *x, const char *db, const char *name)
 {
     first_child fc = {0, false};
     sc_table *ct = NULL;
-    sc_sbuf b;
+    sc_buf b;
     int rc;
 
     sc_table_foreach_child(x->txn, db, name, take_first, &fc);
     if (!fc.found || sc_table_get(&ct, x->txn, fc.id) != SC_OK)
         return sc_exec__err(x, 1701, "42000",
                             "Cannot truncate a table referenced in a foreign key constraint");
-    sc_sbuf__init(&b, x->ctx);
+    sc__buf_init(&b, x->ctx);
     for (size_t i = 0; i < sc_table_definition(ct)->n_foreign_keys; i++) {
         const sc_fk_def *fk = &sc_table_definition(ct)->foreign_keys[i];
         if (strcmp(fk->parent_schema, db) != 0 || strcmp(fk->parent_table, name) != 0)
             continue;
-        sc_sbuf__ident(&b, sc_table_schema_name(ct));
-        sc_sbuf__putc(&b, '.');
-        sc_sbuf__ident(&b, sc_table_definition(ct)->name);
-        sc_sbuf__puts(&b, ", CONSTRAINT ");
-        sc_sbuf__ident(&b, fk->name);
-        sc_sbuf__puts(&b, " FOREIGN KEY ");
+        sc_ddl__quote_ident(&b, sc_table_schema_name(ct));
+        sc__buf_putc(&b, '.');
+        sc_ddl__quote_ident(&b, sc_table_definition(ct)->name);
+        sc__buf_puts(&b, ", CONSTRAINT ");
+        sc_ddl__quote_ident(&b, fk->name);
+        sc__buf_puts(&b, " FOREIGN KEY ");
         name_list(&b, fk->columns, fk->n_columns);
-        sc_sbuf__puts(&b, " REFERENCES ");
-        sc_sbuf__ident(&b, db);
-        sc_sbuf__putc(&b, '.');
-        sc_sbuf__ident(&b, name);
-        sc_sbuf__putc(&b, ' ');
+        sc__buf_puts(&b, " REFERENCES ");
+        sc_ddl__quote_ident(&b, db);
+        sc__buf_putc(&b, '.');
+        sc_ddl__quote_ident(&b, name);
+        sc__buf_putc(&b, ' ');
         name_list(&b, fk->parent_columns, fk->n_columns);
         break;
     }
     rc = sc_exec__err(x, 1701, "42000",
                       "Cannot truncate a table referenced in a foreign key constraint (%s)",
-                      b.data ? b.data : "");
-    sc_sbuf__free(&b);
+                      b.text ? b.text : "");
+    sc__buf_free(&b);
     sc_table_free(ct);
     return rc;
 }

@@ -173,27 +173,27 @@ static const char *const xopt_names[SC_XOPT__COUNT] = {
 
 const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t)
 {
-    sc_sbuf b;
+    sc_buf b;
     char *out = NULL;
 
-    sc_sbuf__init(&b, x->ctx);
+    sc__buf_init(&b, x->ctx);
     for (int i = 0; i < SC_XOPT__COUNT; i++) {
         if (!t->opts[i])
             continue;
         if (b.len)
-            sc_sbuf__putc(&b, ' ');
-        sc_sbuf__printf(&b, "%s=%s", xopt_names[i], t->opts[i]);
+            sc__buf_putc(&b, ' ');
+        sc__buf_printf(&b, "%s=%s", xopt_names[i], t->opts[i]);
     }
     if (t->engine_opts && *t->engine_opts) {
         if (b.len)
-            sc_sbuf__putc(&b, ' ');
-        sc_sbuf__puts(&b, t->engine_opts);
+            sc__buf_putc(&b, ' ');
+        sc__buf_puts(&b, t->engine_opts);
     }
     if (b.len == 0) {
-        sc_sbuf__free(&b);
+        sc__buf_free(&b);
         return NULL;
     }
-    if (sc_sbuf__finish(&out, &b) != SC_OK)
+    if (sc__buf_finish(&out, &b) != SC_OK)
         return NULL;
     {
         char *copy = sc_exec__strdup(x, out);
@@ -205,10 +205,10 @@ const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t)
 /* Split a stored options string back into opts[] and engine_opts. */
 static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
 {
-    sc_sbuf eng;
+    sc_buf eng;
     char *eng_text = NULL;
 
-    sc_sbuf__init(&eng, x->ctx);
+    sc__buf_init(&eng, x->ctx);
     while (s && *s) {
         const char *start = s, *eq;
         bool quoted = false;
@@ -233,15 +233,15 @@ static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
         }
         if (!eq || i == SC_XOPT__COUNT) {
             if (eng.len)
-                sc_sbuf__putc(&eng, ' ');
-            sc_sbuf__put(&eng, start, len);
+                sc__buf_putc(&eng, ' ');
+            sc__buf_put(&eng, start, len);
         }
     }
-    if (eng.len && sc_sbuf__finish(&eng_text, &eng) == SC_OK) {
+    if (eng.len && sc__buf_finish(&eng_text, &eng) == SC_OK) {
         t->engine_opts = sc_exec__strdup(x, eng_text);
         sc_free(x->ctx, eng_text);
     } else {
-        sc_sbuf__free(&eng);
+        sc__buf_free(&eng);
     }
 }
 

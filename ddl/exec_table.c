@@ -111,14 +111,14 @@ static bool innodb_engine_option(const char *name)
  */
 static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const char *value)
 {
-    sc_sbuf b;
+    sc_buf b;
     char *text = NULL;
     const char *p = t->engine_opts;
     size_t nl = strlen(name);
     bool done = false;
 
-    sc_sbuf__init(&b, x->ctx);
-    sc_sbuf__puts(&b, "");
+    sc__buf_init(&b, x->ctx);
+    sc__buf_puts(&b, "");
     while (p && *p) {
         const char *start = p, *end;
         bool same;
@@ -140,21 +140,21 @@ static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const c
         }
         if (same) {
             if (value && !done) {
-                sc_sbuf__printf(&b, "%s`%s`=", b.len ? " " : "", name);
-                sc_sbuf__quoted(&b, value);
+                sc__buf_printf(&b, "%s`%s`=", b.len ? " " : "", name);
+                sc_show__quoted(&b, value);
             }
             done = true;
             continue;
         }
         if (b.len)
-            sc_sbuf__putc(&b, ' ');
-        sc_sbuf__put(&b, start, (size_t)(p - start));
+            sc__buf_putc(&b, ' ');
+        sc__buf_put(&b, start, (size_t)(p - start));
     }
     if (value && !done) {
-        sc_sbuf__printf(&b, "%s`%s`=", b.len ? " " : "", name);
-        sc_sbuf__quoted(&b, value);
+        sc__buf_printf(&b, "%s`%s`=", b.len ? " " : "", name);
+        sc_show__quoted(&b, value);
     }
-    if (sc_sbuf__finish(&text, &b) != SC_OK)
+    if (sc__buf_finish(&text, &b) != SC_OK)
         return SC_ENOMEM;
     t->engine_opts = *text ? sc_exec__strdup(x, text) : NULL;
     sc_free(x->ctx, text);

@@ -25,86 +25,6 @@
 
 #include "ddl/expr.h"
 
-static int buf_grow(sc_buf *b, size_t extra)
-{
-    size_t need = b->len + extra + 1, cap;
-    char *p;
-
-    if (b->failed)
-        return SC_ENOMEM;
-    if (need <= b->cap)
-        return SC_OK;
-    cap = b->cap ? b->cap : 64;
-    while (cap < need)
-        cap *= 2;
-    p = sc__realloc(b->ctx, b->data, cap);
-    if (!p) {
-        b->failed = true;
-        return SC_ENOMEM;
-    }
-    b->data = p;
-    b->cap = cap;
-    return SC_OK;
-}
-
-int sc_buf_put(sc_buf *b, const char *s, size_t len)
-{
-    if (buf_grow(b, len) != SC_OK)
-        return SC_ENOMEM;
-    if (len)
-        memcpy(b->data + b->len, s, len);
-    b->len += len;
-    b->data[b->len] = '\0';
-    return SC_OK;
-}
-
-int sc_buf_puts(sc_buf *b, const char *s)
-{
-    return sc_buf_put(b, s, strlen(s));
-}
-
-int sc_buf_putc(sc_buf *b, char c)
-{
-    return sc_buf_put(b, &c, 1);
-}
-
-int sc_buf_printf(sc_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || buf_grow(b, (size_t)n) != SC_OK)
-        return SC_ENOMEM;
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-    return SC_OK;
-}
-
-char *sc_buf_detach(sc_buf *b)
-{
-    char *p = b->data;
-
-    if (!p && !b->failed)
-        p = sc__strdup(b->ctx, "");
-    b->data = NULL;
-    b->len = b->cap = 0;
-    b->failed = false;
-    return p;
-}
-
-void sc_buf_clear(sc_buf *b)
-{
-    sc_free(b->ctx, b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
-    b->failed = false;
-}
-
 /* ------------------------------------------------------------------ */
 /* Precedence (MariaDB's enum precedence, item.h)                       */
 
@@ -516,7 +436,7 @@ static sc_expr *normalise(printer *pr, const sc_expr *e)
 
 static void put(printer *pr, const char *s)
 {
-    if (sc_buf_puts(pr->out, s) != SC_OK)
+    if (sc__buf_puts(pr->out, s) != SC_OK)
         pr->rc = SC_ENOMEM;
 }
 
@@ -524,7 +444,7 @@ static void put_lower(printer *pr, const char *s)
 {
     for (; *s; s++) {
         char c = *s >= 'A' && *s <= 'Z' ? (char)(*s - 'A' + 'a') : *s;
-        if (sc_buf_putc(pr->out, c) != SC_OK)
+        if (sc__buf_putc(pr->out, c) != SC_OK)
             pr->rc = SC_ENOMEM;
     }
 }
@@ -563,7 +483,7 @@ static void print_decimal(printer *pr, const char *s)
     if (*s == '.')
         put(pr, "0");
     if (dot && dot[1] == '\0') {
-        if (sc_buf_put(pr->out, s, (size_t)(dot - s)) != SC_OK)
+        if (sc__buf_put(pr->out, s, (size_t)(dot - s)) != SC_OK)
             pr->rc = SC_ENOMEM;
         return;
     }
@@ -592,7 +512,7 @@ static void put_hex_digits(printer *pr, const char *digits, size_t n, bool last8
         char c = digits[i];
         if (c >= 'A' && c <= 'F')
             c = (char)(c - 'A' + 'a');
-        if (sc_buf_putc(pr->out, c) != SC_OK)
+        if (sc__buf_putc(pr->out, c) != SC_OK)
             pr->rc = SC_ENOMEM;
     }
 }
@@ -667,7 +587,7 @@ static void print_literal(printer *pr, const sc_ast_lit *l)
     case SC_AST_LIT_TIME:
     case SC_AST_LIT_TIMESTAMP:
         put(pr, temporal[l->kind - SC_AST_LIT_DATE]);
-        if (sc_buf_put(pr->out, l->text.s, l->text.len) != SC_OK)
+        if (sc__buf_put(pr->out, l->text.s, l->text.len) != SC_OK)
             pr->rc = SC_ENOMEM;
         put(pr, "'");
         break;
@@ -786,7 +706,7 @@ static void print_case(printer *pr, const sc_expr *e)
 
 static void print_num(printer *pr, const sc_ast_num *n)
 {
-    if (n->present && sc_buf_printf(pr->out, "%llu", (unsigned long long)n->value) != SC_OK)
+    if (n->present && sc__buf_printf(pr->out, "%llu", (unsigned long long)n->value) != SC_OK)
         pr->rc = SC_ENOMEM;
 }
 
@@ -809,9 +729,9 @@ static void print_cast_type(printer *pr, const sc_ast_type *t)
                                                     : "utf8mb4");
         return;
     case SC_AST_TYPE_DECIMAL:
-        if (sc_buf_printf(pr->out, "decimal(%llu,%llu)",
-                          t->length.present ? (unsigned long long)t->length.value : 10ULL,
-                          (unsigned long long)t->decimals.value) != SC_OK)
+        if (sc__buf_printf(pr->out, "decimal(%llu,%llu)",
+                           t->length.present ? (unsigned long long)t->length.value : 10ULL,
+                           (unsigned long long)t->decimals.value) != SC_OK)
             pr->rc = SC_ENOMEM;
         return;
     case SC_AST_TYPE_SIGNED:
@@ -1149,44 +1069,44 @@ int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len)
 {
     size_t i;
 
-    sc_buf_putc(out, '\'');
+    sc__buf_putc(out, '\'');
     for (i = 0; i < len; i++) {
         switch (s[i]) {
         case '\\':
-            sc_buf_puts(out, "\\\\");
+            sc__buf_puts(out, "\\\\");
             break;
         case '\0':
-            sc_buf_puts(out, "\\0");
+            sc__buf_puts(out, "\\0");
             break;
         case '\'':
-            sc_buf_puts(out, "\\'");
+            sc__buf_puts(out, "\\'");
             break;
         case '\n':
-            sc_buf_puts(out, "\\n");
+            sc__buf_puts(out, "\\n");
             break;
         case '\r':
-            sc_buf_puts(out, "\\r");
+            sc__buf_puts(out, "\\r");
             break;
         case '\032':
-            sc_buf_puts(out, "\\Z");
+            sc__buf_puts(out, "\\Z");
             break;
         default:
-            sc_buf_putc(out, s[i]);
+            sc__buf_putc(out, s[i]);
             break;
         }
     }
-    sc_buf_putc(out, '\'');
+    sc__buf_putc(out, '\'');
     return out->failed ? SC_ENOMEM : SC_OK;
 }
 
 int sc_ddl__quote_ident(sc_buf *out, const char *name)
 {
-    sc_buf_putc(out, '`');
+    sc__buf_putc(out, '`');
     for (; *name; name++) {
         if (*name == '`')
-            sc_buf_putc(out, '`');
-        sc_buf_putc(out, *name);
+            sc__buf_putc(out, '`');
+        sc__buf_putc(out, *name);
     }
-    sc_buf_putc(out, '`');
+    sc__buf_putc(out, '`');
     return out->failed ? SC_ENOMEM : SC_OK;
 }

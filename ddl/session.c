@@ -121,19 +121,19 @@ static bool mode_parse(uint64_t *out, const char *text)
 
 static char *mode_text(sc_ctx *ctx, uint64_t m)
 {
-    sc_sbuf b;
+    sc_buf b;
     char *out = NULL;
 
-    sc_sbuf__init(&b, ctx);
-    sc_sbuf__puts(&b, "");
+    sc__buf_init(&b, ctx);
+    sc__buf_puts(&b, "");
     for (size_t i = 0; i < N_MODES; i++) {
         if (!(m & ((uint64_t)1 << i)))
             continue;
         if (b.len)
-            sc_sbuf__putc(&b, ',');
-        sc_sbuf__puts(&b, mode_names[i]);
+            sc__buf_putc(&b, ',');
+        sc__buf_puts(&b, mode_names[i]);
     }
-    sc_sbuf__finish(&out, &b);
+    sc__buf_finish(&out, &b);
     return out;
 }
 
@@ -463,23 +463,23 @@ static const char *eval_value(sc_exec *x, const sc_expr *e)
         if (strcasecmp(e->name, "replace") == 0 && e->n_args == 3) {
             const char *a = eval_value(x, e->args[0]), *from = eval_value(x, e->args[1]),
                        *to = eval_value(x, e->args[2]);
-            sc_sbuf b;
+            sc_buf b;
             char *res = NULL;
             size_t fl;
             if (!a || !from || !to)
                 return NULL;
             fl = strlen(from);
-            sc_sbuf__init(&b, x->ctx);
-            sc_sbuf__puts(&b, "");
+            sc__buf_init(&b, x->ctx);
+            sc__buf_puts(&b, "");
             while (*a) {
                 if (fl && strncmp(a, from, fl) == 0) {
-                    sc_sbuf__puts(&b, to);
+                    sc__buf_puts(&b, to);
                     a += fl;
                 } else {
-                    sc_sbuf__putc(&b, *a++);
+                    sc__buf_putc(&b, *a++);
                 }
             }
-            if (sc_sbuf__finish(&res, &b) != SC_OK)
+            if (sc__buf_finish(&res, &b) != SC_OK)
                 return NULL;
             a = sc_exec__strdup(x, res);
             sc_free(x->ctx, res);
@@ -819,16 +819,16 @@ int sc_ddl_exec(
     x.s = session;
     x.ctx = ctx;
     x.arena = x.stmt->arena;
-    sc_sbuf__init(&x.out, ctx);
+    sc__buf_init(&x.out, ctx);
     rc = run_in_txn(&x, txn, sql, len);
     if (rc != SC_OK) {
         fill_error(result, ctx, rc);
         x.warnings++; /* the error row itself */
     } else if (x.has_output) {
-        result->output = strdup(x.out.data ? x.out.data : "");
+        result->output = strdup(x.out.text ? x.out.text : "");
     }
     result->warnings = x.warnings;
-    sc_sbuf__free(&x.out);
+    sc__buf_free(&x.out);
     sc_ast__stmt_free(x.stmt);
     return rc;
 }

@@ -12,7 +12,7 @@
 int sc_column_type_sql(char **out, sc_ctx *ctx, const sc_column_def *col)
 {
     sc_column_def c;
-    sc_sbuf b;
+    sc_buf b;
 
     *out = NULL;
     if (!col || (int)col->type <= SC_TYPE_NONE || col->type >= SC_TYPE__COUNT)
@@ -23,9 +23,9 @@ int sc_column_type_sql(char **out, sc_ctx *ctx, const sc_column_def *col)
     if (!c.length)
         c.length =
             sc_type__default_length(c.type, (c.flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0);
-    sc_sbuf__init(&b, ctx);
+    sc__buf_init(&b, ctx);
     sc_type__render(&b, &c);
-    return sc_sbuf__finish(out, &b);
+    return sc__buf_finish(out, &b);
 }
 
 const char *sc_coltype_name(sc_coltype type)

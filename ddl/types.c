@@ -136,54 +136,54 @@ uint32_t sc_type__default_length(sc_coltype t, bool is_unsigned)
     }
 }
 
-static void render_sign(sc_sbuf *b, const sc_column_def *col)
+static void render_sign(sc_buf *b, const sc_column_def *col)
 {
     if (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL))
-        sc_sbuf__puts(b, " unsigned");
+        sc__buf_puts(b, " unsigned");
     if (col->flags & SC_COL_ZEROFILL)
-        sc_sbuf__puts(b, " zerofill");
+        sc__buf_puts(b, " zerofill");
 }
 
-static void render_elements(sc_sbuf *b, const sc_column_def *col)
+static void render_elements(sc_buf *b, const sc_column_def *col)
 {
-    sc_sbuf__putc(b, '(');
+    sc__buf_putc(b, '(');
     for (size_t i = 0; i < col->n_elements; i++) {
         if (i)
-            sc_sbuf__putc(b, ',');
-        sc_sbuf__quoted(b, col->elements[i]);
+            sc__buf_putc(b, ',');
+        sc_show__quoted(b, col->elements[i]);
     }
-    sc_sbuf__putc(b, ')');
+    sc__buf_putc(b, ')');
 }
 
-void sc_type__render(sc_sbuf *b, const sc_column_def *col)
+void sc_type__render(sc_buf *b, const sc_column_def *col)
 {
     sc_coltype t = col->type;
 
-    sc_sbuf__puts(b, sc_type__name(t));
+    sc__buf_puts(b, sc_type__name(t));
     switch (t) {
     case SC_TYPE_TINYINT:
     case SC_TYPE_SMALLINT:
     case SC_TYPE_MEDIUMINT:
     case SC_TYPE_INT:
     case SC_TYPE_BIGINT:
-        sc_sbuf__printf(b, "(%u)", (unsigned)col->length);
+        sc__buf_printf(b, "(%u)", (unsigned)col->length);
         render_sign(b, col);
         break;
     case SC_TYPE_DECIMAL:
-        sc_sbuf__printf(b, "(%u,%u)", (unsigned)col->length, (unsigned)col->scale);
+        sc__buf_printf(b, "(%u,%u)", (unsigned)col->length, (unsigned)col->scale);
         render_sign(b, col);
         break;
     case SC_TYPE_FLOAT:
     case SC_TYPE_DOUBLE:
         if (col->flags & SC_COL_HAS_SCALE)
-            sc_sbuf__printf(b, "(%u,%u)", (unsigned)col->length, (unsigned)col->scale);
+            sc__buf_printf(b, "(%u,%u)", (unsigned)col->length, (unsigned)col->scale);
         render_sign(b, col);
         break;
     case SC_TYPE_TIME:
     case SC_TYPE_DATETIME:
     case SC_TYPE_TIMESTAMP:
         if (col->scale)
-            sc_sbuf__printf(b, "(%u)", (unsigned)col->scale);
+            sc__buf_printf(b, "(%u)", (unsigned)col->scale);
         break;
     case SC_TYPE_BIT:
     case SC_TYPE_YEAR:
@@ -191,7 +191,7 @@ void sc_type__render(sc_sbuf *b, const sc_column_def *col)
     case SC_TYPE_VARCHAR:
     case SC_TYPE_BINARY:
     case SC_TYPE_VARBINARY:
-        sc_sbuf__printf(b, "(%u)", (unsigned)col->length);
+        sc__buf_printf(b, "(%u)", (unsigned)col->length);
         break;
     case SC_TYPE_ENUM:
     case SC_TYPE_SET:
@@ -201,7 +201,7 @@ void sc_type__render(sc_sbuf *b, const sc_column_def *col)
         break;
     }
     if (col->flags & SC_COL_COMPRESSED)
-        sc_sbuf__puts(b, " /*M!100301 COMPRESSED*/");
+        sc__buf_puts(b, " /*M!100301 COMPRESSED*/");
 }
 
 uint64_t sc_type__max_chars(sc_coltype t)
@@ -778,7 +778,7 @@ canon_enum(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, 
 static int canon_set(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
 {
     uint64_t bits = 0;
-    sc_sbuf b;
+    sc_buf b;
     const char *p = text;
 
     while (*p) {
@@ -793,16 +793,16 @@ static int canon_set(char **out, sc_ctx *ctx, const sc_column_def *col, const ch
         if (*p == ',')
             p++;
     }
-    sc_sbuf__init(&b, ctx);
-    sc_sbuf__puts(&b, "");
+    sc__buf_init(&b, ctx);
+    sc__buf_puts(&b, "");
     for (size_t i = 0; i < col->n_elements && i < 64; i++) {
         if (!(bits & ((uint64_t)1 << i)))
             continue;
         if (b.len)
-            sc_sbuf__putc(&b, ',');
-        sc_sbuf__puts(&b, col->elements[i]);
+            sc__buf_putc(&b, ',');
+        sc__buf_puts(&b, col->elements[i]);
     }
-    return sc_sbuf__finish(out, &b);
+    return sc__buf_finish(out, &b);
 }
 
 /* INET4 / INET6 / UUID literals: validated, printed in canonical form. */

@@ -29,7 +29,7 @@ bool sc_type__default_unquoted(sc_coltype t);
 uint32_t sc_type__default_length(sc_coltype t, bool is_unsigned);
 
 /** Render the type part of a column (`int(10) unsigned`, `varchar(20)`...). */
-void sc_type__render(sc_sbuf *b, const sc_column_def *col);
+void sc_type__render(sc_buf *b, const sc_column_def *col);
 
 /**
  * Maximum data length in bytes of a column value as a key part, for the

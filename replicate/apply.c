@@ -90,7 +90,7 @@ static int pack_row(
             set_field(msg, f, &vals[i], &strs[i]);
     }
     if (!rc) {
-        uint8_t *p = sc_buf_append(out, protobuf_c_message_get_packed_size(msg));
+        uint8_t *p = sc__buf_append(out, protobuf_c_message_get_packed_size(msg));
         if (p)
             protobuf_c_message_pack(msg, p);
         rc = out->failed ? SC_ENOMEM : SC_OK;
@@ -128,7 +128,7 @@ static int find_cb(sc_slice packed, void *payload)
     if (!same)
         return 0;
     f->hit = true;
-    sc_buf_put(f->found, packed.data, packed.len);
+    sc__buf_put(f->found, packed.data, packed.len);
     return 1; /* stop */
 }
 
@@ -140,7 +140,7 @@ static int merged_row(sc_buf *out,
                       const sc_binlog_value *av,
                       const bool *aabsent)
 {
-    sc_buf cur = {a->ctx, NULL, 0, 0, false};
+    sc_buf cur = SC_BUF_INIT(a->ctx);
     find_row f = {a, m, bv, &cur, false};
     sc_binlog_value vals[SC_SYSMAP_MAX_COLS];
     bool none[SC_SYSMAP_MAX_COLS] = {false};
@@ -160,7 +160,7 @@ static int merged_row(sc_buf *out,
     if (!rc)
         rc = pack_row(out, a, m, vals, none);
     sc_sysmap__free_row(a->ctx, msg);
-    sc_buf__free(&cur);
+    sc__buf_free(&cur);
     return rc;
 }
 
@@ -196,7 +196,7 @@ static int apply_update(applier *a,
                         const sc_binlog_value *av,
                         const bool *aabsent)
 {
-    sc_buf oldk = {a->ctx, NULL, 0, 0, false}, row = {a->ctx, NULL, 0, 0, false};
+    sc_buf oldk = SC_BUF_INIT(a->ctx), row = SC_BUF_INIT(a->ctx);
     int rc = all_present(aabsent, m->ncols) ? pack_row(&row, a, m, av, aabsent)
                                             : merged_row(&row, a, m, bv, av, aabsent);
 
@@ -207,8 +207,8 @@ static int apply_update(applier *a,
     }
     if (!rc)
         rc = sc_catalog__row_put(a->txn, m->st->id, (sc_slice){row.data, row.len});
-    sc_buf__free(&oldk);
-    sc_buf__free(&row);
+    sc__buf_free(&oldk);
+    sc__buf_free(&row);
     return rc;
 }
 
@@ -216,7 +216,7 @@ static int apply_image(applier *a, const sc_sysmap *m, const sc_rows *rows, size
 {
     const sc_binlog_value *v = rows->vals + i * rows->ncols;
     const bool *absent = rows->absent + i * rows->ncols;
-    sc_buf row = {a->ctx, NULL, 0, 0, false};
+    sc_buf row = SC_BUF_INIT(a->ctx);
     int rc;
 
     if (rows->kind == 1)
@@ -226,7 +226,7 @@ static int apply_image(applier *a, const sc_sysmap *m, const sc_rows *rows, size
         rc = sc_catalog__row_put(a->txn, m->st->id, (sc_slice){row.data, row.len});
     else if (!rc)
         rc = sc_catalog__row_delete(a->txn, m->st->id, (sc_slice){row.data, row.len});
-    sc_buf__free(&row);
+    sc__buf_free(&row);
     return rc;
 }
 

@@ -1,7 +1,7 @@
 /*
  * bytes.h - byte-level helpers of the binlog codec: little- and big-endian
  * integers of 1..8 bytes, MySQL length-encoded ("packed") integers, a
- * bounds-checked read cursor and a growable write buffer.
+ * bounds-checked read cursor and integer writers on the shared sc_buf.
  *
  * Rules (STYLE.md 7): every field group is written and read by one helper;
  * no struct casts, no unaligned loads. The cursor never reads past its end:
@@ -15,6 +15,7 @@
 
 #include "syscat/common.h"
 #include "syscat/error.h"
+#include "catalog/buf.h"
 
 /* ------------------------------------------------------------------ */
 /* Fixed-width stores and loads                                         */
@@ -199,49 +200,20 @@ static inline uint64_t sc_rd_lenenc(sc_rd *rd)
 /* ------------------------------------------------------------------ */
 /* Write buffer                                                         */
 
-/**
- * A growable output buffer allocated through its ctx. On allocation failure
- * `failed` is set (sticky, SC_ENOMEM is on ctx) and further writes are dropped,
- * so an encoder checks once at the end.
- */
-typedef struct sc_buf {
-    sc_ctx *ctx;   /* allocator and error sink */
-    uint8_t *data; /* bytes written so far (owned) */
-    size_t len;    /* bytes used */
-    size_t cap;    /* bytes allocated */
-    bool failed;   /* an allocation failed */
-} sc_buf;
-
-/** Make room for n more bytes; returns the write position or NULL (failed set). */
-uint8_t *sc_buf__reserve(sc_buf *b, size_t n);
-/** Free the buffer's memory and reset it (ctx is kept). */
-void sc_buf__free(sc_buf *b);
-
-static inline uint8_t *sc_buf_append(sc_buf *b, size_t n)
-{
-    uint8_t *p = sc_buf__reserve(b, n);
-    if (p)
-        b->len += n;
-    return p;
-}
-
-static inline void sc_buf_put(sc_buf *b, const void *src, size_t n)
-{
-    uint8_t *p = sc_buf_append(b, n);
-    if (p && n)
-        memcpy(p, src, n);
-}
+/* On top of the one growable buffer (catalog/buf.h): a failed append sets
+ * `failed` (sticky, SC_ENOMEM on ctx) and drops the write, so an encoder
+ * checks once at the end. */
 
 static inline void sc_buf_uintle(sc_buf *b, uint64_t v, unsigned n)
 {
-    uint8_t *p = sc_buf_append(b, n);
+    uint8_t *p = sc__buf_append(b, n);
     if (p)
         sc_put_uintle(p, v, n);
 }
 
 static inline void sc_buf_uintbe(sc_buf *b, uint64_t v, unsigned n)
 {
-    uint8_t *p = sc_buf_append(b, n);
+    uint8_t *p = sc__buf_append(b, n);
     if (p)
         sc_put_uintbe(p, v, n);
 }

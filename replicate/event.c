@@ -18,46 +18,6 @@
 const uint8_t sc_binlog__magic[SC_BINLOG_MAGIC_LEN] = {0xFE, 0x62, 0x69, 0x6E};
 
 /* ------------------------------------------------------------------ */
-/* Write buffer                                                         */
-
-uint8_t *sc_buf__reserve(sc_buf *b, size_t n)
-{
-    size_t cap;
-    uint8_t *p;
-
-    if (b->failed)
-        return NULL;
-    if (n <= b->cap - b->len)
-        return b->data + b->len;
-    cap = b->cap ? b->cap : 256;
-    while (cap - b->len < n) {
-        if (cap > SIZE_MAX / 2) {
-            b->failed = true;
-            sc_error_set(b->ctx, SC_ENOMEM, 0, NULL, "buffer too large");
-            return NULL;
-        }
-        cap *= 2;
-    }
-    p = sc__realloc(b->ctx, b->data, cap);
-    if (!p) {
-        b->failed = true;
-        return NULL;
-    }
-    b->data = p;
-    b->cap = cap;
-    return b->data + b->len;
-}
-
-void sc_buf__free(sc_buf *b)
-{
-    if (b->data)
-        sc_free(b->ctx, b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
-    b->failed = false;
-}
-
-/* ------------------------------------------------------------------ */
 /* Type table                                                           */
 
 /* MariaDB 10.11's post-header lengths, types 1..171 (binlog-notes.md 2). */
@@ -604,14 +564,14 @@ static void encode_fde(sc_buf *b, const sc_ev_fde *f)
     uint8_t *p;
 
     sc_buf_uintle(b, f->binlog_version, 2);
-    p = sc_buf_append(b, SC_SERVER_VERSION_LEN);
+    p = sc__buf_append(b, SC_SERVER_VERSION_LEN);
     if (p) {
         memset(p, 0, SC_SERVER_VERSION_LEN);
         memcpy(p, f->server_version, strnlen(f->server_version, SC_SERVER_VERSION_LEN));
     }
     sc_buf_uintle(b, f->create_timestamp, 4);
     sc_buf_u8(b, f->header_len);
-    sc_buf_put(b, f->post_header.data, f->post_header.len);
+    sc__buf_put(b, f->post_header.data, f->post_header.len);
     sc_buf_u8(b, f->checksum_alg);
 }
 
@@ -628,10 +588,10 @@ static void encode_gtid(sc_buf *b, const sc_ev_gtid *g)
         sc_buf_uintle(b, g->xa_format_id, 4);
         sc_buf_u8(b, (uint8_t)g->xa_gtrid.len);
         sc_buf_u8(b, (uint8_t)g->xa_bqual.len);
-        sc_buf_put(b, g->xa_gtrid.data, g->xa_gtrid.len);
-        sc_buf_put(b, g->xa_bqual.data, g->xa_bqual.len);
+        sc__buf_put(b, g->xa_gtrid.data, g->xa_gtrid.len);
+        sc__buf_put(b, g->xa_bqual.data, g->xa_bqual.len);
     }
-    sc_buf_put(b, g->extra.data, g->extra.len);
+    sc__buf_put(b, g->extra.data, g->extra.len);
 }
 
 static void encode_gtid_list(sc_buf *b, const sc_ev_gtid_list *l)
@@ -644,7 +604,7 @@ static void encode_gtid_list(sc_buf *b, const sc_ev_gtid_list *l)
         sc_buf_uintle(b, l->gtids[i].server_id, 4);
         sc_buf_uintle(b, l->gtids[i].seq_no, 8);
     }
-    sc_buf_put(b, l->extra.data, l->extra.len);
+    sc__buf_put(b, l->extra.data, l->extra.len);
 }
 
 static void encode_query(sc_buf *b, const sc_ev_query *q)
@@ -654,10 +614,10 @@ static void encode_query(sc_buf *b, const sc_ev_query *q)
     sc_buf_u8(b, (uint8_t)q->db.len);
     sc_buf_uintle(b, q->error_code, 2);
     sc_buf_uintle(b, q->status_vars.len, 2);
-    sc_buf_put(b, q->status_vars.data, q->status_vars.len);
-    sc_buf_put(b, q->db.data, q->db.len);
+    sc__buf_put(b, q->status_vars.data, q->status_vars.len);
+    sc__buf_put(b, q->db.data, q->db.len);
     sc_buf_u8(b, 0);
-    sc_buf_put(b, q->text.data, q->text.len);
+    sc__buf_put(b, q->text.data, q->text.len);
 }
 
 static void encode_tm_columns(sc_buf *b, const sc_ev_table_map *t)
@@ -681,7 +641,7 @@ static void encode_tm_columns(sc_buf *b, const sc_ev_table_map *t)
         else if (ms == 1)
             sc_buf_u8(b, (uint8_t)c->meta);
     }
-    nulls = sc_buf_append(b, (t->ncols + 7) / 8);
+    nulls = sc__buf_append(b, (t->ncols + 7) / 8);
     if (!nulls)
         return;
     memset(nulls, 0, (t->ncols + 7) / 8);
@@ -697,16 +657,16 @@ static int encode_table_map(sc_buf *b, const sc_ev_table_map *t)
     sc_buf_uintle(b, t->table_id, 6);
     sc_buf_uintle(b, t->flags, 2);
     sc_buf_u8(b, (uint8_t)t->db.len);
-    sc_buf_put(b, t->db.data, t->db.len);
+    sc__buf_put(b, t->db.data, t->db.len);
     sc_buf_u8(b, 0);
     sc_buf_u8(b, (uint8_t)t->table.len);
-    sc_buf_put(b, t->table.data, t->table.len);
+    sc__buf_put(b, t->table.data, t->table.len);
     sc_buf_u8(b, 0);
     encode_tm_columns(b, t);
     for (size_t i = 0; i < t->nfields; i++) {
         sc_buf_u8(b, t->fields[i].type);
         sc_buf_lenenc(b, t->fields[i].value.len);
-        sc_buf_put(b, t->fields[i].value.data, t->fields[i].value.len);
+        sc__buf_put(b, t->fields[i].value.data, t->fields[i].value.len);
     }
     return SC_OK;
 }
@@ -724,13 +684,13 @@ static int encode_rows(sc_buf *b, uint8_t type, const sc_ev_rows *r)
         if (r->extra.len > 0xFFFF - 2)
             return SC_EINVAL;
         sc_buf_uintle(b, r->extra.len + 2, 2);
-        sc_buf_put(b, r->extra.data, r->extra.len);
+        sc__buf_put(b, r->extra.data, r->extra.len);
     }
     sc_buf_lenenc(b, r->ncols);
-    sc_buf_put(b, r->present.data, r->present.len);
+    sc__buf_put(b, r->present.data, r->present.len);
     if (sc_event__rows_kind(type) == 1)
-        sc_buf_put(b, r->present_after.data, r->present_after.len);
-    sc_buf_put(b, r->rows.data, r->rows.len);
+        sc__buf_put(b, r->present_after.data, r->present_after.len);
+    sc__buf_put(b, r->rows.data, r->rows.len);
     return SC_OK;
 }
 
@@ -739,7 +699,7 @@ static int encode_body(sc_buf *b, const sc_event *ev)
     const uint8_t type = ev->header.type;
 
     if (!ev->modelled) {
-        sc_buf_put(b, ev->raw_body.data, ev->raw_body.len);
+        sc__buf_put(b, ev->raw_body.data, ev->raw_body.len);
         return SC_OK;
     }
     switch (type) {
@@ -748,7 +708,7 @@ static int encode_body(sc_buf *b, const sc_event *ev)
         break;
     case SC_EV_ROTATE:
         sc_buf_uintle(b, ev->u.rotate.position, 8);
-        sc_buf_put(b, ev->u.rotate.name.data, ev->u.rotate.name.len);
+        sc__buf_put(b, ev->u.rotate.name.data, ev->u.rotate.name.len);
         break;
     case SC_EV_GTID:
         encode_gtid(b, &ev->u.gtid);
@@ -758,7 +718,7 @@ static int encode_body(sc_buf *b, const sc_event *ev)
         break;
     case SC_EV_BINLOG_CHECKPOINT:
         sc_buf_uintle(b, ev->u.checkpoint.name.len, 4);
-        sc_buf_put(b, ev->u.checkpoint.name.data, ev->u.checkpoint.name.len);
+        sc__buf_put(b, ev->u.checkpoint.name.data, ev->u.checkpoint.name.len);
         break;
     case SC_EV_QUERY:
         if (ev->u.query.db.len > 255 || ev->u.query.status_vars.len > 0xFFFF)
@@ -769,7 +729,7 @@ static int encode_body(sc_buf *b, const sc_event *ev)
         sc_buf_uintle(b, ev->u.xid.xid, 8);
         break;
     case SC_EV_ANNOTATE_ROWS:
-        sc_buf_put(b, ev->u.annotate.text.data, ev->u.annotate.text.len);
+        sc__buf_put(b, ev->u.annotate.text.data, ev->u.annotate.text.len);
         break;
     case SC_EV_TABLE_MAP:
         return encode_table_map(b, &ev->u.table_map);
@@ -788,11 +748,11 @@ int sc_event__encode(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum)
     bool crc = checksum == SC_CHECKSUM_CRC32 || h.type == SC_EV_FORMAT_DESCRIPTION;
     int rc;
 
-    if (!sc_buf_append(buf, SC_EVENT_HEADER_LEN))
+    if (!sc__buf_append(buf, SC_EVENT_HEADER_LEN))
         return SC_ENOMEM;
     rc = encode_body(buf, ev);
     if (rc == SC_OK && crc)
-        sc_buf_append(buf, SC_CHECKSUM_LEN);
+        sc__buf_append(buf, SC_CHECKSUM_LEN);
     if (buf->failed)
         return SC_ENOMEM;
     if (rc != SC_OK) {

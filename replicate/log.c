@@ -336,7 +336,7 @@ int sc_log__file_header(
     sc_event ev;
     int rc;
 
-    sc_buf_put(b, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
+    sc__buf_put(b, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
     sc_event__default_post_header(post, sizeof(post));
     header_init(&ev, SC_EV_FORMAT_DESCRIPTION, now, server_id);
     ev.u.fde.binlog_version = SC_BINLOG_VERSION;
@@ -365,7 +365,7 @@ int sc_log__file_header(
 int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn)
 {
     sc_log_settings set;
-    sc_buf b = {log->ctx, NULL, 0, 0, false};
+    sc_buf b = SC_BUF_INIT(log->ctx);
     int rc = sc_log__state_get(out, log, txn);
 
     if (rc != SC_ENOTFOUND)
@@ -385,7 +385,7 @@ int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn)
     out->cur_size = b.len;
     if (!rc)
         rc = sc_log__state_put(log, txn, out);
-    sc_buf__free(&b);
+    sc__buf_free(&b);
     return rc;
 }
 
@@ -515,7 +515,7 @@ int sc_log__rows_add(sc_log_build *bld,
         if (kind == SC_LOG_UPDATE)
             memcpy(bld->g_present_after, present_after, nbm);
     }
-    sc_buf_put(&bld->rows, image.data, image.len);
+    sc__buf_put(&bld->rows, image.data, image.len);
     return bld->rows.failed ? SC_ENOMEM : SC_OK;
 }
 
@@ -707,7 +707,7 @@ static int maybe_rotate(sc_log *log,
                         uint32_t now,
                         bool force)
 {
-    sc_buf b = {log->ctx, NULL, 0, 0, false};
+    sc_buf b = SC_BUF_INIT(log->ctx);
     char name[32];
     sc_event ev;
     int rc;
@@ -732,7 +732,7 @@ static int maybe_rotate(sc_log *log,
         rc = sc_log__record_put(log, txn, st->cur_file, 0, (sc_slice){b.data, b.len});
     st->cur_size = b.len;
 out:
-    sc_buf__free(&b);
+    sc__buf_free(&b);
     return rc;
 }
 
@@ -811,10 +811,10 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     bld.now = (uint32_t)time(NULL);
     if (!rc)
         rc = build_txn(&bld, changes, n);
-    sc_buf__free(&bld.out);
-    sc_buf__free(&bld.rows);
-    sc_buf__free(&bld.scratch);
-    sc_buf__free(&bld.smaps);
+    sc__buf_free(&bld.out);
+    sc__buf_free(&bld.rows);
+    sc__buf_free(&bld.scratch);
+    sc__buf_free(&bld.smaps);
     return rc;
 }
 
@@ -999,7 +999,7 @@ void sc_log_close(sc_log *log)
     sc_log__umaps_clear(log);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         sc_free(log->ctx, log->sys[t].tm.fields);
-        sc_buf__free(&log->sys[t].meta);
+        sc__buf_free(&log->sys[t].meta);
     }
     sc_free(log->ctx, log->dir);
     sc_free(log->ctx, log);

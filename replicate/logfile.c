@@ -423,7 +423,7 @@ static int bytes_cb(uint64_t off, sc_slice bytes, void *payload)
     if (off != a->expect)
         a->gap = true;
     a->expect = off + bytes.len;
-    sc_buf_put(&a->b, bytes.data, bytes.len);
+    sc__buf_put(&a->b, bytes.data, bytes.len);
     return a->b.failed ? SC_ENOMEM : SC_OK;
 }
 
@@ -449,16 +449,16 @@ static int bytes_fn(sc_log *log, sc_txn *txn, void *payload)
 
 int sc_log_file_bytes(uint8_t **out, size_t *out_len, sc_log *log, const char *name)
 {
-    bytes_args a = {name, {log->ctx, NULL, 0, 0, false}, 0, false};
+    bytes_args a = {name, SC_BUF_INIT(log->ctx), 0, false};
     int rc = with_txn(log, false, bytes_fn, &a);
 
     *out = NULL;
     *out_len = 0;
     if (rc) {
-        sc_buf__free(&a.b);
+        sc__buf_free(&a.b);
         return rc;
     }
-    if (!a.b.data && !sc_buf__reserve(&a.b, 1))
+    if (!a.b.data && !sc__buf_reserve(&a.b, 1))
         return SC_ENOMEM;
     *out = a.b.data;
     *out_len = a.b.len;

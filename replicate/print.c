@@ -26,7 +26,7 @@ static int buf_printf(sc_buf *b, const char *fmt, ...)
     va_end(ap);
     if (n < 0)
         return SC_ERROR;
-    p = sc_buf__reserve(b, (size_t)n + 1);
+    p = sc__buf_reserve(b, (size_t)n + 1);
     if (!p)
         return SC_ENOMEM;
     va_start(ap, fmt);
@@ -38,7 +38,7 @@ static int buf_printf(sc_buf *b, const char *fmt, ...)
 
 static void put_str(sc_buf *b, const char *s)
 {
-    sc_buf_put(b, s, strlen(s));
+    sc__buf_put(b, s, strlen(s));
 }
 
 /* my_b_write_quoted: bytes above 0x1F verbatim, the rest as \xNN. */
@@ -97,7 +97,7 @@ static void put_temporal(sc_buf *b, const sc_binlog_value *v, unsigned fsp)
 {
     const sc_binlog_time *t = &v->v.tm;
     char tmp[64];
-    sc_buf q = {b->ctx, NULL, 0, 0, false};
+    sc_buf q = SC_BUF_INIT(b->ctx);
 
     switch (v->kind) {
     case SC_VAL_DATE:
@@ -121,7 +121,7 @@ static void put_temporal(sc_buf *b, const sc_binlog_value *v, unsigned fsp)
     put_quoted(b, (sc_slice){q.data, q.len});
     if (q.failed)
         b->failed = true;
-    sc_buf__free(&q);
+    sc__buf_free(&q);
 }
 
 /* Pre-5.6 DATETIME, a YYYYMMDDhhmmss integer. */
@@ -177,7 +177,7 @@ int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column 
         buf_printf(b, "%.20g", v->v.d);
         break;
     case SC_MT_NEWDECIMAL:
-        sc_buf_put(b, v->v.str.data, v->v.str.len);
+        sc__buf_put(b, v->v.str.data, v->v.str.len);
         break;
     case SC_MT_BIT: {
         unsigned nbits = (c->meta >> 8) * 8 + (c->meta & 0xFF);

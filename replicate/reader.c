@@ -440,7 +440,7 @@ static int print_event_rows(
 int sc_binlog_reader_print_rows(
     char **out, size_t *out_len, size_t *nrows, sc_binlog_reader *r, const sc_binlog_event *bev)
 {
-    sc_buf b = {r->ctx, NULL, 0, 0, false};
+    sc_buf b = SC_BUF_INIT(r->ctx);
     sc_event ev;
     sc_event_loc loc = {r->name, bev->offset};
     int rc;
@@ -458,11 +458,11 @@ int sc_binlog_reader_print_rows(
     rc = sc_event__decode(&ev, r->ctx, bev->body, &r->fmt, &loc);
     if (rc == SC_OK)
         rc = print_event_rows(&b, nrows, r, &ev, &loc);
-    if (rc == SC_OK && !sc_buf_append(&b, 1))
+    if (rc == SC_OK && !sc__buf_append(&b, 1))
         rc = SC_ENOMEM;
     sc_event__clear(r->ctx, &ev);
     if (rc) {
-        sc_buf__free(&b);
+        sc__buf_free(&b);
         return rc;
     }
     b.data[b.len - 1] = '\0';

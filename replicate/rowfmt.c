@@ -556,7 +556,7 @@ static int encode_numeric(sc_buf *b, const sc_binlog_value *v, uint8_t type, uns
         uint8_t *p;
         if (v->kind != SC_VAL_DECIMAL || !n)
             return SC_EINVAL;
-        p = sc_buf_append(b, n);
+        p = sc__buf_append(b, n);
         return p ? sc_decimal__from_text(p, v->v.str, meta >> 8, meta & 0xFF) : SC_ENOMEM;
     }
     case SC_MT_YEAR:
@@ -578,7 +578,7 @@ static int encode_lenbytes(sc_buf *b, const sc_binlog_value *v, unsigned lenbyte
         (lenbytes < 4 && v->v.str.len >> (8 * lenbytes)) || v->v.str.len > UINT32_MAX)
         return SC_EINVAL;
     sc_buf_uintle(b, v->v.str.len, lenbytes);
-    sc_buf_put(b, v->v.str.data, v->v.str.len);
+    sc__buf_put(b, v->v.str.data, v->v.str.len);
     return SC_OK;
 }
 
@@ -685,7 +685,7 @@ int sc_rowfmt__encode_image(sc_buf *b,
     size_t at = b->len;
     int rc;
 
-    if (!sc_buf_append(b, nbytes))
+    if (!sc__buf_append(b, nbytes))
         return SC_ENOMEM;
     /* MariaDB starts from all ones and clears a bit per non-NULL column. */
     memset(b->data + at, 0xFF, nbytes);
@@ -730,7 +730,7 @@ static int decode_image(sc_binlog_value *vals,
             return rc;
         if (vals[i].kind == SC_VAL_DECIMAL) {
             vals[i].v.str.data = NULL;
-            sc_buf_put(text, dec, vals[i].v.str.len);
+            sc__buf_put(text, dec, vals[i].v.str.len);
             if (text->failed)
                 return SC_ENOMEM;
         }
@@ -780,7 +780,7 @@ int sc_rows__decode(sc_rows *out,
 {
     sc_rd rd = sc_rd_init(r->rows);
     size_t cap = 0;
-    sc_buf text = {ctx, NULL, 0, 0, false};
+    sc_buf text = SC_BUF_INIT(ctx);
     const uint8_t *row_start = rd.p;
     int rc = SC_OK;
 
@@ -1139,7 +1139,7 @@ static size_t build_fields(field_span *spans,
     SPAN_BEGIN(SC_TM_COLUMN_NAME);
     for (size_t i = 0; i < tm->ncols; i++) {
         sc_buf_lenenc(b, tm->columns[i].name.len);
-        sc_buf_put(b, tm->columns[i].name.data, tm->columns[i].name.len);
+        sc__buf_put(b, tm->columns[i].name.data, tm->columns[i].name.len);
     }
     SPAN_END();
     if (has_class(tm, is_enum_set)) {

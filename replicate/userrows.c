@@ -268,7 +268,7 @@ static int user_table_load(user_table *u, sc_ctx *ctx, sc_txn *txn, uint64_t tab
 /* The TABLE_MAP body (no header, no checksum) of a user table. */
 static int table_map_body(sc_buf *out, sc_ctx *ctx, const user_table *u)
 {
-    sc_buf meta = {ctx, NULL, 0, 0, false};
+    sc_buf meta = SC_BUF_INIT(ctx);
     const char *db = sc_table_schema_name(u->table);
     const char *name = sc_table_definition(u->table)->name;
     size_t at = out->len;
@@ -294,7 +294,7 @@ static int table_map_body(sc_buf *out, sc_ctx *ctx, const user_table *u)
         out->len -= SC_EVENT_HEADER_LEN;
     }
     sc_free(ctx, ev.u.table_map.fields);
-    sc_buf__free(&meta);
+    sc__buf_free(&meta);
     return rc;
 }
 
@@ -358,7 +358,7 @@ static int encode_record(sc_buf *rec,
     user_bitmaps(present, present + nbm, u, kind, image, before, after);
     sc_buf_uintle(rec, sc_table_version(u->table), 8);
     sc_buf_uintle(rec, u->ncols, 4);
-    sc_buf_put(rec, present, 2 * nbm);
+    sc__buf_put(rec, present, 2 * nbm);
     rc = sc_rowfmt__encode_image(rec, u->cols, u->ncols, present,
                                  kind == SC_LOG_INSERT ? after : before);
     *split = rec->len;
@@ -410,14 +410,14 @@ static int umap_put(sc_log *log, uint64_t table_id, uint64_t version, sc_slice b
         m->body.ctx = log->ctx;
     }
     m->body.len = 0;
-    sc_buf_put(&m->body, body.data, body.len);
+    sc__buf_put(&m->body, body.data, body.len);
     return m->body.failed ? SC_ENOMEM : SC_OK;
 }
 
 void sc_log__umaps_clear(sc_log *log)
 {
     for (size_t i = 0; i < log->n_umaps; i++)
-        sc_buf__free(&log->umaps[i].body);
+        sc__buf_free(&log->umaps[i].body);
     sc_free(log->ctx, log->umaps);
     log->umaps = NULL;
     log->n_umaps = log->cap_umaps = 0;
@@ -428,7 +428,7 @@ static int
 umap_from_catalog(sc_log_umap **out, sc_log *log, sc_txn *txn, uint64_t table_id, uint64_t version)
 {
     user_table u;
-    sc_buf body = {log->ctx, NULL, 0, 0, false};
+    sc_buf body = SC_BUF_INIT(log->ctx);
     int rc;
 
     memset(&u, 0, sizeof(u));
@@ -442,7 +442,7 @@ umap_from_catalog(sc_log_umap **out, sc_log *log, sc_txn *txn, uint64_t table_id
         rc = table_map_body(&body, log->ctx, &u);
     if (!rc)
         rc = umap_put(log, table_id, version, (sc_slice){body.data, body.len});
-    sc_buf__free(&body);
+    sc__buf_free(&body);
     user_table_free(log->ctx, &u);
     *out = rc ? NULL : umap_find(log, table_id, version);
     return rc;
@@ -458,7 +458,7 @@ static int record(sc_log *log,
                   const sc_binlog_value *before,
                   const sc_binlog_value *after)
 {
-    sc_buf rec = {log->ctx, NULL, 0, 0, false}, map = {log->ctx, NULL, 0, 0, false};
+    sc_buf rec = SC_BUF_INIT(log->ctx), map = SC_BUF_INIT(log->ctx);
     sc_log_settings set;
     sc_slice b = {NULL, 0}, a = {NULL, 0};
     size_t split = 0;
@@ -482,8 +482,8 @@ static int record(sc_log *log,
     }
     rc = sc_catalog__txn_add_user_change(txn, sc_table_id(u->table), b, a);
 out:
-    sc_buf__free(&rec);
-    sc_buf__free(&map);
+    sc__buf_free(&rec);
+    sc__buf_free(&map);
     return rc;
 }
 
@@ -607,8 +607,8 @@ int sc_log__user_change(sc_log_build *bld, const sc_row_change *c)
     image = r.images;
     if (r.split) { /* before and after images back to back, as UPDATE rows carry them */
         bld->scratch.len = 0;
-        sc_buf_put(&bld->scratch, r.images.data, r.images.len);
-        sc_buf_put(&bld->scratch, c->after.data, c->after.len);
+        sc__buf_put(&bld->scratch, r.images.data, r.images.len);
+        sc__buf_put(&bld->scratch, c->after.data, c->after.len);
         if (bld->scratch.failed)
             return SC_ENOMEM;
         image = (sc_slice){bld->scratch.data, bld->scratch.len};

@@ -1430,7 +1430,7 @@ START_TEST(test_catalog_codec_key_order)
     char strs[2][32][8];
     unsigned st, round;
     sc_keyspec ks;
-    sc_buf ka = {NULL, 0, 0}, kb = {NULL, 0, 0};
+    sc_buf ka = SC_BUF_INIT(sc_fx.ctx), kb = SC_BUF_INIT(sc_fx.ctx);
     char desc[256];
 
     for (st = 1; st <= SC_SYS_COUNT; st++) {
@@ -1447,8 +1447,8 @@ START_TEST(test_catalog_codec_key_order)
             random_row(x, &seed, strs[0], bytes[0]);
             random_row(y, &seed, strs[1], bytes[1]);
             ka.len = kb.len = 0;
-            ct_ok(sc__key_encode(sc_fx.ctx, &ka, &ks, x));
-            ct_ok(sc__key_encode(sc_fx.ctx, &kb, &ks, y));
+            ct_ok(sc__key_encode(&ka, &ks, x));
+            ct_ok(sc__key_encode(&kb, &ks, y));
             want = cmp_fields(x, y, &ks);
             n = ka.len < kb.len ? ka.len : kb.len;
             got = memcmp(ka.data, kb.data, n);
@@ -1460,8 +1460,8 @@ START_TEST(test_catalog_codec_key_order)
             ck_assert_msg(strstr(desc, "undecodable") == NULL, "%s", desc);
         }
     }
-    sc__buf_free(sc_fx.ctx, &ka);
-    sc__buf_free(sc_fx.ctx, &kb);
+    sc__buf_free(&ka);
+    sc__buf_free(&kb);
 }
 END_TEST
 

@@ -33,9 +33,9 @@ static void check_print(sc_ctx *ctx, const expr_case *c)
     rc = sc_ddl__parse(&st, ctx, sql, strlen(sql), NULL);
     ck_assert_msg(rc == SC_OK, "%s: %s", c->in, sc_ctx_last_error(ctx)->message);
     ck_assert_int_eq(sc_ddl__expr_print(&b, st->create_table->defs[0].column->gen_expr), SC_OK);
-    ck_assert_msg(strcmp(b.data, c->want) == 0, "%s\n  got:  %s\n  want: %s", c->in, b.data,
+    ck_assert_msg(strcmp(b.text, c->want) == 0, "%s\n  got:  %s\n  want: %s", c->in, b.text,
                   c->want);
-    sc_buf_clear(&b);
+    sc__buf_free(&b);
     sc_ast__stmt_free(st);
 }
 
@@ -225,13 +225,13 @@ static void check_default(sc_ctx *ctx, const char *def, const char *want)
     c = st->create_table->defs[0].column;
     paren = sc_ddl__expr_default_needs_parens(c->default_expr);
     if (paren)
-        sc_buf_putc(&b, '(');
+        sc__buf_putc(&b, '(');
     ck_assert_int_eq(sc_ddl__expr_print(&b, c->default_expr), SC_OK);
     if (paren)
-        sc_buf_putc(&b, ')');
-    ck_assert_msg(strcmp(b.data, want) == 0, "DEFAULT %s\n  got:  %s\n  want: %s", def, b.data,
+        sc__buf_putc(&b, ')');
+    ck_assert_msg(strcmp(b.text, want) == 0, "DEFAULT %s\n  got:  %s\n  want: %s", def, b.text,
                   want);
-    sc_buf_clear(&b);
+    sc__buf_free(&b);
     sc_ast__stmt_free(st);
 }
 
@@ -276,15 +276,15 @@ START_TEST(test_ddl_expr_buf)
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
     b = (sc_buf)SC_BUF_INIT(ctx);
-    ck_assert_int_eq(sc_buf_puts(&b, "ab"), SC_OK);
-    ck_assert_int_eq(sc_buf_printf(&b, "%d-%s", 42, "x"), SC_OK);
+    ck_assert_int_eq(sc__buf_puts(&b, "ab"), SC_OK);
+    ck_assert_int_eq(sc__buf_printf(&b, "%d-%s", 42, "x"), SC_OK);
     ck_assert_int_eq(sc_ddl__quote_ident(&b, "a`b"), SC_OK);
     ck_assert_int_eq(sc_ddl__quote_string(&b, "q'\n\0z", 5), SC_OK);
-    s = sc_buf_detach(&b);
+    ck_assert_int_eq(sc__buf_finish(&s, &b), SC_OK);
     ck_assert_str_eq(s, "ab42-x`a``b`'q\\'\\n\\0z'");
-    ck_assert_ptr_null(b.data);
+    ck_assert_ptr_null(b.text);
     sc_free(ctx, s);
-    s = sc_buf_detach(&b);
+    ck_assert_int_eq(sc__buf_finish(&s, &b), SC_OK);
     ck_assert_str_eq(s, "");
     sc_free(ctx, s);
     sc_ctx_free(ctx);
@@ -313,14 +313,14 @@ static void fix_one(fix_stats *fs,
         return; /* literal defaults are the executor's to normalise */
     fs->exprs++;
     ck_assert_int_eq(sc_ddl__expr_print(&b, e), SC_OK);
-    if (strlen(b.data) != n || memcmp(b.data, st->text + e->start, n) != 0 ||
+    if (strlen(b.text) != n || memcmp(b.text, st->text + e->start, n) != 0 ||
         (is_default && sc_ddl__expr_default_needs_parens(e) != parens)) {
         fs->diffs++;
         if (used + 300 < sizeof(fs->report))
             snprintf(fs->report + used, sizeof(fs->report) - used, "- %.*s\n  printed: %.120s\n",
-                     (int)(n < 120 ? n : 120), st->text + e->start, b.data);
+                     (int)(n < 120 ? n : 120), st->text + e->start, b.text);
     }
-    sc_buf_clear(&b);
+    sc__buf_free(&b);
 }
 
 static void fix_table(fix_stats *fs, sc_ctx *ctx, const sc_ast_stmt *st)
@@ -419,7 +419,7 @@ START_TEST(test_ddl_expr_print_allocation_failure)
     {
         sc_buf b = SC_BUF_INIT(ctx);
         ck_assert_int_eq(sc_ddl__expr_print(&b, st->create_table->defs[0].column->gen_expr), SC_OK);
-        want = sc_buf_detach(&b);
+        ck_assert_int_eq(sc__buf_finish(&want, &b), SC_OK);
     }
     for (n = 0; n < 100 && rc != SC_OK; n++) {
         sc_buf b = SC_BUF_INIT(ctx);
@@ -427,10 +427,10 @@ START_TEST(test_ddl_expr_print_allocation_failure)
         rc = sc_ddl__expr_print(&b, st->create_table->defs[0].column->gen_expr);
         fa.left = -1;
         if (rc == SC_OK)
-            ck_assert_str_eq(b.data, want);
+            ck_assert_str_eq(b.text, want);
         else
             ck_assert_int_eq(rc, SC_ENOMEM);
-        sc_buf_clear(&b);
+        sc__buf_free(&b);
     }
     ck_assert_int_eq(rc, SC_OK);
     ck_assert_int_gt(n, 1);

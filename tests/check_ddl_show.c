@@ -80,11 +80,11 @@ END_TEST
 
 static char *render_type(sc_ctx *ctx, const sc_column_def *c)
 {
-    sc_sbuf b;
+    sc_buf b;
     char *out = NULL;
-    sc_sbuf__init(&b, ctx);
+    sc__buf_init(&b, ctx);
     sc_type__render(&b, c);
-    ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
+    ck_assert_int_eq(sc__buf_finish(&out, &b), SC_OK);
     return out;
 }
 
@@ -247,11 +247,11 @@ END_TEST
 
 static char *render_table(sc_ctx *ctx, const sc_table_def *def, const char *schema)
 {
-    sc_sbuf b;
+    sc_buf b;
     char *out = NULL;
-    sc_sbuf__init(&b, ctx);
+    sc__buf_init(&b, ctx);
     sc_show__table(&b, def, schema);
-    ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
+    ck_assert_int_eq(sc__buf_finish(&out, &b), SC_OK);
     return out;
 }
 
@@ -378,27 +378,27 @@ START_TEST(test_ddl_show_create_database)
 {
     sc_ctx *ctx;
     sc_schema_def d = {"test", "utf8mb4", "utf8mb4_general_ci", NULL};
-    sc_sbuf b;
+    sc_buf b;
     char *out;
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    sc_sbuf__init(&b, ctx);
+    sc__buf_init(&b, ctx);
     sc_show__database(&b, &d);
-    ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
+    ck_assert_int_eq(sc__buf_finish(&out, &b), SC_OK);
     ck_assert_str_eq(out, "CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 "
                           "COLLATE utf8mb4_general_ci */");
     sc_free(ctx, out);
     d.comment = "it's";
-    sc_sbuf__init(&b, ctx);
+    sc__buf_init(&b, ctx);
     sc_show__database(&b, &d);
-    ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
+    ck_assert_int_eq(sc__buf_finish(&out, &b), SC_OK);
     ck_assert_str_eq(out, "CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 "
                           "COLLATE utf8mb4_general_ci */ COMMENT 'it''s'");
     sc_free(ctx, out);
     /* escaping: quote doubled, backslash, CR/LF, the NUL carrier; TAB and 0x1A raw */
-    sc_sbuf__init(&b, ctx);
-    sc_sbuf__quoted(&b, "a'b\\c\r\n\t\032\xC0\x80");
-    ck_assert_int_eq(sc_sbuf__finish(&out, &b), SC_OK);
+    sc__buf_init(&b, ctx);
+    sc_show__quoted(&b, "a'b\\c\r\n\t\032\xC0\x80");
+    ck_assert_int_eq(sc__buf_finish(&out, &b), SC_OK);
     ck_assert_str_eq(out, "'a''b\\\\c\\r\\n\t\032\\0'");
     sc_free(ctx, out);
     sc_ctx_free(ctx);

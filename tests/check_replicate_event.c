@@ -39,7 +39,7 @@ static void reencode_rows(sc_buf *out, sc_ctx *ctx, sc_binlog_reader *r, sc_even
 {
     const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
     sc_event_loc loc = {sc_binlog_reader__name(r), 0};
-    sc_buf rows_buf = {ctx, NULL, 0, 0, false};
+    sc_buf rows_buf = SC_BUF_INIT(ctx);
     sc_rows rows;
     int rc;
 
@@ -55,7 +55,7 @@ static void reencode_rows(sc_buf *out, sc_ctx *ctx, sc_binlog_reader *r, sc_even
     st->rows_evs++;
     st->images += rows.nimages;
     sc_rows__free(ctx, &rows);
-    sc_buf__free(&rows_buf);
+    sc__buf_free(&rows_buf);
 }
 
 static void roundtrip_file(const char *path, rt_stats *st)
@@ -69,10 +69,10 @@ static void roundtrip_file(const char *path, rt_stats *st)
 
     ck_assert_ptr_nonnull(orig);
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    out = (sc_buf){ctx, NULL, 0, 0, false};
+    out = (sc_buf)SC_BUF_INIT(ctx);
     ck_assert_msg(sc_binlog_reader_open(&r, ctx, path) == SC_OK, "%s",
                   sc_ctx_last_error(ctx)->message);
-    sc_buf_put(&out, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
+    sc__buf_put(&out, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
     for (;;) {
         int rc = sc_binlog_reader_next(&bev, r);
         sc_event ev;
@@ -97,7 +97,7 @@ static void roundtrip_file(const char *path, rt_stats *st)
     }
     ck_assert_uint_eq(out.len, len);
     ck_assert(memcmp(out.data, orig, len) == 0);
-    sc_buf__free(&out);
+    sc__buf_free(&out);
     sc_binlog_reader_close(r);
     sc_ctx_free(ctx);
     free(orig);
@@ -189,7 +189,7 @@ static void value_case(uint8_t type, uint16_t meta, const sc_binlog_value *v, co
     c.type = type;
     c.meta = meta;
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    b = (sc_buf){ctx, NULL, 0, 0, false};
+    b = (sc_buf)SC_BUF_INIT(ctx);
     hex_to_bytes(want, hex, &n);
     ck_assert_int_eq(sc_rowfmt__encode_value(&b, v, &c), SC_OK);
     ck_assert_msg(b.len == n && memcmp(b.data, want, n) == 0, "type %u meta %u: want %s", type,
@@ -199,7 +199,7 @@ static void value_case(uint8_t type, uint16_t meta, const sc_binlog_value *v, co
     ck_assert_uint_eq(sc_rd_left(&rd), 0);
     ck_assert_int_eq(back.kind, v->kind);
     ck_assert(memcmp(&back.v.tm, &v->v.tm, sizeof(v->v.tm)) == 0);
-    sc_buf__free(&b);
+    sc__buf_free(&b);
     sc_ctx_free(ctx);
 }
 
@@ -249,7 +249,7 @@ static void rebuild_metadata_file(const char *path, size_t *checked)
     while (sc_binlog_reader_next(&bev, r) == SC_OK && bev) {
         const sc_ev_table_map *orig;
         sc_ev_table_map tm;
-        sc_buf b = {ctx, NULL, 0, 0, false};
+        sc_buf b = SC_BUF_INIT(ctx);
         unsigned pk[16];
         size_t npk = 0, k = 0;
         if (bev->header.type != SC_EV_TABLE_MAP)
@@ -277,7 +277,7 @@ static void rebuild_metadata_file(const char *path, size_t *checked)
         ck_assert_uint_eq(k, tm.nfields);
         (*checked)++;
         sc_free(ctx, tm.fields);
-        sc_buf__free(&b);
+        sc__buf_free(&b);
     }
     sc_binlog_reader_close(r);
     sc_ctx_free(ctx);
@@ -345,7 +345,7 @@ START_TEST(test_replicate_event_own_fde)
     sc_buf b;
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    b = (sc_buf){ctx, NULL, 0, 0, false};
+    b = (sc_buf)SC_BUF_INIT(ctx);
     sc_event__default_post_header(ph, sizeof(ph));
     ck_assert_uint_eq(ph[SC_EV_QUERY - 1], 13);
     ck_assert_uint_eq(ph[SC_EV_GTID - 1], 19);
@@ -368,7 +368,7 @@ START_TEST(test_replicate_event_own_fde)
     ev.u.fde.post_header.len = 200;
     ck_assert_int_eq(sc_event__encode(&b, &ev, SC_CHECKSUM_CRC32), SC_OK);
     ck_assert_uint_eq(b.len, 252 + 29);
-    sc_buf__free(&b);
+    sc__buf_free(&b);
     sc_ctx_free(ctx);
 }
 END_TEST
@@ -416,7 +416,7 @@ END_TEST
 /* Encode then decode synthetic events of the shapes the corpus lacks. */
 static void synth_roundtrip(sc_ctx *ctx, const sc_event *ev, sc_checksum_alg alg)
 {
-    sc_buf b = {ctx, NULL, 0, 0, false}, b2 = {ctx, NULL, 0, 0, false};
+    sc_buf b = SC_BUF_INIT(ctx), b2 = SC_BUF_INIT(ctx);
     sc_event back;
     uint8_t ph[SC_FDE_MARIADB_TYPES];
     sc_event_fmt fmt = {alg, ph, sizeof(ph)};
@@ -446,8 +446,8 @@ static void synth_roundtrip(sc_ctx *ctx, const sc_event *ev, sc_checksum_alg alg
     if (ev->header.type == SC_EV_WRITE_ROWS)
         ck_assert_uint_eq(back.u.rows.extra.len, 3);
     sc_event__clear(ctx, &back);
-    sc_buf__free(&b);
-    sc_buf__free(&b2);
+    sc__buf_free(&b);
+    sc__buf_free(&b2);
 }
 
 START_TEST(test_replicate_event_synthetic_shapes)
@@ -504,11 +504,11 @@ START_TEST(test_replicate_event_synthetic_shapes)
     synth_roundtrip(ctx, &ev, SC_CHECKSUM_NONE);
     /* inconsistent structs are refused, not written */
     {
-        sc_buf b = {ctx, NULL, 0, 0, false};
+        sc_buf b = SC_BUF_INIT(ctx);
         ev.u.rows.present.len = 2;
         ck_assert_int_eq(sc_event__encode(&b, &ev, SC_CHECKSUM_NONE), SC_EINVAL);
         ck_assert_uint_eq(b.len, 0);
-        sc_buf__free(&b);
+        sc__buf_free(&b);
     }
     sc_ctx_free(ctx);
 }
@@ -548,7 +548,7 @@ START_TEST(test_replicate_event_ignorable_unknown)
         int rc;
         at += sc_get_u32le(orig + at + 9); /* after the FDE */
         at += sc_get_u32le(orig + at + 9); /* and the GTID_LIST */
-        ins = (sc_buf){ctx, NULL, 0, 0, false};
+        ins = (sc_buf)SC_BUF_INIT(ctx);
         memset(&ev, 0, sizeof(ev));
         ev.header.type = cases[c].type;
         ev.header.flags = cases[c].flags;
@@ -576,7 +576,7 @@ START_TEST(test_replicate_event_ignorable_unknown)
                       sc_ctx_last_error(ctx)->message);
         ck_assert_uint_eq(found, cases[c].want == SC_OK ? 1 : 0);
         sc_binlog_reader_close(r);
-        sc_buf__free(&ins);
+        sc__buf_free(&ins);
         free(d);
     }
     sc_ctx_free(ctx);

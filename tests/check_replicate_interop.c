@@ -50,7 +50,7 @@ typedef struct expect {
 
 static void put_s(sc_buf *b, const char *s)
 {
-    sc_buf_put(b, s, strlen(s));
+    sc__buf_put(b, s, strlen(s));
 }
 
 static void
@@ -177,7 +177,7 @@ static void run_case(sc_catalog *cat, const char *name)
 {
     char path[1024];
     char *text, *line, *save = NULL;
-    sc_buf stmt = {sc_fx.ctx, NULL, 0, 0, false};
+    sc_buf stmt = SC_BUF_INIT(sc_fx.ctx);
     sc_session *s = NULL;
     sc_stmt_result r;
 
@@ -190,7 +190,7 @@ static void run_case(sc_catalog *cat, const char *name)
         size_t len = strlen(line);
         if (stmt.len)
             sc_buf_u8(&stmt, '\n');
-        sc_buf_put(&stmt, line, len);
+        sc__buf_put(&stmt, line, len);
         while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
             len--;
         if (!len || line[len - 1] != ';')
@@ -203,7 +203,7 @@ static void run_case(sc_catalog *cat, const char *name)
         stmt.len = 0;
     }
     sc_session_free(s);
-    sc_buf__free(&stmt);
+    sc__buf_free(&stmt);
     free(text);
 }
 
@@ -213,7 +213,7 @@ static int schema_name_cb(const sc_schema *schema, void *payload)
     const char *n = sc_schema_definition(schema)->name;
 
     if (strcmp(n, SC_SYSCAT_SCHEMA) != 0) {
-        sc_buf_put(b, n, strlen(n) + 1);
+        sc__buf_put(b, n, strlen(n) + 1);
     }
     return 0;
 }
@@ -221,7 +221,7 @@ static int schema_name_cb(const sc_schema *schema, void *payload)
 /* DROP DATABASE every user database (cascades of every kind of row). */
 static void drop_all(sc_catalog *cat)
 {
-    sc_buf names = {sc_fx.ctx, NULL, 0, 0, false};
+    sc_buf names = SC_BUF_INIT(sc_fx.ctx);
     sc_txn *t = NULL;
     char sql[600];
 
@@ -241,7 +241,7 @@ static void drop_all(sc_catalog *cat)
         snprintf(sql, sizeof(sql), "DROP DATABASE `%s`", q);
         lu_exec_db(cat, NULL, sql);
     }
-    sc_buf__free(&names);
+    sc__buf_free(&names);
 }
 
 /* ------------------------------------------------------------------ */
@@ -268,8 +268,8 @@ static int file_name_cb(const sc_log_file *f, void *payload)
 /* Run the decoder on every file; return the ### lines; check exit status and stderr. */
 static char *decode_all(sc_log *log, const char *workdir)
 {
-    cmd_args a = {{sc_fx.ctx, NULL, 0, 0, false}, log};
-    sc_buf hashes = {sc_fx.ctx, NULL, 0, 0, false};
+    cmd_args a = {SC_BUF_INIT(sc_fx.ctx), log};
+    sc_buf hashes = SC_BUF_INIT(sc_fx.ctx);
     char errpath[512], line[65536];
     FILE *p;
     char *err;
@@ -295,7 +295,7 @@ static char *decode_all(sc_log *log, const char *workdir)
     ck_assert_msg(errlen == 0, "mariadb-binlog wrote to stderr: %s", err);
     free(err);
     sc_buf_u8(&hashes, 0);
-    sc_buf__free(&a.cmd);
+    sc__buf_free(&a.cmd);
     return (char *)hashes.data;
 }
 
@@ -368,7 +368,7 @@ START_TEST(test_interop_corpus)
             cb->checksum, cb->map_mode, cb->max_size, ran, rows, lu_nfiles(log));
     sc_free(sc_fx.ctx, got);
     sc_log_close(log);
-    sc_buf__free(&e->text);
+    sc__buf_free(&e->text);
     free(e);
 }
 END_TEST
@@ -446,7 +446,7 @@ static int our_rows_cb(const sc_log_file *f, void *payload)
         if (!sc_event__is_rows(ev->header.type))
             continue;
         ck_assert_int_eq(sc_binlog_reader_print_rows(&text, &tl, NULL, r, ev), SC_OK);
-        sc_buf_put(&a->cmd, text, tl);
+        sc__buf_put(&a->cmd, text, tl);
         sc_free(sc_fx.ctx, text);
     }
     sc_binlog_reader_close(r);
@@ -488,7 +488,7 @@ START_TEST(test_interop_data_rows)
     lu_ok(sc_txn_commit(t));
     lu_ok(sc_log_sync(log));
     got = decode_all(log, sc_fx.dir);
-    ours.cmd = (sc_buf){sc_fx.ctx, NULL, 0, 0, false};
+    ours.cmd = (sc_buf)SC_BUF_INIT(sc_fx.ctx);
     ours.log = log;
     ck_assert_int_eq(sc_log_files(log, our_rows_cb, &ours), SC_OK);
     sc_buf_u8(&ours.cmd, 0);
@@ -498,7 +498,7 @@ START_TEST(test_interop_data_rows)
     if (getenv("SC_TEST_VERBOSE"))
         fprintf(stderr, "%s", got);
     compare_lines(got, (const char *)ours.cmd.data);
-    sc_buf__free(&ours.cmd);
+    sc__buf_free(&ours.cmd);
     sc_free(sc_fx.ctx, got);
     sc_log_close(log);
 }

@@ -50,14 +50,14 @@ static size_t count_type(size_t n, size_t from, size_t to, uint8_t type)
 static int sh(char **out, const char *cmd)
 {
     char line[4096];
-    sc_buf b = {sc_fx.ctx, NULL, 0, 0, false};
+    sc_buf b = SC_BUF_INIT(sc_fx.ctx);
     FILE *p;
     int st;
 
     p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     while (fgets(line, sizeof(line), p))
-        sc_buf_put(&b, line, strlen(line));
+        sc__buf_put(&b, line, strlen(line));
     sc_buf_u8(&b, 0);
     st = pclose(p);
     *out = (char *)b.data;
@@ -145,18 +145,18 @@ END_TEST
 
 START_TEST(test_log_rows_event_size_cap)
 {
-    sc_buf sql = {sc_fx.ctx, NULL, 0, 0, false};
+    sc_buf sql = SC_BUF_INIT(sc_fx.ctx);
     size_t n, g, col_events = 0;
     char tmp[64];
 
-    sc_buf_put(&sql, "CREATE TABLE wide (id INT PRIMARY KEY", 37);
+    sc__buf_put(&sql, "CREATE TABLE wide (id INT PRIMARY KEY", 37);
     for (int i = 0; i < 300; i++) {
         snprintf(tmp, sizeof(tmp), ", column_number_%03d INT COMMENT 'c'", i);
-        sc_buf_put(&sql, tmp, strlen(tmp));
+        sc__buf_put(&sql, tmp, strlen(tmp));
     }
-    sc_buf_put(&sql, ")", 2);
+    sc__buf_put(&sql, ")", 2);
     lu_exec(sc_fx.cat, (const char *)sql.data);
-    sc_buf__free(&sql);
+    sc__buf_free(&sql);
     n = lu_events(evs, lg, NULL);
     g = find_type(n, find_type(n, 0, SC_EV_GTID) + 1, SC_EV_GTID);
     for (size_t i = g; i < n; i++) {
@@ -716,7 +716,7 @@ START_TEST(test_log_user_rows)
     size_t len = 0, nrows = 0;
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *raw;
-    sc_buf all = {sc_fx.ctx, NULL, 0, 0, false};
+    sc_buf all = SC_BUF_INIT(sc_fx.ctx);
 
     lu_exec(sc_fx.cat, "CREATE TABLE d (id INT PRIMARY KEY, s VARCHAR(10), e DECIMAL(10,2))");
     lu_ok(sc_txn_begin(&t, sc_fx.cat, 0));
@@ -757,7 +757,7 @@ START_TEST(test_log_user_rows)
         if (!sc_event__is_rows(raw->header.type) || raw->offset < evs[g].offset)
             continue;
         lu_ok(sc_binlog_reader_print_rows(&text, NULL, &nrows, r, raw));
-        sc_buf_put(&all, text, strlen(text));
+        sc__buf_put(&all, text, strlen(text));
         sc_free(sc_fx.ctx, text);
     }
     sc_buf_u8(&all, 0);
@@ -765,7 +765,7 @@ START_TEST(test_log_user_rows)
                   "%s", all.data);
     ck_assert_msg(strstr((char *)all.data, "@2='uno'"), "%s", all.data);
     ck_assert_msg(strstr((char *)all.data, "@3=1.50"), "%s", all.data);
-    sc_buf__free(&all);
+    sc__buf_free(&all);
     sc_binlog_reader_close(r);
     sc_free(sc_fx.ctx, data);
 }
@@ -907,7 +907,7 @@ END_TEST
 /* The ### text of every rows event of the current file from offset `from` (our printer). */
 static char *rows_text(uint64_t from)
 {
-    sc_buf all = {sc_fx.ctx, NULL, 0, 0, false};
+    sc_buf all = SC_BUF_INIT(sc_fx.ctx);
     uint8_t *data = NULL;
     size_t len = 0;
     sc_binlog_reader *r = NULL;
@@ -920,7 +920,7 @@ static char *rows_text(uint64_t from)
         if (!sc_event__is_rows(raw->header.type) || raw->offset < from)
             continue;
         lu_ok(sc_binlog_reader_print_rows(&text, NULL, NULL, r, raw));
-        sc_buf_put(&all, text, strlen(text));
+        sc__buf_put(&all, text, strlen(text));
         sc_free(sc_fx.ctx, text);
     }
     sc_buf_u8(&all, 0);

@@ -68,7 +68,7 @@ static void print_variant(sc_buf *out, size_t *nrows_total, const char *variant)
                 continue;
             ck_assert_msg(sc_binlog_reader_print_rows(&text, &len, &nrows, r, ev) == SC_OK, "%s",
                           sc_ctx_last_error(ctx)->message);
-            sc_buf_put(out, text, len);
+            sc__buf_put(out, text, len);
             *nrows_total += nrows;
             sc_free(ctx, text);
         }
@@ -86,7 +86,7 @@ static void compare_variant(const char *variant)
     char *decoded, *want;
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    out = (sc_buf){ctx, NULL, 0, 0, false};
+    out = (sc_buf)SC_BUF_INIT(ctx);
     snprintf(path, sizeof(path), "%s/binlog/%s/decoded.txt", sc_fixture_oracle_dir(), variant);
     decoded = sc_fixture_read_file(path, &dlen);
     ck_assert_ptr_nonnull(decoded);
@@ -107,7 +107,7 @@ static void compare_variant(const char *variant)
         line += want[i] == '\n';
     }
     ck_assert_uint_eq(out.len, wlen);
-    sc_buf__free(&out);
+    sc__buf_free(&out);
     free(want);
     free(decoded);
     sc_ctx_free(ctx);
@@ -156,7 +156,7 @@ START_TEST(test_replicate_reader_print_value_forms)
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        sc_buf b = {ctx, NULL, 0, 0, false};
+        sc_buf b = SC_BUF_INIT(ctx);
         sc_binlog_column c;
         sc_binlog_value v;
         uint8_t bytes[16];
@@ -175,7 +175,7 @@ START_TEST(test_replicate_reader_print_value_forms)
         ck_assert_int_eq(sc_rowfmt__decode_value(&v, &rd, &c, dec), SC_OK);
         ck_assert_uint_eq(sc_rd_left(&rd), 0);
         sc_print__value(&b, &v, &c);
-        sc_buf_put(&b, " /* ", 4);
+        sc__buf_put(&b, " /* ", 4);
         sc_print__type(&b, &c);
         sc_buf_u8(&b, 0);
         ck_assert_msg(strncmp((char *)b.data, cases[i].want, strlen(cases[i].want)) == 0,
@@ -184,7 +184,7 @@ START_TEST(test_replicate_reader_print_value_forms)
         b.len = 0;
         ck_assert_int_eq(sc_rowfmt__encode_value(&b, &v, &c), SC_OK);
         ck_assert(b.len == n && memcmp(b.data, bytes, n) == 0);
-        sc_buf__free(&b);
+        sc__buf_free(&b);
     }
     sc_ctx_free(ctx);
 }
@@ -494,7 +494,7 @@ static void synth_rows(synth *s,
                        sc_binlog_value (*vals)[8],
                        size_t nimages)
 {
-    sc_buf rows = {s->ctx, NULL, 0, 0, false};
+    sc_buf rows = SC_BUF_INIT(s->ctx);
     sc_ev_table_map tm;
     sc_event_loc loc = {"synthetic", 0};
     sc_rows decoded;
@@ -526,7 +526,7 @@ static void synth_rows(synth *s,
     ck_assert_uint_eq(decoded.nimages, nimages);
     ck_assert_int_eq(sc_print__rows(expect, &tm, &ev.u.rows, &decoded), SC_OK);
     sc_rows__free(s->ctx, &decoded);
-    sc_buf__free(&rows);
+    sc__buf_free(&rows);
 }
 
 static void synth_simple(synth *s, uint8_t type, const char *text, uint64_t n)
@@ -555,7 +555,7 @@ static void synth_simple(synth *s, uint8_t type, const char *text, uint64_t n)
 
 static void synth_table_map(synth *s, sc_binlog_column *cols)
 {
-    sc_buf meta = {s->ctx, NULL, 0, 0, false};
+    sc_buf meta = SC_BUF_INIT(s->ctx);
     unsigned pk = 0;
     sc_event ev;
 
@@ -572,7 +572,7 @@ static void synth_table_map(synth *s, sc_binlog_column *cols)
         sc_table_map__build_metadata(&ev.u.table_map, &meta, SC_ROW_METADATA_FULL, &pk, 1), SC_OK);
     synth_event(s, &ev);
     sc_free(s->ctx, ev.u.table_map.fields);
-    sc_buf__free(&meta);
+    sc__buf_free(&meta);
 }
 
 /* GTID, ANNOTATE, TABLE_MAP, WRITE v1 (2 rows), UPDATE v1 (minimal images),
@@ -644,10 +644,10 @@ START_TEST(test_replicate_reader_stock_mariadb_binlog)
     }
     memset(&s, 0, sizeof(s));
     ck_assert_int_eq(sc_ctx_new(&s.ctx, NULL), SC_OK);
-    s.file = (sc_buf){s.ctx, NULL, 0, 0, false};
-    expect = (sc_buf){s.ctx, NULL, 0, 0, false};
+    s.file = (sc_buf)SC_BUF_INIT(s.ctx);
+    expect = (sc_buf)SC_BUF_INIT(s.ctx);
     s.ts = 1700000000;
-    sc_buf_put(&s.file, sc_binlog__magic, 4);
+    sc__buf_put(&s.file, sc_binlog__magic, 4);
     synth_fde(&s, ph);
     {
         sc_event ev;
@@ -704,8 +704,8 @@ START_TEST(test_replicate_reader_stock_mariadb_binlog)
         sc_fixture_rmtree(dir);
     else
         printf("kept %s\n", path);
-    sc_buf__free(&expect);
-    sc_buf__free(&s.file);
+    sc__buf_free(&expect);
+    sc__buf_free(&s.file);
     sc_ctx_free(s.ctx);
 }
 END_TEST

@@ -13,7 +13,7 @@
  * Invariant under test: no crash, no leak, no undefined behaviour; errors are
  * fine. Build and run: tests/fuzz/run.sh.
  *
- * fuzz-sources: catalog/ctx.c replicate/event.c replicate/reader.c replicate/rowfmt.c
+ * fuzz-sources: catalog/ctx.c catalog/buf.c replicate/event.c replicate/reader.c replicate/rowfmt.c
  * fuzz-sources: replicate/print.c
  */
 #include <stdint.h>
@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void rows_pass(sc_ctx *ctx, const sc_event *tm, const sc_event *ev)
 {
     sc_event_loc loc = {"fuzz", 0};
-    sc_buf out = {ctx, NULL, 0, 0, false};
+    sc_buf out = SC_BUF_INIT(ctx);
     sc_rows rows;
 
     if (tm->u.table_map.table_id != ev->u.rows.table_id)
@@ -44,7 +44,7 @@ static void rows_pass(sc_ctx *ctx, const sc_event *tm, const sc_event *ev)
     sc_rows__encode(&out, tm->u.table_map.columns, &rows, ev->u.rows.present.data,
                     ev->u.rows.present_after.data);
     sc_rows__free(ctx, &rows);
-    sc_buf__free(&out);
+    sc__buf_free(&out);
 }
 
 /* Pass 1: decode each event body directly. */
@@ -54,7 +54,7 @@ static void direct_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
     sc_event_fmt fmt = {crc ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE, ph, sizeof(ph)};
     sc_event_loc loc = {"fuzz", 0};
     sc_event tm, ev;
-    sc_buf out = {ctx, NULL, 0, 0, false};
+    sc_buf out = SC_BUF_INIT(ctx);
     bool have_tm = false;
 
     sc_event__default_post_header(ph, sizeof(ph));
@@ -89,7 +89,7 @@ static void direct_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
     }
     if (have_tm)
         sc_event__clear(ctx, &tm);
-    sc_buf__free(&out);
+    sc__buf_free(&out);
 }
 
 /* Lay the events out as a file with valid framing. */
@@ -107,7 +107,7 @@ static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
     sc_event__default_post_header(ph, sizeof(ph));
     fde.u.fde.post_header = (sc_slice){ph, sizeof(ph)};
     fde.u.fde.checksum_alg = crc ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
-    sc_buf_put(f, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
+    sc__buf_put(f, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
     fde.header.log_pos = (uint32_t)(SC_BINLOG_MAGIC_LEN + SC_EVENT_HEADER_LEN + 57 + 200 + 1 + 4);
     sc_event__encode(f, &fde, fde.u.fde.checksum_alg);
     while (n >= SC_EVENT_HEADER_LEN && !f->failed) {
@@ -115,7 +115,7 @@ static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
         if (len < SC_EVENT_HEADER_LEN + (crc ? 4u : 0u) || len > n ||
             p[4] == SC_EV_FORMAT_DESCRIPTION)
             break;
-        sc_buf_put(f, p, len);
+        sc__buf_put(f, p, len);
         if (f->failed)
             break;
         sc_put_u32le(f->data + at + 13, (uint32_t)f->len);
@@ -128,7 +128,7 @@ static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
 
 static void reader_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
 {
-    sc_buf f = {ctx, NULL, 0, 0, false};
+    sc_buf f = SC_BUF_INIT(ctx);
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *ev;
 
@@ -143,7 +143,7 @@ static void reader_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
         }
         sc_binlog_reader_close(r);
     }
-    sc_buf__free(&f);
+    sc__buf_free(&f);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
