@@ -1,6 +1,6 @@
 /*
  * catalog_priv.h - private to the catalog sources: the layouts of sc_catalog and
- * sc_txn, the arena, the key codec and the single row write path.
+ * sc_txn, the key codec and the single row write path.
  *
  * Other modules use catalog_int.h only. Invariants:
  *  - every system-table row lives in the LMDB db named like the table, keyed
@@ -14,37 +14,8 @@
 #define SC_CATALOG_PRIV_H
 
 #include "catalog/catalog_int.h"
+#include "catalog/arena.h"
 #include "catalog/buf.h"
-
-/* ------------------------------------------------------------------ */
-/* Arena: chunked bump allocator through the ctx allocator             */
-
-typedef struct sc_arena_chunk {
-    struct sc_arena_chunk *next; /* older chunk */
-    size_t used;                 /* bytes handed out from data */
-    size_t cap;                  /* bytes in data */
-    _Alignas(16) uint8_t data[]; /* the memory */
-} sc_arena_chunk;
-
-typedef struct sc_arena {
-    sc_ctx *ctx;          /* allocator and error sink */
-    sc_arena_chunk *head; /* newest chunk, NULL when empty */
-    size_t chunk_size;    /* default size of a new chunk */
-    bool failed;          /* an allocation failed since init/reset */
-} sc_arena;
-
-void sc__arena_init(sc_arena *a, sc_ctx *ctx, size_t chunk_size);
-void *sc__arena_alloc(sc_arena *a, size_t n);
-char *sc__arena_strndup(sc_arena *a, const char *s, size_t len);
-void sc__arena_free(sc_arena *a);
-/** Forget every allocation but keep the newest chunk for reuse. */
-void sc__arena_reset(sc_arena *a);
-/** Move every chunk of src into dst (src becomes empty). */
-void sc__arena_splice(sc_arena *dst, sc_arena *src);
-/** A protobuf-c allocator backed by the arena (free is a no-op). */
-ProtobufCAllocator sc__arena_pb(sc_arena *a);
-/** A protobuf-c allocator backed by the ctx allocator. */
-ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx);
 
 /* ------------------------------------------------------------------ */
 /* Keys                                                                 */

@@ -3,7 +3,7 @@
  * executor (ddl/exec*.c) consumes. Internal to ddl/; not installed.
  *
  * Memory: every node, array and string of one parsed statement lives in one
- * arena (sc_ast_arena) owned by the sc_ast_stmt; sc_ast__stmt_free() releases all
+ * arena (sc_arena, catalog/arena.h) owned by the sc_ast_stmt; sc_ast__stmt_free() releases all
  * of it in one call. Nodes are plain transparent structs; pointers between
  * them are borrowed from the same arena.
  *
@@ -53,21 +53,10 @@
 #include <stdbool.h>
 
 #include "syscat/common.h"
+#include "catalog/arena.h"
 
-/* ------------------------------------------------------------------ */
-/* Arena                                                                */
-
-/** A bump allocator; everything of one statement is freed at once. */
-typedef struct sc_ast_arena sc_ast_arena;
-
-/** Create an arena allocating through ctx. NULL (and SC_ENOMEM set) on failure. */
-sc_ast_arena *sc_ast__arena_new(sc_ctx *ctx);
-/** Free an arena and everything allocated in it (NULL is fine). */
-void sc_ast__arena_free(sc_ast_arena *a);
-/** Zeroed, 16-byte aligned memory; NULL (SC_ENOMEM set on the ctx) on failure. */
-void *sc_ast__alloc(sc_ast_arena *a, size_t size);
-/** Copy len bytes and add a NUL. */
-char *sc_ast__strndup(sc_ast_arena *a, const char *s, size_t len);
+/** Chunk size of a statement's arena (catalog/arena.h). */
+#define SC_AST_ARENA_CHUNK 8192
 
 /* ------------------------------------------------------------------ */
 /* Common pieces                                                        */
@@ -741,7 +730,7 @@ typedef enum sc_ast_stmt_kind {
  */
 typedef struct sc_ast_stmt {
     sc_ast_stmt_kind kind;
-    sc_ast_arena *arena;
+    sc_arena *arena;
     const char *text; /* the statement text (copy, NUL-terminated) */
     size_t text_len;
     sc_ast_database *database;

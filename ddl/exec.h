@@ -89,7 +89,7 @@ typedef struct sc_exec {
     sc_ctx *ctx;
     sc_txn *txn;         /* the statement's write transaction */
     sc_ast_stmt *stmt;   /* parsed statement (owns the arena) */
-    sc_ast_arena *arena; /* stmt->arena */
+    sc_arena *arena;     /* stmt->arena */
     unsigned warnings;   /* SHOW WARNINGS rows */
     sc_buf out;          /* SHOW output */
     bool has_output;

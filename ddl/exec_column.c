@@ -462,7 +462,7 @@ static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
         size_t n = ty->values[i].len;
         while (n && ty->values[i].s[n - 1] == ' ')
             n--; /* MariaDB strips trailing spaces of ENUM/SET values */
-        els[i] = sc_ast__strndup(x->arena, ty->values[i].s, n);
+        els[i] = sc__arena_strndup(x->arena, ty->values[i].s, n);
         if (!els[i])
             return SC_ENOMEM;
         if (d->type == SC_TYPE_SET && strchr(els[i], ','))

@@ -16,12 +16,12 @@
 
 void *sc_exec__alloc(sc_exec *x, size_t size)
 {
-    return sc_ast__alloc(x->arena, size ? size : 1);
+    return sc__arena_calloc(x->arena, size ? size : 1);
 }
 
 char *sc_exec__strdup(sc_exec *x, const char *s)
 {
-    return s ? sc_ast__strndup(x->arena, s, strlen(s)) : NULL;
+    return s ? sc__arena_strndup(x->arena, s, strlen(s)) : NULL;
 }
 
 int sc_exec__stored_expr(sc_exec *x, sc_expr **out, const char *text)
@@ -227,7 +227,7 @@ static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
         for (i = 0; eq && i < SC_XOPT__COUNT; i++) {
             if (strlen(xopt_names[i]) == (size_t)(eq - start) &&
                 strncmp(xopt_names[i], start, (size_t)(eq - start)) == 0) {
-                t->opts[i] = sc_ast__strndup(x->arena, eq + 1, len - (size_t)(eq - start) - 1);
+                t->opts[i] = sc__arena_strndup(x->arena, eq + 1, len - (size_t)(eq - start) - 1);
                 break;
             }
         }

@@ -703,7 +703,7 @@ static bool is_fk_prefix(const sc_xindex *a, const sc_xindex *b)
  * key covering an earlier generated one replaces it. */
 static void drop_covered_generated(sc_exec *x, sc_xtable *t)
 {
-    bool *ignored = sc_ast__alloc(x->arena, t->n_idx + 1);
+    bool *ignored = sc__arena_calloc(x->arena, t->n_idx + 1);
     size_t o = 0;
 
     if (!ignored)
@@ -1047,7 +1047,7 @@ int sc_exec__comment_limit(sc_exec *x,
             return sc_exec__err(x, err, "HY000", "Comment for %s '%s' is too long (max = %zu)",
                                 what, name, max);
         sc_exec__warning(x);
-        *out = sc_ast__strndup(x->arena, text, bytes);
+        *out = sc__arena_strndup(x->arena, text, bytes);
     } else {
         *out = text;
     }

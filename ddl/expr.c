@@ -53,7 +53,7 @@ typedef enum prec {
 /* Printing state: output buffer and the scratch arena of normalised nodes. */
 typedef struct printer {
     sc_buf *out;
-    sc_ast_arena *arena;
+    sc_arena *arena;
     int rc; /* first error */
 } printer;
 
@@ -126,7 +126,7 @@ static prec expr_prec(const sc_expr *e)
 
 static sc_expr *copy_node(printer *pr, const sc_expr *e)
 {
-    sc_expr *c = sc_ast__alloc(pr->arena, sizeof(*c));
+    sc_expr *c = sc__arena_calloc(pr->arena, sizeof(*c));
 
     if (!c) {
         pr->rc = SC_ENOMEM;
@@ -138,10 +138,10 @@ static sc_expr *copy_node(printer *pr, const sc_expr *e)
 
 static sc_expr *make_node(printer *pr, sc_ast_expr_kind kind, sc_ast_op op, size_t n_args)
 {
-    sc_expr *c = sc_ast__alloc(pr->arena, sizeof(*c));
+    sc_expr *c = sc__arena_calloc(pr->arena, sizeof(*c));
 
     if (c && n_args)
-        c->args = sc_ast__alloc(pr->arena, n_args * sizeof(*c->args));
+        c->args = sc__arena_calloc(pr->arena, n_args * sizeof(*c->args));
     if (!c || (n_args && !c->args)) {
         pr->rc = SC_ENOMEM;
         return NULL;
@@ -203,7 +203,7 @@ static sc_expr *negate_cond(printer *pr, sc_expr *x)
     if (!c)
         return NULL;
     c->op = x->op == SC_AST_OP_AND ? SC_AST_OP_OR : SC_AST_OP_AND;
-    c->args = sc_ast__alloc(pr->arena, 2 * sizeof(*c->args));
+    c->args = sc__arena_calloc(pr->arena, 2 * sizeof(*c->args));
     if (!c->args) {
         pr->rc = SC_ENOMEM;
         return NULL;
@@ -353,7 +353,7 @@ static int normalise_args(printer *pr, sc_expr *c)
     sc_expr **args;
 
     if (c->n_args) {
-        args = sc_ast__alloc(pr->arena, c->n_args * sizeof(*args));
+        args = sc__arena_calloc(pr->arena, c->n_args * sizeof(*args));
         if (!args)
             return pr->rc = SC_ENOMEM;
         for (i = 0; i < c->n_args; i++)
@@ -972,7 +972,7 @@ int sc_ddl__expr_print(sc_buf *out, const sc_expr *e)
 
     pr.out = out;
     pr.rc = SC_OK;
-    pr.arena = sc_ast__arena_new(out->ctx);
+    pr.arena = sc__arena_new(out->ctx, SC_AST_ARENA_CHUNK);
     if (!pr.arena)
         return SC_ENOMEM;
     n = normalise(&pr, e);
@@ -980,7 +980,7 @@ int sc_ddl__expr_print(sc_buf *out, const sc_expr *e)
         print(&pr, n);
     else if (pr.rc == SC_OK)
         pr.rc = SC_ENOMEM;
-    sc_ast__arena_free(pr.arena);
+    sc__arena_delete(pr.arena);
     if (pr.rc != SC_OK || out->failed)
         return sc_error_set(out->ctx, SC_ENOMEM, 0, NULL, "out of memory printing an expression");
     return SC_OK;

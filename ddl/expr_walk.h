@@ -27,7 +27,7 @@
  * @param[in]  text  NUL-terminated stored text
  * @return SC_OK; SC_ESYNTAX; SC_ENOMEM
  */
-int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_ast_arena *arena, const char *text);
+int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_arena *arena, const char *text);
 
 /**
  * Call fn for every column reference (SC_AST_EXPR_COLUMN) of e, depth

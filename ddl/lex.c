@@ -539,7 +539,7 @@ bool sc_lex__is_keyword(const char *word, size_t len)
            in_list(nonreserved_keywords, N_NONRESERVED, word, len);
 }
 
-char *sc_lex__ident(sc_ast_arena *a, const char *sql, const sc_token *tok, unsigned flags)
+char *sc_lex__ident(sc_arena *a, const char *sql, const sc_token *tok, unsigned flags)
 {
     const char *s = sql + tok->start;
     char q, *out;
@@ -547,9 +547,9 @@ char *sc_lex__ident(sc_ast_arena *a, const char *sql, const sc_token *tok, unsig
 
     (void)flags;
     if (tok->kind != SC_TOK_QIDENT)
-        return sc_ast__strndup(a, s, tok->len);
+        return sc__arena_strndup(a, s, tok->len);
     q = s[0];
-    out = sc_ast__alloc(a, tok->len);
+    out = sc__arena_calloc(a, tok->len);
     if (!out)
         return NULL;
     for (i = 1; i + 1 < tok->len; i++) {
@@ -587,12 +587,12 @@ static char unescape(char c, bool *keep_backslash)
 }
 
 int sc_lex__string(
-    sc_ast_str *out, sc_ast_arena *a, const char *sql, const sc_token *tok, unsigned flags)
+    sc_ast_str *out, sc_arena *a, const char *sql, const sc_token *tok, unsigned flags)
 {
     size_t off = tok->kind == SC_TOK_NSTRING ? 1 : 0;
     const char *s = sql + tok->start + off;
     size_t len = tok->len - off, i, n = 0;
-    char q = s[0], *buf = sc_ast__alloc(a, len + 1);
+    char q = s[0], *buf = sc__arena_calloc(a, len + 1);
     bool bs = !(flags & SC_LEX_NO_BACKSLASH_ESCAPES), keep;
 
     if (!buf)

@@ -93,7 +93,7 @@ bool sc_lex__is_keyword(const char *word, size_t len);
  * Decode an IDENT/QIDENT token into a NUL-terminated identifier in the
  * arena (quotes removed, doubled quotes collapsed). NULL on allocation failure.
  */
-char *sc_lex__ident(sc_ast_arena *a, const char *sql, const sc_token *tok, unsigned flags);
+char *sc_lex__ident(sc_arena *a, const char *sql, const sc_token *tok, unsigned flags);
 
 /**
  * Decode a STRING/NSTRING token into its value (quotes removed, '' and
@@ -101,7 +101,7 @@ char *sc_lex__ident(sc_ast_arena *a, const char *sql, const sc_token *tok, unsig
  * @return SC_OK or SC_ENOMEM
  */
 int sc_lex__string(
-    sc_ast_str *out, sc_ast_arena *a, const char *sql, const sc_token *tok, unsigned flags);
+    sc_ast_str *out, sc_arena *a, const char *sql, const sc_token *tok, unsigned flags);
 
 /**
  * The digits of a HEX/BIN token (without X'', 0x, B'', 0b) as a span.

@@ -230,7 +230,7 @@ static int check_ident_chars(sc_parser *p, const char *name)
 
 void *sc_parse__alloc(sc_parser *p, size_t size)
 {
-    return sc_ast__alloc(p->arena, size);
+    return sc__arena_calloc(p->arena, size);
 }
 
 void *sc_parse__push(sc_parser *p, void **arr, size_t *n, size_t sz)
@@ -242,7 +242,7 @@ void *sc_parse__push(sc_parser *p, void **arr, size_t *n, size_t sz)
     while (cap < *n)
         cap *= 2;
     if (*n == 0 || *n == cap) {
-        char *b = sc_ast__alloc(p->arena, sz * (*n ? cap * 2 : 1));
+        char *b = sc__arena_calloc(p->arena, sz * (*n ? cap * 2 : 1));
         if (!b)
             return NULL;
         if (*n)
@@ -255,7 +255,7 @@ void *sc_parse__push(sc_parser *p, void **arr, size_t *n, size_t sz)
 
 char *sc_parse__text(sc_parser *p, size_t start, size_t end)
 {
-    return sc_ast__strndup(p->arena, p->sql + start, end > start ? end - start : 0);
+    return sc__arena_strndup(p->arena, p->sql + start, end > start ? end - start : 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1077,14 +1077,14 @@ int sc_ddl__parse(
 {
     sc_parser p;
     sc_ast_stmt *st = NULL;
-    sc_ast_arena *arena;
+    sc_arena *arena;
     int rc;
 
     *out = NULL;
     if (opts && opts->version != SC_DDL_PARSE_OPTIONS_VERSION)
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown parse options version %u",
                             opts->version);
-    arena = sc_ast__arena_new(ctx);
+    arena = sc__arena_new(ctx, SC_AST_ARENA_CHUNK);
     if (!arena)
         return SC_ENOMEM;
     memset(&p, 0, sizeof(p));
@@ -1092,8 +1092,8 @@ int sc_ddl__parse(
     p.arena = arena;
     p.flags = opts ? opts->flags : 0;
     p.len = len;
-    p.sql = sc_ast__strndup(arena, sql, len);
-    st = sc_ast__alloc(arena, sizeof(*st));
+    p.sql = sc__arena_strndup(arena, sql, len);
+    st = sc__arena_calloc(arena, sizeof(*st));
     if (!p.sql || !st) {
         rc = SC_ENOMEM;
         goto out;
@@ -1104,7 +1104,7 @@ int sc_ddl__parse(
     rc = parse_all(&p, st);
 out:
     if (rc != SC_OK) {
-        sc_ast__arena_free(arena);
+        sc__arena_delete(arena);
         return rc;
     }
     *out = st;

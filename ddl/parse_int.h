@@ -20,7 +20,7 @@
 
 typedef struct sc_parser {
     sc_ctx *ctx;         /* allocation + errors */
-    sc_ast_arena *arena; /* the statement's arena */
+    sc_arena *arena;     /* the statement's arena */
     const char *sql;     /* statement text (arena copy) */
     size_t len;          /* bytes of sql */
     unsigned flags;      /* SC_PARSE_* */

@@ -24,7 +24,7 @@ static int tokenize(sc_parser *p)
     }
 }
 
-int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_ast_arena *arena, const char *text)
+int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_arena *arena, const char *text)
 {
     sc_parser p;
     sc_expr *e = NULL;
@@ -34,7 +34,7 @@ int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_ast_arena *arena, c
     p.ctx = ctx;
     p.arena = arena;
     p.len = strlen(text);
-    p.sql = sc_ast__strndup(arena, text, p.len);
+    p.sql = sc__arena_strndup(arena, text, p.len);
     if (!p.sql)
         return sc_parse__nomem(&p);
     SC_TRY(tokenize(&p));

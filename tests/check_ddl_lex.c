@@ -139,18 +139,18 @@ END_TEST
 static void check_string(const char *sql, unsigned flags, const char *want, size_t want_len)
 {
     sc_ctx *ctx;
-    sc_ast_arena *a;
+    sc_arena *a;
     sc_token toks[MAX_TOKS];
     sc_ast_str s;
 
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    a = sc_ast__arena_new(ctx);
+    a = sc__arena_new(ctx, SC_AST_ARENA_CHUNK);
     ck_assert_ptr_nonnull(a);
     ck_assert_uint_eq(lex_all(sql, flags, toks), 1);
     ck_assert_int_eq(sc_lex__string(&s, a, sql, &toks[0], flags), SC_OK);
     ck_assert_uint_eq(s.len, want_len);
     ck_assert(memcmp(s.s, want, want_len) == 0);
-    sc_ast__arena_free(a);
+    sc__arena_delete(a);
     sc_ctx_free(ctx);
 }
 
@@ -170,19 +170,19 @@ START_TEST(test_ddl_lex_ansi_quotes)
 {
     sc_token toks[MAX_TOKS];
     sc_ctx *ctx;
-    sc_ast_arena *a;
+    sc_arena *a;
     const char *sql = "\"a\"\"b\"";
     char *id;
 
     ck_assert_uint_eq(lex_all(sql, SC_LEX_ANSI_QUOTES, toks), 1);
     ck_assert_int_eq(toks[0].kind, SC_TOK_QIDENT);
     ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    a = sc_ast__arena_new(ctx);
+    a = sc__arena_new(ctx, SC_AST_ARENA_CHUNK);
     id = sc_lex__ident(a, sql, &toks[0], SC_LEX_ANSI_QUOTES);
     ck_assert_str_eq(id, "a\"b");
     ck_assert_uint_eq(lex_all(sql, 0, toks), 1);
     ck_assert_int_eq(toks[0].kind, SC_TOK_STRING);
-    sc_ast__arena_free(a);
+    sc__arena_delete(a);
     sc_ctx_free(ctx);
 }
 END_TEST
