@@ -236,6 +236,136 @@ START_TEST(test_ddl_limits_nesting_alter)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* NUL bytes and invalid UTF-8                                          */
+
+#define SYNTAX "You have an error in your SQL syntax; check the manual that corresponds to your " \
+               "MariaDB server version for the right syntax to use near "
+
+/* sql given as a literal with embedded NULs: its length is sizeof - 1 */
+#define FAILS_N(lit, err, state, msg) fails_exact(lit, sizeof(lit) - 1, err, state, msg)
+
+static void fails_exact(const char *sql, size_t len, unsigned want, const char *state,
+                        const char *msg)
+{
+    sc_stmt_result r;
+    int rc = sc_ddl_exec(&r, sess, NULL, sql, len);
+    ck_assert_msg(rc != SC_OK, "%.200s: unexpectedly succeeded", sql);
+    ck_assert_msg(r.mysql_errno == want, "%.100s: got %u %s", sql, r.mysql_errno, r.message);
+    ck_assert_str_eq(r.sqlstate, state);
+    ck_assert_str_eq(r.message, msg);
+    sc_stmt_result_clear(&r);
+}
+
+static void show_has(const char *t, const char *want)
+{
+    char *got = show(t);
+    ck_assert_msg(strstr(got, want) != NULL, "SHOW CREATE %s lacks %s:\n%s", t, want, got);
+    sc_free(sc_fx.ctx, got);
+}
+
+START_TEST(test_ddl_limits_text_nul_names)
+{
+    /* 10.11.19: the lexer stops at the NUL, the message prints up to it */
+    FAILS_N("CREATE TABLE `a\0b` (x INT)", 1064, "42000", SYNTAX "'`a' at line 1");
+    FAILS_N("CREATE TABLE t (`x\0y` INT)", 1064, "42000", SYNTAX "'`x' at line 1");
+    FAILS_N("CREATE TABLE t (x INT, INDEX `i\0j` (x))", 1064, "42000", SYNTAX "'`i' at line 1");
+    FAILS_N("CREATE DATABASE `d\0e`", 1064, "42000", SYNTAX "'`d' at line 1");
+    FAILS_N("CREATE TABLE tq\0b (x INT)", 1064, "42000", SYNTAX "'' at line 1");
+    ok("CREATE TABLE a (x INT)"); /* nothing named `a` was made above */
+}
+END_TEST
+
+START_TEST(test_ddl_limits_text_nul_strings)
+{
+    /* MariaDB keeps a NUL inside a comment or ENUM value; a catalog row cannot
+       (its text fields end at NUL), so it is refused rather than cut short */
+    const char *nsy = "This version of MariaDB doesn't yet support 'NUL bytes in a COMMENT, "
+                      "ENUM or SET value'";
+    FAILS_N("CREATE TABLE t (x INT COMMENT 'a\0b')", 1235, "42000", nsy);
+    FAILS_N("CREATE TABLE t (x INT COMMENT 'a\\0b')", 1235, "42000", nsy);
+    FAILS_N("CREATE TABLE t (x INT) COMMENT 'q\0r'", 1235, "42000", nsy);
+    FAILS_N("CREATE TABLE t (x ENUM('a\0b','c'))", 1235, "42000", nsy);
+    FAILS_N("CREATE TABLE t (x INT, KEY (x) COMMENT 'a\0')", 1235, "42000", nsy);
+    ok("CREATE TABLE t (x VARCHAR(5) DEFAULT 'a\\0b')");
+    show_has("t", "DEFAULT 'a\\0b'");
+}
+END_TEST
+
+START_TEST(test_ddl_limits_text_bad_utf8)
+{
+    /* 10.11.19 with the pinned utf8mb4 client turns each byte that is not
+       UTF-8 into '?' in comments and ENUM/SET values, and comments (utf8mb3)
+       lose 4-byte characters the same way; a text DEFAULT is refused */
+    ok("CREATE TABLE t1 (x INT COMMENT 'a\xff\xfe" "b') COMMENT 'abc\xe2\x82'");
+    show_has("t1", "COMMENT 'a?" "?b'");
+    show_has("t1", "COMMENT='abc?" "?'");
+    ok("CREATE TABLE t2 (x INT, KEY (x) COMMENT '\xc3\xa9\xff', y SET('a\xff" "b'))");
+    show_has("t2", "COMMENT '\xc3\xa9?'");
+    show_has("t2", "set('a?b')");
+    ok("CREATE TABLE t3 (x INT COMMENT 'a\xf0\x9f\x98\x80" "b')");
+    show_has("t3", "COMMENT 'a?b'");
+    ok("CREATE TABLE t4 (x INT, CHECK (x <> 'a\xff'))");
+    show_has("t4", "CHECK (`x` <> 'a?')");
+    FAILS_N("CREATE TABLE t5 (x VARCHAR(5) DEFAULT 'a\xff" "b')", 1067, "42000",
+            "Invalid default value for 'x'");
+    ok("CREATE TABLE t6 (x VARBINARY(5) DEFAULT 'a\xff" "b')");
+    ok("ALTER TABLE t1 COMMENT 'z\xff'");
+    show_has("t1", "COMMENT='z?'");
+    ok("ALTER TABLE t1 MODIFY x INT COMMENT 'y\xff'");
+    show_has("t1", "COMMENT 'y?'");
+    FAILS_N("CREATE TABLE `t\xffx` (x INT)", 1300, "HY000",
+            "Invalid utf8mb4 character string: 't\\xFFx'");
+}
+END_TEST
+
+/* Plant a table comment that is not UTF-8 through the C API (the DDL path
+ * no longer lets one in): fsck must name it, dump --json must not fail with
+ * "out of memory". */
+START_TEST(test_ddl_limits_text_fsck_json)
+{
+    sc_txn *txn;
+    sc_table *t = NULL;
+    sc_table_def def;
+    char cmd[1024], line[512];
+    FILE *p;
+    bool oom = false;
+    int st;
+
+    ok("CREATE TABLE t (x INT)");
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ck_assert_int_eq(sc_table_lookup(&t, txn, "test", "t"), SC_OK);
+    def = *sc_table_definition(t);
+    def.comment = "bad \xff\xfe comment";
+    ck_assert_int_eq(sc_table_alter(txn, sc_table_id(t), &def), SC_OK);
+    sc_table_free(t);
+    ck_assert_int_eq(sc_txn_commit(txn), SC_OK);
+
+    snprintf(cmd, sizeof(cmd), "%s/syscat --datadir %s fsck 2>&1", sc_fixture_build_dir(),
+             sc_fx.dir);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    line[0] = '\0';
+    bool named = false;
+    while (fgets(line, sizeof(line), p))
+        named = named || (strstr(line, "comment") && strstr(line, "UTF-8"));
+    st = pclose(p);
+    ck_assert_msg(named, "fsck did not report the comment");
+    ck_assert_int_ne(st, 0);
+
+    snprintf(cmd, sizeof(cmd), "%s/syscat --datadir %s dump --json 2>&1", sc_fixture_build_dir(),
+             sc_fx.dir);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    while (fgets(line, sizeof(line), p))
+        oom = oom || strstr(line, "out of memory") != NULL;
+    st = pclose(p);
+    ck_assert_msg(!oom, "dump --json reported out of memory");
+    ck_assert_int_eq(st, 0);
+}
+END_TEST
+
 Suite *sc_test_ddl_limits_suite(void)
 {
     Suite *s = suite_create("ddl_limits");
@@ -248,6 +378,15 @@ Suite *sc_test_ddl_limits_suite(void)
     tcase_add_test(tc, test_ddl_limits_nesting_calls);
     tcase_add_test(tc, test_ddl_limits_nesting_flat);
     tcase_add_test(tc, test_ddl_limits_nesting_alter);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("text");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_ddl_limits_text_nul_names);
+    tcase_add_test(tc, test_ddl_limits_text_nul_strings);
+    tcase_add_test(tc, test_ddl_limits_text_bad_utf8);
+    tcase_add_test(tc, test_ddl_limits_text_fsck_json);
     suite_add_tcase(s, tc);
     return s;
 }
