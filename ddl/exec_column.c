@@ -682,6 +682,26 @@ static bool zero_date_refused(const sc_exec *x, const sc_column_def *d)
     return false;
 }
 
+/*
+ * Whether a string literal DEFAULT of a character column converts from the
+ * (pinned utf8mb4) client character set: bytes that are not UTF-8 do not,
+ * and MariaDB refuses the default (10.11.19: VARCHAR DEFAULT 'a\xFFb' is
+ * 1067). Binary columns and _binary literals take any bytes.
+ */
+static bool text_literal_converts(const sc_ast_lit *l, const sc_column_def *d)
+{
+    const unsigned char *u = (const unsigned char *)l->text.s;
+    size_t i = 0, c;
+
+    if (l->kind != SC_AST_LIT_STRING || !sc_type__has_charset(d->type) ||
+        (d->charset && strcasecmp(d->charset, "binary") == 0) ||
+        (l->introducer && strcasecmp(l->introducer, "binary") == 0))
+        return true;
+    while (i < l->text.len && (c = sc_ddl__utf8_char(u + i, l->text.len - i)) > 0)
+        i += c;
+    return i == l->text.len;
+}
+
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
 {
     sc_column_def *d = &c->d;
@@ -701,7 +721,10 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         const char *text;
         bool is_string;
         char *canon = NULL;
-        int rc = literal_text(x, &e->lit, d, &text, &is_string);
+        int rc;
+        if (!text_literal_converts(&e->lit, d))
+            return invalid_default(x, d->name);
+        rc = literal_text(x, &e->lit, d, &text, &is_string);
         if (rc != SC_OK)
             return rc;
         if (!text || c->json) {

@@ -549,6 +549,39 @@ static void print_hex(printer *pr, const sc_ast_lit *l)
         put(pr, "'");
 }
 
+
+/*
+ * A string literal. Without a binary introducer its text is converted from
+ * the (pinned utf8mb4) client character set as MariaDB does: a byte that
+ * does not start a well-formed UTF-8 character prints as '?' (10.11.19:
+ * CHECK (x <> 'a\xFF') is stored as `x` <> 'a?').
+ */
+static int print_text_literal(printer *pr, const sc_ast_lit *l)
+{
+    const unsigned char *u = (const unsigned char *)l->text.s;
+    char *copy;
+    size_t i = 0, c;
+    int rc;
+
+    if (l->introducer && strcasecmp(l->introducer, "binary") == 0)
+        return sc_ddl__quote_string(pr->out, l->text.s, l->text.len);
+    while (i < l->text.len && (c = sc_ddl__utf8_char(u + i, l->text.len - i)) > 0)
+        i += c;
+    if (i == l->text.len)
+        return sc_ddl__quote_string(pr->out, l->text.s, l->text.len);
+    copy = sc_ast__alloc(pr->arena, l->text.len + 1);
+    if (!copy)
+        return SC_ENOMEM;
+    memcpy(copy, l->text.s, l->text.len);
+    for (; i < l->text.len; i += c)
+        if ((c = sc_ddl__utf8_char(u + i, l->text.len - i)) == 0) {
+            copy[i] = '?';
+            c = 1;
+        }
+    rc = sc_ddl__quote_string(pr->out, copy, l->text.len);
+    return rc;
+}
+
 static void print_literal(printer *pr, const sc_ast_lit *l)
 {
     static const char *const temporal[] = {"DATE'", "TIME'", "TIMESTAMP'"};
@@ -574,7 +607,7 @@ static void print_literal(printer *pr, const sc_ast_lit *l)
             put(pr, "_");
             put_lower(pr, l->introducer);
         }
-        if (sc_ddl__quote_string(pr->out, l->text.s, l->text.len) != SC_OK)
+        if (print_text_literal(pr, l) != SC_OK)
             pr->rc = SC_ENOMEM;
         break;
     case SC_AST_LIT_HEX:
@@ -1063,6 +1096,37 @@ bool sc_ddl__expr_default_needs_parens(const sc_expr *e)
         e->args[0]->kind == SC_AST_EXPR_INTERVAL)
         return true;
     return root_needs_parens(e);
+}
+
+size_t sc_ddl__utf8_char(const unsigned char *s, size_t avail)
+{
+    size_t n, i;
+    unsigned cp;
+
+    if (avail == 0)
+        return 0;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        n = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        n = 3;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        n = 4;
+    else
+        return 0;
+    if (n > avail)
+        return 0;
+    cp = s[0] & (0x7F >> n);
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0; /* overlong, surrogate or beyond Unicode */
+    return n;
 }
 
 int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len)

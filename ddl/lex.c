@@ -303,7 +303,13 @@ static sc_tok_kind lex_string(sc_lexer *lx)
     bool ident = q == '`' || (q == '"' && (lx->flags & SC_LEX_ANSI_QUOTES));
     bool backslash = !ident && !(lx->flags & SC_LEX_NO_BACKSLASH_ESCAPES);
 
+    size_t start = lx->pos;
+
     if (!scan_quoted(lx, q, backslash))
+        return SC_TOK_ERROR;
+    /* MariaDB's lexer ends a quoted name at a NUL byte (10.11.19: `a\0b` is
+       1064 near '`a'); a NUL inside a string literal is data */
+    if (ident && memchr(lx->sql + start, '\0', lx->pos - start))
         return SC_TOK_ERROR;
     return ident ? SC_TOK_QIDENT : SC_TOK_STRING;
 }

@@ -9,6 +9,7 @@
  * their first words and returned as SC_AST_STMT_UNSUPPORTED without checking
  * the rest of their syntax; the executor refuses them with 1235.
  */
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -139,7 +140,7 @@ static size_t near_text(char *out, const char *s, size_t len)
     bool cut = len > NEAR_MAX;
     size_t max = cut ? NEAR_CUT : len, i = 0, o = 0, c;
 
-    while (i < max) {
+    while (i < max && u[i] != '\0') { /* MariaDB prints the rest with %s: a NUL ends it */
         if ((c = utf8mb3_char(u + i, max - i)) > 0) {
             memcpy(out + o, s + i, c);
             o += c;
@@ -331,6 +332,42 @@ int sc_parse__number(sc_parser *p, sc_ast_num *out)
     return SC_OK;
 }
 
+/*
+ * A COMMENT or ENUM/SET value (s was just parsed). MariaDB converts the text
+ * from the (pinned utf8mb4) client character set, which turns every byte
+ * that does not start a well-formed UTF-8 character into '?' (10.11.19:
+ * COMMENT 'abc\xE2\x82' is stored as 'abc??'); done in place, the length
+ * stays. A NUL byte MariaDB keeps, but our rows hold these as C strings, so
+ * it is refused rather than silently cut off.
+ */
+static int text_value(sc_parser *p, sc_ast_str *s)
+{
+    unsigned char *u = (unsigned char *)(uintptr_t)s->s;
+    size_t i = 0, c;
+
+    if (memchr(s->s, '\0', s->len))
+        return sc_error_set(p->ctx, SC_ERROR, 1235, "42000",
+                            "This version of MariaDB doesn't yet support '%s'",
+                            "NUL bytes in a COMMENT, ENUM or SET value");
+    while (i < s->len) {
+        c = utf8mb3_char(u + i, s->len - i);
+        if (c == 0)
+            c = utf8_4byte(u + i, s->len - i);
+        if (c == 0) {
+            u[i] = '?';
+            c = 1;
+        }
+        i += c;
+    }
+    return SC_OK;
+}
+
+int sc_parse__text_string(sc_parser *p, sc_ast_str *out)
+{
+    SC_TRY(sc_parse__string(p, out));
+    return text_value(p, out);
+}
+
 int sc_parse__string(sc_parser *p, sc_ast_str *out)
 {
     const sc_token *t = sc_parse__tok(p, 0);
@@ -453,7 +490,7 @@ static int db_options(sc_parser *p, sc_ast_database *db, size_t min)
         if (sc_parse__accept_word(p, "COMMENT")) {
             o->kind = SC_AST_TOPT_COMMENT;
             sc_parse__opt_equal(p);
-            SC_TRY(sc_parse__string(p, &o->value));
+            SC_TRY(sc_parse__text_string(p, &o->value));
             continue;
         }
         o->kind = sc_parse__is_word(p, 0, "COLLATE") ? SC_AST_TOPT_COLLATE : SC_AST_TOPT_CHARSET;

@@ -86,6 +86,9 @@ int sc_parse__ident_after_dot(sc_parser *p, const char **out);
 int sc_parse__qname(sc_parser *p, sc_ast_qname *out);
 int sc_parse__number(sc_parser *p, sc_ast_num *out);
 int sc_parse__string(sc_parser *p, sc_ast_str *out);
+/* A COMMENT or ENUM/SET value: a string whose bytes that are not UTF-8 become '?', and
+   that may not hold a NUL (1235). */
+int sc_parse__text_string(sc_parser *p, sc_ast_str *out);
 /* ident_or_text: an identifier or a quoted string (charset, engine names). */
 int sc_parse__ident_or_text(sc_parser *p, const char **out);
 /* charset_name: ident_or_text or BINARY; "default" accepted when allow_default. */

@@ -166,7 +166,7 @@ static int serial_attribute(sc_parser *p, sc_ast_column *c, bool *found)
         c->comment = sc_parse__alloc(p, sizeof(*c->comment));
         if (!c->comment)
             return sc_parse__nomem(p);
-        return sc_parse__string(p, c->comment);
+        return sc_parse__text_string(p, c->comment);
     } else if (sc_parse__accept_word(p, "INVISIBLE")) {
         c->invisible = true;
     } else if (sc_parse__is_ident_sys(p, 0) && sc_parse__is_op(p, 1, "=")) {
@@ -231,7 +231,7 @@ static int vcol_attributes(sc_parser *p, sc_ast_column *c)
             c->comment = sc_parse__alloc(p, sizeof(*c->comment));
             if (!c->comment)
                 return sc_parse__nomem(p);
-            SC_TRY(sc_parse__string(p, c->comment));
+            SC_TRY(sc_parse__text_string(p, c->comment));
         } else if (sc_parse__accept_word(p, "INVISIBLE")) {
             c->invisible = true;
         } else {
@@ -375,7 +375,7 @@ static int index_options(sc_parser *p, sc_ast_index *ix)
             ix->comment = sc_parse__alloc(p, sizeof(*ix->comment));
             if (!ix->comment)
                 return sc_parse__nomem(p);
-            SC_TRY(sc_parse__string(p, ix->comment));
+            SC_TRY(sc_parse__text_string(p, ix->comment));
         } else if (normal &&
                    (sc_parse__accept_word(p, "USING") || sc_parse__accept_word(p, "TYPE"))) {
             SC_TRY(using_type(p, &ix->using));

@@ -256,7 +256,7 @@ static int enum_values(sc_parser *p, sc_ast_type *t)
         sc_ast_str *v = sc_parse__push(p, (void **)&t->values, &t->n_values, sizeof(*v));
         if (!v)
             return sc_parse__nomem(p);
-        SC_TRY(sc_parse__string(p, v));
+        SC_TRY(sc_parse__text_string(p, v));
     } while (sc_parse__accept_op(p, ","));
     return sc_parse__expect_op(p, ")");
 }
@@ -706,6 +706,8 @@ static int option_value(sc_parser *p, sc_ast_table_option *o, value_rule rule)
         return option_number(p, o);
     case V_STRING:
         o->value_is_string = true;
+        if (o->kind == SC_AST_TOPT_COMMENT)
+            return sc_parse__text_string(p, &o->value);
         return sc_parse__string(p, &o->value);
     case V_ROW_FORMAT:
         return value_words(p, o, row_formats, sizeof(row_formats) / sizeof(row_formats[0]));
