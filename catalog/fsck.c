@@ -12,7 +12,12 @@
  *    schema;
  *  - index_columns and foreign_key_columns rows name columns of their table;
  *  - the counts in a tables row (and part_count/column_count) match the rows;
- *  - the id counters in syscat.sequences are above every id in use.
+ *  - the id counters in syscat.sequences are above every id in use;
+ *  - the text fields of definition rows (names, comments, expressions,
+ *    options, ENUM values) are valid UTF-8: the DDL path converts what is
+ *    not, so anything else came from elsewhere and would break every
+ *    reader that needs text (dump --json, a MariaDB replica). Column
+ *    defaults are exempt: a binary column's default is any bytes.
  * Runs in one read transaction, so it sees one consistent snapshot.
  */
 #include <stdarg.h>
@@ -190,6 +195,82 @@ static void check_owned(fsck *f, unsigned st, uint64_t table_id, const char *kd)
                 (unsigned long long)table_id);
 }
 
+/* Length of the well-formed UTF-8 character at s (1-4 bytes), or 0. */
+static size_t utf8_char(const uint8_t *s, size_t avail)
+{
+    size_t n, i;
+    uint32_t cp;
+
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        n = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        n = 3;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        n = 4;
+    else
+        return 0;
+    if (n > avail)
+        return 0;
+    cp = s[0] & (0x7F >> n);
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}
+
+/* Offset of the first byte of s[0..len) that is not UTF-8, or len. */
+static size_t utf8_bad_at(const uint8_t *s, size_t len)
+{
+    size_t i = 0, c;
+
+    while (i < len && (c = utf8_char(s + i, len - i)) > 0)
+        i += c;
+    return i;
+}
+
+static bool is_definition_table(unsigned st)
+{
+    return st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES || st == SC_SYS_COLUMNS ||
+           st == SC_SYS_INDEXES || st == SC_SYS_INDEX_COLUMNS || st == SC_SYS_FOREIGN_KEYS ||
+           st == SC_SYS_FOREIGN_KEY_COLUMNS || st == SC_SYS_CHECK_CONSTRAINTS;
+}
+
+/* Every singular string/bytes field of a definition row must be UTF-8. */
+static void check_text(fsck *f, unsigned st, const ProtobufCMessage *m, const char *kd)
+{
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    const uint8_t *base = (const uint8_t *)m, *data;
+    size_t i, len, bad;
+
+    if (!is_definition_table(st))
+        return;
+    for (i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *fd = &d->fields[i];
+        if (fd->label == PROTOBUF_C_LABEL_REPEATED || strcmp(fd->name, "default_value") == 0)
+            continue;
+        if (fd->type == PROTOBUF_C_TYPE_STRING) {
+            data = *(const uint8_t *const *)(const void *)(base + fd->offset);
+            len = data ? strlen((const char *)data) : 0;
+        } else if (fd->type == PROTOBUF_C_TYPE_BYTES) {
+            const ProtobufCBinaryData *b = (const void *)(base + fd->offset);
+            data = b->data;
+            len = b->len;
+        } else {
+            continue;
+        }
+        if (data && (bad = utf8_bad_at(data, len)) < len)
+            problem(f, sc__st_name(st), kd, "%s is not valid UTF-8 (byte %zu of %zu is 0x%02X)",
+                    fd->name, bad, len, data[bad]);
+    }
+}
+
 static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const char *kd)
 {
     uint64_t n, ord;
@@ -261,6 +342,7 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
         break;
     }
     check_index_entry(f, st, m, kd);
+    check_text(f, st, m, kd);
 }
 
 static int check_systable(fsck *f, unsigned st)

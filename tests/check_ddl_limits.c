@@ -183,8 +183,8 @@ START_TEST(test_ddl_limits_nesting_calls)
 END_TEST
 
 /* a+a+...+a with n terms as a generated column / CHECK / DEFAULT. */
-static void chain(const char *head, const char *term, const char *op, size_t n, const char *tail,
-                  bool deep)
+static void
+chain(const char *head, const char *term, const char *op, size_t n, const char *tail, bool deep)
 {
     buf b = {0};
 
@@ -236,18 +236,18 @@ START_TEST(test_ddl_limits_nesting_alter)
 }
 END_TEST
 
-
 /* ------------------------------------------------------------------ */
 /* NUL bytes and invalid UTF-8                                          */
 
-#define SYNTAX "You have an error in your SQL syntax; check the manual that corresponds to your " \
-               "MariaDB server version for the right syntax to use near "
+#define SYNTAX                                                                                     \
+    "You have an error in your SQL syntax; check the manual that corresponds to your "             \
+    "MariaDB server version for the right syntax to use near "
 
 /* sql given as a literal with embedded NULs: its length is sizeof - 1 */
 #define FAILS_N(lit, err, state, msg) fails_exact(lit, sizeof(lit) - 1, err, state, msg)
 
-static void fails_exact(const char *sql, size_t len, unsigned want, const char *state,
-                        const char *msg)
+static void
+fails_exact(const char *sql, size_t len, unsigned want, const char *state, const char *msg)
 {
     sc_stmt_result r;
     int rc = sc_ddl_exec(&r, sess, NULL, sql, len);
@@ -298,19 +298,26 @@ START_TEST(test_ddl_limits_text_bad_utf8)
     /* 10.11.19 with the pinned utf8mb4 client turns each byte that is not
        UTF-8 into '?' in comments and ENUM/SET values, and comments (utf8mb3)
        lose 4-byte characters the same way; a text DEFAULT is refused */
-    ok("CREATE TABLE t1 (x INT COMMENT 'a\xff\xfe" "b') COMMENT 'abc\xe2\x82'");
-    show_has("t1", "COMMENT 'a?" "?b'");
-    show_has("t1", "COMMENT='abc?" "?'");
-    ok("CREATE TABLE t2 (x INT, KEY (x) COMMENT '\xc3\xa9\xff', y SET('a\xff" "b'))");
+    ok("CREATE TABLE t1 (x INT COMMENT 'a\xff\xfe"
+       "b') COMMENT 'abc\xe2\x82'");
+    show_has("t1", "COMMENT 'a?"
+                   "?b'");
+    show_has("t1", "COMMENT='abc?"
+                   "?'");
+    ok("CREATE TABLE t2 (x INT, KEY (x) COMMENT '\xc3\xa9\xff', y SET('a\xff"
+       "b'))");
     show_has("t2", "COMMENT '\xc3\xa9?'");
     show_has("t2", "set('a?b')");
-    ok("CREATE TABLE t3 (x INT COMMENT 'a\xf0\x9f\x98\x80" "b')");
+    ok("CREATE TABLE t3 (x INT COMMENT 'a\xf0\x9f\x98\x80"
+       "b')");
     show_has("t3", "COMMENT 'a?b'");
     ok("CREATE TABLE t4 (x INT, CHECK (x <> 'a\xff'))");
     show_has("t4", "CHECK (`x` <> 'a?')");
-    FAILS_N("CREATE TABLE t5 (x VARCHAR(5) DEFAULT 'a\xff" "b')", 1067, "42000",
-            "Invalid default value for 'x'");
-    ok("CREATE TABLE t6 (x VARBINARY(5) DEFAULT 'a\xff" "b')");
+    FAILS_N("CREATE TABLE t5 (x VARCHAR(5) DEFAULT 'a\xff"
+            "b')",
+            1067, "42000", "Invalid default value for 'x'");
+    ok("CREATE TABLE t6 (x VARBINARY(5) DEFAULT 'a\xff"
+       "b')");
     ok("ALTER TABLE t1 COMMENT 'z\xff'");
     show_has("t1", "COMMENT='z?'");
     ok("ALTER TABLE t1 MODIFY x INT COMMENT 'y\xff'");

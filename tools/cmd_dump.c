@@ -17,9 +17,75 @@
 
 #include "tools/cli.h"
 
+/* Length of the well-formed UTF-8 character at s (1-4 bytes), or 0. */
+static size_t utf8_char(const unsigned char *s, size_t avail)
+{
+    size_t n, i;
+    unsigned cp;
+
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        n = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        n = 3;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        n = 4;
+    else
+        return 0;
+    if (n > avail)
+        return 0;
+    cp = s[0] & (0x7F >> n);
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}
+
+/*
+ * Catalog text as a JSON string. JSON text is UTF-8, and a binary column's
+ * default (or a row written by something other than the DDL path, which fsck
+ * reports) may hold other bytes: each such byte becomes U+FFFD, as a
+ * decoder's "replace" mode does, instead of failing the whole dump.
+ * @return a new reference, or NULL only when out of memory
+ */
+static json_t *text_json(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s), i = 0, o = 0, c;
+    char *buf;
+    json_t *j;
+
+    while (i < len && (c = utf8_char(u + i, len - i)) > 0)
+        i += c;
+    if (i == len)
+        return json_stringn(s, len);
+    buf = malloc(len * 3 + 1);
+    if (!buf)
+        return NULL;
+    for (i = 0; i < len; i += c) {
+        if ((c = utf8_char(u + i, len - i)) == 0) {
+            memcpy(buf + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            c = 1;
+        } else {
+            memcpy(buf + o, s + i, c);
+            o += c;
+        }
+    }
+    j = json_stringn(buf, o);
+    free(buf);
+    return j;
+}
+
 static json_t *str_or_null(const char *s)
 {
-    return s ? json_string(s) : json_null();
+    return s ? text_json(s) : json_null();
 }
 
 static json_t *string_array(const char *const *items, size_t n)
@@ -28,7 +94,10 @@ static json_t *string_array(const char *const *items, size_t n)
     size_t i;
 
     for (i = 0; a && i < n; i++)
-        json_array_append_new(a, json_string(items[i]));
+        if (json_array_append_new(a, str_or_null(items[i])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
     return a;
 }
 
@@ -63,17 +132,18 @@ static json_t *column_json(sc_ctx *ctx, const sc_column_def *c, size_t ordinal)
     if (sc_column_type_sql(&sql, ctx, c) != SC_OK)
         return NULL;
     j = json_pack(
-        "{s:s, s:I, s:s, s:s?, s:I, s:o, s:I, s:I, s:o, s:o, s:s, s:o, s:o, s:s, s:o, s:o, "
+        "{s:o, s:I, s:s, s:o, s:I, s:o, s:I, s:I, s:o, s:o, s:s, s:o, s:o, s:s, s:o, s:o, "
         "s:o, s:o, s:I}",
-        "name", c->name, "ordinal", (json_int_t)ordinal, "type", sc_coltype_name(c->type),
-        "type_sql", sql, "flags", (json_int_t)c->flags, "flag_names", column_flags(c->flags),
-        "length", (json_int_t)c->length, "scale", (json_int_t)c->scale, "charset",
-        str_or_null(c->charset), "collation", str_or_null(c->collation), "default_kind",
-        default_kind_name(c->default_kind), "default_value", str_or_null(c->default_value),
-        "on_update", str_or_null(c->on_update), "generated", gen_kind_name(c->generated),
-        "generation_expr", str_or_null(c->generation_expr), "check_expr",
-        str_or_null(c->check_expr), "comment", str_or_null(c->comment), "elements",
-        string_array(c->elements, c->n_elements), "srid", (json_int_t)c->srid);
+        "name", str_or_null(c->name), "ordinal", (json_int_t)ordinal, "type",
+        sc_coltype_name(c->type), "type_sql", str_or_null(sql), "flags", (json_int_t)c->flags,
+        "flag_names", column_flags(c->flags), "length", (json_int_t)c->length, "scale",
+        (json_int_t)c->scale, "charset", str_or_null(c->charset), "collation",
+        str_or_null(c->collation), "default_kind", default_kind_name(c->default_kind),
+        "default_value", str_or_null(c->default_value), "on_update", str_or_null(c->on_update),
+        "generated", gen_kind_name(c->generated), "generation_expr",
+        str_or_null(c->generation_expr), "check_expr", str_or_null(c->check_expr), "comment",
+        str_or_null(c->comment), "elements", string_array(c->elements, c->n_elements), "srid",
+        (json_int_t)c->srid);
     sc_free(ctx, sql);
     return j;
 }
@@ -96,15 +166,16 @@ static json_t *index_json(const sc_index_def *ix, size_t ordinal)
     size_t i;
 
     for (i = 0; parts && i < ix->n_parts; i++)
-        json_array_append_new(parts, json_pack("{s:s, s:I, s:b}", "column", ix->parts[i].column,
-                                               "prefix_len", (json_int_t)ix->parts[i].prefix_len,
-                                               "descending", ix->parts[i].descending));
-    return json_pack("{s:s, s:I, s:s, s:s, s:I, s:b, s:o, s:o, s:I, s:o}", "name", ix->name,
-                     "ordinal", (json_int_t)ordinal, "kind", index_kind_name(ix->kind), "algorithm",
-                     index_algo_name(ix->algorithm), "flags", (json_int_t)ix->flags, "ignored",
-                     (ix->flags & SC_INDEX_IGNORED) != 0, "parts", parts, "comment",
-                     str_or_null(ix->comment), "key_block_size", (json_int_t)ix->key_block_size,
-                     "parser", str_or_null(ix->parser));
+        json_array_append_new(parts, json_pack("{s:o, s:I, s:b}", "column",
+                                               str_or_null(ix->parts[i].column), "prefix_len",
+                                               (json_int_t)ix->parts[i].prefix_len, "descending",
+                                               ix->parts[i].descending));
+    return json_pack("{s:o, s:I, s:s, s:s, s:I, s:b, s:o, s:o, s:I, s:o}", "name",
+                     str_or_null(ix->name), "ordinal", (json_int_t)ordinal, "kind",
+                     index_kind_name(ix->kind), "algorithm", index_algo_name(ix->algorithm),
+                     "flags", (json_int_t)ix->flags, "ignored", (ix->flags & SC_INDEX_IGNORED) != 0,
+                     "parts", parts, "comment", str_or_null(ix->comment), "key_block_size",
+                     (json_int_t)ix->key_block_size, "parser", str_or_null(ix->parser));
 }
 
 static const char *fk_action_name(sc_fk_action a)
@@ -116,9 +187,10 @@ static const char *fk_action_name(sc_fk_action a)
 
 static json_t *fk_json(const sc_fk_def *fk, size_t ordinal)
 {
-    return json_pack("{s:s, s:I, s:o, s:s, s:s, s:o, s:s, s:s}", "name", fk->name, "ordinal",
-                     (json_int_t)ordinal, "columns", string_array(fk->columns, fk->n_columns),
-                     "parent_schema", fk->parent_schema, "parent_table", fk->parent_table,
+    return json_pack("{s:o, s:I, s:o, s:o, s:o, s:o, s:s, s:s}", "name", str_or_null(fk->name),
+                     "ordinal", (json_int_t)ordinal, "columns",
+                     string_array(fk->columns, fk->n_columns), "parent_schema",
+                     str_or_null(fk->parent_schema), "parent_table", str_or_null(fk->parent_table),
                      "parent_columns", string_array(fk->parent_columns, fk->n_columns), "on_delete",
                      fk_action_name(fk->on_delete), "on_update", fk_action_name(fk->on_update));
 }
@@ -133,12 +205,13 @@ static int add_list(sc_ctx *ctx, json_t *obj, const char *key, const sc_table_de
                                : d->n_checks;
 
     for (i = 0; a && i < n; i++) {
-        json_t *item = which == 0   ? column_json(ctx, &d->columns[i], i + 1)
-                       : which == 1 ? index_json(&d->indexes[i], i + 1)
-                       : which == 2
-                           ? fk_json(&d->foreign_keys[i], i + 1)
-                           : json_pack("{s:s, s:I, s:s}", "name", d->checks[i].name, "ordinal",
-                                       (json_int_t)(i + 1), "expr", d->checks[i].expr);
+        json_t *item =
+            which == 0   ? column_json(ctx, &d->columns[i], i + 1)
+            : which == 1 ? index_json(&d->indexes[i], i + 1)
+            : which == 2
+                ? fk_json(&d->foreign_keys[i], i + 1)
+                : json_pack("{s:o, s:I, s:o}", "name", str_or_null(d->checks[i].name), "ordinal",
+                            (json_int_t)(i + 1), "expr", str_or_null(d->checks[i].expr));
         if (!item || json_array_append_new(a, item) != 0) {
             json_decref(a);
             return -1;
@@ -151,12 +224,12 @@ static json_t *table_json(sc_ctx *ctx, const sc_table *t)
 {
     const sc_table_def *d = sc_table_definition(t);
     json_t *j = json_pack(
-        "{s:I, s:I, s:s, s:I, s:s, s:o, s:o, s:o, s:o, s:I, s:o}", "id", (json_int_t)sc_table_id(t),
-        "schema_id", (json_int_t)sc_table_schema_id(t), "schema", sc_table_schema_name(t),
-        "version", (json_int_t)sc_table_version(t), "name", d->name, "engine",
-        str_or_null(d->engine), "charset", str_or_null(d->charset), "collation",
-        str_or_null(d->collation), "comment", str_or_null(d->comment), "auto_increment",
-        (json_int_t)d->auto_increment, "options", str_or_null(d->options));
+        "{s:I, s:I, s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:I, s:o}", "id", (json_int_t)sc_table_id(t),
+        "schema_id", (json_int_t)sc_table_schema_id(t), "schema",
+        str_or_null(sc_table_schema_name(t)), "version", (json_int_t)sc_table_version(t), "name",
+        str_or_null(d->name), "engine", str_or_null(d->engine), "charset", str_or_null(d->charset),
+        "collation", str_or_null(d->collation), "comment", str_or_null(d->comment),
+        "auto_increment", (json_int_t)d->auto_increment, "options", str_or_null(d->options));
 
     if (j && (add_list(ctx, j, "columns", d, 0) || add_list(ctx, j, "indexes", d, 1) ||
               add_list(ctx, j, "foreign_keys", d, 2) || add_list(ctx, j, "checks", d, 3))) {
@@ -222,8 +295,8 @@ static int stream_table(const sc_table_info *info, void *payload)
 static int stream_schema(json_stream *w, const sc_schema *s)
 {
     const sc_schema_def *d = sc_schema_definition(s);
-    json_t *j = json_pack("{s:I, s:s, s:o, s:o, s:o}", "id", (json_int_t)sc_schema_id(s), "name",
-                          d->name, "charset", str_or_null(d->charset), "collation",
+    json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:o}", "id", (json_int_t)sc_schema_id(s), "name",
+                          str_or_null(d->name), "charset", str_or_null(d->charset), "collation",
                           str_or_null(d->collation), "comment", str_or_null(d->comment));
     char *text = j ? json_dumps(j, DUMP_FLAGS) : NULL;
     size_t len = text ? strlen(text) : 0;
