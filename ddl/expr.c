@@ -569,7 +569,7 @@ static int print_text_literal(printer *pr, const sc_ast_lit *l)
         i += c;
     if (i == l->text.len)
         return sc_ddl__quote_string(pr->out, l->text.s, l->text.len);
-    copy = sc_ast__alloc(pr->arena, l->text.len + 1);
+    copy = sc__arena_calloc(pr->arena, l->text.len + 1);
     if (!copy)
         return SC_ENOMEM;
     memcpy(copy, l->text.s, l->text.len);
