@@ -66,10 +66,11 @@ static int buf_append(sql_buf *b, const char *s, size_t n)
 /* Drop the first n bytes. */
 static void buf_consume(sql_buf *b, size_t n)
 {
+    if (!b->data) /* nothing read yet (an empty file): memmove must not see NULL */
+        return;
     memmove(b->data, b->data + n, b->len - n);
     b->len -= n;
-    if (b->data)
-        b->data[b->len] = '\0';
+    b->data[b->len] = '\0';
 }
 
 /* ------------------------------------------------------------------ */
