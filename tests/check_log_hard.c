@@ -109,6 +109,29 @@ START_TEST(test_log_hard_exec_empty_file)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* show                                                                 */
+
+/* Defect 12: `show create database` and `show tables` refused back-quoted names. */
+START_TEST(test_log_hard_show_backquoted_db)
+{
+    make_catalog();
+    sh("$SC show create database '`d1`'");
+    ck_status(0);
+    ck_out_has("CREATE DATABASE `d1`");
+    sh("$SC show tables '`d1`'");
+    ck_status(0);
+    ck_out_has("| t ");
+    sh("$SC show tables '`d``1`'");
+    ck_status(1);
+    ck_err_has("Unknown database 'd`1'");
+}
+END_TEST
+
+
+
+
 Suite *sc_test_log_hard_suite(void);
 
 Suite *sc_test_log_hard_suite(void)
@@ -119,6 +142,7 @@ Suite *sc_test_log_hard_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_log_hard_exec_empty_file);
+    tcase_add_test(tc, test_log_hard_show_backquoted_db);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,6 +10,28 @@
 
 #include "tools/cli.h"
 
+/*
+ * A database name as typed: `quoted` (a doubled `` inside stands for one) or
+ * bare, as the mysql client accepts both. malloc'ed; NULL when out of memory.
+ */
+static char *unquote_db(const char *s)
+{
+    size_t len = strlen(s), o = 0;
+    char *out = malloc(len + 1);
+
+    if (!out)
+        return NULL;
+    if (len < 2 || s[0] != '`' || s[len - 1] != '`')
+        return memcpy(out, s, len + 1);
+    for (size_t i = 1; i + 1 < len; i++) {
+        out[o++] = s[i];
+        if (s[i] == '`' && i + 2 < len && s[i + 1] == '`')
+            i++;
+    }
+    out[o] = '\0';
+    return out;
+}
+
 static int add_schema_row(const sc_schema *schema, void *payload)
 {
     const char *cell = sc_schema_definition(schema)->name;
@@ -98,8 +120,13 @@ static int show_create(sc_cli *cli, sc_txn *txn, int argc, char **argv)
     int status;
 
     (void)argc;
-    if (strcasecmp(argv[2], "table") != 0)
-        return sc_cli__print_create_database(cli, txn, argv[3]);
+    if (strcasecmp(argv[2], "table") != 0) {
+        if (!(db = unquote_db(argv[3])))
+            return sc_cli__fail(cli, SC_ENOMEM);
+        status = sc_cli__print_create_database(cli, txn, db);
+        free(db);
+        return status;
+    }
     if (sc_cli__split_name(&db, &table, argv[3]) != 0)
         return sc_cli__usage_error(cli, "show", "expected DB.TABLE, got '%s'", argv[3]);
     status = sc_cli__print_create_table(cli, txn, db, table);
@@ -148,8 +175,11 @@ int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
     status = sc_cli__read_txn(&txn, cli, cat);
     if (status != SC_CLI_EXIT_OK)
         goto out;
-    if (strcasecmp(argv[1], "tables") == 0)
-        status = show_tables(cli, txn, argc == 3 ? argv[2] : NULL);
+    if (strcasecmp(argv[1], "tables") == 0) {
+        char *db = argc == 3 ? unquote_db(argv[2]) : NULL;
+        status = argc == 3 && !db ? sc_cli__fail(cli, SC_ENOMEM) : show_tables(cli, txn, db);
+        free(db);
+    }
     else if (strcasecmp(argv[1], "create") == 0)
         status = show_create(cli, txn, argc, argv);
     else
