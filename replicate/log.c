@@ -33,13 +33,17 @@ void sc_log__file_name(char *buf, size_t size, uint32_t file)
 uint32_t sc_log__file_number(const char *name)
 {
     size_t n = strlen(SC_LOG_BASENAME);
-    char *end;
+    char *end, canon[32];
     unsigned long v;
 
     if (strncmp(name, SC_LOG_BASENAME, n) != 0 || name[n] != '.' || !name[n + 1])
         return 0;
     v = strtoul(name + n + 1, &end, 10);
-    return *end || v == 0 || v > UINT32_MAX ? 0 : (uint32_t)v;
+    if (*end || v == 0 || v > UINT32_MAX)
+        return 0;
+    /* Only the name of that number: "binlog.1" is not "binlog.000001". */
+    sc_log__file_name(canon, sizeof(canon), (uint32_t)v);
+    return strcmp(canon, name) == 0 ? (uint32_t)v : 0;
 }
 
 void sc_log__key(uint8_t key[12], uint32_t file, uint64_t offset)

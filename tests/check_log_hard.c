@@ -129,7 +129,24 @@ START_TEST(test_log_hard_show_backquoted_db)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* binlog show / decode                                                 */
 
+/* Defect 12: an unknown file name (binlog.1 is not binlog.000001) is an error. */
+START_TEST(test_log_hard_binlog_show_unknown_file)
+{
+    make_catalog();
+    sh("$SC binlog show binlog.1");
+    ck_status(1);
+    ck_err_has("binlog.1");
+    ck_assert_str_eq(hx.out, "");
+    sh("$SC binlog decode binlog.1");
+    ck_status(1);
+    sh("$SC binlog show binlog.000001");
+    ck_status(0);
+    ck_out_has("Format_desc");
+}
+END_TEST
 
 
 Suite *sc_test_log_hard_suite(void);
@@ -143,6 +160,7 @@ Suite *sc_test_log_hard_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_log_hard_exec_empty_file);
     tcase_add_test(tc, test_log_hard_show_backquoted_db);
+    tcase_add_test(tc, test_log_hard_binlog_show_unknown_file);
     suite_add_tcase(s, tc);
     return s;
 }
