@@ -148,6 +148,24 @@ START_TEST(test_log_hard_binlog_show_unknown_file)
 }
 END_TEST
 
+/* Defect 12: every line of a multi-line statement text is a comment in `decode`. */
+START_TEST(test_log_hard_binlog_decode_multiline)
+{
+    make_catalog();
+    sh("printf 'create table d1.t2 (a int primary key)\\ncomment \"line1\\n"
+       "drop database d1\\nend\";\\n' > in.sql && $SC exec in.sql && $SC binlog decode");
+    ck_status(0);
+    /* Every line that is not a ### row line is a # comment. */
+    for (char *line = hx.out; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        ck_assert_msg(n == 0 || line[0] == '#', "bare line in decode output: %.*s", (int)n,
+                      line);
+        line += n + (nl ? 1 : 0);
+    }
+    ck_out_has("# drop database d1");
+}
+END_TEST
 
 Suite *sc_test_log_hard_suite(void);
 
@@ -161,6 +179,7 @@ Suite *sc_test_log_hard_suite(void)
     tcase_add_test(tc, test_log_hard_exec_empty_file);
     tcase_add_test(tc, test_log_hard_show_backquoted_db);
     tcase_add_test(tc, test_log_hard_binlog_show_unknown_file);
+    tcase_add_test(tc, test_log_hard_binlog_decode_multiline);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -159,6 +159,17 @@ static int print_rows(walk *w, sc_binlog_reader *r, const sc_binlog_event *ev)
     return SC_OK;
 }
 
+/* Text that may hold newlines (a statement) as comment lines: "# " before every line. */
+static void print_commented(FILE *out, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        fputc(*p, out);
+        if (*p == '\n')
+            fputs("# ", out);
+    }
+    fputc('\n', out);
+}
+
 static int walk_file(const sc_log_file *f, void *payload)
 {
     walk *w = payload;
@@ -185,8 +196,8 @@ static int walk_file(const sc_log_file *f, void *payload)
         else if (ev->header.type == SC_EV_GTID || ev->header.type == SC_EV_ANNOTATE_ROWS) {
             char info[1024];
             event_info(info, sizeof(info), ev, ev->header.server_id);
-            fprintf(w->cli->out, "# %s at %llu: %s\n", f->name, (unsigned long long)ev->offset,
-                    info);
+            fprintf(w->cli->out, "# %s at %llu: ", f->name, (unsigned long long)ev->offset);
+            print_commented(w->cli->out, info);
         }
     }
     sc_binlog_reader_close(r);
