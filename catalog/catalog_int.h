@@ -148,6 +148,8 @@ void sc_catalog__table_cache_stats(sc_table_cache_stats *out, const sc_catalog *
 
 /** Map an LMDB return code to an sc_err, setting the message on ctx (what = operation). */
 int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what);
+/** SC_EFULL with the one map-full message (map size of env when not NULL, what frees space). */
+int sc_catalog__map_full(sc_ctx *ctx, MDB_env *env, const char *what);
 
 /* ------------------------------------------------------------------ */
 /* Raw row access (the log applier, fsck, tools through public wrappers) */

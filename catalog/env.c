@@ -31,6 +31,21 @@ static const char *slot_name(unsigned slot)
     return extra_db_names[slot - SC_DB_META];
 }
 
+/* The one map-full message: the map size (when env is known) and what frees space. */
+int sc_catalog__map_full(sc_ctx *ctx, MDB_env *env, const char *what)
+{
+    MDB_envinfo info;
+    char size[64] = "";
+
+    if (env && mdb_env_info(env, &info) == MDB_SUCCESS)
+        snprintf(size, sizeof(size), " (map size %zu bytes)", info.me_mapsize);
+    return sc_error_set(ctx, SC_EFULL, 0, NULL,
+                        "catalog map full%s while %s; nothing was written. To free space, purge "
+                        "old log files (`syscat binlog purge`), or open the catalog with a larger "
+                        "map size",
+                        size, what);
+}
+
 int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what)
 {
     if (rc == MDB_SUCCESS)
@@ -38,22 +53,17 @@ int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what)
     if (rc == MDB_NOTFOUND)
         return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "%s: not found", what);
     if (rc == MDB_MAP_FULL)
-        return sc_error_set(ctx, SC_EFULL, 0, NULL,
-                            "catalog map full while %s; nothing was written", what);
+        return sc_catalog__map_full(ctx, NULL, what);
     return sc_error_set(ctx, SC_EIO, 0, NULL, "%s: %s", what, mdb_strerror(rc));
 }
 
 int sc__mdb_fail(sc_txn *txn, int rc, const char *what)
 {
-    MDB_envinfo info;
     sc_ctx *ctx = txn->cat->ctx;
     int code;
 
     if (rc == MDB_MAP_FULL) {
-        mdb_env_info(txn->cat->env, &info);
-        code = sc_error_set(ctx, SC_EFULL, 0, NULL,
-                            "catalog map full (map size %zu bytes) while %s; nothing was written",
-                            info.me_mapsize, what);
+        code = sc_catalog__map_full(ctx, txn->cat->env, what);
     } else {
         code = sc_catalog__mdb_error(ctx, rc, what);
     }

@@ -219,6 +219,14 @@ int sc_log_set(sc_log *log, const char *key, const char *value)
 #define STATE_KEY "state"
 #define STATE_FIXED 34
 
+/* A failed write of the log: the catalog's one map-full message (with the map size). */
+static int log_write_error(sc_log *log, int rc, const char *what)
+{
+    if (rc == MDB_MAP_FULL)
+        return sc_catalog__map_full(log->ctx, sc_catalog__env(log->cat), what);
+    return sc_catalog__mdb_error(log->ctx, rc, what);
+}
+
 int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn)
 {
     MDB_val k = {sizeof(STATE_KEY) - 1, STATE_KEY}, v;
@@ -279,7 +287,7 @@ int sc_log__state_put(sc_log *log, sc_txn *txn, const sc_log_state *st)
         sc_put_u64le(g + 8, st->gtids[i].seq_no);
     }
     rc = mdb_put(sc_catalog__mdb_txn(txn), log->dbi_state, &k, &v, 0);
-    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.state") : SC_OK;
+    return rc ? log_write_error(log, rc, "writing log.state") : SC_OK;
 }
 
 int sc_log__record_put(sc_log *log, sc_txn *txn, uint32_t file, uint64_t offset, sc_slice bytes)
@@ -294,7 +302,7 @@ int sc_log__record_put(sc_log *log, sc_txn *txn, uint32_t file, uint64_t offset,
         return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
                             "log.events: a record at file %u offset %llu exists already",
                             (unsigned)file, (unsigned long long)offset);
-    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.events") : SC_OK;
+    return rc ? log_write_error(log, rc, "writing log.events") : SC_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -441,7 +449,7 @@ int sc_log__need_map(bool *out, sc_log_build *bld, uint64_t table_id, uint64_t v
     v.mv_size = sizeof(ver);
     v.mv_data = ver;
     rc = mdb_put(mt, log->dbi_maps, &k, &v, 0);
-    return rc ? sc_catalog__mdb_error(log->ctx, rc, "writing log.maps") : SC_OK;
+    return rc ? log_write_error(log, rc, "writing log.maps") : SC_OK;
 }
 
 int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)

@@ -167,6 +167,23 @@ START_TEST(test_log_hard_binlog_decode_multiline)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Messages (defect 12)                                                 */
+
+/* One map-full message: the map size and what frees space. */
+START_TEST(test_log_hard_map_full_message)
+{
+    sh("$SC init --map-size 256K && (echo 'begin;'; i=0; while [ $i -lt 300 ]; do "
+       "echo \"create table test.m$i (a$i int primary key, b varchar(200) comment '$i');\"; "
+       "i=$((i+1)); done; echo 'commit;') > m.sql && $SC exec -e 'create database test' && "
+       "$SC exec m.sql");
+    ck_status(1);
+    ck_err_has("catalog map full (map size 262144 bytes)");
+    ck_err_has("syscat binlog purge");
+    ck_err_has("larger map");
+}
+END_TEST
+
 Suite *sc_test_log_hard_suite(void);
 
 Suite *sc_test_log_hard_suite(void)
@@ -180,6 +197,7 @@ Suite *sc_test_log_hard_suite(void)
     tcase_add_test(tc, test_log_hard_show_backquoted_db);
     tcase_add_test(tc, test_log_hard_binlog_show_unknown_file);
     tcase_add_test(tc, test_log_hard_binlog_decode_multiline);
+    tcase_add_test(tc, test_log_hard_map_full_message);
     suite_add_tcase(s, tc);
     return s;
 }
