@@ -923,6 +923,7 @@ static int attach_readonly(sc_log *log)
     if (rc)
         return sc_catalog__mdb_error(log->ctx, rc, "opening the log");
     log->have_dbis = true;
+    log->readonly = true; /* readers check and show; they never write the files */
     return SC_OK;
 }
 
@@ -985,11 +986,10 @@ int sc_log_open(sc_log **out, sc_catalog *cat)
     rc = attach(log);
     /* Catch up with commits whose files were not written (a crash after commit). A file
      * failure does not stop the attach: the catalog must stay writable and `binlog
-     * rebuild` must be able to repair; sc_log_sync reports it. */
-    if (!rc && (rc = sc_log_sync(log)) == SC_EIO) {
+     * rebuild` must be able to repair; sc_log_sync reports it (also a file longer than
+     * its stored log, or a damaged stored record, which are never written). */
+    if (!rc && sc_log_sync(log) != SC_OK)
         sc_ctx_clear_error(ctx); /* kept in log->file_err */
-        rc = SC_OK;
-    }
     if (rc)
         goto fail;
     sc_catalog__set_after_commit_hook(cat, after_commit, log);

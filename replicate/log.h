@@ -100,6 +100,7 @@ struct sc_log {
     uint32_t synced_below;                   /* files below this number are complete on disk */
     uint32_t index_files[2];                 /* first/last file listed by the index we wrote */
     sc_error file_err;                       /* last failed file write (code SC_OK: none pending) */
+    bool readonly;                           /* read-only catalog: the files are never written */
     sc_log_sysmap sys[SC_SYS__END];          /* per system table id (0 unused) */
     sc_log_umap *umaps;                      /* user-table maps of the open transaction */
     size_t n_umaps, cap_umaps;
@@ -138,10 +139,42 @@ void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload);
 
 /* ---- logfile.c ---- */
 
+/** Called per stored record of a file: its offset and bytes (valid during the call). */
+typedef int (*sc_log_record_cb)(uint64_t off, sc_slice bytes, void *payload);
+/** Walk the records of one file from the one holding `from` (or the first after it). */
+int sc_log__walk(
+    sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, sc_log_record_cb cb, void *payload);
+
 /** Write what the files lack, from the committed log visible to txn (read or write). */
 int sc_log__sync_files(sc_log *log, sc_txn *txn);
 /** Total stored bytes of a file (sum of its records); 0 when it has none. */
 int sc_log__file_size(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file);
+
+/* ---- logcheck.c ---- */
+
+/**
+ * Check the events of one stored record at file offset `off`: framing
+ * (lengths inside the record, log_pos), the magic and Format_description at
+ * the file start, CRC32 (the FDE always; every event when *alg is CRC32).
+ * @param[in,out] alg the file's checksum algorithm, set by the record at offset 0
+ * @return true when sound; else false with why (what and at which offset)
+ */
+bool sc_log__record_check(char *why, size_t size, int *alg, uint64_t off, sc_slice rec);
+/** The checksum algorithm of a file, from its stored first record. @return SC_OK, SC_ECORRUPT */
+int sc_log__file_alg(int *alg, sc_log *log, sc_txn *txn, uint32_t file);
+/**
+ * Check every stored record of a file (contiguity and sc_log__record_check),
+ * reporting each problem; *bad_out counts them, *end_out is the end of the
+ * last record; bytes (may be NULL) receives the file's bytes.
+ */
+int sc_log__check_file(size_t *bad_out,
+                       uint64_t *end_out,
+                       sc_buf *bytes,
+                       sc_log *log,
+                       sc_txn *txn,
+                       uint32_t file,
+                       void (*report)(const char *problem, void *payload),
+                       void *payload);
 
 /* ---- userrows.c ---- */
 

@@ -60,9 +60,6 @@ static void key_parse(const MDB_val *k, uint32_t *file, uint64_t *off)
     *off = sc_get_uintbe((const uint8_t *)k->mv_data + 4, 8);
 }
 
-/* Walk the records of one file from the first one ending after `from`. */
-typedef int (*record_cb)(uint64_t off, sc_slice bytes, void *payload);
-
 /*
  * Position c on the record of `file` that starts at `from`, else on the one
  * before it in that file (it holds `from`, e.g. after a write cut by a crash,
@@ -101,8 +98,8 @@ static int seek_record(MDB_cursor *c, MDB_val *k, MDB_val *v, uint32_t file, uin
     return mdb_cursor_get(c, k, v, MDB_SET_RANGE);
 }
 
-static int
-walk_file(sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, record_cb cb, void *payload)
+int sc_log__walk(
+    sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, sc_log_record_cb cb, void *payload)
 {
     MDB_val k, v;
     MDB_cursor *c = NULL;
@@ -130,65 +127,209 @@ walk_file(sc_log *log, sc_txn *txn, uint32_t file, uint64_t from, record_cb cb, 
     return rc;
 }
 
+/* Appending one file: records from a->size on, each checked before it is written. */
 typedef struct append_ctx {
+    sc_log *log;
+    const char *path;
+    const char *name; /* base name, for messages */
     int fd;
+    int alg;       /* the file's checksum algorithm (sc_log__file_alg) */
     uint64_t size; /* bytes already in the file */
 } append_ctx;
 
 static int append_cb(uint64_t off, sc_slice bytes, void *payload)
 {
     append_ctx *a = payload;
-    uint64_t end = off + bytes.len;
+    uint64_t end = off + bytes.len, from = off < a->size ? a->size : off;
+    char why[400];
 
     if (end <= a->size)
         return SC_OK;
-    if (off < a->size) {
-        if (pwrite_all(a->fd, bytes.data + (a->size - off), end - a->size, a->size))
-            return SC_EIO;
-    } else if (pwrite_all(a->fd, bytes.data, bytes.len, off)) {
-        return SC_EIO;
-    }
+    /* A damaged stored record must never reach a file (it would replace good bytes). */
+    if (!sc_log__record_check(why, sizeof(why), &a->alg, off, bytes))
+        return sc_error_set(a->log->ctx, SC_ECORRUPT, 0, NULL,
+                            "%s: the stored record at offset %llu is damaged (%s); it was not "
+                            "written",
+                            a->name, (unsigned long long)off, why);
+    if (pwrite_all(a->fd, bytes.data + (from - off), end - from, from))
+        return io_error(a->log, "cannot write", a->path);
     a->size = end;
     return SC_OK;
 }
 
-static int sync_one(sc_log *log, sc_txn *txn, uint32_t file, bool truncate)
+/* End of the stored records of a file (0: none): two lookups, no walk. */
+static int stored_end(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file)
 {
-    char path[4096];
-    append_ctx a = {-1, 0};
+    uint8_t key[12];
+    MDB_val k = {sizeof(key), key}, v;
+    MDB_cursor *c = NULL;
+    int mrc = mdb_cursor_open(sc_catalog__mdb_txn(txn), log->dbi_events, &c);
+
+    *out = 0;
+    if (mrc)
+        return sc_catalog__mdb_error(log->ctx, mrc, "opening a log.events cursor");
+    sc_log__key(key, file + 1, 0);
+    mrc = file == UINT32_MAX ? MDB_NOTFOUND : mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
+    mrc = mdb_cursor_get(c, &k, &v, mrc == MDB_NOTFOUND ? MDB_LAST : MDB_PREV);
+    if (mrc == 0 && k.mv_size == 12 && sc_get_uintbe(k.mv_data, 4) == file)
+        *out = sc_get_uintbe((const uint8_t *)k.mv_data + 4, 8) + v.mv_size;
+    mdb_cursor_close(c);
+    return mrc && mrc != MDB_NOTFOUND ? sc_catalog__mdb_error(log->ctx, mrc, "reading log.events")
+                                      : SC_OK;
+}
+
+/* stored_end in the latest committed log (another process may have committed since txn). */
+static int latest_end(uint64_t *out, sc_log *log, uint32_t file)
+{
+    sc_txn *t = NULL;
+    int rc = sc_txn_begin(&t, log->cat, SC_TXN_READONLY);
+
+    if (!rc)
+        rc = stored_end(out, log, t, file);
+    sc_txn_abort(t);
+    return rc;
+}
+
+/*
+ * Open a log file for writing: never through a symbolic link, never anything
+ * but a regular file (O_NONBLOCK: a FIFO must not block the writer).
+ */
+static int open_log_file(int *fd, sc_log *log, const char *path, int flags)
+{
     struct stat sb;
+
+    *fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | flags, 0644);
+    if (*fd < 0 && errno == ELOOP)
+        return sc_error_set(log->ctx, SC_EIO, 0, NULL,
+                            "%s is a symbolic link; log files must be regular files: not written "
+                            "(remove it, then run `syscat binlog rebuild`)",
+                            path);
+    if (*fd < 0)
+        return io_error(log, "cannot open", path);
+    if (fstat(*fd, &sb) || !S_ISREG(sb.st_mode)) {
+        close(*fd);
+        *fd = -1;
+        return sc_error_set(log->ctx, SC_EIO, 0, NULL,
+                            "%s is not a regular file: not written (remove it, then run `syscat "
+                            "binlog rebuild`)",
+                            path);
+    }
+    return SC_OK;
+}
+
+static int not_ours(sc_log *log, const char *path, uint64_t size, uint64_t stored)
+{
+    return sc_error_set(log->ctx, SC_EIO, 0, NULL,
+                        "%s has %llu bytes but the log in the catalog has %llu and %s: the file "
+                        "holds bytes that are not ours, nothing was appended (`syscat binlog "
+                        "rebuild` rewrites it from the catalog)",
+                        path, (unsigned long long)size, (unsigned long long)stored,
+                        size > stored ? "ends there" : "differs at the file's end");
+}
+
+/* Whether the file's last bytes are those of the stored record holding them. */
+typedef struct tail_ctx {
+    int fd;
+    uint64_t size; /* the file's size */
+    bool same;
+} tail_ctx;
+
+static int tail_cb(uint64_t off, sc_slice bytes, void *payload)
+{
+    tail_ctx *t = payload;
+    uint64_t end = off + bytes.len < t->size ? off + bytes.len : t->size;
+    uint8_t buf[4096];
+
+    for (uint64_t at = off; at < end;) {
+        size_t n = end - at < sizeof(buf) ? (size_t)(end - at) : sizeof(buf);
+        if (pread(t->fd, buf, n, (off_t)at) != (ssize_t)n ||
+            memcmp(buf, bytes.data + (at - off), n) != 0) {
+            t->same = false;
+            break;
+        }
+        at += n;
+    }
+    return 1; /* only the record holding the file's last byte */
+}
+
+static bool tail_matches(sc_log *log, sc_txn *txn, uint32_t file, int fd, uint64_t size)
+{
+    tail_ctx t = {fd, size, true};
+
+    return size == 0 || (sc_log__walk(log, txn, file, size - 1, tail_cb, &t) >= 0 && t.same);
+}
+
+/*
+ * Append what a file lacks. A file longer than its stored log, or whose last
+ * bytes are not those of the stored log, holds bytes that are not ours (a
+ * catalog restored from an older copy, garbage appended): appending after
+ * them would bury every later commit, so nothing is written.
+ */
+static int sync_one(sc_log *log, sc_txn *txn, uint32_t file)
+{
+    char path[4096], name[32];
+    append_ctx a = {log, path, name, -1, -1, 0};
+    struct stat sb;
+    uint64_t end = 0;
     int rc;
 
+    sc_log__file_name(name, sizeof(name), file);
     if (file_path(path, sizeof(path), log, file))
         return sc_error_set(log->ctx, SC_EINVAL, 0, NULL, "binlog path too long");
-    a.fd = open(path, O_WRONLY | O_CREAT | (truncate ? O_TRUNC : 0) | O_CLOEXEC, 0644);
-    if (a.fd < 0)
-        return io_error(log, "cannot open", path);
+    if ((rc = open_log_file(&a.fd, log, path, O_CREAT)))
+        return rc;
     if (fstat(a.fd, &sb)) {
         rc = io_error(log, "cannot stat", path);
         goto out;
     }
     a.size = (uint64_t)sb.st_size;
-    rc = walk_file(log, txn, file, a.size, append_cb, &a);
-    if (rc == SC_EIO && sc_ctx_last_error(log->ctx)->code != SC_EIO)
-        rc = io_error(log, "cannot write", path);
+    rc = stored_end(&end, log, txn, file);
+    if (!rc && a.size > end && !(rc = latest_end(&end, log, file)) && a.size > end)
+        rc = not_ours(log, path, a.size, end);
+    if (!rc && a.size < end && !tail_matches(log, txn, file, a.fd, a.size))
+        rc = not_ours(log, path, a.size, end);
+    if (!rc && a.size < end && !(rc = sc_log__file_alg(&a.alg, log, txn, file)))
+        rc = sc_log__walk(log, txn, file, a.size, append_cb, &a);
 out:
     close(a.fd);
+    return rc;
+}
+
+/* Write a whole file from its stored records to path (a new file). */
+static int write_whole(sc_log *log, sc_txn *txn, uint32_t file, const char *path)
+{
+    char name[32];
+    append_ctx a = {log, path, name, -1, -1, 0};
+    int rc;
+
+    sc_log__file_name(name, sizeof(name), file);
+    (void)unlink(path); /* a leftover of a killed rebuild */
+    if ((rc = open_log_file(&a.fd, log, path, O_CREAT | O_EXCL)))
+        return rc;
+    rc = sc_log__walk(log, txn, file, 0, append_cb, &a);
+    if (close(a.fd) && !rc)
+        rc = io_error(log, "cannot write", path);
     return rc;
 }
 
 static int write_index(sc_log *log, const sc_log_state *st)
 {
     char path[4096], tmp[4200], name[32];
-    FILE *f;
-    int rc = SC_OK;
+    FILE *f = NULL;
+    int rc = SC_OK, fd;
 
     snprintf(path, sizeof(path), "%s/%s.index", log->dir, SC_LOG_BASENAME);
-    /* a per-process name: several processes may sync the same directory */
+    /* a per-process name: several processes may sync the same directory; the rename
+     * replaces whatever the index was (a symbolic link is replaced, never followed) */
     snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-    f = fopen(tmp, "w");
-    if (!f)
-        return io_error(log, "cannot create", tmp);
+    (void)unlink(tmp);
+    if ((rc = open_log_file(&fd, log, tmp, O_CREAT | O_EXCL)))
+        return rc;
+    if (!(f = fdopen(fd, "w"))) {
+        rc = io_error(log, "cannot create", tmp);
+        close(fd);
+        return rc;
+    }
     for (uint32_t i = st->first_file; i <= st->cur_file; i++) {
         sc_log__file_name(name, sizeof(name), i);
         fprintf(f, "%s\n", name);
@@ -214,7 +355,7 @@ int sc_log__sync_files(sc_log *log, sc_txn *txn)
         return rc;
     f = log->synced_below > st.first_file ? log->synced_below : st.first_file;
     for (; f <= st.cur_file; f++) {
-        rc = sync_one(log, txn, f, false);
+        rc = sync_one(log, txn, f);
         if (rc)
             return rc;
         if (f < st.cur_file)
@@ -234,7 +375,7 @@ static int size_cb(uint64_t off, sc_slice bytes, void *payload)
 int sc_log__file_size(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file)
 {
     *out = 0;
-    return walk_file(log, txn, file, 0, size_cb, out);
+    return sc_log__walk(log, txn, file, 0, size_cb, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -264,7 +405,7 @@ static int sync_fn(sc_log *log, sc_txn *txn, void *payload)
 
 int sc_log_sync(sc_log *log)
 {
-    int rc = log->have_dbis ? with_txn(log, false, sync_fn, NULL) : SC_OK;
+    int rc = log->have_dbis && !log->readonly ? with_txn(log, false, sync_fn, NULL) : SC_OK;
 
     /* Remembered for whoever asks later (the after-commit hook cannot return it). */
     if (rc)
@@ -288,30 +429,82 @@ int sc_log_rotate(sc_log *log)
     return rc ? rc : sc_log_sync(log);
 }
 
+/* What a rebuild refused: the files left as they were and the first reason. */
+typedef struct rebuild_args {
+    size_t refused;
+    char first[700];
+} rebuild_args;
+
+static void first_problem(const char *problem, void *payload)
+{
+    rebuild_args *a = payload;
+
+    if (!a->first[0])
+        snprintf(a->first, sizeof(a->first), "%s", problem);
+}
+
+/*
+ * Rewrite one file from its stored records, through a new file renamed over
+ * the old one (a symbolic link there is replaced, never followed). A file
+ * whose stored records fail their check is left as it is: its bytes on disk
+ * may be the only intact copy.
+ */
+static int rebuild_one(sc_log *log, sc_txn *txn, uint32_t file, rebuild_args *a)
+{
+    char path[4096], tmp[4200];
+    size_t bad = 0;
+    uint64_t end = 0;
+    int rc = sc_log__check_file(&bad, &end, NULL, log, txn, file, first_problem, a);
+
+    if (rc || bad) {
+        a->refused += bad > 0;
+        return rc;
+    }
+    if (file_path(path, sizeof(path), log, file))
+        return sc_error_set(log->ctx, SC_EINVAL, 0, NULL, "binlog path too long");
+    snprintf(tmp, sizeof(tmp), "%s.rebuild.%ld", path, (long)getpid());
+    rc = write_whole(log, txn, file, tmp);
+    if (!rc && rename(tmp, path))
+        rc = io_error(log, "cannot replace", path);
+    if (rc)
+        (void)unlink(tmp);
+    return rc;
+}
+
 static int rebuild_fn(sc_log *log, sc_txn *txn, void *payload)
 {
+    rebuild_args *a = payload;
     sc_log_state st;
     char path[4096];
     int rc = sc_log__state_get(&st, log, txn);
 
-    (void)payload;
     if (rc || (rc = ensure_dir(log)))
         return rc;
     for (uint32_t f = 1; f < st.first_file; f++)
         if (!file_path(path, sizeof(path), log, f))
             (void)unlink(path); /* purged files must not come back */
-    for (uint32_t f = st.first_file; !rc && f <= st.cur_file; f++)
-        rc = sync_one(log, txn, f, true);
+    for (uint32_t f = st.first_file; !rc && f >= st.first_file && f <= st.cur_file; f++)
+        rc = rebuild_one(log, txn, f, a);
     if (!rc) {
         log->synced_below = st.cur_file;
         rc = write_index(log, &st);
     }
+    if (!rc && a->refused)
+        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
+                          "the stored log of %zu file(s) is damaged, so they were not rewritten "
+                          "and were left as they are on disk: %s",
+                          a->refused, a->first);
     return rc;
 }
 
 int sc_log_rebuild(sc_log *log)
 {
-    return with_txn(log, false, rebuild_fn, NULL);
+    rebuild_args a = {0, {0}};
+
+    if (log->readonly)
+        return sc_error_set(log->ctx, SC_EREADONLY, 0, NULL,
+                            "the catalog is open read-only: the log files are not rewritten");
+    return with_txn(log, false, rebuild_fn, &a);
 }
 
 typedef struct purge_args {
@@ -440,7 +633,7 @@ static int bytes_fn(sc_log *log, sc_txn *txn, void *payload)
     if (f < st.first_file || f > st.cur_file)
         return sc_error_set(log->ctx, SC_ENOTFOUND, 0, NULL, "no log file '%s'",
                             a->name ? a->name : "");
-    rc = walk_file(log, txn, f, 0, bytes_cb, a);
+    rc = sc_log__walk(log, txn, f, 0, bytes_cb, a);
     if (!rc && a->gap)
         rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
                           "log.events: records of %s are not contiguous", a->name ? a->name : "");
@@ -477,134 +670,4 @@ int sc_log_path(char **out, sc_log *log, const char *name)
     else
         snprintf(*out, n, "%s/%s.index", log->dir, SC_LOG_BASENAME);
     return SC_OK;
-}
-
-/* ------------------------------------------------------------------ */
-/* Verification                                                         */
-
-typedef struct verify_state {
-    void (*report)(const char *problem, void *payload);
-    void *payload;
-    size_t problems;
-} verify_state;
-
-static void problem(verify_state *v, const char *fmt, ...) SC_PRINTF(2, 3);
-
-static void problem(verify_state *v, const char *fmt, ...)
-{
-    char msg[600];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    v->problems++;
-    if (v->report)
-        v->report(msg, v->payload);
-}
-
-/* Decode every event of a file's stored bytes: lengths, log_pos, CRC32 (the reader checks). */
-static void
-verify_events(sc_log *log, verify_state *v, const char *name, const uint8_t *data, size_t len)
-{
-    sc_binlog_reader *r = NULL;
-    const sc_binlog_event *ev = NULL;
-    uint64_t end = SC_BINLOG_MAGIC_LEN;
-    int rc = sc_binlog_reader_open_mem(&r, log->ctx, name, (sc_slice){data, len});
-
-    while (!rc) {
-        rc = sc_binlog_reader_next(&ev, r);
-        if (rc || !ev)
-            break;
-        end = ev->offset + ev->raw.len;
-    }
-    if (rc)
-        problem(v, "%s: %s", name, sc_ctx_last_error(log->ctx)->message);
-    else if (end != len)
-        problem(v, "%s: events end at %llu but the file has %zu bytes", name,
-                (unsigned long long)end, len);
-    sc_binlog_reader_close(r);
-}
-
-static void
-verify_disk(sc_log *log, verify_state *v, const char *name, const uint8_t *data, size_t len)
-{
-    char *path = NULL;
-    FILE *f;
-    uint8_t buf[65536];
-    size_t at = 0, n;
-    bool same = true;
-
-    if (sc_log_path(&path, log, name))
-        return;
-    f = fopen(path, "rb");
-    if (!f) {
-        problem(v, "%s: missing on disk", name);
-        sc_free(log->ctx, path);
-        return;
-    }
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
-        if (at + n > len || memcmp(buf, data + at, n) != 0)
-            same = false;
-        at += n;
-    }
-    fclose(f);
-    if (!same || at != len)
-        problem(v,
-                "%s: the file on disk (%zu bytes) differs from the log in the catalog "
-                "(%zu bytes); run `syscat binlog rebuild`",
-                name, at, len);
-    sc_free(log->ctx, path);
-}
-
-typedef struct verify_walk {
-    verify_state v;
-    sc_log *log;
-    uint32_t names[4096];
-    size_t n;
-} verify_walk;
-
-static int collect_cb(const sc_log_file *file, void *payload)
-{
-    verify_walk *w = payload;
-
-    if (w->n < sizeof(w->names) / sizeof(w->names[0]))
-        w->names[w->n++] = file->number;
-    return SC_OK;
-}
-
-int sc_log_verify(sc_log *log,
-                  void (*report)(const char *problem, void *payload),
-                  void *payload,
-                  size_t *problems_out)
-{
-    verify_walk *w = sc__calloc(log->ctx, 1, sizeof(*w));
-    int rc;
-
-    if (!w)
-        return SC_ENOMEM;
-    w->v.report = report;
-    w->v.payload = payload;
-    w->log = log;
-    rc = sc_log_files(log, collect_cb, w);
-    for (size_t i = 0; !rc && i < w->n; i++) {
-        char name[32];
-        uint8_t *data = NULL;
-        size_t len = 0;
-        sc_log__file_name(name, sizeof(name), w->names[i]);
-        if (sc_log_file_bytes(&data, &len, log, name)) {
-            problem(&w->v, "%s: %s", name, sc_ctx_last_error(log->ctx)->message);
-            continue;
-        }
-        verify_events(log, &w->v, name, data, len);
-        verify_disk(log, &w->v, name, data, len);
-        sc_free(log->ctx, data);
-    }
-    if (problems_out)
-        *problems_out = w->v.problems;
-    if (!rc && w->v.problems)
-        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu problem(s) in the log",
-                          w->v.problems);
-    sc_free(log->ctx, w);
-    return rc;
 }

@@ -280,8 +280,14 @@ static int run(walk *w, int argc, char **argv)
             return sc_log_files(w->log, walk_file, w), w->status;
         return do_show(w);
     }
-    if (strcmp(sub, "rebuild") == 0 && argc == 2)
+    if (strcmp(sub, "rebuild") == 0 && argc == 2) {
         rc = sc_log_rebuild(w->log);
+        if (rc == SC_ECORRUPT) { /* name every damaged event, then the refusal */
+            sc_error refusal = *sc_ctx_last_error(w->cli->ctx);
+            (void)sc_log_verify_stored(w->log, print_problem, w->cli, NULL);
+            sc_error_set(w->cli->ctx, refusal.code, 0, NULL, "%s", refusal.message);
+        }
+    }
     else if (strcmp(sub, "rotate") == 0 && argc == 2)
         rc = sc_log_rotate(w->log);
     else if (strcmp(sub, "set") == 0 && argc == 4)

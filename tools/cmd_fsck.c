@@ -1,7 +1,9 @@
 /*
- * cmd_fsck.c - `syscat fsck`: run the catalog's integrity check (sc_fsck),
- * print every problem on its own line, then a summary. Exit 1 when the
- * catalog is damaged, so scripts (and the crash tests) can branch on it.
+ * cmd_fsck.c - `syscat fsck`: run the catalog's integrity check (sc_fsck)
+ * and the check of the log stored in it (sc_log_verify_stored: every event's
+ * framing and checksum), print every problem on its own line, then a
+ * summary. Exit 1 when the catalog or its log is damaged, so scripts (and
+ * the crash tests) can branch on it.
  */
 #include "tools/cli.h"
 
@@ -9,6 +11,29 @@ static void report_problem(const char *problem, void *payload)
 {
     sc_cli *cli = payload;
     fprintf(cli->out, "problem: %s\n", problem);
+}
+
+/*
+ * The log stored in the catalog is what the binlog files are written from:
+ * check every event of it too (the catalog module knows nothing of binlogs).
+ * Adds its problems to *problems; returns SC_ECORRUPT when the catalog or the
+ * log is damaged.
+ */
+static int check_log(size_t *problems, sc_cli *cli, sc_catalog *cat, int rc)
+{
+    sc_log *log = NULL;
+    size_t n = 0;
+    int lrc = sc_log_open(&log, cat);
+
+    if (lrc == SC_OK)
+        lrc = sc_log_verify_stored(log, report_problem, cli, &n);
+    else
+        fprintf(cli->out, "problem: log: %s\n", sc_ctx_last_error(cli->ctx)->message), n = 1;
+    sc_log_close(log);
+    *problems += n;
+    if (lrc != SC_OK && lrc != SC_ECORRUPT)
+        return lrc;
+    return rc == SC_ECORRUPT || n ? SC_ECORRUPT : SC_OK;
 }
 
 static int print_summary(sc_cli *cli, sc_catalog *cat, size_t problems)
@@ -43,6 +68,8 @@ int sc_cli__cmd_fsck(sc_cli *cli, int argc, char **argv)
     if (status != SC_CLI_EXIT_OK)
         return status;
     rc = sc_fsck(cat, report_problem, cli, &problems);
+    if (rc == SC_OK || rc == SC_ECORRUPT)
+        rc = check_log(&problems, cli, cat, rc);
     if (rc == SC_OK || rc == SC_ECORRUPT)
         status = print_summary(cli, cat, rc == SC_ECORRUPT && problems == 0 ? 1 : problems);
     else

@@ -243,14 +243,25 @@ SC_API void sc_log_close(sc_log *log);
 /**
  * Bring the files up to date with the log in the catalog (appends what is
  * missing). Commits write the files themselves; a failure there never fails
- * the commit and is reported here: SC_EIO (with the path) while it persists.
+ * the commit and is reported here: SC_EIO (with the path) while it persists;
+ * also a file that is not a regular file (a symbolic link is never followed)
+ * or is longer than its stored log (bytes not ours: nothing is appended).
+ * SC_ECORRUPT: a stored record fails its check and was not written. On a
+ * catalog opened read-only nothing is written (SC_OK).
  */
 SC_API int sc_log_sync(sc_log *log);
 
 /** Close the current file with a ROTATE and start the next one (FLUSH BINARY LOGS). */
 SC_API int sc_log_rotate(sc_log *log);
 
-/** Rewrite every file and the index byte for byte from the log in the catalog. */
+/**
+ * Rewrite every file and the index byte for byte from the log in the catalog,
+ * each through a new file renamed over the old one (symbolic links are
+ * replaced, never followed). A file whose stored records fail their check
+ * (sc_log_verify_stored) is left as it is on disk.
+ * @return SC_OK, SC_ECORRUPT (files refused; the message names the first
+ *         damaged event), SC_EIO, SC_EREADONLY
+ */
 SC_API int sc_log_rebuild(sc_log *log);
 
 /**
@@ -284,14 +295,29 @@ SC_API int sc_log_file_bytes(uint8_t **out, size_t *out_len, sc_log *log, const 
 SC_API int sc_log_path(char **out, sc_log *log, const char *name);
 
 /**
- * Check the stored log: every record decodes as events whose lengths, log_pos
- * and checksums are consistent, records of a file are contiguous, and each
- * file on disk equals its stored bytes.
+ * Check the log against the files without changing either: the stored log
+ * (as sc_log_verify_stored, plus a full decode of every event) and each file
+ * on disk against its stored bytes (missing, not a regular file, truncated,
+ * altered, longer). Everything is compared with what was committed when the
+ * check started (one read transaction): commits of other processes meanwhile
+ * are not damage.
  * @param[in] report called once per problem (may be NULL)
  * @return SC_OK when clean, SC_ECORRUPT otherwise
  */
 SC_API int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *payload),
                          void *payload, size_t *problems_out);
+
+/**
+ * Check the log stored in the catalog (what the files are written from):
+ * every record of every file, contiguous from offset 0, every event's
+ * framing (length, log_pos) and checksum, the state's end of the current
+ * file, no record outside the log's files. Reads only; each problem names
+ * the file, the record's offset, the event's offset and the reason.
+ * @param[in] report called once per problem (may be NULL)
+ * @return SC_OK when sound (or no log), SC_ECORRUPT otherwise
+ */
+SC_API int sc_log_verify_stored(sc_log *log, void (*report)(const char *problem, void *payload),
+                                void *payload, size_t *problems_out);
 
 /** Row change kinds of sc_log_rows. */
 #define SC_LOG_INSERT 0
