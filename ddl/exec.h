@@ -80,7 +80,6 @@ struct sc_session {
     size_t n_temps;
     char **user_vars; /* @name=value pairs: [2i] name, [2i+1] value (NULL = SQL NULL) */
     size_t n_user_vars;
-    char *get_buf; /* last sc_session_get() text */
 };
 
 /** Execution state of one statement. */

@@ -193,7 +193,6 @@ void sc_session_free(sc_session *s)
     sc_free(s->ctx, s->charset_server);
     sc_free(s->ctx, s->collation_server);
     sc_free(s->ctx, s->default_engine);
-    sc_free(s->ctx, s->get_buf);
     sc_free(s->ctx, s);
 }
 
@@ -349,32 +348,44 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
     return sc_error_set(s->ctx, SC_ESQL, 1193, "HY000", "Unknown system variable '%s'", name);
 }
 
-const char *sc_session_get(sc_session *s, const char *name)
+/* The value of a variable as SELECT @@name prints it (owned by the caller), or NULL
+ * with *known false for an unknown name; NULL with *known true is out of memory, or
+ * the SQL NULL of an unset database. */
+static char *session_value(sc_session *s, const char *name, bool *known)
 {
-    char *v = NULL;
-
+    *known = true;
     if (strcasecmp(name, "sql_mode") == 0)
-        v = mode_text(s->ctx, s->sql_mode);
-    else if (strcasecmp(name, "foreign_key_checks") == 0)
-        v = sc__strdup(s->ctx, s->foreign_key_checks ? "1" : "0");
-    else if (strcasecmp(name, "sql_notes") == 0)
-        v = sc__strdup(s->ctx, s->sql_notes ? "1" : "0");
-    else if (strcasecmp(name, "explicit_defaults_for_timestamp") == 0)
-        v = sc__strdup(s->ctx, s->explicit_defaults_for_timestamp ? "1" : "0");
-    else if (strcasecmp(name, "character_set_server") == 0)
-        v = sc__strdup(s->ctx, s->charset_server);
-    else if (strcasecmp(name, "collation_server") == 0)
-        v = sc__strdup(s->ctx, s->collation_server);
-    else if (strcasecmp(name, "default_storage_engine") == 0 ||
-             strcasecmp(name, "storage_engine") == 0)
-        v = sc__strdup(s->ctx, s->default_engine);
-    else if (strcasecmp(name, "database") == 0)
-        v = s->database ? sc__strdup(s->ctx, s->database) : NULL;
-    if (!v)
-        return NULL;
-    sc_free(s->ctx, s->get_buf);
-    s->get_buf = v;
-    return v;
+        return mode_text(s->ctx, s->sql_mode);
+    if (strcasecmp(name, "foreign_key_checks") == 0)
+        return sc__strdup(s->ctx, s->foreign_key_checks ? "1" : "0");
+    if (strcasecmp(name, "sql_notes") == 0)
+        return sc__strdup(s->ctx, s->sql_notes ? "1" : "0");
+    if (strcasecmp(name, "explicit_defaults_for_timestamp") == 0)
+        return sc__strdup(s->ctx, s->explicit_defaults_for_timestamp ? "1" : "0");
+    if (strcasecmp(name, "character_set_server") == 0)
+        return sc__strdup(s->ctx, s->charset_server);
+    if (strcasecmp(name, "collation_server") == 0)
+        return sc__strdup(s->ctx, s->collation_server);
+    if (strcasecmp(name, "default_storage_engine") == 0 || strcasecmp(name, "storage_engine") == 0)
+        return sc__strdup(s->ctx, s->default_engine);
+    if (strcasecmp(name, "database") == 0)
+        return s->database ? sc__strdup(s->ctx, s->database) : NULL;
+    *known = false;
+    return NULL;
+}
+
+int sc_session_get(char **out, sc_session *s, const char *name)
+{
+    bool known;
+
+    *out = session_value(s, name, &known);
+    if (*out)
+        return SC_OK;
+    if (!known)
+        return sc_error_set(s->ctx, SC_ESQL, 1193, "HY000", "Unknown system variable '%s'", name);
+    if (strcasecmp(name, "database") == 0)
+        return SC_OK; /* no current database: SQL NULL */
+    return SC_ENOMEM;
 }
 
 /* ------------------------------------------------------------------ */
@@ -444,8 +455,13 @@ static const char *eval_value(sc_exec *x, const sc_expr *e)
             v = user_var_get(x->s, e->name, &found);
             return v ? sc_exec__strdup(x, v) : "NULL";
         }
-        v = sc_session_get(x->s, e->name);
-        return v ? sc_exec__strdup(x, v) : "";
+        {
+            bool known;
+            char *val = session_value(x->s, e->name, &known);
+            const char *copy = val ? sc_exec__strdup(x, val) : "";
+            sc_free(x->ctx, val);
+            return copy;
+        }
     }
     case SC_AST_EXPR_FUNC:
         if (strcasecmp(e->name, "concat") == 0) {

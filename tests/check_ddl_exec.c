@@ -317,13 +317,44 @@ START_TEST(test_ddl_exec_drop_multi)
 }
 END_TEST
 
+/* sc_session_get, asserted to succeed; the caller frees the value. */
+static char *get_var(const char *name)
+{
+    char *v = NULL;
+
+    ck_assert_int_eq(sc_session_get(&v, sess, name), SC_OK);
+    ck_assert_ptr_nonnull(v);
+    return v;
+}
+
+/* Each value belongs to its caller: a later call does not overwrite an earlier one. */
+START_TEST(test_ddl_exec_session_get_owned)
+{
+    char *mode = get_var("sql_mode"), *fk = get_var("foreign_key_checks");
+    char *cs = get_var("character_set_server"), *none = (char *)"x";
+
+    ck_assert_str_eq(mode, "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,"
+                           "NO_ENGINE_SUBSTITUTION");
+    ck_assert_str_eq(fk, "1");
+    ck_assert_str_eq(cs, "utf8mb4");
+    ck_assert_int_eq(sc_session_get(&none, sess, "nope"), SC_ESQL);
+    ck_assert_ptr_null(none);
+    ck_assert_uint_eq(sc_ctx_last_error(sc_fx.ctx)->mysql_errno, 1193);
+    ck_assert_str_eq(sc_ctx_last_error(sc_fx.ctx)->message, "Unknown system variable 'nope'");
+    sc_free(sc_fx.ctx, mode);
+    sc_free(sc_fx.ctx, fk);
+    sc_free(sc_fx.ctx, cs);
+}
+END_TEST
+
 START_TEST(test_ddl_exec_session_vars)
 {
-    ck_assert_str_eq(sc_session_get(sess, "sql_mode"),
-                     "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,"
-                     "NO_ENGINE_SUBSTITUTION");
+    char *v;
+
     ok("SET SESSION sql_mode = CONCAT(@@sql_mode, ',IGNORE_BAD_TABLE_OPTIONS')");
-    ck_assert_ptr_nonnull(strstr(sc_session_get(sess, "sql_mode"), "IGNORE_BAD_TABLE_OPTIONS"));
+    v = get_var("sql_mode");
+    ck_assert_ptr_nonnull(strstr(v, "IGNORE_BAD_TABLE_OPTIONS"));
+    sc_free(sc_fx.ctx, v);
     fails("SET SESSION sql_mode = 'NOPE'", 1231, "42000",
           "Variable 'sql_mode' can't be set to the value of 'NOPE'");
     ok("SET sql_mode = ''");
@@ -337,9 +368,13 @@ START_TEST(test_ddl_exec_session_vars)
                       "current_timestamp(),\n"
                       "  `b` timestamp NOT NULL DEFAULT '0000-00-00 00:00:00'\n" TAIL);
     fails("SET nope = 1", 1193, "HY000", "Unknown system variable 'nope'");
-    ck_assert_str_eq(sc_session_get(sess, "foreign_key_checks"), "1");
+    v = get_var("foreign_key_checks");
+    ck_assert_str_eq(v, "1");
+    sc_free(sc_fx.ctx, v);
     ok("SET FOREIGN_KEY_CHECKS = 0");
-    ck_assert_str_eq(sc_session_get(sess, "foreign_key_checks"), "0");
+    v = get_var("foreign_key_checks");
+    ck_assert_str_eq(v, "0");
+    sc_free(sc_fx.ctx, v);
 }
 END_TEST
 
@@ -448,6 +483,7 @@ Suite *sc_test_ddl_exec_suite(void)
     tcase_add_test(tc, test_ddl_exec_drop_database_foreign_keys);
     tcase_add_test(tc, test_ddl_exec_drop_multi);
     tcase_add_test(tc, test_ddl_exec_session_vars);
+    tcase_add_test(tc, test_ddl_exec_session_get_owned);
     tcase_add_test(tc, test_ddl_exec_atomic_and_nested);
     tcase_add_test(tc, test_ddl_exec_create_like_select);
     tcase_add_test(tc, test_ddl_exec_databases);

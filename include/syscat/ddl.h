@@ -99,10 +99,12 @@ SC_API int sc_dump_show_create(char **out, sc_txn *txn);
 SC_API int sc_session_set(sc_session *session, const char *name, const char *value);
 
 /**
- * Read a session variable in the form SELECT @@name prints it (borrowed
- * until the next call on the session), or NULL when unknown.
+ * Read a session variable in the form SELECT @@name prints it.
+ * @param[out] out  the value, owned by the caller: free with sc_free() on the
+ *                  catalog's ctx; NULL for `database` when none is selected
+ * @return SC_OK, SC_ESQL (1193 unknown variable), SC_ENOMEM
  */
-SC_API const char *sc_session_get(sc_session *session, const char *name);
+SC_API int sc_session_get(char **out, sc_session *session, const char *name);
 
 #ifdef __cplusplus
 }
