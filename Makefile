@@ -71,6 +71,8 @@ SUITE_SRC := $(filter-out tests/check_main.c,$(wildcard tests/check_*.c))
 SUITES := $(patsubst tests/check_%.c,%,$(SUITE_SRC))
 TEST_SUPPORT_SRC := tests/fixtures.c
 TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
+# CLI helpers unit-tested directly (check_tools.c); main.c stays out.
+TEST_TOOLS_OBJ := $(BUILD)/obj/tools/cli.o
 
 .PHONY: all release deps test check bench bench-build fuzz demo clean format headertest \
         shared install \
@@ -155,12 +157,12 @@ $(BUILD)/obj/tests/main-%.o: tests/check_main.c $(BUILD)/gen/suites-%.h
 
 TEST_LINK = $(PKG_LIBS) $(CHECK_LIBS) $(TOOL_LIBS) -lz -lm
 
-$(BUILD)/check: $(BUILD)/obj/tests/main-all.o $(call obj,$(SUITE_SRC)) $(TEST_SUPPORT_OBJ) $(LIB)
+$(BUILD)/check: $(BUILD)/obj/tests/main-all.o $(call obj,$(SUITE_SRC)) $(TEST_SUPPORT_OBJ) $(TEST_TOOLS_OBJ) $(LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) $(LIB) $(TEST_LINK)
 
 # One suite alone links only what it needs from the library archive, so a
 # module can be tested while another module's tests are broken.
-$(BUILD)/check_%: $(BUILD)/obj/tests/main-%.o $(BUILD)/obj/tests/check_%.o $(TEST_SUPPORT_OBJ) $(LIB)
+$(BUILD)/check_%: $(BUILD)/obj/tests/main-%.o $(BUILD)/obj/tests/check_%.o $(TEST_SUPPORT_OBJ) $(TEST_TOOLS_OBJ) $(LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) $(LIB) $(TEST_LINK)
 
 $(addprefix check-,$(SUITES)): check-%: $(BUILD)/check_% $(CLI)

@@ -5,7 +5,7 @@
  * tests check output text, error lines and exit statuses (DESIGN.md
  * section 8, docs/cli.md). Catalog contents are prepared through the public
  * API or through `syscat exec`. The results.txt escaping is also tested
- * directly by compiling tools/cli.c into this suite.
+ * directly, through tools/cli.o linked into the test binaries.
  */
 #include <check.h>
 #include <errno.h>
@@ -23,13 +23,8 @@
 #include "syscat.h"
 #include "tests/fixtures.h"
 
-/* The escaping unit under test; sc_cli__usage lives in main.c, not linked here. */
-#include "tools/cli.c"
-
-void sc_cli__usage(FILE *f, const char *cmd)
-{
-    fprintf(f, "usage %s\n", cmd ? cmd : "");
-}
+/* The escaping unit under test: tools/cli.c, linked in (Makefile TEST_TOOLS_OBJ). */
+#include "tools/cli.h"
 
 /* Per-test state: a temporary directory holding the data directory. */
 typedef struct tools_fx {

@@ -19,8 +19,14 @@ int sc_cli__usage_error(sc_cli *cli, const char *cmd, const char *fmt, ...)
     vfprintf(cli->err, fmt, ap);
     va_end(ap);
     fputc('\n', cli->err);
-    sc_cli__usage(cli->err, cmd);
+    sc_cli__usage(cli, cli->err, cmd);
     return SC_CLI_EXIT_USAGE;
+}
+
+void sc_cli__usage(const sc_cli *cli, FILE *f, const char *cmd)
+{
+    if (cli->usage)
+        cli->usage(f, cmd);
 }
 
 void sc_cli__print_error(FILE *f, unsigned mysql_errno, const char *sqlstate, const char *msg)

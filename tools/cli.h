@@ -28,6 +28,10 @@ typedef struct sc_cli {
     sc_ctx *ctx;         /* context for every libsyscat call */
     FILE *out;           /* results (stdout) */
     FILE *err;           /* errors and usage (stderr) */
+    /* Print the usage of one command (or of the tool when cmd is NULL) to f;
+     * main.c's, which owns the command table (a callback, so the helpers in
+     * cli.c do not depend on main.c). */
+    void (*usage)(FILE *f, const char *cmd);
 } sc_cli;
 
 /*
@@ -43,10 +47,10 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv);
 
 /* ------------------------------------------------------------------ */
-/* Usage and errors (main.c, cli.c)                                     */
+/* Usage and errors (cli.c)                                             */
 
 /** Print the usage of one command (or the whole tool when cmd is NULL) to f. */
-void sc_cli__usage(FILE *f, const char *cmd);
+void sc_cli__usage(const sc_cli *cli, FILE *f, const char *cmd);
 
 /**
  * Report a usage error: "syscat CMD: <message>" then the command's usage on

@@ -435,7 +435,7 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
             o->sql = optarg;
             break;
         case 'h':
-            sc_cli__usage(cli->out, "exec");
+            sc_cli__usage(cli, cli->out, "exec");
             return -1;
         default:
             return sc_cli__usage_error(cli, "exec", "bad option '%s'", argv[optind - 1]);

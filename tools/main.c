@@ -52,7 +52,7 @@ static const cli_command *find_command(const char *name)
     return NULL;
 }
 
-void sc_cli__usage(FILE *f, const char *cmd)
+static void usage(FILE *f, const char *cmd)
 {
     const cli_command *c = cmd ? find_command(cmd) : NULL;
     size_t i;
@@ -99,7 +99,7 @@ static int parse_global(sc_cli *cli, int argc, char **argv, int *cmd_index)
             cli->datadir = optarg;
             break;
         case 'h':
-            sc_cli__usage(cli->out, NULL);
+            usage(cli->out, NULL);
             return SC_CLI_EXIT_OK;
         case 'V':
             fprintf(cli->out, "syscat %s\n", sc_version());
@@ -133,7 +133,7 @@ static int dispatch(sc_cli *cli, int argc, char **argv)
     if (!c)
         return sc_cli__usage_error(cli, NULL, "unknown command '%s'", argv[0]);
     if (wants_help(argc, argv) && strcmp(c->name, "exec") != 0) {
-        sc_cli__usage(cli->out, c->name);
+        usage(cli->out, c->name);
         return SC_CLI_EXIT_OK;
     }
     optind = 0; /* GNU: full reinitialisation for the command's own getopt loop */
@@ -142,7 +142,7 @@ static int dispatch(sc_cli *cli, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    sc_cli cli = {default_datadir(), NULL, stdout, stderr};
+    sc_cli cli = {default_datadir(), NULL, stdout, stderr, usage};
     int cmd_index = 0, status;
 
     status = parse_global(&cli, argc, argv, &cmd_index);
