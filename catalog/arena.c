@@ -170,19 +170,3 @@ ProtobufCAllocator sc__arena_pb(sc_arena *a)
     ProtobufCAllocator pa = {arena_pb_alloc, arena_pb_free, a};
     return pa;
 }
-
-static void *ctx_pb_alloc(void *data, size_t size)
-{
-    return sc__malloc(data, size);
-}
-
-static void ctx_pb_free(void *data, void *ptr)
-{
-    sc_free(data, ptr);
-}
-
-ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx)
-{
-    ProtobufCAllocator pa = {ctx_pb_alloc, ctx_pb_free, ctx};
-    return pa;
-}

@@ -56,7 +56,5 @@ void sc__arena_reset(sc_arena *a);
 void sc__arena_splice(sc_arena *dst, sc_arena *src);
 /** A protobuf-c allocator backed by the arena (free is a no-op). */
 ProtobufCAllocator sc__arena_pb(sc_arena *a);
-/** A protobuf-c allocator backed by the ctx allocator. */
-ProtobufCAllocator sc__ctx_pb(sc_ctx *ctx);
 
 #endif /* SC_CATALOG_ARENA_H */

@@ -155,13 +155,6 @@ int sc_catalog__map_full(sc_ctx *ctx, MDB_env *env, const char *what);
 /* Raw row access (the log applier, fsck, tools through public wrappers) */
 
 /**
- * Encode the memcmp-ordered LMDB key of a packed row of a system table.
- * *out is allocated with the ctx allocator.
- */
-int sc_catalog__row_key(uint8_t **out, size_t *out_len, sc_ctx *ctx, unsigned systable,
-                        const ProtobufCMessage *row);
-
-/**
  * Insert or replace a row given as packed protobuf bytes, keeping secondary
  * indexes and recording the change (as any writer does). Used by the applier.
  */

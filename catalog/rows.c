@@ -398,30 +398,6 @@ int sc__row_write(
 /* ------------------------------------------------------------------ */
 /* Raw row access                                                       */
 
-int sc_catalog__row_key(
-    uint8_t **out, size_t *out_len, sc_ctx *ctx, unsigned systable, const ProtobufCMessage *row)
-{
-    const sc_systable *st = sc_catalog__systable(systable);
-    sc_keyspec ks;
-    sc_buf b = SC_BUF_INIT(ctx);
-    int rc;
-
-    *out = NULL;
-    *out_len = 0;
-    if (!st)
-        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
-    rc = sc__keyspec_parse(&ks, ctx, st);
-    if (!rc)
-        rc = sc__key_encode(&b, &ks, row);
-    if (rc) {
-        sc__buf_free(&b);
-        return rc;
-    }
-    *out = b.data;
-    *out_len = b.len;
-    return SC_OK;
-}
-
 static int raw_write(sc_txn *txn, unsigned systable, sc_slice packed, sc_write_mode mode)
 {
     sc_ctx *ctx = txn->cat->ctx;

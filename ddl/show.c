@@ -139,14 +139,6 @@ void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *de
 /* ------------------------------------------------------------------ */
 /* Indexes, foreign keys, checks                                        */
 
-static const sc_column_def *find_column(const sc_table_def *def, const char *name)
-{
-    for (size_t i = 0; i < def->n_columns; i++)
-        if (strcasecmp(def->columns[i].name, name) == 0)
-            return &def->columns[i];
-    return NULL;
-}
-
 static uint32_t table_key_block_size(const sc_table_def *def)
 {
     const char *p = def->options ? strstr(def->options, "KEY_BLOCK_SIZE=") : NULL;
@@ -344,7 +336,6 @@ int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
     }
     sc__buf_puts(b, "\n)");
     render_table_options(b, def);
-    (void)find_column;
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 

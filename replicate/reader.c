@@ -399,11 +399,6 @@ const sc_event *sc_binlog_reader__event(const sc_binlog_reader *r)
     return &r->ev;
 }
 
-const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r)
-{
-    return &r->fmt;
-}
-
 const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, uint64_t table_id)
 {
     const sc_event *m = find_map(r, table_id);

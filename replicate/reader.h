@@ -17,9 +17,6 @@
 /** The decoded form of the event last returned by sc_binlog_reader_next (borrowed). */
 const sc_event *sc_binlog_reader__event(const sc_binlog_reader *r);
 
-/** The file's format (checksum algorithm, post-header lengths) (borrowed). */
-const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r);
-
 /** The TABLE_MAP last seen for table_id in this file, or NULL (borrowed). */
 const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, uint64_t table_id);
 
