@@ -134,6 +134,7 @@ struct sc_catalog {
     sc_after_commit_hook after;   /* run after each top-level commit, or NULL */
     void *after_payload;          /* passed to after */
     sc_txn *writer;               /* the open top-level write txn, or NULL */
+    int wlock_fd;                 /* catalog.mdb/write.lock (env.c), -1 when read-only */
     unsigned format_major;        /* format found in sys.meta */
     unsigned format_minor;
     sc_table_cache tcache;        /* decoded definitions (table_cache.c) */
@@ -188,6 +189,17 @@ int sc__txn_writable(sc_txn *txn);
 int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bool cascade);
 /** Whether sys.meta marks the catalog as logged (sc_catalog__set_logged). */
 int sc__meta_logged(bool *out, sc_catalog *cat, MDB_txn *mdb);
+
+/*
+ * The catalog's own write lock (env.c): an fcntl record lock on
+ * catalog.mdb/write.lock, held from before LMDB's write txn begins until
+ * after it ends, so LMDB's process-shared writer mutex is never waited for
+ * (a waiter killed right after being woken loses the wake-up and leaves the
+ * next one blocked for ever; docs/architecture.md "Locking"). Says through
+ * the ctx notice hook when it has waited a second.
+ */
+int sc__write_lock(sc_catalog *cat);
+void sc__write_unlock(sc_catalog *cat);
 /** Mark txn poisoned when rows were written since mark and rc is an error. */
 int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc);
 /** Note a write of a row of system table st with the given LMDB key (dirty filter). */

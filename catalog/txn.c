@@ -79,6 +79,10 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
     t = txn_new(cat, ro);
     if (!t)
         return SC_ENOMEM;
+    if (!ro && (rc = sc__write_lock(cat))) {
+        txn_free(t);
+        return rc;
+    }
     rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
     if (rc == MDB_MAP_RESIZED) {
         /* Another process grew the map: adopt its size and retry. */
@@ -87,6 +91,8 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
     }
     if (rc) {
         txn_free(t);
+        if (!ro)
+            sc__write_unlock(cat);
         return sc_catalog__mdb_error(cat->ctx, rc, "beginning a transaction");
     }
     t->record = !ro && cat->hook != NULL;
@@ -101,6 +107,7 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
         if (rc) {
             mdb_txn_abort(t->mdb);
             txn_free(t);
+            sc__write_unlock(cat);
             return rc;
         }
     }
@@ -137,12 +144,15 @@ int sc_txn_begin_nested(sc_txn **out, sc_txn *parent)
     return SC_OK;
 }
 
+/* Called once the LMDB txn has ended: a top-level write txn gives the write lock back. */
 static void txn_end_links(sc_txn *t)
 {
-    if (t->parent)
+    if (t->parent) {
         t->parent->child = NULL;
-    else if (!t->readonly && t->cat->writer == t)
+    } else if (!t->readonly && t->cat->writer == t) {
         t->cat->writer = NULL;
+        sc__write_unlock(t->cat);
+    }
 }
 
 void sc_txn_abort(sc_txn *txn)
