@@ -6,9 +6,9 @@
  *     waits for a lock; the survivors must finish within a bound (a lost
  *     wake-up leaves one blocked for ever), and the catalog and its log
  *     must then be clean;
- *   - stopped_writer: a writer blocked behind a SIGSTOPped one says that it
- *     waits (through the ctx notice hook) after about a second, naming the
- *     holder's pid, and goes on once the holder is continued.
+ *   - stopped_writer: `syscat exec` blocked behind a SIGSTOPped writer says
+ *     on stderr that it waits (the ctx notice hook, after about a second),
+ *     naming the holder's pid, and goes on once the holder is continued.
  * Seeds and run counts come from SC_CRASH_SEED and CRASH_RUNS (crash_util.h).
  */
 #include <fcntl.h>
@@ -182,6 +182,106 @@ START_TEST(test_crash_procs_kill_writer)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* A writer behind a stopped one                                        */
+
+/* Child: take the write lock, say so on `ready`, hold it until a byte arrives on `go`, commit. */
+static void holder(const char *dir, int ready, int go)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_ctx *ctx = NULL;
+    sc_catalog *cat = NULL;
+    sc_log *log = NULL;
+    sc_txn *txn = NULL;
+    char c = 'r';
+
+    o.flags = SC_CATALOG_NOSYNC;
+    if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&cat, ctx, dir, &o) || sc_log_open(&log, cat) ||
+        sc_txn_begin(&txn, cat, 0))
+        _exit(3);
+    if (write(ready, &c, 1) != 1 || read(go, &c, 1) != 1)
+        _exit(4);
+    _exit(sc_txn_commit(txn) == SC_OK ? 0 : 5);
+}
+
+/* Whether file `path` contains `needle`. */
+static bool file_has(const char *path, const char *needle)
+{
+    size_t len = 0;
+    char *text = sc_fixture_read_file(path, &len);
+    bool found = text && strstr(text, needle) != NULL;
+
+    free(text);
+    return found;
+}
+
+/* Run `syscat --datadir dir exec -e sql` with stderr into errpath; returns its pid. */
+static pid_t spawn_cli_exec(const char *dir, const char *sql, const char *errpath)
+{
+    char bin[512];
+    pid_t pid;
+
+    snprintf(bin, sizeof(bin), "%s/syscat", sc_fixture_build_dir());
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || dup2(fd, 2) < 0 || !freopen("/dev/null", "w", stdout))
+            _exit(126);
+        execl(bin, bin, "--datadir", dir, "exec", "-e", sql, (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+START_TEST(test_crash_procs_stopped_writer)
+{
+    char dir[256], errpath[300], want[200];
+    int ready[2], go[2], st = 0;
+    pid_t hold, cli;
+    double t0;
+    char c = 'g';
+
+    new_logged_catalog(dir, sizeof(dir));
+    snprintf(errpath, sizeof(errpath), "%s/cli.err", dir);
+    ck_assert_int_eq(pipe(ready), 0);
+    ck_assert_int_eq(pipe(go), 0);
+    hold = fork();
+    ck_assert_int_ge(hold, 0);
+    if (hold == 0)
+        holder(dir, ready[1], go[0]);
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    kill(hold, SIGSTOP);
+    cli = spawn_cli_exec(dir, "CREATE DATABASE behind_a_stopped_writer", errpath);
+    /* It must say that it waits (after about a second), and name the holder. */
+    snprintf(want, sizeof(want),
+             "waiting for the catalog write lock held by another process (pid %d)", (int)hold);
+    t0 = cu_now();
+    while (!file_has(errpath, want) && cu_now() - t0 < 30)
+        usleep(20000);
+    if (!file_has(errpath, want) || cu_wait(cli, &st, 0.5)) {
+        kill(hold, SIGKILL);
+        kill(cli, SIGKILL);
+        ck_abort_msg("the CLI did not wait for the stopped writer, or did not say '%s' on stderr "
+                     "within 30 s",
+                     want);
+    }
+    /* Released, it goes on. */
+    kill(hold, SIGCONT);
+    ck_assert_int_eq(write(go[1], &c, 1), 1);
+    ck_assert_msg(cu_wait(hold, &st, 30) && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+                  "the holder did not commit (status %d)", st);
+    ck_assert_msg(cu_wait(cli, &st, 30), "the CLI still waits after the holder ended");
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "CLI status %d", st);
+    close(ready[0]);
+    close(ready[1]);
+    close(go[0]);
+    close(go[1]);
+    check_clean(dir, "after the stopped writer");
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
 Suite *sc_test_crash_procs_suite(void);
 
 Suite *sc_test_crash_procs_suite(void)
@@ -192,6 +292,11 @@ Suite *sc_test_crash_procs_suite(void)
     tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
     tcase_set_timeout(tc, 36000); /* CRASH_RUNS=1000 runs long; a hang fails by its own bound */
     tcase_add_test(tc, test_crash_procs_kill_writer);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("stopped_writer");
+    tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_crash_procs_stopped_writer);
     suite_add_tcase(s, tc);
     return s;
 }
