@@ -25,7 +25,12 @@
 struct sc_ctx {
     sc_allocator alloc; /* every allocation goes through it */
     sc_error err;       /* last error */
+    sc_notice_fn notice;  /* notice receiver, or NULL */
+    void *notice_payload; /* passed to notice */
 };
+
+/* Send a notice (printf format) to the ctx's receiver, if any. */
+void sc__notice(sc_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Allocation through the ctx; on failure they set SC_ENOMEM on ctx and return NULL. */
 void *sc__malloc(sc_ctx *ctx, size_t size);

@@ -1,5 +1,6 @@
 /*
- * ctx.c - the context handle: allocator hook and last error (STYLE.md 4, 9).
+ * ctx.c - the context handle: allocator hook, last error and notice
+ * receiver (STYLE.md 4, 9).
  *
  * No globals: every handle reports into the sc_ctx it was created under.
  */
@@ -134,6 +135,25 @@ int sc_error_set(sc_ctx *ctx, int code, unsigned mysql_errno, const char *sqlsta
     vsnprintf(ctx->err.message, sizeof(ctx->err.message), fmt, ap);
     va_end(ap);
     return code;
+}
+
+void sc_ctx_set_notice(sc_ctx *ctx, sc_notice_fn fn, void *payload)
+{
+    ctx->notice = fn;
+    ctx->notice_payload = payload;
+}
+
+void sc__notice(sc_ctx *ctx, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+
+    if (!ctx || !ctx->notice)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    ctx->notice(msg, ctx->notice_payload);
 }
 
 const char *sc_strerror(int code)

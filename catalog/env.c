@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "catalog/catalog_priv.h"
@@ -22,6 +23,7 @@
 #define DEFAULT_MAP_SIZE (4ull << 30)
 #define CATALOG_SUBDIR "catalog.mdb"
 #define WRITE_LOCK_FILE "write.lock"
+#define WRITE_LOCK_QUIET 1.0 /* seconds a writer waits for the lock before saying so */
 
 static const char *const extra_db_names[] = {
     "sys.meta", "sys.settings", "sys.schemata_by_name", "sys.tables_by_name", "sys.fk_by_parent",
@@ -161,13 +163,68 @@ static int wlock_open(sc_catalog *cat, const char *dir)
     return SC_OK;
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The pid holding the write lock, 0 when unknown (e.g. a process in another pid namespace). */
+static long wlock_holder(int fd)
+{
+    struct flock fl;
+
+    memset(&fl, 0, sizeof(fl));
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    fl.l_start = 0;
+    fl.l_len = 1;
+    if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
+        return 0;
+    return fl.l_pid > 0 ? (long)fl.l_pid : 0;
+}
+
+/*
+ * Try for WRITE_LOCK_QUIET seconds without a word (backing off from 0.1 to
+ * 10 ms between tries: writers usually hold the lock for milliseconds), then
+ * say who we wait for and block in the kernel's queue.
+ */
+static int wlock_wait(sc_catalog *cat)
+{
+    struct timespec pause = {0, 100000};
+    double end = now_seconds() + WRITE_LOCK_QUIET;
+    long pid;
+    int err;
+
+    for (;;) {
+        err = wlock_fcntl(cat->wlock_fd, F_SETLK, F_WRLCK);
+        if (err != EAGAIN && err != EACCES)
+            return err;
+        if (now_seconds() >= end)
+            break;
+        nanosleep(&pause, NULL);
+        if (pause.tv_nsec < 10000000)
+            pause.tv_nsec *= 2;
+    }
+    pid = wlock_holder(cat->wlock_fd);
+    if (pid)
+        sc__notice(cat->ctx,
+                   "waiting for the catalog write lock held by another process (pid %ld)...",
+                   pid);
+    else
+        sc__notice(cat->ctx, "waiting for the catalog write lock held by another process...");
+    return wlock_fcntl(cat->wlock_fd, F_SETLKW, F_WRLCK);
+}
+
 int sc__write_lock(sc_catalog *cat)
 {
     int err;
 
     if (cat->wlock_fd < 0)
         return sc_error_set(cat->ctx, SC_EREADONLY, 0, NULL, "catalog is open read-only");
-    err = wlock_fcntl(cat->wlock_fd, F_SETLKW, F_WRLCK);
+    err = wlock_wait(cat);
     if (err)
         return sc_error_set(cat->ctx, SC_EIO, 0, NULL, "cannot take the catalog write lock: %s",
                             strerror(err));

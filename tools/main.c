@@ -140,6 +140,15 @@ static int dispatch(sc_cli *cli, int argc, char **argv)
     return c->fn(cli, argc, argv);
 }
 
+/* Notices of the library (e.g. waiting for another process's write lock) go to stderr. */
+static void print_notice(const char *message, void *payload)
+{
+    FILE *f = payload;
+
+    fprintf(f, "syscat: %s\n", message);
+    fflush(f);
+}
+
 int main(int argc, char **argv)
 {
     sc_cli cli = {default_datadir(), NULL, stdout, stderr, usage};
@@ -152,6 +161,7 @@ int main(int argc, char **argv)
         fputs("ERROR: out of memory\n", stderr);
         return SC_CLI_EXIT_ERROR;
     }
+    sc_ctx_set_notice(cli.ctx, print_notice, cli.err);
     status = dispatch(&cli, argc - cmd_index, argv + cmd_index);
     sc_ctx_free(cli.ctx);
     if (fflush(stdout) != 0 && status == SC_CLI_EXIT_OK)

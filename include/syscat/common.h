@@ -69,6 +69,20 @@ SC_API int sc_ctx_new(sc_ctx **out, const sc_ctx_options *opts);
 /** Free a context (NULL is fine). Handles created under it must be freed first. */
 SC_API void sc_ctx_free(sc_ctx *ctx);
 
+/**
+ * Receiver of notices: what a call says while it waits or works, which is
+ * not an error (e.g. "waiting for the catalog write lock held by another
+ * process (pid 123)"). The CLI prints them on stderr.
+ */
+typedef void (*sc_notice_fn)(const char *message, void *payload);
+
+/**
+ * Install the notice receiver of ctx (NULL: none, the default: notices are dropped).
+ * @param[in] fn      called with a NUL-terminated message, valid during the call only
+ * @param[in] payload passed to fn
+ */
+SC_API void sc_ctx_set_notice(sc_ctx *ctx, sc_notice_fn fn, void *payload);
+
 /** Free memory that a syscat function returned through an out parameter. */
 SC_API void sc_free(sc_ctx *ctx, void *ptr);
 
