@@ -105,8 +105,10 @@ static inline char cu_state(pid_t pid)
 }
 
 /**
- * Whether pid is inside a lock wait, futex() (202) or fcntl() (72) on x86-64;
- * with `woken`, only when it is runnable there (woken, not yet back in user space).
+ * Whether pid is inside a lock wait on x86-64: futex() (202, LMDB's mutexes),
+ * fcntl() (72, our write lock) or clock_nanosleep()/nanosleep() (230/35, its
+ * polling phase); with `woken`, only when it is runnable there (woken, not
+ * yet back in user space).
  */
 static inline int cu_in_lock_wait(pid_t pid, int woken)
 {
@@ -114,7 +116,8 @@ static inline int cu_in_lock_wait(pid_t pid, int woken)
 
     cu_syscall(sc, sizeof(sc), pid);
 #if defined(__x86_64__)
-    if (strncmp(sc, "202 ", 4) != 0 && strncmp(sc, "72 ", 3) != 0)
+    if (strncmp(sc, "202 ", 4) != 0 && strncmp(sc, "72 ", 3) != 0 &&
+        strncmp(sc, "230 ", 4) != 0 && strncmp(sc, "35 ", 3) != 0)
         return 0;
     return !woken || cu_state(pid) == 'R';
 #else
