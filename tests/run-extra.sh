@@ -24,4 +24,6 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"
+# Random DDL streams (tests/gen/gen_ddl.py): >= 95% ok, fsck clean.
+run bash "$HERE/gen/run-gen.sh"
 exit $status
