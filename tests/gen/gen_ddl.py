@@ -148,13 +148,14 @@ class Gen:
     def all_tables(self):
         return [(d, t) for d in sorted(self.dbs) for t in sorted(self.dbs[d])]
 
-    def referrers(self, db, tname):
-        """(db, table, fk) of every FK that references db.tname from another table."""
-        res = []
-        for d, tn in self.all_tables():
-            for fk, (_, pd, pt) in self.dbs[d][tn].fks.items():
-                if pd == db and pt == tname and not (d == db and tn == tname):
-                    res.append((d, tn, fk))
+    def referenced_from_others(self):
+        """{(db, table)} of every table some other table references."""
+        res = set()
+        for d, tables in self.dbs.items():
+            for tn, t in tables.items():
+                for _, pd, pt in t.fks.values():
+                    if (pd, pt) != (d, tn):
+                        res.add((pd, pt))
         return res
 
     def is_referenced(self, db, tname):
@@ -758,14 +759,16 @@ class Gen:
             self.emit("RENAME TABLE %s TO %s" % (self.qname(db, tn), self.qname(to_db, new)))
 
     def drop_table(self):
-        db, tn = self.pick_table(lambda d, t: not self.referrers(d, t.name))
+        refd = self.referenced_from_others()
+        db, tn = self.pick_table(lambda d, t: (d, t.name) not in refd)
         if db is None:
             return self.create_table()
         del self.dbs[db][tn]
         self.emit("DROP TABLE %s%s" % ("IF EXISTS " if self.chance(0.2) else "", self.qname(db, tn)))
 
     def truncate(self):
-        db, tn = self.pick_table(lambda d, t: not self.referrers(d, t.name))
+        refd = self.referenced_from_others()
+        db, tn = self.pick_table(lambda d, t: (d, t.name) not in refd)
         if db is None:
             return self.create_table()
         self.emit("TRUNCATE %s%s" % ("TABLE " if self.chance(0.7) else "", self.qname(db, tn)))
@@ -856,6 +859,7 @@ class Gen:
             (self.alter, 45),
             (self.rename_table, 4),
             (self.drop_table, 3 if ntables > 10 else 1),
+            (self.drop_table, 10 if ntables > 80 else 0),
             (self.truncate, 2),
             (self.create_index, 5),
             (self.drop_index, 3),
