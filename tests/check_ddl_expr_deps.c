@@ -132,19 +132,22 @@ START_TEST(test_rename_every_expression_kind)
         "g INT AS (`é` * 2) VIRTUAL, s INT AS (`Abc`+`é`) STORED, "
         "CONSTRAINT k CHECK (`é` <> `Abc`), d INT CHECK (d > `é`))");
     run("ALTER TABLE u RENAME COLUMN `é` TO `ü`");
-    snprintf(want, sizeof(want),
-             "CREATE TABLE `u` (\n  `ü` int(11) DEFAULT NULL,\n  `Abc` int(11) DEFAULT NULL,\n" U_COLS,
-             "Abc", "ü", "Abc", "ü", "ü", "ü", "Abc");
+    snprintf(
+        want, sizeof(want),
+        "CREATE TABLE `u` (\n  `ü` int(11) DEFAULT NULL,\n  `Abc` int(11) DEFAULT NULL,\n" U_COLS,
+        "Abc", "ü", "Abc", "ü", "ü", "ü", "Abc");
     expect_show("u", want);
     /* the ALTER names the column in another case */
     run("ALTER TABLE u RENAME COLUMN abc TO `a``b`");
-    snprintf(want, sizeof(want),
-             "CREATE TABLE `u` (\n  `ü` int(11) DEFAULT NULL,\n  `a``b` int(11) DEFAULT NULL,\n" U_COLS,
-             "a``b", "ü", "a``b", "ü", "ü", "ü", "a``b");
+    snprintf(
+        want, sizeof(want),
+        "CREATE TABLE `u` (\n  `ü` int(11) DEFAULT NULL,\n  `a``b` int(11) DEFAULT NULL,\n" U_COLS,
+        "a``b", "ü", "a``b", "ü", "ü", "ü", "a``b");
     expect_show("u", want);
     run("ALTER TABLE u CHANGE `ü` `日本` INT");
     snprintf(want, sizeof(want),
-             "CREATE TABLE `u` (\n  `日本` int(11) DEFAULT NULL,\n  `a``b` int(11) DEFAULT NULL,\n" U_COLS,
+             "CREATE TABLE `u` (\n  `日本` int(11) DEFAULT NULL,\n  `a``b` int(11) DEFAULT "
+             "NULL,\n" U_COLS,
              "a``b", "日本", "a``b", "日本", "日本", "日本", "a``b");
     expect_show("u", want);
 }
