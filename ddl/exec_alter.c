@@ -162,6 +162,124 @@ static int alter_temp(sc_exec *x, const sc_ast_alter_table *at, const char *db)
     return SC_OK;
 }
 
+static int alloc_state(sc_exec *x, sc_alter_state *st, size_t n)
+{
+    st->dropped = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st->ren_from = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st->ren_to = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st->modified = sc_exec__alloc(x, (n + st->t.n_cols + 1) * sizeof(char *));
+    st->touched_orig = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    st->touched_new = sc_exec__alloc(x, (n + 1) * sizeof(char *));
+    if (!st->dropped || !st->ren_from || !st->ren_to || !st->modified || !st->touched_orig ||
+        !st->touched_new)
+        return SC_ENOMEM;
+    return SC_OK;
+}
+
+/*
+ * Every DROP against the original table. A DROP of something missing (1091)
+ * is reported after the column checks (1090, unknown MODIFY/CHANGE
+ * columns), as MariaDB does: it is kept in *missing_err (*missing set).
+ */
+static int apply_drops(sc_exec *x,
+                       sc_alter_state *st,
+                       const sc_ast_alter_table *at,
+                       bool *missing,
+                       sc_error *missing_err)
+{
+    size_t n = at->n_specs;
+    int rc = SC_OK;
+
+    for (size_t i = 0; i < n && rc == SC_OK; i++) {
+        rc = apply_drop(x, st, &at->specs[i]);
+        if (rc == SC_ESQL && !*missing && sc_ctx_last_error(x->ctx)->mysql_errno == 1091) {
+            *missing = true;
+            *missing_err = *sc_ctx_last_error(x->ctx);
+            rc = SC_OK;
+        } else if (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1091) {
+            rc = SC_OK;
+        }
+    }
+    if (rc == SC_OK && st->t.n_cols == 0) {
+        bool adds = false;
+        for (size_t i = 0; i < n; i++)
+            if (at->specs[i].kind == SC_AST_ALTER_ADD_COLUMN)
+                adds = true;
+        if (!adds)
+            rc = sc_exec__err(x, 1090, "42000",
+                              "You can't delete all columns with ALTER TABLE; use DROP TABLE "
+                              "instead");
+    }
+    return rc;
+}
+
+/* All specs, in MariaDB's order (see the file comment). */
+static int
+apply_specs(sc_exec *x, sc_alter_state *st, const sc_ast_alter_table *at, const sc_schema_def *sdef)
+{
+    size_t n = at->n_specs;
+    bool missing_drop = false;
+    sc_error missing_err;
+    int rc = SC_OK;
+
+    memset(&missing_err, 0, sizeof(missing_err));
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = sc_exec__alter_apply_options(x, st, &at->specs[i]);
+    if (rc == SC_OK)
+        rc = apply_drops(x, st, at, &missing_drop, &missing_err);
+    if (rc == SC_OK)
+        rc = sc_exec__alter_prune_keys(x, st);
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_change(x, st, &at->specs[i]);
+    if (rc == SC_OK && missing_drop)
+        rc = sc_error_set(x->ctx, SC_ESQL, missing_err.mysql_errno, missing_err.sqlstate, "%s",
+                          missing_err.message);
+    st->first_new_fk = st->t.n_fks;
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = apply_add(x, st, &at->specs[i]);
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        if (at->specs[i].kind == SC_AST_ALTER_SET_DEFAULT ||
+            at->specs[i].kind == SC_AST_ALTER_DROP_DEFAULT)
+            rc = sc_exec__alter_set_default(x, st, &at->specs[i]);
+    for (size_t i = 0; i < n && rc == SC_OK; i++)
+        rc = sc_exec__alter_table_level(x, st, &at->specs[i], sdef);
+    if (rc == SC_OK && st->t.n_cols == 0)
+        rc = sc_exec__err(x, 1090, "42000",
+                          "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
+    return rc;
+}
+
+/* The final pass, the checks against the stored table old, then store. */
+static int finish_and_store(sc_exec *x,
+                            sc_alter_state *st,
+                            const sc_ast_alter_table *at,
+                            uint64_t id,
+                            const sc_table_def *old)
+{
+    int rc;
+
+    if (st->engine_changed && strcmp(st->t.engine, "InnoDB") != 0 && x->s->foreign_key_checks &&
+        has_fk_relations(x, st, id))
+        return sc_exec__err(x, 1217, "23000",
+                            "Cannot delete or update a parent row: a foreign key constraint fails");
+    if (strcmp(st->t.engine, "InnoDB") != 0)
+        st->t.n_fks = 0;
+    rc = sc_exec__finish_table(x, &st->t, true);
+    if (rc == SC_OK)
+        rc = sc_exec__alter_check_own_fk_indexes(x, st, old);
+    if (rc == SC_OK)
+        rc = sc_exec__alter_check_own_fk_types(x, st, old);
+    if (rc == SC_OK)
+        rc = sc_exec__check_fks(x, &st->t, st->first_new_fk, true);
+    if (rc == SC_OK)
+        rc = sc_exec__alter_check_parent_side(x, st, id, old);
+    if (rc == SC_OK)
+        rc = sc_exec__alter_check_algorithm(x, st, at, old);
+    if (rc == SC_OK)
+        rc = store_altered(x, st, id);
+    return rc;
+}
+
 int sc_exec__alter_table(sc_exec *x)
 {
     const sc_ast_alter_table *at = x->stmt->alter_table;
@@ -169,13 +287,9 @@ int sc_exec__alter_table(sc_exec *x)
     sc_table *tbl = NULL;
     sc_schema_def sdef = {0};
     uint64_t id = 0;
-    size_t n = at->n_specs;
-    bool missing_drop = false;
-    sc_error missing_err;
     int rc;
 
     memset(&st, 0, sizeof(st));
-    memset(&missing_err, 0, sizeof(missing_err));
     if (at->has_partition)
         return sc_exec__err(x, 1235, "42000",
                             "This version of MariaDB doesn't yet support 'PARTITION BY'");
@@ -191,87 +305,12 @@ int sc_exec__alter_table(sc_exec *x)
         rc = SC_OK;
         goto out;
     }
-    if (rc != SC_OK)
-        goto out;
-    st.dropped = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    st.ren_from = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    st.ren_to = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    st.modified = sc_exec__alloc(x, (n + st.t.n_cols + 1) * sizeof(char *));
-    st.touched_orig = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    st.touched_new = sc_exec__alloc(x, (n + 1) * sizeof(char *));
-    if (!st.dropped || !st.ren_from || !st.ren_to || !st.modified || !st.touched_orig ||
-        !st.touched_new) {
-        rc = SC_ENOMEM;
-        goto out;
-    }
-    for (size_t i = 0; i < n && rc == SC_OK; i++)
-        rc = sc_exec__alter_apply_options(x, &st, &at->specs[i]);
-    /* a DROP of something missing (1091) is reported after the column
-     * checks (1090, unknown MODIFY/CHANGE columns), as MariaDB does */
-    for (size_t i = 0; i < n && rc == SC_OK; i++) {
-        rc = apply_drop(x, &st, &at->specs[i]);
-        if (rc == SC_ESQL && !missing_drop && sc_ctx_last_error(x->ctx)->mysql_errno == 1091) {
-            missing_drop = true;
-            missing_err = *sc_ctx_last_error(x->ctx);
-            rc = SC_OK;
-        } else if (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1091) {
-            rc = SC_OK;
-        }
-    }
-    if (rc == SC_OK && st.t.n_cols == 0) {
-        bool adds = false;
-        for (size_t i = 0; i < n; i++)
-            if (at->specs[i].kind == SC_AST_ALTER_ADD_COLUMN)
-                adds = true;
-        if (!adds)
-            rc = sc_exec__err(x, 1090, "42000",
-                              "You can't delete all columns with ALTER TABLE; use DROP TABLE "
-                              "instead");
-    }
     if (rc == SC_OK)
-        rc = sc_exec__alter_prune_keys(x, &st);
-    for (size_t i = 0; i < n && rc == SC_OK; i++)
-        rc = apply_change(x, &st, &at->specs[i]);
-    if (rc == SC_OK && missing_drop)
-        rc = sc_error_set(x->ctx, SC_ESQL, missing_err.mysql_errno, missing_err.sqlstate, "%s",
-                          missing_err.message);
-    st.first_new_fk = st.t.n_fks;
-    for (size_t i = 0; i < n && rc == SC_OK; i++)
-        rc = apply_add(x, &st, &at->specs[i]);
-    for (size_t i = 0; i < n && rc == SC_OK; i++)
-        if (at->specs[i].kind == SC_AST_ALTER_SET_DEFAULT ||
-            at->specs[i].kind == SC_AST_ALTER_DROP_DEFAULT)
-            rc = sc_exec__alter_set_default(x, &st, &at->specs[i]);
-    for (size_t i = 0; i < n && rc == SC_OK; i++)
-        rc = sc_exec__alter_table_level(x, &st, &at->specs[i], &sdef);
-    if (rc != SC_OK)
-        goto out;
-    if (st.t.n_cols == 0) {
-        rc = sc_exec__err(x, 1090, "42000",
-                          "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
-        goto out;
-    }
-    if (st.engine_changed && strcmp(st.t.engine, "InnoDB") != 0 && x->s->foreign_key_checks &&
-        has_fk_relations(x, &st, id)) {
-        rc = sc_exec__err(x, 1217, "23000",
-                          "Cannot delete or update a parent row: a foreign key constraint fails");
-        goto out;
-    }
-    if (strcmp(st.t.engine, "InnoDB") != 0)
-        st.t.n_fks = 0;
-    rc = sc_exec__finish_table(x, &st.t, true);
+        rc = alloc_state(x, &st, at->n_specs);
     if (rc == SC_OK)
-        rc = sc_exec__alter_check_own_fk_indexes(x, &st, sc_table_definition(tbl));
+        rc = apply_specs(x, &st, at, &sdef);
     if (rc == SC_OK)
-        rc = sc_exec__alter_check_own_fk_types(x, &st, sc_table_definition(tbl));
-    if (rc == SC_OK)
-        rc = sc_exec__check_fks(x, &st.t, st.first_new_fk, true);
-    if (rc == SC_OK)
-        rc = sc_exec__alter_check_parent_side(x, &st, id, sc_table_definition(tbl));
-    if (rc == SC_OK)
-        rc = sc_exec__alter_check_algorithm(x, &st, at, sc_table_definition(tbl));
-    if (rc == SC_OK)
-        rc = store_altered(x, &st, id);
+        rc = finish_and_store(x, &st, at, id, sc_table_definition(tbl));
 out:
     sc_table_free(tbl);
     return rc;

@@ -177,90 +177,110 @@ static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
     return set_engine_option(x, t, name, o->value_is_default ? NULL : o->value.s);
 }
 
-int sc_exec__table_options(
-    sc_exec *x, sc_xtable *t, const sc_ast_table_option *opts, size_t n, bool is_alter)
-{
-    static const struct {
-        sc_ast_topt_kind kind;
-        int slot;
-    } slots[] = {
-        {SC_AST_TOPT_MIN_ROWS, SC_XOPT_MIN_ROWS},
-        {SC_AST_TOPT_MAX_ROWS, SC_XOPT_MAX_ROWS},
-        {SC_AST_TOPT_AVG_ROW_LENGTH, SC_XOPT_AVG_ROW_LENGTH},
-        {SC_AST_TOPT_PACK_KEYS, SC_XOPT_PACK_KEYS},
-        {SC_AST_TOPT_STATS_PERSISTENT, SC_XOPT_STATS_PERSISTENT},
-        {SC_AST_TOPT_STATS_AUTO_RECALC, SC_XOPT_STATS_AUTO_RECALC},
-        {SC_AST_TOPT_STATS_SAMPLE_PAGES, SC_XOPT_STATS_SAMPLE_PAGES},
-        {SC_AST_TOPT_CHECKSUM, SC_XOPT_CHECKSUM},
-        {SC_AST_TOPT_PAGE_CHECKSUM, SC_XOPT_PAGE_CHECKSUM},
-        {SC_AST_TOPT_DELAY_KEY_WRITE, SC_XOPT_DELAY_KEY_WRITE},
-        {SC_AST_TOPT_ROW_FORMAT, SC_XOPT_ROW_FORMAT},
-        {SC_AST_TOPT_INSERT_METHOD, SC_XOPT_INSERT_METHOD},
-        {SC_AST_TOPT_TRANSACTIONAL, SC_XOPT_TRANSACTIONAL},
-        {SC_AST_TOPT_KEY_BLOCK_SIZE, SC_XOPT_KEY_BLOCK_SIZE},
-    };
-    const char *cs_name = NULL, *coll_name = NULL;
-    int rc;
+/* Table options kept in sc_xtable.opts[] (printed in the options string). */
+static const struct {
+    sc_ast_topt_kind kind;
+    int slot;
+} opt_slots[] = {
+    {SC_AST_TOPT_MIN_ROWS, SC_XOPT_MIN_ROWS},
+    {SC_AST_TOPT_MAX_ROWS, SC_XOPT_MAX_ROWS},
+    {SC_AST_TOPT_AVG_ROW_LENGTH, SC_XOPT_AVG_ROW_LENGTH},
+    {SC_AST_TOPT_PACK_KEYS, SC_XOPT_PACK_KEYS},
+    {SC_AST_TOPT_STATS_PERSISTENT, SC_XOPT_STATS_PERSISTENT},
+    {SC_AST_TOPT_STATS_AUTO_RECALC, SC_XOPT_STATS_AUTO_RECALC},
+    {SC_AST_TOPT_STATS_SAMPLE_PAGES, SC_XOPT_STATS_SAMPLE_PAGES},
+    {SC_AST_TOPT_CHECKSUM, SC_XOPT_CHECKSUM},
+    {SC_AST_TOPT_PAGE_CHECKSUM, SC_XOPT_PAGE_CHECKSUM},
+    {SC_AST_TOPT_DELAY_KEY_WRITE, SC_XOPT_DELAY_KEY_WRITE},
+    {SC_AST_TOPT_ROW_FORMAT, SC_XOPT_ROW_FORMAT},
+    {SC_AST_TOPT_INSERT_METHOD, SC_XOPT_INSERT_METHOD},
+    {SC_AST_TOPT_TRANSACTIONAL, SC_XOPT_TRANSACTIONAL},
+    {SC_AST_TOPT_KEY_BLOCK_SIZE, SC_XOPT_KEY_BLOCK_SIZE},
+};
 
-    for (size_t i = 0; i < n; i++) {
-        const sc_ast_table_option *o = &opts[i];
-        size_t k;
-        switch (o->kind) {
-        case SC_AST_TOPT_ENGINE: {
-            const char *e = sc_exec__engine_name(o->value.s);
-            if (!e) {
-                if (x->s->sql_mode & SC_MODE_NO_ENGINE_SUBSTITUTION)
-                    return sc_exec__err(x, 1286, "42000", "Unknown storage engine '%s'",
-                                        o->value.s);
-                e = x->s->default_engine;
-                sc_exec__warning(x); /* Warning 1266 Using storage engine ... */
-            }
-            t->engine = e;
-            continue;
-        }
-        case SC_AST_TOPT_AUTO_INCREMENT:
-            t->auto_increment = o->num.value > 1 ? o->num.value : 0;
-            continue;
-        case SC_AST_TOPT_CHARSET: {
-            const char *csn = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
-            if (cs_name && *cs_name && *csn && sc_charset__find(cs_name) && sc_charset__find(csn) &&
-                sc_charset__find(cs_name) != sc_charset__find(csn))
-                return sc_exec__err(x, 1302, "HY000",
-                                    "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER "
-                                    "SET %s'",
-                                    sc_charset__find(cs_name)->name, sc_charset__find(csn)->name);
-            cs_name = csn;
-            continue;
-        }
-        case SC_AST_TOPT_COLLATE:
-            coll_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
-            continue;
-        case SC_AST_TOPT_COMMENT: {
-            const char *cm;
-            rc = sc_exec__comment_limit(x, &cm, o->value.s, 2048, 1628, "table", t->name);
-            if (rc != SC_OK)
-                return rc;
-            t->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
-            continue;
-        }
-        case SC_AST_TOPT_UNKNOWN:
-        case SC_AST_TOPT_ENCRYPTED:
-        case SC_AST_TOPT_ENCRYPTION_KEY_ID:
-        case SC_AST_TOPT_PAGE_COMPRESSED:
-        case SC_AST_TOPT_PAGE_COMPRESSION_LEVEL:
-            continue; /* below, once ENGINE= is known */
-        default:
-            break;
-        }
-        for (k = 0; k < sizeof(slots) / sizeof(slots[0]); k++)
-            if (slots[k].kind == o->kind)
-                break;
-        if (k == sizeof(slots) / sizeof(slots[0]))
-            continue; /* accepted and not kept (DATA DIRECTORY, TABLESPACE ...) */
-        rc = opt_value(x, t, slots[k].slot, o);
+/* Options whose meaning depends on the engine (applied once ENGINE= is known). */
+static bool is_engine_option(sc_ast_topt_kind k)
+{
+    return k == SC_AST_TOPT_UNKNOWN || k == SC_AST_TOPT_ENCRYPTED ||
+           k == SC_AST_TOPT_ENCRYPTION_KEY_ID || k == SC_AST_TOPT_PAGE_COMPRESSED ||
+           k == SC_AST_TOPT_PAGE_COMPRESSION_LEVEL;
+}
+
+static int option_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
+{
+    const char *e = sc_exec__engine_name(o->value.s);
+
+    if (!e) {
+        if (x->s->sql_mode & SC_MODE_NO_ENGINE_SUBSTITUTION)
+            return sc_exec__err(x, 1286, "42000", "Unknown storage engine '%s'", o->value.s);
+        e = x->s->default_engine;
+        sc_exec__warning(x); /* Warning 1266 Using storage engine ... */
+    }
+    t->engine = e;
+    return SC_OK;
+}
+
+static int option_charset(sc_exec *x, const char **cs_name, const sc_ast_table_option *o)
+{
+    const char *csn = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+
+    if (*cs_name && **cs_name && *csn && sc_charset__find(*cs_name) && sc_charset__find(csn) &&
+        sc_charset__find(*cs_name) != sc_charset__find(csn))
+        return sc_exec__err(x, 1302, "HY000",
+                            "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER "
+                            "SET %s'",
+                            sc_charset__find(*cs_name)->name, sc_charset__find(csn)->name);
+    *cs_name = csn;
+    return SC_OK;
+}
+
+/* One option in statement order; CHARACTER SET / COLLATE are collected
+ * (""= DEFAULT), engine-defined options left for later. */
+static int option_first_pass(sc_exec *x,
+                             sc_xtable *t,
+                             const sc_ast_table_option *o,
+                             const char **cs_name,
+                             const char **coll_name)
+{
+    size_t k;
+
+    if (is_engine_option(o->kind))
+        return SC_OK; /* below, once ENGINE= is known */
+    switch (o->kind) {
+    case SC_AST_TOPT_ENGINE:
+        return option_engine(x, t, o);
+    case SC_AST_TOPT_AUTO_INCREMENT:
+        t->auto_increment = o->num.value > 1 ? o->num.value : 0;
+        return SC_OK;
+    case SC_AST_TOPT_CHARSET:
+        return option_charset(x, cs_name, o);
+    case SC_AST_TOPT_COLLATE:
+        *coll_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+        return SC_OK;
+    case SC_AST_TOPT_COMMENT: {
+        const char *cm;
+        int rc = sc_exec__comment_limit(x, &cm, o->value.s, 2048, 1628, "table", t->name);
         if (rc != SC_OK)
             return rc;
+        t->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
+        return SC_OK;
     }
+    default:
+        break;
+    }
+    for (k = 0; k < sizeof(opt_slots) / sizeof(opt_slots[0]); k++)
+        if (opt_slots[k].kind == o->kind)
+            break;
+    if (k == sizeof(opt_slots) / sizeof(opt_slots[0]))
+        return SC_OK; /* accepted and not kept (DATA DIRECTORY, TABLESPACE ...) */
+    return opt_value(x, t, opt_slots[k].slot, o);
+}
+
+/* What depends on the final engine: Aria's row format, engine-defined options. */
+static int options_for_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_option *opts, size_t n)
+{
+    int rc;
+
     if (strcmp(t->engine, "Aria") == 0 && t->opts[SC_XOPT_TRANSACTIONAL] &&
         strcmp(t->opts[SC_XOPT_TRANSACTIONAL], "1") == 0 && t->opts[SC_XOPT_ROW_FORMAT] &&
         strcmp(t->opts[SC_XOPT_ROW_FORMAT], "PAGE") != 0) {
@@ -268,32 +288,52 @@ int sc_exec__table_options(
         sc_exec__warning(x);
     }
     for (size_t i = 0; i < n; i++) {
-        sc_ast_topt_kind k = opts[i].kind;
-        if (k == SC_AST_TOPT_UNKNOWN || k == SC_AST_TOPT_ENCRYPTED ||
-            k == SC_AST_TOPT_ENCRYPTION_KEY_ID || k == SC_AST_TOPT_PAGE_COMPRESSED ||
-            k == SC_AST_TOPT_PAGE_COMPRESSION_LEVEL) {
+        if (is_engine_option(opts[i].kind)) {
             rc = engine_option(x, t, &opts[i]);
             if (rc != SC_OK)
                 return rc;
         }
     }
-    if (cs_name || coll_name) {
-        const sc_charset_info *cs;
-        const sc_collation_info *coll;
-        if (cs_name && !*cs_name)
-            cs_name = NULL; /* DEFAULT: keep/ inherit */
-        if (coll_name && !*coll_name)
-            coll_name = NULL;
-        if (cs_name || coll_name) {
-            rc = sc_charset__resolve(&cs, &coll, x->ctx, cs_name, coll_name);
-            if (rc != SC_OK)
-                return rc;
-            t->charset = cs->name;
-            t->collation = coll->name;
-        }
-    }
-    (void)is_alter;
     return SC_OK;
+}
+
+/* The table's CHARACTER SET / COLLATE ("" or NULL: keep / inherit). */
+static int options_charset(sc_exec *x, sc_xtable *t, const char *cs_name, const char *coll_name)
+{
+    const sc_charset_info *cs;
+    const sc_collation_info *coll;
+    int rc;
+
+    if (cs_name && !*cs_name)
+        cs_name = NULL;
+    if (coll_name && !*coll_name)
+        coll_name = NULL;
+    if (!cs_name && !coll_name)
+        return SC_OK;
+    rc = sc_charset__resolve(&cs, &coll, x->ctx, cs_name, coll_name);
+    if (rc != SC_OK)
+        return rc;
+    t->charset = cs->name;
+    t->collation = coll->name;
+    return SC_OK;
+}
+
+int sc_exec__table_options(
+    sc_exec *x, sc_xtable *t, const sc_ast_table_option *opts, size_t n, bool is_alter)
+{
+    const char *cs_name = NULL, *coll_name = NULL;
+    int rc;
+
+    for (size_t i = 0; i < n; i++) {
+        rc = option_first_pass(x, t, &opts[i], &cs_name, &coll_name);
+        if (rc != SC_OK)
+            return rc;
+    }
+    rc = options_for_engine(x, t, opts, n);
+    if (rc != SC_OK)
+        return rc;
+    (void)is_alter;
+    return options_charset(x, t, cs_name, coll_name);
 }
 
 /* ------------------------------------------------------------------ */
