@@ -95,6 +95,18 @@ typedef struct sc_exec {
     bool keep_partial; /* commit despite the error: MariaDB keeps the partial work */
 } sc_exec;
 
+/** The storage engines a stock MariaDB 10.11 has (their table is in exec_table.c). */
+typedef enum sc_engine {
+    SC_ENGINE_INNODB,
+    SC_ENGINE_MYISAM,
+    SC_ENGINE_ARIA,
+    SC_ENGINE_MEMORY,
+    SC_ENGINE_CSV,
+    SC_ENGINE_MRG_MYISAM,
+    SC_ENGINE_SEQUENCE,
+    SC_ENGINE_OTHER /* none of the above; also the number of known engines */
+} sc_engine;
+
 /* ------------------------------------------------------------------ */
 /* Mutable table model                                                  */
 
@@ -212,8 +224,10 @@ int sc_exec__comment_limit(sc_exec *x,
                            const char *name);
 /** Print an expression as SHOW CREATE does; NULL on ENOMEM. */
 const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e);
-/** Engine canonical name or NULL when unknown. */
+/** Engine canonical name (any case, or a synonym such as HEAP) or NULL when unknown. */
 const char *sc_exec__engine_name(const char *name);
+/** The engine of a canonical name as sc_exec__engine_name() gives it (exact match). */
+sc_engine sc_exec__engine(const char *canonical);
 /** Validate an identifier (empty/too long/trailing space): 1103/1166/1102/1059 etc. */
 int sc_exec__check_table_name(sc_exec *x, const char *name);
 int sc_exec__check_db_name(sc_exec *x, const char *name);

@@ -258,11 +258,11 @@ static int finish_and_store(sc_exec *x,
 {
     int rc;
 
-    if (st->engine_changed && strcmp(st->t.engine, "InnoDB") != 0 && x->s->foreign_key_checks &&
-        has_fk_relations(x, st, id))
+    if (st->engine_changed && sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB &&
+        x->s->foreign_key_checks && has_fk_relations(x, st, id))
         return sc_exec__err(x, 1217, "23000",
                             "Cannot delete or update a parent row: a foreign key constraint fails");
-    if (strcmp(st->t.engine, "InnoDB") != 0)
+    if (sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB)
         st->t.n_fks = 0;
     rc = sc_exec__finish_table(x, &st->t, true);
     if (rc == SC_OK)

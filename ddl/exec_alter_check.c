@@ -550,7 +550,7 @@ int sc_exec__alter_check_algorithm(sc_exec *x,
             copy_reason = "Dropping a primary key is not allowed without also adding a new "
                           "primary key";
     }
-    copy = strcmp(st->t.engine, "InnoDB") != 0 || st->engine_changed;
+    copy = sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB || st->engine_changed;
     if (algo && strcasecmp(algo, "COPY") != 0) {
         char up[16];
         size_t n = 0;

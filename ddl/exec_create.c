@@ -226,7 +226,7 @@ validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, boo
         }
         if (rc != SC_OK)
             return rc;
-        if (strcmp(sc_table_definition(pt)->engine, "InnoDB") != 0)
+        if (sc_exec__engine(sc_table_definition(pt)->engine) != SC_ENGINE_INNODB)
             rc = fk_problem_error(x, t, fk, an, FK_NO_INDEX, is_alter);
         else
             rc = fk_problem_error(x, t, fk, an,
@@ -486,7 +486,7 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)
         rc = sc_exec__finish_table(x, t, false);
-    if (rc == SC_OK && strcmp(t->engine, "Aria") == 0 && !t->opts[SC_XOPT_PAGE_CHECKSUM])
+    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA && !t->opts[SC_XOPT_PAGE_CHECKSUM])
         t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
     if (rc == SC_OK)
         rc = sc_exec__check_fks(x, t, 0, false);

@@ -26,31 +26,45 @@
 /* Engines                                                              */
 
 /* The engines a stock MariaDB 10.11 server has loaded (ARCHIVE, BLACKHOLE,
- * FEDERATED... are plugins that are not: 1286 there too). */
-static const char *const engines[] = {"InnoDB", "MyISAM",     "Aria",    "MEMORY",
-                                      "CSV",    "MRG_MyISAM", "SEQUENCE"};
+ * FEDERATED... are plugins that are not: 1286 there too), in sc_engine
+ * order: canonical name, the synonym MariaDB accepts, the longest key. */
+static const struct {
+    const char *name;
+    const char *alias;
+    uint64_t max_key_length;
+} engines[SC_ENGINE_OTHER] = {
+    [SC_ENGINE_INNODB] = {"InnoDB", NULL, 3072},
+    [SC_ENGINE_MYISAM] = {"MyISAM", NULL, 1000},
+    [SC_ENGINE_ARIA] = {"Aria", "Maria", 2000},
+    [SC_ENGINE_MEMORY] = {"MEMORY", "HEAP", 3072},
+    [SC_ENGINE_CSV] = {"CSV", NULL, 3072},
+    [SC_ENGINE_MRG_MYISAM] = {"MRG_MyISAM", "MERGE", 1000},
+    [SC_ENGINE_SEQUENCE] = {"SEQUENCE", NULL, 3072},
+};
 
 const char *sc_exec__engine_name(const char *name)
 {
-    if (strcasecmp(name, "HEAP") == 0)
-        return "MEMORY";
-    if (strcasecmp(name, "MERGE") == 0)
-        return "MRG_MyISAM";
-    if (strcasecmp(name, "Maria") == 0)
-        return "Aria";
-    for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
-        if (strcasecmp(name, engines[i]) == 0)
-            return engines[i];
+    for (size_t i = 0; i < SC_ENGINE_OTHER; i++)
+        if (engines[i].alias && strcasecmp(name, engines[i].alias) == 0)
+            return engines[i].name;
+    for (size_t i = 0; i < SC_ENGINE_OTHER; i++)
+        if (strcasecmp(name, engines[i].name) == 0)
+            return engines[i].name;
     return NULL;
+}
+
+sc_engine sc_exec__engine(const char *canonical)
+{
+    for (size_t i = 0; canonical && i < SC_ENGINE_OTHER; i++)
+        if (strcmp(canonical, engines[i].name) == 0)
+            return (sc_engine)i;
+    return SC_ENGINE_OTHER;
 }
 
 static uint64_t max_key_length(const char *engine)
 {
-    if (strcmp(engine, "MyISAM") == 0 || strcmp(engine, "MRG_MyISAM") == 0)
-        return 1000;
-    if (strcmp(engine, "Aria") == 0)
-        return 2000;
-    return 3072;
+    sc_engine e = sc_exec__engine(engine);
+    return e == SC_ENGINE_OTHER ? 3072 : engines[e].max_key_length;
 }
 
 /* ------------------------------------------------------------------ */
@@ -166,7 +180,7 @@ static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
 {
     const char *name = upper(x, o->name);
 
-    if (strcmp(t->engine, "InnoDB") != 0 || !innodb_engine_option(o->name))
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB || !innodb_engine_option(o->name))
         return sc_exec__err(x, 1911, "HY000", "Unknown option '%s'", o->name);
     if (strcmp(name, "ENCRYPTED") == 0 && !o->value_is_default &&
         strcasecmp(o->value.s, "YES") == 0)
@@ -281,7 +295,7 @@ static int options_for_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_optio
 {
     int rc;
 
-    if (strcmp(t->engine, "Aria") == 0 && t->opts[SC_XOPT_TRANSACTIONAL] &&
+    if (sc_exec__engine(t->engine) == SC_ENGINE_ARIA && t->opts[SC_XOPT_TRANSACTIONAL] &&
         strcmp(t->opts[SC_XOPT_TRANSACTIONAL], "1") == 0 && t->opts[SC_XOPT_ROW_FORMAT] &&
         strcmp(t->opts[SC_XOPT_ROW_FORMAT], "PAGE") != 0) {
         t->opts[SC_XOPT_ROW_FORMAT] = "PAGE"; /* transactional Aria tables are PAGE */
@@ -455,7 +469,7 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
         const char *nm = ai->constraint ? ai->constraint : ai->name;
         ix->d.name = nm;
     }
-    if (strcmp(t->engine, "InnoDB") != 0)
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
         return SC_OK; /* other engines parse and ignore foreign keys */
     if (r->n_columns != ai->n_parts)
         return sc_exec__err(x, 1239, "42000",
@@ -537,7 +551,8 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is
     }
     if (ai->key_block_size.present && ai->key_block_size.value) {
         uint64_t v = ai->key_block_size.value;
-        if (strcmp(t->engine, "MyISAM") == 0 || strcmp(t->engine, "Aria") == 0) {
+        if (sc_exec__engine(t->engine) == SC_ENGINE_MYISAM ||
+            sc_exec__engine(t->engine) == SC_ENGINE_ARIA) {
             uint64_t p = 1024;
             while (p < v && p < 16384)
                 p *= 2;
@@ -578,7 +593,7 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac)
         ai.references = ac->references;
         if (ac->references->n_columns == 0) {
             /* REFERENCES t without columns: InnoDB cannot form the key */
-            if (strcmp(t->engine, "InnoDB") != 0)
+            if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
                 return SC_OK;
             x->warnings += 2;
             return sc_exec__err(x, 1005, "HY000",
@@ -908,7 +923,7 @@ static int check_auto_increment(sc_exec *x, sc_xtable *t)
             continue;
         if (strcasecmp(ix->parts[0].column, ai->d.name) == 0)
             return SC_OK;
-        if (strcmp(t->engine, "InnoDB") != 0)
+        if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
             for (size_t k = 1; k < ix->d.n_parts; k++)
                 if (strcasecmp(ix->parts[k].column, ai->d.name) == 0)
                     return SC_OK;
@@ -962,13 +977,13 @@ static void name_checks(sc_exec *x, sc_xtable *t)
 
 static int engine_limits(sc_exec *x, const sc_xtable *t)
 {
-    if (strcmp(t->engine, "CSV") == 0)
+    if (sc_exec__engine(t->engine) == SC_ENGINE_CSV)
         for (size_t i = 0; i < t->n_cols; i++)
             if (!(t->cols[i].d.flags & SC_COL_NOT_NULL))
                 return sc_exec__err(x, 1178, "42000",
                                     "The storage engine for the table doesn't support nullable "
                                     "columns");
-    if (strcmp(t->engine, "MEMORY") == 0)
+    if (sc_exec__engine(t->engine) == SC_ENGINE_MEMORY)
         for (size_t i = 0; i < t->n_cols; i++)
             if (sc_type__is_blob(t->cols[i].d.type))
                 return sc_exec__err(x, 1163, "42000",
@@ -988,7 +1003,7 @@ static int innodb_options(sc_exec *x, const sc_xtable *t)
     unsigned long k = kbs ? strtoul(kbs, NULL, 10) : 0;
     bool bad = false;
 
-    if (strcmp(t->engine, "InnoDB") != 0)
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
         return SC_OK;
     if (rf && (strcasecmp(rf, "FIXED") == 0 || strcasecmp(rf, "PAGE") == 0))
         bad = true;
@@ -1012,7 +1027,7 @@ static int innodb_key_part_limit(sc_exec *x, const sc_xtable *t)
 {
     const char *rf = t->opts[SC_XOPT_ROW_FORMAT];
 
-    if (strcmp(t->engine, "InnoDB") != 0 || !rf ||
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB || !rf ||
         (strcasecmp(rf, "COMPACT") != 0 && strcasecmp(rf, "REDUNDANT") != 0))
         return SC_OK;
     for (size_t i = 0; i < t->n_idx; i++) {
@@ -1046,9 +1061,9 @@ static void inherit_table_options(sc_xtable *t)
                        : 0;
     bool has_ai = false;
 
-    if (strcmp(t->engine, "Aria") == 0 && !t->opts[SC_XOPT_PAGE_CHECKSUM])
+    if (sc_exec__engine(t->engine) == SC_ENGINE_ARIA && !t->opts[SC_XOPT_PAGE_CHECKSUM])
         t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
-    if (strcmp(t->engine, "MRG_MyISAM") != 0)
+    if (sc_exec__engine(t->engine) != SC_ENGINE_MRG_MYISAM)
         t->opts[SC_XOPT_INSERT_METHOD] = NULL; /* a MERGE table option only */
     for (size_t i = 0; i < t->n_idx; i++)
         if (!t->idx[i].d.key_block_size)
