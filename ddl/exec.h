@@ -197,15 +197,14 @@ int sc_exec__rename_in_expr(
 
 /* exec_table.c: shared CREATE/ALTER building blocks */
 int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac);
-int sc_exec__table_options(
-    sc_exec *x, sc_xtable *t, const sc_ast_table_option *o, size_t n, bool is_alter);
-int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is_alter);
+int sc_exec__table_options(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o, size_t n);
+int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai);
 int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is_alter);
 int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac);
 /** TIMESTAMP defaults of explicit_defaults_for_timestamp=OFF, on the final column order. */
 void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t);
 /** Final checks and normalisation: key names, NOT NULL for PK columns, sorting, limits. */
-int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter);
+int sc_exec__finish_table(sc_exec *x, sc_xtable *t);
 /** FK checks against parents (foreign_key_checks) and implicit child indexes. */
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first_new_fk, bool is_alter);
 /** A column an expression names that t does not have, or NULL. */

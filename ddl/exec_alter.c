@@ -264,7 +264,7 @@ static int finish_and_store(sc_exec *x,
                             "Cannot delete or update a parent row: a foreign key constraint fails");
     if (sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB)
         st->t.n_fks = 0;
-    rc = sc_exec__finish_table(x, &st->t, true);
+    rc = sc_exec__finish_table(x, &st->t);
     if (rc == SC_OK)
         rc = sc_exec__alter_check_own_fk_indexes(x, st, old);
     if (rc == SC_OK)

@@ -114,5 +114,5 @@ int sc_exec__alter_add_index(sc_exec *x, sc_alter_state *st, const sc_ast_alter_
         sc_exec__warn(x);
         return SC_OK;
     }
-    return sc_exec__add_index(x, &st->t, ai, true);
+    return sc_exec__add_index(x, &st->t, ai);
 }

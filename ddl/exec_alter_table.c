@@ -163,7 +163,7 @@ int sc_exec__alter_apply_options(sc_exec *x, sc_alter_state *st, const sc_ast_al
 
     if (sp->kind != SC_AST_ALTER_TABLE_OPTIONS)
         return SC_OK;
-    rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options, true);
+    rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options);
     if (rc == SC_OK && strcmp(engine, st->t.engine) != 0)
         st->engine_changed = true;
     for (size_t i = 0; i < sp->n_options; i++)

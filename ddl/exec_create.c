@@ -17,9 +17,8 @@
 /* ------------------------------------------------------------------ */
 /* Foreign keys                                                         */
 
-static int fk_error(sc_exec *x, const sc_xtable *t, bool is_alter)
+static int fk_error(sc_exec *x, const sc_xtable *t)
 {
-    (void)is_alter;
     return sc_exec__err(x, 1005, "HY000",
                         "Can't create table `%s`.`%s` (errno: 150 \"Foreign key constraint is "
                         "incorrectly formed\")",
@@ -126,7 +125,7 @@ static int fk_problem_error(sc_exec *x,
                             t->name, t->schema, fk->name);
     }
     x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
-    return fk_error(x, t, is_alter);
+    return fk_error(x, t);
 }
 
 /* Highest N of `<table>_ibfk_N` names among t's foreign keys. */
@@ -259,7 +258,7 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
         for (size_t k = first; k < i; k++)
             if (strcasecmp(t->fks[k].name, t->fks[i].name) == 0) {
                 x->warnings += 2;
-                return fk_error(x, t, is_alter);
+                return fk_error(x, t);
             }
     /* InnoDB checks the references (errno 150) before it stores the names (121) */
     rc = validate_fks(x, t, first, auto_named, is_alter);
@@ -444,7 +443,7 @@ static int build_keys(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
             rc = sc_exec__add_column_keys(x, t, cd->column);
             break;
         case SC_AST_DEF_INDEX:
-            rc = sc_exec__add_index(x, t, cd->index, false);
+            rc = sc_exec__add_index(x, t, cd->index);
             break;
         case SC_AST_DEF_CHECK:
             rc = sc_exec__add_check(x, t, cd->check, false);
@@ -474,7 +473,7 @@ int sc_exec__init_table(
 
 static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 {
-    int rc = sc_exec__table_options(x, t, ct->options, ct->n_options, false);
+    int rc = sc_exec__table_options(x, t, ct->options, ct->n_options);
 
     if (rc == SC_OK)
         rc = build_columns(x, t, ct);
@@ -485,8 +484,9 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
     if (rc == SC_OK)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)
-        rc = sc_exec__finish_table(x, t, false);
-    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA && !t->opts[SC_XOPT_PAGE_CHECKSUM])
+        rc = sc_exec__finish_table(x, t);
+    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA &&
+        !t->opts[SC_XOPT_PAGE_CHECKSUM])
         t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
     if (rc == SC_OK)
         rc = sc_exec__check_fks(x, t, 0, false);

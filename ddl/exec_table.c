@@ -332,8 +332,7 @@ static int options_charset(sc_exec *x, sc_xtable *t, const char *cs_name, const 
     return SC_OK;
 }
 
-int sc_exec__table_options(
-    sc_exec *x, sc_xtable *t, const sc_ast_table_option *opts, size_t n, bool is_alter)
+int sc_exec__table_options(sc_exec *x, sc_xtable *t, const sc_ast_table_option *opts, size_t n)
 {
     const char *cs_name = NULL, *coll_name = NULL;
     int rc;
@@ -346,7 +345,6 @@ int sc_exec__table_options(
     rc = options_for_engine(x, t, opts, n);
     if (rc != SC_OK)
         return rc;
-    (void)is_alter;
     return options_charset(x, t, cs_name, coll_name);
 }
 
@@ -498,12 +496,11 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
     return SC_OK;
 }
 
-int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai, bool is_alter)
+int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
 {
     sc_xindex *ix;
     int rc;
 
-    (void)is_alter;
     if (ai->kind == SC_AST_INDEX_FOREIGN)
         return add_fk(x, t, ai);
     if (ai->kind != SC_AST_INDEX_PRIMARY && ai->name && strcasecmp(ai->name, "PRIMARY") == 0)
@@ -580,11 +577,11 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac)
     ai.ignored = -1;
     if (ac->key == SC_AST_COLKEY_PRIMARY) {
         ai.kind = SC_AST_INDEX_PRIMARY;
-        if ((rc = sc_exec__add_index(x, t, &ai, false)) != SC_OK)
+        if ((rc = sc_exec__add_index(x, t, &ai)) != SC_OK)
             return rc;
     } else if (ac->key == SC_AST_COLKEY_UNIQUE || ac->serial || ac->serial_default_value) {
         ai.kind = SC_AST_INDEX_UNIQUE;
-        if ((rc = sc_exec__add_index(x, t, &ai, false)) != SC_OK)
+        if ((rc = sc_exec__add_index(x, t, &ai)) != SC_OK)
             return rc;
     }
     if (ac->references) {
@@ -1159,11 +1156,10 @@ static void note_duplicate_keys(sc_exec *x, const sc_xtable *t)
     }
 }
 
-int sc_exec__finish_table(sc_exec *x, sc_xtable *t, bool is_alter)
+int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
 {
     int rc;
 
-    (void)is_alter;
     {
         size_t visible = 0;
         for (size_t i = 0; i < t->n_cols; i++)
