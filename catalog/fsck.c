@@ -527,3 +527,102 @@ int sc_fsck(sc_catalog *cat,
                             f.problems);
     return SC_OK;
 }
+
+/* ------------------------------------------------------------------ */
+/* Scoped checks for the replica applier (sc_catalog__check_tables)     */
+
+/* check_row on every row of st whose key starts with the table id. */
+static int check_children(fsck *f, unsigned st, uint64_t table_id)
+{
+    const sc_keyspec *ks = &f->txn->cat->keys[st];
+    uint8_t prefix[8];
+    MDB_cursor *c;
+    MDB_val k = {8, prefix}, v;
+    ProtobufCMessage *m;
+    char kd[256];
+    int rc;
+
+    sc__put_u64be(prefix, table_id);
+    if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
+        return sc__mdb_fail(f->txn, rc, "opening a cursor");
+    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
+            break;
+        sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);
+        sc__arena_reset(&f->a);
+        if (sc__row_unpack(&m, &f->a, st, v.mv_data, v.mv_size))
+            problem(f, sc__st_name(st), kd, "undecodable row (%zu bytes)", v.mv_size);
+        else
+            check_row(f, st, m, kd);
+    }
+    mdb_cursor_close(c);
+    return rc == 0 || rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking rows");
+}
+
+static int check_one_table(fsck *f, uint64_t id)
+{
+    static const unsigned children[] = {SC_SYS_COLUMNS,      SC_SYS_INDEXES,
+                                        SC_SYS_INDEX_COLUMNS, SC_SYS_FOREIGN_KEYS,
+                                        SC_SYS_FOREIGN_KEY_COLUMNS, SC_SYS_CHECK_CONSTRAINTS};
+    uint8_t key[8];
+    ProtobufCMessage *m = NULL;
+    char kd[64];
+    int rc = SC_OK;
+
+    sc__put_u64be(key, id);
+    snprintf(kd, sizeof(kd), "id=%llu", (unsigned long long)id);
+    sc__arena_reset(&f->a);
+    if (sc__row_get(&m, f->txn, &f->a, SC_SYS_TABLES, key, 8) == SC_OK) {
+        check_row(f, SC_SYS_TABLES, m, kd);
+        for (size_t i = 0; !rc && i < sizeof(children) / sizeof(children[0]); i++)
+            rc = check_children(f, children[i], id);
+        return rc;
+    }
+    for (size_t i = 0; i < sizeof(children) / sizeof(children[0]); i++)
+        if (count_children(f, children[i], id, NULL))
+            problem(f, sc__st_name(children[i]), kd, "rows left of a table that does not exist");
+    return SC_OK;
+}
+
+static void check_one_schema(fsck *f, uint64_t id)
+{
+    uint8_t key[8];
+    ProtobufCMessage *m = NULL;
+    char kd[64];
+
+    sc__put_u64be(key, id);
+    snprintf(kd, sizeof(kd), "id=%llu", (unsigned long long)id);
+    sc__arena_reset(&f->a);
+    if (sc__row_get(&m, f->txn, &f->a, SC_SYS_SCHEMATA, key, 8) == SC_OK) {
+        check_row(f, SC_SYS_SCHEMATA, m, kd);
+        return;
+    }
+    f->key.len = 0;
+    if (sc__key_put_u64(f->txn->cat->ctx, &f->key, id) == SC_OK &&
+        count_prefix(f, SC_DB_TABLE_NAME, f->key.data, f->key.len))
+        problem(f, "tables", kd, "tables left in a schema that does not exist");
+}
+
+int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_tables,
+                             const uint64_t *schema_ids, size_t n_schemas,
+                             void (*report)(const char *problem, void *payload), void *payload,
+                             size_t *problems_out)
+{
+    fsck f;
+    int rc = SC_OK;
+
+    memset(&f, 0, sizeof(f));
+    f.txn = txn;
+    f.report = report;
+    f.payload = payload;
+    sc__arena_init(&f.a, txn->cat->ctx, 4096);
+    for (size_t i = 0; !rc && i < n_tables; i++)
+        rc = check_one_table(&f, table_ids[i]);
+    for (size_t i = 0; !rc && i < n_schemas; i++)
+        check_one_schema(&f, schema_ids[i]);
+    sc__arena_free(&f.a);
+    sc__buf_free(txn->cat->ctx, &f.key);
+    *problems_out = f.problems;
+    return rc;
+}

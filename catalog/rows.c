@@ -492,3 +492,52 @@ int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name)
     /* row lives in the scratch arena, reset by sc__row_write: nothing else to free. */
     return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* Hooks of the replica applier (catalog_int.h)                         */
+
+int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned systable,
+                        sc_slice packed)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    ProtobufCMessage *msg = NULL;
+    sc_buf key = {NULL, 0, 0};
+    MDB_val k, v;
+    sc_arena a;
+    int rc;
+
+    *out = NULL;
+    *out_len = 0;
+    if (!sc_catalog__systable(systable))
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
+    sc__arena_init(&a, ctx, 1024);
+    rc = sc__row_unpack(&msg, &a, systable, packed.data, packed.len);
+    if (!rc)
+        rc = sc__key_encode(ctx, &key, &txn->cat->keys[systable], msg);
+    if (!rc) {
+        k.mv_size = key.len;
+        k.mv_data = key.data;
+        rc = mdb_get(txn->mdb, txn->cat->dbi[systable], &k, &v);
+        if (rc == MDB_NOTFOUND)
+            rc = SC_ENOTFOUND; /* no message: the caller decides what a missing row means */
+        else if (rc)
+            rc = sc__mdb_fail(txn, rc, "reading a row");
+        else if (!(*out = sc__malloc(ctx, v.mv_size ? v.mv_size : 1)))
+            rc = SC_ENOMEM;
+        else {
+            memcpy(*out, v.mv_data, v.mv_size);
+            *out_len = v.mv_size;
+        }
+    }
+    sc__row_release(msg, &a);
+    sc__arena_free(&a);
+    sc__buf_free(ctx, &key);
+    return rc;
+}
+
+int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter)
+{
+    int rc = sc__txn_writable(txn);
+
+    return rc ? rc : sc__sequence_next(out, txn, counter);
+}

@@ -819,6 +819,8 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     rc = sc_log__settings(&bld.set, txn);
     if (rc || !bld.set.enabled)
         return rc;
+    if (log->origin_server_id)
+        bld.set.server_id = log->origin_server_id;
     rc = sc_log__ensure_state(&bld.st, log, txn);
     bld.now = (uint32_t)time(NULL);
     if (!rc)
@@ -830,18 +832,56 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     return rc;
 }
 
+/*
+ * syscat.replica_state rows are positions in other servers' logs: facts of
+ * this catalog only, never logged. Logging them would make every skipped
+ * transaction of a circular set-up produce a new one, forever
+ * (docs/replication.md). Returns the changes to log (a copy without them
+ * when there are any, else changes itself).
+ */
+static const sc_row_change *
+loggable_changes(sc_row_change **copy, size_t *n_out, sc_log *log, const sc_row_change *c, size_t n)
+{
+    size_t k = 0;
+
+    *copy = NULL;
+    *n_out = n;
+    for (size_t i = 0; i < n; i++)
+        k += c[i].systable == SC_SYS_REPLICA_STATE;
+    if (!k)
+        return c;
+    if (k == n) {
+        *n_out = 0;
+        return c;
+    }
+    if (!(*copy = sc__malloc(log->ctx, (n - k) * sizeof(**copy))))
+        return NULL; /* *n_out != 0: out of memory */
+    k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (c[i].systable != SC_SYS_REPLICA_STATE)
+            (*copy)[k++] = c[i];
+    *n_out = k;
+    return *copy;
+}
+
 static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void *payload)
 {
     sc_log *log = payload;
+    sc_row_change *copy = NULL;
+    const sc_row_change *logged;
     int rc;
 
     if (log->observer)
         log->observer(txn, changes, n, log->observer_payload);
     rc = mark_logged(log, txn);
+    logged = loggable_changes(&copy, &n, log, changes, n);
+    if (!rc && !logged && n)
+        rc = SC_ENOMEM;
     /* Nothing to log (e.g. a settings change): do not read the other settings, so a bad
      * value can always be corrected. */
     if (!rc && n)
-        rc = log_changes(log, txn, changes, n);
+        rc = log_changes(log, txn, logged, n);
+    sc_free(log->ctx, copy);
     sc_log__umaps_clear(log); /* the maps of this transaction's rows are written (or moot) */
     return rc;
 }
@@ -927,15 +967,92 @@ static int attach_readonly(sc_log *log)
     return SC_OK;
 }
 
+/* ------------------------------------------------------------------ */
+/* The bootstrap transaction                                            */
+
+/* The rows a catalog holds when its log starts, as a list of inserts. */
+typedef struct snapshot {
+    sc_log *log;
+    unsigned systable;     /* table being walked */
+    sc_row_change *changes; /* inserts; after points into bytes */
+    size_t n, cap;
+    sc_buf bytes;          /* packed rows, back to back */
+} snapshot;
+
+static int snapshot_cb(sc_slice packed, void *payload)
+{
+    snapshot *s = payload;
+
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 256;
+        sc_row_change *c = sc__realloc(s->log->ctx, s->changes, cap * sizeof(*c));
+        if (!c)
+            return SC_ENOMEM;
+        s->changes = c;
+        s->cap = cap;
+    }
+    memset(&s->changes[s->n], 0, sizeof(s->changes[0]));
+    s->changes[s->n].systable = s->systable;
+    /* offsets for now: bytes may move while it grows */
+    s->changes[s->n].after.data = (const uint8_t *)(uintptr_t)s->bytes.len;
+    s->changes[s->n].after.len = packed.len;
+    s->n++;
+    sc_buf_put(&s->bytes, packed.data, packed.len);
+    return s->bytes.failed ? SC_ENOMEM : SC_OK;
+}
+
 /*
- * First attach: settings defaults, the dbs, the state and file 1's header.
- * Every attach: the logged mark, by the commit hook (installed before, so a
- * logged catalog lets this transaction in) in this same transaction.
+ * The log is self-contained (DESIGN.md section 6): the rows the catalog
+ * held before its log was attached (for a new catalog the bootstrap rows of
+ * syscat init: schema syscat, the self-description of every system table,
+ * the id counters) are the first transaction of the first file, as inserts
+ * in system-table id order, so that a replica or a server replaying the log
+ * from its first file starts from the same rows.
+ */
+static int log_bootstrap(sc_log *log, sc_txn *txn)
+{
+    snapshot s;
+    sc_log_build bld;
+    int rc = SC_OK;
+
+    memset(&s, 0, sizeof(s));
+    s.log = log;
+    s.bytes.ctx = log->ctx;
+    for (s.systable = 1; !rc && s.systable < SC_SYS__END; s.systable++)
+        rc = sc_catalog__row_foreach(txn, s.systable, snapshot_cb, &s);
+    for (size_t i = 0; !rc && i < s.n; i++)
+        s.changes[i].after.data = s.bytes.data + (uintptr_t)s.changes[i].after.data;
+    memset(&bld, 0, sizeof(bld));
+    bld.log = log;
+    bld.txn = txn;
+    bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = bld.smaps.ctx = log->ctx;
+    if (!rc && s.n)
+        rc = sc_log__settings(&bld.set, txn);
+    if (!rc && s.n)
+        rc = sc_log__state_get(&bld.st, log, txn);
+    bld.now = (uint32_t)time(NULL);
+    if (!rc && s.n)
+        rc = build_txn(&bld, s.changes, s.n);
+    sc_buf__free(&bld.out);
+    sc_buf__free(&bld.rows);
+    sc_buf__free(&bld.scratch);
+    sc_buf__free(&bld.smaps);
+    sc_buf__free(&s.bytes);
+    sc_free(log->ctx, s.changes);
+    return rc;
+}
+
+/*
+ * First attach: settings defaults, the dbs, the state, file 1's header and
+ * the bootstrap transaction. Every attach: the logged mark, by the commit
+ * hook (installed before, so a logged catalog lets this transaction in) in
+ * this same transaction.
  */
 static int attach(sc_log *log)
 {
     sc_txn *txn = NULL;
     sc_log_state st;
+    bool fresh = false;
     int rc = sc_txn_begin(&txn, log->cat, 0);
 
     if (rc == SC_EREADONLY) {
@@ -948,8 +1065,14 @@ static int attach(sc_log *log)
     if (!rc)
         rc = open_dbis(log, txn);
     log->have_dbis = rc == SC_OK;
+    if (!rc && (rc = sc_log__state_get(&st, log, txn)) == SC_ENOTFOUND) {
+        fresh = true;
+        rc = SC_OK;
+    }
     if (!rc)
         rc = sc_log__ensure_state(&st, log, txn);
+    if (!rc && fresh)
+        rc = log_bootstrap(log, txn);
     if (rc) {
         sc_txn_abort(txn);
         log->have_dbis = false;
@@ -1021,4 +1144,9 @@ void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload)
 {
     log->observer = fn;
     log->observer_payload = payload;
+}
+
+void sc_log__set_origin(sc_log *log, uint32_t server_id)
+{
+    log->origin_server_id = server_id;
 }

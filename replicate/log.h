@@ -106,6 +106,7 @@ struct sc_log {
     size_t n_umaps, cap_umaps;
     sc_log_observer observer; /* tests: called with the changes before logging */
     void *observer_payload;
+    uint32_t origin_server_id; /* != 0: server id of the next commits (replica applier) */
 };
 
 /* ---- log.c ---- */
@@ -134,6 +135,11 @@ void sc_log__file_name(char *buf, size_t size, uint32_t file);
 uint32_t sc_log__file_number(const char *name);
 /** Close the current file with a ROTATE and write the next file's header, in txn. */
 int sc_log__rotate_in(sc_log *log, sc_txn *txn);
+/**
+ * Log the next commits with this server id instead of binlog.server_id (0 =
+ * back to the setting): the replica applier keeps a transaction's origin.
+ */
+void sc_log__set_origin(sc_log *log, uint32_t server_id);
 /** Install an observer (tests). */
 void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload);
 

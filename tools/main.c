@@ -15,6 +15,8 @@
 #define DEFAULT_DATADIR "./syscat-data"
 
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv); /* tools/cmd_binlog.c */
+int sc_cli__cmd_replica(sc_cli *cli, int argc, char **argv); /* tools/cmd_replica.c */
+int sc_cli__cmd_idmap(sc_cli *cli, int argc, char **argv);   /* tools/cmd_idmap.c */
 
 typedef struct cli_command {
     const char *name; /* command word */
@@ -38,6 +40,14 @@ static const cli_command commands[] = {
     {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
      "            set KEY VALUE",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
+    {"replica", sc_cli__cmd_replica,
+     "add-source NAME --from DIR|HOST:PORT [--rewrite-db FROM=TO]... [--on-conflict stop|rewrite]\n"
+     "            [--exec-mode strict|idempotent] [--server-id N] [--user U --password-file F] |\n"
+     "            remove-source NAME | list | apply NAME [--json] | follow [NAME...] |\n"
+     "            status [NAME] [--json]",
+     "replication sources: register them, apply or follow their logs, show their state"},
+    {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
+     "the replica's id map: source ids -> local ids, with names"},
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

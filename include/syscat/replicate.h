@@ -341,6 +341,126 @@ SC_API int sc_log_verify_stored(sc_log *log, void (*report)(const char *problem,
 SC_API int sc_log_rows(sc_log *log, sc_txn *txn, uint64_t table_id, int kind,
                        const sc_binlog_value *before, const sc_binlog_value *after, size_t ncols);
 
+/* ================================================================== */
+/* Replicas (replicate/replica*.c, source.c). A replica pulls the      */
+/* catalog logs of named sources, applies their system-table rows with */
+/* schema and table ids translated through syscat.tid_map, and logs    */
+/* each applied transaction as its own. docs/replication.md.           */
+
+/** What a source does when a database or table name it creates is taken here. */
+#define SC_REPLICA_ON_CONFLICT_STOP 0    /* stop the source with an error (default) */
+#define SC_REPLICA_ON_CONFLICT_REWRITE 1 /* rename the database to PREFIX + name */
+
+/** What a source does when an update or delete finds no row. */
+#define SC_REPLICA_EXEC_STRICT 0     /* stop with MariaDB's 1032 error (default) */
+#define SC_REPLICA_EXEC_IDEMPOTENT 1 /* skip the row and count it */
+
+/** Options of sc_replica_add_source(). Start from SC_REPLICA_SOURCE_OPTIONS_INIT. */
+typedef struct sc_replica_source_options {
+    unsigned version;              /* SC_REPLICA_SOURCE_OPTIONS_VERSION */
+    const char *from;              /* a source data directory, or HOST:PORT */
+    const char *user;              /* HOST:PORT: account (may be NULL) */
+    const char *password_file;     /* HOST:PORT: file holding the password (may be NULL) */
+    uint32_t server_id;            /* the source's server id, informational (0 = unknown) */
+    const char *const *rewrite_db; /* "FROM=TO" database renames */
+    size_t n_rewrite_db;           /* entries of rewrite_db */
+    int on_conflict;               /* SC_REPLICA_ON_CONFLICT_* */
+    int exec_mode;                 /* SC_REPLICA_EXEC_* */
+} sc_replica_source_options;
+
+#define SC_REPLICA_SOURCE_OPTIONS_VERSION 1
+#define SC_REPLICA_SOURCE_OPTIONS_INIT                                                             \
+    {SC_REPLICA_SOURCE_OPTIONS_VERSION, NULL, NULL, NULL, 0, NULL, 0,                              \
+     SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT}
+
+/**
+ * Register a source under name (one committed transaction, logged).
+ * @return SC_OK, SC_EEXISTS (name taken), SC_EINVAL (bad name, FROM or rule: message says
+ *         which), SC_EIO
+ */
+SC_API int sc_replica_add_source(sc_log *log, const char *name,
+                                 const sc_replica_source_options *opts);
+
+/**
+ * Forget a source: its row, position and id map (the tables it created stay).
+ * @return SC_OK, SC_ENOTFOUND, SC_EIO
+ */
+SC_API int sc_replica_remove_source(sc_log *log, const char *name);
+
+/** Counters of one sc_replica_apply() call. */
+typedef struct sc_replica_stats {
+    uint64_t txns;         /* source transactions applied (committed here) */
+    uint64_t rows;         /* row events applied */
+    uint64_t skipped_txns; /* transactions skipped: our own server id */
+    uint64_t rows_skipped; /* idempotent mode: rows whose target was missing */
+} sc_replica_stats;
+
+/** Called after each applied transaction (progress display, benchmarks). */
+typedef void (*sc_replica_progress_cb)(const sc_replica_stats *sofar, void *payload);
+
+/**
+ * Apply every complete transaction the source has now, each in one catalog
+ * transaction together with the source's new position, then return. A
+ * transaction cut by the end of the available data waits for the next call.
+ * @param[out] out  counters (may be NULL)
+ * @return SC_OK; SC_ENOTFOUND (no such source); SC_ESQL with 1032 (strict mode: a
+ *         row to update or delete is missing); SC_ERROR (a conflict: the message
+ *         names the source, the position and the object; recorded as the source's
+ *         last error, nothing of that transaction applied); SC_ECORRUPT; SC_EIO
+ */
+SC_API int sc_replica_apply(sc_replica_stats *out, sc_log *log, const char *name,
+                            sc_replica_progress_cb cb, void *payload);
+
+/** A source and its state, as sc_replica_status_get() and sc_replica_sources() give it. */
+typedef struct sc_replica_status {
+    uint64_t source_id;        /* local id of the source */
+    char name[256];            /* its name */
+    char from[1024];           /* DIR or HOST:PORT */
+    uint32_t server_id;        /* as registered */
+    int on_conflict;           /* SC_REPLICA_ON_CONFLICT_* */
+    int exec_mode;             /* SC_REPLICA_EXEC_* */
+    char rewrite_db[1024];     /* "from=to" rules, one per line */
+    char file[256];            /* source binlog file of the position ("" = not started) */
+    uint64_t position;         /* offset of the next event to read in file */
+    uint32_t gtid_domain;      /* last applied GTID */
+    uint32_t gtid_server;
+    uint64_t gtid_seq;
+    uint64_t txns_applied;     /* since the source was added */
+    uint64_t rows_applied;
+    uint64_t rows_skipped;
+    bool lag_known;            /* lag_* are valid (DIR sources whose files could be read) */
+    uint64_t lag_bytes;        /* bytes of the source's files after the position */
+    uint64_t lag_txns;         /* complete transactions after the position */
+    char last_error[512];      /* empty when the source runs */
+    uint64_t last_error_time;  /* seconds since the epoch, 0 = never */
+} sc_replica_status;
+
+/** Status of one source (lag computed from its files). @return SC_OK, SC_ENOTFOUND */
+SC_API int sc_replica_status_get(sc_replica_status *out, sc_log *log, const char *name);
+
+/** Call cb for every source, in id order (lag not computed). Non-zero stops the walk. */
+SC_API int sc_replica_sources(sc_log *log, int (*cb)(const sc_replica_status *st, void *payload),
+                              void *payload);
+
+/** Kinds of syscat.tid_map rows. */
+#define SC_IDMAP_TABLE 1
+#define SC_IDMAP_SCHEMA 2
+
+/** One id mapping with the names on both sides (borrowed for the callback). */
+typedef struct sc_idmap_entry {
+    const char *source;        /* source name */
+    uint32_t kind;             /* SC_IDMAP_TABLE or SC_IDMAP_SCHEMA */
+    uint64_t source_tid;       /* id on the source */
+    uint64_t my_tid;           /* id here */
+    const char *local_schema;  /* database here ("" if gone) */
+    const char *local_table;   /* table here (tables only) */
+    const char *source_schema; /* database name on the source (rewrite rules undone) */
+} sc_idmap_entry;
+
+/** Call cb for every mapping of source name (NULL = all sources). */
+SC_API int sc_replica_idmap(sc_log *log, const char *name,
+                            int (*cb)(const sc_idmap_entry *e, void *payload), void *payload);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,521 @@
+/*
+ * replica.c - the replica applier (replica.h; docs/replication.md): reads a
+ * source's binlog files (the DIR transport: SOURCE_DATADIR/binlog/, read-only,
+ * possibly being written), and applies each complete source transaction
+ * (GTID .. XID) in one local catalog transaction that also stores the new
+ * position (file, end offset of the XID, GTID) in syscat.replica_state:
+ * a crash anywhere neither loses nor doubles a transaction, and applying
+ * again is a no-op.
+ *
+ * Before it commits, every transaction passes fsck's per-table checks for
+ * the tables and databases it touched (sc_catalog__check_tables): rows that
+ * would break the catalog stop the source with the position instead.
+ * Transactions whose GTID carries our own server id are skipped (circular
+ * set-ups); the others are logged here with the origin's server id.
+ * A transaction cut by the end of the available bytes waits for the next
+ * call. A conflict aborts the local transaction (nothing of it applied),
+ * records the error as the source's last error and returns it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "replicate/replica.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers for replica_rows.c                                           */
+
+int sc_replica__conflict(sc_replica_applier *a, int code, unsigned mysql_errno,
+                         const char *sqlstate, const char *fmt, ...)
+{
+    char what[768];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    return sc_error_set(a->ctx, code, mysql_errno, sqlstate,
+                        "source '%s' at %s:%llu (GTID %u-%u-%llu): %s", a->src.name, a->file,
+                        (unsigned long long)a->ev_offset, a->domain, a->origin,
+                        (unsigned long long)a->seq, what);
+}
+
+static int push_id(sc_ctx *ctx, uint64_t **arr, size_t *n, size_t *cap, uint64_t id)
+{
+    for (size_t i = 0; i < *n; i++)
+        if ((*arr)[i] == id)
+            return SC_OK;
+    if (*n == *cap) {
+        size_t nc = *cap ? 2 * *cap : 16;
+        uint64_t *p = sc__realloc(ctx, *arr, nc * sizeof(*p));
+        if (!p)
+            return SC_ENOMEM;
+        *arr = p;
+        *cap = nc;
+    }
+    (*arr)[(*n)++] = id;
+    return SC_OK;
+}
+
+int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id)
+{
+    return schema ? push_id(a->ctx, &a->schemas, &a->n_schemas, &a->cap_schemas, id)
+                  : push_id(a->ctx, &a->tables, &a->n_tables, &a->cap_tables, id);
+}
+
+int sc_replica__unmap_later(sc_replica_applier *a, uint32_t kind, uint64_t source_tid,
+                            uint64_t my_tid)
+{
+    if (a->n_unmaps == a->cap_unmaps) {
+        size_t nc = a->cap_unmaps ? 2 * a->cap_unmaps : 16;
+        sc_replica_unmap *p = sc__realloc(a->ctx, a->unmaps, nc * sizeof(*p));
+        if (!p)
+            return SC_ENOMEM;
+        a->unmaps = p;
+        a->cap_unmaps = nc;
+    }
+    a->unmaps[a->n_unmaps++] = (sc_replica_unmap){kind, source_tid, my_tid};
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Commit: mappings, checks, position                                   */
+
+/* Drop the mappings of source objects whose local row stayed deleted. */
+static int finish_unmaps(sc_replica_applier *a)
+{
+    int rc = SC_OK;
+
+    for (size_t i = 0; !rc && i < a->n_unmaps; i++) {
+        const sc_replica_unmap *u = &a->unmaps[i];
+        uint64_t mine;
+        bool exists;
+        rc = sc_replica__map_get(&mine, a->txn, a->src.id, u->kind, u->source_tid);
+        if (rc == SC_ENOTFOUND) {
+            rc = SC_OK;
+            continue;
+        }
+        if (u->kind == SC_IDMAP_TABLE) {
+            sc_table *t = NULL;
+            exists = sc_table_get(&t, a->txn, mine) == SC_OK;
+            sc_table_free(t);
+        } else {
+            sc_schema *s = NULL;
+            exists = sc_schema_get(&s, a->txn, mine) == SC_OK;
+            sc_schema_free(s);
+        }
+        sc_ctx_clear_error(a->ctx);
+        if (!rc && !exists)
+            rc = sc_replica__map_del(a->txn, a->src.id, u->kind, u->source_tid);
+    }
+    return rc;
+}
+
+typedef struct first_problem {
+    char text[512];
+    size_t n;
+} first_problem;
+
+static void note_problem(const char *problem, void *payload)
+{
+    first_problem *p = payload;
+
+    if (!p->n++)
+        snprintf(p->text, sizeof(p->text), "%s", problem);
+}
+
+static int check_invariants(sc_replica_applier *a)
+{
+    first_problem p = {"", 0};
+    size_t n = 0;
+    int rc = sc_catalog__check_tables(a->txn, a->tables, a->n_tables, a->schemas, a->n_schemas,
+                                      note_problem, &p, &n);
+
+    if (rc)
+        return rc;
+    if (n)
+        return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL,
+                                    "the transaction would break the catalog (%zu problem(s)), "
+                                    "first: %s",
+                                    n, p.text);
+    return SC_OK;
+}
+
+static int commit_txn(sc_replica_applier *a)
+{
+    sc_replica_pos pos = a->pos;
+    int rc = SC_OK;
+
+    if (!a->skip) {
+        rc = finish_unmaps(a);
+        if (!rc)
+            rc = check_invariants(a);
+    }
+    snprintf(pos.file, sizeof(pos.file), "%s", a->file);
+    pos.position = a->ev_end;
+    pos.gtid_domain = a->domain;
+    pos.gtid_server = a->origin;
+    pos.gtid_seq = a->seq;
+    pos.txns_applied += !a->skip;
+    pos.rows_applied += a->txn_rows;
+    pos.rows_skipped += a->txn_rows_skipped;
+    pos.last_error[0] = '\0';
+    if (!rc)
+        rc = sc_replica__pos_store(a->txn, a->src.id, &pos);
+    if (rc)
+        return rc;
+    sc_log__set_origin(a->log, a->origin);
+    rc = sc_txn_commit(a->txn);
+    sc_log__set_origin(a->log, 0);
+    a->txn = NULL;
+    if (rc)
+        return rc;
+    a->pos = pos;
+    a->n_rules_at_begin = a->src.n_rules;
+    a->stats.txns += !a->skip;
+    a->stats.skipped_txns += a->skip;
+    a->stats.rows += a->txn_rows;
+    a->stats.rows_skipped += a->txn_rows_skipped;
+    return SC_OK;
+}
+
+static void abort_txn(sc_replica_applier *a)
+{
+    sc_txn_abort(a->txn);
+    a->txn = NULL;
+    a->src.n_rules = a->n_rules_at_begin;
+}
+
+static int begin_txn(sc_replica_applier *a, const sc_event *ev)
+{
+    if (a->txn)
+        return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "GTID inside a transaction");
+    a->origin = ev->header.server_id;
+    a->domain = ev->u.gtid.domain_id;
+    a->seq = ev->u.gtid.seq_no;
+    a->skip = a->origin == a->own_server_id;
+    a->txn_rows = a->txn_rows_skipped = 0;
+    a->n_tables = a->n_schemas = a->n_unmaps = 0;
+    return sc_txn_begin(&a->txn, a->cat, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* One file                                                             */
+
+typedef struct file_run {
+    char next[256]; /* the ROTATE's next file, "" = none */
+    bool waiting;   /* stopped at bytes not yet complete */
+} file_run;
+
+static int on_event(sc_replica_applier *a, sc_binlog_reader *r, const sc_binlog_event *raw,
+                    file_run *fr)
+{
+    const sc_event *ev = sc_binlog_reader__event(r);
+
+    a->ev_offset = raw->offset;
+    a->ev_end = raw->offset + raw->raw.len;
+    switch (raw->header.type) {
+    case SC_EV_GTID:
+        return begin_txn(a, ev);
+    case SC_EV_XID:
+        if (!a->txn)
+            return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "XID outside a transaction");
+        return commit_txn(a);
+    case SC_EV_ROTATE:
+        snprintf(fr->next, sizeof(fr->next), "%.*s", (int)ev->u.rotate.name.len,
+                 (const char *)ev->u.rotate.name.data);
+        return SC_OK;
+    case SC_EV_ANNOTATE_ROWS:
+        return a->txn && !a->skip ? sc_txn_set_statement(a->txn,
+                                                         (const char *)ev->u.annotate.text.data,
+                                                         ev->u.annotate.text.len)
+                                  : SC_OK;
+    default:
+        if (!sc_event__is_rows(raw->header.type) || (a->txn && a->skip))
+            return SC_OK;
+        if (!a->txn)
+            return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "rows outside a transaction");
+        return sc_replica__rows(a, r, ev);
+    }
+}
+
+/* True when the bytes from off on are an event not yet completely written. */
+static bool incomplete_tail(const char *path, uint64_t off)
+{
+    uint8_t h[19];
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    bool partial = false;
+
+    if (fd < 0)
+        return false;
+    if (fstat(fd, &st) == 0 && (uint64_t)st.st_size >= off) {
+        uint64_t left = (uint64_t)st.st_size - off;
+        if (left < sizeof(h))
+            partial = true;
+        else if (pread(fd, h, sizeof(h), (off_t)off) == (ssize_t)sizeof(h))
+            partial = left < sc_get_u32le(h + 9);
+    }
+    close(fd);
+    return partial;
+}
+
+static int run_file(sc_replica_applier *a, const char *path, uint64_t start, file_run *fr)
+{
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw = NULL;
+    uint64_t next_off = 4;
+    int rc = sc_binlog_reader_open(&r, a->ctx, path);
+
+    if (rc) {
+        struct stat st;
+        /* a file just created, its header not yet written: nothing to read yet */
+        if (stat(path, &st) == 0 && st.st_size < 512) {
+            sc_ctx_clear_error(a->ctx);
+            fr->waiting = true;
+            return SC_OK;
+        }
+        return rc;
+    }
+    while (!rc) {
+        rc = sc_binlog_reader_next(&raw, r);
+        if (rc && incomplete_tail(path, next_off)) {
+            sc_ctx_clear_error(a->ctx);
+            fr->waiting = true;
+            rc = SC_OK;
+            break;
+        }
+        if (rc || !raw)
+            break;
+        next_off = raw->offset + raw->raw.len;
+        if (raw->offset < start)
+            continue; /* applied already; the reader still keeps the file's TABLE_MAPs */
+        rc = on_event(a, r, raw, fr);
+    }
+    if (a->txn && !rc)
+        abort_txn(a); /* cut by the end of the bytes written so far: the next call applies it */
+    sc_binlog_reader_close(r);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Files of a source                                                    */
+
+/* The first file the source's index lists (binlog.000001 when there is no index). */
+static void first_file(char *out, size_t size, const char *dir)
+{
+    char path[1200], line[512];
+    FILE *f;
+
+    snprintf(out, size, "%s.000001", SC_LOG_BASENAME);
+    snprintf(path, sizeof(path), "%s/binlog/%s.index", dir, SC_LOG_BASENAME);
+    f = fopen(path, "r");
+    if (!f)
+        return;
+    if (fgets(line, sizeof(line), f)) {
+        char *base = strrchr(line, '/');
+        base = base ? base + 1 : line;
+        base[strcspn(base, "\r\n")] = '\0';
+        if (*base)
+            snprintf(out, size, "%s", base);
+    }
+    fclose(f);
+}
+
+static bool is_dir_source(const sc_replica_source *src)
+{
+    struct stat st;
+
+    return strchr(src->from, '/') || (stat(src->from, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+static int apply_files(sc_replica_applier *a, sc_replica_progress_cb cb, void *payload)
+{
+    char file[256], path[1400];
+    uint64_t start = a->pos.position;
+    struct stat st;
+    int rc = SC_OK;
+
+    if (a->pos.file[0])
+        snprintf(file, sizeof(file), "%s", a->pos.file);
+    else
+        first_file(file, sizeof(file), a->src.from);
+    for (;;) {
+        file_run fr = {"", false};
+        uint64_t before = a->stats.txns + a->stats.skipped_txns;
+        snprintf(path, sizeof(path), "%s/binlog/%s", a->src.from, file);
+        if (stat(path, &st) != 0)
+            break; /* not written yet */
+        a->file = file;
+        rc = run_file(a, path, start, &fr);
+        if (rc || fr.waiting || !fr.next[0] || strchr(fr.next, '/'))
+            break;
+        snprintf(file, sizeof(file), "%s", fr.next);
+        start = 0;
+        if (cb && a->stats.txns + a->stats.skipped_txns != before)
+            cb(&a->stats, payload);
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The entry point                                                      */
+
+static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
+{
+    sc_log_settings set;
+    sc_txn *txn = NULL;
+    int rc;
+
+    memset(a, 0, sizeof(*a));
+    a->log = log;
+    a->cat = log->cat;
+    a->ctx = log->ctx;
+    for (unsigned t = 1; t < SC_SYS__END; t++)
+        if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))
+            return rc;
+    rc = sc_txn_begin(&txn, a->cat, SC_TXN_READONLY);
+    if (!rc)
+        rc = sc_log__settings(&set, txn);
+    if (!rc)
+        rc = sc_replica__source_load(&a->src, txn, name);
+    if (!rc)
+        rc = sc_replica__pos_load(&a->pos, txn, a->src.id);
+    sc_txn_abort(txn);
+    a->own_server_id = set.server_id;
+    a->n_rules_at_begin = a->src.n_rules;
+    return rc;
+}
+
+static void applier_free(sc_replica_applier *a)
+{
+    if (a->txn)
+        abort_txn(a);
+    sc_free(a->ctx, a->tables);
+    sc_free(a->ctx, a->schemas);
+    sc_free(a->ctx, a->unmaps);
+}
+
+/* Keep the error as the source's last error (own transaction), leaving ctx's error as it was. */
+static void record_error(sc_replica_applier *a)
+{
+    sc_error saved = *sc_ctx_last_error(a->ctx);
+    sc_replica_pos pos;
+    sc_txn *txn = NULL;
+
+    if (sc_txn_begin(&txn, a->cat, 0) == SC_OK &&
+        sc_replica__pos_load(&pos, txn, a->src.id) == SC_OK) {
+        snprintf(pos.last_error, sizeof(pos.last_error), "%s", saved.message);
+        pos.last_error_time = (uint64_t)time(NULL);
+        if (sc_replica__pos_store(txn, a->src.id, &pos) == SC_OK) {
+            sc_txn_commit(txn);
+            txn = NULL;
+        }
+    }
+    sc_txn_abort(txn);
+    sc_error_set(a->ctx, saved.code, saved.mysql_errno, saved.sqlstate[0] ? saved.sqlstate : NULL,
+                 "%s", saved.message);
+}
+
+int sc_replica_apply(sc_replica_stats *out, sc_log *log, const char *name,
+                     sc_replica_progress_cb cb, void *payload)
+{
+    sc_replica_applier *a = sc__calloc(log->ctx, 1, sizeof(*a));
+    int rc;
+
+    if (out)
+        memset(out, 0, sizeof(*out));
+    if (!a)
+        return SC_ENOMEM;
+    rc = applier_init(a, log, name);
+    if (!rc && !is_dir_source(&a->src))
+        rc = sc_error_set(a->ctx, SC_EINVAL, 0, NULL,
+                          "source '%s': pulling from %s (a syscat serve) is not available yet; "
+                          "register the source's data directory instead",
+                          a->src.name, a->src.from);
+    else if (!rc) {
+        rc = apply_files(a, cb, payload);
+        if (a->txn)
+            abort_txn(a);
+        if (rc && rc != SC_ENOMEM)
+            record_error(a);
+    }
+    if (out)
+        *out = a->stats;
+    applier_free(a);
+    sc_free(log->ctx, a);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lag (status)                                                         */
+
+typedef struct lag_walk {
+    uint64_t bytes, txns;
+} lag_walk;
+
+static int lag_file(lag_walk *w, sc_ctx *ctx, const char *path, uint64_t start, char *next,
+                    size_t size)
+{
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw = NULL;
+    struct stat st;
+    int rc;
+
+    next[0] = '\0';
+    if (stat(path, &st) != 0)
+        return SC_ENOTFOUND;
+    w->bytes += (uint64_t)st.st_size > start ? (uint64_t)st.st_size - start : 0;
+    rc = sc_binlog_reader_open(&r, ctx, path);
+    while (!rc && (rc = sc_binlog_reader_next(&raw, r)) == SC_OK && raw) {
+        if (raw->offset < start)
+            continue;
+        w->txns += raw->header.type == SC_EV_XID;
+        if (raw->header.type == SC_EV_ROTATE) {
+            const sc_event *ev = sc_binlog_reader__event(r);
+            snprintf(next, size, "%.*s", (int)ev->u.rotate.name.len,
+                     (const char *)ev->u.rotate.name.data);
+        }
+    }
+    sc_binlog_reader_close(r);
+    return rc;
+}
+
+int sc_replica__lag(sc_replica_status *st, sc_ctx *ctx);
+
+int sc_replica__lag(sc_replica_status *st, sc_ctx *ctx)
+{
+    lag_walk w = {0, 0};
+    char file[256], next[256], path[1400];
+    uint64_t start = st->position;
+    int rc = SC_OK;
+
+    if (!strchr(st->from, '/')) {
+        struct stat s;
+        if (stat(st->from, &s) != 0)
+            return SC_EINVAL; /* HOST:PORT: not known without a connection */
+    }
+    if (st->file[0])
+        snprintf(file, sizeof(file), "%s", st->file);
+    else
+        first_file(file, sizeof(file), st->from);
+    for (int guard = 0; guard < 100000; guard++) {
+        snprintf(path, sizeof(path), "%s/binlog/%s", st->from, file);
+        rc = lag_file(&w, ctx, path, start, next, sizeof(next));
+        if (rc == SC_ENOTFOUND)
+            rc = SC_OK;
+        if (rc || !next[0] || strchr(next, '/'))
+            break;
+        snprintf(file, sizeof(file), "%s", next);
+        start = 0;
+    }
+    st->lag_known = rc == SC_OK;
+    st->lag_bytes = w.bytes;
+    st->lag_txns = w.txns;
+    return rc;
+}

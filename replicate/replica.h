@@ -1,0 +1,133 @@
+/*
+ * replica.h - internals of the replica applier (public API in
+ * syscat/replicate.h, section "Replicas"; design in DESIGN.md section 7 and
+ * docs/replication.md).
+ *
+ *   source.c        syscat.sources / replica_state / tid_map rows: load, store,
+ *                   add/remove a source, status, idmap
+ *   replica.c       the transport (a source data directory's binlog files),
+ *                   transaction boundaries, positions, the invariant check
+ *   replica_rows.c  one rows event: id translation, name rewrites, conflicts,
+ *                   applying the rows (any row image) and re-logging data rows
+ *
+ * Invariant: a source transaction is applied in exactly one local catalog
+ * transaction that also stores the source's new position; nothing else
+ * writes replica_state while the applier runs for that source.
+ */
+#ifndef SC_REPLICATE_REPLICA_H
+#define SC_REPLICATE_REPLICA_H
+
+#include "replicate/log.h"
+#include "replicate/reader.h"
+
+/** Most database rewrite rules a source keeps. */
+#define SC_REPLICA_MAX_RULES 64
+
+/** One database rename. */
+typedef struct sc_replica_rule {
+    char from[256]; /* name on the source */
+    char to[256];   /* name here */
+} sc_replica_rule;
+
+/** A source as its syscat.sources row describes it. */
+typedef struct sc_replica_source {
+    uint64_t id;                                /* syscat.sources.id */
+    char name[256];                             /* operator's name */
+    uint32_t server_id;                         /* as registered */
+    int on_conflict;                            /* SC_REPLICA_ON_CONFLICT_* */
+    int exec_mode;                              /* SC_REPLICA_EXEC_* */
+    char prefix[256];                           /* rewrite prefix for clashes */
+    char from[1024];                            /* DIR or HOST:PORT */
+    char user[256];                             /* HOST:PORT account */
+    char password_file[1024];                   /* HOST:PORT password file */
+    sc_replica_rule rules[SC_REPLICA_MAX_RULES]; /* explicit, then learned */
+    size_t n_rules;
+} sc_replica_source;
+
+/** A source's position and counters (syscat.replica_state). */
+typedef struct sc_replica_pos {
+    char file[256];      /* "" = not started */
+    uint64_t position;   /* next event to read */
+    uint32_t gtid_domain; /* last applied GTID */
+    uint32_t gtid_server;
+    uint64_t gtid_seq;
+    uint64_t txns_applied;
+    uint64_t rows_applied;
+    uint64_t rows_skipped;
+    char last_error[512];
+    uint64_t last_error_time;
+} sc_replica_pos;
+
+/* ---- source.c ---- */
+
+/** Load the source called name. @return SC_OK, SC_ENOTFOUND (message set), SC_ECORRUPT */
+int sc_replica__source_load(sc_replica_source *out, sc_txn *txn, const char *name);
+/** Store the source row (rules included) in txn. */
+int sc_replica__source_store(sc_txn *txn, const sc_replica_source *src);
+/** Load the position of source_id (zeroed when there is none yet). */
+int sc_replica__pos_load(sc_replica_pos *out, sc_txn *txn, uint64_t source_id);
+/** Store the position of source_id in txn. */
+int sc_replica__pos_store(sc_txn *txn, uint64_t source_id, const sc_replica_pos *pos);
+/** The local id of (source, kind, source id). @return SC_OK, SC_ENOTFOUND (no message) */
+int sc_replica__map_get(uint64_t *out, sc_txn *txn, uint64_t source_id, uint32_t kind,
+                        uint64_t source_tid);
+/** Record (source, kind, source id) -> my id in txn. */
+int sc_replica__map_put(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid,
+                        uint64_t my_tid);
+/** Remove a mapping (absent is fine). */
+int sc_replica__map_del(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid);
+/** The name a source database has here (rules applied). Borrowed from src or name. */
+const char *sc_replica__db_name(const sc_replica_source *src, const char *name);
+
+/* ---- replica.c / replica_rows.c: the applier ---- */
+
+/** A pending mapping removal: the row was deleted; dropped at commit if still gone. */
+typedef struct sc_replica_unmap {
+    uint32_t kind;
+    uint64_t source_tid;
+    uint64_t my_tid;
+} sc_replica_unmap;
+
+typedef struct sc_replica_applier {
+    sc_log *log;
+    sc_catalog *cat;
+    sc_ctx *ctx;
+    uint32_t own_server_id;         /* binlog.server_id here: its transactions are skipped */
+    sc_replica_source src;          /* the source being applied */
+    size_t n_rules_at_begin;        /* rules before the open transaction (abort restores) */
+    sc_replica_pos pos;             /* committed position and counters */
+    sc_sysmap maps[SC_SYS__END];    /* system tables by id */
+    sc_txn *txn;                    /* open between GTID and XID */
+    bool skip;                      /* the open transaction is skipped (own server id) */
+    uint32_t origin;                /* server id of the open transaction */
+    uint32_t domain;                /* its GTID */
+    uint64_t seq;
+    uint64_t txn_rows;              /* row events of the open transaction */
+    uint64_t txn_rows_skipped;      /* idempotent skips in it */
+    uint64_t *tables, *schemas;     /* local ids the open transaction touched */
+    size_t n_tables, cap_tables, n_schemas, cap_schemas;
+    sc_replica_unmap *unmaps;       /* mappings to drop at commit */
+    size_t n_unmaps, cap_unmaps;
+    const char *file;               /* current source file (for messages) */
+    uint64_t ev_offset;             /* offset of the event being applied */
+    uint64_t ev_end;                /* its end */
+    sc_replica_stats stats;         /* this call's counters */
+} sc_replica_applier;
+
+/**
+ * Apply one rows event of the open transaction.
+ * @return SC_OK, SC_ESQL (1032/1062 in strict mode), SC_ERROR (conflict), ...
+ */
+int sc_replica__rows(sc_replica_applier *a, sc_binlog_reader *r, const sc_event *ev);
+
+/** Set a conflict error naming the source and the position: "source 'S' at FILE:POS: ...". */
+int sc_replica__conflict(sc_replica_applier *a, int code, unsigned mysql_errno,
+                         const char *sqlstate, const char *fmt, ...) SC_PRINTF(5, 6);
+
+/** Remember a local table / schema id the open transaction touched (for the checks). */
+int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id);
+/** Remember a mapping to drop at commit when its row stays deleted. */
+int sc_replica__unmap_later(sc_replica_applier *a, uint32_t kind, uint64_t source_tid,
+                            uint64_t my_tid);
+
+#endif /* SC_REPLICATE_REPLICA_H */

@@ -1,0 +1,609 @@
+/*
+ * replica_rows.c - one rows event of a source transaction (replica.h):
+ *
+ *  1. rows of `syscat` tables only; data rows of user tables (sc_log_rows on
+ *     the source) are re-logged here with the local table id;
+ *  2. skipped: the source's bookkeeping (sequences: we allocate our own ids;
+ *     sources, tid_map, replica_state: the source's own replication) and the
+ *     system tables' self-description (ids below SC_FIRST_USER_ID), which
+ *     every catalog has from its own bootstrap;
+ *  3. ids translated through syscat.tid_map: schemata.id, tables.id and
+ *     tables.schema_id, and the table_id of every dependent row; a new source
+ *     schema or table gets a fresh local id and a mapping; a deleted one has
+ *     its mapping dropped at commit (a re-create gets a new source id, so a
+ *     stale mapping is never resurrected);
+ *  4. database names rewritten (schemata.name, foreign_keys.parent_schema)
+ *     by the source's rules; a clash stops the source or, with the rewrite
+ *     policy, adds the rule PREFIX+name;
+ *  5. the target row is found from any before image (FULL, MINIMAL, NOBLOB:
+ *     the key columns by position) and a partial after image is merged into
+ *     it. A missing row: 1032 (strict) or skipped and counted (idempotent).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "replicate/replica.h"
+
+/* ------------------------------------------------------------------ */
+/* Values -> packed protobuf row (as apply.c)                           */
+
+static void set_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
+                      const sc_binlog_value *v, char **str)
+{
+    char *at = (char *)msg + f->offset;
+
+    switch (f->type) {
+    case PROTOBUF_C_TYPE_UINT64: {
+        uint64_t u = (uint64_t)v->v.i;
+        memcpy(at, &u, sizeof(u));
+        break;
+    }
+    case PROTOBUF_C_TYPE_UINT32: {
+        uint32_t u = (uint32_t)v->v.i;
+        memcpy(at, &u, sizeof(u));
+        break;
+    }
+    case PROTOBUF_C_TYPE_INT32:
+    case PROTOBUF_C_TYPE_ENUM: {
+        int32_t s = (int32_t)v->v.i;
+        memcpy(at, &s, sizeof(s));
+        break;
+    }
+    case PROTOBUF_C_TYPE_BOOL: {
+        protobuf_c_boolean b = v->v.i != 0;
+        memcpy(at, &b, sizeof(b));
+        break;
+    }
+    case PROTOBUF_C_TYPE_STRING:
+        memcpy(at, str, sizeof(*str));
+        break;
+    default: {
+        ProtobufCBinaryData d = {v->v.str.len, (uint8_t *)(uintptr_t)v->v.str.data};
+        memcpy(at, &d, sizeof(d));
+        break;
+    }
+    }
+}
+
+/* Pack the present columns (others keep their defaults). absent may be NULL. */
+static int pack_row(sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals,
+                    const bool *absent)
+{
+    const ProtobufCMessageDescriptor *d = m->st->desc;
+    ProtobufCMessage *msg = sc__calloc(ctx, 1, d->sizeof_message);
+    char *strs[SC_SYSMAP_MAX_COLS] = {NULL};
+    int rc = msg ? SC_OK : SC_ENOMEM;
+
+    if (msg)
+        d->message_init(msg);
+    for (size_t i = 0; !rc && i < m->ncols; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        bool want_str = f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_BYTES;
+        if (absent && absent[i])
+            continue;
+        if ((want_str && vals[i].kind != SC_VAL_BYTES) ||
+            (!want_str && vals[i].kind != SC_VAL_INT)) {
+            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: column %s has the wrong type",
+                              m->st->name, f->name);
+            break;
+        }
+        if (f->type == PROTOBUF_C_TYPE_STRING &&
+            !(strs[i] = sc__strndup(ctx, (const char *)vals[i].v.str.data, vals[i].v.str.len)))
+            rc = SC_ENOMEM;
+        if (!rc)
+            set_field(msg, f, &vals[i], &strs[i]);
+    }
+    out->len = 0;
+    if (!rc) {
+        uint8_t *p = sc_buf_append(out, protobuf_c_message_get_packed_size(msg));
+        if (p)
+            protobuf_c_message_pack(msg, p);
+        rc = out->failed ? SC_ENOMEM : SC_OK;
+    }
+    for (size_t i = 0; i < SC_SYSMAP_MAX_COLS; i++)
+        sc_free(ctx, strs[i]);
+    sc_free(ctx, msg);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* One image being translated                                           */
+
+typedef struct image {
+    sc_binlog_value v[SC_SYSMAP_MAX_COLS];
+    bool absent[SC_SYSMAP_MAX_COLS];
+    char names[2][256]; /* storage of rewritten names */
+} image;
+
+typedef struct change {
+    const sc_sysmap *m;
+    int kind;           /* 0 insert, 1 update, 2 delete */
+    image b, a;         /* before (update/delete), after (insert/update) */
+    bool has_b, has_a;
+} change;
+
+static int col(const sc_sysmap *m, const char *name)
+{
+    const ProtobufCFieldDescriptor *f =
+        protobuf_c_message_descriptor_get_field_by_name(m->st->desc, name);
+
+    return f ? (int)(f - m->st->desc->fields) : -1;
+}
+
+static bool present(const image *im, int c)
+{
+    return c >= 0 && !im->absent[c] && im->v[c].kind == SC_VAL_INT;
+}
+
+static bool present_str(const image *im, int c)
+{
+    return c >= 0 && !im->absent[c] && im->v[c].kind == SC_VAL_BYTES;
+}
+
+static const char *kind_name(int kind)
+{
+    return kind == 0 ? "Write_rows_v1" : kind == 1 ? "Update_rows_v1" : "Delete_rows_v1";
+}
+
+/* The source-side text of a string column, NUL-terminated in buf. */
+static const char *str_of(char *buf, size_t size, const image *im, int c)
+{
+    size_t n = present_str(im, c) ? im->v[c].v.str.len : 0;
+
+    if (n >= size)
+        n = size - 1;
+    if (n)
+        memcpy(buf, im->v[c].v.str.data, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+static void set_str(image *im, int c, int slot, const char *s)
+{
+    snprintf(im->names[slot], sizeof(im->names[slot]), "%s", s);
+    im->v[c].kind = SC_VAL_BYTES;
+    im->v[c].v.str.data = (const uint8_t *)im->names[slot];
+    im->v[c].v.str.len = strlen(im->names[slot]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Id translation                                                       */
+
+/* The key image of a change: its before image, or its after image for an insert. */
+static image *key_image(change *c)
+{
+    return c->has_b ? &c->b : &c->a;
+}
+
+static int unknown_id(sc_replica_applier *a, const change *c, const char *what, uint64_t id)
+{
+    return sc_replica__conflict(a, SC_ERROR, 0, NULL,
+                                "%s event on syscat.%s names %s id %llu, which this replica does "
+                                "not have (not created by this source, or already dropped)",
+                                kind_name(c->kind), c->m->st->name, what,
+                                (unsigned long long)id);
+}
+
+/* Map column cidx of im (a source id of kind) to the local id; unknown: conflict. */
+static int map_col(sc_replica_applier *a, change *c, image *im, int cidx, uint32_t kind)
+{
+    uint64_t src_id, mine;
+    int rc;
+
+    if (!present(im, cidx))
+        return SC_OK;
+    src_id = (uint64_t)im->v[cidx].v.i;
+    rc = sc_replica__map_get(&mine, a->txn, a->src.id, kind, src_id);
+    if (rc == SC_ENOTFOUND)
+        return unknown_id(a, c, kind == SC_IDMAP_TABLE ? "table" : "database", src_id);
+    if (rc)
+        return rc;
+    im->v[cidx].v.i = (int64_t)mine;
+    return sc_replica__touch(a, kind == SC_IDMAP_SCHEMA, mine);
+}
+
+/* A new source object (insert): reuse its mapping, else a fresh local id. */
+static int map_new(sc_replica_applier *a, image *im, int cidx, uint32_t kind)
+{
+    uint64_t src_id = (uint64_t)im->v[cidx].v.i, mine;
+    int rc = sc_replica__map_get(&mine, a->txn, a->src.id, kind, src_id);
+
+    if (rc == SC_ENOTFOUND) {
+        rc = sc_catalog__next_id(&mine, a->txn, kind == SC_IDMAP_TABLE ? "table_id" : "schema_id");
+        if (!rc)
+            rc = sc_replica__map_put(a->txn, a->src.id, kind, src_id, mine);
+    }
+    if (rc)
+        return rc;
+    im->v[cidx].v.i = (int64_t)mine;
+    return sc_replica__touch(a, kind == SC_IDMAP_SCHEMA, mine);
+}
+
+/* A new database name: rules, then the clash policy. */
+static int schema_name(sc_replica_applier *a, change *c, uint64_t local_id)
+{
+    int ncol = col(c->m, "name");
+    char src_name[256], want[600];
+    const char *name;
+    sc_schema *s = NULL;
+    int rc;
+
+    if (!present_str(&c->a, ncol))
+        return SC_OK;
+    str_of(src_name, sizeof(src_name), &c->a, ncol);
+    name = sc_replica__db_name(&a->src, src_name);
+    rc = sc_schema_lookup(&s, a->txn, name);
+    if (rc == SC_OK && sc_schema_id(s) != local_id && c->kind == 0) {
+        sc_schema_free(s);
+        if (a->src.on_conflict != SC_REPLICA_ON_CONFLICT_REWRITE || name != src_name)
+            return sc_replica__conflict(a, SC_EEXISTS, 1007, "HY000",
+                                        "Can't create database '%s'; database exists (created "
+                                        "here or by another source; policy %s)",
+                                        name,
+                                        a->src.on_conflict ? "rewrite, but a rule names it"
+                                                           : "stop");
+        snprintf(want, sizeof(want), "%s%s", a->src.prefix, src_name);
+        if (strlen(want) > 64 || a->src.n_rules == SC_REPLICA_MAX_RULES)
+            return sc_replica__conflict(a, SC_EEXISTS, 1007, "HY000",
+                                        "Can't create database '%s'; database exists and the "
+                                        "rewritten name '%s' is not usable",
+                                        name, want);
+        if (sc_schema_lookup(&s, a->txn, want) == SC_OK) {
+            sc_schema_free(s);
+            return sc_replica__conflict(a, SC_EEXISTS, 1007, "HY000",
+                                        "Can't create database '%s'; database exists, and so "
+                                        "does its rewritten name '%s'",
+                                        name, want);
+        }
+        memcpy(a->src.rules[a->src.n_rules].from, src_name, sizeof(src_name));
+        memcpy(a->src.rules[a->src.n_rules].to, want, strlen(want) + 1); /* <= 64 bytes */
+        a->src.n_rules++;
+        rc = sc_replica__source_store(a->txn, &a->src);
+        if (rc)
+            return rc;
+        name = a->src.rules[a->src.n_rules - 1].to;
+    } else {
+        sc_schema_free(s);
+    }
+    sc_ctx_clear_error(a->ctx);
+    set_str(&c->a, ncol, 0, name);
+    return SC_OK;
+}
+
+static int translate_schema(sc_replica_applier *a, change *c)
+{
+    int id = col(c->m, "id"), rc;
+
+    if (c->kind == 0) {
+        rc = map_new(a, &c->a, id, SC_IDMAP_SCHEMA);
+        return rc ? rc : schema_name(a, c, (uint64_t)c->a.v[id].v.i);
+    }
+    if (present(&c->b, id) && c->kind == 2 &&
+        (rc = sc_replica__unmap_later(a, SC_IDMAP_SCHEMA, (uint64_t)c->b.v[id].v.i, 0)))
+        return rc;
+    if ((rc = map_col(a, c, &c->b, id, SC_IDMAP_SCHEMA)))
+        return rc;
+    if (c->kind == 1 && (rc = map_col(a, c, &c->a, id, SC_IDMAP_SCHEMA)))
+        return rc;
+    if (c->kind == 1 && present_str(&c->a, col(c->m, "name"))) {
+        char buf[256];
+        int n = col(c->m, "name");
+        set_str(&c->a, n, 0, sc_replica__db_name(&a->src, str_of(buf, sizeof(buf), &c->a, n)));
+    }
+    return SC_OK;
+}
+
+static int translate_table(sc_replica_applier *a, change *c)
+{
+    int id = col(c->m, "id"), sid = col(c->m, "schema_id"), rc;
+
+    if (c->kind == 0) {
+        rc = map_col(a, c, &c->a, sid, SC_IDMAP_SCHEMA);
+        return rc ? rc : map_new(a, &c->a, id, SC_IDMAP_TABLE);
+    }
+    if (c->kind == 2 && present(&c->b, id) &&
+        (rc = sc_replica__unmap_later(a, SC_IDMAP_TABLE, (uint64_t)c->b.v[id].v.i, 0)))
+        return rc;
+    rc = map_col(a, c, &c->b, id, SC_IDMAP_TABLE);
+    if (!rc)
+        rc = map_col(a, c, &c->b, sid, SC_IDMAP_SCHEMA);
+    if (!rc && c->kind == 1)
+        rc = map_col(a, c, &c->a, id, SC_IDMAP_TABLE);
+    if (!rc && c->kind == 1)
+        rc = map_col(a, c, &c->a, sid, SC_IDMAP_SCHEMA);
+    return rc;
+}
+
+static void rewrite_parent(sc_replica_applier *a, change *c, image *im)
+{
+    int p = col(c->m, "parent_schema");
+    char buf[256];
+
+    if (present_str(im, p))
+        set_str(im, p, 1, sc_replica__db_name(&a->src, str_of(buf, sizeof(buf), im, p)));
+}
+
+static int translate_child(sc_replica_applier *a, change *c)
+{
+    int tid = col(c->m, "table_id"), rc = SC_OK;
+
+    if (c->has_b)
+        rc = map_col(a, c, &c->b, tid, SC_IDMAP_TABLE);
+    if (!rc && c->has_a)
+        rc = map_col(a, c, &c->a, tid, SC_IDMAP_TABLE);
+    if (!rc && c->m->st->id == SC_SYS_FOREIGN_KEYS) {
+        if (c->has_b)
+            rewrite_parent(a, c, &c->b);
+        if (c->has_a)
+            rewrite_parent(a, c, &c->a);
+    }
+    return rc;
+}
+
+/* The source's own bookkeeping, and the system tables' self-description. */
+static bool skipped_row(change *c)
+{
+    unsigned st = c->m->st->id;
+    image *k = key_image(c);
+    int idc;
+
+    if (st == SC_SYS_SEQUENCES || st == SC_SYS_SOURCES || st == SC_SYS_TID_MAP ||
+        st == SC_SYS_REPLICA_STATE)
+        return true;
+    idc = col(c->m, st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES ? "id" : "table_id");
+    return present(k, idc) && (uint64_t)k->v[idc].v.i < SC_FIRST_USER_ID;
+}
+
+static int translate(sc_replica_applier *a, change *c)
+{
+    switch (c->m->st->id) {
+    case SC_SYS_SCHEMATA:
+        return translate_schema(a, c);
+    case SC_SYS_TABLES:
+        return translate_table(a, c);
+    default:
+        return translate_child(a, c);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Applying                                                             */
+
+static int not_found(sc_replica_applier *a, const change *c)
+{
+    if (a->src.exec_mode == SC_REPLICA_EXEC_IDEMPOTENT) {
+        a->txn_rows_skipped++;
+        return 1; /* skipped */
+    }
+    return sc_replica__conflict(a, SC_ESQL, 1032, "HY000",
+                                "Could not execute %s event on table syscat.%s; Can't find "
+                                "record in '%s', Error_code: 1032; handler error "
+                                "HA_ERR_KEY_NOT_FOUND; the event's master log %s, end_log_pos "
+                                "%llu",
+                                kind_name(c->kind), c->m->st->name, c->m->st->name, a->file,
+                                (unsigned long long)a->ev_end);
+}
+
+/* The current row with the key of image im (packed into cur). */
+static int current_row(sc_replica_applier *a, const change *c, const image *im, sc_buf *cur,
+                       bool *found)
+{
+    sc_buf key = {a->ctx, NULL, 0, 0, false};
+    uint8_t *row = NULL;
+    size_t len = 0;
+    bool keyonly[SC_SYSMAP_MAX_COLS];
+    int rc;
+
+    for (size_t i = 0; i < c->m->ncols; i++)
+        keyonly[i] = true;
+    for (size_t k = 0; k < c->m->npk; k++)
+        keyonly[c->m->pk[k]] = im->absent[c->m->pk[k]];
+    rc = pack_row(&key, a->ctx, c->m, im->v, keyonly);
+    if (!rc)
+        rc = sc_catalog__row_get(&row, &len, a->txn, c->m->st->id, (sc_slice){key.data, key.len});
+    *found = rc == SC_OK;
+    if (rc == SC_ENOTFOUND)
+        rc = SC_OK;
+    if (*found) {
+        cur->len = 0;
+        sc_buf_put(cur, row, len);
+        rc = cur->failed ? SC_ENOMEM : SC_OK;
+    }
+    sc_free(a->ctx, row);
+    sc_buf__free(&key);
+    return rc;
+}
+
+static bool key_changed(const change *c)
+{
+    for (size_t k = 0; k < c->m->npk; k++) {
+        unsigned i = c->m->pk[k];
+        if (!c->b.absent[i] && !c->a.absent[i] && !sc_sysmap__value_eq(&c->b.v[i], &c->a.v[i]))
+            return true;
+    }
+    return false;
+}
+
+static int put_row(sc_replica_applier *a, const change *c, sc_slice packed)
+{
+    int rc = sc_catalog__row_put(a->txn, c->m->st->id, packed);
+
+    if (rc == SC_EEXISTS) {
+        char name[256] = "";
+        int n = col(c->m, "name");
+        str_of(name, sizeof(name), &c->a, n);
+        return sc_replica__conflict(a, SC_EEXISTS, c->m->st->id == SC_SYS_TABLES ? 1050 : 0,
+                                    c->m->st->id == SC_SYS_TABLES ? "42S01" : NULL,
+                                    "syscat.%s row '%s' clashes with a name taken here: %s",
+                                    c->m->st->name, name, sc_ctx_last_error(a->ctx)->message);
+    }
+    return rc;
+}
+
+static int apply_insert(sc_replica_applier *a, const change *c)
+{
+    sc_buf row = {a->ctx, NULL, 0, 0, false}, cur = {a->ctx, NULL, 0, 0, false};
+    bool found = false;
+    int rc = current_row(a, c, &c->a, &cur, &found);
+
+    if (!rc && found && a->src.exec_mode == SC_REPLICA_EXEC_STRICT)
+        rc = sc_replica__conflict(a, SC_ESQL, 1062, "23000",
+                                  "Could not execute Write_rows_v1 event on table syscat.%s; "
+                                  "Duplicate entry for key 'PRIMARY', Error_code: 1062; the "
+                                  "event's master log %s, end_log_pos %llu",
+                                  c->m->st->name, a->file, (unsigned long long)a->ev_end);
+    if (!rc)
+        rc = pack_row(&row, a->ctx, c->m, c->a.v, c->a.absent);
+    if (!rc)
+        rc = put_row(a, c, (sc_slice){row.data, row.len});
+    sc_buf__free(&row);
+    sc_buf__free(&cur);
+    return rc;
+}
+
+static int apply_update(sc_replica_applier *a, const change *c)
+{
+    sc_buf row = {a->ctx, NULL, 0, 0, false}, cur = {a->ctx, NULL, 0, 0, false};
+    sc_binlog_value vals[SC_SYSMAP_MAX_COLS];
+    ProtobufCMessage *msg = NULL;
+    bool found = false;
+    int rc = current_row(a, c, &c->b, &cur, &found);
+
+    if (!rc && !found)
+        rc = not_found(a, c);
+    if (!rc)
+        rc = sc_sysmap__row(vals, &msg, a->ctx, c->m, (sc_slice){cur.data, cur.len});
+    for (size_t i = 0; !rc && i < c->m->ncols; i++)
+        if (!c->a.absent[i])
+            vals[i] = c->a.v[i];
+    if (!rc)
+        rc = pack_row(&row, a->ctx, c->m, vals, NULL);
+    if (!rc && key_changed(c))
+        rc = sc_catalog__row_delete(a->txn, c->m->st->id, (sc_slice){cur.data, cur.len});
+    if (!rc)
+        rc = put_row(a, c, (sc_slice){row.data, row.len});
+    sc_sysmap__free_row(a->ctx, msg);
+    sc_buf__free(&row);
+    sc_buf__free(&cur);
+    return rc == 1 ? SC_OK : rc;
+}
+
+static int apply_delete(sc_replica_applier *a, const change *c)
+{
+    sc_buf cur = {a->ctx, NULL, 0, 0, false};
+    bool found = false;
+    int rc = current_row(a, c, &c->b, &cur, &found);
+
+    if (!rc && !found)
+        rc = not_found(a, c);
+    if (!rc)
+        rc = sc_catalog__row_delete(a->txn, c->m->st->id, (sc_slice){cur.data, cur.len});
+    sc_buf__free(&cur);
+    return rc == 1 ? SC_OK : rc;
+}
+
+static void image_load(image *im, const sc_rows *rows, size_t i)
+{
+    memcpy(im->v, rows->vals + i * rows->ncols, rows->ncols * sizeof(im->v[0]));
+    memcpy(im->absent, rows->absent + i * rows->ncols, rows->ncols * sizeof(im->absent[0]));
+}
+
+static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *rows, size_t i)
+{
+    change *c = sc__calloc(a->ctx, 1, sizeof(*c));
+    int rc;
+
+    if (!c)
+        return SC_ENOMEM;
+    c->m = m;
+    c->kind = rows->kind;
+    c->has_b = rows->kind != 0;
+    c->has_a = rows->kind != 2;
+    if (c->has_b)
+        image_load(&c->b, rows, i);
+    if (c->has_a)
+        image_load(&c->a, rows, c->has_b ? i + 1 : i);
+    rc = SC_OK;
+    if (!skipped_row(c)) {
+        rc = translate(a, c);
+        if (!rc)
+            rc = c->kind == 0 ? apply_insert(a, c)
+                 : c->kind == 1 ? apply_update(a, c)
+                                : apply_delete(a, c);
+    }
+    sc_free(a->ctx, c);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Data rows of user tables                                             */
+
+static int user_rows(sc_replica_applier *a, const sc_ev_table_map *tm, const sc_event *ev,
+                     const sc_event_loc *loc)
+{
+    uint64_t mine;
+    sc_rows rows;
+    int rc = sc_replica__map_get(&mine, a->txn, a->src.id, SC_IDMAP_TABLE, tm->table_id);
+
+    if (rc == SC_ENOTFOUND)
+        return sc_replica__conflict(a, SC_ERROR, 0, NULL,
+                                    "data rows of `%.*s`.`%.*s` (table id %llu), a table this "
+                                    "replica does not have",
+                                    (int)tm->db.len, (const char *)tm->db.data, (int)tm->table.len,
+                                    (const char *)tm->table.data,
+                                    (unsigned long long)tm->table_id);
+    if (rc)
+        return rc;
+    rc = sc_rows__decode(&rows, a->ctx, tm, ev->header.type, &ev->u.rows, loc);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < rows.nimages; i += rows.kind == 1 ? 2 : 1) {
+        const sc_binlog_value *v = rows.vals + i * rows.ncols;
+        rc = sc_log_rows(a->log, a->txn, mine, rows.kind, rows.kind ? v : NULL,
+                         rows.kind == 2 ? NULL : rows.kind == 1 ? v + rows.ncols : v, rows.ncols);
+    }
+    sc_rows__free(a->ctx, &rows);
+    if (rc && rc != SC_ENOMEM)
+        return sc_replica__conflict(a, rc, 0, NULL, "data rows of table id %llu: %s",
+                                    (unsigned long long)tm->table_id,
+                                    sc_ctx_last_error(a->ctx)->message);
+    return rc;
+}
+
+int sc_replica__rows(sc_replica_applier *a, sc_binlog_reader *r, const sc_event *ev)
+{
+    const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
+    sc_event_loc loc = {a->file, a->ev_offset};
+    const sc_sysmap *m;
+    sc_rows rows;
+    int rc;
+
+    if (!tm)
+        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
+                            "%s: event at offset %llu: no TABLE_MAP for table id %llu", a->file,
+                            (unsigned long long)a->ev_offset,
+                            (unsigned long long)ev->u.rows.table_id);
+    a->txn_rows++;
+    if (tm->db.len != strlen(SC_SYSCAT_SCHEMA) ||
+        memcmp(tm->db.data, SC_SYSCAT_SCHEMA, tm->db.len) != 0)
+        return user_rows(a, tm, ev, &loc);
+    if (tm->table_id == 0 || tm->table_id >= SC_SYS__END)
+        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
+                            "%s: event at offset %llu: `syscat`.`%.*s` (table id %llu) is not a "
+                            "system table this syscat knows",
+                            a->file, (unsigned long long)a->ev_offset, (int)tm->table.len,
+                            (const char *)tm->table.data, (unsigned long long)tm->table_id);
+    m = &a->maps[tm->table_id];
+    if (ev->u.rows.ncols != m->ncols)
+        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
+                            "%s: event at offset %llu: %llu columns for syscat.%s (%zu expected)",
+                            a->file, (unsigned long long)a->ev_offset,
+                            (unsigned long long)ev->u.rows.ncols, m->st->name, m->ncols);
+    rc = sc_rows__decode(&rows, a->ctx, tm, ev->header.type, &ev->u.rows, &loc);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < rows.nimages; i += rows.kind == 1 ? 2 : 1)
+        rc = sys_image(a, m, &rows, i);
+    sc_rows__free(a->ctx, &rows);
+    return rc;
+}
