@@ -1,0 +1,509 @@
+/*
+ * check_replicate_replica.c - replicas and multi-source (replicate/replica*.c,
+ * source.c; docs/replication.md): fan-in of three sources written while the
+ * replica follows them (FULL, MINIMAL and NOBLOB row images, colliding ids,
+ * colliding names with rewrite rules), chains and circles, nested cascades
+ * and data rows in source order, strict and idempotent modes. Crash and
+ * conflict tests: check_replicate_replica_crash.c, _conflict.c.
+ * SC_REPLICA_LONG=1 runs the long mode (thousands of transactions).
+ */
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tests/replica_util.h"
+#include "replicate/log.h"
+#include "replicate/reader.h"
+
+static char base[256];
+
+static void setup(void)
+{
+    sc_fixture_tmpdir(base, sizeof(base));
+}
+
+static void teardown(void)
+{
+    sc_fixture_rmtree(base);
+}
+
+/* ------------------------------------------------------------------ */
+/* Fan-in                                                               */
+
+#define NSRC 3
+
+static const char *const images[NSRC] = {"FULL", "MINIMAL", "NOBLOB"};
+static const char *const src_names[NSRC] = {"s1", "s2", "s3"};
+
+/* The database a source database is called here (the test's rules, see fanin_setup). */
+static void local_db(char *out, size_t size, int k, const char *db)
+{
+    if (strcmp(db, "shared") != 0 || k == 0)
+        snprintf(out, size, "%s", db);
+    else if (k == 1)
+        snprintf(out, size, "shared_two");
+    else
+        snprintf(out, size, "s3_shared");
+}
+
+/* Each source: database `shared` with a table (ids 256.. everywhere: they collide). */
+static void fanin_setup(ru_node *src, ru_node *rep)
+{
+    static const char *const rule2[] = {"shared=shared_two"};
+
+    for (int k = 0; k < NSRC; k++) {
+        char name[16];
+        snprintf(name, sizeof(name), "src%d", k + 1);
+        ru_create(&src[k], base, name, 11 + (unsigned)k, images[k]);
+        ru_exec_ok(&src[k], "CREATE DATABASE shared");
+        ru_exec_ok(&src[k], "CREATE TABLE shared.base (id INT PRIMARY KEY, a VARCHAR(20) DEFAULT "
+                            "'x', b INT, c TEXT, KEY ka (a))");
+    }
+    ru_create(rep, base, "replica", 99, NULL);
+    ru_add_source(rep, "s1", &src[0], NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
+    ru_add_source(rep, "s2", &src[1], rule2, 1, SC_REPLICA_ON_CONFLICT_STOP,
+                  SC_REPLICA_EXEC_STRICT);
+    ru_add_source(rep, "s3", &src[2], NULL, 0, SC_REPLICA_ON_CONFLICT_REWRITE,
+                  SC_REPLICA_EXEC_STRICT);
+    ru_apply_ok(rep, "s1"); /* s1 owns `shared` here; s3 then learns shared=s3_shared */
+}
+
+static void writer(ru_node *n, int k, unsigned steps)
+{
+    ru_gen g;
+    char prefix[16];
+
+    ru_open(n);
+    snprintf(prefix, sizeof(prefix), "d%d_", k + 1);
+    ru_gen_init(&g, 1000u + (unsigned)k, prefix);
+    snprintf(g.dbs[g.ndbs++], sizeof(g.dbs[0]), "shared");
+    ru_add_table(&g, "shared", "base");
+    for (unsigned i = 0; i < steps; i++)
+        ru_gen_step(&g, n);
+    ru_close(n);
+    _exit(g.ok > steps / 4 ? 0 : 3); /* most statements must succeed */
+}
+
+/* Compare every database of source k with its copy here; returns the table count. */
+static size_t compare_source(ru_node *src, int k, ru_node *rep)
+{
+    ru_names dbs;
+    size_t total = 0;
+
+    ru_databases(&dbs, src);
+    for (size_t i = 0; i < dbs.n; i++) {
+        char local[80];
+        size_t n1 = 0, n2 = 0;
+        char *a = ru_dump_db(src, dbs.names[i], &n1), *b;
+        local_db(local, sizeof(local), k, dbs.names[i]);
+        b = ru_dump_db(rep, local, &n2);
+        ck_assert_msg(b != NULL, "source %d: database %s missing here as %s", k + 1,
+                      dbs.names[i], local);
+        ck_assert_msg(strcmp(a, b) == 0, "source %d database %s differs:\n--- source\n%s\n--- "
+                      "replica (%s)\n%s", k + 1, dbs.names[i], a, local, b);
+        total += n1;
+        free(a);
+        free(b);
+    }
+    return total;
+}
+
+START_TEST(test_replica_fanin_follow)
+{
+    ru_node src[NSRC], rep;
+    pid_t pids[NSRC];
+    unsigned steps = ru_long() ? 2000 : 60;
+    int running = NSRC, rounds = 0;
+
+    fanin_setup(src, &rep);
+    for (int k = 0; k < NSRC; k++)
+        ru_close(&src[k]);
+    ru_close(&rep);
+    for (int k = 0; k < NSRC; k++) {
+        pids[k] = fork();
+        ck_assert_int_ge(pids[k], 0);
+        if (pids[k] == 0)
+            writer(&src[k], k, steps);
+    }
+    ru_open(&rep);
+    /* Follow all three while they write. */
+    while (running) {
+        for (int k = 0; k < NSRC; k++) {
+            int st;
+            ru_apply_ok(&rep, src_names[k]);
+            if (pids[k] > 0 && waitpid(pids[k], &st, WNOHANG) == pids[k]) {
+                ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d failed: %d", k,
+                              st);
+                pids[k] = 0;
+                running--;
+            }
+        }
+        rounds++;
+    }
+    for (int k = 0; k < NSRC; k++)
+        ru_apply_ok(&rep, src_names[k]);
+    for (int k = 0; k < NSRC; k++) {
+        ru_idmap m = {src_names[k], 0, 0, 0, {NULL, 0, 0}};
+        size_t tables;
+        sc_replica_status st;
+        ru_open(&src[k]);
+        tables = compare_source(&src[k], k, &rep);
+        ck_assert_int_eq(sc_replica_idmap(rep.log, src_names[k], ru_idmap_cb, &m), SC_OK);
+        ck_assert_msg(m.tables == tables, "source %d: %zu tables, %zu mapped", k + 1, tables,
+                      m.tables);
+        ck_assert_uint_eq(m.unnamed, 0);
+        ck_assert_int_eq(sc_replica_status_get(&st, rep.log, src_names[k]), SC_OK);
+        ck_assert(st.lag_known);
+        ck_assert_uint_eq(st.lag_txns, 0);
+        ck_assert_str_eq(st.last_error, "");
+        fprintf(stderr, "fan-in %s (%s): %zu tables, %llu transactions, %llu row events\n",
+                src_names[k], images[k], tables, (unsigned long long)st.txns_applied,
+                (unsigned long long)st.rows_applied);
+        free(m.text.s);
+        ru_close(&src[k]);
+    }
+    ck_assert_int_gt(rounds, 1);
+    ru_fsck_ok(&rep);
+    ru_close(&rep);
+}
+END_TEST
+
+/* The same stream under each row image on one source: the replica equals it. */
+START_TEST(test_replica_row_images)
+{
+    ru_node s, r;
+    ru_gen g;
+    char *a, *b;
+    unsigned steps = ru_long() ? 1500 : 50;
+
+    ru_create(&s, base, "src", 11, images[_i]);
+    ru_create(&r, base, "rep", 99, NULL);
+    ru_add_source(&r, "s", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
+    ru_gen_init(&g, 77u + (unsigned)_i, "db");
+    for (unsigned i = 0; i < steps; i++) {
+        ru_gen_step(&g, &s);
+        if (i % 10 == 9)
+            ru_apply_ok(&r, "s");
+    }
+    ru_apply_ok(&r, "s");
+    a = ru_dump_all(&s);
+    b = ru_dump_all(&r);
+    ck_assert_msg(strcmp(a, b) == 0, "%s image: dumps differ:\n%s\n---\n%s", images[_i], a, b);
+    sc_free(s.ctx, a);
+    sc_free(r.ctx, b);
+    ru_fsck_ok(&r);
+    ru_close(&s);
+    ru_close(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Chain and circle                                                     */
+
+START_TEST(test_replica_chain)
+{
+    ru_node a, b, c;
+    ru_gen g;
+    char *da, *db, *dc;
+    sc_replica_stats st;
+
+    ru_create(&a, base, "a", 1, NULL);
+    ru_create(&b, base, "b", 2, NULL);
+    ru_create(&c, base, "c", 3, NULL);
+    ru_add_source(&b, "a", &a, NULL, 0, 0, 0);
+    ru_add_source(&c, "b", &b, NULL, 0, 0, 0);
+    ru_exec_ok(&b, "CREATE DATABASE only_b"); /* ids on b move away from a's */
+    ru_exec_ok(&b, "CREATE TABLE only_b.t (i INT)");
+    ru_gen_init(&g, 5, "ch");
+    for (int i = 0; i < (ru_long() ? 1000 : 60); i++) {
+        ru_gen_step(&g, &a);
+        if (i % 15 == 0) {
+            ru_apply_ok(&b, "a");
+            ru_apply_ok(&c, "b");
+        }
+    }
+    ru_apply_ok(&b, "a");
+    ru_apply_ok(&c, "b");
+    da = ru_dump_all(&a);
+    ru_exec_ok(&b, "DROP DATABASE only_b");
+    ru_apply_ok(&c, "b");
+    db = ru_dump_all(&b);
+    dc = ru_dump_all(&c);
+    ck_assert_str_eq(da, db);
+    ck_assert_str_eq(da, dc); /* C equals A up to ids */
+    st = ru_apply_ok(&c, "b");
+    ck_assert_uint_eq(st.txns, 0);
+    ru_fsck_ok(&b);
+    ru_fsck_ok(&c);
+    sc_free(a.ctx, da);
+    sc_free(b.ctx, db);
+    sc_free(c.ctx, dc);
+    ru_close(&a);
+    ru_close(&b);
+    ru_close(&c);
+}
+END_TEST
+
+START_TEST(test_replica_circle)
+{
+    ru_node a, b;
+    ru_gen ga, gb;
+    sc_replica_stats sa, sb;
+    char *da, *db;
+
+    ru_create(&a, base, "a", 1, NULL);
+    ru_create(&b, base, "b", 2, NULL);
+    ru_add_source(&a, "b", &b, NULL, 0, 0, 0);
+    ru_add_source(&b, "a", &a, NULL, 0, 0, 0);
+    ru_gen_init(&ga, 11, "fromA");
+    ru_gen_init(&gb, 12, "fromB");
+    for (int round = 0; round < (ru_long() ? 50 : 6); round++) {
+        for (int i = 0; i < 8; i++) {
+            ru_gen_step(&ga, &a);
+            ru_gen_step(&gb, &b);
+        }
+        ru_apply_ok(&b, "a");
+        ru_apply_ok(&a, "b");
+    }
+    /* Each applies the other's echo of its own transactions as skips, then nothing moves. */
+    ru_apply_ok(&b, "a");
+    ru_apply_ok(&a, "b");
+    sa = ru_apply_ok(&a, "b");
+    sb = ru_apply_ok(&b, "a");
+    ck_assert_uint_eq(sa.txns + sa.skipped_txns, 0);
+    ck_assert_uint_eq(sb.txns + sb.skipped_txns, 0);
+    da = ru_dump_all(&a);
+    db = ru_dump_all(&b);
+    ck_assert_str_eq(da, db);
+    ck_assert_ptr_nonnull(strstr(da, "fromA"));
+    ck_assert_ptr_nonnull(strstr(da, "fromB"));
+    ru_fsck_ok(&a);
+    ru_fsck_ok(&b);
+    sc_free(a.ctx, da);
+    sc_free(b.ctx, db);
+    ru_close(&a);
+    ru_close(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Cascades, data rows, strict and idempotent                           */
+
+/* 14 levels of FK chains, a self-referencing table and a diamond, in one database. */
+static void deep_schema(ru_node *s)
+{
+    char sql[300];
+
+    ru_exec_ok(s, "CREATE DATABASE deep");
+    ru_exec_ok(s, "CREATE TABLE deep.l0 (id INT PRIMARY KEY)");
+    for (int i = 1; i < 14; i++) {
+        snprintf(sql, sizeof(sql),
+                 "CREATE TABLE deep.l%d (id INT PRIMARY KEY, p INT, FOREIGN KEY (p) REFERENCES "
+                 "l%d (id) ON DELETE CASCADE)",
+                 i, i - 1);
+        ru_exec_ok(s, sql);
+    }
+    ru_exec_ok(s, "CREATE TABLE deep.selfref (id INT PRIMARY KEY, parent INT, FOREIGN KEY "
+                  "(parent) REFERENCES selfref (id) ON DELETE CASCADE)");
+    ru_exec_ok(s, "CREATE TABLE deep.top (id INT PRIMARY KEY)");
+    ru_exec_ok(s, "CREATE TABLE deep.lft (id INT PRIMARY KEY, t INT, FOREIGN KEY (t) REFERENCES "
+                  "top (id) ON DELETE CASCADE)");
+    ru_exec_ok(s, "CREATE TABLE deep.rgt (id INT PRIMARY KEY, t INT, FOREIGN KEY (t) REFERENCES "
+                  "top (id) ON DELETE CASCADE)");
+    ru_exec_ok(s, "CREATE TABLE deep.bottom (id INT PRIMARY KEY, l INT, r INT, FOREIGN KEY (l) "
+                  "REFERENCES lft (id) ON DELETE CASCADE, FOREIGN KEY (r) REFERENCES rgt (id) ON "
+                  "DELETE CASCADE)");
+}
+
+static char *ck_assert_ptr_nonnull_ret(char *p)
+{
+    ck_assert_ptr_nonnull(p);
+    return p;
+}
+
+static uint64_t table_id(ru_node *n, const char *db, const char *t)
+{
+    sc_txn *txn = NULL;
+    sc_table *tb = NULL;
+    uint64_t id;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, n->cat, SC_TXN_READONLY), SC_OK);
+    ck_assert_int_eq(sc_table_lookup(&tb, txn, db, t), SC_OK);
+    id = sc_table_id(tb);
+    sc_table_free(tb);
+    sc_txn_abort(txn);
+    return id;
+}
+
+/* In one transaction: a row in each chain table, then the cascade of deleting l0's row
+ * (deepest first, as the source's engine reported it), and the diamond's. */
+static void data_rows(ru_node *s)
+{
+    sc_txn *t = NULL;
+    sc_binlog_value v[3];
+    char name[8];
+
+    ck_assert_int_eq(sc_txn_begin(&t, s->cat, 0), SC_OK);
+    memset(v, 0, sizeof(v));
+    for (int i = 0; i < 14; i++) {
+        snprintf(name, sizeof(name), "l%d", i);
+        v[0].kind = SC_VAL_INT, v[0].v.i = 100 + i;
+        v[1].kind = i ? SC_VAL_INT : SC_VAL_NULL, v[1].v.i = 100 + i - 1;
+        ck_assert_int_eq(sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_INSERT, NULL, v,
+                                     i ? 2 : 1),
+                         SC_OK);
+    }
+    for (int i = 13; i >= 0; i--) {
+        snprintf(name, sizeof(name), "l%d", i);
+        v[0].kind = SC_VAL_INT, v[0].v.i = 100 + i;
+        v[1].kind = i ? SC_VAL_INT : SC_VAL_NULL, v[1].v.i = 100 + i - 1;
+        ck_assert_int_eq(sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_DELETE, v, NULL,
+                                     i ? 2 : 1),
+                         SC_OK);
+    }
+    ck_assert_int_eq(sc_txn_commit(t), SC_OK);
+}
+
+/* "db.table:kind" of every user-table rows event of a node's log, in order. */
+static void user_row_events(ru_text *out, ru_node *n)
+{
+    char path[600], line[200];
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *ev = NULL;
+
+    snprintf(path, sizeof(path), "%s/binlog/binlog.000001", n->dir);
+    ck_assert_int_eq(sc_log_sync(n->log), SC_OK);
+    ck_assert_int_eq(sc_binlog_reader_open(&r, n->ctx, path), SC_OK);
+    while (sc_binlog_reader_next(&ev, r) == SC_OK && ev) {
+        const sc_event *e = sc_binlog_reader__event(r);
+        const sc_ev_table_map *tm;
+        if (!sc_event__is_rows(ev->header.type))
+            continue;
+        tm = sc_binlog_reader__table_map(r, e->u.rows.table_id);
+        ck_assert_ptr_nonnull(tm);
+        if (tm->db.len == 6 && !memcmp(tm->db.data, "syscat", 6))
+            continue;
+        snprintf(line, sizeof(line), "%.*s.%.*s:%d/%zu\n", (int)tm->db.len, tm->db.data,
+                 (int)tm->table.len, tm->table.data, sc_event__rows_kind(ev->header.type),
+                 (size_t)e->u.rows.rows.len);
+        ru_put(out, line);
+    }
+    sc_binlog_reader_close(r);
+}
+
+START_TEST(test_replica_cascades_in_order)
+{
+    ru_node s, r;
+    ru_text a = {NULL, 0, 0}, b = {NULL, 0, 0};
+    sc_replica_stats st;
+    ru_names dbs;
+
+    ru_create(&s, base, "src", 11, NULL);
+    ru_create(&r, base, "rep", 99, NULL);
+    ru_exec_ok(&r, "CREATE DATABASE pad"); /* local ids differ from the source's */
+    ru_exec_ok(&r, "CREATE TABLE pad.t (i INT)");
+    ru_add_source(&r, "s", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
+    deep_schema(&s);
+    data_rows(&s);
+    ru_apply_ok(&r, "s");
+    free(ck_assert_ptr_nonnull_ret(ru_dump_db(&r, "deep", NULL)));
+    ck_assert_uint_ne(table_id(&s, "deep", "l5"), table_id(&r, "deep", "l5"));
+    /* The data rows were re-logged here, with local ids, in the source's order. */
+    user_row_events(&a, &s);
+    user_row_events(&b, &r);
+    ck_assert_ptr_nonnull(a.s);
+    ck_assert_str_eq(a.s, b.s);
+    /* DROP DATABASE: the cascade of 20 tables' rows, applied in strict mode, no 1032. */
+    ru_exec_ok(&s, "DROP DATABASE deep");
+    st = ru_apply_ok(&r, "s");
+    ck_assert_uint_eq(st.txns, 1);
+    ck_assert_uint_eq(st.rows_skipped, 0);
+    ru_databases(&dbs, &r);
+    ck_assert_uint_eq(dbs.n, 1); /* pad */
+    ru_fsck_ok(&r);
+    free(a.s);
+    free(b.s);
+    ru_close(&s);
+    ru_close(&r);
+}
+END_TEST
+
+/* A row the source updates is missing here: strict stops with 1032, idempotent skips. */
+START_TEST(test_replica_strict_missing_row)
+{
+    ru_node s, r;
+    sc_replica_stats st;
+    sc_replica_status before, after;
+    const sc_error *e;
+    int rc;
+
+    ru_create(&s, base, "src", 11, NULL);
+    ru_create(&r, base, "rep", 99, NULL);
+    ru_add_source(&r, "strict", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
+    ru_exec_ok(&s, "CREATE DATABASE m");
+    ru_exec_ok(&s, "CREATE TABLE m.t (a INT, b INT)");
+    ru_apply_ok(&r, "strict");
+    ru_exec_ok(&r, "ALTER TABLE m.t DROP COLUMN b"); /* a local change behind the source's back */
+    ru_exec_ok(&s, "ALTER TABLE m.t MODIFY b BIGINT");
+    ck_assert_int_eq(sc_replica_status_get(&before, r.log, "strict"), SC_OK);
+    rc = sc_replica_apply(&st, r.log, "strict", NULL, NULL);
+    e = sc_ctx_last_error(r.ctx);
+    ck_assert_int_eq(rc, SC_ESQL);
+    ck_assert_uint_eq(e->mysql_errno, 1032);
+    ck_assert_msg(strstr(e->message, "source 'strict' at binlog.000001:") &&
+                      strstr(e->message, "Could not execute Update_rows_v1 event on table "
+                                         "syscat.columns; Can't find record in 'columns', "
+                                         "Error_code: 1032"),
+                  "%s", e->message);
+    ck_assert_int_eq(sc_replica_status_get(&after, r.log, "strict"), SC_OK);
+    ck_assert_uint_eq(after.position, before.position); /* nothing of it applied */
+    ck_assert_uint_eq(after.txns_applied, before.txns_applied);
+    ck_assert_ptr_nonnull(strstr(after.last_error, "1032"));
+    ck_assert_uint_gt(after.last_error_time, 0);
+    /* The same log through an idempotent source: skipped and counted. */
+    ru_exec_ok(&r, "DROP DATABASE m");
+    ck_assert_int_eq(sc_replica_remove_source(r.log, "strict"), SC_OK);
+    ru_add_source(&r, "lenient", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP,
+                  SC_REPLICA_EXEC_IDEMPOTENT);
+    ru_apply_ok(&r, "lenient");
+    /* both drop b: the source's delete of b's columns row finds nothing here */
+    ru_exec_ok(&r, "ALTER TABLE m.t DROP COLUMN b");
+    ru_exec_ok(&s, "ALTER TABLE m.t DROP COLUMN b");
+    st = ru_apply_ok(&r, "lenient");
+    ck_assert_uint_eq(st.txns, 1);
+    ck_assert_uint_ge(st.rows_skipped, 1);
+    ru_close(&s);
+    ru_close(&r);
+}
+END_TEST
+
+Suite *sc_test_replicate_replica_suite(void);
+
+Suite *sc_test_replicate_replica_suite(void)
+{
+    Suite *s = suite_create("replicate_replica");
+    TCase *tc;
+
+    tc = tcase_create("fanin");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, ru_long() ? 3600 : 120);
+    tcase_add_test(tc, test_replica_fanin_follow);
+    tcase_add_loop_test(tc, test_replica_row_images, 0, NSRC);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("topology");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, ru_long() ? 3600 : 120);
+    tcase_add_test(tc, test_replica_chain);
+    tcase_add_test(tc, test_replica_circle);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("rows");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_replica_cascades_in_order);
+    tcase_add_test(tc, test_replica_strict_missing_row);
+    suite_add_tcase(s, tc);
+    return s;
+}
