@@ -75,6 +75,7 @@ TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
 TEST_TOOLS_OBJ := $(BUILD)/obj/tools/cli.o
 
 .PHONY: all release deps test check bench bench-build fuzz demo clean format headertest \
+        check-replica-long \
         shared install \
         $(addprefix check-,$(SUITES))
 .DEFAULT_GOAL := all
@@ -261,6 +262,10 @@ $(BUILD)/bench_%: bench/bench_%.c $(LIB)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(PKG_LIBS) -lz -lm
 
 bench-build: $(BENCH_BIN)
+
+# Replica suites in their long mode (thousands of transactions, 220 kills).
+check-replica-long:
+	SC_REPLICA_LONG=1 $(MAKE) check-replicate_replica check-replicate_replica_crash
 
 bench:
 	$(MAKE) MODE=release all bench-build

@@ -321,8 +321,8 @@ static void first_file(char *out, size_t size, const char *dir)
         char *base = strrchr(line, '/');
         base = base ? base + 1 : line;
         base[strcspn(base, "\r\n")] = '\0';
-        if (*base)
-            snprintf(out, size, "%s", base);
+        if (*base && strlen(base) < size)
+            memcpy(out, base, strlen(base) + 1);
     }
     fclose(f);
 }

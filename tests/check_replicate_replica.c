@@ -8,6 +8,7 @@
  * SC_REPLICA_LONG=1 runs the long mode (thousands of transactions).
  */
 #include <signal.h>
+#include <stdarg.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -478,6 +479,115 @@ START_TEST(test_replica_strict_missing_row)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The CLI                                                              */
+
+static int run(char **out, const char *fmt, ...) SC_PRINTF(2, 3);
+
+/* Run a shell command; stdout+stderr in *out (malloc'd); returns the exit status. */
+static int run(char **out, const char *fmt, ...)
+{
+    char cmd[2048], buf[4096];
+    ru_text t = {NULL, 0, 0};
+    va_list ap;
+    FILE *p;
+    int st;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    ru_put(&t, "");
+    while (fgets(buf, sizeof(buf), p))
+        ru_put(&t, buf);
+    st = pclose(p);
+    *out = t.s;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(test_replica_cli)
+{
+    const char *b = sc_fixture_build_dir();
+    char *out = NULL;
+    pid_t pid;
+    int st;
+
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/a init && %s/syscat --datadir %s/a binlog "
+                               "set binlog.server_id 5 && %s/syscat --datadir %s/a exec -e "
+                               "'CREATE DATABASE d; CREATE TABLE d.t (i INT)' 2>&1",
+                         b, base, b, base, b, base),
+                     0);
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r init && %s/syscat --datadir %s/r binlog "
+                               "set binlog.server_id 6 2>&1",
+                         b, base, b, base),
+                     0);
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica add-source a --from %s/a "
+                               "--rewrite-db d=dd --exec-mode idempotent 2>&1",
+                         b, base, base),
+                     0);
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica add-source x --bogus 2>&1", b,
+                         base),
+                     2);
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica apply a --json", b, base), 0);
+    ck_assert_msg(strstr(out, "\"transactions\": 3, \"row_events\": ") &&
+                      strstr(out, "\"ok\": true"),
+                  "%s", out);
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r show create table dd.t", b, base), 0);
+    ck_assert_ptr_nonnull(strstr(out, "CREATE TABLE `t`"));
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r idmap --json", b, base), 0);
+    ck_assert_msg(strstr(out, "\"source_database\": \"d\"") &&
+                      strstr(out, "\"local_database\": \"dd\"") &&
+                      strstr(out, "\"local_table\": \"t\""),
+                  "%s", out);
+    free(out);
+    /* follow: picks up what the source writes, stops cleanly on SIGTERM */
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char dir[400], exe[400];
+        snprintf(dir, sizeof(dir), "%s/r", base);
+        snprintf(exe, sizeof(exe), "%s/syscat", b);
+        freopen("/dev/null", "w", stdout);
+        execl("/bin/sh", "sh", "-c", "exec \"$0\" --datadir \"$1\" replica follow",
+              exe, dir, (char *)NULL);
+        _exit(127);
+    }
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/a exec -e 'CREATE TABLE d.u (j INT)' 2>&1",
+                         b, base),
+                     0);
+    free(out);
+    for (int i = 0; i < 100; i++) {
+        int found = run(&out, "%s/syscat --datadir %s/r show tables dd 2>&1", b, base) == 0 &&
+                    strstr(out, "u");
+        free(out);
+        if (found)
+            break;
+        usleep(100000);
+    }
+    kill(pid, SIGTERM);
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "follow: %d", st);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica status a --json", b, base), 0);
+    ck_assert_msg(strstr(out, "\"transactions_applied\": 4") &&
+                      strstr(out, "\"lag_transactions\": 0") &&
+                      strstr(out, "\"exec_mode\": \"idempotent\""),
+                  "%s", out);
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica status nosuch 2>&1", b, base), 1);
+    ck_assert_ptr_nonnull(strstr(out, "no replication source named 'nosuch'"));
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r fsck", b, base), 0);
+    free(out);
+}
+END_TEST
+
 Suite *sc_test_replicate_replica_suite(void);
 
 Suite *sc_test_replicate_replica_suite(void)
@@ -504,6 +614,12 @@ Suite *sc_test_replicate_replica_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_replica_cascades_in_order);
     tcase_add_test(tc, test_replica_strict_missing_row);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("cli");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_replica_cli);
     suite_add_tcase(s, tc);
     return s;
 }
