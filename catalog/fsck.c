@@ -598,8 +598,8 @@ static void check_one_schema(fsck *f, uint64_t id)
         check_row(f, SC_SYS_SCHEMATA, m, kd);
         return;
     }
-    f->key.len = 0;
-    if (sc__key_put_u64(f->txn->cat->ctx, &f->key, id) == SC_OK &&
+    sc__buf_reset(&f->key);
+    if (sc__key_put_u64(&f->key, id) == SC_OK &&
         count_prefix(f, SC_DB_TABLE_NAME, f->key.data, f->key.len))
         problem(f, "tables", kd, "tables left in a schema that does not exist");
 }
@@ -613,6 +613,7 @@ int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_ta
     int rc = SC_OK;
 
     memset(&f, 0, sizeof(f));
+    sc__buf_init(&f.key, txn->cat->ctx);
     f.txn = txn;
     f.report = report;
     f.payload = payload;
@@ -622,7 +623,7 @@ int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_ta
     for (size_t i = 0; !rc && i < n_schemas; i++)
         check_one_schema(&f, schema_ids[i]);
     sc__arena_free(&f.a);
-    sc__buf_free(txn->cat->ctx, &f.key);
+    sc__buf_free(&f.key);
     *problems_out = f.problems;
     return rc;
 }

@@ -501,7 +501,7 @@ int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned sy
 {
     sc_ctx *ctx = txn->cat->ctx;
     ProtobufCMessage *msg = NULL;
-    sc_buf key = {NULL, 0, 0};
+    sc_buf key;
     MDB_val k, v;
     sc_arena a;
     int rc;
@@ -510,10 +510,11 @@ int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned sy
     *out_len = 0;
     if (!sc_catalog__systable(systable))
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "no system table %u", systable);
+    sc__buf_init(&key, ctx);
     sc__arena_init(&a, ctx, 1024);
     rc = sc__row_unpack(&msg, &a, systable, packed.data, packed.len);
     if (!rc)
-        rc = sc__key_encode(ctx, &key, &txn->cat->keys[systable], msg);
+        rc = sc__key_encode(&key, &txn->cat->keys[systable], msg);
     if (!rc) {
         k.mv_size = key.len;
         k.mv_data = key.data;
@@ -531,7 +532,7 @@ int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned sy
     }
     sc__row_release(msg, &a);
     sc__arena_free(&a);
-    sc__buf_free(ctx, &key);
+    sc__buf_free(&key);
     return rc;
 }
 

@@ -997,7 +997,7 @@ static int snapshot_cb(sc_slice packed, void *payload)
     s->changes[s->n].after.data = (const uint8_t *)(uintptr_t)s->bytes.len;
     s->changes[s->n].after.len = packed.len;
     s->n++;
-    sc_buf_put(&s->bytes, packed.data, packed.len);
+    sc__buf_put(&s->bytes, packed.data, packed.len);
     return s->bytes.failed ? SC_ENOMEM : SC_OK;
 }
 
@@ -1033,11 +1033,11 @@ static int log_bootstrap(sc_log *log, sc_txn *txn)
     bld.now = (uint32_t)time(NULL);
     if (!rc && s.n)
         rc = build_txn(&bld, s.changes, s.n);
-    sc_buf__free(&bld.out);
-    sc_buf__free(&bld.rows);
-    sc_buf__free(&bld.scratch);
-    sc_buf__free(&bld.smaps);
-    sc_buf__free(&s.bytes);
+    sc__buf_free(&bld.out);
+    sc__buf_free(&bld.rows);
+    sc__buf_free(&bld.scratch);
+    sc__buf_free(&bld.smaps);
+    sc__buf_free(&s.bytes);
     sc_free(log->ctx, s.changes);
     return rc;
 }

@@ -95,7 +95,7 @@ static int pack_row(sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlo
     }
     out->len = 0;
     if (!rc) {
-        uint8_t *p = sc_buf_append(out, protobuf_c_message_get_packed_size(msg));
+        uint8_t *p = sc__buf_append(out, protobuf_c_message_get_packed_size(msg));
         if (p)
             protobuf_c_message_pack(msg, p);
         rc = out->failed ? SC_ENOMEM : SC_OK;
@@ -388,7 +388,7 @@ static int not_found(sc_replica_applier *a, const change *c)
 static int current_row(sc_replica_applier *a, const change *c, const image *im, sc_buf *cur,
                        bool *found)
 {
-    sc_buf key = {a->ctx, NULL, 0, 0, false};
+    sc_buf key = SC_BUF_INIT(a->ctx);
     uint8_t *row = NULL;
     size_t len = 0;
     bool keyonly[SC_SYSMAP_MAX_COLS];
@@ -406,11 +406,11 @@ static int current_row(sc_replica_applier *a, const change *c, const image *im, 
         rc = SC_OK;
     if (*found) {
         cur->len = 0;
-        sc_buf_put(cur, row, len);
+        sc__buf_put(cur, row, len);
         rc = cur->failed ? SC_ENOMEM : SC_OK;
     }
     sc_free(a->ctx, row);
-    sc_buf__free(&key);
+    sc__buf_free(&key);
     return rc;
 }
 
@@ -442,7 +442,7 @@ static int put_row(sc_replica_applier *a, const change *c, sc_slice packed)
 
 static int apply_insert(sc_replica_applier *a, const change *c)
 {
-    sc_buf row = {a->ctx, NULL, 0, 0, false}, cur = {a->ctx, NULL, 0, 0, false};
+    sc_buf row = SC_BUF_INIT(a->ctx), cur = SC_BUF_INIT(a->ctx);
     bool found = false;
     int rc = current_row(a, c, &c->a, &cur, &found);
 
@@ -456,14 +456,14 @@ static int apply_insert(sc_replica_applier *a, const change *c)
         rc = pack_row(&row, a->ctx, c->m, c->a.v, c->a.absent);
     if (!rc)
         rc = put_row(a, c, (sc_slice){row.data, row.len});
-    sc_buf__free(&row);
-    sc_buf__free(&cur);
+    sc__buf_free(&row);
+    sc__buf_free(&cur);
     return rc;
 }
 
 static int apply_update(sc_replica_applier *a, const change *c)
 {
-    sc_buf row = {a->ctx, NULL, 0, 0, false}, cur = {a->ctx, NULL, 0, 0, false};
+    sc_buf row = SC_BUF_INIT(a->ctx), cur = SC_BUF_INIT(a->ctx);
     sc_binlog_value vals[SC_SYSMAP_MAX_COLS];
     ProtobufCMessage *msg = NULL;
     bool found = false;
@@ -483,14 +483,14 @@ static int apply_update(sc_replica_applier *a, const change *c)
     if (!rc)
         rc = put_row(a, c, (sc_slice){row.data, row.len});
     sc_sysmap__free_row(a->ctx, msg);
-    sc_buf__free(&row);
-    sc_buf__free(&cur);
+    sc__buf_free(&row);
+    sc__buf_free(&cur);
     return rc == 1 ? SC_OK : rc;
 }
 
 static int apply_delete(sc_replica_applier *a, const change *c)
 {
-    sc_buf cur = {a->ctx, NULL, 0, 0, false};
+    sc_buf cur = SC_BUF_INIT(a->ctx);
     bool found = false;
     int rc = current_row(a, c, &c->b, &cur, &found);
 
@@ -498,7 +498,7 @@ static int apply_delete(sc_replica_applier *a, const change *c)
         rc = not_found(a, c);
     if (!rc)
         rc = sc_catalog__row_delete(a->txn, c->m->st->id, (sc_slice){cur.data, cur.len});
-    sc_buf__free(&cur);
+    sc__buf_free(&cur);
     return rc == 1 ? SC_OK : rc;
 }
 

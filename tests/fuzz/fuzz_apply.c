@@ -12,7 +12,7 @@
  * replica passes fsck (a violation aborts: a finding), and no crash, leak
  * or undefined behaviour. Build and run: tests/fuzz/run.sh fuzz_apply.
  *
- * fuzz-sources: catalog/*.c replicate/*.c ddl/charset.c build/fuzz/gen/catalog/syscat.pb-c.c
+ * fuzz-sources: catalog/*.c replicate/*.c build/fuzz/gen/catalog/syscat.pb-c.c
  */
 #include <ftw.h>
 #include <stdint.h>
@@ -43,7 +43,7 @@ static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
     sc_event__default_post_header(ph, sizeof(ph));
     fde.u.fde.post_header = (sc_slice){ph, sizeof(ph)};
     fde.u.fde.checksum_alg = crc ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
-    sc_buf_put(f, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
+    sc__buf_put(f, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
     fde.header.log_pos = (uint32_t)(SC_BINLOG_MAGIC_LEN + SC_EVENT_HEADER_LEN + 57 + 200 + 1 + 4);
     sc_event__encode(f, &fde, fde.u.fde.checksum_alg);
     while (n >= SC_EVENT_HEADER_LEN && !f->failed) {
@@ -51,7 +51,7 @@ static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
         if (len < SC_EVENT_HEADER_LEN + (crc ? 4u : 0u) || len > n ||
             p[4] == SC_EV_FORMAT_DESCRIPTION || p[4] == SC_EV_ROTATE)
             break;
-        sc_buf_put(f, p, len);
+        sc__buf_put(f, p, len);
         if (f->failed)
             break;
         sc_put_u32le(f->data + at + 13, (uint32_t)f->len);
@@ -140,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     build_file(&f, data + 1, size - 1, data[0] & 1);
     if (!f.failed && mkdir(src, 0700) == 0 && write_source(src, &f) == 0)
         apply_once(ctx, src, rep);
-    sc_buf__free(&f);
+    sc__buf_free(&f);
     nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     sc_ctx_free(ctx);
     return 0;
