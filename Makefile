@@ -261,7 +261,12 @@ BENCH_BIN := $(patsubst bench/%.c,$(BUILD)/%,$(BENCH_SRC))
 $(BUILD)/bench_%: bench/bench_%.c $(LIB)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(PKG_LIBS) -lz -lm
 
-bench-build: $(BENCH_BIN)
+# bench/applylog.c: the C side of bench/bench-apply.sh (not a bench_* program:
+# it takes arguments; bench/run.sh runs it through the script).
+$(BUILD)/applylog: bench/applylog.c $(LIB)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(PKG_LIBS) -lz -lm
+
+bench-build: $(BENCH_BIN) $(BUILD)/applylog
 
 # Replica suites in their long mode (thousands of transactions, 220 kills).
 check-replica-long:

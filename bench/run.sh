@@ -1,6 +1,7 @@
 #!/bin/bash
 # bench/run.sh - run every benchmark program of a build (default build/release).
 # Usage: bash bench/run.sh [BUILD_DIR]; BENCH_TABLES=N shortens the catalog bench.
+# Then bench/bench-apply.sh (BENCH_APPLY=0 skips it; BENCH_APPLY_TXNS shortens it).
 # Prints figures only; a failing program is reported and the others still run.
 set -u
 build="${1:-build/release}"
@@ -15,6 +16,11 @@ for prog in "$build"/bench_*; do
         status=1
     fi
 done
+# The apply-rate bench (syscat replica vs a MariaDB server); BENCH_APPLY=0 skips it.
+if [ "${BENCH_APPLY:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-apply.sh" ]; then
+    echo "== bench-apply"
+    bash "$(dirname "$0")/bench-apply.sh" "$build" || { echo "bench: bench-apply failed" >&2; status=1; }
+fi
 if [ "$found" = 0 ]; then
     echo "bench: no bench_* programs in $build (run: make bench)" >&2
 fi
