@@ -373,6 +373,171 @@ START_TEST(test_ddl_limits_text_fsck_json)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* MariaDB's definition limits (each checked on 10.11.19)               */
+
+#define TOO_LARGE "Table definition is too large"
+
+/* CREATE TABLE name (n columns "fmt" % i) tail */
+static void columns_sql(buf *b, const char *name, size_t n, const char *fmt, const char *tail)
+{
+    char col[256];
+
+    puts_(b, "CREATE TABLE ");
+    puts_(b, name);
+    puts_(b, " (");
+    for (size_t i = 0; i < n; i++) {
+        snprintf(col, sizeof(col), fmt, (unsigned)i);
+        if (i)
+            puts_(b, ",");
+        puts_(b, col);
+    }
+    puts_(b, ")");
+    puts_(b, tail);
+}
+
+static void columns_case(size_t n, const char *fmt, const char *tail, unsigned err, const char *msg)
+{
+    buf b = {0};
+
+    columns_sql(&b, "w", n, fmt, tail);
+    if (err)
+        fails_exact(b.s, b.len, err, err == 1005 ? "HY000" : "HY000", msg);
+    else {
+        ok(b.s);
+        ok("DROP TABLE w");
+    }
+    free(b.s);
+}
+
+START_TEST(test_ddl_limits_columns)
+{
+    columns_case(4097, "c%u INT", "", 1117, "Too many columns");
+    columns_case(10000, "c%u INT", "", 1117, "Too many columns");
+    /* 4096 fit the server's count but not its .frm header */
+    columns_case(4096, "c%u INT", "", 1117, TOO_LARGE);
+    /* the .frm header: 290 + per column 17 + name + 1 must stay within 65535 */
+    columns_case(2836, "c%04u TINYINT", " ENGINE=MyISAM", 0, NULL);
+    columns_case(2837, "c%04u TINYINT", " ENGINE=MyISAM", 1117, TOO_LARGE);
+    columns_case(1517, "c%04u TINYINT COMMENT 'abcdefghijklmnopqrst'", " ENGINE=MyISAM", 0, NULL);
+    columns_case(1518, "c%04u TINYINT COMMENT 'abcdefghijklmnopqrst'", " ENGINE=MyISAM", 1117,
+                 TOO_LARGE);
+    /* InnoDB's own limit: 1017 user columns */
+    columns_case(1017, "c%04u TINYINT", "", 0, NULL);
+    columns_case(1018, "c%04u TINYINT", "", 1005,
+                 "Can't create table `test`.`w` (errno: 185 \"Too many columns\")");
+}
+END_TEST
+
+START_TEST(test_ddl_limits_columns_alter)
+{
+    buf b = {0};
+    char col[64];
+
+    ok("CREATE TABLE w (a INT)");
+    puts_(&b, "ALTER TABLE w ");
+    for (unsigned i = 0; i < 1017; i++) {
+        snprintf(col, sizeof(col), "%sADD c%04u TINYINT", i ? "," : "", i);
+        puts_(&b, col);
+    }
+    fails_exact(b.s, b.len, 1005, "HY000",
+                "Can't create table `test`.`w` (errno: 185 \"Too many columns\")");
+    ok("ALTER TABLE w ENGINE=MyISAM");
+    b.len = 0;
+    puts_(&b, "ALTER TABLE w ");
+    for (unsigned i = 0; i < 4100; i++) {
+        snprintf(col, sizeof(col), "%sADD c%04u TINYINT", i ? "," : "", i);
+        puts_(&b, col);
+    }
+    fails_exact(b.s, b.len, 1117, "HY000", "Too many columns");
+    free(b.s);
+}
+END_TEST
+
+/* CREATE TABLE w (a TEXT DEFAULT 'x' * n) */
+static void text_default(const char *verb, size_t n, unsigned err, const char *msg)
+{
+    buf b = {0};
+
+    puts_(&b, verb);
+    puts_(&b, " TEXT DEFAULT '");
+    repeat(&b, "x", n);
+    puts_(&b, "')");
+    if (err)
+        fails_exact(b.s, b.len, err, "HY000", msg);
+    else
+        ok(b.s);
+    free(b.s);
+}
+
+START_TEST(test_ddl_limits_default_size)
+{
+    const char *big = "Expression in the DEFAULT clause is too big";
+
+    text_default("CREATE TABLE w (a", 10u << 20, 4026, big);
+    text_default("CREATE TABLE w (a", 65534, 4026, big);
+    text_default("CREATE TABLE w (a", 65202, 1117, TOO_LARGE);
+    text_default("CREATE TABLE w (a", 65201, 0, NULL);
+    ok("DROP TABLE w");
+    ok("CREATE TABLE w (b INT)");
+    text_default("ALTER TABLE w ADD COLUMN (a", 65534, 4026, big);
+    text_default("ALTER TABLE w MODIFY COLUMN b", 10u << 20, 4026, big);
+}
+END_TEST
+
+/* ENUM of n values '%05u' */
+static void enum_case(const char *head, size_t n, const char *fmt, unsigned err, const char *msg)
+{
+    buf b = {0};
+    char v[64];
+
+    puts_(&b, head);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(v, sizeof(v), fmt, (unsigned)i);
+        if (i)
+            puts_(&b, ",");
+        puts_(&b, v);
+    }
+    puts_(&b, "))");
+    if (err)
+        fails_exact(b.s, b.len, err, "HY000", msg);
+    else
+        ok(b.s);
+    free(b.s);
+}
+
+START_TEST(test_ddl_limits_enum)
+{
+    const char *dup1 = "CREATE TABLE w (a ENUM('b','a','c','B','a'))";
+    const char *dup2 = "CREATE TABLE w (a SET('x','y','Y'))";
+
+    /* 100,000 values: refused, and in linear time (no pairwise compare) */
+    enum_case("CREATE TABLE w (a ENUM(", 100000, "'%06u'", 1117, TOO_LARGE);
+    enum_case("CREATE TABLE w (a ENUM(", 65536, "'%u'", 1117, TOO_LARGE);
+    enum_case("CREATE TABLE w (a ENUM(", 10871, "'%05u'", 1117, TOO_LARGE);
+    enum_case("CREATE TABLE w (a ENUM(", 10870, "'%05u'", 0, NULL);
+    ok("DROP TABLE w");
+    enum_case("CREATE TABLE w (a SET(", 65, "'v%u'", 1097, "Too many strings for column a and SET");
+    /* duplicates found by sorting still report the first repeat, by its first spelling */
+    ok("CREATE TABLE e0 (a INT)");
+    fails_exact(dup1, strlen(dup1), 1291, "HY000", "Column 'a' has duplicated value 'b' in ENUM");
+    fails_exact(dup2, strlen(dup2), 1291, "HY000", "Column 'a' has duplicated value 'y' in SET");
+    ok("CREATE TABLE w (a ENUM('a','A') COLLATE utf8mb4_bin)");
+    ok("DROP TABLE w");
+    ok("CREATE TABLE w (a INT)");
+    enum_case("ALTER TABLE w ADD COLUMN (e ENUM(", 12000, "'%05u'", 1117, TOO_LARGE);
+}
+END_TEST
+
+START_TEST(test_ddl_limits_enum_columns)
+{
+    /* at most 255 distinct value lists; identical lists are shared */
+    columns_case(256, "c%u ENUM('a%u')", "", 1117, TOO_LARGE);
+    columns_case(255, "c%u ENUM('a')", "", 0, NULL);
+    columns_case(300, "c%u ENUM('a')", "", 0, NULL);
+}
+END_TEST
+
 Suite *sc_test_ddl_limits_suite(void)
 {
     Suite *s = suite_create("ddl_limits");
@@ -394,6 +559,16 @@ Suite *sc_test_ddl_limits_suite(void)
     tcase_add_test(tc, test_ddl_limits_text_nul_strings);
     tcase_add_test(tc, test_ddl_limits_text_bad_utf8);
     tcase_add_test(tc, test_ddl_limits_text_fsck_json);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("limits");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_ddl_limits_columns);
+    tcase_add_test(tc, test_ddl_limits_columns_alter);
+    tcase_add_test(tc, test_ddl_limits_default_size);
+    tcase_add_test(tc, test_ddl_limits_enum);
+    tcase_add_test(tc, test_ddl_limits_enum_columns);
     suite_add_tcase(s, tc);
     return s;
 }
