@@ -205,6 +205,8 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac);
 void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t);
 /** Final checks and normalisation: key names, NOT NULL for PK columns, sorting, limits. */
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t);
+/* exec_limits.c: MariaDB's limits on a whole definition (columns, .frm size, expressions). */
+int sc_exec__definition_limits(sc_exec *x, const sc_xtable *t);
 /** FK checks against parents (foreign_key_checks) and implicit child indexes. */
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first_new_fk, bool is_alter);
 /** A column an expression names that t does not have, or NULL. */

@@ -1220,6 +1220,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
     if (rc == SC_OK)
         rc = check_auto_inc_in_checks(x, t);
     if (rc == SC_OK)
+        rc = sc_exec__definition_limits(x, t);
+    if (rc == SC_OK)
         rc = check_row_size(x, t);
     if (rc == SC_OK)
         rc = engine_limits(x, t);
