@@ -373,6 +373,25 @@ START_TEST(test_ddl_limits_text_fsck_json)
 }
 END_TEST
 
+/* A NUL in a default is stored as C0 80 (docs/ddl.md); JSON shows it as \u0000. */
+START_TEST(test_ddl_limits_text_json_nul_default)
+{
+    char cmd[1024], line[512];
+    bool seen = false;
+    FILE *p;
+
+    ok("CREATE TABLE t (x VARCHAR(5) DEFAULT 'a\\0b')");
+    snprintf(cmd, sizeof(cmd), "%s/syscat --datadir %s dump --json 2>&1", sc_fixture_build_dir(),
+             sc_fx.dir);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    while (fgets(line, sizeof(line), p))
+        seen = seen || strstr(line, "\"default_value\": \"a\\u0000b\"") != NULL;
+    ck_assert_int_eq(pclose(p), 0);
+    ck_assert_msg(seen, "default_value is not \"a\\u0000b\"");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* MariaDB's definition limits (each checked on 10.11.19)               */
 
@@ -564,6 +583,7 @@ Suite *sc_test_ddl_limits_suite(void)
     tcase_add_test(tc, test_ddl_limits_text_nul_strings);
     tcase_add_test(tc, test_ddl_limits_text_bad_utf8);
     tcase_add_test(tc, test_ddl_limits_text_fsck_json);
+    tcase_add_test(tc, test_ddl_limits_text_json_nul_default);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("limits");
