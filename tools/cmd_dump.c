@@ -51,7 +51,8 @@ static size_t utf8_char(const unsigned char *s, size_t avail)
  * Catalog text as a JSON string. JSON text is UTF-8, and a binary column's
  * default (or a row written by something other than the DDL path, which fsck
  * reports) may hold other bytes: each such byte becomes U+FFFD, as a
- * decoder's "replace" mode does, instead of failing the whole dump.
+ * decoder's "replace" mode does, instead of failing the whole dump. The
+ * pair C0 80, which stands for a NUL in a default, becomes \u0000.
  * @return a new reference, or NULL only when out of memory
  */
 static json_t *text_json(const char *s)
@@ -69,7 +70,10 @@ static json_t *text_json(const char *s)
     if (!buf)
         return NULL;
     for (i = 0; i < len; i += c) {
-        if ((c = utf8_char(u + i, len - i)) == 0) {
+        if (u[i] == 0xC0 && i + 1 < len && u[i + 1] == 0x80) {
+            buf[o++] = '\0'; /* how a default keeps a NUL byte (docs/ddl.md) */
+            c = 2;
+        } else if ((c = utf8_char(u + i, len - i)) == 0) {
             memcpy(buf + o, "\xEF\xBF\xBD", 3);
             o += 3;
             c = 1;
