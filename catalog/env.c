@@ -314,6 +314,81 @@ static int check_format(sc_catalog *cat, MDB_txn *txn)
 }
 
 /* ------------------------------------------------------------------ */
+/* Incomplete catalogs                                                  */
+
+/*
+ * An incomplete catalog is a catalog.mdb directory with no committed data:
+ * no data.mdb, an empty one, or an LMDB environment whose main database
+ * holds no named database. Bootstrap is one LMDB transaction, so that is
+ * exactly what a creation cut short (map full, a kill) leaves, and removing
+ * it loses nothing. */
+static int incomplete_error(sc_ctx *ctx, const char *datadir)
+{
+    return sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
+                        "catalog in '%s' is incomplete: it holds no data (left by a failed or "
+                        "interrupted init); 'syscat init --force' replaces it",
+                        datadir);
+}
+
+/* Whether the environment's main database is empty (nothing ever committed). */
+static int env_empty(bool *out, MDB_txn *txn)
+{
+    MDB_stat st;
+    MDB_dbi main_db;
+    int rc = mdb_dbi_open(txn, NULL, 0, &main_db);
+
+    if (rc == MDB_SUCCESS)
+        rc = mdb_stat(txn, main_db, &st);
+    *out = rc == MDB_SUCCESS && st.ms_entries == 0;
+    return rc;
+}
+
+/* Open path read-only just to look at it: is anything committed? */
+static int probe_env(bool *empty, sc_ctx *ctx, const char *path)
+{
+    MDB_env *env = NULL;
+    MDB_txn *txn = NULL;
+    int rc = mdb_env_create(&env);
+
+    if (!rc)
+        rc = mdb_env_set_maxdbs(env, 64);
+    if (!rc)
+        rc = mdb_env_open(env, path, MDB_RDONLY | MDB_NOTLS, 0644);
+    if (!rc)
+        rc = mdb_txn_begin(env, NULL, MDB_RDONLY, &txn);
+    if (!rc)
+        rc = env_empty(empty, txn);
+    mdb_txn_abort(txn);
+    mdb_env_close(env);
+    return rc ? sc_error_set(ctx, SC_EIO, 0, NULL, "cannot examine '%s': %s", path,
+                             mdb_strerror(rc))
+              : SC_OK;
+}
+
+int sc_catalog_is_incomplete(bool *out, sc_ctx *ctx, const char *datadir)
+{
+    char path[4096];
+    struct stat sb;
+    off_t size = 0;
+
+    *out = false;
+    if ((size_t)snprintf(path, sizeof(path), "%s/" CATALOG_SUBDIR "/data.mdb", datadir) >=
+        sizeof(path))
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "data directory path too long");
+    if (lstat(path, &sb) == 0)
+        size = sb.st_size;
+    else if (errno != ENOENT)
+        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot examine '%s': %s", path,
+                            strerror(errno));
+    path[strlen(path) - strlen("/data.mdb")] = '\0';
+    if (size == 0) {
+        *out = lstat(path, &sb) == 0; /* catalog.mdb without data */
+        return SC_OK;
+    }
+    return probe_env(out, ctx, path);
+}
+
+/* ------------------------------------------------------------------ */
 /* Opening                                                              */
 
 static int open_dbis(sc_catalog *cat, MDB_txn *txn, unsigned flags)
@@ -330,20 +405,22 @@ static int open_dbis(sc_catalog *cat, MDB_txn *txn, unsigned flags)
 }
 
 /* Fast path: every database exists; read the format without the write lock. */
-static int open_existing(sc_catalog *cat, bool *missing)
+static int open_existing(sc_catalog *cat, bool *missing, bool *empty)
 {
     MDB_txn *txn = NULL;
     int rc;
 
     *missing = false;
+    *empty = false;
     rc = mdb_txn_begin(cat->env, NULL, MDB_RDONLY, &txn);
     if (rc)
         return sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog");
     rc = open_dbis(cat, txn, 0);
     if (rc == MDB_NOTFOUND) {
+        rc = env_empty(empty, txn);
         mdb_txn_abort(txn);
         *missing = true;
-        return SC_OK;
+        return rc ? sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog") : SC_OK;
     }
     if (rc) {
         mdb_txn_abort(txn);
@@ -524,7 +601,7 @@ int sc_catalog_open(sc_catalog **out,
     sc_catalog *cat = NULL;
     char path[4096];
     struct stat sb;
-    bool exists, missing = false;
+    bool exists, missing = false, empty = false;
     int rc;
 
     *out = NULL;
@@ -536,7 +613,9 @@ int sc_catalog_open(sc_catalog **out,
     exists = stat(path, &sb) == 0 && sb.st_size > 0;
     path[strlen(path) - strlen("/data.mdb")] = '\0';
     if (!exists && !(o.flags & SC_CATALOG_CREATE))
-        return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'", datadir);
+        return stat(path, &sb) == 0 ? incomplete_error(ctx, datadir)
+                                    : sc_error_set(ctx, SC_ENOTFOUND, 0, NULL,
+                                                   "no catalog in '%s'", datadir);
     if (exists && (o.flags & SC_CATALOG_CREATE) && (o.flags & SC_CATALOG_EXCL))
         return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "a catalog already exists in '%s'", datadir);
     if (!exists && (rc = make_dirs(ctx, datadir, path)))
@@ -546,7 +625,9 @@ int sc_catalog_open(sc_catalog **out,
         return rc;
     rc = env_setup(cat, path, &o, exists);
     if (!rc && exists)
-        rc = open_existing(cat, &missing);
+        rc = open_existing(cat, &missing, &empty);
+    if (!rc && empty && !(o.flags & SC_CATALOG_CREATE))
+        rc = incomplete_error(ctx, datadir);
     if (!rc && (!exists || missing))
         rc = open_create(cat);
     if (rc) {

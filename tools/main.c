@@ -26,7 +26,7 @@ typedef struct cli_command {
 } cli_command;
 
 static const cli_command commands[] = {
-    {"init", sc_cli__cmd_init, "[--map-size BYTES]", "create a new catalog in the data directory"},
+    {"init", sc_cli__cmd_init, "[--map-size BYTES] [--force]", "create a new catalog in the data directory"},
     {"show", sc_cli__cmd_show,
      "databases | tables [DB] | create table DB.TABLE | create database DB",
      "list databases or tables, print SHOW CREATE text"},

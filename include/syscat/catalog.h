@@ -80,10 +80,21 @@ typedef struct sc_catalog_options {
  * @param[in]  datadir directory (created when SC_CATALOG_CREATE and missing)
  * @param[in]  opts    options or NULL
  * @return SC_OK, SC_ENOTFOUND (no catalog and no CREATE), SC_EEXISTS (CREATE|EXCL
- *         on an existing catalog), SC_EVERSION (newer format), SC_ECORRUPT, SC_EIO
+ *         on an existing catalog), SC_EVERSION (newer format), SC_ECORRUPT (also an
+ *         incomplete catalog without CREATE: sc_catalog_is_incomplete), SC_EIO
  */
 SC_API int sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir,
                            const sc_catalog_options *opts);
+
+/**
+ * Whether datadir holds an incomplete catalog: a catalog.mdb directory with no
+ * committed data (no data.mdb, an empty one, or an LMDB environment without
+ * databases), as a creation cut short leaves it. Removing one loses nothing;
+ * sc_catalog_open() without SC_CATALOG_CREATE refuses one with SC_ECORRUPT.
+ * @param[out] out true when incomplete; false when there is no catalog.mdb or it holds data
+ * @return SC_OK, SC_EIO (cannot tell, e.g. unreadable)
+ */
+SC_API int sc_catalog_is_incomplete(bool *out, sc_ctx *ctx, const char *datadir);
 
 /** Close a catalog (NULL is fine). All its transactions must be finished. */
 SC_API void sc_catalog_close(sc_catalog *cat);
