@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lmdb.h>
+#include <poll.h>
+#include <pty.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +199,55 @@ START_TEST(test_init_refuses_symlinked_binlog)
 }
 END_TEST
 
+/* Read from fd until EOF or 20 s of silence. */
+static void drain(int fd)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    char buf[4096];
+
+    while (poll(&p, 1, 20000) > 0 && read(fd, buf, sizeof(buf)) > 0)
+        ;
+}
+
+START_TEST(test_init_history_symlink_not_followed)
+{
+    static const char input[] = "CREATE DATABASE h;\nquit\n";
+    static const char precious[] = "precious\n";
+    char victim[400], hist[400], bin[512];
+    char *after;
+    int master = -1, st = 0, fd;
+    pid_t pid;
+
+    ck_run(0, "init");
+    snprintf(victim, sizeof(victim), "%s/victim", fx.dir);
+    fd = open(victim, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, precious, sizeof(precious) - 1), (ssize_t)sizeof(precious) - 1);
+    close(fd);
+    snprintf(hist, sizeof(hist), "%s/.syscat_history", fx.dir);
+    ck_assert_int_eq(symlink(victim, hist), 0);
+    snprintf(bin, sizeof(bin), "%s/syscat", sc_fixture_build_dir());
+    pid = forkpty(&master, NULL, NULL, NULL);
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        setenv("HOME", fx.dir, 1);
+        execl(bin, bin, "--datadir", fx.datadir, "exec", (char *)NULL);
+        _exit(127);
+    }
+    ck_assert(write(master, input, sizeof(input) - 1) == (ssize_t)(sizeof(input) - 1));
+    drain(master);
+    close(master);
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+    after = sc_fixture_read_file(victim, NULL);
+    ck_assert_msg(after && strcmp(after, precious) == 0,
+                  "the history was written through the symlink into %s:\n%s", victim, after);
+    free(after);
+    ck_run(0, "show", "databases");
+    ck_assert_msg(strstr(fx.out, "| h ") != NULL, "%s", fx.out);
+}
+END_TEST
+
 Suite *sc_test_init_files_suite(void);
 
 Suite *sc_test_init_files_suite(void)
@@ -211,6 +262,11 @@ Suite *sc_test_init_files_suite(void)
     tcase_add_test(tc, test_init_force_keeps_data);
     tcase_add_test(tc, test_init_refuses_symlinked_catalog);
     tcase_add_test(tc, test_init_refuses_symlinked_binlog);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("history");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_init_history_symlink_not_followed);
     suite_add_tcase(s, tc);
     return s;
 }
