@@ -16,10 +16,12 @@
  */
 #include <editline/readline.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tools/cli.h"
@@ -342,6 +344,56 @@ static char *history_path(void)
     return path;
 }
 
+/*
+ * Open the history file without following a symbolic link (O_NOFOLLOW) and
+ * only when it is a regular file, then let libedit use it through
+ * /proc/self/fd/N: read_history/write_history take a path and would follow a
+ * link planted at ~/.syscat_history. Says why when it skips the file.
+ * @return the open fd (close it after use), or -1 (no history this time)
+ */
+static int history_open(exec_state *st, const char *path, int flags, char *fdpath, size_t size)
+{
+    struct stat sb;
+    int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0600);
+
+    if (fd < 0) {
+        if (errno != ENOENT)
+            fprintf(st->cli->err, "syscat: not using the history file '%s': %s\n", path,
+                    errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fprintf(st->cli->err, "syscat: not using the history file '%s': not a regular file\n",
+                path);
+        close(fd);
+        return -1;
+    }
+    snprintf(fdpath, size, "/proc/self/fd/%d", fd);
+    return fd;
+}
+
+static void history_load(exec_state *st, const char *path)
+{
+    char fdpath[64];
+    int fd = path ? history_open(st, path, O_RDONLY, fdpath, sizeof(fdpath)) : -1;
+
+    if (fd >= 0) {
+        read_history(fdpath);
+        close(fd);
+    }
+}
+
+static void history_save(exec_state *st, const char *path)
+{
+    char fdpath[64];
+    int fd = path ? history_open(st, path, O_WRONLY | O_CREAT, fdpath, sizeof(fdpath)) : -1;
+
+    if (fd >= 0) {
+        write_history(fdpath);
+        close(fd);
+    }
+}
+
 static bool is_quit(const char *line)
 {
     static const char *const words[] = {"quit", "exit", "\\q", "quit;", "exit;", "\\q;"};
@@ -374,8 +426,7 @@ static int run_interactive(exec_state *st)
     bool oom = false;
 
     using_history();
-    if (hist)
-        read_history(hist);
+    history_load(st, hist);
     fprintf(st->cli->out,
             "syscat %s on '%s'. End statements with ';', leave with quit or "
             "Ctrl-D.\n\n",
@@ -399,8 +450,7 @@ static int run_interactive(exec_state *st)
         if (!scan_statement(b.data, b.len).has_content)
             buf_consume(&b, b.len); /* only blanks or comments left */
     }
-    if (hist)
-        write_history(hist);
+    history_save(st, hist);
     free(hist);
     free(b.data);
     fputc('\n', st->cli->out);
