@@ -7,6 +7,7 @@
 #   make install   release CLI, static + shared library, headers, syscat.pc
 #                  into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 #   make test      deps + build + every Check suite + corpus runners + fuzz smoke
+#   make crash     the crash suites, long (CRASH_RUNS=1000 kills each; SC_CRASH_SEED replays)
 #   make check-X   one suite alone (tests/check_X.c), e.g. make check-catalog
 #   make bench     benchmarks (release build), printing figures
 #   make fuzz      libFuzzer targets for FUZZ_SECONDS each (clang)
@@ -74,7 +75,7 @@ TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
 # CLI helpers unit-tested directly (check_tools.c); main.c stays out.
 TEST_TOOLS_OBJ := $(BUILD)/obj/tools/cli.o
 
-.PHONY: all release deps test check bench bench-build fuzz demo clean format headertest \
+.PHONY: all release deps test check crash bench bench-build fuzz demo clean format headertest \
         check-replica-long \
         shared install \
         $(addprefix check-,$(SUITES))
@@ -183,6 +184,13 @@ test: deps
 	$(MAKE) MODE=release all
 	@# Fuzz smoke run: every libFuzzer target for FUZZ_SMOKE_SECONDS.
 	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) SC_ORACLE=$(ORACLE) bash tests/fuzz/run.sh
+
+# Long crash runs (docs/testing.md "Crash tests"): the crash suites with CRASH_RUNS kills or
+# rounds each instead of the quick counts of `make test`; SC_CRASH_SEED=N replays a run.
+CRASH_RUNS ?= 1000
+crash: $(BUILD)/check_replicate_crash $(BUILD)/check_crash_procs $(CLI)
+	CRASH_RUNS=$(CRASH_RUNS) SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) $(BUILD)/check_crash_procs
+	CRASH_RUNS=$(CRASH_RUNS) SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) $(BUILD)/check_replicate_crash
 
 # Each public header must compile on its own.
 headertest:

@@ -8,7 +8,9 @@
  *     must then be clean;
  *   - stopped_writer: `syscat exec` blocked behind a SIGSTOPped writer says
  *     on stderr that it waits (the ctx notice hook, after about a second),
- *     naming the holder's pid, and goes on once the holder is continued.
+ *     naming the holder's pid, and goes on once the holder is continued;
+ *   - kill_init: `syscat init` SIGKILLed at a random moment leaves either no
+ *     catalog (a plain init then works) or a complete, logged one.
  * Seeds and run counts come from SC_CRASH_SEED and CRASH_RUNS (crash_util.h).
  */
 #include <fcntl.h>
@@ -282,6 +284,90 @@ START_TEST(test_crash_procs_stopped_writer)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* init killed                                                          */
+
+/* Run `syscat --datadir dir ARGS...` to completion, stderr into dir/../NAME.err; returns status. */
+static int cli_run(const char *dir, const char *errpath, const char *a1, const char *a2,
+                   const char *a3)
+{
+    char bin[512];
+    int st = 0;
+    pid_t pid;
+
+    snprintf(bin, sizeof(bin), "%s/syscat", sc_fixture_build_dir());
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || dup2(fd, 2) < 0 || !freopen("/dev/null", "w", stdout))
+            _exit(126);
+        execl(bin, bin, "--datadir", dir, a1, a2, a3, (char *)NULL);
+        _exit(127);
+    }
+    ck_assert_msg(cu_wait(pid, &st, 60), "syscat %s did not finish within 60 s", a1);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
+ * `syscat init` SIGKILLed at a random moment: afterwards the directory holds
+ * either no catalog (exec says so and a plain init works) or a complete,
+ * logged one (exec works); never something no command can use.
+ */
+START_TEST(test_crash_procs_kill_init)
+{
+    char base[256], dir[300], errpath[320], *err;
+    unsigned seed = cu_seed("crash_procs kill_init"), rs = seed;
+    int runs = cu_runs(8), complete = 0, st;
+    double took;
+
+    sc_fixture_tmpdir(base, sizeof(base));
+    snprintf(errpath, sizeof(errpath), "%s/cli.err", base);
+    /* How long an init takes here, to spread the kills over it. */
+    snprintf(dir, sizeof(dir), "%s/timing", base);
+    took = cu_now();
+    ck_assert_int_eq(cli_run(dir, errpath, "init", NULL, NULL), 0);
+    took = cu_now() - took;
+    for (int round = 0; round < runs; round++) {
+        char bin[512];
+        pid_t pid;
+
+        snprintf(dir, sizeof(dir), "%s/d%d", base, round);
+        snprintf(bin, sizeof(bin), "%s/syscat", sc_fixture_build_dir());
+        pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+                _exit(126);
+            execl(bin, bin, "--datadir", dir, "init", (char *)NULL);
+            _exit(127);
+        }
+        usleep((useconds_t)(cu_rand(&rs) % (unsigned)(took * 1e6 + 1)));
+        kill(pid, SIGKILL);
+        ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+        if (cli_run(dir, errpath, "exec", "-e", "CREATE DATABASE after_kill") == 0) {
+            complete++;
+        } else {
+            err = sc_fixture_read_file(errpath, NULL);
+            ck_assert_msg(err && strstr(err, "no catalog"),
+                          "seed %u round %d: after a killed init, exec says: %s", seed, round,
+                          err ? err : "");
+            free(err);
+            ck_assert_msg(cli_run(dir, errpath, "init", NULL, NULL) == 0,
+                          "seed %u round %d: init after a killed init failed", seed, round);
+            ck_assert_int_eq(cli_run(dir, errpath, "exec", "-e", "CREATE DATABASE after_kill"), 0);
+        }
+        ck_assert_msg(cli_run(dir, errpath, "fsck", NULL, NULL) == 0, "seed %u round %d: fsck",
+                      seed, round);
+        ck_assert_msg(cli_run(dir, errpath, "binlog", "verify", NULL) == 0,
+                      "seed %u round %d: binlog verify", seed, round);
+    }
+    fprintf(stderr, "crash_procs kill_init: %d kills, %d left a complete catalog\n", runs,
+            complete);
+    sc_fixture_rmtree(base);
+}
+END_TEST
+
 Suite *sc_test_crash_procs_suite(void);
 
 Suite *sc_test_crash_procs_suite(void)
@@ -297,6 +383,11 @@ Suite *sc_test_crash_procs_suite(void)
     tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_crash_procs_stopped_writer);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("kill_init");
+    tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
+    tcase_set_timeout(tc, 36000);
+    tcase_add_test(tc, test_crash_procs_kill_init);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -13,8 +13,19 @@
  *     to a replica catalog (apply.c), give the same SHOW CREATE dump as the
  *     catalog, so the last committed DDL is in both or in neither;
  *   - the child's last reported commit is in the log (GTIDs >= reported).
- * Runtime: about 100 kills in well under a minute (the child is killed after
- * 0..40 ms of DDL, counted from the moment it has opened the catalog).
+ *   - before any repair: every binlog file exactly as the kill left it is a
+ *     byte prefix of that file in the log stored in the catalog (what
+ *     `binlog rebuild` writes); files of an interrupted purge are counted;
+ *   - every 10 kills, stock mariadb-binlog decodes every file (exit 0, no
+ *     stderr), not only our own reader.
+ * The child's work varies with the iteration: plain DDL; DDL mixed with
+ * sc_log_rotate, sc_log_rebuild and sc_log_purge; a kill 0..30 ms after fork
+ * (inside sc_catalog_open / sc_log_open's catch-up); `syscat exec` of a
+ * script (the CLI as the writer).
+ * Seed and kill count: SC_CRASH_SEED, CRASH_RUNS (tests/crash_util.h; the
+ * seed is printed on every run). Runtime: about 110 kills in about a minute
+ * (the child is killed after 0..40 ms of work, counted from the moment it
+ * has opened the catalog, except in the kill-at-open mode).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -24,10 +35,22 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
+#include "tests/crash_util.h"
 #include "tests/log_util.h"
 #include "replicate/apply.h"
 
 #define KILLS 110
+#define MARIADB_BINLOG "/usr/bin/mariadb-binlog"
+
+/* What the child does (by iteration, see child_mode). */
+enum { MODE_DDL, MODE_LOGOPS, MODE_OPEN, MODE_CLI, MODE__COUNT };
+
+static int child_mode(int iter)
+{
+    return iter < 2 ? MODE_DDL : iter % MODE__COUNT;
+}
 
 /* ------------------------------------------------------------------ */
 /* The writer child                                                     */
@@ -62,6 +85,30 @@ static uint64_t child_gtid(sc_log *log, sc_catalog *cat)
     return g;
 }
 
+/* MODE_LOGOPS: between statements, rotate, rebuild or purge (files before `keep` only: the
+ * parent's replica has applied them). */
+static void child_logop(sc_log *log, int j, const char *keep)
+{
+    if (j % 7 == 6 && sc_log_rotate(log))
+        _exit(7);
+    if (j % 11 == 10 && sc_log_rebuild(log))
+        _exit(8);
+    if (j % 13 == 12 && sc_log_purge(log, keep))
+        _exit(9);
+}
+
+/* The name of the current file. */
+static void child_cur_file(char *buf, size_t size, sc_log *log, sc_catalog *cat)
+{
+    sc_txn *t = NULL;
+    sc_log_state st;
+
+    if (sc_txn_begin(&t, cat, SC_TXN_READONLY) || sc_log__state_get(&st, log, t))
+        _exit(5);
+    sc_txn_abort(t);
+    sc_log__file_name(buf, size, st.cur_file);
+}
+
 /* Never returns: runs DDL until killed, writing the log's last GTID to fd after each commit. */
 static void writer(const char *dir, int iter, int fd)
 {
@@ -69,12 +116,13 @@ static void writer(const char *dir, int iter, int fd)
     sc_ctx *ctx = NULL;
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
-    char sql[256];
+    char sql[256], keep[32];
     uint64_t gtid;
 
     o.flags = SC_CATALOG_NOSYNC;
     if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&cat, ctx, dir, &o) || sc_log_open(&log, cat))
         _exit(3);
+    child_cur_file(keep, sizeof(keep), log, cat);
     gtid = child_gtid(log, cat); /* "ready": the parent starts its clock now */
     if (write(fd, &gtid, sizeof(gtid)) != sizeof(gtid))
         _exit(4);
@@ -107,12 +155,44 @@ static void writer(const char *dir, int iter, int fd)
                      iter - 2);
             break;
         }
+        if (child_mode(iter) == MODE_LOGOPS)
+            child_logop(log, j, keep);
         if (child_exec(cat, sql) == SC_OK) {
             gtid = child_gtid(log, cat);
             if (write(fd, &gtid, sizeof(gtid)) != sizeof(gtid))
                 _exit(4);
         }
     }
+}
+
+/* MODE_CLI: never returns: `syscat exec` of a script of DDL for iteration iter. */
+static void cli_writer(const char *dir, int iter, int fd)
+{
+    char script[300], bin[512];
+    uint64_t gtid = 0;
+    FILE *f;
+
+    snprintf(script, sizeof(script), "%s.script-%d.sql", dir, iter);
+    f = fopen(script, "w");
+    if (!f)
+        _exit(3);
+    fprintf(f, "CREATE DATABASE IF NOT EXISTS c%d;\n", iter);
+    for (int j = 0; j < 60; j++)
+        fprintf(f,
+                j % 2 ? "DROP TABLE c%d.t%d;\n"
+                      : "CREATE TABLE c%d.t%d (id INT PRIMARY KEY, v VARCHAR(20), KEY (v));\n",
+                iter, j - j % 2);
+    if (fclose(f) != 0)
+        _exit(3);
+    /* No GTID reports from the CLI: the parent checks only that the log did not go back. */
+    if (write(fd, &gtid, sizeof(gtid)) != sizeof(gtid))
+        _exit(4);
+    close(fd);
+    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+        _exit(3);
+    snprintf(bin, sizeof(bin), "%s/syscat", sc_fixture_build_dir());
+    execl(bin, bin, "--datadir", dir, "exec", script, (char *)NULL);
+    _exit(127);
 }
 
 /* ------------------------------------------------------------------ */
@@ -122,7 +202,112 @@ typedef struct crash_state {
     char dir[256], rdir[256]; /* source and replica data directories */
     uint64_t applied_seq;     /* last GTID applied to the replica */
     uint32_t apply_file;      /* first file that may hold unapplied transactions */
+    int kills;                /* kills in this run (CRASH_RUNS) */
 } crash_state;
+
+/* The binlog files as the kill left them (before anything reopens the catalog). */
+typedef struct file_snap {
+    uint32_t number;
+    uint8_t *data;
+    size_t len;
+} file_snap;
+
+#define MAX_SNAPS 256
+
+static size_t snapshot_files(file_snap *snaps, const char *dir)
+{
+    char path[600], bdir[300];
+    struct dirent *e;
+    size_t n = 0;
+    DIR *d;
+
+    snprintf(bdir, sizeof(bdir), "%s/binlog", dir);
+    d = opendir(bdir);
+    if (!d)
+        return 0;
+    while ((e = readdir(d)) != NULL && n < MAX_SNAPS) {
+        unsigned num;
+        char tail;
+        if (sscanf(e->d_name, "binlog.%6u%c", &num, &tail) != 1 || strlen(e->d_name) != 13)
+            continue;
+        snprintf(path, sizeof(path), "%s/%s", bdir, e->d_name);
+        snaps[n].number = num;
+        snaps[n].data = (uint8_t *)sc_fixture_read_file(path, &snaps[n].len);
+        ck_assert_msg(snaps[n].data != NULL, "cannot read %s", path);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+/* Each file as left must be a prefix of its stored bytes; files below the first are purged
+ * (*orphans: the highest number of such a file seen). */
+static void check_prefixes(file_snap *snaps, size_t n, sc_log *log, int iter, size_t *orphans)
+{
+    for (size_t i = 0; i < n; i++) {
+        char name[32];
+        uint8_t *stored = NULL;
+        size_t len = 0;
+        int rc;
+
+        sc_log__file_name(name, sizeof(name), snaps[i].number);
+        rc = sc_log_file_bytes(&stored, &len, log, name);
+        if (rc == SC_ENOTFOUND) {
+            /* purged in the catalog, the kill came before the unlink; nothing removes it later */
+            if (snaps[i].number > *orphans)
+                *orphans = snaps[i].number;
+        } else {
+            lu_ok(rc);
+            ck_assert_msg(snaps[i].len <= len && memcmp(snaps[i].data, stored, snaps[i].len) == 0,
+                          "kill %d: %s as the kill left it (%zu bytes) is not a prefix of the "
+                          "stored log (%zu bytes)",
+                          iter, name, snaps[i].len, len);
+        }
+        sc_free(sc_fx.ctx, stored);
+        free(snaps[i].data);
+    }
+}
+
+/* Stock mariadb-binlog decodes every file of the log: exit 0, nothing on stderr. */
+static int add_path_cb(const sc_log_file *f, void *payload)
+{
+    void **args = payload;
+    char *cmd = args[0], *path = NULL;
+    sc_log *log = args[1];
+
+    lu_ok(sc_log_path(&path, log, f->name));
+    ck_assert_msg(strlen(cmd) + strlen(path) + 4 < 8192, "command too long");
+    strcat(cmd, " '");
+    strcat(cmd, path);
+    strcat(cmd, "'");
+    sc_free(sc_fx.ctx, path);
+    return 0;
+}
+
+static void check_mariadb_binlog(sc_log *log, const char *dir, int iter)
+{
+    static char cmd[8192];
+    char errpath[300], *err;
+    size_t errlen = 0;
+    void *args[2] = {cmd, log};
+    int st;
+
+    if (access(MARIADB_BINLOG, X_OK) != 0) {
+        fprintf(stderr, "replicate_crash: %s missing: stock decoding not checked\n",
+                MARIADB_BINLOG);
+        return;
+    }
+    snprintf(errpath, sizeof(errpath), "%s.decode-err", dir);
+    snprintf(cmd, sizeof(cmd), MARIADB_BINLOG " -vv --base64-output=decode-rows");
+    lu_ok(sc_log_files(log, add_path_cb, args));
+    snprintf(cmd + strlen(cmd), sizeof(cmd) - strlen(cmd), " >/dev/null 2>'%s'", errpath);
+    st = system(cmd);
+    err = sc_fixture_read_file(errpath, &errlen);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0 && errlen == 0,
+                  "kill %d: mariadb-binlog failed (status %d): %s", iter, st, err ? err : "");
+    free(err);
+    unlink(errpath);
+}
 
 static uint64_t last_gtid(sc_log *log, sc_catalog *cat)
 {
@@ -166,16 +351,21 @@ static char *dump(sc_catalog *cat)
     return d;
 }
 
-static void check_after_kill(crash_state *cs, int iter, uint64_t gtid_before, uint64_t reported)
+/* @return the log's last GTID after the kill */
+static uint64_t check_after_kill(crash_state *cs, int iter, uint64_t gtid_before,
+                                 uint64_t reported, size_t *orphans)
 {
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat = NULL, *replica = NULL;
     sc_log *log = NULL;
-    size_t problems = 0;
+    size_t problems = 0, nsnap;
+    static file_snap snaps[MAX_SNAPS];
     uint64_t gtid;
     char *a, *b;
     void *args[3];
+    int mode = child_mode(iter);
 
+    nsnap = snapshot_files(snaps, cs->dir);
     o.flags = SC_CATALOG_NOSYNC;
     lu_ok(sc_catalog_open(&cat, sc_fx.ctx, cs->dir, &o));
     ck_assert_msg(sc_fsck(cat, NULL, NULL, &problems) == SC_OK && problems == 0,
@@ -183,16 +373,23 @@ static void check_after_kill(crash_state *cs, int iter, uint64_t gtid_before, ui
     lu_ok(sc_log_open(&log, cat));
     ck_assert_msg(log->file_err.code == SC_OK, "kill %d: files not brought up to date: %s", iter,
                   log->file_err.message);
+    check_prefixes(snaps, nsnap, log, iter, orphans);
     gtid = last_gtid(log, cat);
     /* The child's last reported commit is in the log, and at most one more (killed before
-     * it could report). Each DDL statement is at most one transaction. */
+     * it could report). Each DDL statement is at most one transaction. The CLI reports
+     * nothing: its log must only not have gone back. */
     if (!reported)
         reported = gtid_before;
-    ck_assert_msg(gtid == reported || gtid == reported + 1,
-                  "kill %d: log ends at GTID %llu, child reported %llu", iter,
-                  (unsigned long long)gtid, (unsigned long long)reported);
-    if (iter % 10 == 0 || iter == KILLS - 1) {
+    if (mode == MODE_CLI)
+        ck_assert_msg(gtid >= gtid_before, "kill %d: log went back from GTID %llu to %llu", iter,
+                      (unsigned long long)gtid_before, (unsigned long long)gtid);
+    else
+        ck_assert_msg(gtid == reported || gtid == reported + 1,
+                      "kill %d: log ends at GTID %llu, child reported %llu", iter,
+                      (unsigned long long)gtid, (unsigned long long)reported);
+    if (iter % 10 == 0 || iter == cs->kills - 1) {
         lu_ok(sc_log_verify(log, NULL, NULL, NULL));
+        check_mariadb_binlog(log, cs->dir, iter);
         lu_ok(sc_log_rebuild(log));
         lu_ok(sc_log_verify(log, NULL, NULL, NULL));
     }
@@ -210,6 +407,7 @@ static void check_after_kill(crash_state *cs, int iter, uint64_t gtid_before, ui
     sc_catalog_close(replica);
     sc_log_close(log);
     sc_catalog_close(cat);
+    return gtid;
 }
 
 static uint64_t gtid_now(crash_state *cs)
@@ -234,14 +432,15 @@ START_TEST(test_crash_kill_writer)
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
-    unsigned seed = (unsigned)time(NULL);
+    unsigned seed = cu_seed("replicate_crash kill_writer"), rs = seed;
     int progressed = 0;
+    size_t orphans = 0;
+    int advanced[MODE__COUNT] = {0};
     uint64_t total;
 
     memset(&cs, 0, sizeof(cs));
     cs.apply_file = 1;
-    fprintf(stderr, "crash test seed %u\n", seed);
-    srand(seed);
+    cs.kills = cu_runs(KILLS);
     sc_fixture_tmpdir(cs.dir, sizeof(cs.dir));
     sc_fixture_tmpdir(cs.rdir, sizeof(cs.rdir));
     o.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
@@ -252,7 +451,7 @@ START_TEST(test_crash_kill_writer)
     lu_set(cat, SC_LOG_SET_MAX_FILE_SIZE, "16384");
     sc_log_close(log);
     sc_catalog_close(cat);
-    for (int iter = 0; iter < KILLS; iter++) {
+    for (int iter = 0; iter < cs.kills; iter++) {
         int fds[2], st;
         uint64_t reported = 0, v;
         uint64_t before = gtid_now(&cs);
@@ -263,27 +462,43 @@ START_TEST(test_crash_kill_writer)
         ck_assert_int_ge(pid, 0);
         if (pid == 0) {
             close(fds[0]);
+            if (child_mode(iter) == MODE_CLI)
+                cli_writer(cs.dir, iter, fds[1]);
             writer(cs.dir, iter, fds[1]);
         }
         close(fds[1]);
-        ck_assert_int_eq(read(fds[0], &v, sizeof(v)), (ssize_t)sizeof(v)); /* ready */
-        ck_assert_uint_eq(v, before);
-        usleep((useconds_t)(rand() % 40000));
+        if (child_mode(iter) == MODE_OPEN) {
+            usleep((useconds_t)(cu_rand(&rs) % 30000)); /* from fork: inside the open */
+        } else {
+            ck_assert_int_eq(read(fds[0], &v, sizeof(v)), (ssize_t)sizeof(v)); /* ready */
+            ck_assert_uint_eq(v, child_mode(iter) == MODE_CLI ? 0 : before);
+            /* The CLI starts a new program first: give it time to write. */
+            usleep((useconds_t)(cu_rand(&rs) % (child_mode(iter) == MODE_CLI ? 400000 : 40000)));
+        }
         kill(pid, SIGKILL);
         ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-        ck_assert_msg(WIFSIGNALED(st), "writer exited by itself (status %d)", st);
+        ck_assert_msg(WIFSIGNALED(st), "kill %d: writer exited by itself (status %d)", iter, st);
         while (read(fds[0], &v, sizeof(v)) == (ssize_t)sizeof(v))
             reported = v;
         close(fds[0]);
+        if (child_mode(iter) == MODE_CLI) {
+            char script[300];
+            snprintf(script, sizeof(script), "%s.script-%d.sql", cs.dir, iter);
+            unlink(script);
+        }
         progressed += reported > before;
-        check_after_kill(&cs, iter, before, reported);
+        advanced[child_mode(iter)] += check_after_kill(&cs, iter, before, reported, &orphans) > before;
     }
     total = gtid_now(&cs);
-    fprintf(stderr, "crash test: %d kills, %d after at least one commit, log at GTID %llu\n", KILLS,
-            progressed, (unsigned long long)total);
+    fprintf(stderr,
+            "crash test: %d kills, %d after at least one commit, log at GTID %llu; purged files "
+            "left on disk by a kill: up to binlog.%06zu; kills after a commit by mode: ddl %d, log ops %d, "
+            "open %d, cli %d\n",
+            cs.kills, progressed, (unsigned long long)total, orphans, advanced[MODE_DDL],
+            advanced[MODE_LOGOPS], advanced[MODE_OPEN], advanced[MODE_CLI]);
     /* Every kill lands after the writer opened the catalog, i.e. inside its DDL stream; the
      * stream must actually have run (loaded machines make it slower, not absent). */
-    ck_assert_uint_ge(total, KILLS / 4);
+    ck_assert_uint_ge(total, (uint64_t)cs.kills / 4);
     sc_fixture_rmtree(cs.dir);
     sc_fixture_rmtree(cs.rdir);
 }
@@ -297,7 +512,7 @@ Suite *sc_test_replicate_crash_suite(void)
     TCase *tc = tcase_create("kill_writer");
 
     tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
-    tcase_set_timeout(tc, 240);
+    tcase_set_timeout(tc, 36000); /* CRASH_RUNS=1000 runs long */
     tcase_add_test(tc, test_crash_kill_writer);
     suite_add_tcase(s, tc);
     return s;
