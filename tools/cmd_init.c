@@ -103,6 +103,15 @@ static int parse_args(uint64_t *map_size, bool *force, sc_cli *cli, int argc, ch
 /* ------------------------------------------------------------------ */
 /* Files                                                                */
 
+/* dir/name into buf. @return 0, or -1 when it does not fit (errno ENAMETOOLONG) */
+static int join(char *buf, size_t size, const char *dir, const char *name)
+{
+    if ((size_t)snprintf(buf, size, "%s/%s", dir, name) < size)
+        return 0;
+    errno = ENAMETOOLONG;
+    return -1;
+}
+
 static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
     (void)sb;
@@ -123,7 +132,10 @@ static int probe_entry(sc_cli *cli, const char *name)
     char path[4096];
     struct stat sb;
 
-    snprintf(path, sizeof(path), "%s/%s", cli->datadir, name);
+    if (join(path, sizeof(path), cli->datadir, name) != 0) {
+        sc_cli__failf(cli, "data directory path too long");
+        return -1;
+    }
     if (lstat(path, &sb) != 0) {
         if (errno == ENOENT)
             return 0;
@@ -146,8 +158,7 @@ static int remove_leftover(sc_cli *cli, const char *name)
 {
     char path[4096];
 
-    snprintf(path, sizeof(path), "%s/%s", cli->datadir, name);
-    if (rmtree(path) != 0)
+    if (join(path, sizeof(path), cli->datadir, name) != 0 || rmtree(path) != 0)
         return sc_cli__failf(cli, "cannot remove '%s': %s", path, strerror(errno));
     fprintf(cli->err, "syscat init: removed the leftover '%s'\n", path);
     return SC_CLI_EXIT_OK;
@@ -167,10 +178,9 @@ static void remove_stale_builds(sc_cli *cli)
         if (strncmp(e->d_name, TMP_PREFIX, strlen(TMP_PREFIX)) != 0)
             continue;
         pid = strtol(e->d_name + strlen(TMP_PREFIX), NULL, 10);
-        if (pid <= 0 || (kill((pid_t)pid, 0) != 0 && errno == ESRCH)) {
-            snprintf(path, sizeof(path), "%s/%s", cli->datadir, e->d_name);
+        if ((pid <= 0 || (kill((pid_t)pid, 0) != 0 && errno == ESRCH)) &&
+            join(path, sizeof(path), cli->datadir, e->d_name) == 0)
             (void)rmtree(path);
-        }
     }
     closedir(d);
 }
@@ -242,16 +252,14 @@ static int move_in(sc_cli *cli, const char *tmp, const char *name)
 {
     char from[4096], to[4096];
 
-    snprintf(from, sizeof(from), "%s/%s", tmp, name);
-    snprintf(to, sizeof(to), "%s/%s", cli->datadir, name);
+    if (join(from, sizeof(from), tmp, name) != 0 || join(to, sizeof(to), cli->datadir, name) != 0)
+        return -1;
     return rename(from, to);
 }
 
 /* Rename the built catalog into place (the commit point), then its binlog directory. */
 static int publish(sc_cli *cli, const char *tmp)
 {
-    char to[4096];
-
     if (move_in(cli, tmp, "catalog.mdb") != 0) {
         if (errno == EEXIST || errno == ENOTEMPTY || errno == ENOTDIR)
             return sc_cli__failf(cli, "'%s/catalog.mdb' appeared while initialising; left it alone",
@@ -261,10 +269,10 @@ static int publish(sc_cli *cli, const char *tmp)
     }
     if (move_in(cli, tmp, "binlog") != 0) {
         /* The catalog is complete; its files are rewritten from the stored log on next open. */
-        snprintf(to, sizeof(to), "%s/binlog", cli->datadir);
-        fprintf(cli->err, "syscat init: warning: could not move the binlog files to '%s' (%s); "
-                          "the next writer rewrites them\n",
-                to, strerror(errno));
+        int err = errno;
+        fprintf(cli->err, "syscat init: warning: could not move the binlog files to '%s/binlog' "
+                          "(%s); the next writer rewrites them\n",
+                cli->datadir, strerror(err));
     }
     return SC_CLI_EXIT_OK;
 }
