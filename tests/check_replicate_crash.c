@@ -177,7 +177,7 @@ static void cli_writer(const char *dir, int iter, int fd)
     if (!f)
         _exit(3);
     fprintf(f, "CREATE DATABASE IF NOT EXISTS c%d;\n", iter);
-    for (int j = 0; j < 60; j++)
+    for (int j = 0; j < 400; j++)
         fprintf(f,
                 j % 2 ? "DROP TABLE c%d.t%d;\n"
                       : "CREATE TABLE c%d.t%d (id INT PRIMARY KEY, v VARCHAR(20), KEY (v));\n",
@@ -477,7 +477,10 @@ START_TEST(test_crash_kill_writer)
         }
         kill(pid, SIGKILL);
         ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-        ck_assert_msg(WIFSIGNALED(st), "kill %d: writer exited by itself (status %d)", iter, st);
+        /* The CLI may finish its script before the kill on a fast machine: fine, if it succeeded. */
+        ck_assert_msg(WIFSIGNALED(st) || (child_mode(iter) == MODE_CLI && WIFEXITED(st) &&
+                                          WEXITSTATUS(st) == 0),
+                      "kill %d: writer exited by itself (status %d)", iter, st);
         while (read(fds[0], &v, sizeof(v)) == (ssize_t)sizeof(v))
             reported = v;
         close(fds[0]);
