@@ -142,8 +142,18 @@ static void *vec_slot(vec *v, size_t i)
     return (uint8_t *)v->items + i * v->size;
 }
 
+/*
+ * The counts of a tables row size the first allocation, but they are data: a
+ * corrupt row may claim billions. Beyond MariaDB's own limits (4096 columns,
+ * 64 indexes of 32 parts) the vector starts at this size and grows with the
+ * rows actually found.
+ */
+#define VEC_HINT_MAX 4096
+
 static int vec_init(vec *v, sc_arena *a, size_t size, size_t hint)
 {
+    if (hint > VEC_HINT_MAX)
+        hint = VEC_HINT_MAX;
     memset(v, 0, sizeof(*v));
     v->a = a;
     v->size = size;
@@ -332,6 +342,7 @@ static int take_fk(ProtobufCMessage *m, size_t i, void *payload)
     sc_fk_def *fk = vec_slot(&acc->fks, i);
     size_t *cap = vec_slot(&acc->caps, i);
     const char **cols;
+    size_t room;
 
     if (!fk || !cap)
         return SC_ENOMEM;
@@ -341,12 +352,15 @@ static int take_fk(ProtobufCMessage *m, size_t i, void *payload)
     fk->parent_table = r->parent_table;
     fk->on_delete = (sc_fk_action)r->on_delete;
     fk->on_update = (sc_fk_action)r->on_update;
-    cols = sc__arena_alloc(acc->fks.a, 2 * ((size_t)r->column_count + 1) * sizeof(*cols));
+    /* column_count is data too: room for at most VEC_HINT_MAX (far above
+     * MariaDB's 32 columns per key); extra rows are skipped as below. */
+    room = r->column_count > VEC_HINT_MAX ? VEC_HINT_MAX : r->column_count;
+    cols = sc__arena_alloc(acc->fks.a, 2 * (room + 1) * sizeof(*cols));
     if (!cols)
         return SC_ENOMEM;
     fk->columns = cols;
-    fk->parent_columns = cols + r->column_count + 1;
-    *cap = r->column_count; /* n_columns grows as foreign_key_columns rows arrive */
+    fk->parent_columns = cols + room + 1;
+    *cap = room; /* n_columns grows as foreign_key_columns rows arrive */
     return SC_OK;
 }
 

@@ -1500,6 +1500,59 @@ START_TEST(test_catalog_settings_roundtrip)
 }
 END_TEST
 
+/* A tables row whose counts claim billions of children, and a foreign key claiming billions of
+ * columns (corrupt or hostile rows through the raw row path), loads with an error or what is there,
+ * never a giant allocation (found by fuzz_rows). */
+START_TEST(test_catalog_codec_huge_counts)
+{
+    sc_txn *txn = NULL;
+    sc_table *t = NULL;
+    ct_def d;
+    uint64_t s, id;
+    uint8_t *packed;
+    size_t len;
+    int rc;
+
+    ct_ok(sc_txn_begin(&txn, sc_fx.cat, 0));
+    s = ct_schema(txn, "db1");
+    ct_def_make(&d, "t1", 3, 0);
+    ct_ok(sc_table_create(&id, txn, s, &d.def));
+    {
+        Syscat__Catalog__TableRow r = SYSCAT__CATALOG__TABLE_ROW__INIT;
+        r.id = id;
+        r.schema_id = s;
+        r.name = (char *)"t1";
+        r.version = 2;
+        r.column_count = UINT32_MAX;
+        r.index_count = UINT32_MAX;
+        r.foreign_key_count = UINT32_MAX;
+        r.check_count = UINT32_MAX;
+        len = syscat__catalog__table_row__get_packed_size(&r);
+        packed = malloc(len);
+        syscat__catalog__table_row__pack(&r, packed);
+    }
+    ct_ok(sc_catalog__row_put(txn, SC_SYS_TABLES, (sc_slice){packed, len}));
+    free(packed);
+    {
+        Syscat__Catalog__ForeignKeyRow f = SYSCAT__CATALOG__FOREIGN_KEY_ROW__INIT;
+        f.table_id = id;
+        f.name = (char *)"fk";
+        f.parent_schema = (char *)"db1";
+        f.parent_table = (char *)"t1";
+        f.column_count = UINT32_MAX;
+        len = syscat__catalog__foreign_key_row__get_packed_size(&f);
+        packed = malloc(len);
+        syscat__catalog__foreign_key_row__pack(&f, packed);
+    }
+    ct_ok(sc_catalog__row_put(txn, SC_SYS_FOREIGN_KEYS, (sc_slice){packed, len}));
+    rc = sc_table_get(&t, txn, id);
+    ck_assert_msg(rc == SC_OK || rc == SC_ECORRUPT, "rc %d", rc);
+    sc_table_free(t);
+    free(packed);
+    sc_txn_abort(txn);
+}
+END_TEST
+
 Suite *sc_test_catalog_suite(void);
 Suite *sc_test_catalog_suite(void)
 {
@@ -1550,7 +1603,8 @@ Suite *sc_test_catalog_suite(void)
     CT_CASE("alloc", tcase_add_test(tc, test_catalog_alloc_failure_nth););
     CT_CASE("registry", tcase_add_test(tc, test_catalog_registry_self_check););
     CT_CASE("codec", tcase_add_test(tc, test_catalog_codec_fast_decoder_matches);
-            tcase_add_test(tc, test_catalog_codec_key_order););
+            tcase_add_test(tc, test_catalog_codec_key_order);
+            tcase_add_test(tc, test_catalog_codec_huge_counts););
     CT_CASE("settings", tcase_add_test(tc, test_catalog_settings_roundtrip););
     return s;
 }
