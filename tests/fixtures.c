@@ -125,6 +125,38 @@ static void fault_free(void *p, void *payload)
     free(p);
 }
 
+static void *counting_malloc(size_t n, void *payload)
+{
+    sc_fault_counter *c = payload;
+    void *p = fault_malloc(n, &c->fa);
+
+    c->live += p != NULL;
+    return p;
+}
+
+static void *counting_realloc(void *p, size_t n, void *payload)
+{
+    sc_fault_counter *c = payload;
+    void *q = fault_realloc(p, n, &c->fa);
+
+    c->live += q != NULL && p == NULL;
+    return q;
+}
+
+static void counting_free(void *p, void *payload)
+{
+    sc_fault_counter *c = payload;
+
+    c->live -= p != NULL;
+    free(p);
+}
+
+sc_allocator sc_fixture_counting_allocator(sc_fault_counter *c)
+{
+    sc_allocator a = {counting_malloc, counting_realloc, counting_free, c};
+    return a;
+}
+
 sc_allocator sc_fixture_fault_allocator(sc_fault_alloc *fa)
 {
     sc_allocator a = {fault_malloc, fault_realloc, fault_free, fa};

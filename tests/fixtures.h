@@ -50,6 +50,15 @@ typedef struct sc_fault_alloc {
 /** An sc_allocator (malloc/realloc/free) driven by fa. */
 sc_allocator sc_fixture_fault_allocator(sc_fault_alloc *fa);
 
+/** A fault allocator that also counts the blocks it has out (leak check). */
+typedef struct sc_fault_counter {
+    sc_fault_alloc fa; /* the failure plan, as above */
+    long live;         /* blocks handed out and not yet freed (0 after a leak-free run) */
+} sc_fault_counter;
+
+/** An sc_allocator driven by c->fa that keeps c->live. */
+sc_allocator sc_fixture_counting_allocator(sc_fault_counter *c);
+
 /** Read a whole file; returns malloc'ed NUL-terminated bytes (len in *len_out) or NULL. */
 char *sc_fixture_read_file(const char *path, size_t *len_out);
 
