@@ -26,4 +26,6 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 run bash "$HERE/packaging.sh"
 # Random DDL streams (tests/gen/gen_ddl.py): >= 95% ok, fsck clean.
 run bash "$HERE/gen/run-gen.sh"
+# The include graph against the layers of docs/architecture.md.
+run bash "$HERE/layers.sh"
 exit $status
