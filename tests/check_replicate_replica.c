@@ -200,6 +200,123 @@ START_TEST(test_replica_row_images)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Fan-in with tests/gen/gen_ddl.py streams                             */
+
+/* Replace every occurrence of from by to in text (malloc'd result). */
+static char *replace_all(const char *text, const char *from, const char *to)
+{
+    ru_text t = {NULL, 0, 0};
+    const char *p = text, *q;
+    char *piece;
+
+    ru_put(&t, "");
+    while ((q = strstr(p, from))) {
+        piece = strndup(p, (size_t)(q - p));
+        ru_put(&t, piece);
+        free(piece);
+        ru_put(&t, to);
+        p = q + strlen(from);
+    }
+    ru_put(&t, p);
+    return t.s;
+}
+
+static const char *const gen_rules[NSRC][2] = {
+    {NULL, NULL}, {"shared1=shared1_b", "shared2=shared2_b"}, {"shared1=c_s1", "shared2=c_s2"}};
+
+/* Source k's database db, as named here. */
+static const char *gen_local(int k, const char *db)
+{
+    for (int i = 0; i < 2 && gen_rules[k][i]; i++) {
+        size_t n = strcspn(gen_rules[k][i], "=");
+        if (strlen(db) == n && !strncmp(gen_rules[k][i], db, n))
+            return gen_rules[k][i] + n + 1;
+    }
+    return db;
+}
+
+START_TEST(test_replica_gen_fanin)
+{
+    static const char *const prefixes[NSRC] = {"a_", "b_", "c_"};
+    ru_node src[NSRC], rep;
+    pid_t pids[NSRC];
+    char path[NSRC][600], cmd[1200];
+    unsigned count = ru_long() ? 3000 : 250;
+    int running = NSRC;
+
+    ck_assert_msg(access("tests/gen/gen_ddl.py", R_OK) == 0,
+                  "tests/gen/gen_ddl.py missing (run from the repository root)");
+    ru_create(&rep, base, "replica", 99, NULL);
+    for (int k = 0; k < NSRC; k++) {
+        char name[16];
+        snprintf(name, sizeof(name), "g%d", k + 1);
+        ru_create(&src[k], base, name, 21 + (unsigned)k, images[k]);
+        snprintf(path[k], sizeof(path[k]), "%s/in%d.sql", base, k + 1);
+        snprintf(cmd, sizeof(cmd),
+                 "python3 tests/gen/gen_ddl.py --seed %d --count %u --prefix %s --shared 2 -o %s",
+                 k + 1, count, prefixes[k], path[k]);
+        ck_assert_int_eq(system(cmd), 0);
+        ru_add_source(&rep, src_names[k], &src[k], k ? gen_rules[k] : NULL, k ? 2 : 0,
+                      SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
+        ru_close(&src[k]);
+    }
+    for (int k = 0; k < NSRC; k++) {
+        pids[k] = fork();
+        ck_assert_int_ge(pids[k], 0);
+        if (pids[k] == 0) {
+            unsigned failed = 0, ok;
+            ru_open(&src[k]);
+            ok = ru_exec_file(&src[k], path[k], &failed);
+            ru_close(&src[k]);
+            _exit(ok * 10 >= (ok + failed) * 9 ? 0 : 3); /* the generator's ~2% failures */
+        }
+    }
+    while (running) {
+        for (int k = 0; k < NSRC; k++) {
+            int st;
+            ru_apply_ok(&rep, src_names[k]);
+            if (pids[k] > 0 && waitpid(pids[k], &st, WNOHANG) == pids[k]) {
+                ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d: %d", k, st);
+                pids[k] = 0;
+                running--;
+            }
+        }
+    }
+    for (int k = 0; k < NSRC; k++) {
+        ru_names dbs;
+        ru_idmap m = {src_names[k], 0, 0, 0, {NULL, 0, 0}};
+        size_t tables = 0;
+        ru_apply_ok(&rep, src_names[k]);
+        ru_open(&src[k]);
+        ru_databases(&dbs, &src[k]);
+        for (size_t i = 0; i < dbs.n; i++) {
+            size_t n = 0;
+            char *a = ru_dump_db(&src[k], dbs.names[i], &n), *b, *a2, *a3;
+            b = ru_dump_db(&rep, gen_local(k, dbs.names[i]), NULL);
+            ck_assert_msg(b != NULL, "%s: %s missing", src_names[k], dbs.names[i]);
+            a2 = replace_all(a, "`shared1`.", k ? (k == 1 ? "`shared1_b`." : "`c_s1`.") : "`shared1`.");
+            a3 = replace_all(a2, "`shared2`.", k ? (k == 1 ? "`shared2_b`." : "`c_s2`.") : "`shared2`.");
+            ck_assert_msg(strcmp(a3, b) == 0, "%s database %s differs:\n%s\n--- here:\n%s",
+                          src_names[k], dbs.names[i], a3, b);
+            tables += n;
+            free(a);
+            free(a2);
+            free(a3);
+            free(b);
+        }
+        ck_assert_int_eq(sc_replica_idmap(rep.log, src_names[k], ru_idmap_cb, &m), SC_OK);
+        ck_assert_uint_eq(m.tables, tables);
+        fprintf(stderr, "gen fan-in %s (%s): %zu databases, %zu tables\n", src_names[k],
+                images[k], dbs.n, tables);
+        free(m.text.s);
+        ru_close(&src[k]);
+    }
+    ru_fsck_ok(&rep);
+    ru_close(&rep);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* Chain and circle                                                     */
 
 START_TEST(test_replica_chain)
@@ -600,6 +717,7 @@ Suite *sc_test_replicate_replica_suite(void)
     tcase_set_timeout(tc, ru_long() ? 3600 : 120);
     tcase_add_test(tc, test_replica_fanin_follow);
     tcase_add_loop_test(tc, test_replica_row_images, 0, NSRC);
+    tcase_add_test(tc, test_replica_gen_fanin);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("topology");

@@ -109,6 +109,38 @@ static inline int ru_exec_txn(ru_node *n, const char *const *sql, size_t count)
     return rc;
 }
 
+/**
+ * Run every statement of FILE (one per line, as tests/gen/gen_ddl.py writes
+ * them) in one session (USE, BEGIN/COMMIT); errors are counted, not fatal.
+ * @return the number of statements that succeeded
+ */
+static inline unsigned ru_exec_file(ru_node *n, const char *path, unsigned *failed)
+{
+    FILE *f = fopen(path, "r");
+    sc_session *s = NULL;
+    char line[65536];
+    unsigned ok = 0;
+
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(sc_session_new(&s, n->cat, NULL), SC_OK);
+    while (fgets(line, sizeof(line), f)) {
+        sc_stmt_result r;
+        size_t len = strcspn(line, "\n");
+        if (!len)
+            continue;
+        memset(&r, 0, sizeof(r));
+        if (sc_ddl_exec(&r, s, NULL, line, len) == SC_OK)
+            ok++;
+        else if (failed)
+            (*failed)++;
+        sc_stmt_result_clear(&r);
+        sc_ctx_clear_error(n->ctx);
+    }
+    sc_session_free(s);
+    fclose(f);
+    return ok;
+}
+
 /* ------------------------------------------------------------------ */
 /* A seeded random DDL stream                                           */
 
