@@ -203,4 +203,13 @@ int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_ta
                              void (*report)(const char *problem, void *payload), void *payload,
                              size_t *problems_out);
 
+/**
+ * Check table table_id as txn sees it against the rules the DDL path applies
+ * to a definition (identifiers, duplicate column and key names, key and
+ * foreign-key columns that exist). A missing table is fine (SC_OK).
+ * @return SC_OK, SC_EINVAL with the MariaDB error (1060, 1061, 1072, 1166...),
+ *         SC_ECORRUPT (rows that do not load), SC_EIO
+ */
+int sc_catalog__validate_table(sc_txn *txn, uint64_t table_id);
+
 #endif /* SC_CATALOG_INT_H */

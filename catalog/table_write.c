@@ -781,3 +781,19 @@ int sc_table_drop(sc_txn *txn, uint64_t table_id)
         rc = sc__table_drop_rows(txn, table_id, false);
     return sc__txn_settle(txn, mark, rc);
 }
+
+/* The DDL path's definition rules, for the replica applier (catalog_int.h). */
+int sc_catalog__validate_table(sc_txn *txn, uint64_t table_id)
+{
+    sc_table *t = NULL;
+    int rc = sc_table_get(&t, txn, table_id);
+
+    if (rc == SC_ENOTFOUND) {
+        sc_ctx_clear_error(txn->cat->ctx); /* gone: sc_catalog__check_tables covers its rows */
+        return SC_OK;
+    }
+    if (!rc)
+        rc = validate_def(txn->cat->ctx, sc_table_definition(t));
+    sc_table_free(t);
+    return rc;
+}

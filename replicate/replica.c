@@ -143,6 +143,20 @@ static int check_invariants(sc_replica_applier *a)
                                     "the transaction would break the catalog (%zu problem(s)), "
                                     "first: %s",
                                     n, p.text);
+    /* and the rules the DDL path applies to a definition */
+    for (size_t i = 0; i < a->n_tables; i++) {
+        rc = sc_catalog__validate_table(a->txn, a->tables[i]);
+        if (rc == SC_ENOMEM || rc == SC_EIO)
+            return rc;
+        if (rc) {
+            char what[512];
+            snprintf(what, sizeof(what), "%s", sc_ctx_last_error(a->ctx)->message);
+            return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL,
+                                        "the transaction would break the catalog: table id "
+                                        "%llu here: %s",
+                                        (unsigned long long)a->tables[i], what);
+        }
+    }
     return SC_OK;
 }
 

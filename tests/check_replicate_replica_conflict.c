@@ -251,6 +251,53 @@ START_TEST(test_conflict_invariant)
 }
 END_TEST
 
+/* Rows fsck's counts accept but the DDL path never makes: a duplicate column name. */
+START_TEST(test_conflict_invariant_ddl_rule)
+{
+    static const char *const needles[] = {"source 's2' at binlog.000001:",
+                                          "would break the catalog: table id 257 here",
+                                          "Duplicate column name 'i'", NULL};
+    Syscat__Catalog__ColumnRow col = SYSCAT__CATALOG__COLUMN_ROW__INIT;
+    Syscat__Catalog__TableRow *tr = NULL;
+    sc_table *tb = NULL;
+    sc_txn *t = NULL;
+    uint8_t buf[512];
+    uint8_t *row = NULL;
+    size_t n, len = 0;
+
+    ru_add_source(&r, "s2", &s2, NULL, 0, 0, 0);
+    ru_exec_ok(&s2, "CREATE DATABASE two");
+    ru_exec_ok(&s2, "CREATE TABLE two.t (i INT)");
+    ru_apply_ok(&r, "s2");
+    ck_assert_int_eq(sc_txn_begin(&t, s2.cat, 0), SC_OK);
+    ck_assert_int_eq(sc_table_lookup(&tb, t, "two", "t"), SC_OK);
+    col.table_id = sc_table_id(tb);
+    sc_table_free(tb);
+    col.ordinal = 1;
+    col.name = "i";
+    col.type = SC_TYPE_INT;
+    n = protobuf_c_message_pack(&col.base, buf);
+    ck_assert_int_eq(sc_catalog__row_put(t, SC_SYS_COLUMNS, (sc_slice){buf, n}), SC_OK);
+    {
+        Syscat__Catalog__TableRow k = SYSCAT__CATALOG__TABLE_ROW__INIT;
+        k.id = col.table_id;
+        n = protobuf_c_message_pack(&k.base, buf);
+        ck_assert_int_eq(sc_catalog__row_get(&row, &len, t, SC_SYS_TABLES, (sc_slice){buf, n}),
+                         SC_OK);
+        tr = syscat__catalog__table_row__unpack(NULL, len, row);
+        ck_assert_ptr_nonnull(tr);
+        tr->column_count = 2;
+        n = protobuf_c_message_pack(&tr->base, buf);
+        ck_assert_int_eq(sc_catalog__row_put(t, SC_SYS_TABLES, (sc_slice){buf, n}), SC_OK);
+        syscat__catalog__table_row__free_unpacked(tr, NULL);
+        sc_free(s2.ctx, row);
+    }
+    ck_assert_int_eq(sc_txn_commit(t), SC_OK);
+    expect_stop("s2", SC_ECORRUPT, 0, needles);
+    ru_fsck_ok(&r);
+}
+END_TEST
+
 START_TEST(test_conflict_usage_errors)
 {
     sc_replica_source_options o = SC_REPLICA_SOURCE_OPTIONS_INIT;
@@ -289,6 +336,7 @@ Suite *sc_test_replicate_replica_conflict_suite(void)
     tcase_add_test(tc, test_conflict_drop_unknown_table);
     tcase_add_test(tc, test_conflict_unknown_id);
     tcase_add_test(tc, test_conflict_invariant);
+    tcase_add_test(tc, test_conflict_invariant_ddl_rule);
     tcase_add_test(tc, test_conflict_usage_errors);
     suite_add_tcase(s, tc);
     return s;

@@ -255,6 +255,15 @@ static inline int ru_create_table(ru_gen *g, ru_node *n, char *sql, size_t size)
     return rc;
 }
 
+/* A slot for a new database: a dropped one's, or the next; RU_MAX_DBS when full. */
+static inline size_t ru_free_db_slot(const ru_gen *g)
+{
+    for (size_t i = 0; i < g->ndbs; i++)
+        if (!g->dbs[i][0])
+            return i;
+    return g->ndbs;
+}
+
 /** One random statement (or multi-statement transaction) on node n. */
 static inline void ru_gen_step(ru_gen *g, ru_node *n)
 {
@@ -262,12 +271,15 @@ static inline void ru_gen_step(ru_gen *g, ru_node *n)
     unsigned what = g->ndbs == 0 ? 0 : ru_rand(g, 100);
     int t = ru_pick_table(g), rc = SC_OK;
 
-    if (what < 8 && g->ndbs < RU_MAX_DBS) {
+    if (what < 8 && ru_free_db_slot(g) < RU_MAX_DBS) {
+        size_t slot = ru_free_db_slot(g);
         snprintf(name, sizeof(name), "%s%u", g->prefix, ++g->counter);
         snprintf(sql, sizeof(sql), "CREATE DATABASE `%s`", name);
         rc = ru_exec(n, NULL, sql);
-        if (!rc)
-            snprintf(g->dbs[g->ndbs++], sizeof(g->dbs[0]), "%s", name);
+        if (!rc) {
+            snprintf(g->dbs[slot], sizeof(g->dbs[0]), "%s", name);
+            g->ndbs += slot == g->ndbs;
+        }
     } else if (what < 35 || t < 0) {
         rc = ru_create_table(g, n, sql, sizeof(sql));
     } else if (what < 70) {
