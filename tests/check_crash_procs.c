@@ -9,6 +9,8 @@
  *   - stopped_writer: `syscat exec` blocked behind a SIGSTOPped writer says
  *     on stderr that it waits (the ctx notice hook, after about a second),
  *     naming the holder's pid, and goes on once the holder is continued;
+ *   - dead_reader: the LMDB reader slot of a process killed inside a read
+ *     transaction is freed by the next open;
  *   - kill_init: `syscat init` SIGKILLed at a random moment leaves either no
  *     catalog (a plain init then works) or a complete, logged one.
  * Seeds and run counts come from SC_CRASH_SEED and CRASH_RUNS (crash_util.h).
@@ -368,6 +370,94 @@ START_TEST(test_crash_procs_kill_init)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* A reader killed inside a read transaction                            */
+
+typedef struct slot_search {
+    char pid[32]; /* the dead reader's pid as text */
+    int found;    /* its slot is still listed */
+} slot_search;
+
+static int reader_line_cb(const char *msg, void *payload)
+{
+    slot_search *ss = payload;
+    char copy[256], *tok, *save = NULL;
+
+    snprintf(copy, sizeof(copy), "%s", msg);
+    tok = strtok_r(copy, " \t\n", &save); /* the first column is the pid */
+    if (tok && strcmp(tok, ss->pid) == 0)
+        ss->found = 1;
+    return 0;
+}
+
+/*
+ * A process SIGKILLed inside a read transaction leaves its LMDB reader slot
+ * behind; a stale slot pins the pages of its snapshot, so the map grows while
+ * writers cannot reuse them. Opening the catalog must clear slots of dead
+ * processes (mdb_reader_check).
+ */
+/* Child: open the catalog in dir, then exit (status 0 when the open worked). */
+static void opener(const char *dir)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_ctx *ctx = NULL;
+    sc_catalog *cat = NULL;
+
+    if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&cat, ctx, dir, &o))
+        _exit(3);
+    sc_catalog_close(cat);
+    _exit(0);
+}
+
+START_TEST(test_crash_procs_dead_reader)
+{
+    char dir[256];
+    int ready[2], st;
+    char c = 'r';
+    slot_search ss;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_catalog *cat = NULL;
+    pid_t pid, op;
+
+    new_logged_catalog(dir, sizeof(dir));
+    /* We keep the environment open throughout, as a long-running process would: LMDB resets
+     * its reader table only when a process opens it alone. */
+    lu_ok(sc_catalog_open(&cat, sc_fx.ctx, dir, &o));
+    ck_assert_int_eq(pipe(ready), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        sc_ctx *ctx = NULL;
+        sc_catalog *mine = NULL;
+        sc_txn *txn = NULL;
+        if (sc_ctx_new(&ctx, NULL) || sc_catalog_open(&mine, ctx, dir, &o) ||
+            sc_txn_begin(&txn, mine, SC_TXN_READONLY) || write(ready[1], &c, 1) != 1)
+            _exit(3);
+        pause();
+        _exit(0);
+    }
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    kill(pid, SIGKILL);
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    close(ready[0]);
+    close(ready[1]);
+    op = fork(); /* another process opens the catalog */
+    ck_assert_int_ge(op, 0);
+    if (op == 0)
+        opener(dir);
+    ck_assert_int_eq(waitpid(op, &st, 0), op);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the second open failed (%d)", st);
+    memset(&ss, 0, sizeof(ss));
+    snprintf(ss.pid, sizeof(ss.pid), "%d", (int)pid);
+    ck_assert_int_eq(mdb_reader_list(sc_catalog__env(cat), reader_line_cb, &ss), 0);
+    sc_catalog_close(cat);
+    ck_assert_msg(!ss.found,
+                  "the reader slot of the killed process %d is still taken after another open",
+                  (int)pid);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
 Suite *sc_test_crash_procs_suite(void);
 
 Suite *sc_test_crash_procs_suite(void)
@@ -383,6 +473,10 @@ Suite *sc_test_crash_procs_suite(void)
     tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_crash_procs_stopped_writer);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("dead_reader");
+    tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
+    tcase_add_test(tc, test_crash_procs_dead_reader);
     suite_add_tcase(s, tc);
     tc = tcase_create("kill_init");
     tcase_add_checked_fixture(tc, sc_fixture_catalog_setup, sc_fixture_catalog_teardown);
