@@ -520,6 +520,10 @@ static int env_setup(sc_catalog *cat, const char *path, const sc_catalog_options
     if (rc)
         return sc_error_set(cat->ctx, SC_EIO, 0, NULL, "cannot open catalog '%s': %s", path,
                             mdb_strerror(rc));
+    /* Free the reader slots of processes killed inside a read txn: while another process
+     * keeps the environment open LMDB never resets its reader table, and a stale slot pins
+     * the pages of its snapshot. Best effort: a failure here leaves them, as before. */
+    (void)mdb_reader_check(cat->env, NULL);
     return (o->flags & SC_CATALOG_READONLY) ? SC_OK : wlock_open(cat, path);
 }
 
