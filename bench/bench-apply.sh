@@ -129,7 +129,7 @@ if [ -z "$sc_line" ]; then
     lag=$("$APPLYLOG" lag "$WORK/lagsrc" "$WORK/lagrep" "$LAG_N" "$WORK/stream.sql") || exit 1
     echo "lag of a replica following a source writing as fast as it can ($LAG_N transactions," \
          "source commit -> replica commit of the same GTID):"
-    echo "  $lag"
+    echo "$lag" | sed 's/^/  /'
 else
     echo "lag: not measured (syscat applier not available)"
 fi
