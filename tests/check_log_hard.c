@@ -251,6 +251,11 @@ START_TEST(test_log_hard_verify_names_what_is_there)
     ck_out_has("binlog.000001: the file is a directory, not a regular file");
     ck_out_has("binlog.000002: the file is a symbolic link");
     ck_out_lacks("0 bytes");
+    /* binlog/ itself a regular file: not "missing" but what the system says */
+    sh("rm -r data/binlog && echo x > data/binlog && $SC binlog verify");
+    ck_status(1);
+    ck_out_has("binlog.000001: the file cannot be opened: Not a directory");
+    ck_out_lacks("missing");
 }
 END_TEST
 
