@@ -289,6 +289,11 @@ FUZZ_SMOKE_SECONDS ?= 10
 fuzz:
 	@if [ -f tests/fuzz/run.sh ]; then FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh; fi
 
+# The corruption sweep's long mode (tests/corrupt_sweep.py; make test runs 8 rounds).
+.PHONY: sweep-long
+sweep-long: all
+	SWEEP_LONG=1 SC_BUILD=$(BUILD) python3 tests/corrupt_sweep.py
+
 demo: deps all
 	bash tools/demo.sh $(CLI)
 
