@@ -18,13 +18,14 @@
 #include "syscat/error.h"
 #include "syscat/catalog.h"
 #include "catalog/syscat.pb-c.h"
+#include "catalog/errmsg.h"
 
 /* ------------------------------------------------------------------ */
 /* Context                                                              */
 
 struct sc_ctx {
-    sc_allocator alloc; /* every allocation goes through it */
-    sc_error err;       /* last error */
+    sc_allocator alloc;   /* every allocation goes through it */
+    sc_error err;         /* last error */
     sc_notice_fn notice;  /* notice receiver, or NULL */
     void *notice_payload; /* passed to notice */
 };
@@ -53,10 +54,10 @@ typedef enum sc_systable_id {
 
 /** One system table, as the registry describes it. */
 typedef struct sc_systable {
-    unsigned id;                               /* reserved table id == sc_systable_id */
-    const char *name;                          /* name in schema syscat, LMDB db name */
-    const ProtobufCMessageDescriptor *desc;    /* row message: the columns */
-    const char *key;                           /* comma-separated key field names */
+    unsigned id;                            /* reserved table id == sc_systable_id */
+    const char *name;                       /* name in schema syscat, LMDB db name */
+    const ProtobufCMessageDescriptor *desc; /* row message: the columns */
+    const char *key;                        /* comma-separated key field names */
 } sc_systable;
 
 /** The registry, indexed 0..SC_SYS_COUNT-1 (id - 1). */
@@ -92,7 +93,9 @@ typedef struct sc_row_change {
  * databases) is allowed. A non-zero return aborts the commit, and the whole
  * transaction, with that code.
  */
-typedef int (*sc_commit_hook)(sc_txn *txn, const sc_row_change *changes, size_t n_changes,
+typedef int (*sc_commit_hook)(sc_txn *txn,
+                              const sc_row_change *changes,
+                              size_t n_changes,
                               void *payload);
 
 /** Install (or with hook == NULL remove) the commit hook of a catalog. */
@@ -121,7 +124,9 @@ int sc_catalog__set_logged(sc_txn *txn, bool logged);
  * before and after it (systable = 0, table_id set). Copied. A nested abort
  * drops it like any change. before.len == 0: insert; after.len == 0: delete.
  */
-int sc_catalog__txn_add_user_change(sc_txn *txn, uint64_t table_id, sc_slice before,
+int sc_catalog__txn_add_user_change(sc_txn *txn,
+                                    uint64_t table_id,
+                                    sc_slice before,
                                     sc_slice after);
 
 /** Statement text number n (1-based) of the txn, or an empty slice. */
@@ -172,8 +177,10 @@ int sc_catalog__row_delete(sc_txn *txn, unsigned systable, sc_slice packed);
  * Walk every row of a system table in key order; cb gets the packed value
  * (borrowed, valid for the call). A non-zero return stops the walk.
  */
-int sc_catalog__row_foreach(sc_txn *txn, unsigned systable,
-                            int (*cb)(sc_slice packed, void *payload), void *payload);
+int sc_catalog__row_foreach(sc_txn *txn,
+                            unsigned systable,
+                            int (*cb)(sc_slice packed, void *payload),
+                            void *payload);
 
 /* ------------------------------------------------------------------ */
 /* Hooks of the replica applier (replicate/replica*.c)                   */

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "catalog/charset.h"
+#include "catalog/errmsg.h"
 
 static const sc_charset_info charsets[] = {
     {"armscii8", "armscii8_general_ci", 1}, {"ascii", "ascii_general_ci", 1},
@@ -1353,17 +1354,15 @@ int sc_charset__resolve(const sc_charset_info **cs_out,
     if (charset) {
         cs = sc_charset__find(charset);
         if (!cs)
-            return sc_error_set(ctx, SC_ESQL, 1115, "42000", "Unknown character set: '%s'",
-                                charset);
+            return sc_error_set_er(ctx, SC_ESQL, SC_ER_UNKNOWN_CHARACTER_SET, charset);
     }
     if (collation) {
         coll = sc_charset__collation_find(collation);
         if (!coll)
-            return sc_error_set(ctx, SC_ESQL, 1273, "HY000", "Unknown collation: '%s'", collation);
+            return sc_error_set_er(ctx, SC_ESQL, SC_ER_UNKNOWN_COLLATION, collation);
         if (cs && strcmp(coll->charset, cs->name) != 0)
-            return sc_error_set(ctx, SC_ESQL, 1253, "42000",
-                                "COLLATION '%s' is not valid for CHARACTER SET '%s'", coll->name,
-                                cs->name);
+            return sc_error_set_er(ctx, SC_ESQL, SC_ER_COLLATION_CHARSET_MISMATCH, coll->name,
+                                   cs->name);
         if (!cs)
             cs = sc_charset__find(coll->charset);
     } else if (cs) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
+#include "catalog/errmsg.h"
 
 ProtobufCBinaryData sc__pbbytes(const char *s)
 {
@@ -121,8 +122,7 @@ int sc__schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)
     int rc = schema_id_by_name(out, txn, name);
 
     if (rc == SC_ENOTFOUND)
-        return sc_error_set(txn->cat->ctx, SC_ENOTFOUND, 1049, "42000", "Unknown database '%s'",
-                            name);
+        return sc_error_set_er(txn->cat->ctx, SC_ENOTFOUND, SC_ER_BAD_DB_ERROR, name);
     return rc;
 }
 
@@ -162,15 +162,12 @@ int sc_schema_create(uint64_t *id_out, sc_txn *txn, const sc_schema_def *def)
     if ((rc = sc__txn_writable(txn)))
         return rc;
     if (!def->name || !*def->name)
-        return sc_error_set(ctx, SC_EINVAL, 1102, "42000", "Incorrect database name '%s'",
-                            def->name ? def->name : "");
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_WRONG_DB_NAME, def->name ? def->name : "");
     if (strlen(def->name) > 256) /* 64 characters of up to 4 bytes */
-        return sc_error_set(ctx, SC_EINVAL, 1059, "42000", "Identifier name '%s' is too long",
-                            def->name);
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_TOO_LONG_IDENT, def->name);
     rc = schema_id_by_name(&id, txn, def->name);
     if (rc == SC_OK)
-        return sc_error_set(ctx, SC_EEXISTS, 1007, "HY000",
-                            "Can't create database '%s'; database exists", def->name);
+        return sc_error_set_er(ctx, SC_EEXISTS, SC_ER_DB_CREATE_EXISTS, def->name);
     if (rc != SC_ENOTFOUND)
         return rc;
     rc = sc__sequence_next(&id, txn, "schema_id");

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
+#include "catalog/errmsg.h"
 
 void sc__table_destroy(sc_table *t)
 {
@@ -595,8 +596,7 @@ int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id)
 
 static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
 {
-    return sc_error_set(ctx, SC_ENOTFOUND, 1146, "42S02", "Table '%s.%s' doesn't exist", schema,
-                        name);
+    return sc_error_set_er(ctx, SC_ENOTFOUND, SC_ER_NO_SUCH_TABLE, schema, name);
 }
 
 int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name)

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "catalog/catalog_priv.h"
+#include "catalog/errmsg.h"
 
 #define NAME_CHARS_MAX 64
 
@@ -30,13 +31,27 @@ static size_t utf8_chars(const char *s)
     return n;
 }
 
-static int check_ident(sc_ctx *ctx, const char *name, unsigned err, const char *what)
+/* 1166/1280/1102/1103 "Incorrect <what> name ''" for an empty name. */
+static int empty_name(sc_ctx *ctx, unsigned err)
+{
+    switch (err) {
+    case 1166:
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_WRONG_COLUMN_NAME, "");
+    case 1280:
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_WRONG_NAME_FOR_INDEX, "");
+    case 1102:
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_WRONG_DB_NAME, "");
+    default:
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_WRONG_TABLE_NAME, "");
+    }
+}
+
+static int check_ident(sc_ctx *ctx, const char *name, unsigned err)
 {
     if (!name || !*name)
-        return sc_error_set(ctx, SC_EINVAL, err, "42000", "Incorrect %s name '%s'", what, "");
+        return empty_name(ctx, err);
     if (utf8_chars(name) > NAME_CHARS_MAX)
-        return sc_error_set(ctx, SC_EINVAL, 1059, "42000", "Identifier name '%s' is too long",
-                            name);
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_TOO_LONG_IDENT, name);
     return SC_OK;
 }
 
@@ -56,14 +71,13 @@ static int check_columns(sc_ctx *ctx, const sc_table_def *def)
     int rc;
 
     if (def->n_columns == 0)
-        return sc_error_set(ctx, SC_EINVAL, 1113, "42000", "A table must have at least 1 column");
+        return sc_error_set_er(ctx, SC_EINVAL, SC_ER_TABLE_MUST_HAVE_COLUMNS);
     for (i = 0; i < def->n_columns; i++) {
-        if ((rc = check_ident(ctx, def->columns[i].name, 1166, "column")))
+        if ((rc = check_ident(ctx, def->columns[i].name, 1166)))
             return rc;
         for (j = 0; j < i; j++)
             if (strcasecmp(def->columns[i].name, def->columns[j].name) == 0)
-                return sc_error_set(ctx, SC_EINVAL, 1060, "42S21", "Duplicate column name '%s'",
-                                    def->columns[i].name);
+                return sc_error_set_er(ctx, SC_EINVAL, SC_ER_DUP_FIELDNAME, def->columns[i].name);
     }
     return SC_OK;
 }
@@ -76,17 +90,15 @@ static int check_indexes(sc_ctx *ctx, const sc_table_def *def)
 
     for (i = 0; i < def->n_indexes; i++) {
         ix = &def->indexes[i];
-        if ((rc = check_ident(ctx, ix->name, 1280, "index")))
+        if ((rc = check_ident(ctx, ix->name, 1280)))
             return rc;
         for (j = 0; j < i; j++)
             if (strcasecmp(ix->name, def->indexes[j].name) == 0)
-                return sc_error_set(ctx, SC_EINVAL, 1061, "42000", "Duplicate key name '%s'",
-                                    ix->name);
+                return sc_error_set_er(ctx, SC_EINVAL, SC_ER_DUP_KEYNAME, ix->name);
         for (j = 0; j < ix->n_parts; j++)
             if (!ix->parts[j].column || !find_column(def, ix->parts[j].column))
-                return sc_error_set(ctx, SC_EINVAL, 1072, "42000",
-                                    "Key column '%s' doesn't exist in table",
-                                    ix->parts[j].column ? ix->parts[j].column : "");
+                return sc_error_set_er(ctx, SC_EINVAL, SC_ER_KEY_COLUMN_DOES_NOT_EXIST,
+                                       ix->parts[j].column ? ix->parts[j].column : "");
     }
     return SC_OK;
 }
@@ -99,22 +111,21 @@ static int check_fks(sc_ctx *ctx, const sc_table_def *def)
 
     for (i = 0; i < def->n_foreign_keys; i++) {
         fk = &def->foreign_keys[i];
-        if ((rc = check_ident(ctx, fk->parent_table, 1103, "table")))
+        if ((rc = check_ident(ctx, fk->parent_table, 1103)))
             return rc;
-        if (fk->parent_schema && (rc = check_ident(ctx, fk->parent_schema, 1102, "database")))
+        if (fk->parent_schema && (rc = check_ident(ctx, fk->parent_schema, 1102)))
             return rc;
         for (j = 0; j < fk->n_columns; j++)
             if (!fk->columns[j] || !find_column(def, fk->columns[j]))
-                return sc_error_set(ctx, SC_EINVAL, 1072, "42000",
-                                    "Key column '%s' doesn't exist in table",
-                                    fk->columns[j] ? fk->columns[j] : "");
+                return sc_error_set_er(ctx, SC_EINVAL, SC_ER_KEY_COLUMN_DOES_NOT_EXIST,
+                                       fk->columns[j] ? fk->columns[j] : "");
     }
     return SC_OK;
 }
 
 static int validate_def(sc_ctx *ctx, const sc_table_def *def)
 {
-    int rc = check_ident(ctx, def->name, 1103, "table");
+    int rc = check_ident(ctx, def->name, 1103);
 
     if (!rc)
         rc = check_columns(ctx, def);
@@ -472,8 +483,7 @@ static int name_free(sc_txn *txn, uint64_t schema_id, const char *name, uint64_t
         return SC_OK;
     if (rc)
         return rc;
-    return sc_error_set(txn->cat->ctx, SC_EEXISTS, 1050, "42S01", "Table '%s' already exists",
-                        name);
+    return sc_error_set_er(txn->cat->ctx, SC_EEXISTS, SC_ER_TABLE_EXISTS_ERROR, name);
 }
 
 int sc_table_create(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const sc_table_def *def)
@@ -731,7 +741,7 @@ int sc_table_rename(sc_txn *txn, uint64_t table_id, uint64_t new_schema_id, cons
     if (!rc)
         rc = user_schema(&schema_name, txn, new_schema_id);
     if (!rc)
-        rc = check_ident(txn->cat->ctx, new_name, 1103, "table");
+        rc = check_ident(txn->cat->ctx, new_name, 1103);
     if (!rc)
         rc = name_free(txn, new_schema_id, new_name, table_id);
     if (!rc) {

@@ -86,11 +86,11 @@ struct sc_session {
 typedef struct sc_exec {
     sc_session *s;
     sc_ctx *ctx;
-    sc_txn *txn;         /* the statement's write transaction */
-    sc_ast_stmt *stmt;   /* parsed statement (owns the arena) */
-    sc_arena *arena;     /* stmt->arena */
-    unsigned warnings;   /* SHOW WARNINGS rows */
-    sc_buf out;          /* SHOW output */
+    sc_txn *txn;       /* the statement's write transaction */
+    sc_ast_stmt *stmt; /* parsed statement (owns the arena) */
+    sc_arena *arena;   /* stmt->arena */
+    unsigned warnings; /* SHOW WARNINGS rows */
+    sc_buf out;        /* SHOW output */
     bool has_output;
     bool keep_partial; /* commit despite the error: MariaDB keeps the partial work */
 } sc_exec;
@@ -215,14 +215,10 @@ const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e);
 int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name);
 /** 1054/4029 for the expressions of a column definition (all columns known). */
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac);
-/** A COMMENT within max characters (strict: err, else cut with a warning). */
-int sc_exec__comment_limit(sc_exec *x,
-                           const char **out,
-                           const char *text,
-                           size_t max,
-                           unsigned err,
-                           const char *what,
-                           const char *name);
+/** A COMMENT within max characters (strict: err, 1628 table / 1629 column / 1688 index,
+ *  else cut with a warning). */
+int sc_exec__comment_limit(
+    sc_exec *x, const char **out, const char *text, size_t max, unsigned err, const char *name);
 /** Print an expression as SHOW CREATE does; NULL on ENOMEM. */
 const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e);
 /** Engine canonical name (any case, or a synonym such as HEAP) or NULL when unknown. */

@@ -23,7 +23,7 @@ int sc_exec__alter_not_exists(sc_exec *x,
         sc_exec__warn(x);
         return SC_OK;
     }
-    return sc_exec__err(x, 1091, "42000", "Can't DROP %s `%s`; check that it exists", what, name);
+    return sc_exec__err(x, SC_ER_CANT_DROP_FIELD_OR_KEY, what, name);
 }
 
 static int apply_drop(sc_exec *x, sc_alter_state *st, const sc_ast_alter_spec *sp)
@@ -83,7 +83,7 @@ static int load_for_alter(sc_exec *x,
         return rc;
     rc = sc_table_lookup(tbl_out, x->txn, db, q->name);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, q->name);
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, q->name);
     if (rc != SC_OK)
         return rc;
     *id_out = sc_table_id(*tbl_out);
@@ -206,9 +206,7 @@ static int apply_drops(sc_exec *x,
             if (at->specs[i].kind == SC_AST_ALTER_ADD_COLUMN)
                 adds = true;
         if (!adds)
-            rc = sc_exec__err(x, 1090, "42000",
-                              "You can't delete all columns with ALTER TABLE; use DROP TABLE "
-                              "instead");
+            rc = sc_exec__err(x, SC_ER_CANT_REMOVE_ALL_FIELDS);
     }
     return rc;
 }
@@ -244,8 +242,7 @@ apply_specs(sc_exec *x, sc_alter_state *st, const sc_ast_alter_table *at, const 
     for (size_t i = 0; i < n && rc == SC_OK; i++)
         rc = sc_exec__alter_table_level(x, st, &at->specs[i], sdef);
     if (rc == SC_OK && st->t.n_cols == 0)
-        rc = sc_exec__err(x, 1090, "42000",
-                          "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
+        rc = sc_exec__err(x, SC_ER_CANT_REMOVE_ALL_FIELDS);
     return rc;
 }
 
@@ -260,8 +257,7 @@ static int finish_and_store(sc_exec *x,
 
     if (st->engine_changed && sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB &&
         x->s->foreign_key_checks && has_fk_relations(x, st, id))
-        return sc_exec__err(x, 1217, "23000",
-                            "Cannot delete or update a parent row: a foreign key constraint fails");
+        return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED);
     if (sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB)
         st->t.n_fks = 0;
     rc = sc_exec__finish_table(x, &st->t);
@@ -291,8 +287,7 @@ int sc_exec__alter_table(sc_exec *x)
 
     memset(&st, 0, sizeof(st));
     if (at->has_partition)
-        return sc_exec__err(x, 1235, "42000",
-                            "This version of MariaDB doesn't yet support 'PARTITION BY'");
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "PARTITION BY");
     {
         /* temporary tables are not catalog objects: accept, follow renames */
         const char *tdb = at->name.db ? at->name.db : x->s->database;

@@ -127,9 +127,8 @@ static bool table_copies(const sc_alter_state *st, const sc_table_def *old)
 /* A table copy cannot rename a column of a foreign key (either side). */
 static int fk_renamed_err(sc_exec *x)
 {
-    return sc_exec__err(x, 1846, "0A000",
-                        "ALGORITHM=COPY is not supported. Reason: Columns participating in a "
-                        "foreign key are renamed. Try ALGORITHM=INPLACE");
+    return sc_exec__err(x, SC_ER_ALTER_OPERATION_NOT_SUPPORTED_REASON, "ALGORITHM=COPY",
+                        "Columns participating in a foreign key are renamed", "ALGORITHM=INPLACE");
 }
 
 /* A redefined child column must keep its type (1832), and may not become
@@ -158,23 +157,15 @@ int sc_exec__alter_check_own_fk_types(sc_exec *x, sc_alter_state *st, const sc_t
             ch = oc ? stored_column_change(old, oc, &cc->d, in_primary_key(&st->t, cc->d.name))
                     : COL_SAME;
             if (ch == COL_INPLACE)
-                return sc_exec__err(x, 1832, "HY000",
-                                    "Cannot change column '%s': used in a foreign key "
-                                    "constraint '%s/%s'",
-                                    cc->d.name, st->t.schema, fk->name);
+                return sc_exec__err(x, SC_ER_FK_COLUMN_CANNOT_CHANGE_INPLACE, cc->d.name,
+                                    st->t.schema, fk->name);
             if (ch == COL_COPY && cc->orig_name && strcasecmp(cc->orig_name, cc->d.name) != 0)
                 return fk_renamed_err(x);
             if (ch == COL_COPY)
-                return sc_exec__err(x, 1832, "HY000",
-                                    "Cannot change column '%s': used in a foreign key "
-                                    "constraint '%s'",
-                                    cc->d.name, fk->name);
+                return sc_exec__err(x, SC_ER_FK_COLUMN_CANNOT_CHANGE, cc->d.name, fk->name);
             if (x->s->foreign_key_checks && (cc->d.flags & SC_COL_NOT_NULL) &&
                 (fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL))
-                return sc_exec__err(x, 1830, "HY000",
-                                    "Column '%s' cannot be NOT NULL: needed in a foreign key "
-                                    "constraint '%s' SET NULL",
-                                    cc->d.name, fk->name);
+                return sc_exec__err(x, SC_ER_FK_COLUMN_NOT_NULL, cc->d.name, fk->name);
         }
     }
     return SC_OK;
@@ -217,19 +208,14 @@ int sc_exec__alter_check_own_fk_indexes(sc_exec *x, sc_alter_state *st, const sc
                 continue;
             return fk_rename_err(x, st);
         }
-        return sc_exec__err(x, 1553, "HY000",
-                            "Cannot drop index '%s': needed in a foreign key constraint",
-                            served ? served->name : fk->name);
+        return sc_exec__err(x, SC_ER_DROP_INDEX_FK, served ? served->name : fk->name);
     }
     return SC_OK;
 }
 
 static int fk_rename_err(sc_exec *x, sc_alter_state *st)
 {
-    return sc_exec__err(x, 1025, "HY000",
-                        "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 "
-                        "\"Foreign key constraint is incorrectly formed\")",
-                        st->t.schema, st->t.schema, st->old_name);
+    return sc_exec__err(x, SC_ER_ERROR_ON_RENAME_FK_150, st->t.schema, st->t.schema, st->old_name);
 }
 
 typedef struct parent_check {
@@ -435,25 +421,16 @@ int sc_exec__alter_check_parent_side(sc_exec *x,
         return rc;
     switch (pc.err) {
     case 1829:
-        return sc_exec__err(x, 1829, "HY000",
-                            "Cannot drop column '%s': needed in a foreign key constraint '%s' of "
-                            "table %s",
-                            pc.col, pc.name, pc.child);
+        return sc_exec__err(x, SC_ER_FK_COLUMN_CANNOT_DROP_CHILD, pc.col, pc.name, pc.child);
     case 1846:
         return fk_renamed_err(x);
     case 1553:
-        return sc_exec__err(x, 1553, "HY000",
-                            "Cannot drop index '%s': needed in a foreign key constraint", pc.name);
+        return sc_exec__err(x, SC_ER_DROP_INDEX_FK, pc.name);
     case 1833:
-        return sc_exec__err(x, 1833, "HY000",
-                            "Cannot change column '%s': used in a foreign key constraint '%s' of "
-                            "table '%s'",
-                            pc.col, pc.name, pc.child);
+        return sc_exec__err(x, SC_ER_FK_COLUMN_CANNOT_CHANGE_CHILD, pc.col, pc.name, pc.child);
     case 1025:
-        return sc_exec__err(x, 1025, "HY000",
-                            "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 "
-                            "\"Foreign key constraint is incorrectly formed\")",
-                            st->t.schema, st->t.schema, st->old_name);
+        return sc_exec__err(x, SC_ER_ERROR_ON_RENAME_FK_150, st->t.schema, st->t.schema,
+                            st->old_name);
     default:
         return SC_OK;
     }
@@ -481,11 +458,8 @@ static bool old_has_fulltext(const sc_table_def *old)
 static int algo_err(sc_exec *x, const char *algo, const char *reason, const char *try_algo)
 {
     if (!reason)
-        return sc_exec__err(x, 1845, "0A000",
-                            "ALGORITHM=%s is not supported for this operation. Try ALGORITHM=%s",
-                            algo, try_algo);
-    return sc_exec__err(x, 1846, "0A000",
-                        "ALGORITHM=%s is not supported. Reason: %s. Try ALGORITHM=%s", algo, reason,
+        return sc_exec__err(x, SC_ER_ALTER_OPERATION_NOT_SUPPORTED_ALGORITHM, algo, try_algo);
+    return sc_exec__err(x, SC_ER_ALTER_OPERATION_NOT_SUPPORTED_REASON_ALGORITHM, algo, reason,
                         try_algo);
 }
 
@@ -575,13 +549,11 @@ int sc_exec__alter_check_algorithm(sc_exec *x,
     }
     if (lock && strcasecmp(lock, "NONE") == 0) {
         if (copy || (algo && strcasecmp(algo, "COPY") == 0))
-            return sc_exec__err(x, 1846, "0A000",
-                                "LOCK=NONE is not supported. Reason: COPY algorithm requires a "
-                                "lock. Try LOCK=SHARED");
+            return sc_exec__err(x, SC_ER_ALTER_OPERATION_NOT_SUPPORTED_REASON, "LOCK=NONE",
+                                "COPY algorithm requires a lock", "LOCK=SHARED");
         if (copy_reason)
-            return sc_exec__err(x, 1846, "0A000",
-                                "LOCK=NONE is not supported. Reason: %s. Try LOCK=SHARED",
-                                copy_reason);
+            return sc_exec__err(x, SC_ER_ALTER_OPERATION_NOT_SUPPORTED_REASON, "LOCK=NONE",
+                                copy_reason, "LOCK=SHARED");
     }
     return SC_OK;
 }

@@ -97,7 +97,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
     for (size_t i = 0; i < st->t.n_checks;) {
         TRY(stored_uses_dropped(x, st, st->t.checks[i].expr, &col, &kept));
         if (col && kept)
-            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
+            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "CHECK");
         if (col) {
             memmove(&st->t.checks[i], &st->t.checks[i + 1],
                     (st->t.n_checks - i - 1) * sizeof(sc_check_def));
@@ -109,7 +109,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
     for (size_t i = 0; i < st->t.n_cols; i++) {
         TRY(stored_uses_dropped(x, st, st->t.cols[i].d.check_expr, &col, NULL));
         if (col)
-            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
+            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "CHECK");
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
@@ -117,8 +117,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
             continue;
         TRY(stored_uses_dropped(x, st, c->generation_expr, &col, NULL));
         if (col)
-            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'",
-                                col);
+            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "GENERATED ALWAYS AS");
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
@@ -126,7 +125,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
             continue;
         TRY(stored_uses_dropped(x, st, c->default_value, &col, NULL));
         if (col)
-            return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", col);
+            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "DEFAULT");
     }
     return SC_OK;
 }
@@ -146,8 +145,7 @@ int sc_exec__alter_prune_keys(sc_exec *x, sc_alter_state *st)
                 continue;
             }
             if (n > 1 && (ix->d.kind == SC_INDEX_UNIQUE || ix->d.kind == SC_INDEX_PRIMARY))
-                return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
-                                    col);
+                return sc_exec__err(x, SC_ER_KEY_COLUMN_DOES_NOT_EXIST, col);
             memmove(&ix->parts[k], &ix->parts[k + 1], (n - k - 1) * sizeof(sc_index_part));
             ix->d.n_parts--;
             if (ix->d.n_parts == 0)
@@ -197,7 +195,7 @@ static int rename_everywhere(sc_exec *x, sc_alter_state *st, const char *from, c
 
 static int unknown_col(sc_exec *x, sc_alter_state *st, const char *name)
 {
-    return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in '%s'", name, st->old_name);
+    return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, name, st->old_name);
 }
 
 /* Move column at pos to FIRST / AFTER col. */
@@ -306,14 +304,14 @@ int sc_exec__alter_change_column(sc_exec *x, sc_alter_state *st, const sc_ast_al
     }
     oldname = st->t.cols[pos].d.name;
     if (strcasecmp(sp->column->name, oldname) != 0 && sc_xtable__find_col(&st->t, sp->column->name))
-        return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->column->name);
+        return sc_exec__err(x, SC_ER_DUP_FIELDNAME, sp->column->name);
     memset(&nc, 0, sizeof(nc));
     rc = sc_exec__column(x, &st->t, &nc, sp->column);
     if (rc != SC_OK)
         return rc;
     /* a VIRTUAL column cannot become stored (STORED or plain) nor the reverse */
     if ((st->t.cols[pos].d.generated == SC_GEN_VIRTUAL) != (nc.d.generated == SC_GEN_VIRTUAL))
-        return sc_exec__err(x, 1907, "HY000", "This is not yet supported for generated columns");
+        return sc_exec__err(x, SC_ER_UNSUPPORTED_ACTION_ON_GENERATED_COLUMN);
     nc.orig_name = st->t.cols[pos].orig_name;
     st->touched_orig[st->n_touched_orig++] = nc.orig_name;
     refit_key_prefixes(st, &st->t.cols[pos].d, &nc.d);
@@ -343,7 +341,7 @@ int sc_exec__alter_rename_column(sc_exec *x, sc_alter_state *st, const sc_ast_al
         return unknown_col(x, st, sp->name);
     old = st->t.cols[pos].d.name;
     if (strcasecmp(old, sp->new_name) != 0 && sc_xtable__find_col(&st->t, sp->new_name))
-        return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->new_name);
+        return sc_exec__err(x, SC_ER_DUP_FIELDNAME, sp->new_name);
     st->touched_orig[st->n_touched_orig++] = st->t.cols[pos].orig_name;
     st->t.cols[pos].d.name = sp->new_name;
     return rename_everywhere(x, st, old, sp->new_name);
@@ -421,7 +419,7 @@ int sc_exec__alter_add_column(sc_exec *x, sc_alter_state *st, const sc_ast_alter
             sc_exec__warn(x);
             return SC_OK;
         }
-        return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", sp->column->name);
+        return sc_exec__err(x, SC_ER_DUP_FIELDNAME, sp->column->name);
     }
     c = sc_xtable__add_col(x, &st->t, st->t.n_cols);
     if (!c)

@@ -85,11 +85,10 @@ int sc_exec__alter_index_rename(sc_exec *x, sc_alter_state *st, const sc_ast_alt
     sc_xindex *ix = sc_xtable__find_index(&st->t, sp->name);
 
     if (!ix)
-        return sc_exec__err(x, 1176, "42000", "Key '%s' doesn't exist in table '%s'", sp->name,
-                            st->old_name);
+        return sc_exec__err(x, SC_ER_KEY_DOES_NOT_EXISTS, sp->name, st->old_name);
     if (sp->kind == SC_AST_ALTER_INDEX_IGNORED) {
         if (ix->d.kind == SC_INDEX_PRIMARY && sp->ignored)
-            return sc_exec__err(x, 4174, "HY000", "A primary key cannot be marked as IGNORE");
+            return sc_exec__err(x, SC_ER_PK_INDEX_CANT_BE_IGNORED);
         if (sp->ignored)
             ix->d.flags |= SC_INDEX_IGNORED;
         else
@@ -97,9 +96,9 @@ int sc_exec__alter_index_rename(sc_exec *x, sc_alter_state *st, const sc_ast_alt
         return SC_OK;
     }
     if (strcasecmp(sp->new_name, "PRIMARY") == 0)
-        return sc_exec__err(x, 1280, "42000", "Incorrect index name '%s'", sp->new_name);
+        return sc_exec__err(x, SC_ER_WRONG_NAME_FOR_INDEX, sp->new_name);
     if (strcasecmp(sp->name, sp->new_name) != 0 && sc_xtable__find_index(&st->t, sp->new_name))
-        return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", sp->new_name);
+        return sc_exec__err(x, SC_ER_DUP_KEYNAME, sp->new_name);
     ix->d.name = sp->new_name;
     return SC_OK;
 }

@@ -104,10 +104,8 @@ static int convert_column(sc_exec *x,
     if (d->type == SC_TYPE_VARCHAR && d->length > 65532 / cs->maxlen) {
         uint64_t bytes = (uint64_t)d->length * cs->maxlen;
         if (x->s->sql_mode & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES))
-            return sc_exec__err(x, 1074, "42000",
-                                "Column length too big for column '%s' (max = %u); use BLOB or "
-                                "TEXT instead",
-                                d->name, 65532 / cs->maxlen);
+            return sc_exec__err(x, SC_ER_TOO_BIG_FIELDLENGTH, d->name,
+                                (unsigned long long)(65532 / cs->maxlen));
         d->type = bytes < (1u << 24) ? SC_TYPE_MEDIUMTEXT : SC_TYPE_LONGTEXT;
         d->length = 0;
         sc_exec__warn(x);
@@ -188,12 +186,12 @@ int sc_exec__alter_table_level(sc_exec *x,
         st->new_name = sp->new_table.name;
         st->renamed = true;
         if (!st->new_db)
-            return sc_exec__err(x, 1046, "3D000", "No database selected");
+            return sc_exec__err(x, SC_ER_NO_DB_ERROR);
         if (sc_exec__guard_system(x, st->new_db) != SC_OK)
             return SC_ESQL;
         return sc_exec__check_table_name(x, st->new_name);
     case SC_AST_ALTER_UNSUPPORTED:
-        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET,
                             sp->value ? sp->value : "this ALTER TABLE option");
     default:
         return SC_OK;

@@ -122,17 +122,14 @@ int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name)
     const sc_expr *f;
 
     if (has_subquery(e))
-        return sc_exec__err(x, 1970, "42000",
-                            "CHECK does not support subqueries or stored functions");
+        return sc_exec__err(x, SC_ER_SUBQUERIES_NOT_SUPPORTED, "CHECK");
     f = forbidden_node(e, EXPR_TIME | EXPR_NONDET | EXPR_SESSION);
     if (f)
-        return sc_exec__err(x, 1901, "HY000",
-                            "Function or expression '%s' cannot be used in the CHECK clause of "
-                            "`%s`",
+        return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
                             f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER
                                 ? sc_exec__printf(x, "@%s", f->name)
                                 : sc_exec__expr_text(x, f),
-                            name);
+                            "CHECK", name);
     return SC_OK;
 }
 
@@ -249,8 +246,7 @@ static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
         d->flags |= SC_COL_UNSIGNED | SC_COL_ZEROFILL;
     if (sc_type__is_integer(d->type)) {
         if (ty->length.present && len > 255)
-            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
-                                d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_DISPLAYWIDTH, d->name, 255);
         d->length = ty->length.present && len
                         ? (uint32_t)len
                         : sc_type__default_length(d->type, d->flags & SC_COL_UNSIGNED);
@@ -262,16 +258,11 @@ static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
         if (!ty->decimals.present)
             dec = 0;
         if (len > 65)
-            return sc_exec__err(x, 1426, "42000",
-                                "Too big precision specified for '%s'. Maximum is 65", d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_PRECISION, d->name, 65);
         if (dec > 38)
-            return sc_exec__err(x, 1425, "42000", "Too big scale specified for '%s'. Maximum is 38",
-                                d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_SCALE, d->name, 38);
         if (dec > len)
-            return sc_exec__err(x, 1427, "42000",
-                                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
-                                "(column '%s')",
-                                d->name);
+            return sc_exec__err(x, SC_ER_M_BIGGER_THAN_D, d->name);
         if (len == 0)
             len = 1;
         d->length = (uint32_t)len;
@@ -282,8 +273,7 @@ static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
     if (ty->length.present && !ty->decimals.present) {
         if (d->type == SC_TYPE_FLOAT) {
             if (len > 53)
-                return sc_exec__err(x, 1063, "42000", "Incorrect column specifier for column '%s'",
-                                    d->name);
+                return sc_exec__err(x, SC_ER_WRONG_FIELD_SPEC, d->name);
             if (len > 24)
                 d->type = SC_TYPE_DOUBLE;
         }
@@ -291,16 +281,11 @@ static int numeric_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
     }
     if (ty->decimals.present) {
         if (len > 255)
-            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 255)",
-                                d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_DISPLAYWIDTH, d->name, 255);
         if (dec > len)
-            return sc_exec__err(x, 1427, "42000",
-                                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D "
-                                "(column '%s')",
-                                d->name);
+            return sc_exec__err(x, SC_ER_M_BIGGER_THAN_D, d->name);
         if (dec > 30)
-            return sc_exec__err(x, 1425, "42000", "Too big scale specified for '%s'. Maximum is 30",
-                                d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_SCALE, d->name, 30);
         d->length = (uint32_t)len;
         d->scale = (uint32_t)dec;
         d->flags |= SC_COL_HAS_LENGTH | SC_COL_HAS_SCALE;
@@ -321,11 +306,10 @@ static int column_charset(sc_exec *x, const sc_xtable *t, sc_column_def *d, cons
         const sc_collation_info *a = sc_charset__collation_find(ac->collate_prev);
         const sc_collation_info *b = sc_charset__collation_find(ac->collate);
         if (!a || !b)
-            return sc_charset__resolve(&cs, &coll, x->ctx, NULL, a ? ac->collate : ac->collate_prev);
+            return sc_charset__resolve(&cs, &coll, x->ctx, NULL,
+                                       a ? ac->collate : ac->collate_prev);
         if (a != b)
-            return sc_exec__err(x, 1302, "HY000",
-                                "Conflicting declarations: 'COLLATE %s' and 'COLLATE %s'", a->name,
-                                b->name);
+            return sc_exec__err(x, SC_ER_CONFLICTING_COLLATIONS, a->name, b->name);
     }
     if (ty->national && !cs_name)
         cs_name = "utf8mb3";
@@ -412,10 +396,7 @@ static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const s
         if (!ty->length.present)
             len = 1;
         if (len > 255)
-            return sc_exec__err(x, 1074, "42000",
-                                "Column length too big for column '%s' (max = 255); use BLOB or "
-                                "TEXT instead",
-                                d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_FIELDLENGTH, d->name, 255ull);
         d->length = (uint32_t)len;
         break;
     case SC_TYPE_VARCHAR:
@@ -423,10 +404,7 @@ static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const s
         uint64_t max = 65532 / (d->type == SC_TYPE_VARCHAR ? maxlen : 1);
         if (len > max) {
             if (strict(x) || len > 0xFFFFFFFFull)
-                return sc_exec__err(x, 1074, "42000",
-                                    "Column length too big for column '%s' (max = %llu); use "
-                                    "BLOB or TEXT instead",
-                                    d->name, (unsigned long long)max);
+                return sc_exec__err(x, SC_ER_TOO_BIG_FIELDLENGTH, d->name, (unsigned long long)max);
             d->type = sized_blob(d->type == SC_TYPE_VARCHAR, len * maxlen);
             sc_exec__warn(x);
             break;
@@ -484,11 +462,12 @@ static long first_duplicate(sc_exec *x, const char *const *els, size_t n, bool c
         keys[i] = (dup_key){els[i], i, ci};
     qsort(keys, n, sizeof(*keys), dup_cmp);
     for (size_t i = 1; i < n; i++) {
-        bool same = ci ? strcasecmp(keys[i - 1].s, keys[i].s) == 0
-                       : strcmp(keys[i - 1].s, keys[i].s) == 0;
+        bool same =
+            ci ? strcasecmp(keys[i - 1].s, keys[i].s) == 0 : strcmp(keys[i - 1].s, keys[i].s) == 0;
         /* keys[i - 1] starts its run when it differs from the one before */
-        if (same && (i < 2 || (ci ? strcasecmp(keys[i - 2].s, keys[i].s) != 0
-                                  : strcmp(keys[i - 2].s, keys[i].s) != 0)) &&
+        if (same &&
+            (i < 2 || (ci ? strcasecmp(keys[i - 2].s, keys[i].s) != 0
+                          : strcmp(keys[i - 2].s, keys[i].s) != 0)) &&
             keys[i].pos < best_at) {
             best_at = keys[i].pos;
             best_first = keys[i - 1].pos;
@@ -508,7 +487,7 @@ static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
     if (!els)
         return SC_ENOMEM;
     if (d->type == SC_TYPE_SET && ty->n_values > 64)
-        return sc_exec__err(x, 1097, "HY000", "Too many strings for column %s and SET", d->name);
+        return sc_exec__err(x, SC_ER_TOO_BIG_SET, d->name);
     for (size_t i = 0; i < ty->n_values; i++) {
         size_t n = ty->values[i].len;
         while (n && ty->values[i].s[n - 1] == ' ')
@@ -517,16 +496,14 @@ static int enum_values(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
         if (!els[i])
             return SC_ENOMEM;
         if (d->type == SC_TYPE_SET && strchr(els[i], ','))
-            return sc_exec__err(x, 1367, "22007", "Illegal set '%s' value found during parsing",
-                                els[i]);
+            return sc_exec__err(x, SC_ER_ILLEGAL_VALUE_FOR_TYPE, "set", els[i]);
     }
     {
         long dup = first_duplicate(x, els, ty->n_values, ci);
         if (dup == -2)
             return SC_ENOMEM;
         if (dup >= 0)
-            return sc_exec__err(x, 1291, "HY000", "Column '%s' has duplicated value '%s' in %s",
-                                d->name, els[dup], kind);
+            return sc_exec__err(x, SC_ER_DUPLICATED_VALUE_IN_TYPE, d->name, els[dup], kind);
     }
     d->elements = els;
     d->n_elements = ty->n_values;
@@ -544,8 +521,7 @@ static int temporal_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
     if (d->type == SC_TYPE_DATE)
         return SC_OK;
     if (ty->length.present && ty->length.value > 6)
-        return sc_exec__err(x, 1426, "42000", "Too big precision specified for '%s'. Maximum is 6",
-                            d->name);
+        return sc_exec__err(x, SC_ER_TOO_BIG_PRECISION, d->name, 6);
     d->scale = ty->length.present ? (uint32_t)ty->length.value : 0;
     return SC_OK;
 }
@@ -557,15 +533,13 @@ static int column_type(sc_exec *x, const sc_xtable *t, sc_xcol *c, const sc_ast_
 
     d->type = map_type(ty->kind);
     if (d->type == SC_TYPE_NONE)
-        return sc_exec__err(x, 4161, "HY000", "Unknown data type: '%s'",
-                            ty->written ? ty->written : "?");
+        return sc_exec__err(x, SC_ER_UNKNOWN_DATA_TYPE_UNCUT, ty->written ? ty->written : "?");
     c->json = ty->kind == SC_AST_TYPE_JSON;
     if (sc_type__is_numeric(d->type))
         return numeric_type(x, d, ty);
     if (d->type == SC_TYPE_BIT) {
         if (ty->length.present && ty->length.value > 64)
-            return sc_exec__err(x, 1439, "42000", "Display width out of range for '%s' (max = 64)",
-                                d->name);
+            return sc_exec__err(x, SC_ER_TOO_BIG_DISPLAYWIDTH, d->name, 64);
         d->length = ty->length.present && ty->length.value ? (uint32_t)ty->length.value : 1;
         return SC_OK;
     }
@@ -715,7 +689,7 @@ static int literal_text(
 
 static int invalid_default(sc_exec *x, const char *name)
 {
-    return sc_exec__err(x, 1067, "42000", "Invalid default value for '%s'", name);
+    return sc_exec__err(x, SC_ER_INVALID_DEFAULT, name);
 }
 
 /* NO_ZERO_DATE / NO_ZERO_IN_DATE make zero dates invalid defaults in strict mode. */
@@ -816,10 +790,8 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         const sc_expr *f = forbidden_node(e, EXPR_STATEMENT);
         const char *text;
         if (f)
-            return sc_exec__err(x, 1901, "HY000",
-                                "Function or expression '%s' cannot be used in the DEFAULT clause "
-                                "of `%s`",
-                                sc_exec__expr_text(x, f), d->name);
+            return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
+                                sc_exec__expr_text(x, f), "DEFAULT", d->name);
         text = sc_exec__expr_text(x, e);
         if (!text)
             return SC_ENOMEM;
@@ -919,8 +891,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         d->flags |= SC_COL_NOT_NULL | SC_COL_AUTO_INCREMENT;
     if (ac->auto_increment) {
         if (!sc_type__is_integer(d->type) && d->type != SC_TYPE_FLOAT && d->type != SC_TYPE_DOUBLE)
-            return sc_exec__err(x, 1063, "42000", "Incorrect column specifier for column '%s'",
-                                d->name);
+            return sc_exec__err(x, SC_ER_WRONG_FIELD_SPEC, d->name);
         d->flags |= SC_COL_AUTO_INCREMENT;
     }
     if (ac->invisible)
@@ -934,8 +905,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         if ((d->type != SC_TYPE_TIMESTAMP && d->type != SC_TYPE_DATETIME) ||
             (is_now_func(ac->on_update) && now_precision(ac->on_update) >= 0 &&
              (unsigned)now_precision(ac->on_update) < d->scale))
-            return sc_exec__err(x, 1294, "HY000", "Invalid ON UPDATE clause for '%s' column",
-                                d->name);
+            return sc_exec__err(x, SC_ER_INVALID_ON_UPDATE, d->name);
         d->on_update =
             is_now_func(ac->on_update) ? now_text(x, d) : sc_exec__expr_text(x, ac->on_update);
         if (!d->on_update)
@@ -948,10 +918,8 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         const sc_expr *f;
         if (ac->generated == SC_AST_GEN_STORED &&
             (f = forbidden_node(ac->gen_expr, EXPR_TIME | EXPR_NONDET)) != NULL)
-            return sc_exec__err(x, 1901, "HY000",
-                                "Function or expression '%s' cannot be used in the GENERATED "
-                                "ALWAYS AS clause of `%s`",
-                                sc_exec__expr_text(x, f), d->name);
+            return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
+                                sc_exec__expr_text(x, f), "GENERATED ALWAYS AS", d->name);
         d->generated = ac->generated == SC_AST_GEN_STORED ? SC_GEN_STORED : SC_GEN_VIRTUAL;
         d->generation_expr = sc_exec__expr_text(x, ac->gen_expr);
         if (!d->generation_expr)
@@ -961,8 +929,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     column_nullness(x, t, c, ac);
     if (ac->comment) {
         const char *cm;
-        if ((rc = sc_exec__comment_limit(x, &cm, ac->comment->s, 1024, 1629, "field", d->name)) !=
-            SC_OK)
+        if ((rc = sc_exec__comment_limit(x, &cm, ac->comment->s, 1024, 1629, d->name)) != SC_OK)
             return rc;
         d->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
     }
@@ -1031,26 +998,22 @@ int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_colu
         sc_xtable__find_col(t, ac->name) ? sc_xtable__find_col(t, ac->name)->d.name : ac->name;
 
     if (ac->generated != SC_AST_GEN_NONE && (u = sc_exec__unknown_column(t, ac->gen_expr)) != NULL)
-        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'", u);
+        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "GENERATED ALWAYS AS");
     if (ac->check && (u = sc_exec__unknown_column(t, ac->check)) != NULL)
-        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
+        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "CHECK");
     if (ac->default_expr && ac->default_parens &&
         (u = sc_exec__unknown_column(t, ac->default_expr)))
-        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", u);
+        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "DEFAULT");
     if ((ac->generated == SC_AST_GEN_STORED && (u = auto_increment_ref(t, ac->gen_expr)) != NULL) ||
         (ac->default_expr && ac->default_parens &&
          (u = auto_increment_ref(t, ac->default_expr)) != NULL))
-        return sc_exec__err(x, 1901, "HY000",
-                            "Function or expression 'AUTO_INCREMENT' cannot be used in the %s "
-                            "clause of `%s`",
+        return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "AUTO_INCREMENT",
                             ac->generated != SC_AST_GEN_NONE ? "GENERATED ALWAYS AS" : "DEFAULT",
                             u);
     if ((ac->generated != SC_AST_GEN_NONE &&
          (u = uninitialized_ref(t, ac->gen_expr, ac->name, true)) != NULL) ||
         (ac->default_expr && ac->default_parens &&
          (u = uninitialized_ref(t, ac->default_expr, ac->name, false)) != NULL))
-        return sc_exec__err(x, 4029, "01000",
-                            "Expression for field `%s` is referring to uninitialized field `%s`",
-                            self, u);
+        return sc_exec__err(x, SC_ER_EXPRESSION_REFERS_TO_UNINIT_FIELD, self, u);
     return SC_OK;
 }

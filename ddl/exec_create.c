@@ -19,10 +19,8 @@
 
 static int fk_error(sc_exec *x, const sc_xtable *t)
 {
-    return sc_exec__err(x, 1005, "HY000",
-                        "Can't create table `%s`.`%s` (errno: 150 \"Foreign key constraint is "
-                        "incorrectly formed\")",
-                        t->schema, t->name);
+    return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                        "150 \"Foreign key constraint is incorrectly formed\"");
 }
 
 static const sc_column_def *def_col(const sc_table_def *d, const char *name)
@@ -115,14 +113,9 @@ static int fk_problem_error(sc_exec *x,
         return SC_OK;
     if (is_alter && !x->s->foreign_key_checks) {
         if (pb == FK_NO_INDEX)
-            return sc_exec__err(x, 1822, "HY000",
-                                "Failed to add the foreign key constraint. Missing index for "
-                                "constraint '%s' in the referenced table '%s'",
-                                auto_named ? "" : fk->name, fk->parent_table);
-        return sc_exec__err(x, 1825, "HY000",
-                            "Failed to add the foreign key constraint on table '%s'. Incorrect "
-                            "options in FOREIGN KEY constraint '%s/%s'",
-                            t->name, t->schema, fk->name);
+            return sc_exec__err(x, SC_ER_FK_NO_INDEX_PARENT, auto_named ? "" : fk->name,
+                                fk->parent_table);
+        return sc_exec__err(x, SC_ER_FK_INCORRECT_OPTION_INNODB, t->name, t->schema, fk->name);
     }
     x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
     return fk_error(x, t);
@@ -265,10 +258,8 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
     if (rc != SC_OK)
         return rc;
     if (first < t->n_fks && fk_name_taken(x, t, first, NULL))
-        return sc_exec__err(x, 1005, "HY000",
-                            "Can't create table `%s`.`%s` (errno: 121 \"Duplicate key on write "
-                            "or update\")",
-                            t->schema, t->name);
+        return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                            "121 \"Duplicate key on write or update\"");
     /* InnoDB lists foreign keys ordered by name */
     for (size_t i = 1; i < t->n_fks; i++) {
         sc_fk_def tmp = t->fks[i];
@@ -293,7 +284,7 @@ int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id)
     sc_xtable__to_def(x, t, &def);
     rc = sc_table_create(NULL, x->txn, schema_id, &def);
     if (rc == SC_EEXISTS)
-        return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", t->name);
+        return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, t->name);
     return rc;
 }
 
@@ -392,13 +383,13 @@ create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t 
     int rc;
 
     if (!sdb)
-        return sc_exec__err(x, 1046, "3D000", "No database selected");
+        return sc_exec__err(x, SC_ER_NO_DB_ERROR);
     if (sc_exec__is_temp(x, sdb, ct->like->name))
         return create_from_temp(x, sc_exec__temp(x, sdb, ct->like->name), ct->name.name, db,
                                 schema_id);
     rc = sc_table_lookup(&src, x->txn, sdb, ct->like->name);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", sdb, ct->like->name);
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, sdb, ct->like->name);
     if (rc != SC_OK)
         return rc;
     rc = sc_xtable__load(x, &t, sc_table_definition(src), db);
@@ -421,7 +412,7 @@ static int build_columns(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct
         if (cd->kind != SC_AST_DEF_COLUMN)
             continue;
         if (sc_xtable__find_col(t, cd->column->name))
-            return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", cd->column->name);
+            return sc_exec__err(x, SC_ER_DUP_FIELDNAME, cd->column->name);
         c = sc_xtable__add_col(x, t, t->n_cols);
         if (!c)
             return SC_ENOMEM;
@@ -449,8 +440,7 @@ static int build_keys(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
             rc = sc_exec__add_check(x, t, cd->check, false);
             break;
         default:
-            rc = sc_exec__err(x, 1235, "42000",
-                              "This version of MariaDB doesn't yet support 'PERIOD FOR'");
+            rc = sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "PERIOD FOR");
             break;
         }
         if (rc != SC_OK)
@@ -480,7 +470,7 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
     if (rc == SC_OK && ct->has_select)
         rc = sc_exec__create_select(x, t, ct->select_text.s);
     if (rc == SC_OK && t->n_cols == 0)
-        rc = sc_exec__err(x, 1113, "42000", "A table must have at least 1 column");
+        rc = sc_exec__err(x, SC_ER_TABLE_MUST_HAVE_COLUMNS);
     if (rc == SC_OK)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)
@@ -497,9 +487,7 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 static int replace_existing(sc_exec *x, const char *db, const char *name, uint64_t id)
 {
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, name, id))
-        return sc_exec__err(x, 1451, "23000",
-                            "Cannot delete or update a parent row: a foreign key constraint "
-                            "fails");
+        return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED_2_SHORT);
     return sc_table_drop(x->txn, id);
 }
 
@@ -520,7 +508,7 @@ int sc_exec__create_table(sc_exec *x)
         return rc;
     rc = sc_schema_lookup(&s, x->txn, db);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", db);
+        return sc_exec__err(x, SC_ER_BAD_DB_ERROR, db);
     if (rc != SC_OK)
         return rc;
     schema_id = sc_schema_id(s);
@@ -529,14 +517,14 @@ int sc_exec__create_table(sc_exec *x)
     sdef.collation = sc_exec__strdup(x, sdef.collation);
     sc_schema_free(s);
     if (ct->or_replace && ct->if_not_exists)
-        return sc_exec__err(x, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
+        return sc_exec__err(x, SC_ER_WRONG_USAGE, "OR REPLACE", "IF NOT EXISTS");
     if (ct->has_partition || ct->has_system_versioning)
-        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET,
                             ct->has_partition ? "PARTITION BY" : "WITH SYSTEM VERSIONING");
     if (ct->like) {
         const char *ldb = ct->like->db ? ct->like->db : x->s->database;
         if (ldb && strcmp(ldb, db) == 0 && strcmp(ct->like->name, ct->name.name) == 0)
-            return sc_exec__err(x, 1066, "42000", "Not unique table/alias: '%s'", ct->name.name);
+            return sc_exec__err(x, SC_ER_NONUNIQ_TABLE, ct->name.name);
     }
     if (ct->temporary) {
         if (sc_exec__is_temp(x, db, ct->name.name) && !ct->or_replace) {
@@ -544,7 +532,7 @@ int sc_exec__create_table(sc_exec *x)
                 sc_exec__warn(x);
                 return SC_OK;
             }
-            return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", ct->name.name);
+            return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, ct->name.name);
         }
         return add_temp(x, db, ct->name.name);
     }
@@ -555,7 +543,7 @@ int sc_exec__create_table(sc_exec *x)
             return SC_OK;
         }
         if (!ct->or_replace)
-            return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", ct->name.name);
+            return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, ct->name.name);
         if ((rc = replace_existing(x, db, ct->name.name, old_id)) != SC_OK)
             return rc;
     } else if (rc != SC_ENOTFOUND) {

@@ -24,38 +24,39 @@ static size_t utf8_len(const char *s)
 }
 
 /* Table and database names: empty, trailing space or too long are "Incorrect". */
-static int check_ident(sc_exec *x, const char *name, unsigned err, const char *what)
+static int check_ident(sc_exec *x, const char *name, bool is_db)
 {
     size_t n = strlen(name);
     if (n == 0 || name[n - 1] == ' ' || utf8_len(name) > 64)
-        return sc_exec__err(x, err, "42000", "Incorrect %s name '%s'", what, name);
+        return is_db ? sc_exec__err(x, SC_ER_WRONG_DB_NAME, name)
+                     : sc_exec__err(x, SC_ER_WRONG_TABLE_NAME, name);
     return SC_OK;
 }
 
 int sc_exec__check_ident_length(sc_exec *x, const char *name)
 {
     if (name && utf8_len(name) > 64)
-        return sc_exec__err(x, 1059, "42000", "Identifier name '%s' is too long", name);
+        return sc_exec__err(x, SC_ER_TOO_LONG_IDENT, name);
     return SC_OK;
 }
 
 int sc_exec__check_table_name(sc_exec *x, const char *name)
 {
-    return check_ident(x, name, 1103, "table");
+    return check_ident(x, name, false);
 }
 
 int sc_exec__check_db_name(sc_exec *x, const char *name)
 {
-    return check_ident(x, name, 1102, "database");
+    return check_ident(x, name, true);
 }
 
 int sc_exec__check_column_name(sc_exec *x, const char *name)
 {
     size_t n = strlen(name);
     if (n == 0 || name[n - 1] == ' ')
-        return sc_exec__err(x, 1166, "42000", "Incorrect column name '%s'", name);
+        return sc_exec__err(x, SC_ER_WRONG_COLUMN_NAME, name);
     if (utf8_len(name) > 64)
-        return sc_exec__err(x, 1059, "42000", "Identifier name '%s' is too long", name);
+        return sc_exec__err(x, SC_ER_TOO_LONG_IDENT, name);
     return SC_OK;
 }
 
@@ -75,11 +76,8 @@ static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
                     strcasecmp(o->value.s, "default") == 0 ? x->s->charset_server : o->value.s;
                 if (cs_name && sc_charset__find(cs_name) && sc_charset__find(n) &&
                     sc_charset__find(cs_name) != sc_charset__find(n))
-                    return sc_exec__err(
-                        x, 1302, "HY000",
-                        "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER "
-                        "SET %s'",
-                        sc_charset__find(cs_name)->name, sc_charset__find(n)->name);
+                    return sc_exec__err(x, SC_ER_CONFLICTING_CHARSETS,
+                                        sc_charset__find(cs_name)->name, sc_charset__find(n)->name);
                 cs_name = n;
             }
         } else if (o->kind == SC_AST_TOPT_COLLATE) {
@@ -87,9 +85,8 @@ static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
                 strcasecmp(o->value.s, "default") == 0 ? x->s->collation_server : o->value.s;
         } else if (o->kind == SC_AST_TOPT_COMMENT) {
             if (utf8_len(o->value.s) > 1024)
-                return sc_exec__err(x, 4160, "HY000",
-                                    "Comment for database '%s' is too long (max = 1024)",
-                                    d->name ? d->name : "");
+                return sc_exec__err(x, SC_ER_TOO_LONG_DATABASE_COMMENT, d->name ? d->name : "",
+                                    1024);
             def->comment = o->value.len ? o->value.s : NULL;
         }
     }
@@ -122,7 +119,7 @@ int sc_exec__create_database(sc_exec *x)
     int rc;
 
     if (d->or_replace && d->if_not_exists)
-        return sc_exec__err(x, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
+        return sc_exec__err(x, SC_ER_WRONG_USAGE, "OR REPLACE", "IF NOT EXISTS");
     rc = sc_exec__check_db_name(x, d->name);
     if (rc == SC_OK)
         rc = sc_exec__guard_system(x, d->name);
@@ -140,8 +137,7 @@ int sc_exec__create_database(sc_exec *x)
             return SC_OK;
         }
         if (!d->or_replace)
-            return sc_exec__err(x, 1007, "HY000", "Can't create database '%s'; database exists",
-                                d->name);
+            return sc_exec__err(x, SC_ER_DB_CREATE_EXISTS, d->name);
         {
             bool partial;
             rc = drop_db_tables(x, d->name, id, &partial);
@@ -170,7 +166,7 @@ int sc_exec__alter_database(sc_exec *x)
     int rc;
 
     if (!name)
-        return sc_exec__err(x, 1046, "3D000", "No database selected");
+        return sc_exec__err(x, SC_ER_NO_DB_ERROR);
     if ((rc = sc_exec__guard_system(x, name)) != SC_OK)
         return rc;
     rc = sc_exec__check_db_name(x, name);
@@ -178,10 +174,7 @@ int sc_exec__alter_database(sc_exec *x)
         return rc;
     rc = sc_schema_lookup(&s, x->txn, name);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1, "HY000",
-                            "Can't create/write to file './%s/db.opt' (Errcode: 2 \"No such "
-                            "file or directory\")",
-                            name);
+        return sc_exec__err(x, SC_ER_EE_CANTCREATEFILE, name);
     if (rc != SC_OK)
         return rc;
     def = *sc_schema_definition(s);
@@ -286,8 +279,7 @@ static int drop_db_tables(sc_exec *x, const char *db, uint64_t schema_id, bool *
         if (!st.kept[i] && (rc = sc_table_drop(x->txn, st.ids[i])) != SC_OK)
             return rc;
     *partial = true;
-    return sc_exec__err(x, 1451, "23000",
-                        "Cannot delete or update a parent row: a foreign key constraint fails");
+    return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED_2_SHORT);
 }
 
 int sc_exec__drop_database(sc_exec *x)
@@ -305,16 +297,14 @@ int sc_exec__drop_database(sc_exec *x)
             sc_exec__warn(x);
             return SC_OK;
         }
-        return sc_exec__err(x, 1008, "HY000", "Can't drop database '%s'; database doesn't exist",
-                            d->name);
+        return sc_exec__err(x, SC_ER_DB_DROP_EXISTS, d->name);
     }
     if (rc != SC_OK)
         return rc;
     id = sc_schema_id(s);
     sc_schema_free(s);
     if (strcmp(d->name, SC_SYSCAT_SCHEMA) == 0)
-        return sc_exec__err(x, 1044, "42000",
-                            "Access denied for user 'root'@'localhost' to database '%s'", d->name);
+        return sc_exec__err(x, SC_ER_DBACCESS_DENIED_ERROR, "root", "localhost", d->name);
     {
         bool partial;
         rc = drop_db_tables(x, d->name, id, &partial);
@@ -336,7 +326,7 @@ int sc_exec__use(sc_exec *x)
     int rc = sc_schema_lookup(&s, x->txn, x->stmt->use_db);
 
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", x->stmt->use_db);
+        return sc_exec__err(x, SC_ER_BAD_DB_ERROR, x->stmt->use_db);
     if (rc != SC_OK)
         return rc;
     sc_schema_free(s);
@@ -374,7 +364,7 @@ static int show_columns(sc_exec *x, const char *db, const char *name)
     int rc = sc_table_lookup(&t, x->txn, db, name);
 
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, name);
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, name);
     if (rc != SC_OK)
         return rc;
     def = sc_table_definition(t);
@@ -425,10 +415,10 @@ int sc_exec__show(sc_exec *x)
     case SC_AST_SHOW_TABLES:
         db = sh->from_db ? sh->from_db : x->s->database;
         if (!db)
-            return sc_exec__err(x, 1046, "3D000", "No database selected");
+            return sc_exec__err(x, SC_ER_NO_DB_ERROR);
         rc = sc_schema_lookup(&s, x->txn, db);
         if (rc == SC_ENOTFOUND)
-            return sc_exec__err(x, 1049, "42000", "Unknown database '%s'", db);
+            return sc_exec__err(x, SC_ER_BAD_DB_ERROR, db);
         if (rc != SC_OK)
             return rc;
         rc = sc_table_foreach(x->txn, sc_schema_id(s), list_table, x);
@@ -441,8 +431,7 @@ int sc_exec__show(sc_exec *x)
             return rc;
         return show_columns(x, db, sh->name.name);
     default:
-        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
-                            "this SHOW");
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this SHOW");
     }
     if (rc == SC_OK) {
         sc__buf_puts(&x->out, text);

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/errmsg.h"
 #include "ddl/exec.h"
 #include "ddl/types.h"
 
@@ -76,7 +77,7 @@ typedef struct frm_size {
 static int add_expr(sc_exec *x, frm_size *f, const char *clause, const char *name, size_t n)
 {
     if (n > EXPR_MAX)
-        return sc_exec__err(x, 4026, "HY000", "Expression in the %s clause is too big", clause);
+        return sc_exec__err(x, SC_ER_EXPRESSION_IS_TOO_BIG, clause);
     f->exprs += FRM_PER_EXPR + (name ? strlen(name) : 0) + n;
     f->n_exprs++;
     return SC_OK;
@@ -173,7 +174,7 @@ int sc_exec__definition_limits(sc_exec *x, const sc_xtable *t)
     int rc;
 
     if (t->n_cols > MAX_FIELDS)
-        return sc_exec__err(x, 1117, "HY000", "Too many columns");
+        return sc_exec__err(x, SC_ER_TOO_MANY_FIELDS);
     for (size_t i = 0; i < t->n_cols; i++) {
         const sc_column_def *d = &t->cols[i].d;
         f.total += FRM_PER_COLUMN + strlen(d->name) + 1 + (d->comment ? strlen(d->comment) : 0);
@@ -187,10 +188,9 @@ int sc_exec__definition_limits(sc_exec *x, const sc_xtable *t)
         return rc;
     f.total += ints + (f.n_exprs ? FRM_EXPR_BASE + f.exprs : 0);
     if (f.total > FRM_MAX || n_ints > MAX_INTERVALS)
-        return sc_exec__err(x, 1117, "HY000", "Table definition is too large");
+        return sc_exec__err(x, SC_ER_TOO_MANY_FIELDS_DEFINITION_TOO_LARGE);
     if (is_innodb(t) && t->n_cols > INNODB_MAX_COLUMNS)
-        return sc_exec__err(x, 1005, "HY000",
-                            "Can't create table `%s`.`%s` (errno: 185 \"Too many columns\")",
-                            t->schema, t->name);
+        return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                            "185 \"Too many columns\"");
     return SC_OK;
 }

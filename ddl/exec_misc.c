@@ -52,9 +52,7 @@ static int drop_one(sc_exec *x, const char *db, const char *name, bool temporary
     if (rc != SC_OK)
         return rc;
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, name, id))
-        return sc_exec__err(x, 1451, "23000",
-                            "Cannot delete or update a parent row: a foreign key constraint "
-                            "fails");
+        return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED_2_SHORT);
     return sc_table_drop(x->txn, id);
 }
 
@@ -73,8 +71,7 @@ int sc_exec__drop_table(sc_exec *x)
                 sc_exec__resolve_db(x, &b, &dt->tables[k]) != SC_OK)
                 return SC_ESQL;
             if (strcmp(a, b) == 0 && strcmp(dt->tables[i].name, dt->tables[k].name) == 0)
-                return sc_exec__err(x, 1066, "42000", "Not unique table/alias: '%s'",
-                                    dt->tables[i].name);
+                return sc_exec__err(x, SC_ER_NONUNIQ_TABLE, dt->tables[i].name);
         }
     sc__buf_init(&unknown, x->ctx);
     for (size_t i = 0; i < dt->n_tables; i++) {
@@ -100,7 +97,7 @@ int sc_exec__drop_table(sc_exec *x)
         }
     }
     if (unknown.len && !dt->if_exists)
-        rc = sc_exec__err(x, 1051, "42S02", "Unknown table '%s'", unknown.data);
+        rc = sc_exec__err(x, SC_ER_BAD_TABLE_ERROR, unknown.data);
     else if (fk_rc != SC_OK)
         rc = sc_error_set(x->ctx, fk_rc, fk_err.mysql_errno, fk_err.sqlstate, "%s", fk_err.message);
 out:
@@ -125,10 +122,7 @@ int sc_exec__rename_one(sc_exec *x,
 
     rc = sc_schema_lookup(&s, x->txn, new_db);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1025, "HY000",
-                            "Error on rename of './%s/%s' to './%s/%s' (errno: 168 \"Unknown "
-                            "(generic) error from engine\")",
-                            db, name, new_db, new_name);
+        return sc_exec__err(x, SC_ER_ERROR_ON_RENAME_ENGINE_168, db, name, new_db, new_name);
     if (rc != SC_OK)
         return rc;
     new_schema_id = sc_schema_id(s);
@@ -169,7 +163,7 @@ int sc_exec__rename_one(sc_exec *x,
     }
     rc = sc_table_rename(x->txn, id, new_schema_id, new_name);
     if (rc == SC_EEXISTS)
-        return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", new_name);
+        return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, new_name);
     if (rc != SC_OK)
         return rc;
     return sc_exec__update_children(x, db, name, new_db, new_name, NULL, NULL);
@@ -235,12 +229,12 @@ int sc_exec__rename_table(sc_exec *x)
                 sc_exec__warn(x);
                 continue;
             }
-            return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, p->from.name);
+            return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, p->from.name);
         }
         if (rc != SC_OK)
             return rc;
         if (lookup_id(x, &other, ndb, p->to.name) == SC_OK)
-            return sc_exec__err(x, 1050, "42S01", "Table '%s' already exists", p->to.name);
+            return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, p->to.name);
         rc = sc_exec__rename_one(x, id, db, p->from.name, ndb, p->to.name, true);
         if (rc != SC_OK)
             return rc;
@@ -285,8 +279,7 @@ static int truncate_refused(sc_exec *x, const char *db, const char *name)
 
     sc_table_foreach_child(x->txn, db, name, take_first, &fc);
     if (!fc.found || sc_table_get(&ct, x->txn, fc.id) != SC_OK)
-        return sc_exec__err(x, 1701, "42000",
-                            "Cannot truncate a table referenced in a foreign key constraint");
+        return sc_exec__err(x, SC_ER_TRUNCATE_ILLEGAL_FK_SHORT);
     sc__buf_init(&b, x->ctx);
     for (size_t i = 0; i < sc_table_definition(ct)->n_foreign_keys; i++) {
         const sc_fk_def *fk = &sc_table_definition(ct)->foreign_keys[i];
@@ -307,9 +300,7 @@ static int truncate_refused(sc_exec *x, const char *db, const char *name)
         name_list(&b, fk->parent_columns, fk->n_columns);
         break;
     }
-    rc = sc_exec__err(x, 1701, "42000",
-                      "Cannot truncate a table referenced in a foreign key constraint (%s)",
-                      b.text ? b.text : "");
+    rc = sc_exec__err(x, SC_ER_TRUNCATE_ILLEGAL_FK, b.text ? b.text : "");
     sc__buf_free(&b);
     sc_table_free(ct);
     return rc;
@@ -331,7 +322,7 @@ int sc_exec__truncate_table(sc_exec *x)
         return rc;
     rc = sc_table_lookup(&t, x->txn, db, q->name);
     if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, q->name);
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, q->name);
     if (rc != SC_OK)
         return rc;
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, q->name, sc_table_id(t))) {

@@ -88,8 +88,7 @@ typedef struct sel_item {
 
 static int refuse(sc_exec *x)
 {
-    return sc_exec__err(x, 1235, "42000",
-                        "This version of MariaDB doesn't yet support 'CREATE TABLE ... SELECT'");
+    return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "CREATE TABLE ... SELECT");
 }
 
 /* A constant select item: derive the column as MariaDB does. */
@@ -208,12 +207,12 @@ static int add_derived(sc_exec *x,
 
     for (size_t i = 0; i < *n_seen; i++)
         if (strcasecmp(seen[i], name) == 0)
-            return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", name);
+            return sc_exec__err(x, SC_ER_DUP_FIELDNAME, name);
     if (*n_seen < 64)
         seen[(*n_seen)++] = name;
     if (old) {
         if (old - t->cols >= (long)n_defined)
-            return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", name);
+            return sc_exec__err(x, SC_ER_DUP_FIELDNAME, name);
         return SC_OK; /* the explicitly defined column keeps its definition */
     }
     c = sc_xtable__add_col(x, t, t->n_cols);
@@ -278,7 +277,7 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
             return refuse(x);
         rc = sc_table_lookup(&src, x->txn, db, name);
         if (rc == SC_ENOTFOUND)
-            return sc_exec__err(x, 1146, "42S02", "Table '%s.%s' doesn't exist", db, name);
+            return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, name);
         if (rc != SC_OK)
             return rc;
         sdef = sc_table_definition(src);
@@ -291,8 +290,7 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
             continue;
         }
         if (!sdef) {
-            rc = sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'field list'",
-                              items[i].name);
+            rc = sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, items[i].name, "field list");
             break;
         }
         for (size_t k = 0; k < sdef->n_columns && rc == SC_OK; k++) {
@@ -304,8 +302,7 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
                 rc = add_derived(x, t, n_defined, seen, &n_seen, c, items[i].alias);
                 break;
             } else if (k + 1 == sdef->n_columns) {
-                rc = sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'field list'",
-                                  items[i].name);
+                rc = sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, items[i].name, "field list");
             }
         }
     }

@@ -181,13 +181,12 @@ static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
     const char *name = upper(x, o->name);
 
     if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB || !innodb_engine_option(o->name))
-        return sc_exec__err(x, 1911, "HY000", "Unknown option '%s'", o->name);
+        return sc_exec__err(x, SC_ER_UNKNOWN_OPTION, o->name);
     if (strcmp(name, "ENCRYPTED") == 0 && !o->value_is_default &&
         strcasecmp(o->value.s, "YES") == 0)
         /* no key management plugin on a stock server */
-        return sc_exec__err(x, 1005, "HY000",
-                            "Can't create table `%s`.`%s` (errno: 140 \"Wrong create options\")",
-                            t->schema, t->name);
+        return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                            "140 \"Wrong create options\"");
     return set_engine_option(x, t, name, o->value_is_default ? NULL : o->value.s);
 }
 
@@ -226,7 +225,7 @@ static int option_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
 
     if (!e) {
         if (x->s->sql_mode & SC_MODE_NO_ENGINE_SUBSTITUTION)
-            return sc_exec__err(x, 1286, "42000", "Unknown storage engine '%s'", o->value.s);
+            return sc_exec__err(x, SC_ER_UNKNOWN_STORAGE_ENGINE, o->value.s);
         e = x->s->default_engine;
         sc_exec__warning(x); /* Warning 1266 Using storage engine ... */
     }
@@ -240,10 +239,8 @@ static int option_charset(sc_exec *x, const char **cs_name, const sc_ast_table_o
 
     if (*cs_name && **cs_name && *csn && sc_charset__find(*cs_name) && sc_charset__find(csn) &&
         sc_charset__find(*cs_name) != sc_charset__find(csn))
-        return sc_exec__err(x, 1302, "HY000",
-                            "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER "
-                            "SET %s'",
-                            sc_charset__find(*cs_name)->name, sc_charset__find(csn)->name);
+        return sc_exec__err(x, SC_ER_CONFLICTING_CHARSETS, sc_charset__find(*cs_name)->name,
+                            sc_charset__find(csn)->name);
     *cs_name = csn;
     return SC_OK;
 }
@@ -273,7 +270,7 @@ static int option_first_pass(sc_exec *x,
         return SC_OK;
     case SC_AST_TOPT_COMMENT: {
         const char *cm;
-        int rc = sc_exec__comment_limit(x, &cm, o->value.s, 2048, 1628, "table", t->name);
+        int rc = sc_exec__comment_limit(x, &cm, o->value.s, 2048, 1628, t->name);
         if (rc != SC_OK)
             return rc;
         t->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
@@ -393,15 +390,14 @@ static int index_parts(sc_exec *x, sc_xtable *t, sc_xindex *ix, const sc_ast_ind
         sc_index_part *p = &ix->parts[i];
 
         if (!c)
-            return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
-                                kp->column);
+            return sc_exec__err(x, SC_ER_KEY_COLUMN_DOES_NOT_EXIST, kp->column);
         for (size_t j = 0; j < i; j++)
             if (strcasecmp(ix->parts[j].column, c->d.name) == 0)
-                return sc_exec__err(x, 1060, "42S21", "Duplicate column name '%s'", c->d.name);
+                return sc_exec__err(x, SC_ER_DUP_FIELDNAME, c->d.name);
         p->column = c->d.name;
         p->descending = kp->order == SC_AST_ORDER_DESC;
         if (kp->length.present && kp->length.value == 0)
-            return sc_exec__err(x, 1391, "HY000", "Key part '%s' length cannot be 0", c->d.name);
+            return sc_exec__err(x, SC_ER_KEY_PART_0, c->d.name);
         if (kp->length.present) {
             bool blobish = sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type);
             bool str = c->d.type == SC_TYPE_CHAR || c->d.type == SC_TYPE_VARCHAR ||
@@ -410,10 +406,7 @@ static int index_parts(sc_exec *x, sc_xtable *t, sc_xindex *ix, const sc_ast_ind
                 continue; /* FULLTEXT keys take whole columns: a prefix is ignored */
             if (!str || ai->kind == SC_AST_INDEX_SPATIAL || kp->length.value == 0 ||
                 (!blobish && kp->length.value > c->d.length))
-                return sc_exec__err(x, 1089, "HY000",
-                                    "Incorrect prefix key; the used key part isn't a string, the "
-                                    "used length is longer than the key part, or the storage "
-                                    "engine doesn't support unique prefix keys");
+                return sc_exec__err(x, SC_ER_WRONG_SUB_KEY);
             p->prefix_len = (uint32_t)kp->length.value;
             if (!blobish && p->prefix_len == c->d.length)
                 p->prefix_len = 0;
@@ -452,8 +445,7 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
         return rc;
     for (size_t i = 0; i < ai->n_parts; i++)
         if (!sc_xtable__find_col(t, ai->parts[i].column))
-            return sc_exec__err(x, 1072, "42000", "Key column '%s' doesn't exist in table",
-                                ai->parts[i].column);
+            return sc_exec__err(x, SC_ER_KEY_COLUMN_DOES_NOT_EXIST, ai->parts[i].column);
     /* the implicit index, kept unless another key covers the columns */
     ix = sc_xtable__add_index(x, t, ai->n_parts);
     if (!ix)
@@ -470,11 +462,10 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
     if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
         return SC_OK; /* other engines parse and ignore foreign keys */
     if (r->n_columns != ai->n_parts)
-        return sc_exec__err(x, 1239, "42000",
-                            "Incorrect foreign key definition for '%s': Key reference and table "
-                            "reference don't match",
+        return sc_exec__err(x, SC_ER_WRONG_FK_DEF,
                             ai->constraint ? ai->constraint
-                                           : (ai->name ? ai->name : "foreign key without name"));
+                                           : (ai->name ? ai->name : "foreign key without name"),
+                            "Key reference and table reference don't match");
     pdb = r->table.db ? r->table.db : t->schema;
     fk = sc_xtable__add_fk(x, t);
     cols = sc_exec__alloc(x, (ai->n_parts + 1) * sizeof(char *));
@@ -504,10 +495,9 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
     if (ai->kind == SC_AST_INDEX_FOREIGN)
         return add_fk(x, t, ai);
     if (ai->kind != SC_AST_INDEX_PRIMARY && ai->name && strcasecmp(ai->name, "PRIMARY") == 0)
-        return sc_exec__err(x, 1280, "42000", "Incorrect index name '%s'", ai->name);
+        return sc_exec__err(x, SC_ER_WRONG_NAME_FOR_INDEX, ai->name);
     if (ai->n_parts > MAX_KEY_PARTS)
-        return sc_exec__err(x, 1070, "42000", "Too many key parts specified; max %d parts allowed",
-                            MAX_KEY_PARTS);
+        return sc_exec__err(x, SC_ER_TOO_MANY_KEY_PARTS, MAX_KEY_PARTS);
     ix = sc_xtable__add_index(x, t, ai->n_parts);
     if (!ix)
         return SC_ENOMEM;
@@ -518,29 +508,28 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
     if (ix->d.kind == SC_INDEX_PRIMARY) {
         for (size_t k = 0; k < ix->d.n_parts; k++)
             if (sc_xtable__find_col(t, ix->parts[k].column)->d.generated != SC_GEN_NONE)
-                return sc_exec__err(x, 1903, "HY000",
-                                    "Primary key cannot be defined upon a generated column");
+                return sc_exec__err(x, SC_ER_PRIMARY_KEY_BASED_ON_GENERATED_COLUMN);
         for (size_t i = 0; i < t->n_idx - 1; i++)
             if (t->idx[i].d.kind == SC_INDEX_PRIMARY)
-                return sc_exec__err(x, 1068, "42000", "Multiple primary key defined");
+                return sc_exec__err(x, SC_ER_MULTIPLE_PRI_KEY);
         ix->d.name = "PRIMARY";
     } else {
         ix->d.name = ai->name ? ai->name : ai->constraint;
         if ((rc = sc_exec__check_ident_length(x, ix->d.name)) != SC_OK)
             return rc;
         if (ix->d.name && (!*ix->d.name || ix->d.name[strlen(ix->d.name) - 1] == ' '))
-            return sc_exec__err(x, 1280, "42000", "Incorrect index name '%s'", ix->d.name);
+            return sc_exec__err(x, SC_ER_WRONG_NAME_FOR_INDEX, ix->d.name);
         if (ix->d.name && name_taken(t, ix, ix->d.name))
-            return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
+            return sc_exec__err(x, SC_ER_DUP_KEYNAME, ix->d.name);
     }
     ix->d.algorithm = (sc_index_algo)ai->using;
     if (ix->d.algorithm == SC_ALGO_RTREE && ix->d.kind != SC_INDEX_SPATIAL)
-        return sc_exec__err(x, 1210, "HY000", "Incorrect arguments to RTREE INDEX");
+        return sc_exec__err(x, SC_ER_WRONG_ARGUMENTS, "RTREE INDEX");
     if (ix->d.kind == SC_INDEX_PRIMARY && ai->ignored == 1)
-        return sc_exec__err(x, 4174, "HY000", "A primary key cannot be marked as IGNORE");
+        return sc_exec__err(x, SC_ER_PK_INDEX_CANT_BE_IGNORED);
     if (ai->comment) {
         const char *cm;
-        rc = sc_exec__comment_limit(x, &cm, ai->comment->s, 1024, 1688, "index",
+        rc = sc_exec__comment_limit(x, &cm, ai->comment->s, 1024, 1688,
                                     ix->d.name ? ix->d.name : "");
         if (rc != SC_OK)
             return rc;
@@ -593,10 +582,8 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac)
             if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
                 return SC_OK;
             x->warnings += 2;
-            return sc_exec__err(x, 1005, "HY000",
-                                "Can't create table `%s`.`%s` (errno: 150 \"Foreign key "
-                                "constraint is incorrectly formed\")",
-                                t->schema, t->name);
+            return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                                "150 \"Foreign key constraint is incorrectly formed\"");
         }
         if ((rc = add_fk(x, t, &ai)) != SC_OK)
             return rc;
@@ -615,7 +602,7 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
     if (sc_exec__check_ident_length(x, ac->name) != SC_OK)
         return SC_ESQL;
     if ((u = sc_exec__unknown_column(t, ac->expr)) != NULL)
-        return sc_exec__err(x, 1054, "42S22", "Unknown column '%s' in 'CHECK'", u);
+        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "CHECK");
     {
         /* the name an unnamed constraint will get (CONSTRAINT_<n>) */
         unsigned unnamed = 1;
@@ -635,8 +622,7 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
                     sc_exec__warn(x);
                     return SC_OK;
                 }
-                return sc_exec__err(x, 1826, "HY000", "Duplicate CHECK constraint name '%s'",
-                                    ac->name);
+                return sc_exec__err(x, SC_ER_DUP_CONSTRAINT_NAME, "CHECK", ac->name);
             }
     ck = sc_xtable__add_check(x, t);
     if (!ck)
@@ -793,8 +779,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
             ft_coll = coll;
             if (!sc_type__has_charset(c->d.type) || c->d.type == SC_TYPE_ENUM ||
                 c->d.type == SC_TYPE_SET || other_coll)
-                return sc_exec__err(x, 1283, "HY000",
-                                    "Column '%s' cannot be part of FULLTEXT index", c->d.name);
+                return sc_exec__err(x, SC_ER_BAD_FT_COLUMN, c->d.name);
         }
         return SC_OK;
     }
@@ -802,10 +787,9 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
         for (size_t i = 0; i < ix->d.n_parts; i++) {
             sc_xcol *c = sc_xtable__find_col(t, ix->parts[i].column);
             if (!sc_type__is_spatial(c->d.type))
-                return sc_exec__err(x, 1210, "HY000", "Incorrect arguments to SPATIAL INDEX");
+                return sc_exec__err(x, SC_ER_WRONG_ARGUMENTS, "SPATIAL INDEX");
             if (!(c->d.flags & SC_COL_NOT_NULL))
-                return sc_exec__err(x, 1252, "42000",
-                                    "All parts of a SPATIAL index must be NOT NULL");
+                return sc_exec__err(x, SC_ER_SPATIAL_CANT_HAVE_NULL);
         }
         return SC_OK;
     }
@@ -821,15 +805,10 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
         if ((sc_type__is_blob(c->d.type) || sc_type__is_spatial(c->d.type)) && !p->prefix_len) {
             if (ix->d.kind == SC_INDEX_PRIMARY ||
                 (sc_type__is_spatial(c->d.type) && ix->d.kind != SC_INDEX_KEY))
-                return sc_exec__err(x, 1170, "42000",
-                                    "BLOB/TEXT column '%s' used in key specification without a "
-                                    "key length",
-                                    c->d.name);
+                return sc_exec__err(x, SC_ER_BLOB_KEY_WITHOUT_LENGTH, c->d.name);
             if (ix->d.kind == SC_INDEX_UNIQUE) {
                 if (ix->d.algorithm == SC_ALGO_BTREE)
-                    return sc_exec__err(x, 1071, "42000",
-                                        "Specified key was too long; max key length is %llu bytes",
-                                        (unsigned long long)maxkey);
+                    return sc_exec__err(x, SC_ER_TOO_LONG_KEY, (unsigned long long)maxkey);
                 ix->long_hash = true;
                 continue;
             }
@@ -857,9 +836,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
             ix->d.algorithm = SC_ALGO_HASH;
             return SC_OK;
         }
-        return sc_exec__err(x, 1071, "42000",
-                            "Specified key was too long; max key length is %llu bytes",
-                            (unsigned long long)maxkey);
+        return sc_exec__err(x, SC_ER_TOO_LONG_KEY, (unsigned long long)maxkey);
     }
     return SC_OK;
 }
@@ -895,10 +872,8 @@ static int check_auto_inc_in_checks(sc_exec *x, const sc_xtable *t)
         return rc;
     if (!used)
         return SC_OK;
-    return sc_exec__err(x, 1901, "HY000",
-                        "Function or expression 'AUTO_INCREMENT' cannot be used in the CHECK "
-                        "clause of `%s`",
-                        ai);
+    return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "AUTO_INCREMENT",
+                        "CHECK", ai);
 }
 
 static int check_auto_increment(sc_exec *x, sc_xtable *t)
@@ -926,9 +901,7 @@ static int check_auto_increment(sc_exec *x, sc_xtable *t)
                     return SC_OK;
     }
 bad:
-    return sc_exec__err(x, 1075, "42000",
-                        "Incorrect table definition; there can be only one auto column and it "
-                        "must be defined as a key");
+    return sc_exec__err(x, SC_ER_WRONG_AUTO_KEY);
 }
 
 static int check_row_size(sc_exec *x, const sc_xtable *t)
@@ -945,10 +918,7 @@ static int check_row_size(sc_exec *x, const sc_xtable *t)
     }
     total += (nullable + 7) / 8;
     if (total > 65535)
-        return sc_exec__err(x, 1118, "42000",
-                            "Row size too large. The maximum row size for the used table type, "
-                            "not counting BLOBs, is 65535. This includes storage overhead, check "
-                            "the manual. You have to change some columns to TEXT or BLOBs");
+        return sc_exec__err(x, SC_ER_TOO_BIG_ROWSIZE, 65535);
     return SC_OK;
 }
 
@@ -977,14 +947,11 @@ static int engine_limits(sc_exec *x, const sc_xtable *t)
     if (sc_exec__engine(t->engine) == SC_ENGINE_CSV)
         for (size_t i = 0; i < t->n_cols; i++)
             if (!(t->cols[i].d.flags & SC_COL_NOT_NULL))
-                return sc_exec__err(x, 1178, "42000",
-                                    "The storage engine for the table doesn't support nullable "
-                                    "columns");
+                return sc_exec__err(x, SC_ER_CHECK_NOT_IMPLEMENTED, "nullable columns");
     if (sc_exec__engine(t->engine) == SC_ENGINE_MEMORY)
         for (size_t i = 0; i < t->n_cols; i++)
             if (sc_type__is_blob(t->cols[i].d.type))
-                return sc_exec__err(x, 1163, "42000",
-                                    "Storage engine MEMORY doesn't support BLOB/TEXT columns");
+                return sc_exec__err(x, SC_ER_TABLE_CANT_HANDLE_BLOB, "MEMORY");
     return SC_OK;
 }
 
@@ -1010,9 +977,8 @@ static int innodb_options(sc_exec *x, const sc_xtable *t)
         bad = true;
     if (!bad)
         return SC_OK;
-    return sc_exec__err(x, 1005, "HY000",
-                        "Can't create table `%s`.`%s` (errno: 140 \"Wrong create options\")",
-                        t->schema, t->name);
+    return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                        "140 \"Wrong create options\"");
 }
 
 /*
@@ -1042,9 +1008,7 @@ static int innodb_key_part_limit(sc_exec *x, const sc_xtable *t)
                         ? (uint64_t)p->prefix_len * (sc_type__has_charset(c->d.type) ? ml : 1)
                         : sc_type__key_bytes(&c->d, ml);
             if (bytes > 767)
-                return sc_exec__err(x, 1709, "HY000",
-                                    "Index column size too large. The maximum column size is 767 "
-                                    "bytes");
+                return sc_exec__err(x, SC_ER_INDEX_COLUMN_TOO_LONG, 767);
         }
     }
     return SC_OK;
@@ -1076,13 +1040,8 @@ static void inherit_table_options(sc_xtable *t)
  * A COMMENT within its limit (characters): over it, 1628/1629/1688 in strict
  * mode, otherwise cut to the limit with a warning. *out gets the stored text.
  */
-int sc_exec__comment_limit(sc_exec *x,
-                           const char **out,
-                           const char *text,
-                           size_t max,
-                           unsigned err,
-                           const char *what,
-                           const char *name)
+int sc_exec__comment_limit(
+    sc_exec *x, const char **out, const char *text, size_t max, unsigned err, const char *name)
 {
     size_t chars = 0, bytes = 0;
 
@@ -1096,8 +1055,9 @@ int sc_exec__comment_limit(sc_exec *x,
     }
     if (text[bytes] != '\0') {
         if (x->s->sql_mode & (SC_MODE_STRICT_TRANS_TABLES | SC_MODE_STRICT_ALL_TABLES))
-            return sc_exec__err(x, err, "HY000", "Comment for %s '%s' is too long (max = %zu)",
-                                what, name, max);
+            return err == 1628   ? sc_exec__err(x, SC_ER_TOO_LONG_TABLE_COMMENT, name, max)
+                   : err == 1629 ? sc_exec__err(x, SC_ER_TOO_LONG_FIELD_COMMENT, name, max)
+                                 : sc_exec__err(x, SC_ER_TOO_LONG_INDEX_COMMENT, name, max);
         sc_exec__warning(x);
         *out = sc__arena_strndup(x->arena, text, bytes);
     } else {
@@ -1166,15 +1126,14 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
             if (!(t->cols[i].d.flags & SC_COL_INVISIBLE))
                 visible++;
         if (visible == 0)
-            return sc_exec__err(x, 1113, "42000", "A table must have at least 1 column");
+            return sc_exec__err(x, SC_ER_TABLE_MUST_HAVE_COLUMNS);
     }
     for (size_t i = 0; i < t->n_cols; i++) {
         const sc_column_def *d = &t->cols[i].d;
         if ((d->flags & SC_COL_INVISIBLE) && (d->flags & SC_COL_NOT_NULL) &&
             d->default_kind == SC_DEFAULT_NONE && d->generated == SC_GEN_NONE &&
             !(d->flags & SC_COL_AUTO_INCREMENT))
-            return sc_exec__err(x, 4108, "HY000", "Invisible column `%s` must have a default value",
-                                d->name);
+            return sc_exec__err(x, SC_ER_INVISIBLE_NOT_NULL_WITHOUT_DEFAULT, d->name);
     }
     sc_exec__timestamp_defaults(x, t);
     drop_covered_generated(x, t);
@@ -1192,7 +1151,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
             if (name_taken_before(t, i, ix->d.name))
                 ix->d.name = unique_name_before(x, t, i, ix->d.name);
         } else if (ix->d.kind != SC_INDEX_PRIMARY && name_taken_before(t, i, ix->d.name)) {
-            return sc_exec__err(x, 1061, "42000", "Duplicate key name '%s'", ix->d.name);
+            return sc_exec__err(x, SC_ER_DUP_KEYNAME, ix->d.name);
         }
     }
     /* PRIMARY KEY columns are NOT NULL */
@@ -1214,8 +1173,7 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
             return rc;
     }
     if (t->n_idx > MAX_KEYS)
-        return sc_exec__err(x, 1069, "42000", "Too many keys specified; max %d keys allowed",
-                            MAX_KEYS);
+        return sc_exec__err(x, SC_ER_TOO_MANY_KEYS, MAX_KEYS);
     rc = check_auto_increment(x, t);
     if (rc == SC_OK)
         rc = check_auto_inc_in_checks(x, t);

@@ -165,11 +165,11 @@ int sc_parse__syntax_error_at(sc_parser *p, size_t i)
     char near[NEAR_MAX + 4];
     size_t n = near_text(near, p->sql + start, p->len - start);
 
-    return sc_error_set(p->ctx, SC_ESYNTAX, 1064, "42000",
-                        "You have an error in your SQL syntax; check the manual that corresponds "
-                        "to your MariaDB server version for the right syntax to use near '%.*s' "
-                        "at line %u",
-                        (int)n, near, t->line);
+    return sc_error_set_er(
+        p->ctx, SC_ESYNTAX, SC_ER_PARSE_ERROR,
+        "You have an error in your SQL syntax; check the manual that corresponds "
+        "to your MariaDB server version for the right syntax to use",
+        (int)n, near, t->line);
 }
 
 int sc_parse__syntax_error(sc_parser *p)
@@ -184,8 +184,8 @@ int sc_parse__too_deep(sc_parser *p)
     char near[NEAR_MAX + 4];
     size_t n = near_text(near, p->sql + start, p->len - start);
 
-    return sc_error_set(p->ctx, SC_ESYNTAX, 1064, "42000", "memory exhausted near '%.*s' at line %u",
-                        (int)n, near, t->line);
+    return sc_error_set_er(p->ctx, SC_ESYNTAX, SC_ER_PARSE_ERROR, "memory exhausted", (int)n, near,
+                           t->line);
 }
 
 int sc_parse__nomem(sc_parser *p)
@@ -222,8 +222,7 @@ static int check_ident_chars(sc_parser *p, const char *name)
         }
     }
     buf[n] = '\0';
-    return sc_error_set(p->ctx, SC_ESYNTAX, 1300, "HY000", "Invalid utf8mb4 character string: '%s'",
-                        buf);
+    return sc_error_set_er(p->ctx, SC_ESYNTAX, SC_ER_INVALID_CHARACTER_STRING, "utf8mb4", buf);
 }
 
 /* ------------------------------------------------------------------ */
@@ -346,9 +345,8 @@ static int text_value(sc_parser *p, sc_ast_str *s)
     size_t i = 0, c;
 
     if (memchr(s->s, '\0', s->len))
-        return sc_error_set(p->ctx, SC_ERROR, 1235, "42000",
-                            "This version of MariaDB doesn't yet support '%s'",
-                            "NUL bytes in a COMMENT, ENUM or SET value");
+        return sc_error_set_er(p->ctx, SC_ERROR, SC_ER_NOT_SUPPORTED_YET,
+                               "NUL bytes in a COMMENT, ENUM or SET value");
     while (i < s->len) {
         c = utf8mb3_char(u + i, s->len - i);
         if (c == 0)

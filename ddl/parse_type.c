@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "ddl/parse_int.h"
+#include "catalog/errmsg.h"
 
 /* What may follow a type keyword. */
 typedef enum type_rule {
@@ -401,7 +402,7 @@ static int unknown_type(sc_parser *p, sc_ast_type *t)
         return sc_parse__syntax_error(p);
     SC_TRY(sc_parse__ident(p, &name));
     SC_TRY(plugin_options(p, t));
-    return sc_error_set(p->ctx, SC_ESYNTAX, 4161, "HY000", "Unknown data type: '%.64s'", name);
+    return sc_error_set_er(p->ctx, SC_ESYNTAX, SC_ER_UNKNOWN_DATA_TYPE, name);
 }
 
 static int column_type(sc_parser *p, sc_ast_type *t, bool *serial)
@@ -457,7 +458,7 @@ static int cast_ident_type(sc_parser *p, sc_ast_type *t)
         }
     }
     SC_TRY(sc_parse__ident(p, &name));
-    return sc_error_set(p->ctx, SC_ESYNTAX, 4161, "HY000", "Unknown data type: '%.64s'", name);
+    return sc_error_set_er(p->ctx, SC_ESYNTAX, SC_ER_UNKNOWN_DATA_TYPE, name);
 }
 
 /* CHAR [(n)] opt_binary | VARCHAR (n) opt_binary | NCHAR [(n)] | BINARY [(n)] */

@@ -203,8 +203,7 @@ const char *sc_session_database(const sc_session *s)
 
 static int bad_value(sc_session *s, const char *name, const char *value)
 {
-    return sc_error_set(s->ctx, SC_ESQL, 1231, "42000",
-                        "Variable '%s' can't be set to the value of '%s'", name, value);
+    return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_WRONG_VALUE_FOR_VAR, name, value);
 }
 
 static int parse_bool(int *out, const char *v)
@@ -338,14 +337,13 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
         strcasecmp(name, "storage_engine") == 0) {
         const char *e = strcasecmp(value, "DEFAULT") == 0 ? "InnoDB" : sc_exec__engine_name(value);
         if (!e)
-            return sc_error_set(s->ctx, SC_ESQL, 1286, "42000", "Unknown storage engine '%s'",
-                                value);
+            return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_UNKNOWN_STORAGE_ENGINE, value);
         return set_str(s->ctx, &s->default_engine, e);
     }
     for (size_t i = 0; i < sizeof(ignored_vars) / sizeof(ignored_vars[0]); i++)
         if (strcasecmp(name, ignored_vars[i]) == 0)
             return SC_OK;
-    return sc_error_set(s->ctx, SC_ESQL, 1193, "HY000", "Unknown system variable '%s'", name);
+    return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_UNKNOWN_SYSTEM_VARIABLE, name);
 }
 
 /* The value of a variable as SELECT @@name prints it (owned by the caller), or NULL
@@ -382,7 +380,7 @@ int sc_session_get(char **out, sc_session *s, const char *name)
     if (*out)
         return SC_OK;
     if (!known)
-        return sc_error_set(s->ctx, SC_ESQL, 1193, "HY000", "Unknown system variable '%s'", name);
+        return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_UNKNOWN_SYSTEM_VARIABLE, name);
     if (strcasecmp(name, "database") == 0)
         return SC_OK; /* no current database: SQL NULL */
     return SC_ENOMEM;
@@ -535,8 +533,7 @@ int sc_exec__set(sc_exec *x)
             continue; /* global settings do not change this session */
         v = it->value ? eval_value(x, it->value) : "DEFAULT";
         if (!v)
-            return sc_exec__err(x, 1235, "42000",
-                                "This version of MariaDB doesn't yet support 'this SET value'");
+            return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this SET value");
         rc = sc_session_set(x->s, it->name, v);
         if (rc != SC_OK)
             return rc;
@@ -573,19 +570,17 @@ int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q)
 {
     *db_out = q->db ? q->db : x->s->database;
     if (!*db_out)
-        return sc_exec__err(x, 1046, "3D000", "No database selected");
+        return sc_exec__err(x, SC_ER_NO_DB_ERROR);
     return SC_OK;
 }
 
 int sc_exec__guard_system(sc_exec *x, const char *db)
 {
     if (db && strcmp(db, SC_SYSCAT_SCHEMA) == 0)
-        return sc_exec__err(x, 1044, "42000",
-                            "Access denied for user 'root'@'localhost' to database '%s'", db);
+        return sc_exec__err(x, SC_ER_DBACCESS_DENIED_ERROR, "root", "localhost", db);
     /* MariaDB's read-only INFORMATION_SCHEMA (any spelling) */
     if (db && strcasecmp(db, "information_schema") == 0)
-        return sc_exec__err(x, 1044, "42000",
-                            "Access denied for user 'root'@'localhost' to database '%s'",
+        return sc_exec__err(x, SC_ER_DBACCESS_DENIED_ERROR, "root", "localhost",
                             "information_schema");
     return SC_OK;
 }
@@ -704,7 +699,7 @@ static int drop_view(sc_exec *x)
         } else if (x->s->database) {
             snprintf(db, sizeof(db), "%s", x->s->database);
         } else {
-            return sc_exec__err(x, 1046, "3D000", "No database selected");
+            return sc_exec__err(x, SC_ER_NO_DB_ERROR);
         }
         n++;
         snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s.%s", n > 1 ? "," : "", db,
@@ -720,7 +715,7 @@ static int drop_view(sc_exec *x)
         x->warnings += n;
         return SC_OK;
     }
-    return sc_exec__err(x, 4092, "42S02", "Unknown VIEW: '%s'", list);
+    return sc_exec__err(x, SC_ER_UNKNOWN_VIEW, list);
 }
 
 static int dispatch(sc_exec *x, bool *commit_anyway)
@@ -728,7 +723,7 @@ static int dispatch(sc_exec *x, bool *commit_anyway)
     *commit_anyway = false;
     switch (x->stmt->kind) {
     case SC_AST_STMT_EMPTY:
-        return sc_exec__err(x, 1065, "42000", "Query was empty");
+        return sc_exec__err(x, SC_ER_EMPTY_QUERY);
     case SC_AST_STMT_CREATE_DATABASE:
         return sc_exec__create_database(x);
     case SC_AST_STMT_ALTER_DATABASE:
@@ -765,7 +760,7 @@ static int dispatch(sc_exec *x, bool *commit_anyway)
             return SC_OK;
         if (x->stmt->unsupported_what && strcmp(x->stmt->unsupported_what, "DROP VIEW") == 0)
             return drop_view(x);
-        return sc_exec__err(x, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET,
                             x->stmt->unsupported_what ? x->stmt->unsupported_what
                                                       : "this statement");
     }
@@ -780,8 +775,12 @@ static void fill_error(sc_stmt_result *r, sc_ctx *ctx, int rc)
     snprintf(r->sqlstate, sizeof(r->sqlstate), "%s", e->sqlstate);
     if (r->mysql_errno == 0) {
         /* an internal failure: report it as MariaDB's generic error */
-        r->mysql_errno = 1105;
-        snprintf(r->sqlstate, sizeof(r->sqlstate), "HY000");
+        static const struct {
+            unsigned no;
+            const char *state, *fmt;
+        } unknown = {SC_ER_UNKNOWN_ERROR};
+        r->mysql_errno = unknown.no;
+        snprintf(r->sqlstate, sizeof(r->sqlstate), "%s", unknown.state);
     }
     /* result strings use malloc: sc_stmt_result_clear() has no ctx to free through */
     r->message = strdup(e->message[0] ? e->message : sc_strerror(rc));

@@ -369,8 +369,7 @@ int sc_show_create_table(char **out, sc_txn *txn, const char *schema, const char
     rc = sc_table_lookup(&t, txn, schema, table);
     if (rc != SC_OK) {
         if (rc == SC_ENOTFOUND)
-            rc = sc_error_set(ctx, SC_ESQL, 1146, "42S02", "Table '%s.%s' doesn't exist", schema,
-                              table);
+            rc = sc_error_set_er(ctx, SC_ESQL, SC_ER_NO_SUCH_TABLE, schema, table);
         return rc;
     }
     sc__buf_init(&b, ctx);
@@ -391,7 +390,7 @@ int sc_show_create_database(char **out, sc_txn *txn, const char *schema)
     rc = sc_schema_lookup(&s, txn, schema);
     if (rc != SC_OK) {
         if (rc == SC_ENOTFOUND)
-            rc = sc_error_set(ctx, SC_ESQL, 1049, "42000", "Unknown database '%s'", schema);
+            rc = sc_error_set_er(ctx, SC_ESQL, SC_ER_BAD_DB_ERROR, schema);
         return rc;
     }
     sc__buf_init(&b, ctx);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "replicate/apply.h"
+#include "catalog/errmsg.h"
 
 typedef struct applier {
     sc_catalog *target;
@@ -150,8 +151,7 @@ static int merged_row(sc_buf *out,
     if (rc == 1)
         rc = SC_OK;
     if (!rc && !f.hit)
-        rc = sc_error_set(a->ctx, SC_ENOTFOUND, 1032, "HY000", "Can't find record in '%s'",
-                          m->st->name);
+        rc = sc_error_set_er(a->ctx, SC_ENOTFOUND, SC_ER_KEY_NOT_FOUND, m->st->name);
     if (!rc)
         rc = sc_sysmap__row(vals, &msg, a->ctx, m, (sc_slice){cur.data, cur.len});
     for (size_t i = 0; !rc && i < m->ncols; i++)

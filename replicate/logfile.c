@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "replicate/log.h"
+#include "catalog/errmsg.h"
 
 static int io_error(sc_log *log, const char *what, const char *path)
 {
@@ -542,8 +543,7 @@ static int purge_fn(sc_log *log, sc_txn *txn, void *payload)
         return rc;
     a->target = a->to_file ? sc_log__file_number(a->to_file) : st.cur_file;
     if (a->target < st.first_file || a->target == 0)
-        return sc_error_set(log->ctx, SC_ENOTFOUND, 1373, "HY000",
-                            "Target log not found in binlog index");
+        return sc_error_set_er(log->ctx, SC_ENOTFOUND, SC_ER_UNKNOWN_TARGET_BINLOG);
     if (a->target > st.cur_file)
         return sc_error_set(log->ctx, SC_EINVAL, 0, NULL,
                             "%s is past the current file; the current file is never purged",

@@ -27,8 +27,10 @@
 /* ------------------------------------------------------------------ */
 /* Values -> packed protobuf row (as apply.c)                           */
 
-static void set_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
-                      const sc_binlog_value *v, char **str)
+static void set_field(ProtobufCMessage *msg,
+                      const ProtobufCFieldDescriptor *f,
+                      const sc_binlog_value *v,
+                      char **str)
 {
     char *at = (char *)msg + f->offset;
 
@@ -66,8 +68,8 @@ static void set_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
 }
 
 /* Pack the present columns (others keep their defaults). absent may be NULL. */
-static int pack_row(sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals,
-                    const bool *absent)
+static int pack_row(
+    sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent)
 {
     const ProtobufCMessageDescriptor *d = m->st->desc;
     ProtobufCMessage *msg = sc__calloc(ctx, 1, d->sizeof_message);
@@ -117,8 +119,8 @@ typedef struct image {
 
 typedef struct change {
     const sc_sysmap *m;
-    int kind;           /* 0 insert, 1 update, 2 delete */
-    image b, a;         /* before (update/delete), after (insert/update) */
+    int kind;   /* 0 insert, 1 update, 2 delete */
+    image b, a; /* before (update/delete), after (insert/update) */
     bool has_b, has_a;
 } change;
 
@@ -180,8 +182,7 @@ static int unknown_id(sc_replica_applier *a, const change *c, const char *what, 
     return sc_replica__conflict(a, SC_ERROR, 0, NULL,
                                 "%s event on syscat.%s names %s id %llu, which this replica does "
                                 "not have (not created by this source, or already dropped)",
-                                kind_name(c->kind), c->m->st->name, what,
-                                (unsigned long long)id);
+                                kind_name(c->kind), c->m->st->name, what, (unsigned long long)id);
 }
 
 /* Map column cidx of im (a source id of kind) to the local id; unknown: conflict. */
@@ -236,24 +237,17 @@ static int schema_name(sc_replica_applier *a, change *c, uint64_t local_id)
     if (rc == SC_OK && sc_schema_id(s) != local_id && c->kind == 0) {
         sc_schema_free(s);
         if (a->src.on_conflict != SC_REPLICA_ON_CONFLICT_REWRITE || name != src_name)
-            return sc_replica__conflict(a, SC_EEXISTS, 1007, "HY000",
-                                        "Can't create database '%s'; database exists (created "
-                                        "here or by another source; policy %s)",
-                                        name,
+            return sc_replica__conflict(a, SC_EEXISTS, SC_ER_DB_CREATE_EXISTS_REPLICA_POLICY, name,
                                         a->src.on_conflict ? "rewrite, but a rule names it"
                                                            : "stop");
         snprintf(want, sizeof(want), "%s%s", a->src.prefix, src_name);
         if (strlen(want) > 64 || a->src.n_rules == SC_REPLICA_MAX_RULES)
-            return sc_replica__conflict(a, SC_EEXISTS, 1007, "HY000",
-                                        "Can't create database '%s'; database exists and the "
-                                        "rewritten name '%s' is not usable",
+            return sc_replica__conflict(a, SC_EEXISTS, SC_ER_DB_CREATE_EXISTS_REPLICA_UNUSABLE,
                                         name, want);
         if (sc_schema_lookup(&s, a->txn, want) == SC_OK) {
             sc_schema_free(s);
-            return sc_replica__conflict(a, SC_EEXISTS, 1007, "HY000",
-                                        "Can't create database '%s'; database exists, and so "
-                                        "does its rewritten name '%s'",
-                                        name, want);
+            return sc_replica__conflict(a, SC_EEXISTS, SC_ER_DB_CREATE_EXISTS_REPLICA_TAKEN, name,
+                                        want);
         }
         memcpy(a->src.rules[a->src.n_rules].from, src_name, sizeof(src_name));
         memcpy(a->src.rules[a->src.n_rules].to, want, strlen(want) + 1); /* <= 64 bytes */
@@ -375,18 +369,14 @@ static int not_found(sc_replica_applier *a, const change *c)
         a->txn_rows_skipped++;
         return 1; /* skipped */
     }
-    return sc_replica__conflict(a, SC_ESQL, 1032, "HY000",
-                                "Could not execute %s event on table syscat.%s; Can't find "
-                                "record in '%s', Error_code: 1032; handler error "
-                                "HA_ERR_KEY_NOT_FOUND; the event's master log %s, end_log_pos "
-                                "%llu",
-                                kind_name(c->kind), c->m->st->name, c->m->st->name, a->file,
+    return sc_replica__conflict(a, SC_ESQL, SC_ER_KEY_NOT_FOUND_REPLICA_EVENT, kind_name(c->kind),
+                                c->m->st->name, c->m->st->name, a->file,
                                 (unsigned long long)a->ev_end);
 }
 
 /* The current row with the key of image im (packed into cur). */
-static int current_row(sc_replica_applier *a, const change *c, const image *im, sc_buf *cur,
-                       bool *found)
+static int
+current_row(sc_replica_applier *a, const change *c, const image *im, sc_buf *cur, bool *found)
 {
     sc_buf key = SC_BUF_INIT(a->ctx);
     uint8_t *row = NULL;
@@ -432,8 +422,13 @@ static int put_row(sc_replica_applier *a, const change *c, sc_slice packed)
         char name[256] = "";
         int n = col(c->m, "name");
         str_of(name, sizeof(name), &c->a, n);
-        return sc_replica__conflict(a, SC_EEXISTS, c->m->st->id == SC_SYS_TABLES ? 1050 : 0,
-                                    c->m->st->id == SC_SYS_TABLES ? "42S01" : NULL,
+        static const struct {
+            unsigned no;
+            const char *state, *fmt;
+        } exists = {SC_ER_TABLE_EXISTS_ERROR};
+        bool table = c->m->st->id == SC_SYS_TABLES;
+        return sc_replica__conflict(a, SC_EEXISTS, table ? exists.no : 0,
+                                    table ? exists.state : NULL,
                                     "syscat.%s row '%s' clashes with a name taken here: %s",
                                     c->m->st->name, name, sc_ctx_last_error(a->ctx)->message);
     }
@@ -447,11 +442,8 @@ static int apply_insert(sc_replica_applier *a, const change *c)
     int rc = current_row(a, c, &c->a, &cur, &found);
 
     if (!rc && found && a->src.exec_mode == SC_REPLICA_EXEC_STRICT)
-        rc = sc_replica__conflict(a, SC_ESQL, 1062, "23000",
-                                  "Could not execute Write_rows_v1 event on table syscat.%s; "
-                                  "Duplicate entry for key 'PRIMARY', Error_code: 1062; the "
-                                  "event's master log %s, end_log_pos %llu",
-                                  c->m->st->name, a->file, (unsigned long long)a->ev_end);
+        rc = sc_replica__conflict(a, SC_ESQL, SC_ER_DUP_ENTRY_REPLICA_EVENT, c->m->st->name,
+                                  a->file, (unsigned long long)a->ev_end);
     if (!rc)
         rc = pack_row(&row, a->ctx, c->m, c->a.v, c->a.absent);
     if (!rc)
@@ -527,7 +519,7 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *r
     if (!skipped_row(c)) {
         rc = translate(a, c);
         if (!rc)
-            rc = c->kind == 0 ? apply_insert(a, c)
+            rc = c->kind == 0   ? apply_insert(a, c)
                  : c->kind == 1 ? apply_update(a, c)
                                 : apply_delete(a, c);
     }
@@ -538,7 +530,9 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *r
 /* ------------------------------------------------------------------ */
 /* Data rows of user tables                                             */
 
-static int user_rows(sc_replica_applier *a, const sc_ev_table_map *tm, const sc_event *ev,
+static int user_rows(sc_replica_applier *a,
+                     const sc_ev_table_map *tm,
+                     const sc_event *ev,
                      const sc_event_loc *loc)
 {
     uint64_t mine;
@@ -550,8 +544,7 @@ static int user_rows(sc_replica_applier *a, const sc_ev_table_map *tm, const sc_
                                     "data rows of `%.*s`.`%.*s` (table id %llu), a table this "
                                     "replica does not have",
                                     (int)tm->db.len, (const char *)tm->db.data, (int)tm->table.len,
-                                    (const char *)tm->table.data,
-                                    (unsigned long long)tm->table_id);
+                                    (const char *)tm->table.data, (unsigned long long)tm->table_id);
     if (rc)
         return rc;
     rc = sc_rows__decode(&rows, a->ctx, tm, ev->header.type, &ev->u.rows, loc);
@@ -560,7 +553,10 @@ static int user_rows(sc_replica_applier *a, const sc_ev_table_map *tm, const sc_
     for (size_t i = 0; !rc && i < rows.nimages; i += rows.kind == 1 ? 2 : 1) {
         const sc_binlog_value *v = rows.vals + i * rows.ncols;
         rc = sc_log_rows(a->log, a->txn, mine, rows.kind, rows.kind ? v : NULL,
-                         rows.kind == 2 ? NULL : rows.kind == 1 ? v + rows.ncols : v, rows.ncols);
+                         rows.kind == 2   ? NULL
+                         : rows.kind == 1 ? v + rows.ncols
+                                          : v,
+                         rows.ncols);
     }
     sc_rows__free(a->ctx, &rows);
     if (rc && rc != SC_ENOMEM)
