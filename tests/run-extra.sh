@@ -18,6 +18,8 @@ run() {
 
 # The DDL oracle corpus through the CLI (DESIGN.md section 8), then the
 # extra recorded cases (same format, each with its own expected-pass.txt).
+# The error table is the only place that spells out a MariaDB error.
+run bash "$HERE/lint-errmsg.sh"
 run bash "$HERE/oracle/run-ddl-cli.sh"
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-backend"
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"

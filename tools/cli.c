@@ -32,7 +32,9 @@ void sc_cli__usage(const sc_cli *cli, FILE *f, const char *cmd)
 void sc_cli__print_error(FILE *f, unsigned mysql_errno, const char *sqlstate, const char *msg)
 {
     if (mysql_errno != 0)
-        fprintf(f, "ERROR %u (%s): %s\n", mysql_errno, sqlstate && *sqlstate ? sqlstate : "HY000",
+        fprintf(f, "ERROR %u (%s): %s\n", mysql_errno,
+                sqlstate && *sqlstate ? sqlstate
+                                      : "HY000", /* lint: sqlstate-ok (display default) */
                 msg);
     else
         fprintf(f, "ERROR: %s\n", msg);

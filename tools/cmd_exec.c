@@ -90,7 +90,8 @@ static void print_result_line(FILE *f, const sc_stmt_result *r)
         return;
     }
     msg = sc_cli__escape(r->message && *r->message ? r->message : sc_strerror(r->code));
-    fprintf(f, "error %u %s %s\n", r->mysql_errno, r->sqlstate[0] ? r->sqlstate : "HY000",
+    fprintf(f, "error %u %s %s\n", r->mysql_errno,
+            r->sqlstate[0] ? r->sqlstate : "HY000", /* lint: sqlstate-ok (display default) */
             msg ? msg : "out of memory");
     free(msg);
 }
@@ -577,8 +578,9 @@ out:
     /* The commits stand either way (the log is in the catalog); say so if
      * the binlog files could not be written, so `binlog rebuild` gets run. */
     if (log && sc_log_sync(log) != SC_OK)
-        fprintf(cli->err, "warning: binlog files not written (%s); the log is kept in the "
-                          "catalog, `syscat binlog rebuild` rewrites them\n",
+        fprintf(cli->err,
+                "warning: binlog files not written (%s); the log is kept in the "
+                "catalog, `syscat binlog rebuild` rewrites them\n",
                 sc_ctx_last_error(sc_catalog_ctx(cat))->message);
     sc_log_close(log);
     sc_catalog_close(cat);
