@@ -401,7 +401,6 @@ typedef struct lag_run {
     size_t nlags;
     size_t upper;           /* lags whose replica time is the end of the apply call */
     uint64_t last_seq;      /* last GTID seq applied so far */
-    size_t retries;         /* apply calls that failed on a partly written event */
 } lag_run;
 
 static void lag_cb(const sc_replica_stats *sofar, void *payload)
@@ -463,13 +462,8 @@ static void lag_follow(lag_run *l, sc_ctx *ctx, sc_log *log)
 
         l->ncall = 0;
         memset(&st, 0, sizeof(st));
-        if (sc_replica_apply(&st, log, "src", lag_cb, l)) {
-            /* a file read while the writer appends may end inside an event */
-            if (!strstr(sc_ctx_last_error(ctx)->message, "truncated event") || ++l->retries > 100000)
-                die_ctx(ctx, "apply");
-            usleep(100);
-            continue;
-        }
+        if (sc_replica_apply(&st, log, "src", lag_cb, l))
+            die_ctx(ctx, "apply");
         if (st.txns + st.skipped_txns == 0) {
             if (finished)
                 return;
@@ -493,9 +487,6 @@ static void lag_report(lag_run *l)
     qsort(l->lags, n, sizeof(double), cmp_double);
     printf("lag_txns %zu lag_p50_ms %.3f lag_p99_ms %.3f lag_max_ms %.3f\n", n,
            l->lags[n / 2] * 1e3, l->lags[(size_t)((double)n * 0.99)] * 1e3, l->lags[n - 1] * 1e3);
-    if (l->retries)
-        printf("lag_retries %zu apply calls failed with 'truncated event' (the source's file "
-               "ended inside an event being written) and were retried\n", l->retries);
     if (l->upper)
         printf("lag_note %zu of the replica commit times are the end of their sc_replica_apply() "
                "call (no per-transaction callback): an upper bound\n", l->upper);

@@ -410,6 +410,25 @@ const char *sc_binlog_reader__name(const sc_binlog_reader *r)
     return r->name;
 }
 
+/* The bytes from the next event on (to the end of what was mapped at open)
+ * are the start of one event still being written: fewer than a header, or a
+ * sane header (length and end position agree) whose event runs past them. */
+bool sc_binlog_reader__partial_tail(const sc_binlog_reader *r)
+{
+    size_t left = r->pos < r->len ? r->len - r->pos : 0;
+    sc_event_header h;
+    size_t min;
+
+    if (left == 0)
+        return false;
+    if (left < SC_EVENT_HEADER_LEN)
+        return true;
+    sc_event__decode_header(&h, r->data + r->pos);
+    min = SC_EVENT_HEADER_LEN + (r->fmt.checksum == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_LEN : 0);
+    return h.event_len >= min && h.event_len > left &&
+           (h.log_pos == 0 || h.log_pos == r->pos + h.event_len);
+}
+
 /* ------------------------------------------------------------------ */
 /* Printing rows                                                        */
 

@@ -23,4 +23,9 @@ const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, ui
 /** The name used in error messages (base name of the file). */
 const char *sc_binlog_reader__name(const sc_binlog_reader *r);
 
+/** True when the bytes from the next event to the end of the file as mapped
+ * at open are an event not completely written yet (a header cut short, or a
+ * sane header whose length runs past them): a writer's tail, not damage. */
+bool sc_binlog_reader__partial_tail(const sc_binlog_reader *r);
+
 #endif /* SC_REPLICATE_READER_H */

@@ -130,4 +130,8 @@ int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id);
 int sc_replica__unmap_later(sc_replica_applier *a, uint32_t kind, uint64_t source_tid,
                             uint64_t my_tid);
 
+/** Tests only: called with each source file's path right after it is mapped
+ * (a test completes the file there, as a live source would). NULL = none. */
+extern void (*sc_replica__after_open_hook)(const char *path);
+
 #endif /* SC_REPLICATE_REPLICA_H */
