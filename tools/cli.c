@@ -288,3 +288,18 @@ int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat)
 
     return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
 }
+
+int sc_cli__open_read(sc_catalog **cat_out, sc_txn **txn_out, sc_cli *cli)
+{
+    int status = sc_cli__open(cat_out, cli, SC_CATALOG_READONLY);
+
+    *txn_out = NULL;
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    status = sc_cli__read_txn(txn_out, cli, *cat_out);
+    if (status != SC_CLI_EXIT_OK) {
+        sc_catalog_close(*cat_out);
+        *cat_out = NULL;
+    }
+    return status;
+}

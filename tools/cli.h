@@ -98,6 +98,13 @@ int sc_cli__open(sc_catalog **out, sc_cli *cli, unsigned flags);
 /** Begin a read-only transaction, printing the error. @return exit status */
 int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat);
 
+/**
+ * Open the catalog read-only and begin a read transaction (what the reading
+ * commands share); on failure the error is printed and nothing stays open.
+ * @return SC_CLI_EXIT_OK or the exit status
+ */
+int sc_cli__open_read(sc_catalog **cat_out, sc_txn **txn_out, sc_cli *cli);
+
 /* ------------------------------------------------------------------ */
 /* SHOW CREATE rendering through the DDL module (show_create.c)         */
 

@@ -165,10 +165,7 @@ int sc_cli__cmd_describe(sc_cli *cli, int argc, char **argv)
         return sc_cli__usage_error(cli, "describe", "expected one DB.TABLE");
     if (sc_cli__split_name(&db, &name, argv[1]) != 0)
         return sc_cli__usage_error(cli, "describe", "expected DB.TABLE, got '%s'", argv[1]);
-    status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY);
-    if (status != SC_CLI_EXIT_OK)
-        goto out;
-    status = sc_cli__read_txn(&txn, cli, cat);
+    status = sc_cli__open_read(&cat, &txn, cli);
     if (status != SC_CLI_EXIT_OK)
         goto out;
     rc = sc_table_lookup(&table, txn, db, name);

@@ -399,10 +399,7 @@ int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv)
     status = parse_args(&json, cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;
-    status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY);
-    if (status != SC_CLI_EXIT_OK)
-        return status;
-    status = sc_cli__read_txn(&txn, cli, cat);
+    status = sc_cli__open_read(&cat, &txn, cli);
     if (status == SC_CLI_EXIT_OK) {
         char *const *dbs = argv + optind;
         size_t n = (size_t)(argc - optind);

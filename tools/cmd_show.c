@@ -169,12 +169,9 @@ int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
     status = check_args(cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;
-    status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY);
+    status = sc_cli__open_read(&cat, &txn, cli);
     if (status != SC_CLI_EXIT_OK)
         return status;
-    status = sc_cli__read_txn(&txn, cli, cat);
-    if (status != SC_CLI_EXIT_OK)
-        goto out;
     if (strcasecmp(argv[1], "tables") == 0) {
         char *db = argc == 3 ? unquote_db(argv[2]) : NULL;
         status = argc == 3 && !db ? sc_cli__fail(cli, SC_ENOMEM) : show_tables(cli, txn, db);
@@ -184,7 +181,6 @@ int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
         status = show_create(cli, txn, argc, argv);
     else
         status = show_databases(cli, txn);
-out:
     sc_txn_abort(txn);
     sc_catalog_close(cat);
     return status;
