@@ -100,7 +100,7 @@ static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
     return SC_OK;
 }
 
-static int drop_db_tables(sc_exec *x, const char *db, uint64_t schema_id, bool *partial);
+static int drop_db(sc_exec *x, const char *db, uint64_t schema_id);
 
 /* Forget the current database when it is dropped. */
 static void unselect(sc_exec *x, const char *db)
@@ -138,15 +138,7 @@ int sc_exec__create_database(sc_exec *x)
         }
         if (!d->or_replace)
             return sc_exec__err(x, SC_ER_DB_CREATE_EXISTS, d->name);
-        {
-            bool partial;
-            rc = drop_db_tables(x, d->name, id, &partial);
-            if (rc != SC_OK) {
-                x->keep_partial = partial;
-                return rc;
-            }
-        }
-        rc = sc_schema_drop(x->txn, id);
+        rc = drop_db(x, d->name, id);
         if (rc != SC_OK)
             return rc;
         /* the old database was dropped: it is no longer the current one */
@@ -282,6 +274,20 @@ static int drop_db_tables(sc_exec *x, const char *db, uint64_t schema_id, bool *
     return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED_2_SHORT);
 }
 
+/* Drop the tables of database db (schema_id), then the database (DROP
+ * DATABASE and CREATE OR REPLACE DATABASE). */
+static int drop_db(sc_exec *x, const char *db, uint64_t schema_id)
+{
+    bool partial;
+    int rc = drop_db_tables(x, db, schema_id, &partial);
+
+    if (rc != SC_OK) {
+        x->keep_partial = partial;
+        return rc;
+    }
+    return sc_schema_drop(x->txn, schema_id);
+}
+
 int sc_exec__drop_database(sc_exec *x)
 {
     const sc_ast_database *d = x->stmt->database;
@@ -305,15 +311,7 @@ int sc_exec__drop_database(sc_exec *x)
     sc_schema_free(s);
     if (strcmp(d->name, SC_SYSCAT_SCHEMA) == 0)
         return sc_exec__err(x, SC_ER_DBACCESS_DENIED_ERROR, "root", "localhost", d->name);
-    {
-        bool partial;
-        rc = drop_db_tables(x, d->name, id, &partial);
-        if (rc != SC_OK) {
-            x->keep_partial = partial;
-            return rc;
-        }
-    }
-    rc = sc_schema_drop(x->txn, id);
+    rc = drop_db(x, d->name, id);
     if (rc == SC_OK)
         unselect(x, d->name);
     return rc;

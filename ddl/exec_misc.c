@@ -258,17 +258,6 @@ static int take_first(const sc_table_info *info, void *payload)
     return 1;
 }
 
-static void name_list(sc_buf *b, const char *const *names, size_t n)
-{
-    sc__buf_putc(b, '(');
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            sc__buf_puts(b, ", ");
-        sc_ddl__quote_ident(b, names[i]);
-    }
-    sc__buf_putc(b, ')');
-}
-
 /* 1701, naming the first child constraint as MariaDB does. */
 static int truncate_refused(sc_exec *x, const char *db, const char *name)
 {
@@ -291,13 +280,13 @@ static int truncate_refused(sc_exec *x, const char *db, const char *name)
         sc__buf_puts(&b, ", CONSTRAINT ");
         sc_ddl__quote_ident(&b, fk->name);
         sc__buf_puts(&b, " FOREIGN KEY ");
-        name_list(&b, fk->columns, fk->n_columns);
+        sc_show__name_list(&b, fk->columns, fk->n_columns);
         sc__buf_puts(&b, " REFERENCES ");
         sc_ddl__quote_ident(&b, db);
         sc__buf_putc(&b, '.');
         sc_ddl__quote_ident(&b, name);
         sc__buf_putc(&b, ' ');
-        name_list(&b, fk->parent_columns, fk->n_columns);
+        sc_show__name_list(&b, fk->parent_columns, fk->n_columns);
         break;
     }
     rc = sc_exec__err(x, SC_ER_TRUNCATE_ILLEGAL_FK, b.text ? b.text : "");

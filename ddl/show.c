@@ -219,7 +219,7 @@ static const char *fk_action_text(sc_fk_action a)
     }
 }
 
-static void render_name_list(sc_buf *b, const char *const *names, size_t n)
+void sc_show__name_list(sc_buf *b, const char *const *names, size_t n)
 {
     sc__buf_putc(b, '(');
     for (size_t i = 0; i < n; i++) {
@@ -237,7 +237,7 @@ static void render_fk(sc_buf *b, const sc_fk_def *fk, const char *schema)
     sc__buf_puts(b, "CONSTRAINT ");
     sc_ddl__quote_ident(b, fk->name);
     sc__buf_puts(b, " FOREIGN KEY ");
-    render_name_list(b, fk->columns, fk->n_columns);
+    sc_show__name_list(b, fk->columns, fk->n_columns);
     sc__buf_puts(b, " REFERENCES ");
     if (fk->parent_schema && (!schema || strcmp(fk->parent_schema, schema) != 0)) {
         sc_ddl__quote_ident(b, fk->parent_schema);
@@ -245,7 +245,7 @@ static void render_fk(sc_buf *b, const sc_fk_def *fk, const char *schema)
     }
     sc_ddl__quote_ident(b, fk->parent_table);
     sc__buf_putc(b, ' ');
-    render_name_list(b, fk->parent_columns, fk->n_columns);
+    sc_show__name_list(b, fk->parent_columns, fk->n_columns);
     if ((a = fk_action_text(fk->on_delete)) != NULL)
         sc__buf_printf(b, " ON DELETE %s", a);
     if ((a = fk_action_text(fk->on_update)) != NULL)

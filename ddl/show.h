@@ -12,6 +12,9 @@
 #include "catalog/buf.h"
 #include "ddl/expr.h"
 
+/** Append `(`a`, `b`)`: backquoted names, comma and space between, in parentheses. */
+void sc_show__name_list(sc_buf *b, const char *const *names, size_t n);
+
 /** Append 'text' quoted and escaped as SHOW CREATE does ('' \\ \n \r \0 \Z). */
 void sc_show__quoted(sc_buf *b, const char *s);
 
