@@ -181,6 +181,13 @@ struct sc_txn {
 
 /** Map an LMDB code on txn's catalog; MAP_FULL names the map size. */
 int sc__mdb_fail(sc_txn *txn, int rc, const char *what);
+/**
+ * Look up txn->key (an encoded name) in the name index db `slot` (what names
+ * it in messages, e.g. "sys.tables_by_name") and read the id it maps to.
+ * @return SC_OK, SC_ENOTFOUND (quietly), SC_ECORRUPT, SC_EIO
+ */
+int sc__name_index_get(
+    uint64_t *out, sc_txn *txn, unsigned slot, const char *what, const char *name);
 /** The cached cursor of a db slot in txn. */
 int sc__cursor(MDB_cursor **out, sc_txn *txn, unsigned slot);
 /** Fail with SC_EREADONLY unless txn is a usable write txn. */

@@ -9,6 +9,7 @@
  * records changes, before touching LMDB (the before image still points into
  * the map then). Index formats: docs/catalog-schema.md.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
@@ -162,6 +163,29 @@ int sc__row_get(
 
 /* ------------------------------------------------------------------ */
 /* Secondary indexes                                                    */
+
+int sc__name_index_get(
+    uint64_t *out, sc_txn *txn, unsigned slot, const char *what, const char *name)
+{
+    MDB_val k = {txn->key.len, txn->key.data}, v;
+    int rc;
+
+    if (txn->key.len > SC_KEY_MAX_LEN)
+        return SC_ENOTFOUND; /* too long to be a key: no such name */
+    rc = mdb_get(txn->mdb, txn->cat->dbi[slot], &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return SC_ENOTFOUND;
+    if (rc) {
+        char doing[64];
+        snprintf(doing, sizeof(doing), "reading %s", what);
+        return sc__mdb_fail(txn, rc, doing);
+    }
+    if (v.mv_size != 8)
+        return sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL, "%s: bad entry for '%s'", what,
+                            name);
+    *out = sc__get_u64be(v.mv_data);
+    return SC_OK;
+}
 
 int sc__index_key(sc_buf *b, unsigned *slot_out, unsigned st, const ProtobufCMessage *msg)
 {

@@ -94,27 +94,13 @@ const sc_schema_def *sc_schema_definition(const sc_schema *schema)
 /* Resolve a schema name through sys.schemata_by_name; SC_ENOTFOUND quietly. */
 static int schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)
 {
-    MDB_val k, v;
     int rc;
 
     sc__buf_reset(&txn->key);
     rc = sc__key_put_str(&txn->key, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
-    if (txn->key.len > SC_KEY_MAX_LEN)
-        return SC_ENOTFOUND;
-    k.mv_size = txn->key.len;
-    k.mv_data = txn->key.data;
-    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &k, &v);
-    if (rc == MDB_NOTFOUND)
-        return SC_ENOTFOUND;
-    if (rc)
-        return sc__mdb_fail(txn, rc, "reading sys.schemata_by_name");
-    if (v.mv_size != 8)
-        return sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
-                            "sys.schemata_by_name: bad entry for '%s'", name);
-    *out = sc__get_u64be(v.mv_data);
-    return SC_OK;
+    return sc__name_index_get(out, txn, SC_DB_SCHEMA_NAME, "sys.schemata_by_name", name);
 }
 
 int sc__schema_id_by_name(uint64_t *out, sc_txn *txn, const char *name)

@@ -602,7 +602,6 @@ static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
 int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name)
 {
     uint64_t sid, tid;
-    MDB_val k, v;
     int rc;
 
     *out = snapshot_hit(txn, 0, schema, name);
@@ -612,19 +611,11 @@ int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char 
     rc = sc__key_put_str(&txn->key, (const uint8_t *)schema, strlen(schema));
     if (rc)
         return rc;
-    k.mv_size = txn->key.len;
-    k.mv_data = txn->key.data;
-    rc = txn->key.len > SC_KEY_MAX_LEN
-             ? MDB_NOTFOUND
-             : mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &k, &v);
-    if (rc == MDB_NOTFOUND)
+    rc = sc__name_index_get(&sid, txn, SC_DB_SCHEMA_NAME, "sys.schemata_by_name", schema);
+    if (rc == SC_ENOTFOUND)
         return no_such_table(txn->cat->ctx, schema, name);
     if (rc)
-        return sc__mdb_fail(txn, rc, "reading sys.schemata_by_name");
-    if (v.mv_size != 8)
-        return sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
-                            "sys.schemata_by_name: bad entry for '%s'", schema);
-    sid = sc__get_u64be(v.mv_data);
+        return rc;
     rc = sc__table_id_by_name(&tid, txn, sid, name);
     if (rc == SC_ENOTFOUND)
         return no_such_table(txn->cat->ctx, schema, name);

@@ -82,6 +82,14 @@ static int check_columns(sc_ctx *ctx, const sc_table_def *def)
     return SC_OK;
 }
 
+/* 1072 unless column names a column of def (index parts, FK columns). */
+static int check_key_column(sc_ctx *ctx, const sc_table_def *def, const char *column)
+{
+    if (column && find_column(def, column))
+        return SC_OK;
+    return sc_error_set_er(ctx, SC_EINVAL, SC_ER_KEY_COLUMN_DOES_NOT_EXIST, column ? column : "");
+}
+
 static int check_indexes(sc_ctx *ctx, const sc_table_def *def)
 {
     const sc_index_def *ix;
@@ -96,9 +104,8 @@ static int check_indexes(sc_ctx *ctx, const sc_table_def *def)
             if (strcasecmp(ix->name, def->indexes[j].name) == 0)
                 return sc_error_set_er(ctx, SC_EINVAL, SC_ER_DUP_KEYNAME, ix->name);
         for (j = 0; j < ix->n_parts; j++)
-            if (!ix->parts[j].column || !find_column(def, ix->parts[j].column))
-                return sc_error_set_er(ctx, SC_EINVAL, SC_ER_KEY_COLUMN_DOES_NOT_EXIST,
-                                       ix->parts[j].column ? ix->parts[j].column : "");
+            if ((rc = check_key_column(ctx, def, ix->parts[j].column)))
+                return rc;
     }
     return SC_OK;
 }
@@ -116,9 +123,8 @@ static int check_fks(sc_ctx *ctx, const sc_table_def *def)
         if (fk->parent_schema && (rc = check_ident(ctx, fk->parent_schema, 1102)))
             return rc;
         for (j = 0; j < fk->n_columns; j++)
-            if (!fk->columns[j] || !find_column(def, fk->columns[j]))
-                return sc_error_set_er(ctx, SC_EINVAL, SC_ER_KEY_COLUMN_DOES_NOT_EXIST,
-                                       fk->columns[j] ? fk->columns[j] : "");
+            if ((rc = check_key_column(ctx, def, fk->columns[j])))
+                return rc;
     }
     return SC_OK;
 }
@@ -436,7 +442,6 @@ int sc__table_insert(
 
 int sc__table_id_by_name(uint64_t *out, sc_txn *txn, uint64_t schema_id, const char *name)
 {
-    MDB_val k, v;
     int rc;
 
     sc__buf_reset(&txn->key);
@@ -445,20 +450,7 @@ int sc__table_id_by_name(uint64_t *out, sc_txn *txn, uint64_t schema_id, const c
         rc = sc__key_put_str(&txn->key, (const uint8_t *)name, strlen(name));
     if (rc)
         return rc;
-    if (txn->key.len > SC_KEY_MAX_LEN)
-        return SC_ENOTFOUND;
-    k.mv_size = txn->key.len;
-    k.mv_data = txn->key.data;
-    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_TABLE_NAME], &k, &v);
-    if (rc == MDB_NOTFOUND)
-        return SC_ENOTFOUND;
-    if (rc)
-        return sc__mdb_fail(txn, rc, "reading sys.tables_by_name");
-    if (v.mv_size != 8)
-        return sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
-                            "sys.tables_by_name: bad entry for '%s'", name);
-    *out = sc__get_u64be(v.mv_data);
-    return SC_OK;
+    return sc__name_index_get(out, txn, SC_DB_TABLE_NAME, "sys.tables_by_name", name);
 }
 
 /* The schema's name, refusing the system schema for user changes. */
