@@ -186,6 +186,17 @@ static int reserve_changes(sc_txn *t, size_t extra)
     return SC_OK;
 }
 
+/* Commit t's LMDB transaction, cursors first; the MDB_txn is gone either way. */
+static int lmdb_commit(sc_txn *t)
+{
+    int rc;
+
+    close_cursors(t);
+    rc = mdb_txn_commit(t->mdb);
+    t->mdb = NULL;
+    return rc;
+}
+
 static int commit_nested(sc_txn *t)
 {
     sc_txn *p = t->parent;
@@ -196,9 +207,7 @@ static int commit_nested(sc_txn *t)
         sc_txn_abort(t);
         return rc;
     }
-    close_cursors(t);
-    rc = mdb_txn_commit(t->mdb);
-    t->mdb = NULL;
+    rc = lmdb_commit(t);
     if (rc) {
         rc = sc__mdb_fail(p, rc, "committing a nested transaction");
         txn_end_links(t);
@@ -234,9 +243,7 @@ static int commit_top(sc_txn *t)
             return rc;
         }
     }
-    close_cursors(t);
-    rc = mdb_txn_commit(t->mdb);
-    t->mdb = NULL;
+    rc = lmdb_commit(t);
     if (rc) {
         t->failed = 0;
         rc = sc__mdb_fail(t, rc, "committing");
