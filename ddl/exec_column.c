@@ -344,32 +344,23 @@ static int column_charset(sc_exec *x, const sc_xtable *t, sc_column_def *d, cons
 /* A character column in the binary charset is a byte string column. */
 void sc_exec__binary_conversion(sc_column_def *d)
 {
+    static const struct {
+        sc_coltype text, bytes;
+    } map[] = {
+        {SC_TYPE_CHAR, SC_TYPE_BINARY},           {SC_TYPE_VARCHAR, SC_TYPE_VARBINARY},
+        {SC_TYPE_TINYTEXT, SC_TYPE_TINYBLOB},     {SC_TYPE_TEXT, SC_TYPE_BLOB},
+        {SC_TYPE_MEDIUMTEXT, SC_TYPE_MEDIUMBLOB}, {SC_TYPE_LONGTEXT, SC_TYPE_LONGBLOB},
+    };
+
     if (!d->charset || strcmp(d->charset, "binary") != 0)
         return;
-    switch (d->type) {
-    case SC_TYPE_CHAR:
-        d->type = SC_TYPE_BINARY;
-        break;
-    case SC_TYPE_VARCHAR:
-        d->type = SC_TYPE_VARBINARY;
-        break;
-    case SC_TYPE_TINYTEXT:
-        d->type = SC_TYPE_TINYBLOB;
-        break;
-    case SC_TYPE_TEXT:
-        d->type = SC_TYPE_BLOB;
-        break;
-    case SC_TYPE_MEDIUMTEXT:
-        d->type = SC_TYPE_MEDIUMBLOB;
-        break;
-    case SC_TYPE_LONGTEXT:
-        d->type = SC_TYPE_LONGBLOB;
-        break;
-    default:
-        return;
-    }
-    d->charset = NULL;
-    d->collation = NULL;
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+        if (d->type == map[i].text) {
+            d->type = map[i].bytes;
+            d->charset = NULL;
+            d->collation = NULL;
+            return;
+        }
 }
 
 static bool strict(const sc_exec *x)

@@ -1077,7 +1077,7 @@ static int dispatch(sc_parser *p, sc_ast_stmt *st)
 /* ------------------------------------------------------------------ */
 /* Entry point                                                          */
 
-static int tokenize(sc_parser *p)
+int sc_parse__tokenize(sc_parser *p)
 {
     sc_lexer lx;
     unsigned lflags = 0;
@@ -1099,7 +1099,7 @@ static int tokenize(sc_parser *p)
 
 static int parse_all(sc_parser *p, sc_ast_stmt *st)
 {
-    SC_TRY(tokenize(p));
+    SC_TRY(sc_parse__tokenize(p));
     SC_TRY(dispatch(p, st));
     (void)sc_parse__accept_op(p, ";");
     if (!sc_parse__at_end(p))

@@ -70,6 +70,8 @@ int sc_parse__syntax_error(sc_parser *p);
 /** 1064 at token index i. */
 int sc_parse__syntax_error_at(sc_parser *p, size_t i);
 int sc_parse__nomem(sc_parser *p);
+/** Fill p->toks from p->sql (lexer flags from p->flags: ANSI_QUOTES, NO_BACKSLASH_ESCAPES). */
+int sc_parse__tokenize(sc_parser *p);
 /** 1064 "memory exhausted near ..." (bison's stack overflow) at the current token. */
 int sc_parse__too_deep(sc_parser *p);
 

@@ -9,21 +9,6 @@
 #include "ddl/expr_walk.h"
 #include "ddl/parse_int.h"
 
-static int tokenize(sc_parser *p)
-{
-    sc_lexer lx;
-
-    sc_lex__init(&lx, p->sql, p->len, 0); /* printed text: backquotes, backslash escapes */
-    for (;;) {
-        sc_token *t = sc_parse__push(p, (void **)&p->toks, &p->n_toks, sizeof(*t));
-        if (!t)
-            return sc_parse__nomem(p);
-        *t = sc_lex__next(&lx);
-        if (t->kind == SC_TOK_EOF)
-            return SC_OK;
-    }
-}
-
 int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_arena *arena, const char *text)
 {
     sc_parser p;
@@ -37,7 +22,7 @@ int sc_ddl__expr_parse_stored(sc_expr **out, sc_ctx *ctx, sc_arena *arena, const
     p.sql = sc__arena_strndup(arena, text, p.len);
     if (!p.sql)
         return sc_parse__nomem(&p);
-    SC_TRY(tokenize(&p));
+    SC_TRY(sc_parse__tokenize(&p)); /* p.flags 0: printed text, backquotes, backslash escapes */
     SC_TRY(sc_parse__expr(&p, &e));
     if (!sc_parse__at_end(&p))
         return sc_parse__syntax_error(&p);
