@@ -163,6 +163,10 @@ typedef struct sc_xtable {
     size_t n_fks, cap_fks;
     sc_check_def *checks;
     size_t n_checks, cap_checks;
+    /* columns of foreign keys the engine ignores (not InnoDB) whose actions
+     * modify the child: MariaDB still applies the 1901 rule to them */
+    const char **fk_mod_cols;
+    size_t n_fk_mod_cols;
 } sc_xtable;
 
 /* exec_model.c */
@@ -209,6 +213,11 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t);
 int sc_exec__definition_limits(sc_exec *x, const sc_xtable *t);
 /** FK checks against parents (foreign_key_checks) and implicit child indexes. */
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first_new_fk, bool is_alter);
+/* exec_fk_exprs.c */
+/** Whether a foreign key with these actions changes child rows it keeps. */
+bool sc_exec__fk_action_modifies_child(int on_delete, int on_update);
+/** 1901 when a CHECK or STORED generated column reads such a key's column. */
+int sc_exec__check_fk_modified_exprs(sc_exec *x, const sc_xtable *t);
 /** A column an expression names that t does not have, or NULL. */
 const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e);
 /** 1970/1901 when a CHECK constraint (named name) uses what MariaDB forbids. */

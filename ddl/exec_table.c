@@ -431,6 +431,20 @@ static sc_index_kind map_index_kind(sc_ast_index_kind k)
     }
 }
 
+static int remember_fk_mod_cols(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
+{
+    const char **cols = sc_exec__alloc(x, (t->n_fk_mod_cols + ai->n_parts) * sizeof *cols);
+
+    if (!cols)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < t->n_fk_mod_cols; i++)
+        cols[i] = t->fk_mod_cols[i];
+    for (size_t i = 0; i < ai->n_parts; i++)
+        cols[t->n_fk_mod_cols++] = sc_xtable__find_col(t, ai->parts[i].column)->d.name;
+    t->fk_mod_cols = cols;
+    return SC_OK;
+}
+
 static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
 {
     const sc_ast_references *r = ai->references;
@@ -459,8 +473,12 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
         const char *nm = ai->constraint ? ai->constraint : ai->name;
         ix->d.name = nm;
     }
-    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
-        return SC_OK; /* other engines parse and ignore foreign keys */
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB) {
+        /* other engines parse and ignore foreign keys (but see exec_fk_exprs.c) */
+        if (sc_exec__fk_action_modifies_child(r->on_delete, r->on_update))
+            return remember_fk_mod_cols(x, t, ai);
+        return SC_OK;
+    }
     if (r->n_columns != ai->n_parts)
         return sc_exec__err(x, SC_ER_WRONG_FK_DEF,
                             ai->constraint ? ai->constraint
@@ -1190,6 +1208,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
     if (rc != SC_OK)
         return rc;
     name_checks(x, t);
+    if ((rc = sc_exec__check_fk_modified_exprs(x, t)) != SC_OK)
+        return rc;
     /* MariaDB re-sorts the keys only when the statement adds one: an ALTER
      * that adds none keeps the stored order, even when NULL-ness or the
      * long-hash form of a key changed (verified against 10.11) */

@@ -1,0 +1,194 @@
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `c1` (
+  `a` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `c1_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c10` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `c10_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`b` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c11` (
+  `a` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `c11_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c12` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` * 2) STORED,
+  `h` int(11) GENERATED ALWAYS AS (`g` * 2) STORED,
+  KEY `a` (`a`),
+  CONSTRAINT `c12_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > 0),
+  CONSTRAINT `I``d` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c13` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) STORED
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c14` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) VIRTUAL,
+  KEY `g` (`g`),
+  KEY `a` (`a`),
+  CONSTRAINT `c14_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c15` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `c15_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > `b`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c16` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) STORED,
+  KEY `a` (`a`),
+  CONSTRAINT `c16_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE NO ACTION
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c17` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `b` (`b`),
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > `b`)
+) ENGINE=MyISAM DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c18` (
+  `a` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `c18_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `I``d` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c4` (
+  `a` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `c4_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE NO ACTION,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c5` (
+  `a` int(11) DEFAULT NULL CHECK (`a` > 0),
+  KEY `a` (`a`),
+  CONSTRAINT `c5_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c6` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) STORED,
+  KEY `a` (`a`),
+  CONSTRAINT `c6_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `c7` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) VIRTUAL,
+  KEY `a` (`a`),
+  CONSTRAINT `c7_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `d1` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT (`a` + 1),
+  KEY `a` (`a`),
+  CONSTRAINT `d1_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e10` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `e10_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`b` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e14` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) VIRTUAL,
+  KEY `g` (`g`),
+  KEY `a` (`a`),
+  CONSTRAINT `e14_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e24` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` * 2) VIRTUAL,
+  KEY `a` (`a`),
+  CONSTRAINT `e24_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE,
+  CONSTRAINT `ok1` CHECK (`b` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e25` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `b` (`b`),
+  CONSTRAINT `e25_ibfk_1` FOREIGN KEY (`b`) REFERENCES `p` (`id`) ON DELETE SET NULL,
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e26` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `CONSTRAINT_1` CHECK (`a` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e27` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `e27_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e28` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a`) STORED,
+  KEY `b` (`b`),
+  CONSTRAINT `e28_ibfk_1` FOREIGN KEY (`b`) REFERENCES `p` (`id`) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e31` (
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `CONSTRAINT_1` CHECK (`b` > 0)
+) ENGINE=MyISAM DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e32` (
+  `a` int(11) DEFAULT NULL,
+  `c` int(11) DEFAULT NULL,
+  KEY `a` (`a`),
+  CONSTRAINT `e32_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE,
+  CONSTRAINT `k` CHECK (`c` > 0)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `e7` (
+  `a` int(11) DEFAULT NULL,
+  `g` int(11) GENERATED ALWAYS AS (`a` + 1) VIRTUAL,
+  KEY `a` (`a`),
+  CONSTRAINT `e7_ibfk_1` FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `p` (
+  `id` int(11) NOT NULL,
+  `id2` int(11) DEFAULT NULL,
+  PRIMARY KEY (`id`),
+  KEY `id2` (`id2`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
