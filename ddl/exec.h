@@ -13,6 +13,7 @@
 #define SC_DDL_EXEC_H
 
 #include "syscat/ddl.h"
+#include "catalog/charset.h"
 #include "ddl/ast.h"
 #include "ddl/show.h"
 
@@ -167,6 +168,14 @@ typedef struct sc_xtable {
      * modify the child: MariaDB still applies the 1901 rule to them */
     const char **fk_mod_cols;
     size_t n_fk_mod_cols;
+    /* CHARACTER SET / COLLATE table options seen so far in the statement:
+     * MariaDB refuses two that disagree (1302), across every option list of
+     * an ALTER too. db_charset is what CHARACTER SET DEFAULT means. */
+    const char *db_charset, *db_collation;
+    const sc_charset_info *seen_cs;       /* NULL: none yet */
+    bool seen_cs_default;                 /* it was written DEFAULT */
+    bool seen_coll;                       /* a COLLATE was given */
+    const sc_collation_info *seen_coll_c; /* NULL: COLLATE DEFAULT */
 } sc_xtable;
 
 /* exec_model.c */

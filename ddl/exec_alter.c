@@ -98,6 +98,8 @@ static int load_for_alter(sc_exec *x,
     sdef->collation = sc_exec__strdup(x, sdef->collation);
     sdef->name = sc_exec__strdup(x, sdef->name);
     sc_schema_free(s);
+    st->t.db_charset = sdef->charset ? sdef->charset : x->s->charset_server;
+    st->t.db_collation = sdef->collation ? sdef->collation : x->s->collation_server;
     st->old_name = st->t.name;
     return SC_OK;
 }

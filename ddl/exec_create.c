@@ -458,6 +458,8 @@ int sc_exec__init_table(
     t->engine = x->s->default_engine;
     t->charset = sc_exec__strdup(x, sdef->charset ? sdef->charset : x->s->charset_server);
     t->collation = sc_exec__strdup(x, sdef->collation ? sdef->collation : x->s->collation_server);
+    t->db_charset = t->charset;
+    t->db_collation = t->collation;
     return t->schema && t->charset && t->collation ? SC_OK : SC_ENOMEM;
 }
 

@@ -81,8 +81,13 @@ static int db_options(sc_exec *x, sc_schema_def *def, const sc_ast_database *d)
                 cs_name = n;
             }
         } else if (o->kind == SC_AST_TOPT_COLLATE) {
-            coll_name =
+            const char *n =
                 strcasecmp(o->value.s, "default") == 0 ? x->s->collation_server : o->value.s;
+            const sc_collation_info *a = coll_name ? sc_charset__collation_find(coll_name) : NULL;
+            const sc_collation_info *b = sc_charset__collation_find(n);
+            if (a && b && a != b)
+                return sc_exec__err(x, SC_ER_CONFLICTING_COLLATIONS, a->name, b->name);
+            coll_name = n;
         } else if (o->kind == SC_AST_TOPT_COMMENT) {
             if (utf8_len(o->value.s) > 1024)
                 return sc_exec__err(x, SC_ER_TOO_LONG_DATABASE_COMMENT, d->name ? d->name : "",

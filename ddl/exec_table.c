@@ -233,15 +233,58 @@ static int option_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
     return SC_OK;
 }
 
-static int option_charset(sc_exec *x, const char **cs_name, const sc_ast_table_option *o)
+static const char *charset_label(sc_exec *x, const sc_charset_info *cs, bool dflt)
 {
-    const char *csn = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
+    return dflt ? sc_exec__printf(x, "DEFAULT (%s)", cs->name) : cs->name;
+}
 
-    if (*cs_name && **cs_name && *csn && sc_charset__find(*cs_name) && sc_charset__find(csn) &&
-        sc_charset__find(*cs_name) != sc_charset__find(csn))
-        return sc_exec__err(x, SC_ER_CONFLICTING_CHARSETS, sc_charset__find(*cs_name)->name,
-                            sc_charset__find(csn)->name);
-    *cs_name = csn;
+/* CHARACTER SET x: 1302 when an earlier one (DEFAULT = the schema's) differs. */
+static int option_charset(sc_exec *x, sc_xtable *t, const char **cs_name, const sc_ast_table_option *o)
+{
+    bool dflt = strcasecmp(o->value.s, "default") == 0;
+    const sc_charset_info *cs = sc_charset__find(dflt ? t->db_charset : o->value.s);
+
+    if (cs && t->seen_cs && t->seen_cs != cs) {
+        const char *a = charset_label(x, t->seen_cs, t->seen_cs_default);
+        const char *b = charset_label(x, cs, dflt);
+        return a && b ? sc_exec__err(x, SC_ER_CONFLICTING_CHARSETS, a, b) : SC_ENOMEM;
+    }
+    if (cs) {
+        t->seen_cs = cs;
+        t->seen_cs_default = dflt;
+    }
+    *cs_name = dflt ? "" : o->value.s;
+    return SC_OK;
+}
+
+/* Whether two COLLATE options agree (NULL: COLLATE DEFAULT, which agrees with
+ * a charset's default collation). */
+static bool collations_agree(const sc_collation_info *a, const sc_collation_info *b)
+{
+    if (!a || !b)
+        return (!a || a->is_default) && (!b || b->is_default);
+    return a == b;
+}
+
+/* COLLATE y: 1302 when an earlier COLLATE disagrees. COLLATE DEFAULT after a
+ * CHARACTER SET is that charset's default collation. */
+static int option_collate(sc_exec *x, sc_xtable *t, const char **coll_name, const sc_ast_table_option *o)
+{
+    bool dflt = strcasecmp(o->value.s, "default") == 0;
+    const sc_collation_info *c = NULL;
+
+    if (dflt && t->seen_cs)
+        c = sc_charset__collation_find(t->seen_cs->default_collation);
+    else if (!dflt && !(c = sc_charset__collation_find(o->value.s)))
+        return sc_exec__err(x, SC_ER_UNKNOWN_COLLATION, o->value.s);
+    if (t->seen_coll && !collations_agree(t->seen_coll_c, c))
+        return sc_exec__err(x, SC_ER_CONFLICTING_COLLATIONS,
+                            t->seen_coll_c ? t->seen_coll_c->name : "DEFAULT",
+                            c ? c->name : "DEFAULT");
+    if (!t->seen_coll || c)
+        t->seen_coll_c = c;
+    t->seen_coll = true;
+    *coll_name = dflt ? "" : o->value.s;
     return SC_OK;
 }
 
@@ -264,10 +307,9 @@ static int option_first_pass(sc_exec *x,
         t->auto_increment = o->num.value > 1 ? o->num.value : 0;
         return SC_OK;
     case SC_AST_TOPT_CHARSET:
-        return option_charset(x, cs_name, o);
+        return option_charset(x, t, cs_name, o);
     case SC_AST_TOPT_COLLATE:
-        *coll_name = strcasecmp(o->value.s, "default") == 0 ? "" : o->value.s;
-        return SC_OK;
+        return option_collate(x, t, coll_name, o);
     case SC_AST_TOPT_COMMENT: {
         const char *cm;
         int rc = sc_exec__comment_limit(x, &cm, o->value.s, 2048, 1628, t->name);
@@ -315,6 +357,12 @@ static int options_charset(sc_exec *x, sc_xtable *t, const char *cs_name, const 
     const sc_collation_info *coll;
     int rc;
 
+    if (cs_name && !*cs_name && (!coll_name || !*coll_name) && t->db_charset) {
+        /* CHARACTER SET DEFAULT alone: the schema's (an ALTER changes to it) */
+        t->charset = t->db_charset;
+        t->collation = t->db_collation;
+        return SC_OK;
+    }
     if (cs_name && !*cs_name)
         cs_name = NULL;
     if (coll_name && !*coll_name)
@@ -342,6 +390,12 @@ int sc_exec__table_options(sc_exec *x, sc_xtable *t, const sc_ast_table_option *
     rc = options_for_engine(x, t, opts, n);
     if (rc != SC_OK)
         return rc;
+    /* an ALTER's option lists are one declaration: COLLATE x, CHARSET y
+     * resolves y with x (1253 when they do not match) */
+    if (cs_name && *cs_name && !coll_name && t->seen_coll_c)
+        coll_name = t->seen_coll_c->name;
+    if (coll_name && *coll_name && !cs_name && t->seen_cs && !t->seen_cs_default)
+        cs_name = t->seen_cs->name;
     return options_charset(x, t, cs_name, coll_name);
 }
 
