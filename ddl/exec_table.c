@@ -1086,6 +1086,16 @@ static int innodb_key_part_limit(sc_exec *x, const sc_xtable *t)
     return SC_OK;
 }
 
+/* MyISAM, Aria and MEMORY keep AUTO_INCREMENT=N in the table's state, and
+ * SHOW CREATE prints it, with or without an AUTO_INCREMENT column; InnoDB
+ * only has the counter of such a column (verified against 10.11.19). */
+static bool engine_keeps_auto_increment(const char *engine)
+{
+    sc_engine e = sc_exec__engine(engine);
+
+    return e == SC_ENGINE_MYISAM || e == SC_ENGINE_ARIA || e == SC_ENGINE_MEMORY;
+}
+
 /* Settings the storage engine or the table options give every table/key. */
 static void inherit_table_options(sc_xtable *t)
 {
@@ -1104,7 +1114,7 @@ static void inherit_table_options(sc_xtable *t)
     for (size_t i = 0; i < t->n_cols; i++)
         if (t->cols[i].d.flags & SC_COL_AUTO_INCREMENT)
             has_ai = true;
-    if (!has_ai)
+    if (!has_ai && !engine_keeps_auto_increment(t->engine))
         t->auto_increment = 0;
 }
 
