@@ -554,6 +554,26 @@ static bool is_pk(const sc_sysmap *m, size_t col)
     return false;
 }
 
+void sc_log__image_bits(uint8_t *present,
+                        uint8_t *after_bm,
+                        size_t i,
+                        int kind,
+                        sc_log_image image,
+                        sc_log_col_traits t,
+                        const sc_binlog_value *bv,
+                        const sc_binlog_value *av)
+{
+    bool changed = kind == SC_LOG_UPDATE && !sc_sysmap__value_eq(&bv[i], &av[i]);
+
+    if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL ||
+        (image == SC_LOG_IMAGE_MINIMAL && t.pk) ||
+        (image == SC_LOG_IMAGE_NOBLOB && (!t.blob || t.pk)))
+        bit_put(present, i);
+    if (kind == SC_LOG_UPDATE &&
+        (image == SC_LOG_IMAGE_FULL || changed || (image == SC_LOG_IMAGE_NOBLOB && !t.blob)))
+        bit_put(after_bm, i);
+}
+
 /* Present bitmaps of one change under the row image mode (docs/log-format.md "Row images"). */
 static void sys_bitmaps(uint8_t *present,
                         uint8_t *after_bm,
@@ -566,14 +586,11 @@ static void sys_bitmaps(uint8_t *present,
     memset(present, 0, 4);
     memset(after_bm, 0, 4);
     for (size_t i = 0; i < m->ncols; i++) {
-        bool changed = kind == SC_LOG_UPDATE && !sc_sysmap__value_eq(&bv[i], &av[i]);
-        if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL ||
-            (image == SC_LOG_IMAGE_MINIMAL && is_pk(m, i)) ||
-            (image == SC_LOG_IMAGE_NOBLOB && (!m->blob[i] || is_pk(m, i))))
-            bit_put(present, i);
-        if (kind == SC_LOG_UPDATE && (image == SC_LOG_IMAGE_FULL || changed ||
-                                      (image == SC_LOG_IMAGE_NOBLOB && !m->blob[i])))
-            bit_put(after_bm, i);
+        sc_log_col_traits t = {
+            .pk = is_pk(m, i),
+            .blob = m->blob[i],
+        };
+        sc_log__image_bits(present, after_bm, i, kind, image, t, bv, av);
     }
 }
 

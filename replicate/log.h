@@ -182,6 +182,25 @@ int sc_log__check_file(size_t *bad_out,
                        void (*report)(const char *problem, void *payload),
                        void *payload);
 
+/** What decides whether a column is in a row image (docs/log-format.md "Row images"). */
+typedef struct sc_log_col_traits {
+    bool pk;      /* part of the key (or the table has none: every column identifies) */
+    bool blob;    /* BLOB/TEXT/JSON: left out under NOBLOB unless a key */
+} sc_log_col_traits;
+
+/**
+ * Set column i's bits in the present and after bitmaps of one change, as
+ * binlog_row_image does; bv/av are the before/after values (read for UPDATE).
+ */
+void sc_log__image_bits(uint8_t *present,
+                        uint8_t *after_bm,
+                        size_t i,
+                        int kind,
+                        sc_log_image image,
+                        sc_log_col_traits t,
+                        const sc_binlog_value *bv,
+                        const sc_binlog_value *av);
+
 /* ---- userrows.c ---- */
 
 typedef struct sc_log_build sc_log_build;

@@ -183,6 +183,35 @@ static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, proble
                                       : SC_OK;
 }
 
+typedef int (*verify_fn)(sc_log *log, sc_txn *txn, problems *pr);
+
+/*
+ * Run one check in a single read snapshot (what was committed when the check
+ * started) and turn the problems it reported into one SC_ECORRUPT.
+ */
+static int verify_run(sc_log *log,
+                      verify_fn fn,
+                      const char *where,
+                      void (*report)(const char *problem, void *payload),
+                      void *payload,
+                      size_t *problems_out)
+{
+    problems pr = {report, payload, 0};
+    sc_txn *txn = NULL;
+    int rc = SC_OK;
+
+    if (log->have_dbis && !(rc = sc_txn_begin(&txn, log->cat, SC_TXN_READONLY))) {
+        rc = fn(log, txn, &pr);
+        sc_txn_abort(txn);
+    }
+    if (problems_out)
+        *problems_out = pr.n;
+    if (!rc && pr.n)
+        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu problem(s) in the log%s", pr.n,
+                          where);
+    return rc;
+}
+
 static int verify_stored_in(sc_log *log, sc_txn *txn, problems *pr)
 {
     sc_log_state st;
@@ -215,20 +244,8 @@ int sc_log_verify_stored(sc_log *log,
                          void *payload,
                          size_t *problems_out)
 {
-    problems pr = {report, payload, 0};
-    sc_txn *txn = NULL;
-    int rc = SC_OK;
-
-    if (log->have_dbis && !(rc = sc_txn_begin(&txn, log->cat, SC_TXN_READONLY))) {
-        rc = verify_stored_in(log, txn, &pr);
-        sc_txn_abort(txn);
-    }
-    if (problems_out)
-        *problems_out = pr.n;
-    if (!rc && pr.n)
-        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
-                          "%zu problem(s) in the log stored in the catalog", pr.n);
-    return rc;
+    return verify_run(log, verify_stored_in, " stored in the catalog", report, payload,
+                      problems_out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -395,18 +412,5 @@ int sc_log_verify(sc_log *log,
                   void *payload,
                   size_t *problems_out)
 {
-    problems pr = {report, payload, 0};
-    sc_txn *txn = NULL;
-    int rc = SC_OK;
-
-    /* One snapshot: what was committed when the check started. */
-    if (log->have_dbis && !(rc = sc_txn_begin(&txn, log->cat, SC_TXN_READONLY))) {
-        rc = verify_in(log, txn, &pr);
-        sc_txn_abort(txn);
-    }
-    if (problems_out)
-        *problems_out = pr.n;
-    if (!rc && pr.n)
-        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu problem(s) in the log", pr.n);
-    return rc;
+    return verify_run(log, verify_in, "", report, payload, problems_out);
 }

@@ -468,6 +468,31 @@ static int decode_numeric(
  * BLOB/TEXT/JSON/GEOMETRY), or 0 for other types: VARCHAR by its max byte
  * length (meta), CHAR by its real byte length, blobs by meta itself.
  */
+/* Column classes (MariaDB log_event_server.cc): the numeric ones share one codec. */
+static bool is_numeric(uint8_t real)
+{
+    switch (real) {
+    case SC_MT_TINY:
+    case SC_MT_SHORT:
+    case SC_MT_INT24:
+    case SC_MT_LONG:
+    case SC_MT_LONGLONG:
+    case SC_MT_FLOAT:
+    case SC_MT_DOUBLE:
+    case SC_MT_NEWDECIMAL:
+    case SC_MT_YEAR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* BIT(n) width from its TABLE_MAP metadata: bytes in the high byte, extra bits in the low. */
+static unsigned bit_width(unsigned meta)
+{
+    return (meta >> 8) * 8 + (meta & 0xFF);
+}
+
 static unsigned prefix_bytes(uint8_t type, const sc_binlog_column *c, unsigned len)
 {
     switch (type) {
@@ -499,19 +524,11 @@ int sc_rowfmt__decode_value(sc_binlog_value *v,
     uint8_t type = sc_column__real_type(c, &len);
 
     memset(v, 0, sizeof(*v));
-    switch (type) {
-    case SC_MT_TINY:
-    case SC_MT_SHORT:
-    case SC_MT_INT24:
-    case SC_MT_LONG:
-    case SC_MT_LONGLONG:
-    case SC_MT_FLOAT:
-    case SC_MT_DOUBLE:
-    case SC_MT_YEAR:
-    case SC_MT_NEWDECIMAL:
+    if (is_numeric(type))
         return decode_numeric(v, rd, type, c->meta, dec);
+    switch (type) {
     case SC_MT_BIT: {
-        unsigned nbits = (c->meta >> 8) * 8 + (c->meta & 0xFF);
+        unsigned nbits = bit_width(c->meta);
         if (nbits == 0 || nbits > 64)
             return SC_ECORRUPT;
         v->kind = SC_VAL_UINT;
@@ -628,19 +645,11 @@ int sc_rowfmt__encode_value(sc_buf *b, const sc_binlog_value *v, const sc_binlog
     unsigned len;
     uint8_t type = sc_column__real_type(c, &len);
 
-    switch (type) {
-    case SC_MT_TINY:
-    case SC_MT_SHORT:
-    case SC_MT_INT24:
-    case SC_MT_LONG:
-    case SC_MT_LONGLONG:
-    case SC_MT_FLOAT:
-    case SC_MT_DOUBLE:
-    case SC_MT_YEAR:
-    case SC_MT_NEWDECIMAL:
+    if (is_numeric(type))
         return encode_numeric(b, v, type, c->meta);
+    switch (type) {
     case SC_MT_BIT: {
-        unsigned nbits = (c->meta >> 8) * 8 + (c->meta & 0xFF);
+        unsigned nbits = bit_width(c->meta);
         if (v->kind != SC_VAL_UINT || nbits == 0 || nbits > 64)
             return SC_EINVAL;
         sc_buf_uintbe(b, v->v.u, (nbits + 7) / 8);
@@ -868,24 +877,6 @@ int sc_rows__encode(sc_buf *b,
 /* TABLE_MAP optional metadata                                          */
 
 /* Column classes the metadata fields enumerate (MariaDB log_event_server.cc). */
-static bool is_numeric(uint8_t real)
-{
-    switch (real) {
-    case SC_MT_TINY:
-    case SC_MT_SHORT:
-    case SC_MT_INT24:
-    case SC_MT_LONG:
-    case SC_MT_LONGLONG:
-    case SC_MT_FLOAT:
-    case SC_MT_DOUBLE:
-    case SC_MT_NEWDECIMAL:
-    case SC_MT_YEAR:
-        return true;
-    default:
-        return false;
-    }
-}
-
 static bool is_character(uint8_t real)
 {
     switch (real) {

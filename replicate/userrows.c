@@ -298,16 +298,6 @@ static int table_map_body(sc_buf *out, sc_ctx *ctx, const user_table *u)
     return rc;
 }
 
-static void bit_put(uint8_t *bm, size_t i)
-{
-    bm[i / 8] |= (uint8_t)(1u << (i % 8));
-}
-
-static bool values_equal(const sc_binlog_value *a, const sc_binlog_value *b)
-{
-    return sc_sysmap__value_eq(a, b);
-}
-
 static void user_bitmaps(uint8_t *present,
                          uint8_t *after_bm,
                          const user_table *u,
@@ -319,15 +309,11 @@ static void user_bitmaps(uint8_t *present,
     bool no_pk = u->npk == 0; /* without a key, MINIMAL logs every column (as MariaDB) */
 
     for (size_t i = 0; i < u->ncols; i++) {
-        bool blob = is_blob_col(&u->cols[i]);
-        bool changed = kind == SC_LOG_UPDATE && !values_equal(&bv[i], &av[i]);
-        if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL || no_pk ||
-            (image == SC_LOG_IMAGE_MINIMAL && u->pk[i]) ||
-            (image == SC_LOG_IMAGE_NOBLOB && (!blob || u->pk[i])))
-            bit_put(present, i);
-        if (kind == SC_LOG_UPDATE &&
-            (image == SC_LOG_IMAGE_FULL || changed || (image == SC_LOG_IMAGE_NOBLOB && !blob)))
-            bit_put(after_bm, i);
+        sc_log_col_traits t = {
+            .pk = no_pk || u->pk[i],
+            .blob = is_blob_col(&u->cols[i]),
+        };
+        sc_log__image_bits(present, after_bm, i, kind, image, t, bv, av);
     }
 }
 
