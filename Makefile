@@ -6,6 +6,8 @@
 #   make shared    build/release/libsyscat.so.MAJOR.MINOR.PATCH (release, -fPIC)
 #   make install   release CLI, static + shared library, headers, syscat.pc
 #                  into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
+#   make coverage  gcc --coverage build in build/coverage, make check + the
+#                  corpus runners, per-directory line coverage (gcovr)
 #   make test      deps + build + every Check suite + corpus runners + fuzz smoke
 #   make crash     the crash suites, long (CRASH_RUNS=1000 kills each; SC_CRASH_SEED replays)
 #   make check-X   one suite alone (tests/check_X.c), e.g. make check-catalog
@@ -77,7 +79,7 @@ TEST_TOOLS_OBJ := $(BUILD)/obj/tools/cli.o
 
 .PHONY: all release deps test check crash bench bench-build fuzz demo clean format headertest \
         check-replica-long \
-        shared install \
+        shared install coverage \
         $(addprefix check-,$(SUITES))
 .DEFAULT_GOAL := all
 
@@ -90,7 +92,7 @@ release:
 DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev \
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
             libedit-dev zlib1g-dev clang libclang-rt-14-dev python3 \
-            libmariadb-dev mariadb-server
+            libmariadb-dev mariadb-server gcovr
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -260,6 +262,25 @@ install:
 	install -m 644 include/syscat/*.h $(DESTDIR)$(INCLUDEDIR)/syscat/
 	install -m 644 $(REL)/syscat.pc $(DESTDIR)$(PKGCONFIGDIR)/syscat.pc
 	@echo "installed syscat $(VERSION) into $(DESTDIR)$(PREFIX)"
+
+# ---------------------------------------------------------------- coverage
+# A -O0 --coverage build without sanitizers in its own directory; runs every
+# Check suite and tests/run-extra.sh (corpus runners through the CLI) on it,
+# then reports line coverage per source directory (gcovr; the full per-file
+# table is in build/coverage/coverage.txt).
+COV_BUILD := build/coverage
+COV_DIRS := catalog ddl replicate tools
+COV_MAKE = $(MAKE) MODE=release BUILD=$(COV_BUILD) OPT='-g -O0 -DSC_DEBUG --coverage' \
+           LDFLAGS='$(LDFLAGS) --coverage'
+coverage: deps
+	$(COV_MAKE) all $(COV_BUILD)/check
+	@find $(COV_BUILD) -name '*.gcda' -delete
+	SC_BUILD=$(COV_BUILD) SC_ORACLE=$(ORACLE) $(COV_BUILD)/check
+	SC_BUILD=$(COV_BUILD) SC_ORACLE=$(ORACLE) bash tests/run-extra.sh > $(COV_BUILD)/run-extra.log 2>&1 \
+	  || { tail -30 $(COV_BUILD)/run-extra.log; exit 1; }
+	gcovr -r . --object-directory $(COV_BUILD) $(addprefix --filter ,$(addsuffix /,$(COV_DIRS))) \
+	  --txt $(COV_BUILD)/coverage.txt --json-summary $(COV_BUILD)/coverage.json
+	@python3 tests/coverage-summary.py $(COV_BUILD)/coverage.json $(COV_DIRS)
 
 # ---------------------------------------------------------------- bench, fuzz, demo
 # Benchmark programs: bench/bench_NAME.c -> $(BUILD)/bench_NAME (run by bench/run.sh).
