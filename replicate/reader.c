@@ -410,6 +410,13 @@ const char *sc_binlog_reader__name(const sc_binlog_reader *r)
     return r->name;
 }
 
+/* Go on reading at off, an event boundary a caller knows (a stored position):
+ * the FDE read at open still sets the format; TABLE_MAPs before off are unknown. */
+void sc_binlog_reader__seek(sc_binlog_reader *r, uint64_t off)
+{
+    r->pos = off < SC_BINLOG_MAGIC_LEN ? SC_BINLOG_MAGIC_LEN : (size_t)off;
+}
+
 /* The bytes from the next event on (to the end of what was mapped at open)
  * are the start of one event still being written: fewer than a header, or a
  * sane header (length and end position agree) whose event runs past them. */

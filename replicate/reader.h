@@ -23,6 +23,11 @@ const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, ui
 /** The name used in error messages (base name of the file). */
 const char *sc_binlog_reader__name(const sc_binlog_reader *r);
 
+/** Continue at off (an event boundary the caller knows, e.g. a stored
+ * position) with the format of the file's Format_description event; the
+ * TABLE_MAPs before off are not read. */
+void sc_binlog_reader__seek(sc_binlog_reader *r, uint64_t off);
+
 /** True when the bytes from the next event to the end of the file as mapped
  * at open are an event not completely written yet (a header cut short, or a
  * sane header whose length runs past them): a writer's tail, not damage. */

@@ -279,7 +279,9 @@ static bool has_successor(const char *path)
 /* Called by run_file once the file is mapped (tests: the source writes on meanwhile). */
 void (*sc_replica__after_open_hook)(const char *path);
 
-static int run_file(sc_replica_applier *a, const char *path, uint64_t start, file_run *fr)
+/* Read path from start on (seek: skip the bytes before it unread) and apply. */
+static int read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek,
+                     file_run *fr)
 {
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *raw = NULL;
@@ -297,6 +299,10 @@ static int run_file(sc_replica_applier *a, const char *path, uint64_t start, fil
     }
     if (sc_replica__after_open_hook)
         sc_replica__after_open_hook(path);
+    a->seeked = seek && start > SC_BINLOG_MAGIC_LEN;
+    a->map_missing = false;
+    if (a->seeked)
+        sc_binlog_reader__seek(r, start);
     while (!rc) {
         rc = sc_binlog_reader_next(&raw, r);
         /* The end of what was mapped at open, inside an event the source is
@@ -314,9 +320,24 @@ static int run_file(sc_replica_applier *a, const char *path, uint64_t start, fil
             continue; /* applied already; the reader still keeps the file's TABLE_MAPs */
         rc = on_event(a, r, raw, fr);
     }
-    if (a->txn && !rc)
+    if (a->txn && (!rc || a->map_missing))
         abort_txn(a); /* cut by the end of the bytes written so far: the next call applies it */
     sc_binlog_reader_close(r);
+    return rc;
+}
+
+/* From the position on; from the file's start only when a rows event needs a
+ * TABLE_MAP written before the position (binlog.table_map=file). */
+static int run_file(sc_replica_applier *a, const char *path, uint64_t start, file_run *fr)
+{
+    int rc = read_file(a, path, start, true, fr);
+
+    if (rc && a->map_missing) {
+        sc_ctx_clear_error(a->ctx);
+        *fr = (file_run){"", false};
+        rc = read_file(a, path, a->pos.position > start ? a->pos.position : start, false, fr);
+    }
+    a->seeked = a->map_missing = false;
     return rc;
 }
 

@@ -112,6 +112,8 @@ typedef struct sc_replica_applier {
     uint64_t ev_offset;             /* offset of the event being applied */
     uint64_t ev_end;                /* its end */
     sc_replica_stats stats;         /* this call's counters */
+    bool seeked;                    /* the file is read from the position on */
+    bool map_missing;               /* ...and a rows event's TABLE_MAP is before it */
 } sc_replica_applier;
 
 /**

@@ -575,6 +575,8 @@ int sc_replica__rows(sc_replica_applier *a, sc_binlog_reader *r, const sc_event 
     int rc;
 
     if (!tm)
+        a->map_missing = a->seeked; /* run_file reads the file from its start then */
+    if (!tm)
         return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
                             "%s: event at offset %llu: no TABLE_MAP for table id %llu", a->file,
                             (unsigned long long)a->ev_offset,

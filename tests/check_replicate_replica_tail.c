@@ -77,6 +77,8 @@ static void setup(void)
 
     sc_fixture_tmpdir(base, sizeof(base));
     ru_create(&s, base, "src", 1, NULL);
+    /* each transaction maps its tables: the applier reads from the position on */
+    ck_assert_int_eq(sc_log_set(s.log, "binlog.table_map", "statement"), SC_OK);
     ru_exec_ok(&s, "CREATE DATABASE one");
     ru_exec_ok(&s, "CREATE TABLE one.a (i INT PRIMARY KEY, v VARCHAR(20))");
     ru_exec_ok(&s, "CREATE TABLE one.b (i INT PRIMARY KEY, j INT, KEY (j))");
@@ -197,6 +199,56 @@ START_TEST(test_tail_damage_is_an_error)
 }
 END_TEST
 
+/* Copy src's binlog.000001 to dst, the byte at flip (if any) changed. */
+static void copy_log(const ru_node *src, const char *dst, long flip)
+{
+    char path[700];
+    FILE *in, *out;
+    long off = 0;
+    int c;
+
+    snprintf(path, sizeof(path), "%s/binlog/binlog.000001", src->dir);
+    in = fopen(path, "rb");
+    out = fopen(dst, "wb");
+    ck_assert(in && out);
+    while ((c = fgetc(in)) != EOF)
+        fputc(off++ == flip ? c ^ 0x20 : c, out);
+    fclose(in);
+    ck_assert_int_eq(fclose(out), 0);
+}
+
+START_TEST(test_reads_from_the_position)
+{
+    ru_node s2, r2, d = {0};
+    char dir[500], file[600];
+    sc_replica_status st;
+
+    /* binlog.table_map=statement: every transaction maps its tables, so the
+     * applier needs nothing of the file before its position */
+    ru_create(&s2, base, "s2", 3, NULL);
+    ck_assert_int_eq(sc_log_set(s2.log, "binlog.table_map", "statement"), SC_OK);
+    ru_exec_ok(&s2, "CREATE DATABASE two");
+    ru_exec_ok(&s2, "CREATE TABLE two.a (i INT PRIMARY KEY)");
+    snprintf(d.dir, sizeof(d.dir), "%s/copy2", base);
+    snprintf(dir, sizeof(dir), "%s/binlog", d.dir);
+    ck_assert_int_eq(mkdir(d.dir, 0700), 0);
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    snprintf(file, sizeof(file), "%s/binlog.000001", dir);
+    copy_log(&s2, file, -1);
+    ru_create(&r2, base, "r2", 4, NULL);
+    ru_add_source(&r2, "s2", &d, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
+    ru_apply_ok(&r2, "s2");
+    ck_assert_int_eq(sc_replica_status_get(&st, r2.log, "s2"), SC_OK);
+    /* the source writes on; in the copy, the last applied event is damaged
+     * (its checksum): bytes before the position are never read again */
+    ru_exec_ok(&s2, "CREATE TABLE two.b (i INT PRIMARY KEY)");
+    copy_log(&s2, file, (long)st.position - 6);
+    ck_assert_uint_eq(ru_apply_ok(&r2, "s2").txns, 1);
+    ru_close(&s2);
+    ru_close(&r2);
+}
+END_TEST
+
 Suite *sc_test_replicate_replica_tail_suite(void);
 
 Suite *sc_test_replicate_replica_tail_suite(void)
@@ -209,6 +261,7 @@ Suite *sc_test_replicate_replica_tail_suite(void)
     tcase_add_test(tc, test_tail_mid_event_completed_after_map);
     tcase_add_test(tc, test_tail_mid_transaction_completed_after_map);
     tcase_add_test(tc, test_tail_damage_is_an_error);
+    tcase_add_test(tc, test_reads_from_the_position);
     suite_add_tcase(su, tc);
     return su;
 }

@@ -9,7 +9,8 @@
  *   remove-source NAME
  *   list
  *   apply NAME [--json]        everything available now, then exit
- *   follow [NAME...]           until SIGTERM/SIGINT (polls the sources' binlog dirs)
+ *   follow [NAME...] [--poll-ms N]  until SIGTERM/SIGINT (wakes on a change in the
+ *                              sources' binlog dirs, inotify; else every N ms, 100)
  *   status [NAME] [--json]
  *
  * Exit 1 when a source stops on an error (the message names the source,
@@ -17,11 +18,15 @@
  */
 #include <getopt.h>
 #include <jansson.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/inotify.h>
+#endif
 
 #include "tools/cli.h"
 
@@ -387,18 +392,75 @@ static size_t follow_round(sc_cli *cli, sc_log *log, follow_set *f, int *status)
     return running;
 }
 
+/* Watch the followed sources' binlog/ directories (a write, a new or renamed
+ * file wakes the loop); -1 without inotify: the poll interval alone. */
+static int watch_sources(sc_log *log, const follow_set *f)
+{
+#ifdef __linux__
+    int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    sc_replica_status st;
+    char dir[1100];
+
+    for (size_t i = 0; fd >= 0 && i < f->n; i++) {
+        if (sc_replica_status_get(&st, log, f->names[i]) != SC_OK)
+            continue; /* the round reports it */
+        snprintf(dir, sizeof(dir), "%s/binlog", st.from);
+        inotify_add_watch(fd, dir, IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE);
+    }
+    return fd;
+#else
+    (void)log;
+    (void)f;
+    return -1;
+#endif
+}
+
+/* Forget the changes seen so far (the round that follows reads them). */
+static void drain(int fd)
+{
+    char buf[4096];
+
+    while (fd >= 0 && read(fd, buf, sizeof(buf)) > 0)
+        ;
+}
+
+/* Until a source's directory changes, a signal, or ms. */
+static void wait_change(int fd, int ms)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    struct timespec pause = {ms / 1000, (long)(ms % 1000) * 1000000L};
+
+    if (fd >= 0)
+        poll(&p, 1, ms);
+    else
+        nanosleep(&pause, NULL);
+}
+
 static int cmd_follow(sc_cli *cli, int argc, char **argv)
 {
     follow_set *f = calloc(1, sizeof(*f));
     struct sigaction sa;
-    struct timespec pause = {0, 100 * 1000 * 1000};
+    long poll_ms = 100;
     opened db;
-    int status, rc = SC_OK;
+    int status, rc = SC_OK, ino;
 
     if (!f)
         return sc_cli__fail(cli, SC_ENOMEM);
-    for (int i = 1; i < argc && f->n < MAX_FOLLOW; i++)
-        snprintf(f->names[f->n++], sizeof(f->names[0]), "%s", argv[i]);
+    for (int i = 1; i < argc; i++) {
+        char *end = NULL;
+        if (!strcmp(argv[i], "--poll-ms") && i + 1 < argc) {
+            poll_ms = strtol(argv[++i], &end, 10);
+            if (*end || poll_ms < 1 || poll_ms > 3600000) {
+                free(f);
+                return sc_cli__usage_error(cli, "replica", "bad --poll-ms '%s' (1 to 3600000)",
+                                           argv[i]);
+            }
+        } else if (argv[i][0] == '-') {
+            free(f);
+            return sc_cli__usage_error(cli, "replica", "unexpected argument '%s'", argv[i]);
+        } else if (f->n < MAX_FOLLOW)
+            snprintf(f->names[f->n++], sizeof(f->names[0]), "%s", argv[i]);
+    }
     if ((status = open_logged(&db, cli, true)) != SC_CLI_EXIT_OK) {
         free(f);
         return status;
@@ -411,11 +473,15 @@ static int cmd_follow(sc_cli *cli, int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     if (rc)
         status = sc_cli__fail(cli, rc);
+    ino = rc ? -1 : watch_sources(db.log, f);
     while (!rc && !follow_stop) {
+        drain(ino);
         if (!follow_round(cli, db.log, f, &status))
             break; /* every source stopped */
-        nanosleep(&pause, NULL);
+        wait_change(ino, (int)poll_ms);
     }
+    if (ino >= 0)
+        close(ino);
     close_logged(&db);
     free(f);
     return status;
