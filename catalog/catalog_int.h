@@ -158,6 +158,16 @@ void sc_catalog__table_cache_stats(sc_table_cache_stats *out, const sc_catalog *
 
 /** Map an LMDB return code to an sc_err, setting the message on ctx (what = operation). */
 int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what);
+/*
+ * Bounds-checked mdb_get / mdb_cursor_get (rows.c): every read of the map in
+ * catalog/ and replicate/ goes through them. Same return codes as LMDB, plus
+ * SC_CATALOG__MDB_OUTSIDE when the key or value returned runs past the used
+ * part of the map (a damaged node size): SC_ECORRUPT naming the table and key
+ * is then set on the catalog's ctx, and sc_catalog__mdb_error keeps it.
+ */
+#define SC_CATALOG__MDB_OUTSIDE (-30600)
+int sc_catalog__mdb_get(MDB_txn *mt, MDB_dbi dbi, MDB_val *k, MDB_val *v);
+int sc_catalog__cursor_get(MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op op);
 /** SC_EFULL with the one map-full message (map size of env when not NULL, what frees space). */
 int sc_catalog__map_full(sc_ctx *ctx, MDB_env *env, const char *what);
 

@@ -138,6 +138,7 @@ struct sc_catalog {
     unsigned format_major;        /* format found in sys.meta */
     unsigned format_minor;
     sc_table_cache tcache;        /* decoded definitions (table_cache.c) */
+    const char *map_lo, *map_hi;  /* where LMDB mapped data.mdb, once looked up (rows.c) */
 };
 
 #define SC_TXN_CURSORS SC_DB__COUNT

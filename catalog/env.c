@@ -59,6 +59,8 @@ int sc_catalog__mdb_error(sc_ctx *ctx, int rc, const char *what)
         return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "%s: not found", what);
     if (rc == MDB_MAP_FULL)
         return sc_catalog__map_full(ctx, NULL, what);
+    if (rc == SC_CATALOG__MDB_OUTSIDE) /* sc_catalog__mdb_get set the message */
+        return SC_ECORRUPT;
     return sc_error_set(ctx, SC_EIO, 0, NULL, "%s: %s", what, mdb_strerror(rc));
 }
 
@@ -244,7 +246,7 @@ static int meta_get_uint(unsigned *out, MDB_txn *txn, MDB_dbi dbi, const char *k
 {
     MDB_val k = {strlen(key), (void *)key}, v;
     char buf[32];
-    int rc = mdb_get(txn, dbi, &k, &v);
+    int rc = sc_catalog__mdb_get(txn, dbi, &k, &v);
 
     if (rc)
         return rc;
@@ -454,7 +456,7 @@ static int open_create(sc_catalog *cat)
         rc = sc__mdb_fail(txn, rc, "creating the catalog databases");
         goto out;
     }
-    rc = mdb_get(txn->mdb, cat->dbi[SC_DB_META], &k, &v);
+    rc = sc_catalog__mdb_get(txn->mdb, cat->dbi[SC_DB_META], &k, &v);
     if (rc == MDB_NOTFOUND) {
         if (!(cat->flags & SC_CATALOG_CREATE)) {
             rc = sc_error_set(cat->ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'", cat->datadir);
@@ -507,6 +509,7 @@ static int env_setup(sc_catalog *cat, const char *path, const sc_catalog_options
         return sc_catalog__mdb_error(cat->ctx, rc, "creating the LMDB environment");
     mdb_env_set_maxdbs(cat->env, 64);
     mdb_env_set_maxreaders(cat->env, 256);
+    mdb_env_set_userctx(cat->env, cat); /* the bounds checks name their table on cat's ctx */
     if (o->map_size || !exists) {
         rc = mdb_env_set_mapsize(cat->env, o->map_size ? o->map_size : DEFAULT_MAP_SIZE);
         if (rc)

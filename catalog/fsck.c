@@ -54,11 +54,42 @@ static void problem(fsck *f, const char *where, const char *keydesc, const char 
         f->report(msg, f->payload);
 }
 
+/*
+ * The next entry of a walk (MDB_NEXT) whose key and value lie inside the used
+ * map; entries that run past it (damaged node sizes) are reported and skipped.
+ */
+static int next_entry(fsck *f, MDB_cursor *c, MDB_val *k, MDB_val *v)
+{
+    int rc;
+
+    while ((rc = sc_catalog__cursor_get(c, k, v, MDB_NEXT)) == SC_CATALOG__MDB_OUTSIDE) {
+        f->problems++;
+        if (f->report)
+            f->report(sc_ctx_last_error(f->txn->cat->ctx)->message, f->payload);
+    }
+    return rc;
+}
+
+/* sys.meta and sys.settings hold plain strings: only their bounds can be checked. */
+static int check_plain(fsck *f, unsigned slot)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    int rc;
+
+    if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[slot], &c)))
+        return sc__mdb_fail(f->txn, rc, "opening a cursor");
+    while ((rc = next_entry(f, c, &k, &v)) == 0)
+        ;
+    mdb_cursor_close(c);
+    return rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking sys.meta/sys.settings");
+}
+
 static bool exists(fsck *f, unsigned slot, const uint8_t *key, size_t len)
 {
     MDB_val k = {len, (void *)(uintptr_t)key}, v;
 
-    return mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) == 0;
+    return sc_catalog__mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) == 0;
 }
 
 /* Key of a parent row made of leading u64 fields (table id, ordinal). */
@@ -82,8 +113,8 @@ static uint64_t count_prefix(fsck *f, unsigned slot, const uint8_t *prefix, size
 
     if (mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[slot], &c))
         return 0;
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < len || memcmp(k.mv_data, prefix, len) != 0)
             break;
         n++;
@@ -119,8 +150,8 @@ static bool has_column(fsck *f, uint64_t table_id, const char *name)
     sc__put_u64be(prefix, table_id);
     k.mv_size = 8;
     k.mv_data = prefix;
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0 && !found;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0 && !found;
+         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
             break;
         if (sc__row_unpack(&m, &a, SC_SYS_COLUMNS, v.mv_data, v.mv_size) == SC_OK)
@@ -161,7 +192,7 @@ static void check_index_entry(fsck *f, unsigned st, const ProtobufCMessage *m, c
     }
     k.mv_size = f->key.len;
     k.mv_data = f->key.data;
-    if (mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) != 0)
+    if (sc_catalog__mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) != 0)
         problem(f, sc__st_name(st), kd, "missing name-index entry");
     else if (v.mv_size != vlen || memcmp(v.mv_data, val, vlen) != 0)
         problem(f, sc__st_name(st), kd, "name-index entry points at another row");
@@ -356,7 +387,7 @@ static int check_systable(fsck *f, unsigned st)
 
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
-    while ((rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) == 0) {
+    while ((rc = next_entry(f, c, &k, &v)) == 0) {
         sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);
         sc__arena_reset(&f->a);
         if (sc__row_unpack(&m, &f->a, st, v.mv_data, v.mv_size)) {
@@ -459,7 +490,7 @@ static int check_index(fsck *f, unsigned slot)
     index_keyspec(&ks, slot);
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[slot], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
-    while ((rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) == 0) {
+    while ((rc = next_entry(f, c, &k, &v)) == 0) {
         sc__key_describe(kd, sizeof(kd), &ks, k.mv_data, k.mv_size);
         check_entry(f, slot, &k, &v, kd);
     }
@@ -511,6 +542,10 @@ int sc_fsck(sc_catalog *cat,
         rc = check_systable(&f, st);
     for (slot = SC_DB_SCHEMA_NAME; !rc && slot <= SC_DB_FK_PARENT; slot++)
         rc = check_index(&f, slot);
+    if (!rc)
+        rc = check_plain(&f, SC_DB_META);
+    if (!rc)
+        rc = check_plain(&f, SC_DB_SETTINGS);
     if (!rc) {
         check_counter(&f, "schema_id", f.max_schema_id);
         check_counter(&f, "table_id", f.max_table_id);
@@ -545,8 +580,8 @@ static int check_children(fsck *f, unsigned st, uint64_t table_id)
     sc__put_u64be(prefix, table_id);
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
             break;
         sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);

@@ -11,6 +11,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "catalog/catalog_priv.h"
 
@@ -18,6 +19,179 @@ const char *sc__st_name(unsigned st)
 {
     const sc_systable *s = sc_catalog__systable(st);
     return s ? s->name : "?";
+}
+
+/* ------------------------------------------------------------------ */
+/* Bounds-checked LMDB reads                                            */
+
+/*
+ * LMDB trusts the node sizes on its pages: a damaged size hands back a value
+ * (or key) that runs past the page, past the used part of the file, even past
+ * the mapping. Every read of the catalog's map goes through the two wrappers
+ * below, which check that what LMDB returned lies inside the used pages of
+ * the map before anyone touches it. Pointers outside the mapping (dirty pages
+ * of a write txn, the caller's own key) are not LMDB's to damage and pass.
+ * A write txn may read back pages it spilled beyond the last committed page,
+ * so there the bound is the whole map.
+ */
+
+static const char *slot_name(unsigned slot)
+{
+    switch (slot) {
+    case SC_DB_META:
+        return "sys.meta";
+    case SC_DB_SETTINGS:
+        return "sys.settings";
+    case SC_DB_SCHEMA_NAME:
+        return "sys.schemata_by_name";
+    case SC_DB_TABLE_NAME:
+        return "sys.tables_by_name";
+    case SC_DB_FK_PARENT:
+        return "sys.fk_by_parent";
+    default:
+        return sc__st_name(slot);
+    }
+}
+
+/* Describe the key of an entry of dbi: by its fields in a system table, else as text. */
+static void describe_key(char *buf, size_t size, const sc_catalog *cat, MDB_dbi dbi,
+                         const MDB_val *k, const char **table)
+{
+    unsigned slot;
+    size_t i, o = 0;
+
+    *table = NULL;
+    for (slot = 1; slot < SC_DB__COUNT && !*table; slot++)
+        if (cat->dbi[slot] == dbi)
+            *table = slot_name(slot);
+    slot--;
+    if (*table && slot <= SC_SYS_COUNT && k) {
+        sc__key_describe(buf, size, &cat->keys[slot], k->mv_data, k->mv_size);
+        return;
+    }
+    if (!k) {
+        snprintf(buf, size, "(unreadable key)");
+        return;
+    }
+    for (i = 0; i < k->mv_size && i < 64 && o + 5 < size; i++) {
+        unsigned char ch = ((const unsigned char *)k->mv_data)[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+            buf[o++] = (char)ch;
+        else
+            o += (size_t)snprintf(buf + o, size - o, "\\x%02x", ch);
+    }
+    if (i < k->mv_size && o + 4 < size)
+        o += (size_t)snprintf(buf + o, size - o, "...");
+    buf[o < size ? o : size - 1] = '\0';
+}
+
+/*
+ * Find the mapping of env's data file that holds p in /proc/self/maps (LMDB
+ * does not say where it mapped the file unless MDB_FIXEDMAP) and remember it
+ * in cat. false when no mapping of the file holds p.
+ */
+static bool locate_map(sc_catalog *cat, MDB_env *env, const char *p)
+{
+    struct stat st;
+    mdb_filehandle_t fd;
+    unsigned long lo, hi, off, ino;
+    char line[512];
+    FILE *maps;
+    bool found = false;
+
+    if (mdb_env_get_fd(env, &fd) || fstat(fd, &st))
+        return false;
+    if (!(maps = fopen("/proc/self/maps", "r")))
+        return false;
+    while (!found && fgets(line, sizeof(line), maps)) {
+        if (sscanf(line, "%lx-%lx %*s %lx %*s %lu", &lo, &hi, &off, &ino) != 4)
+            continue;
+        if (ino == (unsigned long)st.st_ino && off == 0 && (uintptr_t)p >= lo &&
+            (uintptr_t)p < hi) {
+            cat->map_lo = (const char *)(uintptr_t)lo;
+            cat->map_hi = (const char *)(uintptr_t)hi;
+            found = true;
+        }
+    }
+    fclose(maps);
+    return found;
+}
+
+/* Whether v lies inside the part of the map LMDB may legitimately return for mt. */
+static bool within_map(sc_catalog *cat, MDB_txn *mt, const MDB_val *v, size_t *off_out,
+                       size_t *used_out)
+{
+    MDB_env *env = mdb_txn_env(mt);
+    MDB_envinfo info;
+    MDB_stat st;
+    const char *p = v->mv_data;
+    bool writer;
+    size_t used, off;
+
+    if (!cat || mdb_env_info(env, &info) || mdb_env_stat(env, &st))
+        return true; /* nothing to check against */
+    writer = mdb_txn_id(mt) > info.me_last_txnid;
+    /* In a read txn every pointer LMDB returns is in the map: a miss means the map
+     * moved (or was never looked up). A write txn also returns its dirty pages. */
+    if (!(p >= cat->map_lo && p < cat->map_hi) && (writer || !locate_map(cat, env, p)))
+        return true;
+    used = writer ? info.me_mapsize : (info.me_last_pgno + 1) * (size_t)st.ms_psize;
+    if (used > (size_t)(cat->map_hi - cat->map_lo))
+        used = (size_t)(cat->map_hi - cat->map_lo);
+    off = (size_t)(p - cat->map_lo);
+    *off_out = off;
+    *used_out = used;
+    return off <= used && v->mv_size <= used - off;
+}
+
+/* Check k (when LMDB returned it) and v of an entry of dbi; SC_CATALOG__MDB_OUTSIDE if bad. */
+static int check_entry_bounds(MDB_txn *mt, MDB_dbi dbi, const MDB_val *k, const MDB_val *v,
+                              bool key_from_map)
+{
+    sc_catalog *cat = mdb_env_get_userctx(mdb_txn_env(mt));
+    const char *table = NULL, *what = "value";
+    const MDB_val *bad = NULL;
+    size_t off = 0, used = 0;
+    char kd[256];
+
+    if (key_from_map && !within_map(cat, mt, k, &off, &used)) {
+        bad = k;
+        what = "key";
+    } else if (v && !within_map(cat, mt, v, &off, &used)) {
+        bad = v;
+    }
+    if (!bad)
+        return MDB_SUCCESS;
+    if (!cat)
+        return MDB_CORRUPTED;
+    describe_key(kd, sizeof(kd), cat, dbi, bad == k ? NULL : k, &table);
+    if (table)
+        sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL,
+                     "%s: the %s of the entry %s (%zu bytes at map offset %zu) runs past the "
+                     "used part of the map (%zu bytes): damaged LMDB node",
+                     table, what, kd, bad->mv_size, off, used);
+    else
+        sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL,
+                     "LMDB database #%u: the %s of the entry %s (%zu bytes at map offset %zu) "
+                     "runs past the used part of the map (%zu bytes): damaged LMDB node",
+                     (unsigned)dbi, what, kd, bad->mv_size, off, used);
+    return SC_CATALOG__MDB_OUTSIDE;
+}
+
+int sc_catalog__mdb_get(MDB_txn *mt, MDB_dbi dbi, MDB_val *k, MDB_val *v)
+{
+    int rc = mdb_get(mt, dbi, k, v);
+
+    return rc ? rc : check_entry_bounds(mt, dbi, k, v, false);
+}
+
+int sc_catalog__cursor_get(MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op op)
+{
+    int rc = mdb_cursor_get(c, k, v, op);
+
+    if (rc)
+        return rc;
+    return check_entry_bounds(mdb_cursor_txn(c), mdb_cursor_dbi(c), k, v, true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -151,7 +325,7 @@ int sc__row_get(
     ProtobufCMessage **out, sc_txn *txn, sc_arena *a, unsigned st, const uint8_t *key, size_t klen)
 {
     MDB_val k = {klen, (void *)(uintptr_t)key}, v;
-    int rc = mdb_get(txn->mdb, txn->cat->dbi[st], &k, &v);
+    int rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[st], &k, &v);
 
     *out = NULL;
     if (rc == MDB_NOTFOUND)
@@ -172,7 +346,7 @@ int sc__name_index_get(
 
     if (txn->key.len > SC_KEY_MAX_LEN)
         return SC_ENOTFOUND; /* too long to be a key: no such name */
-    rc = mdb_get(txn->mdb, txn->cat->dbi[slot], &k, &v);
+    rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[slot], &k, &v);
     if (rc == MDB_NOTFOUND)
         return SC_ENOTFOUND;
     if (rc) {
@@ -285,7 +459,7 @@ static int plan_index(
         return SC_OK;
     k.mv_size = txn->key.len;
     k.mv_data = txn->key.data;
-    rc = mdb_get(txn->mdb, txn->cat->dbi[p->slot], &k, &v);
+    rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[p->slot], &k, &v);
     if (rc == MDB_NOTFOUND)
         return SC_OK;
     if (rc)
@@ -375,7 +549,7 @@ row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode m
     k.mv_size = txn->key.len;
     k.mv_data = kbuf;
     if (mode != SC_W_INSERT) {
-        rc = mdb_get(txn->mdb, txn->cat->dbi[st], &k, &old);
+        rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[st], &k, &old);
         if (rc && rc != MDB_NOTFOUND)
             return sc__mdb_fail(txn, rc, sc__st_name(st));
         exists = rc == MDB_SUCCESS;
@@ -471,8 +645,8 @@ int sc_catalog__row_foreach(sc_txn *txn,
     if (mrc)
         return sc__mdb_fail(txn, mrc, "opening a cursor");
     rc = SC_OK;
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         s.data = v.mv_data;
         s.len = v.mv_size;
         rc = cb(s, payload); /* any non-zero value stops the walk and is returned */
@@ -542,7 +716,7 @@ int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned sy
     if (!rc) {
         k.mv_size = key.len;
         k.mv_data = key.data;
-        rc = mdb_get(txn->mdb, txn->cat->dbi[systable], &k, &v);
+        rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[systable], &k, &v);
         if (rc == MDB_NOTFOUND)
             rc = SC_ENOTFOUND; /* no message: the caller decides what a missing row means */
         else if (rc)

@@ -215,8 +215,8 @@ int sc__schema_table_ids(uint64_t **out, size_t *n_out, sc_txn *txn, uint64_t sc
         return sc__mdb_fail(txn, rc, "opening a cursor");
     k.mv_size = 8;
     k.mv_data = prefix;
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0 || v.mv_size != 8)
             break;
         if (n == cap) {
@@ -298,8 +298,8 @@ int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payl
 
     if ((mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_SCHEMA_NAME], &c)))
         return sc__mdb_fail(txn, mrc, "opening a cursor");
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (v.mv_size != 8) {
             rc = sc_error_set(txn->cat->ctx, SC_ECORRUPT, 0, NULL,
                               "sys.schemata_by_name: bad entry");

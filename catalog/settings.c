@@ -13,7 +13,7 @@ int sc_setting_get(char **out, sc_txn *txn, const char *key)
     int rc;
 
     *out = NULL;
-    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SETTINGS], &k, &v);
+    rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SETTINGS], &k, &v);
     if (rc == MDB_NOTFOUND)
         return sc_error_set(txn->cat->ctx, SC_ENOTFOUND, 0, NULL, "setting '%s' is not set", key);
     if (rc)
@@ -48,8 +48,8 @@ int sc_setting_foreach(sc_txn *txn,
 
     if ((mrc = mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_SETTINGS], &c)))
         return sc__mdb_fail(txn, mrc, "opening a cursor");
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         ks = sc__strndup(ctx, k.mv_data, k.mv_size);
         vs = sc__strndup(ctx, v.mv_data, v.mv_size);
         rc = ks && vs ? cb(ks, vs, payload) : SC_ENOMEM;

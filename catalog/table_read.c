@@ -97,8 +97,8 @@ static int scan_rows(size_t *n_out,
     k.mv_data = prefix;
     if (limit == 0)
         return SC_OK;
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
             break;
         if ((rc = sc__row_unpack(&m, a, st, v.mv_data, v.mv_size)))
@@ -474,7 +474,7 @@ static int table_row_raw(MDB_val *out, sc_txn *txn, uint64_t id)
     int rc;
 
     sc__id_key(key, id);
-    rc = mdb_get(txn->mdb, txn->cat->dbi[SC_SYS_TABLES], &k, out);
+    rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[SC_SYS_TABLES], &k, out);
     if (rc == MDB_NOTFOUND)
         return sc_error_set(txn->cat->ctx, SC_ENOTFOUND, 0, NULL,
                             "Table with id %llu doesn't exist", (unsigned long long)id);
@@ -679,8 +679,8 @@ int sc_table_foreach(sc_txn *txn,
     k.mv_size = 8;
     k.mv_data = prefix;
     rc = SC_OK;
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); mrc == 0 && rc == SC_OK;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); mrc == 0 && rc == SC_OK;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0 || v.mv_size != 8)
             break;
         rc = table_info(&info, txn, &a, sc__get_u64be(v.mv_data));
@@ -724,8 +724,8 @@ int sc_table_foreach_child(sc_txn *txn,
     sc__arena_init(&a, ctx, 1024);
     k.mv_size = prefix.len;
     k.mv_data = prefix.data;
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); mrc == 0 && rc == SC_OK;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); mrc == 0 && rc == SC_OK;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size != prefix.len + 16 || memcmp(k.mv_data, prefix.data, prefix.len) != 0)
             break;
         child = sc__get_u64be((const uint8_t *)k.mv_data + prefix.len);

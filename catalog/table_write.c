@@ -525,8 +525,8 @@ int sc__collect_rows(
     sc__put_u64be(prefix, table_id);
     k.mv_size = 8;
     k.mv_data = prefix;
-    for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
+         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
             break;
         if (n == cap) {

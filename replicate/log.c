@@ -236,7 +236,7 @@ int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn)
     memset(out, 0, sizeof(*out));
     if (!log->have_dbis)
         return SC_ENOTFOUND;
-    rc = mdb_get(sc_catalog__mdb_txn(txn), log->dbi_state, &k, &v);
+    rc = sc_catalog__mdb_get(sc_catalog__mdb_txn(txn), log->dbi_state, &k, &v);
     if (rc == MDB_NOTFOUND)
         return SC_ENOTFOUND;
     if (rc)
@@ -438,7 +438,7 @@ int sc_log__need_map(bool *out, sc_log_build *bld, uint64_t table_id, uint64_t v
         return SC_OK;
     sc_put_uintbe(key, bld->st.cur_file, 4);
     sc_put_uintbe(key + 4, table_id, 8);
-    rc = mdb_get(mt, log->dbi_maps, &k, &v);
+    rc = sc_catalog__mdb_get(mt, log->dbi_maps, &k, &v);
     if (rc == 0 && v.mv_size == 8 && sc_get_u64le(v.mv_data) == version) {
         *out = false;
         return SC_OK;

@@ -35,7 +35,7 @@ int sc_log__file_alg(int *alg, sc_log *log, sc_txn *txn, uint32_t file)
     *alg = -1;
     sc_log__key(key, file, 0);
     sc_log__file_name(name, sizeof(name), file);
-    mrc = mdb_get(sc_catalog__mdb_txn(txn), log->dbi_events, &k, &v);
+    mrc = sc_catalog__mdb_get(sc_catalog__mdb_txn(txn), log->dbi_events, &k, &v);
     if (mrc == MDB_NOTFOUND)
         return sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
                             "%s: the log in the catalog has no record at offset 0", name);
@@ -151,8 +151,8 @@ static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, proble
 
     if (mrc)
         return sc_catalog__mdb_error(log->ctx, mrc, "opening a log.events cursor");
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_FIRST); mrc == 0;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         uint32_t f;
         if (k.mv_size != 12) {
             problem(pr, "log.events: a key of %zu bytes (expected 12)", k.mv_size);
@@ -167,10 +167,10 @@ static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, proble
             sc_log__key(key, f + 1, 0);
             k.mv_size = sizeof(key);
             k.mv_data = key;
-            mrc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
+            mrc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE);
             if (mrc)
                 break;
-            mrc = mdb_cursor_get(c, &k, &v, MDB_PREV);
+            mrc = sc_catalog__cursor_get(c, &k, &v, MDB_PREV);
             if (mrc)
                 break;
             continue;

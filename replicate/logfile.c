@@ -77,7 +77,7 @@ static int seek_record(MDB_cursor *c, MDB_val *k, MDB_val *v, uint32_t file, uin
     sc_log__key(key, file, from);
     k->mv_size = sizeof(key);
     k->mv_data = key;
-    mrc = mdb_cursor_get(c, k, v, MDB_SET_RANGE);
+    mrc = sc_catalog__cursor_get(c, k, v, MDB_SET_RANGE);
     if (mrc == 0 && k->mv_size == 12) {
         key_parse(k, &f, &off);
         if (f == file && off == from)
@@ -85,7 +85,7 @@ static int seek_record(MDB_cursor *c, MDB_val *k, MDB_val *v, uint32_t file, uin
     }
     if (mrc && mrc != MDB_NOTFOUND)
         return mrc;
-    mrc = mdb_cursor_get(c, k, v, mrc == MDB_NOTFOUND ? MDB_LAST : MDB_PREV);
+    mrc = sc_catalog__cursor_get(c, k, v, mrc == MDB_NOTFOUND ? MDB_LAST : MDB_PREV);
     if (mrc == 0 && k->mv_size == 12) {
         key_parse(k, &f, &off);
         if (f == file)
@@ -96,7 +96,7 @@ static int seek_record(MDB_cursor *c, MDB_val *k, MDB_val *v, uint32_t file, uin
     sc_log__key(key, file, 0);
     k->mv_size = sizeof(key);
     k->mv_data = key;
-    return mdb_cursor_get(c, k, v, MDB_SET_RANGE);
+    return sc_catalog__cursor_get(c, k, v, MDB_SET_RANGE);
 }
 
 int sc_log__walk(
@@ -113,7 +113,7 @@ int sc_log__walk(
     if ((mrc = mdb_cursor_open(sc_catalog__mdb_txn(txn), log->dbi_events, &c)))
         return sc_catalog__mdb_error(log->ctx, mrc, "opening a log.events cursor");
     for (mrc = seek_record(c, &k, &v, file, from); mrc == 0 && rc == SC_OK;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size != 12)
             return mdb_cursor_close(c),
                    sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "log.events: bad key");
@@ -170,8 +170,8 @@ static int stored_end(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file)
     if (mrc)
         return sc_catalog__mdb_error(log->ctx, mrc, "opening a log.events cursor");
     sc_log__key(key, file + 1, 0);
-    mrc = file == UINT32_MAX ? MDB_NOTFOUND : mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
-    mrc = mdb_cursor_get(c, &k, &v, mrc == MDB_NOTFOUND ? MDB_LAST : MDB_PREV);
+    mrc = file == UINT32_MAX ? MDB_NOTFOUND : sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE);
+    mrc = sc_catalog__cursor_get(c, &k, &v, mrc == MDB_NOTFOUND ? MDB_LAST : MDB_PREV);
     if (mrc == 0 && k.mv_size == 12 && sc_get_uintbe(k.mv_data, 4) == file)
         *out = sc_get_uintbe((const uint8_t *)k.mv_data + 4, 8) + v.mv_size;
     mdb_cursor_close(c);
@@ -521,8 +521,8 @@ static int delete_below(sc_log *log, sc_txn *txn, MDB_dbi dbi, uint32_t target)
 
     if (mrc)
         return sc_catalog__mdb_error(log->ctx, mrc, "opening a log cursor");
-    for (mrc = mdb_cursor_get(c, &k, &v, MDB_FIRST); mrc == 0;
-         mrc = mdb_cursor_get(c, &k, &v, MDB_NEXT)) {
+    for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_FIRST); mrc == 0;
+         mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 4 || sc_get_uintbe(k.mv_data, 4) >= target)
             break;
         if ((mrc = mdb_cursor_del(c, 0)))

@@ -15,7 +15,8 @@ dump --json and stats on the copy. A round passes when
     byte in LMDB free space, or in bytes no reader uses).
 Environment: SC_BUILD (build directory, default build), SWEEP_SEED (the
 random seed, printed; default: a fresh one), SWEEP_ROUNDS (default 16),
-SWEEP_LONG=1 (400 rounds: `make sweep-long`), SWEEP_KEEP=1 (keep the
+SWEEP_LONG=1 (400 rounds: `make sweep-long`), SWEEP_ROUND=N (only round N
+of the seed, e.g. to repeat a failure), SWEEP_KEEP=1 (keep the
 directories of failed rounds). Ends with "sweep: N passed, N failed".
 """
 import os
@@ -156,7 +157,8 @@ def main():
                 sys.exit("sweep: %s fails on the undamaged directory: %s"
                          % (" ".join(cmd), err.decode(errors="replace")))
             base_out[tuple(cmd)] = (rc, out)
-        for rnd in range(rounds):
+        only = os.environ.get("SWEEP_ROUND")
+        for rnd in ([int(only)] if only else range(rounds)):
             rng = random.Random(seed * 1000003 + rnd)
             work = os.path.join(top, "round%d" % rnd)
             shutil.copytree(base, work)
