@@ -319,6 +319,19 @@ SC_API int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *
 SC_API int sc_log_verify_stored(sc_log *log, void (*report)(const char *problem, void *payload),
                                 void *payload, size_t *problems_out);
 
+/**
+ * Compare every system-table row with the copy the stored log holds of it:
+ * the log is replayed (the last after-image per key wins, deletes remove)
+ * into a scratch catalog under $TMPDIR, then both are compared row by row
+ * (syscat.replica_state, never logged, is left out). Each problem names the
+ * table, the key and what differs. A purged log (it no longer starts with
+ * the bootstrap transaction) cannot rebuild the rows: *partial_out is set
+ * and nothing is compared. Reads only.
+ * @return SC_OK when equal (or no log, or purged), SC_ECORRUPT otherwise
+ */
+SC_API int sc_log_verify_rows(sc_log *log, void (*report)(const char *problem, void *payload),
+                              void *payload, size_t *problems_out, bool *partial_out);
+
 /** Row change kinds of sc_log_rows. */
 #define SC_LOG_INSERT 0
 #define SC_LOG_UPDATE 1
