@@ -322,6 +322,11 @@ START_TEST(test_ddl_limits_text_bad_utf8)
     show_has("t1", "COMMENT='z?'");
     ok("ALTER TABLE t1 MODIFY x INT COMMENT 'y\xff'");
     show_has("t1", "COMMENT 'y?'");
+    /* introduced literals print every byte outside printable ASCII as xHH */
+    ok("CREATE TABLE t7 (a VARBINARY(5), CHECK (a <> _binary 'a\xff\x01\tb'), "
+       "CHECK (a <> _utf8mb4 'a\xc3\xa9'))");
+    show_has("t7", "CHECK (`a` <> _binary'axFFx01x09b')");
+    show_has("t7", "CHECK (`a` <> _utf8mb4'axC3xA9')");
     FAILS_N("CREATE TABLE `t\xffx` (x INT)", 1300, "HY000",
             "Invalid utf8mb4 character string: 't\\xFFx'");
 }
