@@ -551,7 +551,31 @@ static void print_hex(printer *pr, const sc_ast_lit *l)
 
 
 /*
- * A string literal. Without a binary introducer its text is converted from
+ * A string literal with a character set introducer (_binary'..', _latin1'..'):
+ * 10.11.19 prints every byte outside printable ASCII as xHH (`_binary'axFF'`,
+ * `_utf8mb4'axC3xA9'`, a tab is x09), so the stored text is plain ASCII.
+ */
+static int print_introduced(printer *pr, const sc_ast_lit *l)
+{
+    const unsigned char *u = (const unsigned char *)l->text.s;
+    char *copy = sc__arena_calloc(pr->arena, l->text.len * 3 + 1);
+    size_t o = 0;
+
+    if (!copy)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < l->text.len; i++) {
+        if (u[i] >= 0x20 && u[i] < 0x7F) {
+            copy[o++] = (char)u[i];
+        } else {
+            snprintf(copy + o, 4, "x%02X", u[i]);
+            o += 3;
+        }
+    }
+    return sc_ddl__quote_string(pr->out, copy, o);
+}
+
+/*
+ * A string literal. Without an introducer its text is converted from
  * the (pinned utf8mb4) client character set as MariaDB does: a byte that
  * does not start a well-formed UTF-8 character prints as '?' (10.11.19:
  * CHECK (x <> 'a\xFF') is stored as `x` <> 'a?').
@@ -563,8 +587,8 @@ static int print_text_literal(printer *pr, const sc_ast_lit *l)
     size_t i = 0, c;
     int rc;
 
-    if (l->introducer && strcasecmp(l->introducer, "binary") == 0)
-        return sc_ddl__quote_string(pr->out, l->text.s, l->text.len);
+    if (l->introducer)
+        return print_introduced(pr, l);
     while (i < l->text.len && (c = sc_ddl__utf8_char(u + i, l->text.len - i)) > 0)
         i += c;
     if (i == l->text.len)
