@@ -36,10 +36,10 @@ END_TEST
 START_TEST(test_ddl_split_quotes)
 {
     cut("'x;y';z", true, 5, true);
-    cut("\"a\\\";b\";c", true, 7, true);  /* backslash escapes in "" */
+    cut("\"a\\\";b\";c", true, 7, true); /* backslash escapes in "" */
     cut("'it''s;';", true, 8, true);     /* doubled quote */
     cut("`a;b`;", true, 5, true);
-    cut("`a\\`;", true, 4, true);        /* no backslash escape in `` */
+    cut("`a\\`;", true, 4, true); /* no backslash escape in `` */
     cut("'never closed;", false, 14, true);
 }
 END_TEST

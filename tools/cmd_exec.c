@@ -199,62 +199,12 @@ typedef struct scan_result {
     bool has_content; /* text other than blanks and comments before end */
 } scan_result;
 
-/* Skip a quoted run starting at s[i] (the quote); backslash escapes in '' and "". */
-static size_t skip_quoted(const char *s, size_t len, size_t i)
-{
-    char q = s[i++];
-
-    while (i < len) {
-        if (s[i] == '\\' && q != '`' && i + 1 < len) {
-            i += 2;
-        } else if (s[i] == q) {
-            if (i + 1 < len && s[i + 1] == q)
-                i += 2; /* doubled quote */
-            else
-                return i + 1;
-        } else {
-            i++;
-        }
-    }
-    return len;
-}
-
-/* Length of a comment starting at s[i], or 0 when none starts there. */
-static size_t comment_len(const char *s, size_t len, size_t i)
-{
-    const char *end;
-
-    if (s[i] == '#' || (s[i] == '-' && i + 2 <= len && s[i + 1] == '-' &&
-                        (i + 2 == len || (unsigned char)s[i + 2] <= ' '))) {
-        end = memchr(s + i, '\n', len - i);
-        return end ? (size_t)(end - (s + i)) + 1 : len - i;
-    }
-    if (s[i] == '/' && i + 1 < len && s[i + 1] == '*' && !(i + 2 < len && s[i + 2] == '!')) {
-        end = memmem(s + i + 2, len - i - 2, "*/", 2);
-        return end ? (size_t)(end - (s + i)) + 2 : len - i;
-    }
-    return 0;
-}
-
+/* The library's splitter (sc_sql_split_next, ddl/split.c) in this file's terms. */
 static scan_result scan_statement(const char *s, size_t len)
 {
     scan_result r = {0, false, false};
-    size_t i = 0, c;
 
-    while (i < len) {
-        if (s[i] == ';') {
-            r.end = i;
-            r.found = true;
-            return r;
-        }
-        if ((c = comment_len(s, len, i)) > 0) {
-            i += c;
-            continue;
-        }
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-            r.has_content = true;
-        i = (s[i] == '\'' || s[i] == '"' || s[i] == '`') ? skip_quoted(s, len, i) : i + 1;
-    }
+    r.found = sc_sql_split_next(&r.end, &r.has_content, s, len);
     return r;
 }
 

@@ -91,6 +91,17 @@ SC_API const char *sc_coltype_name(sc_coltype type);
 SC_API int sc_dump_show_create(char **out, sc_txn *txn);
 
 /**
+ * Find where the next statement of sql[0..len) ends, by the mysql client's
+ * rules: at the first ';' outside quotes ('', "", ``; backslash escapes in
+ * the first two, doubled quotes in all) and comments (#, "-- ", C-style,
+ * but not the executable form that starts with an exclamation mark). Linear in len.
+ * @param[out] end_out         index of that ';', or len when none ends a statement
+ * @param[out] has_content_out whether sql[0..end) holds more than blanks and comments
+ * @return true when a ';' ends a statement
+ */
+SC_API bool sc_sql_split_next(size_t *end_out, bool *has_content_out, const char *sql, size_t len);
+
+/**
  * Set a session variable as `SET SESSION name = value` would (sql_mode,
  * explicit_defaults_for_timestamp, foreign_key_checks, character_set_server,
  * collation_server, default_storage_engine). value is the SQL text of the
