@@ -1078,18 +1078,10 @@ static bool root_needs_parens(const sc_expr *e)
                                  e->cast_type->kind != SC_AST_TYPE_DATETIME &&
                                  e->cast_type->kind != SC_AST_TYPE_TIMESTAMP);
     case SC_AST_EXPR_BINARY:
-        switch (e->op) {
-        case SC_AST_OP_INTDIV:
-        case SC_AST_OP_BITOR:
-        case SC_AST_OP_BITAND:
-        case SC_AST_OP_SHL:
-        case SC_AST_OP_SHR:
-        case SC_AST_OP_BITXOR:
-        case SC_AST_OP_CONCAT:
-            return false;
-        default:
-            return true;
-        }
+        /* every operator, DIV and the bit operators included (10.11.19 prints
+           DEFAULT (`a` DIV 2), (1 << 4); the bare form does not read back);
+           || as CONCAT prints as concat(...) */
+        return e->op != SC_AST_OP_CONCAT;
     case SC_AST_EXPR_UNARY:
         /* Item_func_neg and Item_func_bit_neg print in parentheses too (`DEFAULT (~a)`
            reads back; `DEFAULT ~a` is a syntax error); the parser folds - of a number
