@@ -457,7 +457,8 @@ SC_API int sc_table_foreach_child(sc_txn *txn, const char *parent_schema,
 /**
  * Check the whole catalog: every row decodes, every secondary index entry
  * matches its row and every row has its entries, every column/index/FK/check
- * row belongs to a live table, counters are above every used id.
+ * row belongs to a live table, counters are above every used id, the text
+ * fields of definition rows (all but column defaults) are valid UTF-8.
  * @param[in] report  called once per problem with a message naming the row (may be NULL)
  * @param[out] problems_out number of problems found (may be NULL)
  * @return SC_OK when clean, SC_ECORRUPT when problems were found, SC_EIO

@@ -6,6 +6,8 @@
 # Each target is compiled with the library sources it names on its
 # "fuzz-sources:" lines (default: all of catalog/ ddl/ replicate/), so one
 # module's work in progress does not break another module's target.
+# A target may also name extra libraries ("fuzz-libs: -ljansson") and cap its
+# smoke time ("fuzz-max-seconds: 3", for targets too small to need more).
 # Seeds for target NAME come from
 #   tests/fuzz/seeds/NAME/            (checked-in files), and/or
 #   tests/fuzz/seeds-NAME.sh OUTDIR   (a generator, e.g. cutting the oracle
@@ -45,6 +47,11 @@ target_sources() {
     fi
 }
 
+# The value of a "KEY:" line of a target, or nothing.
+target_tag() {
+    grep -o "$2:.*" "$1" | sed "s/$2://; s/\*\/.*//" | tr '\n' ' ' || true
+}
+
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     for src in tests/fuzz/fuzz_*.c; do
@@ -65,15 +72,18 @@ for name in "${targets[@]}"; do
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         "$src" $(target_sources "$src") \
         $(pkg-config --libs lmdb libprotobuf-c 2>/dev/null || echo -llmdb -lprotobuf-c) \
-        -lz -lm -o "$bin"
+        $(target_tag "$src" fuzz-libs) -lz -lm -o "$bin"
     if [ -d "tests/fuzz/seeds/$name" ]; then
         cp -f tests/fuzz/seeds/"$name"/* "$corpus"/ 2>/dev/null || true
     fi
     if [ -f "tests/fuzz/seeds-$name.sh" ]; then
         bash "tests/fuzz/seeds-$name.sh" "$corpus"
     fi
-    echo "fuzz: running $name for ${FUZZ_SECONDS}s ($(ls "$corpus" | wc -l) inputs in corpus)"
-    if ! "$bin" -max_total_time="$FUZZ_SECONDS" -print_final_stats=1 \
+    seconds=$FUZZ_SECONDS
+    cap=$(target_tag "$src" fuzz-max-seconds | tr -d ' ')
+    if [ -n "$cap" ] && [ "$cap" -lt "$seconds" ]; then seconds=$cap; fi
+    echo "fuzz: running $name for ${seconds}s ($(ls "$corpus" | wc -l) inputs in corpus)"
+    if ! "$bin" -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$artifacts/" "$corpus" 2>"$OUT/$name.log"; then
         echo "fuzz: $name FAILED, see $OUT/$name.log and $artifacts/" >&2
         tail -40 "$OUT/$name.log" >&2
