@@ -14,9 +14,10 @@
  * Does not check: that the printed text equals MariaDB's (the oracle
  * corpora do that), the binlog (fuzz_ddl with the log attached does).
  *
- * fuzz-sources: catalog/*.c ddl/*.c replicate/*.c tools/cli.c tools/show_create.c
+ * fuzz-sources: catalog/*.c ddl/*.c tools/cli.c tools/show_create.c
  * fuzz-sources: build/fuzz/gen/catalog/syscat.pb-c.c
  * fuzz-libs: -ljansson
+ * fuzz-max-seconds: 6
  */
 #include <stdint.h>
 #include <stdio.h>
