@@ -224,7 +224,10 @@ static int add_list(sc_ctx *ctx, json_t *obj, const char *key, const sc_table_de
     return a && json_object_set_new(obj, key, a) == 0 ? 0 : -1;
 }
 
-static json_t *table_json(sc_ctx *ctx, const sc_table *t)
+/* One table as JSON (also driven by tests/fuzz/fuzz_roundtrip.c). */
+json_t *sc_cli__table_json(sc_ctx *ctx, const sc_table *t);
+
+json_t *sc_cli__table_json(sc_ctx *ctx, const sc_table *t)
 {
     const sc_table_def *d = sc_table_definition(t);
     json_t *j = json_pack(
@@ -283,7 +286,7 @@ static int stream_table(const sc_table_info *info, void *payload)
 
     if (rc != SC_OK)
         return rc;
-    j = table_json(sc_catalog_ctx(sc_txn_catalog(w->txn)), t);
+    j = sc_cli__table_json(sc_catalog_ctx(sc_txn_catalog(w->txn)), t);
     text = j ? json_dumps(j, DUMP_FLAGS) : NULL;
     if (text) {
         fputs(w->n_tables++ ? ",\n" : "\n", w->out);

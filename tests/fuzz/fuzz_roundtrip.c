@@ -1,7 +1,7 @@
 /*
  * fuzz_roundtrip.c - libFuzzer target for what is printed from a
  * definition: the SHOW CREATE round trip and the JSON of `syscat dump
- * --json` (tools/cmd_dump.c, included here for its static renderer).
+ * --json` (sc_cli__table_json, tools/cmd_dump.c).
  *
  * Each input runs as in fuzz_ddl.c (oracle statement rule, one write
  * transaction in catalog A, aborted at the end). Then:
@@ -14,7 +14,7 @@
  * Does not check: that the printed text equals MariaDB's (the oracle
  * corpora do that), the binlog (fuzz_ddl with the log attached does).
  *
- * fuzz-sources: catalog/*.c ddl/*.c tools/cli.c tools/show_create.c
+ * fuzz-sources: catalog/*.c ddl/*.c tools/cli.c tools/show_create.c tools/cmd_dump.c
  * fuzz-sources: build/fuzz/gen/catalog/syscat.pb-c.c
  * fuzz-libs: -ljansson
  * fuzz-max-seconds: 6
@@ -25,8 +25,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "syscat.h"
-#include "tools/cmd_dump.c"
+
+/* tools/cmd_dump.c: the renderer behind `syscat dump --json`. */
+json_t *sc_cli__table_json(sc_ctx *ctx, const sc_table *t);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -112,7 +116,7 @@ static int check_json(const sc_table_info *info, void *payload)
 
     if (sc_table_get(&t, txn, info->id) != SC_OK)
         abort();
-    j = table_json(fz.ctx, t);
+    j = sc_cli__table_json(fz.ctx, t);
     if (!j) { /* only an allocation failure may make it fail */
         fprintf(stderr, "dump --json cannot render table %s.%s: %s\n", sc_table_schema_name(t),
                 sc_table_definition(t)->name, sc_ctx_last_error(fz.ctx)->message);
