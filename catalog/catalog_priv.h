@@ -54,6 +54,9 @@ void sc__put_u64be(uint8_t *p, uint64_t v);
  * cached table has row/row_len (its key) and hash/LRU links.
  * Not locked: a catalog, its transactions and its tables are used by one
  * thread at a time (docs/architecture.md "Definition cache").
+ * Invariants (sc__table_check): every def array (columns, indexes and their
+ * parts, foreign keys and their column lists, checks) is non-NULL when its
+ * count is not 0; a cached table has its row.
  */
 struct sc_table {
     sc_ctx *ctx;                      /* allocator */
@@ -78,6 +81,10 @@ struct sc_table {
  * The per-catalog cache of decoded definitions, keyed by (table id, packed
  * tables row), so by (id, version). Filled only from read-only txns (committed
  * states). Holds at most cap entries; cap == 0 disables it (buckets NULL).
+ * Invariants (tcache_check in table_cache.c): n <= cap; buckets and nbuckets
+ * are both set or both NULL, and NULL means no entries; mask + 1 is a power
+ * of two; the LRU list is empty exactly when n == 0, and its ends are entries
+ * of this cache with nothing beyond them.
  */
 typedef struct sc_table_cache {
     sc_ctx *ctx;                  /* allocator of the buckets */
@@ -106,6 +113,8 @@ sc_table *sc__tcache_get_seen(
 /** Rebuild t's memory as one exact-size block holding its definition and a copy of row
  *  (t->row); SC_ENOMEM leaves t as it was. */
 int sc__table_compact(sc_table *t, const uint8_t *row, size_t len);
+/** Assert the invariants stated above struct sc_table (debug builds; a no-op with NDEBUG). */
+void sc__table_check(const sc_table *t);
 /** Free a table's memory (refs reached 0). */
 void sc__table_destroy(sc_table *t);
 
@@ -122,6 +131,7 @@ enum sc_dbslot {
     SC_DB__COUNT
 };
 
+/* Invariant (txn_check): writer, when set, is a top-level write txn of this catalog. */
 struct sc_catalog {
     sc_ctx *ctx;                  /* errors and allocation */
     char *datadir;                /* as given */
@@ -150,6 +160,11 @@ struct sc_catalog {
  * their own change list, appended to the parent's on commit. Statement
  * texts live in the root txn. failed != 0 poisons the txn: a change failed
  * part-way, so only abort is possible (commit aborts and returns failed).
+ * Invariants (txn_check in txn.c): n_changes <= cap_changes, n_stmts <=
+ * cap_stmts; parent and child point at each other; a nested txn is a write
+ * txn of its parent's catalog and keeps no statement texts; an open
+ * top-level write txn is its catalog's writer; a read txn records nothing;
+ * mdb is live until the txn ends.
  */
 struct sc_txn {
     sc_catalog *cat;        /* owner */

@@ -23,6 +23,37 @@
 
 #include "catalog/catalog_priv.h"
 
+void sc__table_check(const sc_table *t)
+{
+    const sc_table_def *d = &t->def;
+
+    (void)d;
+    assert(t->ctx && t->refs >= 1);
+    assert(d->columns || d->n_columns == 0);
+    assert(d->indexes || d->n_indexes == 0);
+    assert(d->foreign_keys || d->n_foreign_keys == 0);
+    assert(d->checks || d->n_checks == 0);
+    for (size_t i = 0; i < d->n_indexes; i++)
+        assert(d->indexes[i].parts || d->indexes[i].n_parts == 0);
+    for (size_t i = 0; i < d->n_foreign_keys; i++)
+        assert((d->foreign_keys[i].columns && d->foreign_keys[i].parent_columns) ||
+               d->foreign_keys[i].n_columns == 0);
+    assert(!t->cache || t->row);
+}
+
+/* Assert the invariants stated above sc_table_cache (catalog_priv.h). */
+static void tcache_check(const sc_table_cache *c)
+{
+    (void)c;
+    assert(c->n <= c->cap);
+    assert(!c->buckets == !c->nbuckets);
+    assert(c->buckets || c->n == 0);
+    assert(((c->mask + 1) & c->mask) == 0);
+    assert((c->n == 0) == !c->newest && !c->newest == !c->oldest);
+    assert(!c->newest || (!c->newest->newer && c->newest->cache == c));
+    assert(!c->oldest || (!c->oldest->older && c->oldest->cache == c));
+}
+
 static size_t bucket_of(const sc_table_cache *c, uint64_t id)
 {
     /* Ids are mostly sequential: Fibonacci hashing spreads them. */
@@ -65,6 +96,7 @@ int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
     c->mask = n - 1;
     c->cap = cap;
     c->stats.capacity = cap;
+    tcache_check(c);
     return SC_OK;
 }
 
@@ -108,6 +140,7 @@ static void remove_entry(sc_table_cache *c, sc_table *t)
     lru_unlink(c, t);
     c->n--;
     t->cache = NULL;
+    tcache_check(c);
     sc_table_free(t);
 }
 
@@ -124,11 +157,13 @@ void sc__tcache_free(sc_table_cache *c)
 /* Hand out t once more and make it the most recently used. */
 static sc_table *hit(sc_table_cache *c, sc_table *t)
 {
-    assert(t->cache == c && t->refs >= 1);
+    assert(t->cache == c);
+    sc__table_check(t);
     if (c->newest != t) {
         lru_unlink(c, t);
         lru_push_newest(c, t);
     }
+    tcache_check(c);
     t->refs++;
     c->stats.hits++;
     return t;
@@ -178,7 +213,8 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
 {
     size_t b;
 
-    assert(!t->cache && t->row && t->refs >= 1);
+    assert(!t->cache && t->row);
+    sc__table_check(t);
     if (!c->buckets)
         return;
     while (c->n >= c->cap && c->oldest) {
@@ -196,6 +232,7 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
     t->refs++;
     c->n++;
     c->stats.fills++;
+    tcache_check(c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -364,6 +401,7 @@ int sc__table_compact(sc_table *t, const uint8_t *row, size_t len)
     }
     sc__arena_free(&t->arena);
     *t = copy;
+    sc__table_check(t);
     return SC_OK;
 }
 

@@ -9,12 +9,27 @@
  * after the parent's own earlier changes; the hook runs once, at top-level
  * commit, inside the LMDB txn, before mdb_txn_commit.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
 
 #define CHANGE_ARENA_CHUNK (64u << 10)
 #define SCRATCH_CHUNK (4u << 10)
+
+/* Assert the invariants stated above struct sc_txn (catalog_priv.h). */
+static void txn_check(const sc_txn *t)
+{
+    (void)t;
+    assert(t->cat && t->mdb);
+    assert(t->n_changes <= t->cap_changes && t->n_stmts <= t->cap_stmts);
+    assert(!t->parent || (t->parent->child == t && t->parent->cat == t->cat));
+    assert(!t->child || t->child->parent == t);
+    assert(!t->parent || (!t->readonly && t->n_stmts == 0));
+    assert(t->parent || t->readonly || t->cat->writer == t);
+    assert(!t->readonly || (!t->record && t->n_changes == 0 && !t->child));
+    assert(!t->cat->writer || (!t->cat->writer->parent && !t->cat->writer->readonly));
+}
 
 static sc_txn *txn_new(sc_catalog *cat, bool readonly)
 {
@@ -113,6 +128,7 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
     }
     if (!ro)
         cat->writer = t;
+    txn_check(t);
     *out = t;
     return SC_OK;
 }
@@ -140,6 +156,8 @@ int sc_txn_begin_nested(sc_txn **out, sc_txn *parent)
     t->record = parent->record;
     t->cur_stmt = parent->cur_stmt;
     parent->child = t;
+    txn_check(parent);
+    txn_check(t);
     *out = t;
     return SC_OK;
 }
@@ -159,6 +177,7 @@ void sc_txn_abort(sc_txn *txn)
 {
     if (!txn)
         return;
+    txn_check(txn);
     if (txn->child)
         sc_txn_abort(txn->child);
     close_cursors(txn);
@@ -222,6 +241,7 @@ static int commit_nested(sc_txn *t)
     p->writes += t->writes;
     txn_end_links(t);
     txn_free(t);
+    txn_check(p);
     return SC_OK;
 }
 
@@ -259,6 +279,7 @@ int sc_txn_commit(sc_txn *txn)
 {
     int rc;
 
+    txn_check(txn);
     if (txn->child) {
         rc = sc_txn_commit(txn->child);
         if (rc) {
@@ -336,6 +357,7 @@ int sc_txn_set_statement(sc_txn *txn, const char *sql, size_t len)
     root->stmt_lens[root->n_stmts] = len;
     root->n_stmts++;
     txn->cur_stmt = (unsigned)root->n_stmts;
+    txn_check(root);
     return SC_OK;
 }
 
@@ -442,6 +464,7 @@ int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bo
     c->after.len = after.len;
     c->stmt = txn->cur_stmt;
     c->cascade = cascade;
+    txn_check(txn);
     return SC_OK;
 }
 

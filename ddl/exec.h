@@ -66,6 +66,12 @@ typedef struct sc_temp_table {
     char *create_sql; /* the CREATE TEMPORARY TABLE text (for LIKE) */
 } sc_temp_table;
 
+/*
+ * Invariants (session_check in session.c): ctx is cat's; charset_server,
+ * collation_server and default_engine are always set; temps and user_vars
+ * are non-NULL when their counts are not 0, and every temporary table and
+ * user variable has its names (a variable's value may be NULL).
+ */
 struct sc_session {
     sc_catalog *cat;                      /* the catalog statements run on */
     sc_ctx *ctx;                          /* the catalog's ctx */

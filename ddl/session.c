@@ -8,6 +8,7 @@
  * unchanged, except where MariaDB itself keeps partial work (multi-table
  * DROP TABLE): handlers then ask for a commit despite the error.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -140,6 +141,20 @@ static char *mode_text(sc_ctx *ctx, uint64_t m)
 /* ------------------------------------------------------------------ */
 /* Session                                                              */
 
+/* Assert the invariants stated above struct sc_session (exec.h). */
+static void session_check(const sc_session *s)
+{
+    (void)s;
+    assert(s->cat && s->ctx == sc_catalog_ctx(s->cat));
+    assert(s->charset_server && s->collation_server && s->default_engine);
+    assert(s->temps || s->n_temps == 0);
+    assert(s->user_vars || s->n_user_vars == 0);
+    for (size_t i = 0; i < s->n_temps; i++)
+        assert(s->temps[i].schema && s->temps[i].name && s->temps[i].create_sql);
+    for (size_t i = 0; i < s->n_user_vars; i++)
+        assert(s->user_vars[2 * i]);
+}
+
 static int set_str(sc_ctx *ctx, char **slot, const char *v)
 {
     char *p = v ? sc__strdup(ctx, v) : NULL;
@@ -172,6 +187,7 @@ int sc_session_new(sc_session **out, sc_catalog *cat, const char *database)
         sc_session_free(s);
         return SC_ENOMEM;
     }
+    session_check(s);
     *out = s;
     return SC_OK;
 }
@@ -286,6 +302,7 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
 {
     int b;
 
+    session_check(s);
     if (strcasecmp(name, "sql_mode") == 0) {
         uint64_t m;
         if (strcasecmp(value, "DEFAULT") == 0)
@@ -427,6 +444,7 @@ static int user_var_set(sc_session *s, const char *name, const char *value)
         return SC_ENOMEM;
     }
     s->n_user_vars++;
+    session_check(s);
     return SC_OK;
 }
 
@@ -822,6 +840,7 @@ int sc_ddl_exec(
     sc_exec x;
     int rc;
 
+    session_check(session);
     memset(result, 0, sizeof(*result));
     memset(&x, 0, sizeof(x));
     sc_ctx_clear_error(ctx);
@@ -845,6 +864,7 @@ int sc_ddl_exec(
     result->warnings = x.warnings;
     sc__buf_free(&x.out);
     sc_ast__stmt_free(x.stmt);
+    session_check(session);
     return rc;
 }
 

@@ -13,6 +13,7 @@
  * Invariants and storage: log.h. Event choices (GTID flags, ROWS flags,
  * TABLE_MAP placement, row images): docs/log-format.md.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,12 +267,22 @@ int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn)
     return SC_OK;
 }
 
+/* Assert the invariants stated above sc_log_state (log.h): we never write what we would reject. */
+static void state_check(const sc_log_state *st)
+{
+    (void)st;
+    assert(st->first_file >= 1 && st->first_file <= st->cur_file);
+    assert(st->n_gtids <= SC_LOG_MAX_DOMAINS);
+    assert(st->checksum <= 1);
+}
+
 int sc_log__state_put(sc_log *log, sc_txn *txn, const sc_log_state *st)
 {
     uint8_t buf[STATE_FIXED + 16 * SC_LOG_MAX_DOMAINS];
     MDB_val k = {sizeof(STATE_KEY) - 1, STATE_KEY}, v = {STATE_FIXED + 16u * st->n_gtids, buf};
     int rc;
 
+    state_check(st);
     memset(buf, 0, sizeof(buf));
     sc_put_u32le(buf, SC_LOG_STATE_VERSION);
     sc_put_u32le(buf + 4, st->first_file);

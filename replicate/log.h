@@ -40,7 +40,11 @@
 /** Schema name of the system tables in TABLE_MAPs. */
 #define SC_LOG_SYSDB "syscat"
 
-/** Persistent state of the log (log.state). */
+/**
+ * Persistent state of the log (log.state). Invariants (what sc_log__state_get
+ * accepts, asserted by sc_log__state_put): 1 <= first_file <= cur_file;
+ * n_gtids <= SC_LOG_MAX_DOMAINS; checksum is 0 (none) or 1 (CRC32).
+ */
 typedef struct sc_log_state {
     uint32_t first_file; /* oldest file not purged */
     uint32_t cur_file;   /* file being appended to */

@@ -9,6 +9,7 @@
  * fsync'ed; sc_log_rebuild() reproduces them exactly (docs/log-format.md
  * "Files").
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
@@ -128,7 +129,12 @@ int sc_log__walk(
     return rc;
 }
 
-/* Appending one file: records from a->size on, each checked before it is written. */
+/*
+ * Appending one file: records from a->size on, each checked before it is
+ * written. Invariant: once sync_one has compared them, size (the file's
+ * length) is at most the stored length of the file, so appending only adds
+ * bytes the catalog holds; size only grows.
+ */
 typedef struct append_ctx {
     sc_log *log;
     const char *path;
@@ -154,6 +160,7 @@ static int append_cb(uint64_t off, sc_slice bytes, void *payload)
                             a->name, (unsigned long long)off, why);
     if (pwrite_all(a->fd, bytes.data + (from - off), end - from, from))
         return io_error(a->log, "cannot write", a->path);
+    assert(end > a->size);
     a->size = end;
     return SC_OK;
 }
@@ -287,6 +294,7 @@ static int sync_one(sc_log *log, sc_txn *txn, uint32_t file)
     rc = stored_end(&end, log, txn, file);
     if (!rc && a.size > end && !(rc = latest_end(&end, log, file)) && a.size > end)
         rc = not_ours(log, path, a.size, end);
+    assert(rc || a.size <= end);
     if (!rc && a.size < end && !tail_matches(log, txn, file, a.fd, a.size))
         rc = not_ours(log, path, a.size, end);
     if (!rc && a.size < end && !(rc = sc_log__file_alg(&a.alg, log, txn, file)))
