@@ -268,28 +268,45 @@ static void check_prefixes(file_snap *snaps, size_t n, sc_log *log, int iter, si
     }
 }
 
-/* Stock mariadb-binlog decodes every file of the log: exit 0, nothing on stderr. */
+/* Stock mariadb-binlog decodes every file of the log: exit 0, nothing on stderr.
+ * The command grows with the file list (a log rotated by a kill-heavy run
+ * can hold many files under a long temporary path). */
+typedef struct cmdline {
+    char *s;
+    size_t len, cap;
+} cmdline;
+
+static void cmd_add(cmdline *c, const char *a, const char *b, const char *d)
+{
+    size_t n = strlen(a) + strlen(b) + strlen(d);
+
+    if (c->len + n + 1 > c->cap) {
+        c->cap = (c->len + n + 1) * 2;
+        c->s = realloc(c->s, c->cap);
+        ck_assert_msg(c->s != NULL, "out of memory building the mariadb-binlog command");
+    }
+    c->len += (size_t)sprintf(c->s + c->len, "%s%s%s", a, b, d);
+}
+
 static int add_path_cb(const sc_log_file *f, void *payload)
 {
     void **args = payload;
-    char *cmd = args[0], *path = NULL;
+    cmdline *cmd = args[0];
+    char *path = NULL;
     sc_log *log = args[1];
 
     lu_ok(sc_log_path(&path, log, f->name));
-    ck_assert_msg(strlen(cmd) + strlen(path) + 4 < 8192, "command too long");
-    strcat(cmd, " '");
-    strcat(cmd, path);
-    strcat(cmd, "'");
+    cmd_add(cmd, " '", path, "'");
     sc_free(sc_fx.ctx, path);
     return 0;
 }
 
 static void check_mariadb_binlog(sc_log *log, const char *dir, int iter)
 {
-    static char cmd[8192];
+    cmdline cmd = {NULL, 0, 0};
     char errpath[300], *err;
     size_t errlen = 0;
-    void *args[2] = {cmd, log};
+    void *args[2] = {&cmd, log};
     int st;
 
     if (access(MARIADB_BINLOG, X_OK) != 0) {
@@ -298,10 +315,11 @@ static void check_mariadb_binlog(sc_log *log, const char *dir, int iter)
         return;
     }
     snprintf(errpath, sizeof(errpath), "%s.decode-err", dir);
-    snprintf(cmd, sizeof(cmd), MARIADB_BINLOG " -vv --base64-output=decode-rows");
+    cmd_add(&cmd, MARIADB_BINLOG, " -vv --base64-output=decode-rows", "");
     lu_ok(sc_log_files(log, add_path_cb, args));
-    snprintf(cmd + strlen(cmd), sizeof(cmd) - strlen(cmd), " >/dev/null 2>'%s'", errpath);
-    st = system(cmd);
+    cmd_add(&cmd, " >/dev/null 2>'", errpath, "'");
+    st = system(cmd.s);
+    free(cmd.s);
     err = sc_fixture_read_file(errpath, &errlen);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0 && errlen == 0,
                   "kill %d: mariadb-binlog failed (status %d): %s", iter, st, err ? err : "");
