@@ -22,6 +22,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -35,6 +36,15 @@ typedef struct fsck {
     uint64_t max_schema_id, max_table_id; /* highest ids in use */
     sc_buf key;                           /* scratch key */
     sc_arena a;                           /* per-row scratch */
+    /* Column names of one table, sorted (strcasecmp), so a table's key and
+     * foreign-key parts are checked in O(log n) each instead of a scan of its
+     * columns per part. Rows are walked in key order, table by table, and
+     * nothing writes during a check, so one table's set is enough. */
+    uint64_t names_table; /* table the set describes; valid when names_ok */
+    bool names_ok;
+    char **names;   /* sorted, from names_a */
+    size_t n_names; /* entries in names */
+    sc_arena names_a; /* the names and the array */
 } fsck;
 
 static void problem(fsck *f, const char *where, const char *keydesc, const char *fmt, ...)
@@ -134,33 +144,74 @@ static uint64_t count_children(fsck *f, unsigned st, uint64_t id, const uint32_t
 }
 
 /* Whether table id has a column of that name (case-insensitive, as MariaDB). */
-static bool has_column(fsck *f, uint64_t table_id, const char *name)
+static int name_cmp(const void *a, const void *b)
+{
+    return strcasecmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Fill f's name set with the column names of table_id; false when the
+ * columns cannot be read (then no missing column is reported). */
+static bool load_names(fsck *f, uint64_t table_id)
 {
     MDB_cursor *c;
     MDB_val k, v;
     uint8_t prefix[8];
     ProtobufCMessage *m;
     sc_arena a;
-    bool found = false;
+    size_t cap = 16;
+    bool ok = true;
     int rc;
 
+    f->names_ok = false;
+    sc__arena_reset(&f->names_a);
+    f->n_names = 0;
+    if (!(f->names = sc__arena_alloc(&f->names_a, cap * sizeof(*f->names))))
+        return false;
     if (mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[SC_SYS_COLUMNS], &c))
-        return true; /* cannot tell: do not report */
+        return false;
     sc__arena_init(&a, f->txn->cat->ctx, 1024);
     sc__put_u64be(prefix, table_id);
     k.mv_size = 8;
     k.mv_data = prefix;
-    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0 && !found;
+    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
          rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
             break;
-        if (sc__row_unpack(&m, &a, SC_SYS_COLUMNS, v.mv_data, v.mv_size) == SC_OK)
-            found = strcasecmp(((Syscat__Catalog__ColumnRow *)(void *)m)->name, name) == 0;
+        if (sc__row_unpack(&m, &a, SC_SYS_COLUMNS, v.mv_data, v.mv_size) == SC_OK) {
+            const char *n = ((Syscat__Catalog__ColumnRow *)(void *)m)->name;
+            if (f->n_names == cap) {
+                char **more = sc__arena_alloc(&f->names_a, 2 * cap * sizeof(*more));
+                if (!more) {
+                    ok = false;
+                    break;
+                }
+                memcpy(more, f->names, cap * sizeof(*more));
+                f->names = more;
+                cap *= 2;
+            }
+            if (!(f->names[f->n_names] = sc__arena_strndup(&f->names_a, n, strlen(n)))) {
+                ok = false;
+                break;
+            }
+            f->n_names++;
+        }
         sc__arena_reset(&a);
     }
     sc__arena_free(&a);
     mdb_cursor_close(c);
-    return found;
+    if (!ok || (rc != MDB_NOTFOUND && rc != 0))
+        return false;
+    qsort(f->names, f->n_names, sizeof(*f->names), name_cmp);
+    f->names_table = table_id;
+    f->names_ok = true;
+    return true;
+}
+
+static bool has_column(fsck *f, uint64_t table_id, const char *name)
+{
+    if (!(f->names_ok && f->names_table == table_id) && !load_names(f, table_id))
+        return true; /* cannot tell: do not report */
+    return bsearch(&name, f->names, f->n_names, sizeof(*f->names), name_cmp) != NULL;
 }
 
 static void
@@ -538,6 +589,7 @@ int sc_fsck(sc_catalog *cat,
     if ((rc = sc_txn_begin(&f.txn, cat, SC_TXN_READONLY)))
         return rc;
     sc__arena_init(&f.a, cat->ctx, 4096);
+    sc__arena_init(&f.names_a, cat->ctx, 4096);
     for (st = 1; !rc && st <= SC_SYS_COUNT; st++)
         rc = check_systable(&f, st);
     for (slot = SC_DB_SCHEMA_NAME; !rc && slot <= SC_DB_FK_PARENT; slot++)
@@ -551,6 +603,7 @@ int sc_fsck(sc_catalog *cat,
         check_counter(&f, "table_id", f.max_table_id);
     }
     sc__arena_free(&f.a);
+    sc__arena_free(&f.names_a);
     sc__buf_free(&f.key);
     sc_txn_abort(f.txn);
     if (problems_out)
@@ -653,11 +706,13 @@ int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_ta
     f.report = report;
     f.payload = payload;
     sc__arena_init(&f.a, txn->cat->ctx, 4096);
+    sc__arena_init(&f.names_a, txn->cat->ctx, 4096);
     for (size_t i = 0; !rc && i < n_tables; i++)
         rc = check_one_table(&f, table_ids[i]);
     for (size_t i = 0; !rc && i < n_schemas; i++)
         check_one_schema(&f, schema_ids[i]);
     sc__arena_free(&f.a);
+    sc__arena_free(&f.names_a);
     sc__buf_free(&f.key);
     *problems_out = f.problems;
     return rc;
