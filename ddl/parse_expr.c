@@ -75,6 +75,15 @@ static int add_arg(sc_parser *p, sc_expr *e, sc_expr *arg)
     return SC_OK;
 }
 
+/* Parse one expression and append it to e's arguments. */
+static int expr_arg(sc_parser *p, sc_expr *e)
+{
+    sc_expr *a;
+
+    SC_TRY(sc_parse__expr(p, &a));
+    return add_arg(p, e, a);
+}
+
 /* Recursion guard: fn one level deeper, or "memory exhausted" past the limit. */
 static int nested(sc_parser *p, int (*fn)(sc_parser *, sc_expr **), sc_expr **out)
 {
@@ -291,8 +300,7 @@ static int parse_in(sc_parser *p, sc_expr *e)
     }
     SC_TRY(sc_parse__expect_op(p, "("));
     do {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
     } while (sc_parse__accept_op(p, ","));
     return sc_parse__expect_op(p, ")");
 }
@@ -508,12 +516,11 @@ static bool interval_is_operand(const sc_parser *p)
 /* INTERVAL expr unit (INTERVAL already consumed; start = its offset). */
 static int parse_interval_tail(sc_parser *p, sc_expr **out, size_t start)
 {
-    sc_expr *e = node_at(p, SC_AST_EXPR_INTERVAL, start), *a;
+    sc_expr *e = node_at(p, SC_AST_EXPR_INTERVAL, start);
 
     if (!e)
         return sc_parse__nomem(p);
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     SC_TRY(parse_unit(p, &e->unit));
     finish(p, e);
     *out = e;
@@ -794,8 +801,7 @@ static int call_args(sc_parser *p, sc_expr *e)
         return sc_parse__expect_op(p, ")");
     }
     do {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
     } while (sc_parse__accept_op(p, ","));
     if (sc_parse__is_word(p, 0, "SEPARATOR")) { /* GROUP_CONCAT */
         sc_parse__skip(p);
@@ -829,12 +835,9 @@ static int parse_cast_type(sc_parser *p, sc_expr *e)
 /* CAST(expr AS type) */
 static int fn_cast(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     e->kind = SC_AST_EXPR_CAST;
     SC_TRY(sc_parse__expect_op(p, "("));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     SC_TRY(sc_parse__expect_word(p, "AS"));
     SC_TRY(parse_cast_type(p, e));
     return sc_parse__expect_op(p, ")");
@@ -843,11 +846,8 @@ static int fn_cast(sc_parser *p, sc_expr *e)
 /* CONVERT(expr, type) / CONVERT(expr USING charset) */
 static int fn_convert(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     SC_TRY(sc_parse__expect_op(p, "("));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     if (sc_parse__accept_word(p, "USING")) {
         e->kind = SC_AST_EXPR_CONVERT_USING;
         e->name = NULL;
@@ -863,8 +863,6 @@ static int fn_convert(sc_parser *p, sc_expr *e)
 /* CASE [x] WHEN a THEN b ... [ELSE c] END (CASE consumed) */
 static int fn_case(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     e->kind = SC_AST_EXPR_CASE;
     if (!sc_parse__is_word(p, 0, "WHEN")) {
         SC_TRY(sc_parse__expr(p, &e->case_operand));
@@ -872,11 +870,9 @@ static int fn_case(sc_parser *p, sc_expr *e)
     }
     SC_TRY(sc_parse__expect_word(p, "WHEN"));
     do {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
         SC_TRY(sc_parse__expect_word(p, "THEN"));
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
     } while (sc_parse__accept_word(p, "WHEN"));
     if (sc_parse__accept_word(p, "ELSE")) {
         SC_TRY(sc_parse__expr(p, &e->case_else));
@@ -899,8 +895,7 @@ static int fn_trim(sc_parser *p, sc_expr *e)
     else if (sc_parse__accept_word(p, "BOTH"))
         e->trim_where = SC_AST_TRIM_BOTH;
     if (e->trim_where != SC_AST_TRIM_DEFAULT && sc_parse__accept_word(p, "FROM")) {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
         return sc_parse__expect_op(p, ")");
     }
     SC_TRY(sc_parse__expr(p, &a));
@@ -919,23 +914,17 @@ static int fn_trim(sc_parser *p, sc_expr *e)
 /* SUBSTRING(str, pos[, len]) / SUBSTRING(str FROM pos [FOR len]) */
 static int fn_substring(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     SC_TRY(sc_parse__expect_op(p, "("));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     if (sc_parse__accept_word(p, "FROM")) {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
         if (sc_parse__accept_word(p, "FOR")) {
-            SC_TRY(sc_parse__expr(p, &a));
-            SC_TRY(add_arg(p, e, a));
+            SC_TRY(expr_arg(p, e));
         }
         return sc_parse__expect_op(p, ")");
     }
     while (sc_parse__accept_op(p, ",")) {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
     }
     return sc_parse__expect_op(p, ")");
 }
@@ -943,14 +932,11 @@ static int fn_substring(sc_parser *p, sc_expr *e)
 /* EXTRACT(unit FROM x) */
 static int fn_extract(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     e->form = SC_AST_FUNC_EXTRACT;
     SC_TRY(sc_parse__expect_op(p, "("));
     SC_TRY(parse_unit(p, &e->unit));
     SC_TRY(sc_parse__expect_word(p, "FROM"));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     return sc_parse__expect_op(p, ")");
 }
 
@@ -963,37 +949,29 @@ static int fn_position(sc_parser *p, sc_expr *e)
     SC_TRY(parse_bit(p, &a, 1));
     SC_TRY(add_arg(p, e, a));
     SC_TRY(sc_parse__expect_word(p, "IN"));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     return sc_parse__expect_op(p, ")");
 }
 
 /* TIMESTAMPADD/TIMESTAMPDIFF(unit, a, b) */
 static int fn_unit_args(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     e->form = SC_AST_FUNC_UNIT_ARGS;
     SC_TRY(sc_parse__expect_op(p, "("));
     SC_TRY(parse_unit(p, &e->unit));
     SC_TRY(sc_parse__expect_op(p, ","));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     SC_TRY(sc_parse__expect_op(p, ","));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     return sc_parse__expect_op(p, ")");
 }
 
 /* CHAR(a, b [USING cs]) */
 static int fn_char(sc_parser *p, sc_expr *e)
 {
-    sc_expr *a;
-
     SC_TRY(sc_parse__expect_op(p, "("));
     do {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
     } while (sc_parse__accept_op(p, ","));
     if (sc_parse__accept_word(p, "USING")) {
         e->form = SC_AST_FUNC_CHAR_USING;
@@ -1006,7 +984,6 @@ static int fn_char(sc_parser *p, sc_expr *e)
 static int fn_get_format(sc_parser *p, sc_expr *e)
 {
     static const char *const kinds[] = {"DATE", "TIME", "DATETIME", "TIMESTAMP"};
-    sc_expr *a;
     size_t i;
 
     e->form = SC_AST_FUNC_GET_FORMAT;
@@ -1017,8 +994,7 @@ static int fn_get_format(sc_parser *p, sc_expr *e)
     if (!e->unit)
         return sc_parse__syntax_error(p);
     SC_TRY(sc_parse__expect_op(p, ","));
-    SC_TRY(sc_parse__expr(p, &a));
-    SC_TRY(add_arg(p, e, a));
+    SC_TRY(expr_arg(p, e));
     return sc_parse__expect_op(p, ")");
 }
 
@@ -1179,8 +1155,7 @@ static int parse_paren(sc_parser *p, sc_expr **out)
         return sc_parse__nomem(p);
     SC_TRY(add_arg(p, e, a));
     while (sc_parse__accept_op(p, ",")) {
-        SC_TRY(sc_parse__expr(p, &a));
-        SC_TRY(add_arg(p, e, a));
+        SC_TRY(expr_arg(p, e));
     }
     SC_TRY(sc_parse__expect_op(p, ")"));
     finish(p, e);
