@@ -20,89 +20,6 @@ typedef struct applier {
 } applier;
 
 /* ------------------------------------------------------------------ */
-/* Values -> packed protobuf row                                        */
-
-static void set_field(ProtobufCMessage *msg,
-                      const ProtobufCFieldDescriptor *f,
-                      const sc_binlog_value *v,
-                      char **str)
-{
-    char *at = (char *)msg + f->offset;
-
-    switch (f->type) {
-    case PROTOBUF_C_TYPE_UINT64: {
-        uint64_t u = (uint64_t)v->v.i;
-        memcpy(at, &u, sizeof(u));
-        break;
-    }
-    case PROTOBUF_C_TYPE_UINT32: {
-        uint32_t u = (uint32_t)v->v.i;
-        memcpy(at, &u, sizeof(u));
-        break;
-    }
-    case PROTOBUF_C_TYPE_INT32:
-    case PROTOBUF_C_TYPE_ENUM: {
-        int32_t s = (int32_t)v->v.i;
-        memcpy(at, &s, sizeof(s));
-        break;
-    }
-    case PROTOBUF_C_TYPE_BOOL: {
-        protobuf_c_boolean b = v->v.i != 0;
-        memcpy(at, &b, sizeof(b));
-        break;
-    }
-    case PROTOBUF_C_TYPE_STRING:
-        memcpy(at, str, sizeof(*str));
-        break;
-    default: {
-        ProtobufCBinaryData d = {v->v.str.len, (uint8_t *)(uintptr_t)v->v.str.data};
-        memcpy(at, &d, sizeof(d));
-        break;
-    }
-    }
-}
-
-/* Pack the values of the present columns (others keep their defaults) into out. */
-static int pack_row(
-    sc_buf *out, applier *a, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent)
-{
-    const ProtobufCMessageDescriptor *d = m->st->desc;
-    ProtobufCMessage *msg = sc__calloc(a->ctx, 1, d->sizeof_message);
-    char *strs[SC_SYSMAP_MAX_COLS] = {NULL};
-    int rc = msg ? SC_OK : SC_ENOMEM;
-
-    if (msg)
-        d->message_init(msg);
-    for (size_t i = 0; !rc && i < m->ncols; i++) {
-        const ProtobufCFieldDescriptor *f = &d->fields[i];
-        bool want_str = f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_BYTES;
-        if (absent[i])
-            continue;
-        if ((want_str && vals[i].kind != SC_VAL_BYTES) ||
-            (!want_str && vals[i].kind != SC_VAL_INT)) {
-            rc = sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
-                              "syscat.%s: column %s has the wrong type", m->st->name, f->name);
-            break;
-        }
-        if (f->type == PROTOBUF_C_TYPE_STRING &&
-            !(strs[i] = sc__strndup(a->ctx, (const char *)vals[i].v.str.data, vals[i].v.str.len)))
-            rc = SC_ENOMEM;
-        if (!rc)
-            set_field(msg, f, &vals[i], &strs[i]);
-    }
-    if (!rc) {
-        uint8_t *p = sc__buf_append(out, protobuf_c_message_get_packed_size(msg));
-        if (p)
-            protobuf_c_message_pack(msg, p);
-        rc = out->failed ? SC_ENOMEM : SC_OK;
-    }
-    for (size_t i = 0; i < SC_SYSMAP_MAX_COLS; i++)
-        sc_free(a->ctx, strs[i]);
-    sc_free(a->ctx, msg);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ */
 /* Finding the current row of a partial image                           */
 
 typedef struct find_row {
@@ -158,7 +75,7 @@ static int merged_row(sc_buf *out,
         if (!aabsent[i])
             vals[i] = av[i];
     if (!rc)
-        rc = pack_row(out, a, m, vals, none);
+        rc = sc_sysmap__pack(out, a->ctx, m, vals, none);
     sc_sysmap__free_row(a->ctx, msg);
     sc__buf_free(&cur);
     return rc;
@@ -197,11 +114,11 @@ static int apply_update(applier *a,
                         const bool *aabsent)
 {
     sc_buf oldk = SC_BUF_INIT(a->ctx), row = SC_BUF_INIT(a->ctx);
-    int rc = all_present(aabsent, m->ncols) ? pack_row(&row, a, m, av, aabsent)
+    int rc = all_present(aabsent, m->ncols) ? sc_sysmap__pack(&row, a->ctx, m, av, aabsent)
                                             : merged_row(&row, a, m, bv, av, aabsent);
 
     if (!rc && key_changed(m, bv, babsent, av, aabsent)) {
-        rc = pack_row(&oldk, a, m, bv, babsent);
+        rc = sc_sysmap__pack(&oldk, a->ctx, m, bv, babsent);
         if (!rc)
             rc = sc_catalog__row_delete(a->txn, m->st->id, (sc_slice){oldk.data, oldk.len});
     }
@@ -221,7 +138,7 @@ static int apply_image(applier *a, const sc_sysmap *m, const sc_rows *rows, size
 
     if (rows->kind == 1)
         return apply_update(a, m, v, absent, v + rows->ncols, absent + rows->ncols);
-    rc = pack_row(&row, a, m, v, absent);
+    rc = sc_sysmap__pack(&row, a->ctx, m, v, absent);
     if (!rc && rows->kind == 0)
         rc = sc_catalog__row_put(a->txn, m->st->id, (sc_slice){row.data, row.len});
     else if (!rc)

@@ -25,90 +25,6 @@
 #include "replicate/replica.h"
 
 /* ------------------------------------------------------------------ */
-/* Values -> packed protobuf row (as apply.c)                           */
-
-static void set_field(ProtobufCMessage *msg,
-                      const ProtobufCFieldDescriptor *f,
-                      const sc_binlog_value *v,
-                      char **str)
-{
-    char *at = (char *)msg + f->offset;
-
-    switch (f->type) {
-    case PROTOBUF_C_TYPE_UINT64: {
-        uint64_t u = (uint64_t)v->v.i;
-        memcpy(at, &u, sizeof(u));
-        break;
-    }
-    case PROTOBUF_C_TYPE_UINT32: {
-        uint32_t u = (uint32_t)v->v.i;
-        memcpy(at, &u, sizeof(u));
-        break;
-    }
-    case PROTOBUF_C_TYPE_INT32:
-    case PROTOBUF_C_TYPE_ENUM: {
-        int32_t s = (int32_t)v->v.i;
-        memcpy(at, &s, sizeof(s));
-        break;
-    }
-    case PROTOBUF_C_TYPE_BOOL: {
-        protobuf_c_boolean b = v->v.i != 0;
-        memcpy(at, &b, sizeof(b));
-        break;
-    }
-    case PROTOBUF_C_TYPE_STRING:
-        memcpy(at, str, sizeof(*str));
-        break;
-    default: {
-        ProtobufCBinaryData d = {v->v.str.len, (uint8_t *)(uintptr_t)v->v.str.data};
-        memcpy(at, &d, sizeof(d));
-        break;
-    }
-    }
-}
-
-/* Pack the present columns (others keep their defaults). absent may be NULL. */
-static int pack_row(
-    sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent)
-{
-    const ProtobufCMessageDescriptor *d = m->st->desc;
-    ProtobufCMessage *msg = sc__calloc(ctx, 1, d->sizeof_message);
-    char *strs[SC_SYSMAP_MAX_COLS] = {NULL};
-    int rc = msg ? SC_OK : SC_ENOMEM;
-
-    if (msg)
-        d->message_init(msg);
-    for (size_t i = 0; !rc && i < m->ncols; i++) {
-        const ProtobufCFieldDescriptor *f = &d->fields[i];
-        bool want_str = f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_BYTES;
-        if (absent && absent[i])
-            continue;
-        if ((want_str && vals[i].kind != SC_VAL_BYTES) ||
-            (!want_str && vals[i].kind != SC_VAL_INT)) {
-            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: column %s has the wrong type",
-                              m->st->name, f->name);
-            break;
-        }
-        if (f->type == PROTOBUF_C_TYPE_STRING &&
-            !(strs[i] = sc__strndup(ctx, (const char *)vals[i].v.str.data, vals[i].v.str.len)))
-            rc = SC_ENOMEM;
-        if (!rc)
-            set_field(msg, f, &vals[i], &strs[i]);
-    }
-    out->len = 0;
-    if (!rc) {
-        uint8_t *p = sc__buf_append(out, protobuf_c_message_get_packed_size(msg));
-        if (p)
-            protobuf_c_message_pack(msg, p);
-        rc = out->failed ? SC_ENOMEM : SC_OK;
-    }
-    for (size_t i = 0; i < SC_SYSMAP_MAX_COLS; i++)
-        sc_free(ctx, strs[i]);
-    sc_free(ctx, msg);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ */
 /* One image being translated                                           */
 
 typedef struct image {
@@ -388,7 +304,7 @@ current_row(sc_replica_applier *a, const change *c, const image *im, sc_buf *cur
         keyonly[i] = true;
     for (size_t k = 0; k < c->m->npk; k++)
         keyonly[c->m->pk[k]] = im->absent[c->m->pk[k]];
-    rc = pack_row(&key, a->ctx, c->m, im->v, keyonly);
+    rc = sc_sysmap__pack(&key, a->ctx, c->m, im->v, keyonly);
     if (!rc)
         rc = sc_catalog__row_get(&row, &len, a->txn, c->m->st->id, (sc_slice){key.data, key.len});
     *found = rc == SC_OK;
@@ -445,7 +361,7 @@ static int apply_insert(sc_replica_applier *a, const change *c)
         rc = sc_replica__conflict(a, SC_ESQL, SC_ER_DUP_ENTRY_REPLICA_EVENT, c->m->st->name,
                                   a->file, (unsigned long long)a->ev_end);
     if (!rc)
-        rc = pack_row(&row, a->ctx, c->m, c->a.v, c->a.absent);
+        rc = sc_sysmap__pack(&row, a->ctx, c->m, c->a.v, c->a.absent);
     if (!rc)
         rc = put_row(a, c, (sc_slice){row.data, row.len});
     sc__buf_free(&row);
@@ -469,7 +385,7 @@ static int apply_update(sc_replica_applier *a, const change *c)
         if (!c->a.absent[i])
             vals[i] = c->a.v[i];
     if (!rc)
-        rc = pack_row(&row, a->ctx, c->m, vals, NULL);
+        rc = sc_sysmap__pack(&row, a->ctx, c->m, vals, NULL);
     if (!rc && key_changed(c))
         rc = sc_catalog__row_delete(a->txn, c->m->st->id, (sc_slice){cur.data, cur.len});
     if (!rc)

@@ -210,3 +210,86 @@ bool sc_sysmap__value_eq(const sc_binlog_value *a, const sc_binlog_value *b)
                (a->v.str.len == 0 || memcmp(a->v.str.data, b->v.str.data, a->v.str.len) == 0);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* Values -> packed protobuf row (the inverse of sc_sysmap__row)      */
+
+static void set_field(ProtobufCMessage *msg,
+                      const ProtobufCFieldDescriptor *f,
+                      const sc_binlog_value *v,
+                      char **str)
+{
+    char *at = (char *)msg + f->offset;
+
+    switch (f->type) {
+    case PROTOBUF_C_TYPE_UINT64: {
+        uint64_t u = (uint64_t)v->v.i;
+        memcpy(at, &u, sizeof(u));
+        break;
+    }
+    case PROTOBUF_C_TYPE_UINT32: {
+        uint32_t u = (uint32_t)v->v.i;
+        memcpy(at, &u, sizeof(u));
+        break;
+    }
+    case PROTOBUF_C_TYPE_INT32:
+    case PROTOBUF_C_TYPE_ENUM: {
+        int32_t s = (int32_t)v->v.i;
+        memcpy(at, &s, sizeof(s));
+        break;
+    }
+    case PROTOBUF_C_TYPE_BOOL: {
+        protobuf_c_boolean b = v->v.i != 0;
+        memcpy(at, &b, sizeof(b));
+        break;
+    }
+    case PROTOBUF_C_TYPE_STRING:
+        memcpy(at, str, sizeof(*str));
+        break;
+    default: {
+        ProtobufCBinaryData d = {v->v.str.len, (uint8_t *)(uintptr_t)v->v.str.data};
+        memcpy(at, &d, sizeof(d));
+        break;
+    }
+    }
+}
+
+int sc_sysmap__pack(
+    sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent)
+{
+    const ProtobufCMessageDescriptor *d = m->st->desc;
+    ProtobufCMessage *msg = sc__calloc(ctx, 1, d->sizeof_message);
+    char *strs[SC_SYSMAP_MAX_COLS] = {NULL};
+    int rc = msg ? SC_OK : SC_ENOMEM;
+
+    if (msg)
+        d->message_init(msg);
+    for (size_t i = 0; !rc && i < m->ncols; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        bool want_str = f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_BYTES;
+        if (absent && absent[i])
+            continue;
+        if ((want_str && vals[i].kind != SC_VAL_BYTES) ||
+            (!want_str && vals[i].kind != SC_VAL_INT)) {
+            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: column %s has the wrong type",
+                              m->st->name, f->name);
+            break;
+        }
+        if (f->type == PROTOBUF_C_TYPE_STRING &&
+            !(strs[i] = sc__strndup(ctx, (const char *)vals[i].v.str.data, vals[i].v.str.len)))
+            rc = SC_ENOMEM;
+        if (!rc)
+            set_field(msg, f, &vals[i], &strs[i]);
+    }
+    out->len = 0;
+    if (!rc) {
+        uint8_t *p = sc__buf_append(out, protobuf_c_message_get_packed_size(msg));
+        if (p)
+            protobuf_c_message_pack(msg, p);
+        rc = out->failed ? SC_ENOMEM : SC_OK;
+    }
+    for (size_t i = 0; i < SC_SYSMAP_MAX_COLS; i++)
+        sc_free(ctx, strs[i]);
+    sc_free(ctx, msg);
+    return rc;
+}

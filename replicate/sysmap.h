@@ -53,6 +53,15 @@ int sc_sysmap__row(sc_binlog_value *vals,
                    const sc_sysmap *m,
                    sc_slice packed);
 
+/**
+ * Pack vals (a row image of m's system table) into out as the table's
+ * protobuf row, replacing out's contents; columns whose absent[i] is true
+ * keep the message defaults (absent may be NULL: every column present).
+ * @return SC_OK, SC_ECORRUPT (a value of the wrong kind for its column) or SC_ENOMEM.
+ */
+int sc_sysmap__pack(
+    sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent);
+
 /** Free a message returned by sc_sysmap__row (NULL is fine). */
 void sc_sysmap__free_row(sc_ctx *ctx, ProtobufCMessage *msg);
 
