@@ -175,7 +175,8 @@ static void write_bootstrap(sc_ctx *ctx, sc_catalog *cat, const char *base)
                     m.st->name);
             exit(1);
         }
-        fprintf(ddl, "%.*sENGINE=InnoDB%s;\n", (int)(eng - text), text, eng + strlen("ENGINE=LMDB"));
+        fprintf(ddl, "%.*sENGINE=InnoDB%s;\n", (int)(eng - text), text,
+                eng + strlen("ENGINE=LMDB"));
         sc_free(ctx, text);
         d.f = rows;
         d.ctx = ctx;
@@ -288,8 +289,8 @@ static int cmd_gen(const char *dir, uint64_t n, const char *sql_path, const char
     if (sc_log_sync(w.log))
         die_ctx(w.ctx, "log sync");
     printf("gen_txns %llu\ngen_statements %llu\ngen_failed %llu\ngen_seconds %.2f\n",
-           (unsigned long long)n, (unsigned long long)w.statements,
-           (unsigned long long)w.failed, now_s() - t0);
+           (unsigned long long)n, (unsigned long long)w.statements, (unsigned long long)w.failed,
+           now_s() - t0);
     writer_close(&w);
     return 0;
 }
@@ -311,7 +312,8 @@ static int count_file(const char *path, uint64_t *txns, uint64_t *rows_events, s
             break;
         if (ev->header.type == SC_EV_GTID)
             (*txns)++;
-        else if ((ev->header.type >= SC_EV_WRITE_ROWS_V1 && ev->header.type <= SC_EV_DELETE_ROWS_V1) ||
+        else if ((ev->header.type >= SC_EV_WRITE_ROWS_V1 &&
+                  ev->header.type <= SC_EV_DELETE_ROWS_V1) ||
                  (ev->header.type >= SC_EV_WRITE_ROWS && ev->header.type <= SC_EV_DELETE_ROWS))
             (*rows_events)++;
     }
@@ -335,7 +337,8 @@ static int cmd_count(const char *dir)
         name[strcspn(name, "\r\n")] = '\0';
         if (!*name)
             continue;
-        snprintf(path, sizeof(path), "%s/binlog/%s", dir, strrchr(name, '/') ? strrchr(name, '/') + 1 : name);
+        snprintf(path, sizeof(path), "%s/binlog/%s", dir,
+                 strrchr(name, '/') ? strrchr(name, '/') + 1 : name);
         count_file(path, &txns, &rows, ctx);
     }
     fclose(idx);
@@ -392,15 +395,15 @@ static int cmd_apply(const char *dir, const char *src)
 
 /* State of `lag`: source commit times (shared with the forked writer), lags. */
 typedef struct lag_run {
-    size_t slots;           /* entries of src_t, call_t, lags (GTID seqs below it) */
-    double *src_t;          /* source commit time by GTID seq (shared mapping) */
+    size_t slots;            /* entries of src_t, call_t, lags (GTID seqs below it) */
+    double *src_t;           /* source commit time by GTID seq (shared mapping) */
     volatile uint64_t *done; /* set by the writer when it has written everything */
-    double *call_t;         /* callback times of the current apply call */
-    size_t ncall;           /* callbacks of the current call */
-    double *lags;           /* replica commit - source commit, one per matched GTID */
+    double *call_t;          /* callback times of the current apply call */
+    size_t ncall;            /* callbacks of the current call */
+    double *lags;            /* replica commit - source commit, one per matched GTID */
     size_t nlags;
-    size_t upper;           /* lags whose replica time is the end of the apply call */
-    uint64_t last_seq;      /* last GTID seq applied so far */
+    size_t upper;      /* lags whose replica time is the end of the apply call */
+    uint64_t last_seq; /* last GTID seq applied so far */
 } lag_run;
 
 static void lag_cb(const sc_replica_stats *sofar, void *payload)
@@ -489,7 +492,8 @@ static void lag_report(lag_run *l)
            l->lags[n / 2] * 1e3, l->lags[(size_t)((double)n * 0.99)] * 1e3, l->lags[n - 1] * 1e3);
     if (l->upper)
         printf("lag_note %zu of the replica commit times are the end of their sc_replica_apply() "
-               "call (no per-transaction callback): an upper bound\n", l->upper);
+               "call (no per-transaction callback): an upper bound\n",
+               l->upper);
 }
 
 static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql_path)
@@ -546,7 +550,8 @@ static int no_replica(void)
 static void usage(void)
 {
     fputs("usage: applylog gen SRC N SQLFILE BOOT | count SRC | apply REPLICA SRC |"
-          " lag SRC REPLICA N SQLFILE\n", stderr);
+          " lag SRC REPLICA N SQLFILE\n",
+          stderr);
     exit(2);
 }
 

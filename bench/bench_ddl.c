@@ -239,8 +239,9 @@ static void bench_generated(sc_ctx *ctx, size_t n)
         exec1(s, NULL, sql, (size_t)len, true);
     }
     t = now_s() - t0;
-    printf("generated: %zu CREATE TABLE, one transaction each (no fsync): %.3f s, %.0f statements/s\n",
-           n, t, (double)n / t);
+    printf(
+        "generated: %zu CREATE TABLE, one transaction each (no fsync): %.3f s, %.0f statements/s\n",
+        n, t, (double)n / t);
 
     if (sc_txn_begin(&txn, cat, SC_TXN_READONLY) != SC_OK)
         die(ctx, "sc_txn_begin");
@@ -270,7 +271,8 @@ static void bench_cli(const char *syscat, size_t n)
     double t0, t;
     size_t i;
 
-    snprintf(dir, sizeof(dir), "%s/syscat-bench-cli-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    snprintf(dir, sizeof(dir), "%s/syscat-bench-cli-XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     if (!mkdtemp(dir))
         die(NULL, "mkdtemp");
     snprintf(file, sizeof(file), "%s/create.sql", dir);
@@ -313,8 +315,7 @@ int main(int argc, char **argv)
         die(NULL, "sc_ctx_new");
     bench_corpus(ctx);
     bench_generated(ctx, env_count("BENCH_DDL_TABLES", 100000));
-    snprintf(syscat, sizeof(syscat), "%.*ssyscat", slash ? (int)(slash - argv[0] + 1) : 0,
-             argv[0]);
+    snprintf(syscat, sizeof(syscat), "%.*ssyscat", slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
     bench_cli(syscat, env_count("BENCH_CLI_TABLES", 10000));
     sc_ctx_free(ctx);
     return 0;

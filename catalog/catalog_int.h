@@ -200,8 +200,8 @@ int sc_catalog__row_foreach(sc_txn *txn,
  * holding at least the key fields). *out is a copy (free with sc_free).
  * @return SC_OK, SC_ENOTFOUND (no such row; no message set), SC_ECORRUPT, SC_EIO
  */
-int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned systable,
-                        sc_slice packed);
+int sc_catalog__row_get(
+    uint8_t **out, size_t *out_len, sc_txn *txn, unsigned systable, sc_slice packed);
 
 /** Allocate the next id of counter ("schema_id", "table_id") in the write txn. */
 int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter);
@@ -215,9 +215,13 @@ int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter);
  * does not exist has no tables left. report gets one line per problem.
  * @return SC_OK (check *problems_out), SC_EIO
  */
-int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_tables,
-                             const uint64_t *schema_ids, size_t n_schemas,
-                             void (*report)(const char *problem, void *payload), void *payload,
+int sc_catalog__check_tables(sc_txn *txn,
+                             const uint64_t *table_ids,
+                             size_t n_tables,
+                             const uint64_t *schema_ids,
+                             size_t n_schemas,
+                             void (*report)(const char *problem, void *payload),
+                             void *payload,
                              size_t *problems_out);
 
 /**

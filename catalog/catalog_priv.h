@@ -59,21 +59,21 @@ void sc__put_u64be(uint8_t *p, uint64_t v);
  * count is not 0; a cached table has its row.
  */
 struct sc_table {
-    sc_ctx *ctx;                      /* allocator */
-    uint64_t id;                      /* table id */
-    uint64_t schema_id;               /* owning schema */
-    uint64_t version;                 /* bumped by ALTER/RENAME */
-    const char *schema_name;          /* arena */
-    sc_table_def def;                 /* arrays and strings live in arena */
-    sc_arena arena;                   /* everything decoded */
-    size_t refs;                      /* handles out + 1 while cached; >= 1 while alive */
-    struct sc_table_cache *cache;     /* holding cache, NULL when not (or no longer) cached */
-    const uint8_t *row;               /* cached: the packed tables row it was loaded from */
-    size_t row_len;                   /* bytes in row */
-    struct sc_table *hnext;           /* cached: next in the hash chain */
-    struct sc_table *newer, *older;   /* cached: LRU neighbours */
-    struct sc_table *nnext;           /* cached: next in the name hash chain */
-    size_t nbucket;                   /* cached: its name hash chain */
+    sc_ctx *ctx;                    /* allocator */
+    uint64_t id;                    /* table id */
+    uint64_t schema_id;             /* owning schema */
+    uint64_t version;               /* bumped by ALTER/RENAME */
+    const char *schema_name;        /* arena */
+    sc_table_def def;               /* arrays and strings live in arena */
+    sc_arena arena;                 /* everything decoded */
+    size_t refs;                    /* handles out + 1 while cached; >= 1 while alive */
+    struct sc_table_cache *cache;   /* holding cache, NULL when not (or no longer) cached */
+    const uint8_t *row;             /* cached: the packed tables row it was loaded from */
+    size_t row_len;                 /* bytes in row */
+    struct sc_table *hnext;         /* cached: next in the hash chain */
+    struct sc_table *newer, *older; /* cached: LRU neighbours */
+    struct sc_table *nnext;         /* cached: next in the name hash chain */
+    size_t nbucket;                 /* cached: its name hash chain */
     uint64_t seen; /* cached: LMDB snapshot (read txn id) that last resolved it, 0 = none */
 };
 
@@ -87,13 +87,13 @@ struct sc_table {
  * of this cache with nothing beyond them.
  */
 typedef struct sc_table_cache {
-    sc_ctx *ctx;                  /* allocator of the buckets */
-    sc_table **buckets;           /* chains by hash of id, NULL when disabled */
-    sc_table **nbuckets;          /* chains by hash of (schema name, table name) */
-    size_t mask;                  /* number of buckets - 1 (a power of two) */
-    size_t n, cap;                /* entries held, most entries held */
-    sc_table *newest, *oldest;    /* LRU list ends */
-    sc_table_cache_stats stats;   /* counters */
+    sc_ctx *ctx;                /* allocator of the buckets */
+    sc_table **buckets;         /* chains by hash of id, NULL when disabled */
+    sc_table **nbuckets;        /* chains by hash of (schema name, table name) */
+    size_t mask;                /* number of buckets - 1 (a power of two) */
+    size_t n, cap;              /* entries held, most entries held */
+    sc_table *newest, *oldest;  /* LRU list ends */
+    sc_table_cache_stats stats; /* counters */
 } sc_table_cache;
 
 /** Set up a cache of cap entries (0 = disabled); SC_ENOMEM. */
@@ -147,8 +147,8 @@ struct sc_catalog {
     int wlock_fd;                 /* catalog.mdb/write.lock (env.c), -1 when read-only */
     unsigned format_major;        /* format found in sys.meta */
     unsigned format_minor;
-    sc_table_cache tcache;        /* decoded definitions (table_cache.c) */
-    const char *map_lo, *map_hi;  /* where LMDB mapped data.mdb, once looked up (rows.c) */
+    sc_table_cache tcache;       /* decoded definitions (table_cache.c) */
+    const char *map_lo, *map_hi; /* where LMDB mapped data.mdb, once looked up (rows.c) */
 };
 
 #define SC_TXN_CURSORS SC_DB__COUNT

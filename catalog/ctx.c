@@ -29,8 +29,7 @@ static void default_free(void *ptr, void *payload)
     free(ptr);
 }
 
-static const sc_allocator default_allocator = {default_malloc, default_realloc, default_free,
-                                               NULL};
+static const sc_allocator default_allocator = {default_malloc, default_realloc, default_free, NULL};
 
 int sc_ctx_new(sc_ctx **out, const sc_ctx_options *opts)
 {
@@ -121,8 +120,8 @@ void sc_ctx_clear_error(sc_ctx *ctx)
     memset(&ctx->err, 0, sizeof(ctx->err));
 }
 
-int sc_error_set(sc_ctx *ctx, int code, unsigned mysql_errno, const char *sqlstate,
-                 const char *fmt, ...)
+int sc_error_set(
+    sc_ctx *ctx, int code, unsigned mysql_errno, const char *sqlstate, const char *fmt, ...)
 {
     va_list ap;
 

@@ -213,8 +213,7 @@ static int wlock_wait(sc_catalog *cat)
     pid = wlock_holder(cat->wlock_fd);
     if (pid)
         sc__notice(cat->ctx,
-                   "waiting for the catalog write lock held by another process (pid %ld)...",
-                   pid);
+                   "waiting for the catalog write lock held by another process (pid %ld)...", pid);
     else
         sc__notice(cat->ctx, "waiting for the catalog write lock held by another process...");
     return wlock_fcntl(cat->wlock_fd, F_SETLKW, F_WRLCK);
@@ -380,8 +379,7 @@ int sc_catalog_is_incomplete(bool *out, sc_ctx *ctx, const char *datadir)
     if (lstat(path, &sb) == 0)
         size = sb.st_size;
     else if (errno != ENOENT)
-        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot examine '%s': %s", path,
-                            strerror(errno));
+        return sc_error_set(ctx, SC_EIO, 0, NULL, "cannot examine '%s': %s", path, strerror(errno));
     path[strlen(path) - strlen("/data.mdb")] = '\0';
     if (size == 0) {
         *out = lstat(path, &sb) == 0; /* catalog.mdb without data */
@@ -620,9 +618,9 @@ int sc_catalog_open(sc_catalog **out,
     exists = stat(path, &sb) == 0 && sb.st_size > 0;
     path[strlen(path) - strlen("/data.mdb")] = '\0';
     if (!exists && !(o.flags & SC_CATALOG_CREATE))
-        return stat(path, &sb) == 0 ? incomplete_error(ctx, datadir)
-                                    : sc_error_set(ctx, SC_ENOTFOUND, 0, NULL,
-                                                   "no catalog in '%s'", datadir);
+        return stat(path, &sb) == 0
+                   ? incomplete_error(ctx, datadir)
+                   : sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "no catalog in '%s'", datadir);
     if (exists && (o.flags & SC_CATALOG_CREATE) && (o.flags & SC_CATALOG_EXCL))
         return sc_error_set(ctx, SC_EEXISTS, 0, NULL, "a catalog already exists in '%s'", datadir);
     if (!exists && (rc = make_dirs(ctx, datadir, path)))

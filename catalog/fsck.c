@@ -42,8 +42,8 @@ typedef struct fsck {
      * nothing writes during a check, so one table's set is enough. */
     uint64_t names_table; /* table the set describes; valid when names_ok */
     bool names_ok;
-    char **names;   /* sorted, from names_a */
-    size_t n_names; /* entries in names */
+    char **names;     /* sorted, from names_a */
+    size_t n_names;   /* entries in names */
     sc_arena names_a; /* the names and the array */
 } fsck;
 
@@ -650,9 +650,12 @@ static int check_children(fsck *f, unsigned st, uint64_t table_id)
 
 static int check_one_table(fsck *f, uint64_t id)
 {
-    static const unsigned children[] = {SC_SYS_COLUMNS,      SC_SYS_INDEXES,
-                                        SC_SYS_INDEX_COLUMNS, SC_SYS_FOREIGN_KEYS,
-                                        SC_SYS_FOREIGN_KEY_COLUMNS, SC_SYS_CHECK_CONSTRAINTS};
+    static const unsigned children[] = {SC_SYS_COLUMNS,
+                                        SC_SYS_INDEXES,
+                                        SC_SYS_INDEX_COLUMNS,
+                                        SC_SYS_FOREIGN_KEYS,
+                                        SC_SYS_FOREIGN_KEY_COLUMNS,
+                                        SC_SYS_CHECK_CONSTRAINTS};
     uint8_t key[8];
     ProtobufCMessage *m = NULL;
     char kd[64];
@@ -692,9 +695,13 @@ static void check_one_schema(fsck *f, uint64_t id)
         problem(f, "tables", kd, "tables left in a schema that does not exist");
 }
 
-int sc_catalog__check_tables(sc_txn *txn, const uint64_t *table_ids, size_t n_tables,
-                             const uint64_t *schema_ids, size_t n_schemas,
-                             void (*report)(const char *problem, void *payload), void *payload,
+int sc_catalog__check_tables(sc_txn *txn,
+                             const uint64_t *table_ids,
+                             size_t n_tables,
+                             const uint64_t *schema_ids,
+                             size_t n_schemas,
+                             void (*report)(const char *problem, void *payload),
+                             void *payload,
                              size_t *problems_out)
 {
     fsck f;

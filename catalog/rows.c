@@ -54,8 +54,12 @@ static const char *slot_name(unsigned slot)
 }
 
 /* Describe the key of an entry of dbi: by its fields in a system table, else as text. */
-static void describe_key(char *buf, size_t size, const sc_catalog *cat, MDB_dbi dbi,
-                         const MDB_val *k, const char **table)
+static void describe_key(char *buf,
+                         size_t size,
+                         const sc_catalog *cat,
+                         MDB_dbi dbi,
+                         const MDB_val *k,
+                         const char **table)
 {
     unsigned slot;
     size_t i, o = 0;
@@ -118,8 +122,8 @@ static bool locate_map(sc_catalog *cat, MDB_env *env, const char *p)
 }
 
 /* Whether v lies inside the part of the map LMDB may legitimately return for mt. */
-static bool within_map(sc_catalog *cat, MDB_txn *mt, const MDB_val *v, size_t *off_out,
-                       size_t *used_out)
+static bool
+within_map(sc_catalog *cat, MDB_txn *mt, const MDB_val *v, size_t *off_out, size_t *used_out)
 {
     MDB_env *env = mdb_txn_env(mt);
     MDB_envinfo info;
@@ -145,8 +149,8 @@ static bool within_map(sc_catalog *cat, MDB_txn *mt, const MDB_val *v, size_t *o
 }
 
 /* Check k (when LMDB returned it) and v of an entry of dbi; SC_CATALOG__MDB_OUTSIDE if bad. */
-static int check_entry_bounds(MDB_txn *mt, MDB_dbi dbi, const MDB_val *k, const MDB_val *v,
-                              bool key_from_map)
+static int
+check_entry_bounds(MDB_txn *mt, MDB_dbi dbi, const MDB_val *k, const MDB_val *v, bool key_from_map)
 {
     sc_catalog *cat = mdb_env_get_userctx(mdb_txn_env(mt));
     const char *table = NULL, *what = "value";
@@ -694,8 +698,8 @@ int sc__sequence_next(uint64_t *out, sc_txn *txn, const char *name)
 /* ------------------------------------------------------------------ */
 /* Hooks of the replica applier (catalog_int.h)                         */
 
-int sc_catalog__row_get(uint8_t **out, size_t *out_len, sc_txn *txn, unsigned systable,
-                        sc_slice packed)
+int sc_catalog__row_get(
+    uint8_t **out, size_t *out_len, sc_txn *txn, unsigned systable, sc_slice packed)
 {
     sc_ctx *ctx = txn->cat->ctx;
     ProtobufCMessage *msg = NULL;

@@ -468,8 +468,7 @@ int sc__txn_record(sc_txn *txn, unsigned st, sc_slice before, sc_slice after, bo
     return SC_OK;
 }
 
-int sc_catalog__txn_add_user_change(sc_txn *txn, uint64_t table_id, sc_slice before,
-                                    sc_slice after)
+int sc_catalog__txn_add_user_change(sc_txn *txn, uint64_t table_id, sc_slice before, sc_slice after)
 {
     int rc = sc__txn_writable(txn);
 

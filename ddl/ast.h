@@ -381,9 +381,9 @@ typedef struct sc_ast_column {
     bool default_parens;   /* DEFAULT (expr) */
     sc_expr *on_update;    /* ON UPDATE CURRENT_TIMESTAMP[(n)] / NOW(n)..., or NULL */
     bool auto_increment;
-    sc_ast_col_key key;  /* PRIMARY KEY / UNIQUE KEY attribute */
-    sc_ast_str *comment; /* or NULL */
-    const char *collate; /* COLLATE attribute, or NULL */
+    sc_ast_col_key key;       /* PRIMARY KEY / UNIQUE KEY attribute */
+    sc_ast_str *comment;      /* or NULL */
+    const char *collate;      /* COLLATE attribute, or NULL */
     const char *collate_prev; /* an earlier, different COLLATE of the column (1302), or NULL */
     sc_ast_gen_kind generated;
     sc_expr *gen_expr;             /* generated column expression */

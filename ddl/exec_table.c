@@ -239,7 +239,8 @@ static const char *charset_label(sc_exec *x, const sc_charset_info *cs, bool dfl
 }
 
 /* CHARACTER SET x: 1302 when an earlier one (DEFAULT = the schema's) differs. */
-static int option_charset(sc_exec *x, sc_xtable *t, const char **cs_name, const sc_ast_table_option *o)
+static int
+option_charset(sc_exec *x, sc_xtable *t, const char **cs_name, const sc_ast_table_option *o)
 {
     bool dflt = strcasecmp(o->value.s, "default") == 0;
     const sc_charset_info *cs = sc_charset__find(dflt ? t->db_charset : o->value.s);
@@ -268,7 +269,8 @@ static bool collations_agree(const sc_collation_info *a, const sc_collation_info
 
 /* COLLATE y: 1302 when an earlier COLLATE disagrees. COLLATE DEFAULT after a
  * CHARACTER SET is that charset's default collation. */
-static int option_collate(sc_exec *x, sc_xtable *t, const char **coll_name, const sc_ast_table_option *o)
+static int
+option_collate(sc_exec *x, sc_xtable *t, const char **coll_name, const sc_ast_table_option *o)
 {
     bool dflt = strcasecmp(o->value.s, "default") == 0;
     const sc_collation_info *c = NULL;

@@ -62,17 +62,17 @@ static const struct {
     const char *text;
     prec prec;
 } binary_ops[] = {
-    {SC_AST_OP_OR, "or", P_OR},          {SC_AST_OP_XOR, "xor", P_XOR},
-    {SC_AST_OP_AND, "and", P_AND},       {SC_AST_OP_EQ, "=", P_CMP},
-    {SC_AST_OP_NSEQ, "<=>", P_CMP},      {SC_AST_OP_NE, "<>", P_CMP},
-    {SC_AST_OP_LT, "<", P_CMP},          {SC_AST_OP_LE, "<=", P_CMP},
-    {SC_AST_OP_GT, ">", P_CMP},          {SC_AST_OP_GE, ">=", P_CMP},
+    {SC_AST_OP_OR, "or", P_OR},         {SC_AST_OP_XOR, "xor", P_XOR},
+    {SC_AST_OP_AND, "and", P_AND},      {SC_AST_OP_EQ, "=", P_CMP},
+    {SC_AST_OP_NSEQ, "<=>", P_CMP},     {SC_AST_OP_NE, "<>", P_CMP},
+    {SC_AST_OP_LT, "<", P_CMP},         {SC_AST_OP_LE, "<=", P_CMP},
+    {SC_AST_OP_GT, ">", P_CMP},         {SC_AST_OP_GE, ">=", P_CMP},
     {SC_AST_OP_REGEXP, "regexp", P_IN}, {SC_AST_OP_SOUNDS_LIKE, "sounds like", P_CMP},
-    {SC_AST_OP_BITOR, "|", P_BITOR},     {SC_AST_OP_BITAND, "&", P_BITAND},
-    {SC_AST_OP_SHL, "<<", P_SHIFT},      {SC_AST_OP_SHR, ">>", P_SHIFT},
-    {SC_AST_OP_ADD, "+", P_ADD},         {SC_AST_OP_SUB, "-", P_ADD},
-    {SC_AST_OP_MUL, "*", P_MUL},         {SC_AST_OP_DIV, "/", P_MUL},
-    {SC_AST_OP_INTDIV, "DIV", P_MUL},    {SC_AST_OP_MOD, "MOD", P_MUL},
+    {SC_AST_OP_BITOR, "|", P_BITOR},    {SC_AST_OP_BITAND, "&", P_BITAND},
+    {SC_AST_OP_SHL, "<<", P_SHIFT},     {SC_AST_OP_SHR, ">>", P_SHIFT},
+    {SC_AST_OP_ADD, "+", P_ADD},        {SC_AST_OP_SUB, "-", P_ADD},
+    {SC_AST_OP_MUL, "*", P_MUL},        {SC_AST_OP_DIV, "/", P_MUL},
+    {SC_AST_OP_INTDIV, "DIV", P_MUL},   {SC_AST_OP_MOD, "MOD", P_MUL},
     {SC_AST_OP_BITXOR, "^", P_BITXOR},
 };
 
@@ -548,7 +548,6 @@ static void print_hex(printer *pr, const sc_ast_lit *l)
     if (!l->zero_x)
         put(pr, "'");
 }
-
 
 /*
  * A string literal with a character set introducer (_binary'..', _latin1'..'):
@@ -1073,10 +1072,10 @@ static bool root_needs_parens(const sc_expr *e)
 {
     switch (e->kind) {
     case SC_AST_EXPR_CAST:
-        return !e->cast_type || (e->cast_type->kind != SC_AST_TYPE_DATE &&
-                                 e->cast_type->kind != SC_AST_TYPE_TIME &&
-                                 e->cast_type->kind != SC_AST_TYPE_DATETIME &&
-                                 e->cast_type->kind != SC_AST_TYPE_TIMESTAMP);
+        return !e->cast_type ||
+               (e->cast_type->kind != SC_AST_TYPE_DATE && e->cast_type->kind != SC_AST_TYPE_TIME &&
+                e->cast_type->kind != SC_AST_TYPE_DATETIME &&
+                e->cast_type->kind != SC_AST_TYPE_TIMESTAMP);
     case SC_AST_EXPR_BINARY:
         /* every operator, DIV and the bit operators included (10.11.19 prints
            DEFAULT (`a` DIV 2), (1 << 4); the bare form does not read back);

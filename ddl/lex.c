@@ -219,8 +219,7 @@ static void open_vcomment(sc_lexer *lx, bool mform)
         /* Newer than us: a comment. Versions 50700..99999 in the plain form
          * are MySQL 5.7+/8.0 syntax (mysqldump's INVISIBLE...): MariaDB skips
          * them too (observed on 10.11.19); the M form always counts. */
-        if (version > SC_LEX_SERVER_VERSION ||
-            (!mform && version >= 50700 && version <= 99999)) {
+        if (version > SC_LEX_SERVER_VERSION || (!mform && version >= 50700 && version <= 99999)) {
             skip_block(lx);
             return;
         }

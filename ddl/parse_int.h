@@ -19,15 +19,15 @@
 #include "ddl/parse.h"
 
 typedef struct sc_parser {
-    sc_ctx *ctx;         /* allocation + errors */
-    sc_arena *arena;     /* the statement's arena */
-    const char *sql;     /* statement text (arena copy) */
-    size_t len;          /* bytes of sql */
-    unsigned flags;      /* SC_PARSE_* */
-    sc_token *toks;      /* all tokens, ending with SC_TOK_EOF */
-    size_t n_toks;       /* including the EOF token */
-    size_t pos;          /* current token index */
-    unsigned depth;      /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
+    sc_ctx *ctx;     /* allocation + errors */
+    sc_arena *arena; /* the statement's arena */
+    const char *sql; /* statement text (arena copy) */
+    size_t len;      /* bytes of sql */
+    unsigned flags;  /* SC_PARSE_* */
+    sc_token *toks;  /* all tokens, ending with SC_TOK_EOF */
+    size_t n_toks;   /* including the EOF token */
+    size_t pos;      /* current token index */
+    unsigned depth;  /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
 } sc_parser;
 
 /*

@@ -16,7 +16,7 @@
 /** "MAJOR.MINOR.PATCH" of the headers; sc_version() is the library's. */
 #define SYSCAT_VERSION "0.1.0"
 /** One number to compare against: MAJOR * 10000 + MINOR * 100 + PATCH. */
-#define SYSCAT_VERSION_NUMBER                                                                     \
+#define SYSCAT_VERSION_NUMBER                                                                      \
     (SYSCAT_VERSION_MAJOR * 10000 + SYSCAT_VERSION_MINOR * 100 + SYSCAT_VERSION_PATCH)
 
 #include "syscat/common.h"

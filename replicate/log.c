@@ -147,10 +147,13 @@ static const struct {
     const char *key;
     const char *deflt;
 } known_settings[] = {
-    {SC_LOG_SET_ENABLED, "1"},        {SC_LOG_SET_CHECKSUM, "CRC32"},
-    {SC_LOG_SET_ROW_IMAGE, "FULL"},   {SC_LOG_SET_TABLE_MAP, "file"},
+    {SC_LOG_SET_ENABLED, "1"},
+    {SC_LOG_SET_CHECKSUM, "CRC32"},
+    {SC_LOG_SET_ROW_IMAGE, "FULL"},
+    {SC_LOG_SET_TABLE_MAP, "file"},
     {SC_LOG_SET_MAX_FILE_SIZE, "1073741824"},
-    {SC_LOG_SET_SERVER_ID, "1"},      {SC_LOG_SET_DOMAIN_ID, "0"},
+    {SC_LOG_SET_SERVER_ID, "1"},
+    {SC_LOG_SET_DOMAIN_ID, "0"},
     {SC_LOG_SET_ANNOTATE, "1"},
 };
 
@@ -1001,10 +1004,10 @@ static int attach_readonly(sc_log *log)
 /* The rows a catalog holds when its log starts, as a list of inserts. */
 typedef struct snapshot {
     sc_log *log;
-    unsigned systable;     /* table being walked */
+    unsigned systable;      /* table being walked */
     sc_row_change *changes; /* inserts; after points into bytes */
     size_t n, cap;
-    sc_buf bytes;          /* packed rows, back to back */
+    sc_buf bytes; /* packed rows, back to back */
 } snapshot;
 
 static int snapshot_cb(sc_slice packed, void *payload)

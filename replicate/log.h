@@ -188,8 +188,8 @@ int sc_log__check_file(size_t *bad_out,
 
 /** What decides whether a column is in a row image (docs/log-format.md "Row images"). */
 typedef struct sc_log_col_traits {
-    bool pk;      /* part of the key (or the table has none: every column identifies) */
-    bool blob;    /* BLOB/TEXT/JSON: left out under NOBLOB unless a key */
+    bool pk;   /* part of the key (or the table has none: every column identifies) */
+    bool blob; /* BLOB/TEXT/JSON: left out under NOBLOB unless a key */
 } sc_log_col_traits;
 
 /**

@@ -75,10 +75,10 @@ static void problem(problems *pr, const char *fmt, ...)
 typedef struct file_walk {
     problems *pr;
     const char *name;
-    int alg;        /* the file's checksum algorithm, -1 while unknown */
-    uint64_t end;   /* end of the last record seen */
-    sc_buf *bytes;  /* the file's bytes (NULL: not wanted) */
-    size_t bad;     /* damaged records */
+    int alg;       /* the file's checksum algorithm, -1 while unknown */
+    uint64_t end;  /* end of the last record seen */
+    sc_buf *bytes; /* the file's bytes (NULL: not wanted) */
+    size_t bad;    /* damaged records */
 } file_walk;
 
 static int file_record_cb(uint64_t off, sc_slice rec, void *payload)
@@ -96,8 +96,8 @@ static int file_record_cb(uint64_t off, sc_slice rec, void *payload)
         /* no usable header: framing only (no CRC without the FDE's word) */
         int none = SC_CHECKSUM_NONE;
         if (!sc_log__record_check(why, sizeof(why), &none, off, rec)) {
-            problem(w->pr, "%s: stored record at offset %llu: %s", w->name,
-                    (unsigned long long)off, why);
+            problem(w->pr, "%s: stored record at offset %llu: %s", w->name, (unsigned long long)off,
+                    why);
             w->bad++;
         }
     } else if (!sc_log__record_check(why, sizeof(why), &w->alg, off, rec)) {
@@ -142,7 +142,8 @@ int sc_log__check_file(size_t *bad_out,
 /* ------------------------------------------------------------------ */
 /* The whole stored log (fsck)                                          */
 
-/* Records outside [first_file, cur_file] (or with a bad key): the state and the records disagree. */
+/* Records outside [first_file, cur_file] (or with a bad key): the state and the records disagree.
+ */
 static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, problems *pr)
 {
     MDB_cursor *c = NULL;
@@ -327,8 +328,10 @@ static disk_diff compare(char *what, size_t size, sc_slice disk, sc_slice stored
     while (at < n && disk.data[at] == stored.data[at])
         at++;
     if (at < n) {
-        snprintf(what, size, "differs from the log in the catalog at byte %zu (%zu bytes on disk, "
-                 "%zu in the catalog)", at, disk.len, stored.len);
+        snprintf(what, size,
+                 "differs from the log in the catalog at byte %zu (%zu bytes on disk, "
+                 "%zu in the catalog)",
+                 at, disk.len, stored.len);
         return DISK_DIFFERS;
     }
     if (disk.len < stored.len) {
@@ -337,8 +340,10 @@ static disk_diff compare(char *what, size_t size, sc_slice disk, sc_slice stored
         return DISK_SHORT;
     }
     if (disk.len > stored.len) {
-        snprintf(what, size, "has %zu bytes on disk but the log in the catalog has %zu: the bytes "
-                 "from %zu on are not ours", disk.len, stored.len, stored.len);
+        snprintf(what, size,
+                 "has %zu bytes on disk but the log in the catalog has %zu: the bytes "
+                 "from %zu on are not ours",
+                 disk.len, stored.len, stored.len);
         return DISK_LONG;
     }
     return DISK_SAME;

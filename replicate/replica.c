@@ -31,8 +31,12 @@
 /* ------------------------------------------------------------------ */
 /* Helpers for replica_rows.c                                           */
 
-int sc_replica__conflict(sc_replica_applier *a, int code, unsigned mysql_errno,
-                         const char *sqlstate, const char *fmt, ...)
+int sc_replica__conflict(sc_replica_applier *a,
+                         int code,
+                         unsigned mysql_errno,
+                         const char *sqlstate,
+                         const char *fmt,
+                         ...)
 {
     char what[768];
     va_list ap;
@@ -69,7 +73,9 @@ int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id)
                   : push_id(a->ctx, &a->tables, &a->n_tables, &a->cap_tables, id);
 }
 
-int sc_replica__unmap_later(sc_replica_applier *a, uint32_t kind, uint64_t source_tid,
+int sc_replica__unmap_later(sc_replica_applier *a,
+                            uint32_t kind,
+                            uint64_t source_tid,
                             uint64_t my_tid)
 {
     if (a->n_unmaps == a->cap_unmaps) {
@@ -227,8 +233,8 @@ typedef struct file_run {
     bool waiting;   /* stopped at bytes not yet complete */
 } file_run;
 
-static int on_event(sc_replica_applier *a, sc_binlog_reader *r, const sc_binlog_event *raw,
-                    file_run *fr)
+static int
+on_event(sc_replica_applier *a, sc_binlog_reader *r, const sc_binlog_event *raw, file_run *fr)
 {
     const sc_event *ev = sc_binlog_reader__event(r);
 
@@ -246,10 +252,10 @@ static int on_event(sc_replica_applier *a, sc_binlog_reader *r, const sc_binlog_
                  (const char *)ev->u.rotate.name.data);
         return SC_OK;
     case SC_EV_ANNOTATE_ROWS:
-        return a->txn && !a->skip ? sc_txn_set_statement(a->txn,
-                                                         (const char *)ev->u.annotate.text.data,
-                                                         ev->u.annotate.text.len)
-                                  : SC_OK;
+        return a->txn && !a->skip
+                   ? sc_txn_set_statement(a->txn, (const char *)ev->u.annotate.text.data,
+                                          ev->u.annotate.text.len)
+                   : SC_OK;
     default:
         if (!sc_event__is_rows(raw->header.type) || (a->txn && a->skip))
             return SC_OK;
@@ -280,8 +286,8 @@ static bool has_successor(const char *path)
 void (*sc_replica__after_open_hook)(const char *path);
 
 /* Read path from start on (seek: skip the bytes before it unread) and apply. */
-static int read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek,
-                     file_run *fr)
+static int
+read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, file_run *fr)
 {
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *raw = NULL;
@@ -460,8 +466,8 @@ static void record_error(sc_replica_applier *a)
                  "%s", saved.message);
 }
 
-int sc_replica_apply(sc_replica_stats *out, sc_log *log, const char *name,
-                     sc_replica_progress_cb cb, void *payload)
+int sc_replica_apply(
+    sc_replica_stats *out, sc_log *log, const char *name, sc_replica_progress_cb cb, void *payload)
 {
     sc_replica_applier *a = sc__calloc(log->ctx, 1, sizeof(*a));
     int rc;
@@ -497,8 +503,8 @@ typedef struct lag_walk {
     uint64_t bytes, txns;
 } lag_walk;
 
-static int lag_file(lag_walk *w, sc_ctx *ctx, const char *path, uint64_t start, char *next,
-                    size_t size)
+static int
+lag_file(lag_walk *w, sc_ctx *ctx, const char *path, uint64_t start, char *next, size_t size)
 {
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *raw = NULL;

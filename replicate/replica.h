@@ -31,23 +31,23 @@ typedef struct sc_replica_rule {
 
 /** A source as its syscat.sources row describes it. */
 typedef struct sc_replica_source {
-    uint64_t id;                                /* syscat.sources.id */
-    char name[256];                             /* operator's name */
-    uint32_t server_id;                         /* as registered */
-    int on_conflict;                            /* SC_REPLICA_ON_CONFLICT_* */
-    int exec_mode;                              /* SC_REPLICA_EXEC_* */
-    char prefix[256];                           /* rewrite prefix for clashes */
-    char from[1024];                            /* DIR or HOST:PORT */
-    char user[256];                             /* HOST:PORT account */
-    char password_file[1024];                   /* HOST:PORT password file */
+    uint64_t id;                                 /* syscat.sources.id */
+    char name[256];                              /* operator's name */
+    uint32_t server_id;                          /* as registered */
+    int on_conflict;                             /* SC_REPLICA_ON_CONFLICT_* */
+    int exec_mode;                               /* SC_REPLICA_EXEC_* */
+    char prefix[256];                            /* rewrite prefix for clashes */
+    char from[1024];                             /* DIR or HOST:PORT */
+    char user[256];                              /* HOST:PORT account */
+    char password_file[1024];                    /* HOST:PORT password file */
     sc_replica_rule rules[SC_REPLICA_MAX_RULES]; /* explicit, then learned */
     size_t n_rules;
 } sc_replica_source;
 
 /** A source's position and counters (syscat.replica_state). */
 typedef struct sc_replica_pos {
-    char file[256];      /* "" = not started */
-    uint64_t position;   /* next event to read */
+    char file[256];       /* "" = not started */
+    uint64_t position;    /* next event to read */
     uint32_t gtid_domain; /* last applied GTID */
     uint32_t gtid_server;
     uint64_t gtid_seq;
@@ -69,11 +69,11 @@ int sc_replica__pos_load(sc_replica_pos *out, sc_txn *txn, uint64_t source_id);
 /** Store the position of source_id in txn. */
 int sc_replica__pos_store(sc_txn *txn, uint64_t source_id, const sc_replica_pos *pos);
 /** The local id of (source, kind, source id). @return SC_OK, SC_ENOTFOUND (no message) */
-int sc_replica__map_get(uint64_t *out, sc_txn *txn, uint64_t source_id, uint32_t kind,
-                        uint64_t source_tid);
+int sc_replica__map_get(
+    uint64_t *out, sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid);
 /** Record (source, kind, source id) -> my id in txn. */
-int sc_replica__map_put(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid,
-                        uint64_t my_tid);
+int sc_replica__map_put(
+    sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid, uint64_t my_tid);
 /** Remove a mapping (absent is fine). */
 int sc_replica__map_del(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid);
 /** The name a source database has here (rules applied). Borrowed from src or name. */
@@ -92,28 +92,28 @@ typedef struct sc_replica_applier {
     sc_log *log;
     sc_catalog *cat;
     sc_ctx *ctx;
-    uint32_t own_server_id;         /* binlog.server_id here: its transactions are skipped */
-    sc_replica_source src;          /* the source being applied */
-    size_t n_rules_at_begin;        /* rules before the open transaction (abort restores) */
-    sc_replica_pos pos;             /* committed position and counters */
-    sc_sysmap maps[SC_SYS__END];    /* system tables by id */
-    sc_txn *txn;                    /* open between GTID and XID */
-    bool skip;                      /* the open transaction is skipped (own server id) */
-    uint32_t origin;                /* server id of the open transaction */
-    uint32_t domain;                /* its GTID */
+    uint32_t own_server_id;      /* binlog.server_id here: its transactions are skipped */
+    sc_replica_source src;       /* the source being applied */
+    size_t n_rules_at_begin;     /* rules before the open transaction (abort restores) */
+    sc_replica_pos pos;          /* committed position and counters */
+    sc_sysmap maps[SC_SYS__END]; /* system tables by id */
+    sc_txn *txn;                 /* open between GTID and XID */
+    bool skip;                   /* the open transaction is skipped (own server id) */
+    uint32_t origin;             /* server id of the open transaction */
+    uint32_t domain;             /* its GTID */
     uint64_t seq;
-    uint64_t txn_rows;              /* row events of the open transaction */
-    uint64_t txn_rows_skipped;      /* idempotent skips in it */
-    uint64_t *tables, *schemas;     /* local ids the open transaction touched */
+    uint64_t txn_rows;          /* row events of the open transaction */
+    uint64_t txn_rows_skipped;  /* idempotent skips in it */
+    uint64_t *tables, *schemas; /* local ids the open transaction touched */
     size_t n_tables, cap_tables, n_schemas, cap_schemas;
-    sc_replica_unmap *unmaps;       /* mappings to drop at commit */
+    sc_replica_unmap *unmaps; /* mappings to drop at commit */
     size_t n_unmaps, cap_unmaps;
-    const char *file;               /* current source file (for messages) */
-    uint64_t ev_offset;             /* offset of the event being applied */
-    uint64_t ev_end;                /* its end */
-    sc_replica_stats stats;         /* this call's counters */
-    bool seeked;                    /* the file is read from the position on */
-    bool map_missing;               /* ...and a rows event's TABLE_MAP is before it */
+    const char *file;       /* current source file (for messages) */
+    uint64_t ev_offset;     /* offset of the event being applied */
+    uint64_t ev_end;        /* its end */
+    sc_replica_stats stats; /* this call's counters */
+    bool seeked;            /* the file is read from the position on */
+    bool map_missing;       /* ...and a rows event's TABLE_MAP is before it */
 } sc_replica_applier;
 
 /**
@@ -123,13 +123,19 @@ typedef struct sc_replica_applier {
 int sc_replica__rows(sc_replica_applier *a, sc_binlog_reader *r, const sc_event *ev);
 
 /** Set a conflict error naming the source and the position: "source 'S' at FILE:POS: ...". */
-int sc_replica__conflict(sc_replica_applier *a, int code, unsigned mysql_errno,
-                         const char *sqlstate, const char *fmt, ...) SC_PRINTF(5, 6);
+int sc_replica__conflict(sc_replica_applier *a,
+                         int code,
+                         unsigned mysql_errno,
+                         const char *sqlstate,
+                         const char *fmt,
+                         ...) SC_PRINTF(5, 6);
 
 /** Remember a local table / schema id the open transaction touched (for the checks). */
 int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id);
 /** Remember a mapping to drop at commit when its row stays deleted. */
-int sc_replica__unmap_later(sc_replica_applier *a, uint32_t kind, uint64_t source_tid,
+int sc_replica__unmap_later(sc_replica_applier *a,
+                            uint32_t kind,
+                            uint64_t source_tid,
                             uint64_t my_tid);
 
 /** Tests only: called with each source file's path right after it is mapped

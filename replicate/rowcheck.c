@@ -53,8 +53,8 @@ static void problem(rowcheck *rc, const char *fmt, ...)
 /* Describing rows                                                      */
 
 /* One field's value as text (scalars and strings; repeated/bytes by size). */
-static void field_text(char *buf, size_t size, const ProtobufCMessage *m,
-                       const ProtobufCFieldDescriptor *f)
+static void
+field_text(char *buf, size_t size, const ProtobufCMessage *m, const ProtobufCFieldDescriptor *f)
 {
     const char *at = (const char *)m + f->offset;
 
@@ -134,7 +134,10 @@ static void key_text(char *buf, size_t size, const sc_systable *st, const Protob
 }
 
 /* The fields in which two decoded rows differ, "name: live X, log Y; ...". */
-static void diff_text(char *buf, size_t size, const sc_systable *st, const ProtobufCMessage *live,
+static void diff_text(char *buf,
+                      size_t size,
+                      const sc_systable *st,
+                      const ProtobufCMessage *live,
                       const ProtobufCMessage *logged)
 {
     char a[200], b[200];
@@ -146,8 +149,8 @@ static void diff_text(char *buf, size_t size, const sc_systable *st, const Proto
         field_text(a, sizeof(a), live, f);
         field_text(b, sizeof(b), logged, f);
         if (strcmp(a, b) != 0)
-            o += (size_t)snprintf(buf + o, size - o, "%s%s is %s, the log says %s",
-                                  o ? "; " : "", f->name, a, b);
+            o += (size_t)snprintf(buf + o, size - o, "%s%s is %s, the log says %s", o ? "; " : "",
+                                  f->name, a, b);
     }
     if (!buf[0])
         snprintf(buf, size, "the stored bytes differ (same field values)");
@@ -338,8 +341,11 @@ static void remove_scratch(const char *dir)
     nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
-int sc_log_verify_rows(sc_log *log, void (*report)(const char *problem, void *payload),
-                       void *payload, size_t *problems_out, bool *partial_out)
+int sc_log_verify_rows(sc_log *log,
+                       void (*report)(const char *problem, void *payload),
+                       void *payload,
+                       size_t *problems_out,
+                       bool *partial_out)
 {
     rowcheck rc;
     const char *tmp = getenv("TMPDIR");
@@ -369,7 +375,7 @@ int sc_log_verify_rows(sc_log *log, void (*report)(const char *problem, void *pa
     if (problems_out)
         *problems_out = rc.problems;
     if (!e && rc.problems)
-        e = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
-                         "%zu row(s) differ from the stored log", rc.problems);
+        e = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu row(s) differ from the stored log",
+                         rc.problems);
     return e;
 }

@@ -33,7 +33,8 @@ static int put_msg(sc_txn *txn, unsigned st, const ProtobufCMessage *m)
     return rc;
 }
 
-/* Read the row with the key fields of m; *out unpacked (free with protobuf_c_message_free_unpacked). */
+/* Read the row with the key fields of m; *out unpacked (free with
+ * protobuf_c_message_free_unpacked). */
 static int get_msg(ProtobufCMessage **out, sc_txn *txn, unsigned st, const ProtobufCMessage *m)
 {
     sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
@@ -105,7 +106,7 @@ static void source_from_row(sc_replica_source *out, const Syscat__Catalog__Sourc
 }
 
 typedef struct find_source {
-    const char *name;      /* wanted name, or NULL: highest id */
+    const char *name; /* wanted name, or NULL: highest id */
     sc_replica_source *out;
     bool found;
     uint64_t max_id;
@@ -225,8 +226,8 @@ int sc_replica__pos_store(sc_txn *txn, uint64_t source_id, const sc_replica_pos 
     return put_msg(txn, SC_SYS_REPLICA_STATE, &r.base);
 }
 
-int sc_replica__map_get(uint64_t *out, sc_txn *txn, uint64_t source_id, uint32_t kind,
-                        uint64_t source_tid)
+int sc_replica__map_get(
+    uint64_t *out, sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid)
 {
     Syscat__Catalog__TidMapRow k = SYSCAT__CATALOG__TID_MAP_ROW__INIT;
     Syscat__Catalog__TidMapRow *r = NULL;
@@ -243,8 +244,8 @@ int sc_replica__map_get(uint64_t *out, sc_txn *txn, uint64_t source_id, uint32_t
     return SC_OK;
 }
 
-int sc_replica__map_put(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid,
-                        uint64_t my_tid)
+int sc_replica__map_put(
+    sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid, uint64_t my_tid)
 {
     Syscat__Catalog__TidMapRow r = SYSCAT__CATALOG__TID_MAP_ROW__INIT;
 
@@ -328,8 +329,7 @@ static int check_from(sc_ctx *ctx, const char *from)
         snprintf(path, sizeof(path), "%s/binlog", from);
         if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
             return sc_error_set(ctx, SC_EINVAL, 0, NULL,
-                                "--from '%s': not a data directory with a binlog/ directory",
-                                from);
+                                "--from '%s': not a data directory with a binlog/ directory", from);
         return SC_OK;
     }
     if (!strchr(from, ':'))
@@ -338,7 +338,9 @@ static int check_from(sc_ctx *ctx, const char *from)
     return SC_OK;
 }
 
-static int source_new(sc_replica_source *src, sc_ctx *ctx, const char *name,
+static int source_new(sc_replica_source *src,
+                      sc_ctx *ctx,
+                      const char *name,
                       const sc_replica_source_options *o)
 {
     int rc;
@@ -417,8 +419,8 @@ typedef struct map_keys {
 static int map_keys_cb(sc_slice packed, void *payload)
 {
     map_keys *m = payload;
-    Syscat__Catalog__TidMapRow *r = syscat__catalog__tid_map_row__unpack(NULL, packed.len,
-                                                                         packed.data);
+    Syscat__Catalog__TidMapRow *r =
+        syscat__catalog__tid_map_row__unpack(NULL, packed.len, packed.data);
     int rc = 0;
 
     if (!r)
@@ -484,8 +486,8 @@ int sc_replica_remove_source(sc_log *log, const char *name)
 /* ------------------------------------------------------------------ */
 /* Status                                                               */
 
-static void status_fill(sc_replica_status *out, const sc_replica_source *src,
-                        const sc_replica_pos *pos)
+static void
+status_fill(sc_replica_status *out, const sc_replica_source *src, const sc_replica_pos *pos)
 {
     size_t len = 0;
 
@@ -552,7 +554,8 @@ static int each_status_cb(const sc_replica_source *src, void *payload)
     return e->cb(&st, e->payload);
 }
 
-int sc_replica_sources(sc_log *log, int (*cb)(const sc_replica_status *st, void *payload),
+int sc_replica_sources(sc_log *log,
+                       int (*cb)(const sc_replica_status *st, void *payload),
                        void *payload)
 {
     each_status e = {NULL, cb, payload};
@@ -562,9 +565,9 @@ int sc_replica_sources(sc_log *log, int (*cb)(const sc_replica_status *st, void 
     if (!rc)
         rc = sc_catalog__row_foreach(e.txn, SC_SYS_SOURCES, find_source_cb, &f);
     sc_txn_abort(e.txn);
-    return rc == SC_ECORRUPT ? sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
-                                            "syscat.sources: undecodable row")
-                             : rc;
+    return rc == SC_ECORRUPT
+               ? sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "syscat.sources: undecodable row")
+               : rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -601,8 +604,8 @@ static const char *source_db_name(const sc_replica_source *src, const char *loca
     return local;
 }
 
-static int idmap_entry(idmap_walk *w, const sc_replica_source *src,
-                       const Syscat__Catalog__TidMapRow *r)
+static int
+idmap_entry(idmap_walk *w, const sc_replica_source *src, const Syscat__Catalog__TidMapRow *r)
 {
     sc_idmap_entry e = {src->name, r->kind, r->source_tid, r->my_tid, "", "", ""};
     sc_schema *s = NULL;
@@ -626,8 +629,8 @@ static int idmap_entry(idmap_walk *w, const sc_replica_source *src,
 static int idmap_cb(sc_slice packed, void *payload)
 {
     idmap_walk *w = payload;
-    Syscat__Catalog__TidMapRow *r = syscat__catalog__tid_map_row__unpack(NULL, packed.len,
-                                                                         packed.data);
+    Syscat__Catalog__TidMapRow *r =
+        syscat__catalog__tid_map_row__unpack(NULL, packed.len, packed.data);
     int rc = 0;
 
     if (!r)
@@ -639,8 +642,10 @@ static int idmap_cb(sc_slice packed, void *payload)
     return rc;
 }
 
-int sc_replica_idmap(sc_log *log, const char *name,
-                     int (*cb)(const sc_idmap_entry *e, void *payload), void *payload)
+int sc_replica_idmap(sc_log *log,
+                     const char *name,
+                     int (*cb)(const sc_idmap_entry *e, void *payload),
+                     void *payload)
 {
     idmap_walk w = {NULL, log->ctx, NULL, 0, name, cb, payload};
     find_source f = {NULL, NULL, false, 0, collect_source, &w};
@@ -655,7 +660,7 @@ int sc_replica_idmap(sc_log *log, const char *name,
         rc = sc_catalog__row_foreach(w.txn, SC_SYS_TID_MAP, idmap_cb, &w);
     sc_txn_abort(w.txn);
     sc_free(log->ctx, w.srcs);
-    return rc == SC_ECORRUPT ? sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL,
-                                            "syscat.tid_map: undecodable row")
-                             : rc;
+    return rc == SC_ECORRUPT
+               ? sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "syscat.tid_map: undecodable row")
+               : rc;
 }

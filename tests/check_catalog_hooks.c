@@ -11,12 +11,12 @@
 #include "tests/fixtures.h"
 
 typedef struct seen {
-    unsigned commits;    /* commit hook calls */
-    unsigned afters;     /* after-commit hook calls */
-    size_t n;            /* changes seen by the last commit hook call */
+    unsigned commits; /* commit hook calls */
+    unsigned afters;  /* after-commit hook calls */
+    size_t n;         /* changes seen by the last commit hook call */
     unsigned systable[16];
     uint64_t table_id[16];
-    char after[16][16];  /* user change "after" bytes as text */
+    char after[16][16];       /* user change "after" bytes as text */
     bool after_saw_no_writer; /* the after hook could open a new write txn */
 } seen;
 
@@ -98,12 +98,12 @@ START_TEST(test_catalog_hooks_user_change_keeps_order)
     sc_catalog__set_commit_hook(sc_fx.cat, on_commit, &s);
     ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
     create_schema(txn, "db1");
-    ck_assert_int_eq(
-        sc_catalog__txn_add_user_change(txn, 777, str_slice(""), str_slice("row-a")), SC_OK);
+    ck_assert_int_eq(sc_catalog__txn_add_user_change(txn, 777, str_slice(""), str_slice("row-a")),
+                     SC_OK);
     /* A nested transaction's user change vanishes with it. */
     ck_assert_int_eq(sc_txn_begin_nested(&child, txn), SC_OK);
-    ck_assert_int_eq(
-        sc_catalog__txn_add_user_change(child, 778, str_slice(""), str_slice("row-x")), SC_OK);
+    ck_assert_int_eq(sc_catalog__txn_add_user_change(child, 778, str_slice(""), str_slice("row-x")),
+                     SC_OK);
     sc_txn_abort(child);
     create_schema(txn, "db2");
     ck_assert_int_eq(sc_txn_commit(txn), SC_OK);

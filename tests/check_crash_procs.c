@@ -143,7 +143,9 @@ static void wait_survivor(pid_t pid, unsigned seed, int round, int victim_in_loc
         ck_abort_msg("seed %u round %d: a surviving writer (pid %d) did not finish within %.0f s; "
                      "blocked in syscall '%s'; the killed writer %s",
                      seed, round, (int)pid, SURVIVOR_BOUND, where,
-                     victim_in_lock == 2 ? "had just been woken in a lock wait" : victim_in_lock ? "was asleep in a lock wait" : "was not seen");
+                     victim_in_lock == 2 ? "had just been woken in a lock wait"
+                     : victim_in_lock    ? "was asleep in a lock wait"
+                                         : "was not seen");
     }
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
                   "seed %u round %d: surviving writer %d ended with status %d", seed, round,
@@ -290,8 +292,8 @@ END_TEST
 /* init killed                                                          */
 
 /* Run `syscat --datadir dir ARGS...` to completion, stderr into dir/../NAME.err; returns status. */
-static int cli_run(const char *dir, const char *errpath, const char *a1, const char *a2,
-                   const char *a3)
+static int
+cli_run(const char *dir, const char *errpath, const char *a1, const char *a2, const char *a3)
 {
     char bin[512];
     int st = 0;

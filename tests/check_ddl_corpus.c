@@ -69,8 +69,13 @@ static unsigned known_max(const char *known, const char *name)
  * match; the whole line too, unless the statement is a known difference,
  * which then must differ. Updates the scores; false when the case fails.
  */
-static bool check_stmt(const char *name, unsigned n, const char *want, const char *got,
-                       const char *got_msg, const sc_stmt_result *r, bool known,
+static bool check_stmt(const char *name,
+                       unsigned n,
+                       const char *want,
+                       const char *got,
+                       const char *got_msg,
+                       const sc_stmt_result *r,
+                       bool known,
                        corpus_stats *st)
 {
     bool want_ok = strncmp(want, "ok", 2) == 0, got_ok = r->code == SC_OK;

@@ -222,11 +222,12 @@ START_TEST(test_ddl_parse_error_near_text)
         "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' "
         "at line 1");
     /* exactly 80 bytes: whole */
-    assert_near(ctx,
-                "DROP TABLE t1 t2 "
-                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-                "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
-                "at line 1");
+    assert_near(
+        ctx,
+        "DROP TABLE t1 t2 "
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "'t2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' "
+        "at line 1");
     /* utf8mb3 messages: a 4-byte character prints as '?' */
     assert_near(ctx, "DROP TABLE t1 t2 \xC3\xA9\xF0\x9F\x98\x80x", "'t2 \xC3\xA9?x' at line 1");
     assert_near(

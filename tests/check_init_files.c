@@ -89,10 +89,11 @@ static int run(const char *arg, ...)
 }
 
 #define ck_run(want, ...)                                                                          \
-    ck_assert_msg(run(__VA_ARGS__, NULL) == (want), "exit %d, want %d; stderr:\n%s", fx.status,   \
+    ck_assert_msg(run(__VA_ARGS__, NULL) == (want), "exit %d, want %d; stderr:\n%s", fx.status,    \
                   (want), fx.err)
 
-#define ck_err_has(text) ck_assert_msg(strstr(fx.err, (text)) != NULL, "no '%s' in stderr:\n%s", (text), fx.err)
+#define ck_err_has(text)                                                                           \
+    ck_assert_msg(strstr(fx.err, (text)) != NULL, "no '%s' in stderr:\n%s", (text), fx.err)
 
 static bool exists(const char *path)
 {

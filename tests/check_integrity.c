@@ -23,8 +23,8 @@
 
 /* The first entry of db dbname (in dir's catalog, raw LMDB) whose value contains marker,
  * or whose key equals it; copies key and value into fresh memory. */
-static void find_entry(const char *dir, const char *dbname, const char *marker, MDB_val *k_out,
-                       MDB_val *v_out)
+static void
+find_entry(const char *dir, const char *dbname, const char *marker, MDB_val *k_out, MDB_val *v_out)
 {
     char path[512];
     MDB_env *env;
@@ -82,8 +82,8 @@ static void damage_node_size(const char *dir, const char *dbname, const char *ma
         if (!memcmp(file + i, k.mv_data, k.mv_size) &&
             !memcmp(file + i + k.mv_size, v.mv_data, v.mv_size) &&
             (size_t)(file[i - 2] | file[i - 1] << 8) == k.mv_size &&
-            (size_t)(file[i - 8] | file[i - 7] << 8 | (size_t)(file[i - 6] | file[i - 5] << 8) << 16) ==
-                v.mv_size)
+            (size_t)(file[i - 8] | file[i - 7] << 8 |
+                     (size_t)(file[i - 6] | file[i - 5] << 8) << 16) == v.mv_size)
             hit = file + i;
     ck_assert_msg(hit != NULL, "node of '%s' in %s not found in data.mdb", marker, dbname);
     node = hit - 8;
@@ -157,8 +157,7 @@ START_TEST(test_integrity_setting_node_size)
     reopen_damaged("sys.settings", "zz.integrity");
 
     ct_ok(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY));
-    expect_corrupt(sc_setting_foreach(txn, count_setting, &count), "sys.settings",
-                   "zz.integrity");
+    expect_corrupt(sc_setting_foreach(txn, count_setting, &count), "sys.settings", "zz.integrity");
     expect_corrupt(sc_setting_get(&val, txn, "zz.integrity"), "sys.settings", "zz.integrity");
     ck_assert_ptr_null(val);
     sc_txn_abort(txn);

@@ -25,10 +25,10 @@
 
 /* Per-test state: the temporary directory and what the last command printed. */
 typedef struct hard_fx {
-    char dir[256];      /* temporary directory; the data directory is dir/data */
-    char cli[512];      /* the built CLI */
-    int status;         /* exit status of the last command (128 + signal) */
-    char *out, *err;    /* its stdout and stderr */
+    char dir[256];   /* temporary directory; the data directory is dir/data */
+    char cli[512];   /* the built CLI */
+    int status;      /* exit status of the last command (128 + signal) */
+    char *out, *err; /* its stdout and stderr */
 } hard_fx;
 
 static hard_fx hx;
@@ -86,10 +86,8 @@ static void sh(const char *fmt, ...)
                   (want), hx.out, hx.err)
 #define ck_out_has(s) ck_assert_msg(strstr(hx.out, s) != NULL, "stdout lacks [%s]:\n%s", s, hx.out)
 #define ck_err_has(s) ck_assert_msg(strstr(hx.err, s) != NULL, "stderr lacks [%s]:\n%s", s, hx.err)
-#define ck_out_lacks(s)                                                                            \
-    ck_assert_msg(strstr(hx.out, s) == NULL, "stdout has [%s]:\n%s", s, hx.out)
-#define ck_err_lacks(s)                                                                            \
-    ck_assert_msg(strstr(hx.err, s) == NULL, "stderr has [%s]:\n%s", s, hx.err)
+#define ck_out_lacks(s) ck_assert_msg(strstr(hx.out, s) == NULL, "stdout has [%s]:\n%s", s, hx.out)
+#define ck_err_lacks(s) ck_assert_msg(strstr(hx.err, s) == NULL, "stderr has [%s]:\n%s", s, hx.err)
 
 /* A catalog with one database and table: init + exec. */
 static void make_catalog(void)
@@ -112,7 +110,6 @@ START_TEST(test_log_hard_exec_empty_file)
     ck_assert_str_eq(hx.err, "");
 }
 END_TEST
-
 
 /* ------------------------------------------------------------------ */
 /* show                                                                 */
@@ -163,8 +160,7 @@ START_TEST(test_log_hard_binlog_decode_multiline)
     for (char *line = hx.out; *line;) {
         char *nl = strchr(line, '\n');
         size_t n = nl ? (size_t)(nl - line) : strlen(line);
-        ck_assert_msg(n == 0 || line[0] == '#', "bare line in decode output: %.*s", (int)n,
-                      line);
+        ck_assert_msg(n == 0 || line[0] == '#', "bare line in decode output: %.*s", (int)n, line);
         line += n + (nl ? 1 : 0);
     }
     ck_out_has("# drop database d1");
@@ -223,7 +219,8 @@ START_TEST(test_log_hard_verify_changes_nothing)
     sh("$SC binlog rotate && $SC exec -e 'create database d2' && $SC binlog rotate && "
        "$SC exec -e 'create database d3' && cd data/binlog && rm binlog.000001 && "
        "truncate -s 100 binlog.000002 && printf Z | dd of=binlog.000003 bs=1 seek=300 "
-       "conv=notrunc 2>/dev/null && ls -l > ../../before && sha1sum binlog.00000[23] >> ../../before");
+       "conv=notrunc 2>/dev/null && ls -l > ../../before && sha1sum binlog.00000[23] >> "
+       "../../before");
     ck_status(0);
     sh("$SC binlog verify");
     ck_status(1);
@@ -313,7 +310,8 @@ START_TEST(test_log_hard_longer_file_not_appended)
     sh("$SC binlog verify");
     ck_status(1);
     ck_out_has("binlog.000001: the file differs from the log in the catalog at byte ");
-    sh("$SC binlog rebuild && $SC binlog verify && $SC binlog decode | grep -c 'create database d2'");
+    sh("$SC binlog rebuild && $SC binlog verify && $SC binlog decode | grep -c 'create database "
+       "d2'");
     ck_status(0);
 }
 END_TEST

@@ -370,8 +370,8 @@ static char *dump(sc_catalog *cat)
 }
 
 /* @return the log's last GTID after the kill */
-static uint64_t check_after_kill(crash_state *cs, int iter, uint64_t gtid_before,
-                                 uint64_t reported, size_t *orphans)
+static uint64_t check_after_kill(
+    crash_state *cs, int iter, uint64_t gtid_before, uint64_t reported, size_t *orphans)
 {
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat = NULL, *replica = NULL;
@@ -495,9 +495,10 @@ START_TEST(test_crash_kill_writer)
         }
         kill(pid, SIGKILL);
         ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-        /* The CLI may finish its script before the kill on a fast machine: fine, if it succeeded. */
-        ck_assert_msg(WIFSIGNALED(st) || (child_mode(iter) == MODE_CLI && WIFEXITED(st) &&
-                                          WEXITSTATUS(st) == 0),
+        /* The CLI may finish its script before the kill on a fast machine: fine, if it succeeded.
+         */
+        ck_assert_msg(WIFSIGNALED(st) ||
+                          (child_mode(iter) == MODE_CLI && WIFEXITED(st) && WEXITSTATUS(st) == 0),
                       "kill %d: writer exited by itself (status %d)", iter, st);
         while (read(fds[0], &v, sizeof(v)) == (ssize_t)sizeof(v))
             reported = v;
@@ -508,12 +509,14 @@ START_TEST(test_crash_kill_writer)
             unlink(script);
         }
         progressed += reported > before;
-        advanced[child_mode(iter)] += check_after_kill(&cs, iter, before, reported, &orphans) > before;
+        advanced[child_mode(iter)] +=
+            check_after_kill(&cs, iter, before, reported, &orphans) > before;
     }
     total = gtid_now(&cs);
     fprintf(stderr,
             "crash test: %d kills, %d after at least one commit, log at GTID %llu; purged files "
-            "left on disk by a kill: up to binlog.%06zu; kills after a commit by mode: ddl %d, log ops %d, "
+            "left on disk by a kill: up to binlog.%06zu; kills after a commit by mode: ddl %d, log "
+            "ops %d, "
             "open %d, cli %d\n",
             cs.kills, progressed, (unsigned long long)total, orphans, advanced[MODE_DDL],
             advanced[MODE_LOGOPS], advanced[MODE_OPEN], advanced[MODE_CLI]);

@@ -110,9 +110,8 @@ START_TEST(test_log_txn_event_sequence)
     ck_assert_uint_eq(count_type(n, 3, b, SC_EV_ANNOTATE_ROWS), 0);
     ck_assert_uint_eq(count_type(n, 3, b, SC_EV_TABLE_MAP), 6);
     ck_assert_uint_eq(count_type(n, 3, b, SC_EV_WRITE_ROWS_V1), 6);
-    ck_assert_uint_eq(count_type(n, 3, b, SC_EV_UPDATE_ROWS_V1) +
-                          count_type(n, 3, b, SC_EV_DELETE_ROWS_V1),
-                      0);
+    ck_assert_uint_eq(
+        count_type(n, 3, b, SC_EV_UPDATE_ROWS_V1) + count_type(n, 3, b, SC_EV_DELETE_ROWS_V1), 0);
     /* CREATE DATABASE: counter update (sequences) then the schemata row; both tables were
      * mapped in this file already. */
     ck_assert_uint_eq(n - b, sizeof(want));
@@ -453,10 +452,9 @@ END_TEST
  * values (which would otherwise make every later commit fail). */
 START_TEST(test_log_settings_defaults_and_validation)
 {
-    static const char *const keys[] = {SC_LOG_SET_ENABLED,   SC_LOG_SET_CHECKSUM,
-                                       SC_LOG_SET_ROW_IMAGE, SC_LOG_SET_TABLE_MAP,
-                                       SC_LOG_SET_MAX_FILE_SIZE, SC_LOG_SET_SERVER_ID,
-                                       SC_LOG_SET_DOMAIN_ID, SC_LOG_SET_ANNOTATE};
+    static const char *const keys[] = {
+        SC_LOG_SET_ENABLED,       SC_LOG_SET_CHECKSUM,  SC_LOG_SET_ROW_IMAGE, SC_LOG_SET_TABLE_MAP,
+        SC_LOG_SET_MAX_FILE_SIZE, SC_LOG_SET_SERVER_ID, SC_LOG_SET_DOMAIN_ID, SC_LOG_SET_ANNOTATE};
     sc_txn *txn = NULL;
     char *v = NULL;
     size_t i;

@@ -123,16 +123,18 @@ static size_t compare_source(ru_node *src, int k, ru_node *rep)
         local_db(local, sizeof(local), k, dbs.names[i]);
         char shared_ref[100], *a2;
         b = ru_dump_db(rep, local, &n2);
-        ck_assert_msg(b != NULL, "source %d: database %s missing here as %s", k + 1,
-                      dbs.names[i], local);
+        ck_assert_msg(b != NULL, "source %d: database %s missing here as %s", k + 1, dbs.names[i],
+                      local);
         /* a foreign key into `shared` from another database names the local database */
         local_db(local, sizeof(local), k, "shared");
         snprintf(shared_ref, sizeof(shared_ref), "`%s`.", local);
         a2 = replace_all(a, "`shared`.", shared_ref);
         free(a);
         a = a2;
-        ck_assert_msg(strcmp(a, b) == 0, "source %d database %s differs:\n--- source\n%s\n--- "
-                      "replica (%s)\n%s", k + 1, dbs.names[i], a, local, b);
+        ck_assert_msg(strcmp(a, b) == 0,
+                      "source %d database %s differs:\n--- source\n%s\n--- "
+                      "replica (%s)\n%s",
+                      k + 1, dbs.names[i], a, local, b);
         total += n1;
         free(a);
         free(b);
@@ -174,8 +176,7 @@ START_TEST(test_replica_fanin_follow)
             int st;
             ru_apply_ok(&rep, src_names[k]);
             if (pids[k] > 0 && waitpid(pids[k], &st, WNOHANG) == pids[k]) {
-                ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d failed: %d", k,
-                              st);
+                ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d failed: %d", k, st);
                 pids[k] = 0;
                 running--;
             }
@@ -313,8 +314,10 @@ START_TEST(test_replica_gen_fanin)
             char *a = ru_dump_db(&src[k], dbs.names[i], &n), *b, *a2, *a3;
             b = ru_dump_db(&rep, gen_local(k, dbs.names[i]), NULL);
             ck_assert_msg(b != NULL, "%s: %s missing", src_names[k], dbs.names[i]);
-            a2 = replace_all(a, "`shared1`.", k ? (k == 1 ? "`shared1_b`." : "`c_s1`.") : "`shared1`.");
-            a3 = replace_all(a2, "`shared2`.", k ? (k == 1 ? "`shared2_b`." : "`c_s2`.") : "`shared2`.");
+            a2 = replace_all(a, "`shared1`.",
+                             k ? (k == 1 ? "`shared1_b`." : "`c_s1`.") : "`shared1`.");
+            a3 = replace_all(a2, "`shared2`.",
+                             k ? (k == 1 ? "`shared2_b`." : "`c_s2`.") : "`shared2`.");
             ck_assert_msg(strcmp(a3, b) == 0, "%s database %s differs:\n%s\n--- here:\n%s",
                           src_names[k], dbs.names[i], a3, b);
             tables += n;
@@ -325,8 +328,8 @@ START_TEST(test_replica_gen_fanin)
         }
         ck_assert_int_eq(sc_replica_idmap(rep.log, src_names[k], ru_idmap_cb, &m), SC_OK);
         ck_assert_uint_eq(m.tables, tables);
-        fprintf(stderr, "gen fan-in %s (%s): %zu databases, %zu tables\n", src_names[k],
-                images[k], dbs.n, tables);
+        fprintf(stderr, "gen fan-in %s (%s): %zu databases, %zu tables\n", src_names[k], images[k],
+                dbs.n, tables);
         free(m.text.s);
         ru_close(&src[k]);
     }
@@ -487,17 +490,17 @@ static void data_rows(ru_node *s)
         snprintf(name, sizeof(name), "l%d", i);
         v[0].kind = SC_VAL_INT, v[0].v.i = 100 + i;
         v[1].kind = i ? SC_VAL_INT : SC_VAL_NULL, v[1].v.i = 100 + i - 1;
-        ck_assert_int_eq(sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_INSERT, NULL, v,
-                                     i ? 2 : 1),
-                         SC_OK);
+        ck_assert_int_eq(
+            sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_INSERT, NULL, v, i ? 2 : 1),
+            SC_OK);
     }
     for (int i = 13; i >= 0; i--) {
         snprintf(name, sizeof(name), "l%d", i);
         v[0].kind = SC_VAL_INT, v[0].v.i = 100 + i;
         v[1].kind = i ? SC_VAL_INT : SC_VAL_NULL, v[1].v.i = 100 + i - 1;
-        ck_assert_int_eq(sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_DELETE, v, NULL,
-                                     i ? 2 : 1),
-                         SC_OK);
+        ck_assert_int_eq(
+            sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_DELETE, v, NULL, i ? 2 : 1),
+            SC_OK);
     }
     ck_assert_int_eq(sc_txn_commit(t), SC_OK);
 }
@@ -667,25 +670,27 @@ START_TEST(test_replica_cli)
     pid_t pid;
     int st;
 
-    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/a init && %s/syscat --datadir %s/a binlog "
-                               "set binlog.server_id 5 && %s/syscat --datadir %s/a exec -e "
-                               "'CREATE DATABASE d; CREATE TABLE d.t (i INT)' 2>&1",
+    ck_assert_int_eq(run(&out,
+                         "%s/syscat --datadir %s/a init && %s/syscat --datadir %s/a binlog "
+                         "set binlog.server_id 5 && %s/syscat --datadir %s/a exec -e "
+                         "'CREATE DATABASE d; CREATE TABLE d.t (i INT)' 2>&1",
                          b, base, b, base, b, base),
                      0);
     free(out);
-    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r init && %s/syscat --datadir %s/r binlog "
-                               "set binlog.server_id 6 2>&1",
+    ck_assert_int_eq(run(&out,
+                         "%s/syscat --datadir %s/r init && %s/syscat --datadir %s/r binlog "
+                         "set binlog.server_id 6 2>&1",
                          b, base, b, base),
                      0);
     free(out);
-    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica add-source a --from %s/a "
-                               "--rewrite-db d=dd --exec-mode idempotent 2>&1",
+    ck_assert_int_eq(run(&out,
+                         "%s/syscat --datadir %s/r replica add-source a --from %s/a "
+                         "--rewrite-db d=dd --exec-mode idempotent 2>&1",
                          b, base, base),
                      0);
     free(out);
-    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica add-source x --bogus 2>&1", b,
-                         base),
-                     2);
+    ck_assert_int_eq(
+        run(&out, "%s/syscat --datadir %s/r replica add-source x --bogus 2>&1", b, base), 2);
     free(out);
     ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica apply a --json", b, base), 0);
     ck_assert_msg(strstr(out, "\"transactions\": 3, \"row_events\": ") &&
@@ -704,9 +709,8 @@ START_TEST(test_replica_cli)
     /* follow: picks up what the source writes, stops cleanly on SIGTERM. The
      * poll interval is ten minutes: once its first round (d.v) is done, only
      * the wake on a change in the source's binlog/ (inotify) brings d.u in time. */
-    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/a exec -e 'CREATE TABLE d.v (j INT)' 2>&1",
-                         b, base),
-                     0);
+    ck_assert_int_eq(
+        run(&out, "%s/syscat --datadir %s/a exec -e 'CREATE TABLE d.v (j INT)' 2>&1", b, base), 0);
     free(out);
     pid = fork();
     ck_assert_int_ge(pid, 0);
@@ -715,15 +719,13 @@ START_TEST(test_replica_cli)
         snprintf(dir, sizeof(dir), "%s/r", base);
         snprintf(exe, sizeof(exe), "%s/syscat", b);
         freopen("/dev/null", "w", stdout);
-        execl("/bin/sh", "sh", "-c",
-              "exec \"$0\" --datadir \"$1\" replica follow --poll-ms 600000", exe, dir,
-              (char *)NULL);
+        execl("/bin/sh", "sh", "-c", "exec \"$0\" --datadir \"$1\" replica follow --poll-ms 600000",
+              exe, dir, (char *)NULL);
         _exit(127);
     }
     ck_assert(wait_table(b, "v"));
-    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/a exec -e 'CREATE TABLE d.u (j INT)' 2>&1",
-                         b, base),
-                     0);
+    ck_assert_int_eq(
+        run(&out, "%s/syscat --datadir %s/a exec -e 'CREATE TABLE d.u (j INT)' 2>&1", b, base), 0);
     free(out);
     ck_assert_msg(wait_table(b, "u"), "follow did not wake on the source's write");
     kill(pid, SIGTERM);

@@ -52,8 +52,8 @@ static void snap(snapshot *out, const char *source)
 }
 
 /* Apply source, expect code/errno and every needle in the message; then no trace. */
-static void expect_stop(const char *source, int code, unsigned mysql_errno,
-                        const char *const *needles)
+static void
+expect_stop(const char *source, int code, unsigned mysql_errno, const char *const *needles)
 {
     snapshot a, b;
     char msg[512];
@@ -151,8 +151,8 @@ END_TEST
 
 START_TEST(test_conflict_table_name_taken)
 {
-    static const char *const needles[] = {"source 's1' at binlog.000001:", "syscat.tables row 'mine'",
-                                          NULL};
+    static const char *const needles[] = {
+        "source 's1' at binlog.000001:", "syscat.tables row 'mine'", NULL};
     char *a;
 
     ru_exec_ok(&r, "CREATE TABLE one.mine (x INT)"); /* local table in a replicated database */
@@ -190,8 +190,8 @@ static void unlogged(ru_node *n, const char *sql)
 START_TEST(test_conflict_drop_unknown_table)
 {
     static const char *const needles[] = {"source 's2' at binlog.000001:", "Delete_rows_v1",
-                                          "names table id 256",
-                                          "which this replica does not have", NULL};
+                                          "names table id 256", "which this replica does not have",
+                                          NULL};
 
     ru_add_source(&r, "s2", &s2, NULL, 0, 0, 0);
     ru_exec_ok(&s2, "CREATE DATABASE two");
@@ -218,9 +218,9 @@ END_TEST
 
 START_TEST(test_conflict_invariant)
 {
-    static const char *const needles[] = {"source 's2' at binlog.000001:",
-                                          "would break the catalog",
-                                          "tables (id=257): index_count 0 but 1 indexes rows", NULL};
+    static const char *const needles[] = {
+        "source 's2' at binlog.000001:", "would break the catalog",
+        "tables (id=257): index_count 0 but 1 indexes rows", NULL};
     Syscat__Catalog__IndexRow ix = SYSCAT__CATALOG__INDEX_ROW__INIT;
     sc_txn *t = NULL;
     uint8_t buf[256];
@@ -254,9 +254,9 @@ END_TEST
 /* Rows fsck's counts accept but the DDL path never makes: a duplicate column name. */
 START_TEST(test_conflict_invariant_ddl_rule)
 {
-    static const char *const needles[] = {"source 's2' at binlog.000001:",
-                                          "would break the catalog: table id 257 here",
-                                          "Duplicate column name 'i'", NULL};
+    static const char *const needles[] = {
+        "source 's2' at binlog.000001:", "would break the catalog: table id 257 here",
+        "Duplicate column name 'i'", NULL};
     Syscat__Catalog__ColumnRow col = SYSCAT__CATALOG__COLUMN_ROW__INIT;
     Syscat__Catalog__TableRow *tr = NULL;
     sc_table *tb = NULL;

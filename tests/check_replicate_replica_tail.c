@@ -13,7 +13,7 @@
 
 static char base[256], fake[300], fake_file[700];
 static ru_node s, r;
-static uint8_t *full;     /* the source's binlog.000001 */
+static uint8_t *full; /* the source's binlog.000001 */
 static size_t full_len;
 static size_t complete_to; /* what the hook writes: full[0 .. complete_to) */
 

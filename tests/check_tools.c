@@ -855,7 +855,7 @@ Suite *sc_test_tools_suite(void)
              tcase_add_test(tc, test_tools_fsck_damaged);
              tcase_add_test(tc, test_tools_stats_json));
     ADD_CASE("exec", tcase_add_test(tc, test_tools_exec_creates);
-                     tcase_add_test(tc, test_tools_exec_warns_when_binlog_files_fail);
+             tcase_add_test(tc, test_tools_exec_warns_when_binlog_files_fail);
              tcase_add_test(tc, test_tools_exec_results_contract);
              tcase_add_test(tc, test_tools_exec_results_escapes_newlines);
              tcase_add_test(tc, test_tools_escape_unit);

@@ -24,7 +24,8 @@
 static inline unsigned cu_seed(const char *test)
 {
     const char *e = getenv("SC_CRASH_SEED");
-    unsigned seed = e && *e ? (unsigned)strtoul(e, NULL, 10) : (unsigned)time(NULL) ^ (unsigned)getpid();
+    unsigned seed =
+        e && *e ? (unsigned)strtoul(e, NULL, 10) : (unsigned)time(NULL) ^ (unsigned)getpid();
 
     fprintf(stderr, "%s: SC_CRASH_SEED=%u (replay with SC_CRASH_SEED=%u)\n", test, seed, seed);
     return seed;
@@ -116,8 +117,8 @@ static inline int cu_in_lock_wait(pid_t pid, int woken)
 
     cu_syscall(sc, sizeof(sc), pid);
 #if defined(__x86_64__)
-    if (strncmp(sc, "202 ", 4) != 0 && strncmp(sc, "72 ", 3) != 0 &&
-        strncmp(sc, "230 ", 4) != 0 && strncmp(sc, "35 ", 3) != 0)
+    if (strncmp(sc, "202 ", 4) != 0 && strncmp(sc, "72 ", 3) != 0 && strncmp(sc, "230 ", 4) != 0 &&
+        strncmp(sc, "35 ", 3) != 0)
         return 0;
     return !woken || cu_state(pid) == 'R';
 #else

@@ -13,9 +13,9 @@
 
 /** The per-test state set up by sc_fixture_catalog_setup(). */
 typedef struct sc_fixture {
-    char dir[256];      /* temporary data directory (removed at teardown) */
-    sc_ctx *ctx;        /* context */
-    sc_catalog *cat;    /* open catalog in dir */
+    char dir[256];   /* temporary data directory (removed at teardown) */
+    sc_ctx *ctx;     /* context */
+    sc_catalog *cat; /* open catalog in dir */
 } sc_fixture;
 
 /** The current test's fixture (valid between setup and teardown). */

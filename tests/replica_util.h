@@ -51,8 +51,8 @@ static inline void ru_close(ru_node *n)
 }
 
 /** Create node base/name with its server id and row image (NULL = FULL); left open. */
-static inline void ru_create(ru_node *n, const char *base, const char *name, unsigned server_id,
-                             const char *image)
+static inline void
+ru_create(ru_node *n, const char *base, const char *name, unsigned server_id, const char *image)
 {
     char id[16];
 
@@ -149,7 +149,7 @@ static inline unsigned ru_exec_file(ru_node *n, const char *path, unsigned *fail
 
 typedef struct ru_gen {
     unsigned seed;
-    char prefix[16];                 /* database names: PREFIX0.. plus "shared" */
+    char prefix[16]; /* database names: PREFIX0.. plus "shared" */
     char dbs[RU_MAX_DBS][32];
     size_t ndbs;
     struct {
@@ -157,8 +157,8 @@ typedef struct ru_gen {
         char name[32];
     } tables[RU_MAX_TABLES];
     size_t ntables;
-    unsigned counter;                /* fresh names */
-    unsigned ok, failed;             /* statements */
+    unsigned counter;    /* fresh names */
+    unsigned ok, failed; /* statements */
 } ru_gen;
 
 static inline unsigned ru_rand(ru_gen *g, unsigned n)
@@ -217,18 +217,43 @@ static inline void ru_alter_clause(ru_gen *g, char *out, size_t size)
     unsigned k = ++g->counter;
 
     switch (ru_rand(g, 12)) {
-    case 0: snprintf(out, size, "ADD COLUMN n%u INT DEFAULT %u", k, k); break;
-    case 1: snprintf(out, size, "ADD COLUMN m%u VARCHAR(%u) NOT NULL DEFAULT '' AFTER id", k, 5 + k % 50); break;
-    case 2: snprintf(out, size, "DROP COLUMN c"); break;
-    case 3: snprintf(out, size, "MODIFY a VARCHAR(%u) DEFAULT 'z'", 10 + k % 90); break;
-    case 4: snprintf(out, size, "ADD INDEX i%u (b)", k); break;
-    case 5: snprintf(out, size, "DROP INDEX ka"); break;
-    case 6: snprintf(out, size, "CHANGE b b BIGINT UNSIGNED"); break;
-    case 7: snprintf(out, size, "ADD CONSTRAINT chk%u CHECK (b <> %u)", k, k); break;
-    case 8: snprintf(out, size, "COMMENT = 'version %u'", k); break;
-    case 9: snprintf(out, size, "ALTER COLUMN a SET DEFAULT 'd%u'", k); break;
-    case 10: snprintf(out, size, "ADD COLUMN c TEXT, ADD UNIQUE KEY u%u (a, b)", k); break;
-    default: snprintf(out, size, "ENGINE = InnoDB ROW_FORMAT = %s", k % 2 ? "DYNAMIC" : "COMPACT"); break;
+    case 0:
+        snprintf(out, size, "ADD COLUMN n%u INT DEFAULT %u", k, k);
+        break;
+    case 1:
+        snprintf(out, size, "ADD COLUMN m%u VARCHAR(%u) NOT NULL DEFAULT '' AFTER id", k,
+                 5 + k % 50);
+        break;
+    case 2:
+        snprintf(out, size, "DROP COLUMN c");
+        break;
+    case 3:
+        snprintf(out, size, "MODIFY a VARCHAR(%u) DEFAULT 'z'", 10 + k % 90);
+        break;
+    case 4:
+        snprintf(out, size, "ADD INDEX i%u (b)", k);
+        break;
+    case 5:
+        snprintf(out, size, "DROP INDEX ka");
+        break;
+    case 6:
+        snprintf(out, size, "CHANGE b b BIGINT UNSIGNED");
+        break;
+    case 7:
+        snprintf(out, size, "ADD CONSTRAINT chk%u CHECK (b <> %u)", k, k);
+        break;
+    case 8:
+        snprintf(out, size, "COMMENT = 'version %u'", k);
+        break;
+    case 9:
+        snprintf(out, size, "ALTER COLUMN a SET DEFAULT 'd%u'", k);
+        break;
+    case 10:
+        snprintf(out, size, "ADD COLUMN c TEXT, ADD UNIQUE KEY u%u (a, b)", k);
+        break;
+    default:
+        snprintf(out, size, "ENGINE = InnoDB ROW_FORMAT = %s", k % 2 ? "DYNAMIC" : "COMPACT");
+        break;
     }
 }
 
@@ -243,7 +268,8 @@ static inline int ru_create_table(ru_gen *g, ru_node *n, char *sql, size_t size)
         return SC_OK;
     snprintf(name, sizeof(name), "t%u", ++g->counter);
     if (parent >= 0 && !strcmp(g->tables[parent].db, db) && ru_rand(g, 2))
-        snprintf(fk, sizeof(fk), ", CONSTRAINT fk%u FOREIGN KEY (b) REFERENCES `%s` (id) ON DELETE CASCADE",
+        snprintf(fk, sizeof(fk),
+                 ", CONSTRAINT fk%u FOREIGN KEY (b) REFERENCES `%s` (id) ON DELETE CASCADE",
                  g->counter, g->tables[parent].name);
     snprintf(sql, size,
              "CREATE TABLE `%s`.`%s` (id INT NOT NULL PRIMARY KEY, a VARCHAR(20) DEFAULT 'x', "
@@ -317,7 +343,10 @@ static inline void ru_gen_step(ru_gen *g, ru_node *n)
         const char *db = ru_pick_db(g);
         if (db) {
             snprintf(name, sizeof(name), "x%u", ++g->counter);
-            snprintf(s1, sizeof(s1), "CREATE TABLE `%s`.`%s` (id INT PRIMARY KEY, a VARCHAR(20), b INT, c TEXT, KEY ka (a))", db, name);
+            snprintf(s1, sizeof(s1),
+                     "CREATE TABLE `%s`.`%s` (id INT PRIMARY KEY, a VARCHAR(20), b INT, c TEXT, "
+                     "KEY ka (a))",
+                     db, name);
             ru_alter_clause(g, clause, sizeof(clause));
             snprintf(s2, sizeof(s2), "ALTER TABLE `%s`.`%s` %s", db, name, clause);
             ru_alter_clause(g, clause, sizeof(clause));
@@ -464,8 +493,12 @@ static inline sc_replica_stats ru_apply_ok(ru_node *r, const char *source)
     return st;
 }
 
-static inline void ru_add_source(ru_node *r, const char *name, const ru_node *src,
-                                 const char *const *rules, size_t nrules, int on_conflict,
+static inline void ru_add_source(ru_node *r,
+                                 const char *name,
+                                 const ru_node *src,
+                                 const char *const *rules,
+                                 size_t nrules,
+                                 int on_conflict,
                                  int exec_mode)
 {
     sc_replica_source_options o = SC_REPLICA_SOURCE_OPTIONS_INIT;

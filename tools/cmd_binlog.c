@@ -31,7 +31,8 @@ static void info_table_map(char *out, size_t size, sc_slice b)
 {
     size_t dl, tl;
 
-    if (b.len < 10 || (dl = b.data[8]) + 11 > b.len || 10 + dl + 1 + (tl = b.data[10 + dl]) > b.len) {
+    if (b.len < 10 || (dl = b.data[8]) + 11 > b.len ||
+        10 + dl + 1 + (tl = b.data[10 + dl]) > b.len) {
         snprintf(out, size, "(short)");
         return;
     }
@@ -98,22 +99,38 @@ static void event_info(char *out, size_t size, const sc_binlog_event *ev, uint32
 static const char *event_type_name(unsigned type)
 {
     switch (type) {
-    case SC_EV_QUERY: return "Query";
-    case SC_EV_ROTATE: return "Rotate";
-    case SC_EV_FORMAT_DESCRIPTION: return "Format_desc";
-    case SC_EV_XID: return "Xid";
-    case SC_EV_TABLE_MAP: return "Table_map";
-    case SC_EV_WRITE_ROWS_V1: return "Write_rows_v1";
-    case SC_EV_UPDATE_ROWS_V1: return "Update_rows_v1";
-    case SC_EV_DELETE_ROWS_V1: return "Delete_rows_v1";
-    case SC_EV_WRITE_ROWS: return "Write_rows";
-    case SC_EV_UPDATE_ROWS: return "Update_rows";
-    case SC_EV_DELETE_ROWS: return "Delete_rows";
-    case SC_EV_ANNOTATE_ROWS: return "Annotate_rows";
-    case SC_EV_BINLOG_CHECKPOINT: return "Binlog_checkpoint";
-    case SC_EV_GTID: return "Gtid";
-    case SC_EV_GTID_LIST: return "Gtid_list";
-    default: return "Unknown";
+    case SC_EV_QUERY:
+        return "Query";
+    case SC_EV_ROTATE:
+        return "Rotate";
+    case SC_EV_FORMAT_DESCRIPTION:
+        return "Format_desc";
+    case SC_EV_XID:
+        return "Xid";
+    case SC_EV_TABLE_MAP:
+        return "Table_map";
+    case SC_EV_WRITE_ROWS_V1:
+        return "Write_rows_v1";
+    case SC_EV_UPDATE_ROWS_V1:
+        return "Update_rows_v1";
+    case SC_EV_DELETE_ROWS_V1:
+        return "Delete_rows_v1";
+    case SC_EV_WRITE_ROWS:
+        return "Write_rows";
+    case SC_EV_UPDATE_ROWS:
+        return "Update_rows";
+    case SC_EV_DELETE_ROWS:
+        return "Delete_rows";
+    case SC_EV_ANNOTATE_ROWS:
+        return "Annotate_rows";
+    case SC_EV_BINLOG_CHECKPOINT:
+        return "Binlog_checkpoint";
+    case SC_EV_GTID:
+        return "Gtid";
+    case SC_EV_GTID_LIST:
+        return "Gtid_list";
+    default:
+        return "Unknown";
     }
 }
 
@@ -123,9 +140,9 @@ static const char *event_type_name(unsigned type)
 typedef struct walk {
     sc_cli *cli;
     sc_log *log;
-    const char *only;   /* a single file, or NULL for all */
-    bool decode;        /* print ### rows instead of the event table */
-    sc_cli_grid grid;   /* show: the table */
+    const char *only; /* a single file, or NULL for all */
+    bool decode;      /* print ### rows instead of the event table */
+    sc_cli_grid grid; /* show: the table */
     int status;
 } walk;
 
@@ -246,8 +263,8 @@ static int do_list(walk *w)
 
 static int do_show(walk *w)
 {
-    static const char *const head[] = {"Log_name", "Pos", "Event_type", "Server_id",
-                                       "End_log_pos", "Info"};
+    static const char *const head[] = {"Log_name",  "Pos",         "Event_type",
+                                       "Server_id", "End_log_pos", "Info"};
 
     if (sc_cli__grid_init(&w->grid, 6, head))
         return sc_cli__failf(w->cli, "out of memory");
@@ -287,8 +304,7 @@ static int run(walk *w, int argc, char **argv)
             (void)sc_log_verify_stored(w->log, print_problem, w->cli, NULL);
             sc_error_set(w->cli->ctx, refusal.code, 0, NULL, "%s", refusal.message);
         }
-    }
-    else if (strcmp(sub, "rotate") == 0 && argc == 2)
+    } else if (strcmp(sub, "rotate") == 0 && argc == 2)
         rc = sc_log_rotate(w->log);
     else if (strcmp(sub, "set") == 0 && argc == 4)
         rc = sc_log_set(w->log, argv[2], argv[3]);
@@ -298,8 +314,7 @@ static int run(walk *w, int argc, char **argv)
         size_t problems = 0;
         rc = sc_log_verify(w->log, print_problem, w->cli, &problems);
         if (rc == SC_ECORRUPT)
-            return fprintf(w->cli->out, "binlog: %zu problem(s)\n", problems),
-                   SC_CLI_EXIT_ERROR;
+            return fprintf(w->cli->out, "binlog: %zu problem(s)\n", problems), SC_CLI_EXIT_ERROR;
         if (!rc)
             fprintf(w->cli->out, "binlog: log and files agree\n");
     } else
@@ -309,8 +324,8 @@ static int run(walk *w, int argc, char **argv)
 
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
 {
-    static const char *const subs[] = {"list",   "show",   "decode", "rebuild",
-                                       "purge",  "rotate", "verify", "set"};
+    static const char *const subs[] = {"list",  "show",   "decode", "rebuild",
+                                       "purge", "rotate", "verify", "set"};
     walk w;
     sc_catalog *cat = NULL;
     bool known = false, readonly;
@@ -322,8 +337,8 @@ int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
         known |= strcmp(argv[1], subs[i]) == 0;
     if (!known)
         return sc_cli__usage_error(cli, "binlog", "unknown subcommand '%s'", argv[1]);
-    readonly = !strcmp(argv[1], "list") || !strcmp(argv[1], "show") ||
-               !strcmp(argv[1], "decode") || !strcmp(argv[1], "verify");
+    readonly = !strcmp(argv[1], "list") || !strcmp(argv[1], "show") || !strcmp(argv[1], "decode") ||
+               !strcmp(argv[1], "verify");
     status = sc_cli__open(&cat, cli, readonly ? SC_CATALOG_READONLY : 0);
     if (status != SC_CLI_EXIT_OK)
         return status;

@@ -23,12 +23,12 @@ static int entry_cb(const sc_idmap_entry *e, void *payload)
     o->n++;
     if (o->arr)
         return json_array_append_new(
-                   o->arr, json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s}", "source", e->source,
-                                     "kind", kind, "source_id", (json_int_t)e->source_tid,
-                                     "local_id", (json_int_t)e->my_tid, "source_database",
-                                     e->source_schema, "local_database", e->local_schema,
-                                     "source_table", e->local_table, "local_table",
-                                     e->local_table)) == 0
+                   o->arr,
+                   json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:s, s:s}", "source", e->source,
+                             "kind", kind, "source_id", (json_int_t)e->source_tid, "local_id",
+                             (json_int_t)e->my_tid, "source_database", e->source_schema,
+                             "local_database", e->local_schema, "source_table", e->local_table,
+                             "local_table", e->local_table)) == 0
                    ? 0
                    : SC_ENOMEM;
     if (e->kind == SC_IDMAP_TABLE)

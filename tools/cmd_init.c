@@ -270,8 +270,9 @@ static int publish(sc_cli *cli, const char *tmp)
     if (move_in(cli, tmp, "binlog") != 0) {
         /* The catalog is complete; its files are rewritten from the stored log on next open. */
         int err = errno;
-        fprintf(cli->err, "syscat init: warning: could not move the binlog files to '%s/binlog' "
-                          "(%s); the next writer rewrites them\n",
+        fprintf(cli->err,
+                "syscat init: warning: could not move the binlog files to '%s/binlog' "
+                "(%s); the next writer rewrites them\n",
                 cli->datadir, strerror(err));
     }
     return SC_CLI_EXIT_OK;

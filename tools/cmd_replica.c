@@ -67,14 +67,17 @@ static void close_logged(opened *o)
 /* ------------------------------------------------------------------ */
 /* add-source / remove-source                                           */
 
-static int parse_add(sc_replica_source_options *o, const char **rules, sc_cli *cli, int argc,
-                     char **argv)
+static int
+parse_add(sc_replica_source_options *o, const char **rules, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"from", required_argument, NULL, 'f'},        {"user", required_argument, NULL, 'u'},
+        {"from", required_argument, NULL, 'f'},
+        {"user", required_argument, NULL, 'u'},
         {"password-file", required_argument, NULL, 'p'},
-        {"server-id", required_argument, NULL, 's'},   {"rewrite-db", required_argument, NULL, 'r'},
-        {"on-conflict", required_argument, NULL, 'c'}, {"exec-mode", required_argument, NULL, 'e'},
+        {"server-id", required_argument, NULL, 's'},
+        {"rewrite-db", required_argument, NULL, 'r'},
+        {"on-conflict", required_argument, NULL, 'c'},
+        {"exec-mode", required_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
     };
     char *end;
@@ -102,8 +105,8 @@ static int parse_add(sc_replica_source_options *o, const char **rules, sc_cli *c
             o->on_conflict = strcmp(optarg, "stop") ? SC_REPLICA_ON_CONFLICT_REWRITE
                                                     : SC_REPLICA_ON_CONFLICT_STOP;
         else if (c == 'e' && (!strcmp(optarg, "strict") || !strcmp(optarg, "idempotent")))
-            o->exec_mode = strcmp(optarg, "strict") ? SC_REPLICA_EXEC_IDEMPOTENT
-                                                    : SC_REPLICA_EXEC_STRICT;
+            o->exec_mode =
+                strcmp(optarg, "strict") ? SC_REPLICA_EXEC_IDEMPOTENT : SC_REPLICA_EXEC_STRICT;
         else
             return sc_cli__usage_error(cli, "replica", "bad option '%s'", argv[optind - 1]);
     }
@@ -200,8 +203,9 @@ static void print_status(sc_cli *cli, const sc_replica_status *s)
     gtid_text(gtid, sizeof(gtid), s);
     if (t && gmtime_r(&t, &tmv))
         strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tmv);
-    fprintf(cli->out, "source %s\n  from: %s\n  server id: %u\n  on conflict: %s\n  exec mode: %s\n",
-            s->name, s->from, s->server_id, s->on_conflict ? "rewrite" : "stop",
+    fprintf(cli->out,
+            "source %s\n  from: %s\n  server id: %u\n  on conflict: %s\n  exec mode: %s\n", s->name,
+            s->from, s->server_id, s->on_conflict ? "rewrite" : "stop",
             s->exec_mode ? "idempotent" : "strict");
     fprintf(cli->out, "  position: %s:%llu\n  gtid: %s\n", s->file[0] ? s->file : "(not started)",
             (unsigned long long)s->position, gtid[0] ? gtid : "(none)");
@@ -295,8 +299,8 @@ static void progress(const sc_replica_stats *s, void *payload)
 {
     sc_cli *cli = payload;
 
-    fprintf(cli->err, "\rapplied %llu transactions, %llu row events",
-            (unsigned long long)s->txns, (unsigned long long)s->rows);
+    fprintf(cli->err, "\rapplied %llu transactions, %llu row events", (unsigned long long)s->txns,
+            (unsigned long long)s->rows);
     fflush(cli->err);
 }
 
@@ -336,8 +340,9 @@ static int cmd_apply(sc_cli *cli, int argc, char **argv)
                 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
                 rc ? "false" : "true");
     else
-        fprintf(cli->out, "source '%s': applied %llu transactions, %llu row events (%llu skipped)\n",
-                name, (unsigned long long)st.txns, (unsigned long long)st.rows,
+        fprintf(cli->out,
+                "source '%s': applied %llu transactions, %llu row events (%llu skipped)\n", name,
+                (unsigned long long)st.txns, (unsigned long long)st.rows,
                 (unsigned long long)st.skipped_txns);
     status = rc ? sc_cli__fail(cli, rc) : SC_CLI_EXIT_OK;
     close_logged(&db);

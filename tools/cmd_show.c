@@ -176,8 +176,7 @@ int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
         char *db = argc == 3 ? unquote_db(argv[2]) : NULL;
         status = argc == 3 && !db ? sc_cli__fail(cli, SC_ENOMEM) : show_tables(cli, txn, db);
         free(db);
-    }
-    else if (strcasecmp(argv[1], "create") == 0)
+    } else if (strcasecmp(argv[1], "create") == 0)
         status = show_create(cli, txn, argc, argv);
     else
         status = show_databases(cli, txn);

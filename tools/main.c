@@ -14,7 +14,7 @@
 
 #define DEFAULT_DATADIR "./syscat-data"
 
-int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv); /* tools/cmd_binlog.c */
+int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv);  /* tools/cmd_binlog.c */
 int sc_cli__cmd_replica(sc_cli *cli, int argc, char **argv); /* tools/cmd_replica.c */
 int sc_cli__cmd_idmap(sc_cli *cli, int argc, char **argv);   /* tools/cmd_idmap.c */
 
@@ -26,7 +26,8 @@ typedef struct cli_command {
 } cli_command;
 
 static const cli_command commands[] = {
-    {"init", sc_cli__cmd_init, "[--map-size BYTES] [--force]", "create a new catalog in the data directory"},
+    {"init", sc_cli__cmd_init, "[--map-size BYTES] [--force]",
+     "create a new catalog in the data directory"},
     {"show", sc_cli__cmd_show,
      "databases | tables [DB] | create table DB.TABLE | create database DB",
      "list databases or tables, print SHOW CREATE text"},
@@ -37,7 +38,8 @@ static const cli_command commands[] = {
      "run SQL statements (interactive prompt on a terminal)"},
     {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
      "print the whole catalog as SQL or JSON"},
-    {"binlog", sc_cli__cmd_binlog, "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
+    {"binlog", sc_cli__cmd_binlog,
+     "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
      "            set KEY VALUE",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
     {"replica", sc_cli__cmd_replica,

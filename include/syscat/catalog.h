@@ -47,10 +47,10 @@ typedef struct sc_table sc_table;     /* a loaded table definition (caller-owned
 /* ------------------------------------------------------------------ */
 /* Opening                                                              */
 
-#define SC_CATALOG_CREATE 0x1   /* create the catalog if the directory holds none */
-#define SC_CATALOG_EXCL 0x2     /* with CREATE: fail with SC_EEXISTS if one exists */
-#define SC_CATALOG_READONLY 0x4 /* open read-only (write transactions fail) */
-#define SC_CATALOG_NOSYNC 0x8   /* do not fsync at commit (benchmarks, tests) */
+#define SC_CATALOG_CREATE 0x1          /* create the catalog if the directory holds none */
+#define SC_CATALOG_EXCL 0x2            /* with CREATE: fail with SC_EEXISTS if one exists */
+#define SC_CATALOG_READONLY 0x4        /* open read-only (write transactions fail) */
+#define SC_CATALOG_NOSYNC 0x8          /* do not fsync at commit (benchmarks, tests) */
 #define SC_CATALOG_NO_TABLE_CACHE 0x10 /* no definition cache: every load reads the rows */
 
 /**
@@ -65,7 +65,10 @@ typedef struct sc_catalog_options {
 } sc_catalog_options;
 
 #define SC_CATALOG_OPTIONS_VERSION 2
-#define SC_CATALOG_OPTIONS_INIT {SC_CATALOG_OPTIONS_VERSION, 0, 0, 0}
+#define SC_CATALOG_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        SC_CATALOG_OPTIONS_VERSION, 0, 0, 0                                                        \
+    }
 /** Entries of the definition cache when table_cache_size is 0. */
 #define SC_TABLE_CACHE_DEFAULT 4096
 
@@ -83,8 +86,8 @@ typedef struct sc_catalog_options {
  *         on an existing catalog), SC_EVERSION (newer format), SC_ECORRUPT (also an
  *         incomplete catalog without CREATE: sc_catalog_is_incomplete), SC_EIO
  */
-SC_API int sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir,
-                           const sc_catalog_options *opts);
+SC_API int
+sc_catalog_open(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_catalog_options *opts);
 
 /**
  * Whether datadir holds an incomplete catalog: a catalog.mdb directory with no
@@ -225,23 +228,23 @@ typedef enum sc_gen_kind {
  * (TIME/DATETIME/TIMESTAMP).
  */
 typedef struct sc_column_def {
-    const char *name;                /* column name, required */
-    sc_coltype type;                 /* required */
-    unsigned flags;                  /* SC_COL_* */
-    uint32_t length;                 /* see above; 0 when not applicable */
-    uint32_t scale;                  /* see above */
-    const char *charset;             /* character columns: charset name (utf8mb4...) */
-    const char *collation;           /* character columns: collation name */
-    sc_default_kind default_kind;    /* which DEFAULT */
-    const char *default_value;       /* LITERAL: canonical value; EXPR: expression text */
-    const char *on_update;           /* ON UPDATE expression (current_timestamp()...) or NULL */
-    sc_gen_kind generated;           /* generated column kind */
-    const char *generation_expr;     /* GENERATED ALWAYS AS (expr): expr text */
-    const char *check_expr;          /* column-level CHECK (expr): expr text, or NULL */
-    const char *comment;             /* COMMENT or NULL */
-    const char *const *elements;     /* ENUM/SET values, unquoted */
-    size_t n_elements;               /* number of elements */
-    uint32_t srid;                   /* spatial REF_SYSTEM_ID when SC_COL_HAS_SRID */
+    const char *name;             /* column name, required */
+    sc_coltype type;              /* required */
+    unsigned flags;               /* SC_COL_* */
+    uint32_t length;              /* see above; 0 when not applicable */
+    uint32_t scale;               /* see above */
+    const char *charset;          /* character columns: charset name (utf8mb4...) */
+    const char *collation;        /* character columns: collation name */
+    sc_default_kind default_kind; /* which DEFAULT */
+    const char *default_value;    /* LITERAL: canonical value; EXPR: expression text */
+    const char *on_update;        /* ON UPDATE expression (current_timestamp()...) or NULL */
+    sc_gen_kind generated;        /* generated column kind */
+    const char *generation_expr;  /* GENERATED ALWAYS AS (expr): expr text */
+    const char *check_expr;       /* column-level CHECK (expr): expr text, or NULL */
+    const char *comment;          /* COMMENT or NULL */
+    const char *const *elements;  /* ENUM/SET values, unquoted */
+    size_t n_elements;            /* number of elements */
+    uint32_t srid;                /* spatial REF_SYSTEM_ID when SC_COL_HAS_SRID */
 } sc_column_def;
 
 typedef enum sc_index_kind {
@@ -276,9 +279,9 @@ typedef struct sc_index_def {
     unsigned flags;             /* SC_INDEX_* */
     const sc_index_part *parts; /* key parts in order */
     size_t n_parts;
-    const char *comment;        /* COMMENT or NULL */
-    uint32_t key_block_size;    /* KEY_BLOCK_SIZE or 0 */
-    const char *parser;         /* FULLTEXT WITH PARSER name or NULL */
+    const char *comment;     /* COMMENT or NULL */
+    uint32_t key_block_size; /* KEY_BLOCK_SIZE or 0 */
+    const char *parser;      /* FULLTEXT WITH PARSER name or NULL */
 } sc_index_def;
 
 typedef enum sc_fk_action {
@@ -296,8 +299,8 @@ typedef struct sc_fk_def {
     const char *const *columns;        /* child columns */
     const char *const *parent_columns; /* parent columns, same count */
     size_t n_columns;
-    const char *parent_schema;         /* parent schema name */
-    const char *parent_table;          /* parent table name */
+    const char *parent_schema; /* parent schema name */
+    const char *parent_table;  /* parent table name */
     sc_fk_action on_delete;
     sc_fk_action on_update;
 } sc_fk_def;
@@ -310,13 +313,13 @@ typedef struct sc_check_def {
 
 /** A table. Arrays keep the order SHOW CREATE TABLE prints. */
 typedef struct sc_table_def {
-    const char *name;         /* table name, required */
-    const char *engine;       /* ENGINE, e.g. "InnoDB" */
-    const char *charset;      /* DEFAULT CHARSET */
-    const char *collation;    /* COLLATE */
-    const char *comment;      /* COMMENT or NULL */
-    uint64_t auto_increment;  /* AUTO_INCREMENT= table option, 0 = not shown */
-    const char *options;      /* other options as printed: "ROW_FORMAT=DYNAMIC PACK_KEYS=1", or NULL */
+    const char *name;        /* table name, required */
+    const char *engine;      /* ENGINE, e.g. "InnoDB" */
+    const char *charset;     /* DEFAULT CHARSET */
+    const char *collation;   /* COLLATE */
+    const char *comment;     /* COMMENT or NULL */
+    uint64_t auto_increment; /* AUTO_INCREMENT= table option, 0 = not shown */
+    const char *options; /* other options as printed: "ROW_FORMAT=DYNAMIC PACK_KEYS=1", or NULL */
     const sc_column_def *columns;
     size_t n_columns;
     const sc_index_def *indexes;
@@ -370,8 +373,8 @@ SC_API const sc_schema_def *sc_schema_definition(const sc_schema *schema);
  * A non-zero return from cb stops the walk and is returned.
  * The schema passed to cb is borrowed for the call.
  */
-SC_API int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payload),
-                             void *payload);
+SC_API int
+sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, void *payload), void *payload);
 
 /* ------------------------------------------------------------------ */
 /* Tables                                                               */
@@ -382,8 +385,8 @@ SC_API int sc_schema_foreach(sc_txn *txn, int (*cb)(const sc_schema *schema, voi
  * @return SC_OK, SC_EEXISTS (1050), SC_ENOTFOUND (schema), SC_EINVAL (bad def:
  *         duplicate column/index names, index on a missing column...), SC_EFULL, SC_EIO
  */
-SC_API int sc_table_create(uint64_t *id_out, sc_txn *txn, uint64_t schema_id,
-                           const sc_table_def *def);
+SC_API int
+sc_table_create(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const sc_table_def *def);
 
 /**
  * Replace a table's definition (ALTER). The id stays, version is bumped, and
@@ -393,8 +396,8 @@ SC_API int sc_table_create(uint64_t *id_out, sc_txn *txn, uint64_t schema_id,
 SC_API int sc_table_alter(sc_txn *txn, uint64_t table_id, const sc_table_def *def);
 
 /** Rename and/or move a table to another schema. Keeps the id; bumps version. */
-SC_API int sc_table_rename(sc_txn *txn, uint64_t table_id, uint64_t new_schema_id,
-                           const char *new_name);
+SC_API int
+sc_table_rename(sc_txn *txn, uint64_t table_id, uint64_t new_schema_id, const char *new_name);
 
 /** Drop a table and its dependent rows (columns, indexes, FKs, checks). */
 SC_API int sc_table_drop(sc_txn *txn, uint64_t table_id);
@@ -414,8 +417,7 @@ SC_API int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, cons
 SC_API int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id);
 
 /** Resolve (schema id, name) to a table id without loading it. */
-SC_API int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id,
-                              const char *name);
+SC_API int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const char *name);
 
 /** Release a table handle (NULL is fine); a cached definition only loses a reference. */
 SC_API void sc_table_free(sc_table *table);
@@ -439,14 +441,17 @@ typedef struct sc_table_info {
  * Call cb for every table of a schema in name order (binary).
  * A non-zero return from cb stops the walk and is returned.
  */
-SC_API int sc_table_foreach(sc_txn *txn, uint64_t schema_id,
-                            int (*cb)(const sc_table_info *info, void *payload), void *payload);
+SC_API int sc_table_foreach(sc_txn *txn,
+                            uint64_t schema_id,
+                            int (*cb)(const sc_table_info *info, void *payload),
+                            void *payload);
 
 /**
  * Call cb for every table whose foreign keys name (parent_schema, parent_table)
  * as parent (any order). Used for FK checks on DROP/RENAME of a parent.
  */
-SC_API int sc_table_foreach_child(sc_txn *txn, const char *parent_schema,
+SC_API int sc_table_foreach_child(sc_txn *txn,
+                                  const char *parent_schema,
                                   const char *parent_table,
                                   int (*cb)(const sc_table_info *info, void *payload),
                                   void *payload);
@@ -463,20 +468,22 @@ SC_API int sc_table_foreach_child(sc_txn *txn, const char *parent_schema,
  * @param[out] problems_out number of problems found (may be NULL)
  * @return SC_OK when clean, SC_ECORRUPT when problems were found, SC_EIO
  */
-SC_API int sc_fsck(sc_catalog *cat, void (*report)(const char *problem, void *payload),
-                   void *payload, size_t *problems_out);
+SC_API int sc_fsck(sc_catalog *cat,
+                   void (*report)(const char *problem, void *payload),
+                   void *payload,
+                   size_t *problems_out);
 
 typedef struct sc_catalog_stats {
     unsigned format_major, format_minor; /* catalog format */
-    uint64_t schemas;           /* schemas, syscat included */
-    uint64_t tables;            /* tables, system tables included */
-    uint64_t columns;           /* column rows */
-    uint64_t indexes;           /* index rows */
-    uint64_t next_schema_id;    /* counters */
+    uint64_t schemas;                    /* schemas, syscat included */
+    uint64_t tables;                     /* tables, system tables included */
+    uint64_t columns;                    /* column rows */
+    uint64_t indexes;                    /* index rows */
+    uint64_t next_schema_id;             /* counters */
     uint64_t next_table_id;
-    uint64_t map_size;          /* LMDB map size, bytes */
-    uint64_t used_bytes;        /* pages in use * page size */
-    uint64_t last_txn_id;       /* LMDB transaction id */
+    uint64_t map_size;    /* LMDB map size, bytes */
+    uint64_t used_bytes;  /* pages in use * page size */
+    uint64_t last_txn_id; /* LMDB transaction id */
 } sc_catalog_stats;
 
 /** Fill stats from a fresh read transaction. */

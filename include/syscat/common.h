@@ -44,12 +44,15 @@ typedef struct sc_allocator {
 
 /** Options for sc_ctx_new(). Start from SC_CTX_OPTIONS_INIT. */
 typedef struct sc_ctx_options {
-    unsigned version;             /* SC_CTX_OPTIONS_VERSION */
+    unsigned version;              /* SC_CTX_OPTIONS_VERSION */
     const sc_allocator *allocator; /* NULL = malloc/realloc/free */
 } sc_ctx_options;
 
 #define SC_CTX_OPTIONS_VERSION 1
-#define SC_CTX_OPTIONS_INIT {SC_CTX_OPTIONS_VERSION, NULL}
+#define SC_CTX_OPTIONS_INIT                                                                        \
+    {                                                                                              \
+        SC_CTX_OPTIONS_VERSION, NULL                                                               \
+    }
 
 /**
  * The context handle: allocator and the last error. One per thread; every

@@ -50,8 +50,8 @@ SC_API const char *sc_session_database(const sc_session *session);
  * @param[out] result per-statement outcome (always filled)
  * @return result->code
  */
-SC_API int sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn,
-                       const char *sql, size_t len);
+SC_API int
+sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len);
 
 /** Free the strings of a result and zero it. */
 SC_API void sc_stmt_result_clear(sc_stmt_result *result);

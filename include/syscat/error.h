@@ -20,27 +20,27 @@ extern "C" {
 /** Return codes. Only failures a caller branches on get their own code. */
 typedef enum sc_err {
     SC_OK = 0,
-    SC_ERROR = -1,     /* generic failure; see the message */
-    SC_ENOTFOUND = -2, /* no such schema/table/row */
-    SC_EEXISTS = -3,   /* name or key already taken */
-    SC_ESYNTAX = -4,   /* SQL or argument syntax */
-    SC_ECORRUPT = -5,  /* undecodable row, event or file */
-    SC_ENOMEM = -6,    /* allocation failed */
-    SC_EIO = -7,       /* LMDB or file system failure */
-    SC_EFULL = -8,     /* LMDB map full (catalog unchanged) */
-    SC_EINVAL = -9,    /* invalid argument or definition */
-    SC_EVERSION = -10, /* catalog or file of a newer, unsupported format */
-    SC_EBUSY = -11,    /* a write transaction is already open on this handle */
+    SC_ERROR = -1,      /* generic failure; see the message */
+    SC_ENOTFOUND = -2,  /* no such schema/table/row */
+    SC_EEXISTS = -3,    /* name or key already taken */
+    SC_ESYNTAX = -4,    /* SQL or argument syntax */
+    SC_ECORRUPT = -5,   /* undecodable row, event or file */
+    SC_ENOMEM = -6,     /* allocation failed */
+    SC_EIO = -7,        /* LMDB or file system failure */
+    SC_EFULL = -8,      /* LMDB map full (catalog unchanged) */
+    SC_EINVAL = -9,     /* invalid argument or definition */
+    SC_EVERSION = -10,  /* catalog or file of a newer, unsupported format */
+    SC_EBUSY = -11,     /* a write transaction is already open on this handle */
     SC_EREADONLY = -12, /* write attempted in a read-only transaction */
-    SC_ESQL = -13,     /* SQL-level error with a MariaDB errno (see sc_error) */
+    SC_ESQL = -13,      /* SQL-level error with a MariaDB errno (see sc_error) */
 } sc_err;
 
 /** Details of the last failure on a context. */
 typedef struct sc_error {
-    int code;              /* sc_err value, SC_OK when there was no error */
-    unsigned mysql_errno;  /* MariaDB error number, 0 when none applies */
-    char sqlstate[6];      /* 5-character SQLSTATE + NUL, "" when none applies */
-    char message[512];     /* human-readable text, server-style */
+    int code;             /* sc_err value, SC_OK when there was no error */
+    unsigned mysql_errno; /* MariaDB error number, 0 when none applies */
+    char sqlstate[6];     /* 5-character SQLSTATE + NUL, "" when none applies */
+    char message[512];    /* human-readable text, server-style */
 } sc_error;
 
 /**
@@ -57,8 +57,9 @@ SC_API void sc_ctx_clear_error(sc_ctx *ctx);
  * `return sc_error_set(ctx, SC_EEXISTS, 1050, "42S01", "Table '%s' already exists", t);`
  * sqlstate may be NULL (stored as "").
  */
-SC_API int sc_error_set(sc_ctx *ctx, int code, unsigned mysql_errno, const char *sqlstate,
-                        const char *fmt, ...) SC_PRINTF(5, 6);
+SC_API int sc_error_set(
+    sc_ctx *ctx, int code, unsigned mysql_errno, const char *sqlstate, const char *fmt, ...)
+    SC_PRINTF(5, 6);
 
 /** A static description of a code ("not found", "map full"...). Never NULL. */
 SC_API const char *sc_strerror(int code);

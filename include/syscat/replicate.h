@@ -33,7 +33,6 @@ typedef enum sc_event_type {
     SC_EV_GTID_LIST = 163,
 } sc_event_type;
 
-
 /** Flags of the common event header (a few the reader and writer care about). */
 #define SC_EVF_BINLOG_IN_USE 0x0001   /* FDE of a file still being written */
 #define SC_EVF_THREAD_SPECIFIC 0x0004 /* query uses temporary tables */
@@ -80,41 +79,41 @@ typedef struct sc_binlog_event {
  * 16-bit value mariadb-binlog prints ("meta=2562" for DECIMAL(10,2)).
  */
 typedef struct sc_binlog_column {
-    uint8_t type;        /* MYSQL_TYPE_* as written in the TABLE_MAP */
-    uint16_t meta;       /* type metadata (0 when the type has none) */
-    bool nullable;       /* bit of the TABLE_MAP null bitmap */
-    bool is_unsigned;    /* SIGNEDNESS metadata (numeric columns only) */
-    bool has_unsigned;   /* is_unsigned is known (metadata logged) */
-    uint32_t charset;    /* collation id from the charset metadata, 0 = unknown */
-    sc_slice name;       /* column name from COLUMN_NAME metadata, empty if none */
-    uint8_t geometry;    /* GEOMETRY_TYPE metadata for geometry columns */
+    uint8_t type;      /* MYSQL_TYPE_* as written in the TABLE_MAP */
+    uint16_t meta;     /* type metadata (0 when the type has none) */
+    bool nullable;     /* bit of the TABLE_MAP null bitmap */
+    bool is_unsigned;  /* SIGNEDNESS metadata (numeric columns only) */
+    bool has_unsigned; /* is_unsigned is known (metadata logged) */
+    uint32_t charset;  /* collation id from the charset metadata, 0 = unknown */
+    sc_slice name;     /* column name from COLUMN_NAME metadata, empty if none */
+    uint8_t geometry;  /* GEOMETRY_TYPE metadata for geometry columns */
 } sc_binlog_column;
 
 /** Kinds of decoded values: what the union of sc_binlog_value holds. */
 typedef enum sc_value_kind {
-    SC_VAL_NULL = 0, /* SQL NULL */
-    SC_VAL_INT,      /* i: TINY/SHORT/INT24/LONG/LONGLONG (sign-extended), YEAR (raw byte) */
-    SC_VAL_FLOAT,    /* f: FLOAT */
-    SC_VAL_DOUBLE,   /* d: DOUBLE */
-    SC_VAL_DECIMAL,  /* str: NEWDECIMAL as text "-123.45" with exactly `scale` decimals */
-    SC_VAL_UINT,     /* u: BIT (value), ENUM (1-based index), SET (bitmask) */
-    SC_VAL_DATE,     /* tm: DATE (year, month, day) */
-    SC_VAL_DATETIME, /* tm: DATETIME2 */
-    SC_VAL_TIME,     /* tm: TIME2 (hour may exceed 23; neg for negative times) */
+    SC_VAL_NULL = 0,  /* SQL NULL */
+    SC_VAL_INT,       /* i: TINY/SHORT/INT24/LONG/LONGLONG (sign-extended), YEAR (raw byte) */
+    SC_VAL_FLOAT,     /* f: FLOAT */
+    SC_VAL_DOUBLE,    /* d: DOUBLE */
+    SC_VAL_DECIMAL,   /* str: NEWDECIMAL as text "-123.45" with exactly `scale` decimals */
+    SC_VAL_UINT,      /* u: BIT (value), ENUM (1-based index), SET (bitmask) */
+    SC_VAL_DATE,      /* tm: DATE (year, month, day) */
+    SC_VAL_DATETIME,  /* tm: DATETIME2 */
+    SC_VAL_TIME,      /* tm: TIME2 (hour may exceed 23; neg for negative times) */
     SC_VAL_TIMESTAMP, /* ts: TIMESTAMP2 seconds + microseconds */
-    SC_VAL_BYTES,    /* str: VARCHAR, CHAR (stripped), BLOB/TEXT/JSON, GEOMETRY */
+    SC_VAL_BYTES,     /* str: VARCHAR, CHAR (stripped), BLOB/TEXT/JSON, GEOMETRY */
 } sc_value_kind;
 
 /** A broken-down temporal value. */
 typedef struct sc_binlog_time {
-    bool neg;          /* TIME only: negative interval */
-    uint32_t year;     /* 0..9999 */
-    uint32_t month;    /* 0..12 */
-    uint32_t day;      /* 0..31 */
-    uint32_t hour;     /* 0..838 for TIME, 0..23 otherwise */
-    uint32_t minute;   /* 0..59 */
-    uint32_t second;   /* 0..59 */
-    uint32_t usec;     /* microseconds, 0..999999 */
+    bool neg;        /* TIME only: negative interval */
+    uint32_t year;   /* 0..9999 */
+    uint32_t month;  /* 0..12 */
+    uint32_t day;    /* 0..31 */
+    uint32_t hour;   /* 0..838 for TIME, 0..23 otherwise */
+    uint32_t minute; /* 0..59 */
+    uint32_t second; /* 0..59 */
+    uint32_t usec;   /* microseconds, 0..999999 */
 } sc_binlog_time;
 
 /**
@@ -157,8 +156,8 @@ SC_API int sc_binlog_reader_open(sc_binlog_reader **out, sc_ctx *ctx, const char
  * Same as sc_binlog_reader_open() over bytes in memory (copied); name is used
  * in error messages.
  */
-SC_API int sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name,
-                                     sc_slice data);
+SC_API int
+sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name, sc_slice data);
 
 /**
  * Read the next event (the first call returns the FDE). Verifies length,
@@ -184,12 +183,11 @@ SC_API const char *sc_binlog_reader_server_version(const sc_binlog_reader *r);
  * @param[out] nrows    number of rows printed (may be NULL)
  * @return SC_OK, SC_EINVAL (not a rows event), SC_ECORRUPT (undecodable row), SC_ENOMEM
  */
-SC_API int sc_binlog_reader_print_rows(char **out, size_t *out_len, size_t *nrows,
-                                       sc_binlog_reader *r, const sc_binlog_event *ev);
+SC_API int sc_binlog_reader_print_rows(
+    char **out, size_t *out_len, size_t *nrows, sc_binlog_reader *r, const sc_binlog_event *ev);
 
 /** Close a reader (NULL is fine). Events it returned become invalid. */
 SC_API void sc_binlog_reader_close(sc_binlog_reader *r);
-
 
 /* ================================================================== */
 /* The catalog log (replicate/log.c, logfile.c, userrows.c; owner: the */
@@ -281,8 +279,8 @@ typedef struct sc_log_file {
 } sc_log_file;
 
 /** Call cb for every file of the log, oldest first. A non-zero return stops the walk. */
-SC_API int sc_log_files(sc_log *log, int (*cb)(const sc_log_file *file, void *payload),
-                        void *payload);
+SC_API int
+sc_log_files(sc_log *log, int (*cb)(const sc_log_file *file, void *payload), void *payload);
 
 /**
  * The bytes of one log file as stored in the catalog (name = base name, NULL =
@@ -304,8 +302,10 @@ SC_API int sc_log_path(char **out, sc_log *log, const char *name);
  * @param[in] report called once per problem (may be NULL)
  * @return SC_OK when clean, SC_ECORRUPT otherwise
  */
-SC_API int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *payload),
-                         void *payload, size_t *problems_out);
+SC_API int sc_log_verify(sc_log *log,
+                         void (*report)(const char *problem, void *payload),
+                         void *payload,
+                         size_t *problems_out);
 
 /**
  * Check the log stored in the catalog (what the files are written from):
@@ -316,8 +316,10 @@ SC_API int sc_log_verify(sc_log *log, void (*report)(const char *problem, void *
  * @param[in] report called once per problem (may be NULL)
  * @return SC_OK when sound (or no log), SC_ECORRUPT otherwise
  */
-SC_API int sc_log_verify_stored(sc_log *log, void (*report)(const char *problem, void *payload),
-                                void *payload, size_t *problems_out);
+SC_API int sc_log_verify_stored(sc_log *log,
+                                void (*report)(const char *problem, void *payload),
+                                void *payload,
+                                size_t *problems_out);
 
 /**
  * Compare every system-table row with the copy the stored log holds of it:
@@ -329,8 +331,11 @@ SC_API int sc_log_verify_stored(sc_log *log, void (*report)(const char *problem,
  * and nothing is compared. Reads only.
  * @return SC_OK when equal (or no log, or purged), SC_ECORRUPT otherwise
  */
-SC_API int sc_log_verify_rows(sc_log *log, void (*report)(const char *problem, void *payload),
-                              void *payload, size_t *problems_out, bool *partial_out);
+SC_API int sc_log_verify_rows(sc_log *log,
+                              void (*report)(const char *problem, void *payload),
+                              void *payload,
+                              size_t *problems_out,
+                              bool *partial_out);
 
 /** Row change kinds of sc_log_rows. */
 #define SC_LOG_INSERT 0
@@ -351,8 +356,13 @@ SC_API int sc_log_verify_rows(sc_log *log, void (*report)(const char *problem, v
  * @return SC_OK, SC_ENOTFOUND (no such table), SC_EINVAL (ncols or a value
  *         does not match the definition), SC_EFULL, SC_EIO
  */
-SC_API int sc_log_rows(sc_log *log, sc_txn *txn, uint64_t table_id, int kind,
-                       const sc_binlog_value *before, const sc_binlog_value *after, size_t ncols);
+SC_API int sc_log_rows(sc_log *log,
+                       sc_txn *txn,
+                       uint64_t table_id,
+                       int kind,
+                       const sc_binlog_value *before,
+                       const sc_binlog_value *after,
+                       size_t ncols);
 
 /* ================================================================== */
 /* Replicas (replicate/replica*.c, source.c). A replica pulls the      */
@@ -383,16 +393,18 @@ typedef struct sc_replica_source_options {
 
 #define SC_REPLICA_SOURCE_OPTIONS_VERSION 1
 #define SC_REPLICA_SOURCE_OPTIONS_INIT                                                             \
-    {SC_REPLICA_SOURCE_OPTIONS_VERSION, NULL, NULL, NULL, 0, NULL, 0,                              \
-     SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT}
+    {                                                                                              \
+        SC_REPLICA_SOURCE_OPTIONS_VERSION, NULL, NULL, NULL, 0, NULL, 0,                           \
+            SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT                                    \
+    }
 
 /**
  * Register a source under name (one committed transaction, logged).
  * @return SC_OK, SC_EEXISTS (name taken), SC_EINVAL (bad name, FROM or rule: message says
  *         which), SC_EIO
  */
-SC_API int sc_replica_add_source(sc_log *log, const char *name,
-                                 const sc_replica_source_options *opts);
+SC_API int
+sc_replica_add_source(sc_log *log, const char *name, const sc_replica_source_options *opts);
 
 /**
  * Forget a source: its row, position and id map (the tables it created stay).
@@ -421,38 +433,39 @@ typedef void (*sc_replica_progress_cb)(const sc_replica_stats *sofar, void *payl
  *         names the source, the position and the object; recorded as the source's
  *         last error, nothing of that transaction applied); SC_ECORRUPT; SC_EIO
  */
-SC_API int sc_replica_apply(sc_replica_stats *out, sc_log *log, const char *name,
-                            sc_replica_progress_cb cb, void *payload);
+SC_API int sc_replica_apply(
+    sc_replica_stats *out, sc_log *log, const char *name, sc_replica_progress_cb cb, void *payload);
 
 /** A source and its state, as sc_replica_status_get() and sc_replica_sources() give it. */
 typedef struct sc_replica_status {
-    uint64_t source_id;        /* local id of the source */
-    char name[256];            /* its name */
-    char from[1024];           /* DIR or HOST:PORT */
-    uint32_t server_id;        /* as registered */
-    int on_conflict;           /* SC_REPLICA_ON_CONFLICT_* */
-    int exec_mode;             /* SC_REPLICA_EXEC_* */
-    char rewrite_db[1024];     /* "from=to" rules, one per line */
-    char file[256];            /* source binlog file of the position ("" = not started) */
-    uint64_t position;         /* offset of the next event to read in file */
-    uint32_t gtid_domain;      /* last applied GTID */
+    uint64_t source_id;    /* local id of the source */
+    char name[256];        /* its name */
+    char from[1024];       /* DIR or HOST:PORT */
+    uint32_t server_id;    /* as registered */
+    int on_conflict;       /* SC_REPLICA_ON_CONFLICT_* */
+    int exec_mode;         /* SC_REPLICA_EXEC_* */
+    char rewrite_db[1024]; /* "from=to" rules, one per line */
+    char file[256];        /* source binlog file of the position ("" = not started) */
+    uint64_t position;     /* offset of the next event to read in file */
+    uint32_t gtid_domain;  /* last applied GTID */
     uint32_t gtid_server;
     uint64_t gtid_seq;
-    uint64_t txns_applied;     /* since the source was added */
+    uint64_t txns_applied; /* since the source was added */
     uint64_t rows_applied;
     uint64_t rows_skipped;
-    bool lag_known;            /* lag_* are valid (DIR sources whose files could be read) */
-    uint64_t lag_bytes;        /* bytes of the source's files after the position */
-    uint64_t lag_txns;         /* complete transactions after the position */
-    char last_error[512];      /* empty when the source runs */
-    uint64_t last_error_time;  /* seconds since the epoch, 0 = never */
+    bool lag_known;           /* lag_* are valid (DIR sources whose files could be read) */
+    uint64_t lag_bytes;       /* bytes of the source's files after the position */
+    uint64_t lag_txns;        /* complete transactions after the position */
+    char last_error[512];     /* empty when the source runs */
+    uint64_t last_error_time; /* seconds since the epoch, 0 = never */
 } sc_replica_status;
 
 /** Status of one source (lag computed from its files). @return SC_OK, SC_ENOTFOUND */
 SC_API int sc_replica_status_get(sc_replica_status *out, sc_log *log, const char *name);
 
 /** Call cb for every source, in id order (lag not computed). Non-zero stops the walk. */
-SC_API int sc_replica_sources(sc_log *log, int (*cb)(const sc_replica_status *st, void *payload),
+SC_API int sc_replica_sources(sc_log *log,
+                              int (*cb)(const sc_replica_status *st, void *payload),
                               void *payload);
 
 /** Kinds of syscat.tid_map rows. */
@@ -471,8 +484,10 @@ typedef struct sc_idmap_entry {
 } sc_idmap_entry;
 
 /** Call cb for every mapping of source name (NULL = all sources). */
-SC_API int sc_replica_idmap(sc_log *log, const char *name,
-                            int (*cb)(const sc_idmap_entry *e, void *payload), void *payload);
+SC_API int sc_replica_idmap(sc_log *log,
+                            const char *name,
+                            int (*cb)(const sc_idmap_entry *e, void *payload),
+                            void *payload);
 
 #ifdef __cplusplus
 }

@@ -111,8 +111,9 @@ static void apply_once(sc_ctx *ctx, const char *src, const char *rep)
         abort();
     (void)sc_replica_apply(NULL, log, "f", NULL, NULL); /* accepted or refused: both fine */
     if (sc_fsck(cat, report, NULL, &problems) != SC_OK || problems) {
-        fprintf(stderr, "fuzz_apply: the applier left a catalog fsck rejects (%zu problems); "
-                        "last error: %s\n",
+        fprintf(stderr,
+                "fuzz_apply: the applier left a catalog fsck rejects (%zu problems); "
+                "last error: %s\n",
                 problems, sc_ctx_last_error(ctx)->message);
         abort();
     }
@@ -130,7 +131,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || sc_ctx_new(&ctx, NULL) != SC_OK)
         return 0;
     snprintf(root, sizeof(root), "%s/fuzz-apply-XXXXXX",
-             access("/dev/shm", W_OK) == 0 ? "/dev/shm" : tmp && *tmp ? tmp : "/tmp");
+             access("/dev/shm", W_OK) == 0 ? "/dev/shm"
+             : tmp && *tmp                 ? tmp
+                                           : "/tmp");
     if (!mkdtemp(root))
         abort();
     snprintf(src, sizeof(src), "%s/src", root);

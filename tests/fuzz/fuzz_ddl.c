@@ -96,8 +96,8 @@ static bool logged_input(const uint8_t *data, size_t size)
 }
 
 /* Call fn(payload, statement, len) for each statement of sql (oracle rule). */
-static void each_stmt(const char *sql, size_t size, void (*fn)(void *, const char *, size_t),
-                      void *payload)
+static void
+each_stmt(const char *sql, size_t size, void (*fn)(void *, const char *, size_t), void *payload)
 {
     size_t start = 0, i;
 

@@ -47,21 +47,31 @@ static void create_tables(sc_txn *txn)
         {.name = "id", .type = SC_TYPE_INT, .length = 11, .flags = SC_COL_NOT_NULL},
         {.name = "p", .type = SC_TYPE_INT, .length = 11},
         {.name = "s", .type = SC_TYPE_TEXT, .charset = "utf8mb4"}};
-    static sc_index_part pk[1] = {{.column = "id"}}, kp[2] = {{.column = "s", .prefix_len = 10},
-                                                             {.column = "p"}};
-    static sc_index_def pix[1] = {{.name = "PRIMARY", .kind = SC_INDEX_PRIMARY, .parts = pk,
-                                   .n_parts = 1}};
+    static sc_index_part pk[1] = {{.column = "id"}},
+                         kp[2] = {{.column = "s", .prefix_len = 10}, {.column = "p"}};
+    static sc_index_def pix[1] = {
+        {.name = "PRIMARY", .kind = SC_INDEX_PRIMARY, .parts = pk, .n_parts = 1}};
     static sc_index_def cix[2] = {
         {.name = "PRIMARY", .kind = SC_INDEX_PRIMARY, .parts = pk, .n_parts = 1},
         {.name = "k", .kind = SC_INDEX_KEY, .parts = kp, .n_parts = 2}};
     static const char *fkc[1] = {"p"}, *fkp[1] = {"id"};
-    static sc_fk_def fk = {.name = "fk", .columns = fkc, .parent_columns = fkp, .n_columns = 1,
-                           .parent_schema = "test", .parent_table = "p", .on_delete = SC_FK_CASCADE};
+    static sc_fk_def fk = {.name = "fk",
+                           .columns = fkc,
+                           .parent_columns = fkp,
+                           .n_columns = 1,
+                           .parent_schema = "test",
+                           .parent_table = "p",
+                           .on_delete = SC_FK_CASCADE};
     static sc_check_def ck = {.name = "chk", .expr = "`id` > 0"};
     sc_schema_def sd = {"test", "utf8mb4", "utf8mb4_general_ci", NULL};
-    sc_table_def p = {.name = "p", .engine = "InnoDB", .charset = "utf8mb4",
-                      .collation = "utf8mb4_general_ci", .columns = pc, .n_columns = 2,
-                      .indexes = pix, .n_indexes = 1};
+    sc_table_def p = {.name = "p",
+                      .engine = "InnoDB",
+                      .charset = "utf8mb4",
+                      .collation = "utf8mb4_general_ci",
+                      .columns = pc,
+                      .n_columns = 2,
+                      .indexes = pix,
+                      .n_indexes = 1};
     sc_table_def c = p;
     uint64_t schema, id;
 

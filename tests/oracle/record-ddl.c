@@ -115,7 +115,7 @@ static int add_message(struct buf *out, const char *msg, size_t len)
             }
             continue;
         }
-        if (c == '\\' ? buf_adds(out, "\\\\")
+        if (c == '\\'   ? buf_adds(out, "\\\\")
             : c == '\n' ? buf_adds(out, "\\n")
             : c == '\r' ? buf_adds(out, "\\r")
             : c == '\t' ? buf_adds(out, "\\t")
@@ -274,8 +274,8 @@ out:
 }
 
 /* Run one statement, append its results.txt line and warnings.txt rows. */
-static int run_statement(struct buf *r, struct buf *w, MYSQL *m, const char *sql, size_t len,
-                         unsigned stmt_no)
+static int
+run_statement(struct buf *r, struct buf *w, MYSQL *m, const char *sql, size_t len, unsigned stmt_no)
 {
     char head[64];
     size_t rows = 0;
@@ -387,8 +387,7 @@ static int dump_tables(struct buf *s, MYSQL *m, const char *db)
     size_t n = 0;
     int rc = -1;
 
-    if (tables == NULL || buf_adds(&sql, "SHOW FULL TABLES FROM ") != 0 ||
-        add_ident(&sql, db) != 0)
+    if (tables == NULL || buf_adds(&sql, "SHOW FULL TABLES FROM ") != 0 || add_ident(&sql, db) != 0)
         goto out;
     if (list_names(tables, &n, m, sql.data, "BASE TABLE") != 0)
         goto out;
