@@ -77,7 +77,7 @@ TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
 # CLI helpers unit-tested directly (check_tools.c); main.c stays out.
 TEST_TOOLS_OBJ := $(BUILD)/obj/tools/cli.o
 
-.PHONY: all release deps test check crash bench bench-build fuzz demo clean format headertest \
+.PHONY: all release deps test check crash bench bench-build fuzz demo clean format format-check headertest \
         check-replica-long \
         shared install coverage \
         $(addprefix check-,$(SUITES))
@@ -92,7 +92,7 @@ release:
 DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev \
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
             libedit-dev zlib1g-dev clang libclang-rt-14-dev python3 \
-            libmariadb-dev mariadb-server gcovr
+            libmariadb-dev mariadb-server gcovr clang-format
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -178,6 +178,7 @@ check: $(BUILD)/check $(CLI)
 	SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) $(BUILD)/check
 
 test: deps
+	$(MAKE) format-check
 	$(MAKE) all
 	$(MAKE) check
 	$(MAKE) headertest
@@ -320,6 +321,13 @@ demo: deps all
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
+
+# The tree matches .clang-format (run `make format` to fix); part of `make test`.
+format-check:
+	@files=$$(git ls-files '*.c' '*.h' 2>/dev/null || find catalog ddl replicate tools tests bench include -name '*.[ch]'); \
+	clang-format --dry-run --Werror $$files || \
+	{ echo "format-check: run 'make format' (clang-format 14, .clang-format)"; exit 1; }; \
+	echo "format-check: $$(echo $$files | wc -w) files match .clang-format"
 
 clean:
 	rm -rf build
