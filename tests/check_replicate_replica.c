@@ -742,6 +742,24 @@ START_TEST(test_replica_cli)
     free(out);
     ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r fsck", b, base), 0);
     free(out);
+    /* A relative --from is stored as the absolute directory, so apply works from
+     * any working directory; a source without --server-id says so in status. */
+    {
+        char absb[4096];
+        ck_assert_ptr_nonnull(realpath(b, absb));
+        ck_assert_int_eq(
+            run(&out, "cd %s && %s/syscat --datadir r replica add-source rel --from ./a 2>&1", base,
+                absb),
+            0);
+    }
+    free(out);
+    ck_assert_int_eq(run(&out, "%s/syscat --datadir %s/r replica status rel", b, base), 0);
+    {
+        char want[600];
+        snprintf(want, sizeof(want), "  from: %s/a\n", base);
+        ck_assert_msg(strstr(out, want) && strstr(out, "  server id: (not set)\n"), "%s", out);
+    }
+    free(out);
 }
 END_TEST
 

@@ -16,7 +16,9 @@
  * Exit 1 when a source stops on an error (the message names the source,
  * the position and the object), 2 on a usage error.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <jansson.h>
 #include <poll.h>
 #include <signal.h>
@@ -26,6 +28,7 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/inotify.h>
+#include <sys/stat.h>
 #endif
 
 #include "tools/cli.h"
@@ -123,6 +126,8 @@ static int cmd_add(sc_cli *cli, int argc, char **argv)
     sc_replica_source_options o = SC_REPLICA_SOURCE_OPTIONS_INIT;
     const char *rules[MAX_RULES];
     const char *name;
+    char absfrom[PATH_MAX];
+    struct stat dst;
     opened db;
     int status, rc;
 
@@ -132,6 +137,12 @@ static int cmd_add(sc_cli *cli, int argc, char **argv)
     status = parse_add(&o, rules, cli, argc - 1, argv + 1);
     if (status != SC_CLI_EXIT_OK)
         return status;
+    /* A directory is stored absolute: apply and follow may run from anywhere. */
+    if (stat(o.from, &dst) == 0 && S_ISDIR(dst.st_mode)) {
+        if (!realpath(o.from, absfrom))
+            return sc_cli__usage_error(cli, "replica", "--from %s: %s", o.from, strerror(errno));
+        o.from = absfrom;
+    }
     if ((status = open_logged(&db, cli, true)) != SC_CLI_EXIT_OK)
         return status;
     rc = sc_replica_add_source(db.log, name, &o);
@@ -203,9 +214,12 @@ static void print_status(sc_cli *cli, const sc_replica_status *s)
     gtid_text(gtid, sizeof(gtid), s);
     if (t && gmtime_r(&t, &tmv))
         strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tmv);
-    fprintf(cli->out,
-            "source %s\n  from: %s\n  server id: %u\n  on conflict: %s\n  exec mode: %s\n", s->name,
-            s->from, s->server_id, s->on_conflict ? "rewrite" : "stop",
+    fprintf(cli->out, "source %s\n  from: %s\n", s->name, s->from);
+    if (s->server_id)
+        fprintf(cli->out, "  server id: %u\n", s->server_id);
+    else
+        fprintf(cli->out, "  server id: (not set)\n");
+    fprintf(cli->out, "  on conflict: %s\n  exec mode: %s\n", s->on_conflict ? "rewrite" : "stop",
             s->exec_mode ? "idempotent" : "strict");
     fprintf(cli->out, "  position: %s:%llu\n  gtid: %s\n", s->file[0] ? s->file : "(not started)",
             (unsigned long long)s->position, gtid[0] ? gtid : "(none)");
