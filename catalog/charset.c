@@ -1378,3 +1378,35 @@ unsigned sc_charset__maxlen(const char *charset)
     const sc_charset_info *cs = sc_charset__find(charset);
     return cs ? cs->maxlen : 1;
 }
+
+/* The one UTF-8 validator (include/syscat/common.h). */
+size_t sc_utf8_char_len(const unsigned char *s, size_t avail)
+{
+    size_t n, i;
+    uint32_t cp;
+
+    if (avail == 0)
+        return 0;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        n = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        n = 3;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        n = 4;
+    else
+        return 0;
+    if (n > avail)
+        return 0;
+    cp = s[0] & (0x7F >> n);
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}

@@ -277,42 +277,12 @@ static void check_owned(fsck *f, unsigned st, uint64_t table_id, const char *kd)
                 (unsigned long long)table_id);
 }
 
-/* Length of the well-formed UTF-8 character at s (1-4 bytes), or 0. */
-static size_t utf8_char(const uint8_t *s, size_t avail)
-{
-    size_t n, i;
-    uint32_t cp;
-
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xC2 && s[0] <= 0xDF)
-        n = 2;
-    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-        n = 3;
-    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-        n = 4;
-    else
-        return 0;
-    if (n > avail)
-        return 0;
-    cp = s[0] & (0x7F >> n);
-    for (i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return n;
-}
-
 /* Offset of the first byte of s[0..len) that is not UTF-8, or len. */
 static size_t utf8_bad_at(const uint8_t *s, size_t len)
 {
     size_t i = 0, c;
 
-    while (i < len && (c = utf8_char(s + i, len - i)) > 0)
+    while (i < len && (c = sc_utf8_char_len(s + i, len - i)) > 0)
         i += c;
     return i;
 }

@@ -717,7 +717,7 @@ static bool text_literal_converts(const sc_ast_lit *l, const sc_column_def *d)
         (d->charset && strcasecmp(d->charset, "binary") == 0) ||
         (l->introducer && strcasecmp(l->introducer, "binary") == 0))
         return true;
-    while (i < l->text.len && (c = sc_ddl__utf8_char(u + i, l->text.len - i)) > 0)
+    while (i < l->text.len && (c = sc_utf8_char_len(u + i, l->text.len - i)) > 0)
         i += c;
     return i == l->text.len;
 }

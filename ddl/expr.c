@@ -588,7 +588,7 @@ static int print_text_literal(printer *pr, const sc_ast_lit *l)
 
     if (l->introducer)
         return print_introduced(pr, l);
-    while (i < l->text.len && (c = sc_ddl__utf8_char(u + i, l->text.len - i)) > 0)
+    while (i < l->text.len && (c = sc_utf8_char_len(u + i, l->text.len - i)) > 0)
         i += c;
     if (i == l->text.len)
         return sc_ddl__quote_string(pr->out, l->text.s, l->text.len);
@@ -597,7 +597,7 @@ static int print_text_literal(printer *pr, const sc_ast_lit *l)
         return SC_ENOMEM;
     memcpy(copy, l->text.s, l->text.len);
     for (; i < l->text.len; i += c)
-        if ((c = sc_ddl__utf8_char(u + i, l->text.len - i)) == 0) {
+        if ((c = sc_utf8_char_len(u + i, l->text.len - i)) == 0) {
             copy[i] = '?';
             c = 1;
         }
@@ -1111,37 +1111,6 @@ bool sc_ddl__expr_default_needs_parens(const sc_expr *e)
         e->args[0]->kind == SC_AST_EXPR_INTERVAL)
         return true;
     return root_needs_parens(e);
-}
-
-size_t sc_ddl__utf8_char(const unsigned char *s, size_t avail)
-{
-    size_t n, i;
-    unsigned cp;
-
-    if (avail == 0)
-        return 0;
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xC2 && s[0] <= 0xDF)
-        n = 2;
-    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-        n = 3;
-    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-        n = 4;
-    else
-        return 0;
-    if (n > avail)
-        return 0;
-    cp = s[0] & (0x7F >> n);
-    for (i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0; /* overlong, surrogate or beyond Unicode */
-    return n;
 }
 
 int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len)

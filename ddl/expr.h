@@ -37,8 +37,6 @@ bool sc_ddl__expr_default_needs_parens(const sc_expr *e);
  * String::append_for_single_quote() does: backslash, NUL, quote, newline,
  * CR and ^Z become \\ \0 \' \n \r \Z.
  */
-/** Bytes of the well-formed UTF-8 character at s (1-4), or 0 when none starts there. */
-size_t sc_ddl__utf8_char(const unsigned char *s, size_t avail);
 int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len);
 
 /** Append a backquoted identifier (` doubled). */

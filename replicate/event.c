@@ -65,7 +65,7 @@ int sc_event__rows_kind(uint8_t type)
     return -1;
 }
 
-const char *sc_event__type_name(unsigned type)
+const char *sc_binlog_event_type_name(unsigned type)
 {
     switch (type) {
     case SC_EV_QUERY:
@@ -170,7 +170,7 @@ void sc_event__encode_header(uint8_t *p, const sc_event_header *h)
 static int corrupt(sc_ctx *ctx, const sc_event_loc *loc, uint8_t type, const char *why)
 {
     return sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: %s: %s", loc->file,
-                        (unsigned long long)loc->offset, sc_event__type_name(type), why);
+                        (unsigned long long)loc->offset, sc_binlog_event_type_name(type), why);
 }
 
 static int decode_fde(sc_ev_fde *f, sc_rd *rd)
@@ -758,7 +758,7 @@ int sc_event__encode(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum)
     if (rc != SC_OK) {
         buf->len = start;
         return sc_error_set(buf->ctx, rc, 0, NULL, "cannot encode %s event: invalid field",
-                            sc_event__type_name(h.type));
+                            sc_binlog_event_type_name(h.type));
     }
     len = buf->len - start;
     if (len > UINT32_MAX) {

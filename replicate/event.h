@@ -272,7 +272,6 @@ int sc_event__encode(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum);
 void sc_event__clear(sc_ctx *ctx, sc_event *ev);
 
 /** Name of an event type as mariadb-binlog prints it ("Table_map"), "Unknown" otherwise. */
-const char *sc_event__type_name(unsigned type);
 
 /**
  * Iterate a QUERY event's status variables: returns 1 with the next

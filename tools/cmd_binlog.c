@@ -96,44 +96,6 @@ static void event_info(char *out, size_t size, const sc_binlog_event *ev, uint32
     }
 }
 
-static const char *event_type_name(unsigned type)
-{
-    switch (type) {
-    case SC_EV_QUERY:
-        return "Query";
-    case SC_EV_ROTATE:
-        return "Rotate";
-    case SC_EV_FORMAT_DESCRIPTION:
-        return "Format_desc";
-    case SC_EV_XID:
-        return "Xid";
-    case SC_EV_TABLE_MAP:
-        return "Table_map";
-    case SC_EV_WRITE_ROWS_V1:
-        return "Write_rows_v1";
-    case SC_EV_UPDATE_ROWS_V1:
-        return "Update_rows_v1";
-    case SC_EV_DELETE_ROWS_V1:
-        return "Delete_rows_v1";
-    case SC_EV_WRITE_ROWS:
-        return "Write_rows";
-    case SC_EV_UPDATE_ROWS:
-        return "Update_rows";
-    case SC_EV_DELETE_ROWS:
-        return "Delete_rows";
-    case SC_EV_ANNOTATE_ROWS:
-        return "Annotate_rows";
-    case SC_EV_BINLOG_CHECKPOINT:
-        return "Binlog_checkpoint";
-    case SC_EV_GTID:
-        return "Gtid";
-    case SC_EV_GTID_LIST:
-        return "Gtid_list";
-    default:
-        return "Unknown";
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* Walking the files                                                    */
 
@@ -149,7 +111,7 @@ typedef struct walk {
 static int add_event_row(walk *w, const char *file, const sc_binlog_event *ev)
 {
     char pos[24], sid[16], end[24], info[1024];
-    const char *cells[6] = {file, pos, event_type_name(ev->header.type), sid, end, info};
+    const char *cells[6] = {file, pos, sc_binlog_event_type_name(ev->header.type), sid, end, info};
 
     snprintf(pos, sizeof(pos), "%llu", (unsigned long long)ev->offset);
     snprintf(sid, sizeof(sid), "%u", (unsigned)ev->header.server_id);

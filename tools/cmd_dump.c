@@ -17,36 +17,6 @@
 
 #include "tools/cli.h"
 
-/* Length of the well-formed UTF-8 character at s (1-4 bytes), or 0. */
-static size_t utf8_char(const unsigned char *s, size_t avail)
-{
-    size_t n, i;
-    unsigned cp;
-
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xC2 && s[0] <= 0xDF)
-        n = 2;
-    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-        n = 3;
-    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-        n = 4;
-    else
-        return 0;
-    if (n > avail)
-        return 0;
-    cp = s[0] & (0x7F >> n);
-    for (i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return n;
-}
-
 /*
  * Catalog text as a JSON string. JSON text is UTF-8, and a binary column's
  * default (or a row written by something other than the DDL path, which fsck
@@ -62,7 +32,7 @@ static json_t *text_json(const char *s)
     char *buf;
     json_t *j;
 
-    while (i < len && (c = utf8_char(u + i, len - i)) > 0)
+    while (i < len && (c = sc_utf8_char_len(u + i, len - i)) > 0)
         i += c;
     if (i == len)
         return json_stringn(s, len);
@@ -73,7 +43,7 @@ static json_t *text_json(const char *s)
         if (u[i] == 0xC0 && i + 1 < len && u[i + 1] == 0x80) {
             buf[o++] = '\0'; /* how a default keeps a NUL byte (docs/ddl.md) */
             c = 2;
-        } else if ((c = utf8_char(u + i, len - i)) == 0) {
+        } else if ((c = sc_utf8_char_len(u + i, len - i)) == 0) {
             memcpy(buf + o, "\xEF\xBF\xBD", 3);
             o += 3;
             c = 1;

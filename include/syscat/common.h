@@ -69,6 +69,13 @@ typedef struct sc_ctx sc_ctx;
  */
 SC_API int sc_ctx_new(sc_ctx **out, const sc_ctx_options *opts);
 
+/**
+ * Length of the well-formed UTF-8 character at s: 1 to 4 bytes, or 0 when the
+ * bytes there are not one (overlong forms, surrogates, code points past
+ * U+10FFFF and truncated sequences are not); avail bytes are readable at s (0: returns 0).
+ */
+SC_API size_t sc_utf8_char_len(const unsigned char *s, size_t avail);
+
 /** Free a context (NULL is fine). Handles created under it must be freed first. */
 SC_API void sc_ctx_free(sc_ctx *ctx);
 

@@ -167,6 +167,10 @@ sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *name,
  */
 SC_API int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r);
 
+/** The event type's name as `mariadb-binlog` and SHOW BINLOG EVENTS print it
+ * ("Table_map", "Write_rows_v1", ...), or "Unknown"; a static string. */
+SC_API const char *sc_binlog_event_type_name(unsigned type);
+
 /** The checksum algorithm announced by the file's Format_description event. */
 SC_API sc_checksum_alg sc_binlog_reader_checksum(const sc_binlog_reader *r);
 
