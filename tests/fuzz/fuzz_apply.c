@@ -25,42 +25,9 @@
 
 #include "syscat.h"
 #include "replicate/event.h"
+#include "tests/fuzz/fuzz_frame.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* Lay the events out as a file with valid framing (as fuzz_event.c). */
-static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
-{
-    uint8_t ph[200];
-    sc_event fde;
-
-    memset(&fde, 0, sizeof(fde));
-    fde.header.type = SC_EV_FORMAT_DESCRIPTION;
-    fde.modelled = true;
-    fde.u.fde.binlog_version = SC_BINLOG_VERSION;
-    memcpy(fde.u.fde.server_version, SC_SERVER_VERSION, sizeof(SC_SERVER_VERSION));
-    fde.u.fde.header_len = SC_EVENT_HEADER_LEN;
-    sc_event__default_post_header(ph, sizeof(ph));
-    fde.u.fde.post_header = (sc_slice){ph, sizeof(ph)};
-    fde.u.fde.checksum_alg = crc ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
-    sc__buf_put(f, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
-    fde.header.log_pos = (uint32_t)(SC_BINLOG_MAGIC_LEN + SC_EVENT_HEADER_LEN + 57 + 200 + 1 + 4);
-    sc_event__encode(f, &fde, fde.u.fde.checksum_alg);
-    while (n >= SC_EVENT_HEADER_LEN && !f->failed) {
-        size_t len = sc_get_u32le(p + 9), at = f->len;
-        if (len < SC_EVENT_HEADER_LEN + (crc ? 4u : 0u) || len > n ||
-            p[4] == SC_EV_FORMAT_DESCRIPTION || p[4] == SC_EV_ROTATE)
-            break;
-        sc__buf_put(f, p, len);
-        if (f->failed)
-            break;
-        sc_put_u32le(f->data + at + 13, (uint32_t)f->len);
-        if (crc)
-            sc_put_u32le(f->data + f->len - 4, (uint32_t)crc32(0L, f->data + at, (uInt)len - 4));
-        p += len;
-        n -= len;
-    }
-}
 
 static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -140,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(rep, sizeof(rep), "%s/rep", root);
     memset(&f, 0, sizeof(f));
     f.ctx = ctx;
-    build_file(&f, data + 1, size - 1, data[0] & 1);
+    sc_fuzz_build_file(&f, data + 1, size - 1, data[0] & 1, true);
     if (!f.failed && mkdir(src, 0700) == 0 && write_source(src, &f) == 0)
         apply_once(ctx, src, rep);
     sc__buf_free(&f);

@@ -26,6 +26,7 @@
 #include "replicate/print.h"
 #include "replicate/reader.h"
 #include "replicate/rowfmt.h"
+#include "tests/fuzz/fuzz_frame.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -92,47 +93,13 @@ static void direct_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
     sc__buf_free(&out);
 }
 
-/* Lay the events out as a file with valid framing. */
-static void build_file(sc_buf *f, const uint8_t *p, size_t n, bool crc)
-{
-    uint8_t ph[200];
-    sc_event fde;
-
-    memset(&fde, 0, sizeof(fde));
-    fde.header.type = SC_EV_FORMAT_DESCRIPTION;
-    fde.modelled = true;
-    fde.u.fde.binlog_version = SC_BINLOG_VERSION;
-    memcpy(fde.u.fde.server_version, SC_SERVER_VERSION, sizeof(SC_SERVER_VERSION));
-    fde.u.fde.header_len = SC_EVENT_HEADER_LEN;
-    sc_event__default_post_header(ph, sizeof(ph));
-    fde.u.fde.post_header = (sc_slice){ph, sizeof(ph)};
-    fde.u.fde.checksum_alg = crc ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
-    sc__buf_put(f, sc_binlog__magic, SC_BINLOG_MAGIC_LEN);
-    fde.header.log_pos = (uint32_t)(SC_BINLOG_MAGIC_LEN + SC_EVENT_HEADER_LEN + 57 + 200 + 1 + 4);
-    sc_event__encode(f, &fde, fde.u.fde.checksum_alg);
-    while (n >= SC_EVENT_HEADER_LEN && !f->failed) {
-        size_t len = sc_get_u32le(p + 9), at = f->len;
-        if (len < SC_EVENT_HEADER_LEN + (crc ? 4u : 0u) || len > n ||
-            p[4] == SC_EV_FORMAT_DESCRIPTION)
-            break;
-        sc__buf_put(f, p, len);
-        if (f->failed)
-            break;
-        sc_put_u32le(f->data + at + 13, (uint32_t)f->len);
-        if (crc)
-            sc_put_u32le(f->data + f->len - 4, (uint32_t)crc32(0L, f->data + at, (uInt)len - 4));
-        p += len;
-        n -= len;
-    }
-}
-
 static void reader_pass(sc_ctx *ctx, const uint8_t *p, size_t n, bool crc)
 {
     sc_buf f = SC_BUF_INIT(ctx);
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *ev;
 
-    build_file(&f, p, n, crc);
+    sc_fuzz_build_file(&f, p, n, crc, false);
     if (!f.failed &&
         sc_binlog_reader_open_mem(&r, ctx, "fuzz", (sc_slice){f.data, f.len}) == SC_OK) {
         while (sc_binlog_reader_next(&ev, r) == SC_OK && ev) {
