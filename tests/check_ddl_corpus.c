@@ -17,7 +17,8 @@
  * passes unlisted, when a listed name is no case, or when the list cannot be
  * read (SC_CORPUS_CASE runs only gate the cases they run).
  * A second test replays tests/data/ddl-extra (cases we recorded from the
- * same MariaDB version, see its README.md) with its own list.
+ * same MariaDB version, see its README.md) with its own list, a third the
+ * oracle's ddl-objects corpus (list: tests/oracle/ddl-objects/).
  * SC_CORPUS_CASE=<substring> restricts the run; SC_CORPUS_VERBOSE=1 prints
  * full texts of failing schemas.
  */
@@ -431,6 +432,20 @@ START_TEST(test_ddl_corpus_extra_cases)
 }
 END_TEST
 
+/*
+ * The oracle's objects corpus (partitioned, sequence, system-versioned and
+ * application-time tables, views, triggers, CREATE ... SELECT), whose
+ * schema.sql adds sequences, views and triggers after each database's tables.
+ */
+START_TEST(test_ddl_corpus_objects)
+{
+    char dir[1024];
+
+    snprintf(dir, sizeof(dir), "%s/ddl-objects", sc_fixture_oracle_dir());
+    replay_corpus(dir, "tests/oracle/ddl-objects/expected-pass.txt", "ddl-objects corpus");
+}
+END_TEST
+
 Suite *sc_test_ddl_corpus_suite(void);
 Suite *sc_test_ddl_corpus_suite(void)
 {
@@ -440,6 +455,7 @@ Suite *sc_test_ddl_corpus_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_ddl_corpus_replay);
     tcase_add_test(tc, test_ddl_corpus_extra_cases);
+    tcase_add_test(tc, test_ddl_corpus_objects);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -22,6 +22,9 @@ run bash "$HERE/lint-errmsg.sh"
 # we recorded ourselves (same format, their own expected-pass.txt).
 run bash "$HERE/oracle/run-ddl-cli.sh"
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
+# The objects corpus (partitions, sequences, versioning, views, triggers,
+# CREATE ... SELECT): its list is tests/oracle/ddl-objects/expected-pass.txt.
+run bash "$HERE/oracle/run-ddl-cli.sh" --oracle ddl-objects
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"

@@ -32,6 +32,8 @@
 #   -j N             run N cases at a time (default $SC_JOBS, else 2)
 #   --corpus DIR     replay the cases of DIR (same format; default $SC_ORACLE/ddl),
 #                    e.g. tests/data/ddl-extra
+#   --oracle NAME    replay the oracle corpus $SC_ORACLE/NAME, e.g. ddl-objects
+#                    (its list: tests/oracle/NAME/expected-pass.txt)
 #   --expected FILE  the cases that must pass (default tests/oracle/expected-pass.txt
 #                    for the oracle corpus, DIR/expected-pass.txt for another corpus)
 # With CASE-SUBSTRING filters only the selected cases run, and only their
@@ -61,6 +63,7 @@ while [ $# -gt 0 ]; do
     -j) jobs=${2:?-j needs a number}; shift 2 ;;
     -j*) jobs=${1#-j}; shift ;;
     --corpus) CORPUS=${2:?--corpus needs a directory}; shift 2 ;;
+    --oracle) CORPUS="$ORACLE/${2:?--oracle needs a corpus name}"; shift 2 ;;
     --expected) EXPECTED=${2:?--expected needs a file}; shift 2 ;;
     *) break ;;
     esac
@@ -70,6 +73,7 @@ case "$CORPUS" in /*) ;; *) CORPUS="$PWD/$CORPUS" ;; esac
 case "$EXPECTED" in /*|"") ;; *) EXPECTED="$PWD/$EXPECTED" ;; esac
 if [ -z "$EXPECTED" ]; then
     if [ "$CORPUS" -ef "$ORACLE/ddl" ]; then EXPECTED="$HERE/expected-pass.txt"
+    elif [ "$CORPUS" -ef "$ORACLE/ddl-objects" ]; then EXPECTED="$HERE/ddl-objects/expected-pass.txt"
     else EXPECTED="$CORPUS/expected-pass.txt"; fi
 fi
 
