@@ -136,15 +136,21 @@ int sc_catalog__open_dbi(MDB_dbi *out, sc_txn *txn, const char *name, unsigned m
  * fcntl locks belong to the process: opening and closing write.lock anywhere
  * else in the process would drop it, so only this file touches it.
  */
+/* The lock region: byte 0 of write.lock, for every command on it. */
+static void wlock_region(struct flock *fl, short type)
+{
+    memset(fl, 0, sizeof(*fl));
+    fl->l_type = type;
+    fl->l_whence = SEEK_SET;
+    fl->l_start = 0;
+    fl->l_len = 1;
+}
+
 static int wlock_fcntl(int fd, int cmd, short type)
 {
     struct flock fl;
 
-    memset(&fl, 0, sizeof(fl));
-    fl.l_type = type;
-    fl.l_whence = SEEK_SET;
-    fl.l_start = 0;
-    fl.l_len = 1;
+    wlock_region(&fl, type);
     while (fcntl(fd, cmd, &fl) != 0) {
         if (errno != EINTR)
             return errno;
@@ -178,11 +184,7 @@ static long wlock_holder(int fd)
 {
     struct flock fl;
 
-    memset(&fl, 0, sizeof(fl));
-    fl.l_type = F_WRLCK;
-    fl.l_whence = SEEK_SET;
-    fl.l_start = 0;
-    fl.l_len = 1;
+    wlock_region(&fl, F_WRLCK);
     if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
         return 0;
     return fl.l_pid > 0 ? (long)fl.l_pid : 0;
