@@ -101,13 +101,7 @@ void *sc__arena_calloc(sc_arena *a, size_t n)
 
 char *sc__arena_strndup(sc_arena *a, const char *s, size_t len)
 {
-    char *p = sc__arena_alloc(a, len + 1);
-    if (p) {
-        if (len)
-            memcpy(p, s, len);
-        p[len] = '\0';
-    }
-    return p;
+    return sc__strnfill(sc__arena_alloc(a, len + 1), s, len);
 }
 
 void sc__arena_free(sc_arena *a)

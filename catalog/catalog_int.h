@@ -39,6 +39,9 @@ void *sc__calloc(sc_ctx *ctx, size_t n, size_t size);
 void *sc__realloc(sc_ctx *ctx, void *ptr, size_t size);
 char *sc__strdup(sc_ctx *ctx, const char *s);
 char *sc__strndup(sc_ctx *ctx, const char *s, size_t len);
+/* Copy len bytes of s into dst (len + 1 bytes, or NULL: then nothing) and add a NUL; returns
+ * dst. The body of sc__strndup and sc__arena_strndup, which differ only in where dst comes from. */
+char *sc__strnfill(char *dst, const char *s, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* System-table registry                                                */

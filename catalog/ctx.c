@@ -88,15 +88,19 @@ void *sc__realloc(sc_ctx *ctx, void *ptr, size_t size)
     return p;
 }
 
+char *sc__strnfill(char *dst, const char *s, size_t len)
+{
+    if (dst) {
+        if (len)
+            memcpy(dst, s, len);
+        dst[len] = '\0';
+    }
+    return dst;
+}
+
 char *sc__strndup(sc_ctx *ctx, const char *s, size_t len)
 {
-    char *p = sc__malloc(ctx, len + 1);
-    if (p) {
-        if (len)
-            memcpy(p, s, len);
-        p[len] = '\0';
-    }
-    return p;
+    return sc__strnfill(sc__malloc(ctx, len + 1), s, len);
 }
 
 char *sc__strdup(sc_ctx *ctx, const char *s)
