@@ -272,95 +272,99 @@ static const char *dup_str(dup *d, const char *s)
     return s ? dup_mem(d, s, strlen(s) + 1) : NULL;
 }
 
+/* Room for any one element dup_array copies, to fix up while sizing. */
+typedef union dup_elem {
+    const char *str;
+    sc_column_def column;
+    sc_index_def index;
+    sc_index_part part;
+    sc_fk_def fk;
+    sc_check_def check;
+} dup_elem;
+
+/*
+ * A copy of the n elements of size bytes at src, each then handed to fix to
+ * replace the pointers it holds by copies of what they point to. While sizing
+ * (or out of memory) there is no copy: fix gets a scratch copy of each element
+ * so it still counts the bytes. The one loop of every dup_* below.
+ */
+static void *dup_array(dup *d, const void *src, size_t n, size_t size, void (*fix)(dup *, void *))
+{
+    uint8_t *out = dup_mem(d, src, n * size);
+    dup_elem scratch;
+    size_t i;
+
+    assert(size <= sizeof(scratch));
+    for (i = 0; i < n; i++) {
+        if (out)
+            fix(d, out + i * size);
+        else
+            fix(d, memcpy(&scratch, (const uint8_t *)src + i * size, size));
+    }
+    return out;
+}
+
+static void fix_str(dup *d, void *e)
+{
+    const char **s = e;
+
+    *s = dup_str(d, *s);
+}
+
 static const char *const *dup_strv(dup *d, const char *const *v, size_t n)
 {
-    const char **out = dup_mem(d, v, n * sizeof(*v));
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        const char *s = dup_str(d, v[i]);
-        if (out)
-            out[i] = s;
-    }
-    return out;
+    return dup_array(d, v, n, sizeof(*v), fix_str);
 }
 
-static const sc_column_def *dup_columns(dup *d, const sc_column_def *src, size_t n)
+static void fix_column(dup *d, void *e)
 {
-    sc_column_def *out = dup_mem(d, src, n * sizeof(*src)), c;
-    size_t i;
+    sc_column_def *c = e;
 
-    for (i = 0; i < n; i++) {
-        c = src[i];
-        c.name = dup_str(d, c.name);
-        c.charset = dup_str(d, c.charset);
-        c.collation = dup_str(d, c.collation);
-        c.default_value = dup_str(d, c.default_value);
-        c.on_update = dup_str(d, c.on_update);
-        c.generation_expr = dup_str(d, c.generation_expr);
-        c.check_expr = dup_str(d, c.check_expr);
-        c.comment = dup_str(d, c.comment);
-        c.elements = dup_strv(d, c.elements, c.n_elements);
-        if (out)
-            out[i] = c;
-    }
-    return out;
+    c->name = dup_str(d, c->name);
+    c->charset = dup_str(d, c->charset);
+    c->collation = dup_str(d, c->collation);
+    c->default_value = dup_str(d, c->default_value);
+    c->on_update = dup_str(d, c->on_update);
+    c->generation_expr = dup_str(d, c->generation_expr);
+    c->check_expr = dup_str(d, c->check_expr);
+    c->comment = dup_str(d, c->comment);
+    c->elements = dup_strv(d, c->elements, c->n_elements);
 }
 
-static const sc_index_def *dup_indexes(dup *d, const sc_index_def *src, size_t n)
+static void fix_part(dup *d, void *e)
 {
-    sc_index_def *out = dup_mem(d, src, n * sizeof(*src)), ix;
-    sc_index_part *parts;
-    size_t i, j;
+    sc_index_part *p = e;
 
-    for (i = 0; i < n; i++) {
-        ix = src[i];
-        parts = dup_mem(d, ix.parts, ix.n_parts * sizeof(*ix.parts));
-        for (j = 0; j < ix.n_parts; j++) {
-            const char *col = dup_str(d, ix.parts[j].column);
-            if (parts)
-                parts[j].column = col;
-        }
-        ix.parts = parts;
-        ix.name = dup_str(d, ix.name);
-        ix.comment = dup_str(d, ix.comment);
-        ix.parser = dup_str(d, ix.parser);
-        if (out)
-            out[i] = ix;
-    }
-    return out;
+    p->column = dup_str(d, p->column);
 }
 
-static const sc_fk_def *dup_fks(dup *d, const sc_fk_def *src, size_t n)
+static void fix_index(dup *d, void *e)
 {
-    sc_fk_def *out = dup_mem(d, src, n * sizeof(*src)), fk;
-    size_t i;
+    sc_index_def *ix = e;
 
-    for (i = 0; i < n; i++) {
-        fk = src[i];
-        fk.name = dup_str(d, fk.name);
-        fk.columns = dup_strv(d, fk.columns, fk.n_columns);
-        fk.parent_columns = dup_strv(d, fk.parent_columns, fk.n_columns);
-        fk.parent_schema = dup_str(d, fk.parent_schema);
-        fk.parent_table = dup_str(d, fk.parent_table);
-        if (out)
-            out[i] = fk;
-    }
-    return out;
+    ix->parts = dup_array(d, ix->parts, ix->n_parts, sizeof(*ix->parts), fix_part);
+    ix->name = dup_str(d, ix->name);
+    ix->comment = dup_str(d, ix->comment);
+    ix->parser = dup_str(d, ix->parser);
 }
 
-static const sc_check_def *dup_checks(dup *d, const sc_check_def *src, size_t n)
+static void fix_fk(dup *d, void *e)
 {
-    sc_check_def *out = dup_mem(d, src, n * sizeof(*src)), ck;
-    size_t i;
+    sc_fk_def *fk = e;
 
-    for (i = 0; i < n; i++) {
-        ck.name = dup_str(d, src[i].name);
-        ck.expr = dup_str(d, src[i].expr);
-        if (out)
-            out[i] = ck;
-    }
-    return out;
+    fk->name = dup_str(d, fk->name);
+    fk->columns = dup_strv(d, fk->columns, fk->n_columns);
+    fk->parent_columns = dup_strv(d, fk->parent_columns, fk->n_columns);
+    fk->parent_schema = dup_str(d, fk->parent_schema);
+    fk->parent_table = dup_str(d, fk->parent_table);
+}
+
+static void fix_check(dup *d, void *e)
+{
+    sc_check_def *ck = e;
+
+    ck->name = dup_str(d, ck->name);
+    ck->expr = dup_str(d, ck->expr);
 }
 
 /* Copy t's definition, schema name and the tables row (t->row) through d. */
@@ -376,10 +380,11 @@ static void dup_table(dup *d, sc_table *copy, const sc_table *t, const uint8_t *
     o->collation = dup_str(d, s->collation);
     o->comment = dup_str(d, s->comment);
     o->options = dup_str(d, s->options);
-    o->columns = dup_columns(d, s->columns, s->n_columns);
-    o->indexes = dup_indexes(d, s->indexes, s->n_indexes);
-    o->foreign_keys = dup_fks(d, s->foreign_keys, s->n_foreign_keys);
-    o->checks = dup_checks(d, s->checks, s->n_checks);
+    o->columns = dup_array(d, s->columns, s->n_columns, sizeof(*s->columns), fix_column);
+    o->indexes = dup_array(d, s->indexes, s->n_indexes, sizeof(*s->indexes), fix_index);
+    o->foreign_keys =
+        dup_array(d, s->foreign_keys, s->n_foreign_keys, sizeof(*s->foreign_keys), fix_fk);
+    o->checks = dup_array(d, s->checks, s->n_checks, sizeof(*s->checks), fix_check);
     copy->schema_name = dup_str(d, t->schema_name);
     copy->row = dup_mem(d, row, len);
     copy->row_len = len;
