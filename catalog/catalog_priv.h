@@ -206,6 +206,12 @@ int sc__name_index_get(
     uint64_t *out, sc_txn *txn, unsigned slot, const char *what, const char *name);
 /** The cached cursor of a db slot in txn. */
 int sc__cursor(MDB_cursor **out, sc_txn *txn, unsigned slot);
+/**
+ * sc_catalog__cursor_get over the rows whose key starts with the 8-byte id
+ * (the child rows of a table): op MDB_SET_RANGE for the first row (k is set
+ * here), MDB_NEXT for the next one; MDB_NOTFOUND once past them.
+ */
+int sc__cursor_id_get(MDB_cursor *c, MDB_val *k, MDB_val *v, uint64_t id, MDB_cursor_op op);
 /** Fail with SC_EREADONLY unless txn is a usable write txn. */
 int sc__txn_writable(sc_txn *txn);
 /** Append a change to txn's list; before/after are copied. */

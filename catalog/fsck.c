@@ -155,7 +155,6 @@ static bool load_names(fsck *f, uint64_t table_id)
 {
     MDB_cursor *c;
     MDB_val k, v;
-    uint8_t prefix[8];
     ProtobufCMessage *m;
     sc_arena a;
     size_t cap = 16;
@@ -170,13 +169,8 @@ static bool load_names(fsck *f, uint64_t table_id)
     if (mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[SC_SYS_COLUMNS], &c))
         return false;
     sc__arena_init(&a, f->txn->cat->ctx, 1024);
-    sc__put_u64be(prefix, table_id);
-    k.mv_size = 8;
-    k.mv_data = prefix;
-    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
-        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
-            break;
+    for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT)) {
         if (sc__row_unpack(&m, &a, SC_SYS_COLUMNS, v.mv_data, v.mv_size) == SC_OK) {
             const char *n = ((Syscat__Catalog__ColumnRow *)(void *)m)->name;
             if (f->n_names == cap) {
@@ -593,20 +587,16 @@ int sc_fsck(sc_catalog *cat,
 static int check_children(fsck *f, unsigned st, uint64_t table_id)
 {
     const sc_keyspec *ks = &f->txn->cat->keys[st];
-    uint8_t prefix[8];
     MDB_cursor *c;
-    MDB_val k = {8, prefix}, v;
+    MDB_val k, v;
     ProtobufCMessage *m;
     char kd[256];
     int rc;
 
-    sc__put_u64be(prefix, table_id);
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
-    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
-        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
-            break;
+    for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT)) {
         sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);
         sc__arena_reset(&f->a);
         if (sc__row_unpack(&m, &f->a, st, v.mv_data, v.mv_size))

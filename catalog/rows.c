@@ -198,6 +198,22 @@ int sc_catalog__cursor_get(MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op 
     return check_entry_bounds(mdb_cursor_txn(c), mdb_cursor_dbi(c), k, v, true);
 }
 
+int sc__cursor_id_get(MDB_cursor *c, MDB_val *k, MDB_val *v, uint64_t id, MDB_cursor_op op)
+{
+    uint8_t prefix[8];
+    int rc;
+
+    sc__put_u64be(prefix, id);
+    if (op == MDB_SET_RANGE) {
+        k->mv_size = 8;
+        k->mv_data = prefix;
+    }
+    rc = sc_catalog__cursor_get(c, k, v, op);
+    if (rc == 0 && (k->mv_size < 8 || memcmp(k->mv_data, prefix, 8) != 0))
+        return MDB_NOTFOUND;
+    return rc;
+}
+
 /* ------------------------------------------------------------------ */
 /* Fast decoding                                                        */
 

@@ -84,7 +84,6 @@ static int scan_rows(size_t *n_out,
 {
     MDB_cursor *c;
     MDB_val k, v;
-    uint8_t prefix[8];
     ProtobufCMessage *m;
     size_t n = 0;
     int rc;
@@ -92,15 +91,10 @@ static int scan_rows(size_t *n_out,
     *n_out = 0;
     if ((rc = sc__cursor(&c, txn, st)))
         return rc;
-    sc__put_u64be(prefix, id);
-    k.mv_size = 8;
-    k.mv_data = prefix;
     if (limit == 0)
         return SC_OK;
-    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
-        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
-            break;
+    for (rc = sc__cursor_id_get(c, &k, &v, id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_id_get(c, &k, &v, id, MDB_NEXT)) {
         if ((rc = sc__row_unpack(&m, a, st, v.mv_data, v.mv_size)))
             return rc;
         if ((rc = fn(m, n++, payload)))

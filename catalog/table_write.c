@@ -513,7 +513,6 @@ int sc__collect_rows(
 {
     MDB_cursor *c;
     MDB_val k, v;
-    uint8_t prefix[8];
     sc_rowcopy *rows = NULL, *grown;
     size_t n = 0, cap = 0;
     int rc;
@@ -522,13 +521,8 @@ int sc__collect_rows(
     *n_out = 0;
     if ((rc = sc__cursor(&c, txn, st)))
         return rc;
-    sc__put_u64be(prefix, table_id);
-    k.mv_size = 8;
-    k.mv_data = prefix;
-    for (rc = sc_catalog__cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0;
-         rc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
-        if (k.mv_size < 8 || memcmp(k.mv_data, prefix, 8) != 0)
-            break;
+    for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT)) {
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
             grown = sc__arena_alloc(a, cap * sizeof(*rows));
