@@ -391,30 +391,42 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
     check_text(f, st, m, kd);
 }
 
-static int check_systable(fsck *f, unsigned st)
+/*
+ * Check the row of st stored under k: it decodes, it sits under its own key
+ * (when own_key: the full walk; a scoped walk found it by that key), and it
+ * passes check_row. The body of both walks, check_systable and check_children.
+ */
+static void check_row_at(fsck *f, unsigned st, const MDB_val *k, const MDB_val *v, bool own_key)
 {
     const sc_keyspec *ks = &f->txn->cat->keys[st];
-    MDB_cursor *c;
-    MDB_val k, v;
     ProtobufCMessage *m;
     char kd[256];
+
+    sc__key_describe(kd, sizeof(kd), ks, k->mv_data, k->mv_size);
+    sc__arena_reset(&f->a);
+    if (sc__row_unpack(&m, &f->a, st, v->mv_data, v->mv_size)) {
+        problem(f, sc__st_name(st), kd, "undecodable row (%zu bytes)", v->mv_size);
+        return;
+    }
+    if (own_key) {
+        sc__buf_reset(&f->key);
+        if (sc__key_encode(&f->key, ks, m) == SC_OK &&
+            (f->key.len != k->mv_size || memcmp(f->key.data, k->mv_data, k->mv_size) != 0))
+            problem(f, sc__st_name(st), kd, "row stored under a key that is not its own");
+    }
+    check_row(f, st, m, kd);
+}
+
+static int check_systable(fsck *f, unsigned st)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
     int rc;
 
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
-    while ((rc = next_entry(f, c, &k, &v)) == 0) {
-        sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);
-        sc__arena_reset(&f->a);
-        if (sc__row_unpack(&m, &f->a, st, v.mv_data, v.mv_size)) {
-            problem(f, sc__st_name(st), kd, "undecodable row (%zu bytes)", v.mv_size);
-            continue;
-        }
-        sc__buf_reset(&f->key);
-        if (sc__key_encode(&f->key, ks, m) == SC_OK &&
-            (f->key.len != k.mv_size || memcmp(f->key.data, k.mv_data, k.mv_size) != 0))
-            problem(f, sc__st_name(st), kd, "row stored under a key that is not its own");
-        check_row(f, st, m, kd);
-    }
+    while ((rc = next_entry(f, c, &k, &v)) == 0)
+        check_row_at(f, st, &k, &v, true);
     mdb_cursor_close(c);
     return rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking a system table");
 }
@@ -586,24 +598,15 @@ int sc_fsck(sc_catalog *cat,
 /* check_row on every row of st whose key starts with the table id. */
 static int check_children(fsck *f, unsigned st, uint64_t table_id)
 {
-    const sc_keyspec *ks = &f->txn->cat->keys[st];
     MDB_cursor *c;
     MDB_val k, v;
-    ProtobufCMessage *m;
-    char kd[256];
     int rc;
 
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
     for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
-         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT)) {
-        sc__key_describe(kd, sizeof(kd), ks, k.mv_data, k.mv_size);
-        sc__arena_reset(&f->a);
-        if (sc__row_unpack(&m, &f->a, st, v.mv_data, v.mv_size))
-            problem(f, sc__st_name(st), kd, "undecodable row (%zu bytes)", v.mv_size);
-        else
-            check_row(f, st, m, kd);
-    }
+         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT))
+        check_row_at(f, st, &k, &v, false);
     mdb_cursor_close(c);
     return rc == 0 || rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking rows");
 }
