@@ -105,6 +105,39 @@ static void source_from_row(sc_replica_source *out, const Syscat__Catalog__Sourc
     rules_parse(out, r->rewrite_rules.data, r->rewrite_rules.len);
 }
 
+/* A walk of a system table handing fn each row decoded (borrowed for the call). */
+typedef struct msg_walk {
+    unsigned st;
+    int (*fn)(const ProtobufCMessage *m, void *payload);
+    void *payload;
+} msg_walk;
+
+static int msg_walk_cb(sc_slice packed, void *payload)
+{
+    msg_walk *w = payload;
+    ProtobufCMessage *m =
+        protobuf_c_message_unpack(sc_catalog__systable(w->st)->desc, NULL, packed.len, packed.data);
+    int rc;
+
+    if (!m)
+        return SC_ECORRUPT;
+    rc = w->fn(m, w->payload);
+    protobuf_c_message_free_unpacked(m, NULL);
+    return rc;
+}
+
+/* sc_catalog__row_foreach with each row unpacked: SC_ECORRUPT (no message set) for a row that
+ * does not decode, which callers name; the unpack/free of every walk below. */
+static int foreach_msg(sc_txn *txn,
+                       unsigned st,
+                       int (*fn)(const ProtobufCMessage *m, void *payload),
+                       void *payload)
+{
+    msg_walk w = {st, fn, payload};
+
+    return sc_catalog__row_foreach(txn, st, msg_walk_cb, &w);
+}
+
 typedef struct find_source {
     const char *name; /* wanted name, or NULL: highest id */
     sc_replica_source *out;
@@ -114,15 +147,12 @@ typedef struct find_source {
     void *payload;
 } find_source;
 
-static int find_source_cb(sc_slice packed, void *payload)
+static int find_source_cb(const ProtobufCMessage *m, void *payload)
 {
     find_source *f = payload;
-    Syscat__Catalog__SourceRow *r =
-        syscat__catalog__source_row__unpack(NULL, packed.len, packed.data);
+    const Syscat__Catalog__SourceRow *r = (const void *)m;
     int rc = 0;
 
-    if (!r)
-        return SC_ECORRUPT;
     if (r->id > f->max_id)
         f->max_id = r->id;
     if (f->name && strcmp(r->name, f->name) == 0) {
@@ -134,14 +164,13 @@ static int find_source_cb(sc_slice packed, void *payload)
         source_from_row(&s, r);
         rc = f->cb(&s, f->payload);
     }
-    syscat__catalog__source_row__free_unpacked(r, NULL);
     return rc;
 }
 
 int sc_replica__source_load(sc_replica_source *out, sc_txn *txn, const char *name)
 {
     find_source f = {name, out, false, 0, NULL, NULL};
-    int rc = sc_catalog__row_foreach(txn, SC_SYS_SOURCES, find_source_cb, &f);
+    int rc = foreach_msg(txn, SC_SYS_SOURCES, find_source_cb, &f);
 
     if (rc == SC_ECORRUPT)
         return sc_error_set(sc_catalog_ctx(sc_txn_catalog(txn)), SC_ECORRUPT, 0, NULL,
@@ -396,7 +425,7 @@ int sc_replica_add_source(sc_log *log, const char *name, const sc_replica_source
                           name);
     else if (rc == SC_ENOTFOUND) {
         sc_ctx_clear_error(log->ctx);
-        rc = sc_catalog__row_foreach(txn, SC_SYS_SOURCES, find_source_cb, &f);
+        rc = foreach_msg(txn, SC_SYS_SOURCES, find_source_cb, &f);
         src.id = f.max_id + 1;
         if (!rc)
             rc = sc_replica__source_store(txn, &src);
@@ -416,31 +445,23 @@ typedef struct map_keys {
     sc_ctx *ctx;
 } map_keys;
 
-static int map_keys_cb(sc_slice packed, void *payload)
+static int map_keys_cb(const ProtobufCMessage *msg, void *payload)
 {
     map_keys *m = payload;
-    Syscat__Catalog__TidMapRow *r =
-        syscat__catalog__tid_map_row__unpack(NULL, packed.len, packed.data);
-    int rc = 0;
+    const Syscat__Catalog__TidMapRow *r = (const void *)msg;
 
-    if (!r)
-        return SC_ECORRUPT;
-    if (r->source_id == m->source_id) {
-        if (m->n == m->cap) {
-            size_t cap = m->cap ? 2 * m->cap : 64;
-            void *p = sc__realloc(m->ctx, m->rows, cap * sizeof(*m->rows));
-            if (!p)
-                rc = SC_ENOMEM;
-            else {
-                m->rows = p;
-                m->cap = cap;
-            }
-        }
-        if (!rc)
-            m->rows[m->n++] = *r;
+    if (r->source_id != m->source_id)
+        return SC_OK;
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 64;
+        void *grown = sc__realloc(m->ctx, m->rows, cap * sizeof(*m->rows));
+        if (!grown)
+            return SC_ENOMEM;
+        m->rows = grown;
+        m->cap = cap;
     }
-    syscat__catalog__tid_map_row__free_unpacked(r, NULL);
-    return rc;
+    m->rows[m->n++] = *r;
+    return SC_OK;
 }
 
 int sc_replica_remove_source(sc_log *log, const char *name)
@@ -456,7 +477,7 @@ int sc_replica_remove_source(sc_log *log, const char *name)
         rc = sc_replica__source_load(&src, txn, name);
     m.source_id = src.id;
     if (!rc)
-        rc = sc_catalog__row_foreach(txn, SC_SYS_TID_MAP, map_keys_cb, &m);
+        rc = foreach_msg(txn, SC_SYS_TID_MAP, map_keys_cb, &m);
     for (size_t i = 0; !rc && i < m.n; i++)
         rc = sc_replica__map_del(txn, src.id, m.rows[i].kind, m.rows[i].source_tid);
     if (!rc) {
@@ -563,7 +584,7 @@ int sc_replica_sources(sc_log *log,
     int rc = sc_txn_begin(&e.txn, log->cat, SC_TXN_READONLY);
 
     if (!rc)
-        rc = sc_catalog__row_foreach(e.txn, SC_SYS_SOURCES, find_source_cb, &f);
+        rc = foreach_msg(e.txn, SC_SYS_SOURCES, find_source_cb, &f);
     sc_txn_abort(e.txn);
     return rc == SC_ECORRUPT
                ? sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "syscat.sources: undecodable row")
@@ -626,19 +647,15 @@ idmap_entry(idmap_walk *w, const sc_replica_source *src, const Syscat__Catalog__
     return rc;
 }
 
-static int idmap_cb(sc_slice packed, void *payload)
+static int idmap_cb(const ProtobufCMessage *m, void *payload)
 {
     idmap_walk *w = payload;
-    Syscat__Catalog__TidMapRow *r =
-        syscat__catalog__tid_map_row__unpack(NULL, packed.len, packed.data);
+    const Syscat__Catalog__TidMapRow *r = (const void *)m;
     int rc = 0;
 
-    if (!r)
-        return SC_ECORRUPT;
     for (size_t i = 0; i < w->n_srcs && !rc; i++)
         if (w->srcs[i].id == r->source_id && (!w->only || strcmp(w->only, w->srcs[i].name) == 0))
             rc = idmap_entry(w, &w->srcs[i], r);
-    syscat__catalog__tid_map_row__free_unpacked(r, NULL);
     return rc;
 }
 
@@ -655,9 +672,9 @@ int sc_replica_idmap(sc_log *log,
     if (!rc && name)
         rc = sc_replica__source_load(&one, w.txn, name);
     if (!rc)
-        rc = sc_catalog__row_foreach(w.txn, SC_SYS_SOURCES, find_source_cb, &f);
+        rc = foreach_msg(w.txn, SC_SYS_SOURCES, find_source_cb, &f);
     if (!rc)
-        rc = sc_catalog__row_foreach(w.txn, SC_SYS_TID_MAP, idmap_cb, &w);
+        rc = foreach_msg(w.txn, SC_SYS_TID_MAP, idmap_cb, &w);
     sc_txn_abort(w.txn);
     sc_free(log->ctx, w.srcs);
     return rc == SC_ECORRUPT
