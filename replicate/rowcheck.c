@@ -195,50 +195,46 @@ static void report_missing(rowcheck *rc, sc_slice row, const char *where)
     problem(rc, "%s (%s): %s", st->name, key, where);
 }
 
+/*
+ * Look packed's key up in txn, the other side of the comparison: a missing
+ * row is reported as where says; with same_bytes, a row that differs is
+ * reported too. A row that does not decode is fsck's own walk's to report.
+ */
+static int
+check_counterpart(rowcheck *rc, sc_txn *txn, sc_slice packed, const char *where, bool same_bytes)
+{
+    uint8_t *other = NULL;
+    size_t len = 0;
+    int r = sc_catalog__row_get(&other, &len, txn, rc->st, packed);
+
+    if (r == SC_ENOTFOUND || r == SC_ECORRUPT) {
+        sc_ctx_clear_error(rc->log->ctx);
+        if (r == SC_ENOTFOUND)
+            report_missing(rc, packed, where);
+        return SC_OK;
+    }
+    if (!r && same_bytes && (len != packed.len || memcmp(other, packed.data, len) != 0))
+        report_diff(rc, packed, (sc_slice){other, len});
+    sc_free(rc->log->ctx, other);
+    return r;
+}
+
 /* A live row: the replay must hold the same bytes under its key. */
 static int live_cb(sc_slice packed, void *payload)
 {
     rowcheck *rc = payload;
-    uint8_t *other = NULL;
-    size_t len = 0;
-    int r = sc_catalog__row_get(&other, &len, rc->scratch, rc->st, packed);
 
-    if (r == SC_ENOTFOUND) {
-        sc_ctx_clear_error(rc->log->ctx);
-        report_missing(rc, packed, "row in the catalog that the stored log does not have");
-        return SC_OK;
-    }
-    if (r == SC_ECORRUPT) { /* the live row does not decode: fsck's own walk reports it */
-        sc_ctx_clear_error(rc->log->ctx);
-        return SC_OK;
-    }
-    if (r)
-        return r;
-    if (len != packed.len || memcmp(other, packed.data, len) != 0)
-        report_diff(rc, packed, (sc_slice){other, len});
-    sc_free(rc->log->ctx, other);
-    return SC_OK;
+    return check_counterpart(rc, rc->scratch, packed,
+                             "row in the catalog that the stored log does not have", true);
 }
 
 /* A replayed row: the catalog must have a row under its key (contents: live_cb). */
 static int scratch_cb(sc_slice packed, void *payload)
 {
     rowcheck *rc = payload;
-    uint8_t *other = NULL;
-    size_t len = 0;
-    int r = sc_catalog__row_get(&other, &len, rc->txn, rc->st, packed);
 
-    if (r == SC_ENOTFOUND) {
-        sc_ctx_clear_error(rc->log->ctx);
-        report_missing(rc, packed, "row the stored log has that is missing from the catalog");
-        return SC_OK;
-    }
-    if (r == SC_ECORRUPT) {
-        sc_ctx_clear_error(rc->log->ctx);
-        return SC_OK;
-    }
-    sc_free(rc->log->ctx, other);
-    return r;
+    return check_counterpart(rc, rc->txn, packed,
+                             "row the stored log has that is missing from the catalog", false);
 }
 
 static int compare(rowcheck *rc)
