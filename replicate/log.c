@@ -568,44 +568,30 @@ static bool is_pk(const sc_sysmap *m, size_t col)
     return false;
 }
 
-void sc_log__image_bits(uint8_t *present,
-                        uint8_t *after_bm,
-                        size_t i,
-                        int kind,
-                        sc_log_image image,
-                        sc_log_col_traits t,
-                        const sc_binlog_value *bv,
-                        const sc_binlog_value *av)
+void sc_log__image_bits(uint8_t *present, uint8_t *after_bm, const sc_log_image_change *ch)
 {
-    bool changed = kind == SC_LOG_UPDATE && !sc_sysmap__value_eq(&bv[i], &av[i]);
+    int kind = ch->kind;
+    sc_log_image image = ch->image;
 
-    if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL ||
-        (image == SC_LOG_IMAGE_MINIMAL && t.pk) ||
-        (image == SC_LOG_IMAGE_NOBLOB && (!t.blob || t.pk)))
-        bit_put(present, i);
-    if (kind == SC_LOG_UPDATE &&
-        (image == SC_LOG_IMAGE_FULL || changed || (image == SC_LOG_IMAGE_NOBLOB && !t.blob)))
-        bit_put(after_bm, i);
+    for (size_t i = 0; i < ch->ncols; i++) {
+        sc_log_col_traits t = ch->traits(ch->table, i);
+        bool changed = kind == SC_LOG_UPDATE && !sc_sysmap__value_eq(&ch->bv[i], &ch->av[i]);
+
+        if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL ||
+            (image == SC_LOG_IMAGE_MINIMAL && t.pk) ||
+            (image == SC_LOG_IMAGE_NOBLOB && (!t.blob || t.pk)))
+            bit_put(present, i);
+        if (kind == SC_LOG_UPDATE &&
+            (image == SC_LOG_IMAGE_FULL || changed || (image == SC_LOG_IMAGE_NOBLOB && !t.blob)))
+            bit_put(after_bm, i);
+    }
 }
 
-/* Present bitmaps of one change under the row image mode (docs/log-format.md "Row images"). */
-static void sys_bitmaps(uint8_t *present,
-                        uint8_t *after_bm,
-                        const sc_sysmap *m,
-                        int kind,
-                        sc_log_image image,
-                        const sc_binlog_value *bv,
-                        const sc_binlog_value *av)
+static sc_log_col_traits sys_traits(const void *table, size_t i)
 {
-    memset(present, 0, 4);
-    memset(after_bm, 0, 4);
-    for (size_t i = 0; i < m->ncols; i++) {
-        sc_log_col_traits t = {
-            .pk = is_pk(m, i),
-            .blob = m->blob[i],
-        };
-        sc_log__image_bits(present, after_bm, i, kind, image, t, bv, av);
-    }
+    const sc_sysmap *m = table;
+
+    return (sc_log_col_traits){.pk = is_pk(m, i), .blob = m->blob[i]};
 }
 
 static int sys_change(sc_log_build *bld, const sc_row_change *c)
@@ -614,6 +600,7 @@ static int sys_change(sc_log_build *bld, const sc_row_change *c)
     sc_binlog_value bv[SC_SYSMAP_MAX_COLS], av[SC_SYSMAP_MAX_COLS];
     ProtobufCMessage *bmsg = NULL, *amsg = NULL;
     uint8_t present[4], after_bm[4];
+    sc_log_image_change ch;
     int kind = change_kind(c), rc = SC_OK;
 
     if (c->before.len)
@@ -622,7 +609,10 @@ static int sys_change(sc_log_build *bld, const sc_row_change *c)
         rc = sc_sysmap__row(av, &amsg, bld->log->ctx, m, c->after);
     if (rc)
         goto out;
-    sys_bitmaps(present, after_bm, m, kind, bld->set.image, bv, av);
+    memset(present, 0, sizeof(present));
+    memset(after_bm, 0, sizeof(after_bm));
+    ch = (sc_log_image_change){m->ncols, sys_traits, m, kind, bld->set.image, bv, av};
+    sc_log__image_bits(present, after_bm, &ch);
     bld->scratch.len = 0;
     rc = sc_rowfmt__encode_image(&bld->scratch, m->cols, m->ncols, present,
                                  kind == SC_LOG_INSERT ? av : bv);

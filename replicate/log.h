@@ -192,18 +192,25 @@ typedef struct sc_log_col_traits {
     bool blob; /* BLOB/TEXT/JSON: left out under NOBLOB unless a key */
 } sc_log_col_traits;
 
+/** The traits of column i of table (a system table's map, a user table). */
+typedef sc_log_col_traits (*sc_log_traits_fn)(const void *table, size_t i);
+
+/** One change of a table as the row image mode sees it. */
+typedef struct sc_log_image_change {
+    size_t ncols;              /* columns of the table */
+    sc_log_traits_fn traits;   /* traits(table, i) describes column i */
+    const void *table;         /* passed to traits */
+    int kind;                  /* SC_LOG_INSERT, SC_LOG_UPDATE, SC_LOG_DELETE */
+    sc_log_image image;        /* the binlog_row_image mode */
+    const sc_binlog_value *bv; /* before values (read for UPDATE) */
+    const sc_binlog_value *av; /* after values (read for UPDATE) */
+} sc_log_image_change;
+
 /**
- * Set column i's bits in the present and after bitmaps of one change, as
- * binlog_row_image does; bv/av are the before/after values (read for UPDATE).
+ * Set the bits of change ch's columns in the present and after bitmaps (zeroed
+ * by the caller), as binlog_row_image does (docs/log-format.md "Row images").
  */
-void sc_log__image_bits(uint8_t *present,
-                        uint8_t *after_bm,
-                        size_t i,
-                        int kind,
-                        sc_log_image image,
-                        sc_log_col_traits t,
-                        const sc_binlog_value *bv,
-                        const sc_binlog_value *av);
+void sc_log__image_bits(uint8_t *present, uint8_t *after_bm, const sc_log_image_change *ch);
 
 /* ---- userrows.c ---- */
 

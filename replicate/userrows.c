@@ -298,23 +298,12 @@ static int table_map_body(sc_buf *out, sc_ctx *ctx, const user_table *u)
     return rc;
 }
 
-static void user_bitmaps(uint8_t *present,
-                         uint8_t *after_bm,
-                         const user_table *u,
-                         int kind,
-                         sc_log_image image,
-                         const sc_binlog_value *bv,
-                         const sc_binlog_value *av)
+static sc_log_col_traits user_traits(const void *table, size_t i)
 {
-    bool no_pk = u->npk == 0; /* without a key, MINIMAL logs every column (as MariaDB) */
+    const user_table *u = table;
 
-    for (size_t i = 0; i < u->ncols; i++) {
-        sc_log_col_traits t = {
-            .pk = no_pk || u->pk[i],
-            .blob = is_blob_col(&u->cols[i]),
-        };
-        sc_log__image_bits(present, after_bm, i, kind, image, t, bv, av);
-    }
+    /* without a key, MINIMAL logs every column (as MariaDB) */
+    return (sc_log_col_traits){.pk = u->npk == 0 || u->pk[i], .blob = is_blob_col(&u->cols[i])};
 }
 
 /*
@@ -341,7 +330,9 @@ static int encode_record(sc_buf *rec,
 
     if (!present)
         return SC_ENOMEM;
-    user_bitmaps(present, present + nbm, u, kind, image, before, after);
+    sc_log__image_bits(
+        present, present + nbm,
+        &(sc_log_image_change){u->ncols, user_traits, u, kind, image, before, after});
     sc_buf_uintle(rec, sc_table_version(u->table), 8);
     sc_buf_uintle(rec, u->ncols, 4);
     sc__buf_put(rec, present, 2 * nbm);
