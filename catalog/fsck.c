@@ -285,7 +285,8 @@ static bool is_definition_table(unsigned st)
 {
     return st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES || st == SC_SYS_COLUMNS ||
            st == SC_SYS_INDEXES || st == SC_SYS_INDEX_COLUMNS || st == SC_SYS_FOREIGN_KEYS ||
-           st == SC_SYS_FOREIGN_KEY_COLUMNS || st == SC_SYS_CHECK_CONSTRAINTS;
+           st == SC_SYS_FOREIGN_KEY_COLUMNS || st == SC_SYS_CHECK_CONSTRAINTS ||
+           st == SC_SYS_VIEWS || st == SC_SYS_TRIGGERS;
 }
 
 /* Every singular string/bytes field of a definition row must be UTF-8. */
@@ -383,6 +384,12 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
     case SC_SYS_CHECK_CONSTRAINTS:
         check_owned(f, st, ((const Syscat__Catalog__CheckConstraintRow *)(const void *)m)->table_id,
                     kd);
+        break;
+    case SC_SYS_VIEWS:
+        check_owned(f, st, ((const Syscat__Catalog__ViewRow *)(const void *)m)->table_id, kd);
+        break;
+    case SC_SYS_TRIGGERS:
+        check_owned(f, st, ((const Syscat__Catalog__TriggerRow *)(const void *)m)->table_id, kd);
         break;
     default:
         break;
@@ -618,7 +625,9 @@ static int check_one_table(fsck *f, uint64_t id)
                                         SC_SYS_INDEX_COLUMNS,
                                         SC_SYS_FOREIGN_KEYS,
                                         SC_SYS_FOREIGN_KEY_COLUMNS,
-                                        SC_SYS_CHECK_CONSTRAINTS};
+                                        SC_SYS_CHECK_CONSTRAINTS,
+                                        SC_SYS_VIEWS,
+                                        SC_SYS_TRIGGERS};
     uint8_t key[8];
     ProtobufCMessage *m = NULL;
     char kd[64];

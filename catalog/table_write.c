@@ -331,8 +331,14 @@ static const child_kind child_kinds[] = {
 
 /* Delete order: children of children first (docs/catalog-schema.md). */
 static const unsigned delete_order[] = {
-    SC_SYS_INDEX_COLUMNS, SC_SYS_INDEXES,           SC_SYS_FOREIGN_KEY_COLUMNS,
-    SC_SYS_FOREIGN_KEYS,  SC_SYS_CHECK_CONSTRAINTS, SC_SYS_COLUMNS,
+    SC_SYS_INDEX_COLUMNS,
+    SC_SYS_INDEXES,
+    SC_SYS_FOREIGN_KEY_COLUMNS,
+    SC_SYS_FOREIGN_KEYS,
+    SC_SYS_CHECK_CONSTRAINTS,
+    SC_SYS_COLUMNS,
+    SC_SYS_TRIGGERS,
+    SC_SYS_VIEWS,
 };
 #define N_DELETE_ORDER (sizeof(delete_order) / sizeof(delete_order[0]))
 
@@ -649,6 +655,8 @@ static int sync_children(sc_txn *txn, const gen *g)
                 return rc;
     }
     for (d = 0; d < N_DELETE_ORDER; d++) {
+        if (kind_slot(delete_order[d]) < 0)
+            continue; /* views/triggers rows are not part of a definition: kept */
         k = (size_t)kind_slot(delete_order[d]);
         if ((rc = delete_stale(txn, delete_order[d], rows[k], n_rows[k], false)))
             return rc;

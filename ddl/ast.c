@@ -38,6 +38,11 @@ const char *sc_ast__stmt_kind_name(sc_ast_stmt_kind kind)
         [SC_AST_STMT_COMMIT] = "COMMIT",
         [SC_AST_STMT_ROLLBACK] = "ROLLBACK",
         [SC_AST_STMT_UNSUPPORTED] = "UNSUPPORTED",
+        [SC_AST_STMT_CREATE_VIEW] = "CREATE VIEW",
+        [SC_AST_STMT_ALTER_VIEW] = "ALTER VIEW",
+        [SC_AST_STMT_DROP_VIEW] = "DROP VIEW",
+        [SC_AST_STMT_CREATE_TRIGGER] = "CREATE TRIGGER",
+        [SC_AST_STMT_DROP_TRIGGER] = "DROP TRIGGER",
     };
     if ((unsigned)kind < sizeof(names) / sizeof(names[0]) && names[kind])
         return names[kind];

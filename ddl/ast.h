@@ -307,6 +307,11 @@ struct sc_expr {
     sc_expr *case_else;    /* ELSE part or NULL */
     size_t start, end;     /* byte span in the statement text */
     unsigned depth;        /* levels below this node (0 for a leaf; <= SC_PARSE_MAX_DEPTH) */
+    /* added for views (ddl/select.h): */
+    struct sc_select *select;          /* SUBQUERY parsed in full (SELECT statements), or NULL */
+    struct sc_expr_ext *ext;           /* window (OVER), GROUP_CONCAT ORDER BY/SEPARATOR, or NULL */
+    bool qualified;                    /* COLUMN: print qual_db/qual_table (resolved view text) */
+    const struct sc_column_def *r_col; /* COLUMN: the column it resolved to, or NULL */
 };
 
 /* ------------------------------------------------------------------ */
@@ -722,6 +727,12 @@ typedef enum sc_ast_stmt_kind {
     SC_AST_STMT_COMMIT,
     SC_AST_STMT_ROLLBACK,
     SC_AST_STMT_UNSUPPORTED, /* unsupported_what, e.g. "CREATE VIEW", "INSERT" */
+    /* added for views and triggers (ddl/select.h): */
+    SC_AST_STMT_CREATE_VIEW,    /* view */
+    SC_AST_STMT_ALTER_VIEW,     /* view */
+    SC_AST_STMT_DROP_VIEW,      /* drop_table (the list of views) */
+    SC_AST_STMT_CREATE_TRIGGER, /* trigger */
+    SC_AST_STMT_DROP_TRIGGER,   /* trigger (name, if_exists) */
 } sc_ast_stmt_kind;
 
 /**
@@ -744,6 +755,9 @@ typedef struct sc_ast_stmt {
     sc_ast_set *set;
     sc_ast_show *show;
     const char *unsupported_what; /* upper-case statement kind words */
+    /* added for views and triggers (ddl/select.h): */
+    struct sc_ast_view *view;
+    struct sc_ast_trigger *trigger;
 } sc_ast_stmt;
 
 /** Free a statement and everything it holds (NULL is fine). */

@@ -320,6 +320,31 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *select_sql);
 /** Whether InnoDB accepts child column a referencing parent column b. */
 bool sc_exec__fk_types_match(const sc_column_def *a, const sc_column_def *b);
 
+/* Views, triggers, CREATE TABLE ... SELECT (ddl/select.h; exec_view.c, exec_trigger.c,
+ * resolve_select.c, ctas_types.c) */
+struct sc_select;
+struct sc_select_ctx;
+/** Is table id a view (a syscat.views row exists)? */
+bool sc_exec__is_view(sc_exec *x, uint64_t table_id);
+/** Resolve a parsed query against the catalog (names, `*`, aliases, types). */
+int sc_exec__resolve_select(sc_exec *x, struct sc_select_ctx *c, struct sc_select *sel);
+/** Release the definitions a resolution loaded. */
+void sc_exec__select_release(struct sc_select_ctx *c);
+/** The column type MariaDB gives a select expression (CTAS, view columns). */
+void sc_ddl__expr_type(sc_exec *x, sc_column_def *out, const sc_expr *e);
+/** Merge a UNION block's column type into the first block's. */
+void sc_ddl__type_merge(sc_column_def *into, const sc_column_def *other);
+/** Is e an aggregate function call? */
+bool sc_ddl__is_aggregate(const sc_expr *e);
+int sc_exec__create_view(sc_exec *x);
+int sc_exec__drop_view(sc_exec *x);
+int sc_exec__create_trigger(sc_exec *x);
+int sc_exec__drop_trigger(sc_exec *x);
+/** 1347 when (db, name) with this id is a view and a base table is needed. */
+int sc_exec__need_base_table(sc_exec *x, uint64_t id, const char *db, const char *name);
+/** Triggers of a table follow a RENAME (1435 when it moves to another database). */
+int sc_exec__triggers_rename_check(sc_exec *x, uint64_t id, const char *db, const char *new_db);
+
 /** Store a model as a new table (create) or over an existing id (alter). */
 int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id);
 

@@ -87,6 +87,8 @@ static int load_for_alter(sc_exec *x,
     if (rc != SC_OK)
         return rc;
     *id_out = sc_table_id(*tbl_out);
+    if ((rc = sc_exec__need_base_table(x, *id_out, db, q->name)) != SC_OK)
+        return rc;
     rc = sc_xtable__load(x, &st->t, sc_table_definition(*tbl_out), db);
     if (rc != SC_OK)
         return rc;

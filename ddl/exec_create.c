@@ -392,6 +392,10 @@ create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t 
         return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, sdb, ct->like->name);
     if (rc != SC_OK)
         return rc;
+    if ((rc = sc_exec__need_base_table(x, sc_table_id(src), sdb, ct->like->name)) != SC_OK) {
+        sc_table_free(src);
+        return rc;
+    }
     rc = sc_xtable__load(x, &t, sc_table_definition(src), db);
     sc_table_free(src);
     if (rc != SC_OK)

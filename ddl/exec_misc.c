@@ -51,6 +51,10 @@ static int drop_one(sc_exec *x, const char *db, const char *name, bool temporary
     sc_schema_free(s);
     if (rc != SC_OK)
         return rc;
+    if (sc_exec__is_view(x, id)) {
+        char *full = sc_exec__printf(x, "%s.%s", db, name);
+        return sc_exec__err(x, SC_ER_IT_IS_A_VIEW, full ? full : name);
+    }
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, name, id))
         return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED_2_SHORT);
     return sc_table_drop(x->txn, id);
@@ -235,7 +239,12 @@ int sc_exec__rename_table(sc_exec *x)
             return rc;
         if (lookup_id(x, &other, ndb, p->to.name) == SC_OK)
             return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, p->to.name);
-        rc = sc_exec__rename_one(x, id, db, p->from.name, ndb, p->to.name, true);
+        if ((rc = sc_exec__triggers_rename_check(x, id, db, ndb)) != SC_OK)
+            return rc;
+        if (sc_exec__is_view(x, id) && strcmp(db, ndb) != 0)
+            return sc_exec__err(x, SC_ER_FORBID_SCHEMA_CHANGE, db, ndb);
+        rc =
+            sc_exec__rename_one(x, id, db, p->from.name, ndb, p->to.name, !sc_exec__is_view(x, id));
         if (rc != SC_OK)
             return rc;
     }
@@ -310,8 +319,10 @@ int sc_exec__truncate_table(sc_exec *x)
     if ((rc = sc_exec__guard_system(x, db)) != SC_OK)
         return rc;
     rc = sc_table_lookup(&t, x->txn, db, q->name);
-    if (rc == SC_ENOTFOUND)
+    if (rc == SC_ENOTFOUND || (rc == SC_OK && sc_exec__is_view(x, sc_table_id(t)))) {
+        sc_table_free(t);
         return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, q->name);
+    }
     if (rc != SC_OK)
         return rc;
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, q->name, sc_table_id(t))) {

@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "ddl/expr.h"
+#include "ddl/select.h"
 
 /* ------------------------------------------------------------------ */
 /* Precedence (MariaDB's enum precedence, item.h)                       */
@@ -54,7 +55,8 @@ typedef enum prec {
 typedef struct printer {
     sc_buf *out;
     sc_arena *arena;
-    int rc; /* first error */
+    int rc;                 /* first error */
+    const char *compact_db; /* views: print names of this database unqualified */
 } printer;
 
 static const struct {
@@ -718,6 +720,11 @@ static void print_predicate(printer *pr, const sc_expr *e)
         break;
     case SC_AST_EXPR_IN:
         print_paren(pr, e->args[0], P_IN);
+        if (e->n_args == 2 && e->args[1]->kind == SC_AST_EXPR_SUBQUERY) {
+            put(pr, e->negated ? " not in " : " in ");
+            print(pr, e->args[1]);
+            break;
+        }
         put(pr, e->negated ? " not in (" : " in (");
         print_args(pr, e, 1);
         put(pr, ")");
@@ -879,6 +886,56 @@ static void print_trim(printer *pr, const sc_expr *e)
     put(pr, ")");
 }
 
+static void print_order(printer *pr, const sc_order_item *o, size_t n, bool upper)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            put(pr, ",");
+        print(pr, o[i].e);
+        if (o[i].desc)
+            put(pr, upper ? " DESC" : " desc");
+        else if (upper)
+            put(pr, " ASC");
+    }
+}
+
+/* Item_func_group_concat::print: order by ... separator '...' */
+static void print_group_concat_tail(printer *pr, const sc_expr_ext *x)
+{
+    if (x->n_order) {
+        put(pr, " order by ");
+        print_order(pr, x->order, x->n_order, true);
+    }
+    put(pr, " separator ");
+    if (x->separator)
+        print(pr, x->separator);
+    else
+        put(pr, "','");
+}
+
+/* Window_spec::print */
+static void print_over(printer *pr, const sc_window *w)
+{
+    put(pr, " over ");
+    if (w->by_name && !w->n_partition && !w->n_order && !w->frame) {
+        if (sc_ddl__quote_ident(pr->out, w->name) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        return;
+    }
+    put(pr, "(");
+    if (w->n_partition) {
+        put(pr, " partition by ");
+        print_order(pr, w->partition, w->n_partition, false);
+    }
+    if (w->n_order) {
+        put(pr, " order by ");
+        print_order(pr, w->order, w->n_order, false);
+    }
+    if (w->frame)
+        put(pr, w->frame);
+    put(pr, ")");
+}
+
 static void print_func(printer *pr, const sc_expr *e)
 {
     /* DATE(x), TIME(x), TIMESTAMP(x) are Item_*_typecast in MariaDB's grammar */
@@ -918,12 +975,19 @@ static void print_func(printer *pr, const sc_expr *e)
     put(pr, "(");
     if (e->distinct)
         put(pr, "distinct ");
-    print_args(pr, e, 0);
+    if (e->n_args == 1 && e->args[0]->kind == SC_AST_EXPR_WORD && name_is(e, "COUNT"))
+        put(pr, "0"); /* COUNT(*) is Item_sum_count over the constant 0 */
+    else
+        print_args(pr, e, 0);
     if (e->form == SC_AST_FUNC_CHAR_USING) {
         put(pr, " using ");
         put_lower(pr, e->charset);
     }
+    if (e->ext && name_is(e, "GROUP_CONCAT"))
+        print_group_concat_tail(pr, e->ext);
     put(pr, ")");
+    if (e->ext && e->ext->over)
+        print_over(pr, e->ext->over);
 }
 
 static void print_var(printer *pr, const sc_expr *e)
@@ -969,7 +1033,14 @@ static void print_other(printer *pr, const sc_expr *e)
         put(pr, ")");
         break;
     case SC_AST_EXPR_SUBQUERY:
-        put(pr, "(subquery)");
+        if (!e->select) {
+            put(pr, "(subquery)");
+            break;
+        }
+        put(pr, e->name ? "exists(" : "(");
+        if (sc_ddl__select_print_ex(pr->out, e->select, pr->compact_db, e->name != NULL) != SC_OK)
+            pr->rc = SC_ENOMEM;
+        put(pr, ")");
         break;
     case SC_AST_EXPR_WORD:
         put(pr, e->name);
@@ -986,6 +1057,14 @@ static void print(printer *pr, const sc_expr *e)
         print_literal(pr, &e->lit);
         break;
     case SC_AST_EXPR_COLUMN:
+        if (e->qualified && e->qual_db && !pr->compact_db) {
+            (void)sc_ddl__quote_ident(pr->out, e->qual_db);
+            put(pr, ".");
+        }
+        if (e->qualified && e->qual_table) {
+            (void)sc_ddl__quote_ident(pr->out, e->qual_table);
+            put(pr, ".");
+        }
         if (sc_ddl__quote_ident(pr->out, e->name) != SC_OK)
             pr->rc = SC_ENOMEM;
         break;
@@ -1023,11 +1102,17 @@ static void print(printer *pr, const sc_expr *e)
 
 int sc_ddl__expr_print(sc_buf *out, const sc_expr *e)
 {
+    return sc_ddl__expr_print_ex(out, e, NULL);
+}
+
+int sc_ddl__expr_print_ex(sc_buf *out, const sc_expr *e, const char *compact_db)
+{
     printer pr;
     sc_expr *n;
 
     pr.out = out;
     pr.rc = SC_OK;
+    pr.compact_db = compact_db;
     pr.arena = sc__arena_new(out->ctx, SC_AST_ARENA_CHUNK);
     if (!pr.arena)
         return SC_ENOMEM;

@@ -26,6 +26,12 @@
 int sc_ddl__expr_print(sc_buf *out, const sc_expr *e);
 
 /**
+ * Like sc_ddl__expr_print(), for resolved view text: qualified columns
+ * print their qualifiers, except the database when compact_db is set.
+ */
+int sc_ddl__expr_print_ex(sc_buf *out, const sc_expr *e, const char *compact_db);
+
+/**
  * Whether SHOW CREATE prints `DEFAULT (expr)` (true) or `DEFAULT expr`
  * (false) for an expression default. MariaDB omits the parentheses when the
  * printed expression is a single function call or a literal.

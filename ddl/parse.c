@@ -15,6 +15,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/parse_int.h"
+#include "ddl/select.h"
 
 #define NEAR_MAX 80 /* MariaDB prints the rest of the query with %-.80s */
 #define NEAR_CUT 77 /* a longer rest: whole characters within 77 bytes, then "..." */
@@ -697,6 +698,10 @@ static int stmt_create(sc_parser *p, sc_ast_stmt *st)
     if (sc_parse__is_word(p, 0, "INDEX") || sc_parse__is_word(p, 0, "UNIQUE") ||
         sc_parse__is_word(p, 0, "FULLTEXT") || sc_parse__is_word(p, 0, "SPATIAL"))
         return sc_parse__create_index(p, st, or_replace);
+    if (sc_parse__is_word(p, 0, "VIEW") || sc_parse__is_word(p, 0, "TRIGGER") ||
+        sc_parse__is_word(p, 0, "DEFINER") || sc_parse__is_word(p, 0, "ALGORITHM") ||
+        (sc_parse__is_word(p, 0, "SQL") && sc_parse__is_word(p, 1, "SECURITY")))
+        return sc_parse__create_view_or_trigger(p, st, or_replace);
     obj = unsupported_object(p);
     if (obj)
         return unsupported(p, st, object_stmt_name("CREATE", obj));
@@ -712,6 +717,10 @@ static int stmt_alter(sc_parser *p, sc_ast_stmt *st)
         return sc_parse__alter_table(p, st);
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA"))
         return alter_database(p, st);
+    if (sc_parse__is_word(p, 0, "VIEW") || sc_parse__is_word(p, 0, "DEFINER") ||
+        sc_parse__is_word(p, 0, "ALGORITHM") ||
+        (sc_parse__is_word(p, 0, "SQL") && sc_parse__is_word(p, 1, "SECURITY")))
+        return sc_parse__alter_view(p, st);
     obj = unsupported_object(p);
     if (obj)
         return unsupported(p, st, object_stmt_name("ALTER", obj));
@@ -733,6 +742,10 @@ static int stmt_drop(sc_parser *p, sc_ast_stmt *st)
         return drop_database(p, st);
     if (sc_parse__accept_word(p, "INDEX"))
         return drop_index(p, st);
+    if (sc_parse__accept_word(p, "VIEW"))
+        return sc_parse__drop_view(p, st);
+    if (sc_parse__accept_word(p, "TRIGGER"))
+        return sc_parse__drop_trigger(p, st);
     obj = unsupported_object(p);
     if (obj)
         return unsupported(p, st, object_stmt_name("DROP", obj));

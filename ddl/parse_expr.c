@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "ddl/parse_int.h"
+#include "ddl/select.h"
 
 static int parse_or(sc_parser *p, sc_expr **out);
 static int parse_predicate(sc_parser *p, sc_expr **out);
@@ -252,7 +253,13 @@ static int parse_subquery(sc_parser *p, sc_expr **out)
 
     if (!e)
         return sc_parse__nomem(p);
-    SC_TRY(sc_parse__skip_balanced(p));
+    if (p->full_select) {
+        SC_TRY(sc_parse__expect_op(p, "("));
+        SC_TRY(sc_parse__select(p, &e->select));
+        SC_TRY(sc_parse__expect_op(p, ")"));
+    } else {
+        SC_TRY(sc_parse__skip_balanced(p));
+    }
     finish(p, e);
     *out = e;
     return SC_OK;
@@ -803,9 +810,21 @@ static int call_args(sc_parser *p, sc_expr *e)
     do {
         SC_TRY(expr_arg(p, e));
     } while (sc_parse__accept_op(p, ","));
+    if (p->full_select && sc_parse__is_word(p, 0, "ORDER") && sc_parse__is_word(p, 1, "BY")) {
+        if (!e->ext && !(e->ext = sc_parse__alloc(p, sizeof(*e->ext))))
+            return sc_parse__nomem(p);
+        sc_parse__skip(p);
+        sc_parse__skip(p);
+        SC_TRY(sc_parse__order_list(p, &e->ext->order, &e->ext->n_order));
+    }
     if (sc_parse__is_word(p, 0, "SEPARATOR")) { /* GROUP_CONCAT */
         sc_parse__skip(p);
         SC_TRY(parse_literal(p, &a));
+        if (p->full_select) {
+            if (!e->ext && !(e->ext = sc_parse__alloc(p, sizeof(*e->ext))))
+                return sc_parse__nomem(p);
+            e->ext->separator = a;
+        }
     }
     return sc_parse__expect_op(p, ")");
 }
@@ -1054,6 +1073,12 @@ static int parse_call(sc_parser *p, sc_expr **out)
         }
     }
     SC_TRY(call_args(p, e));
+    if (p->full_select && sc_parse__is_word(p, 0, "OVER")) {
+        if (!e->ext && !(e->ext = sc_parse__alloc(p, sizeof(*e->ext))))
+            return sc_parse__nomem(p);
+        sc_parse__skip(p);
+        SC_TRY(sc_parse__window_spec(p, &e->ext->over));
+    }
     finish(p, e);
     *out = e;
     return SC_OK;
@@ -1196,6 +1221,7 @@ static int parse_keyword_primary(sc_parser *p, sc_expr **out, bool *handled)
             return sc_parse__syntax_error_at(p, p->pos + 1);
         SC_TRY(parse_subquery(p, out));
         (*out)->start = start;
+        (*out)->name = "EXISTS";
         return SC_OK;
     }
     *handled = false;

@@ -19,15 +19,16 @@
 #include "ddl/parse.h"
 
 typedef struct sc_parser {
-    sc_ctx *ctx;     /* allocation + errors */
-    sc_arena *arena; /* the statement's arena */
-    const char *sql; /* statement text (arena copy) */
-    size_t len;      /* bytes of sql */
-    unsigned flags;  /* SC_PARSE_* */
-    sc_token *toks;  /* all tokens, ending with SC_TOK_EOF */
-    size_t n_toks;   /* including the EOF token */
-    size_t pos;      /* current token index */
-    unsigned depth;  /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
+    sc_ctx *ctx;      /* allocation + errors */
+    sc_arena *arena;  /* the statement's arena */
+    const char *sql;  /* statement text (arena copy) */
+    size_t len;       /* bytes of sql */
+    unsigned flags;   /* SC_PARSE_* */
+    sc_token *toks;   /* all tokens, ending with SC_TOK_EOF */
+    size_t n_toks;    /* including the EOF token */
+    size_t pos;       /* current token index */
+    unsigned depth;   /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
+    bool full_select; /* subqueries, windows and GROUP_CONCAT parsed in full (views) */
 } sc_parser;
 
 /*
@@ -111,6 +112,14 @@ int sc_parse__paren_expr(sc_parser *p, sc_expr **out);
 int sc_parse__on_update_value(sc_parser *p, sc_expr **out);
 /* Skip a parenthesised group starting at '(' (subqueries and other refused parts). */
 int sc_parse__skip_balanced(sc_parser *p);
+
+/* ---- SELECT parts (parse_select.c) ---- */
+struct sc_order_item;
+struct sc_window;
+/* ORDER BY list after ORDER BY (expr [ASC|DESC], ...). */
+int sc_parse__order_list(sc_parser *p, struct sc_order_item **out, size_t *n);
+/* After OVER: a window name or ( [name] [PARTITION BY ..] [ORDER BY ..] [frame] ). */
+int sc_parse__window_spec(sc_parser *p, struct sc_window **out);
 
 /* ---- types and tables (parse_table.c) ---- */
 int sc_parse__type(sc_parser *p, sc_ast_type *t, bool *serial, bool cast);

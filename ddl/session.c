@@ -661,81 +661,6 @@ static bool accepted_noop(const char *what, const char *text)
     return false;
 }
 
-/* Read one identifier (plain or backquoted) at *p into buf; false at the end. */
-static bool read_ident(const char **p, char *buf, size_t size)
-{
-    const char *s = *p + strspn(*p, " \t\r\n");
-    size_t n = 0;
-
-    if (*s == '`') {
-        for (s++; *s && n + 1 < size; s++) {
-            if (*s == '`' && s[1] == '`')
-                s++;
-            else if (*s == '`')
-                break;
-            buf[n++] = *s;
-        }
-        if (*s == '`')
-            s++;
-    } else {
-        while (
-            (isalnum((unsigned char)*s) || *s == '_' || *s == '$' || (unsigned char)*s >= 0x80) &&
-            n + 1 < size)
-            buf[n++] = *s++;
-    }
-    buf[n] = '\0';
-    *p = s;
-    return n > 0;
-}
-
-/*
- * DROP VIEW: the catalog holds no views, so IF EXISTS gives one note per
- * name and plain DROP VIEW is MariaDB's 4092 listing them.
- */
-static int drop_view(sc_exec *x)
-{
-    const char *p = x->stmt->text;
-    char word[256], db[256], list[1024] = "";
-    unsigned n = 0;
-    bool if_exists = false;
-
-    read_ident(&p, word, sizeof(word)); /* DROP */
-    read_ident(&p, word, sizeof(word)); /* VIEW */
-    if (read_ident(&p, word, sizeof(word)) && strcasecmp(word, "IF") == 0) {
-        read_ident(&p, word, sizeof(word)); /* EXISTS */
-        if_exists = true;
-        read_ident(&p, word, sizeof(word));
-    }
-    for (;;) {
-        const char *v = word;
-        p += strspn(p, " \t\r\n");
-        if (*p == '.') {
-            snprintf(db, sizeof(db), "%s", word);
-            p++;
-            if (!read_ident(&p, word, sizeof(word)))
-                break;
-        } else if (x->s->database) {
-            snprintf(db, sizeof(db), "%s", x->s->database);
-        } else {
-            return sc_exec__err(x, SC_ER_NO_DB_ERROR);
-        }
-        n++;
-        snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s.%s", n > 1 ? "," : "", db,
-                 v);
-        p += strspn(p, " \t\r\n");
-        if (*p != ',')
-            break;
-        p++;
-        if (!read_ident(&p, word, sizeof(word)))
-            break;
-    }
-    if (if_exists) {
-        x->warnings += n;
-        return SC_OK;
-    }
-    return sc_exec__err(x, SC_ER_UNKNOWN_VIEW, list);
-}
-
 static int dispatch(sc_exec *x, bool *commit_anyway)
 {
     *commit_anyway = false;
@@ -773,11 +698,18 @@ static int dispatch(sc_exec *x, bool *commit_anyway)
     case SC_AST_STMT_COMMIT:
     case SC_AST_STMT_ROLLBACK:
         return SC_OK;
+    case SC_AST_STMT_CREATE_VIEW:
+    case SC_AST_STMT_ALTER_VIEW:
+        return sc_exec__create_view(x);
+    case SC_AST_STMT_DROP_VIEW:
+        return sc_exec__drop_view(x);
+    case SC_AST_STMT_CREATE_TRIGGER:
+        return sc_exec__create_trigger(x);
+    case SC_AST_STMT_DROP_TRIGGER:
+        return sc_exec__drop_trigger(x);
     default:
         if (accepted_noop(x->stmt->unsupported_what, x->stmt->text))
             return SC_OK;
-        if (x->stmt->unsupported_what && strcmp(x->stmt->unsupported_what, "DROP VIEW") == 0)
-            return drop_view(x);
         return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET,
                             x->stmt->unsupported_what ? x->stmt->unsupported_what
                                                       : "this statement");

@@ -16,6 +16,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/show.h"
+#include "ddl/select.h"
 #include "ddl/types.h"
 #include "syscat/ddl.h"
 
@@ -373,8 +374,14 @@ int sc_show_create_table(char **out, sc_txn *txn, const char *schema, const char
         return rc;
     }
     sc__buf_init(&b, ctx);
-    sc_show__table(&b, sc_table_definition(t), sc_table_schema_name(t));
-    rc = sc__buf_finish(out, &b);
+    rc = SC_OK;
+    if (sc_ddl__is_view(txn, sc_table_id(t)))
+        rc = sc_ddl__view_create_text(&b, txn, sc_table_id(t), schema, table, NULL);
+    else
+        sc_show__table(&b, sc_table_definition(t), sc_table_schema_name(t));
+    rc = rc != SC_OK ? rc : sc__buf_finish(out, &b);
+    if (rc != SC_OK)
+        sc__buf_free(&b);
     sc_table_free(t);
     return rc;
 }
@@ -414,8 +421,11 @@ static int dump_table(const sc_table_info *info, void *payload)
 {
     dump_state *st = payload;
     sc_table *t = NULL;
-    int rc = sc_table_get(&t, st->txn, info->id);
+    int rc;
 
+    if (sc_ddl__is_view(st->txn, info->id))
+        return 0; /* views come after the base tables */
+    rc = sc_table_get(&t, st->txn, info->id);
     if (rc != SC_OK)
         return st->rc = rc;
     sc_show__table(st->b, sc_table_definition(t), st->schema);
@@ -424,17 +434,38 @@ static int dump_table(const sc_table_info *info, void *payload)
     return 0;
 }
 
+/* The views part of the oracle's extended schema.sql (names qualified: no current database). */
+static int dump_view(const sc_table_info *info, void *payload)
+{
+    dump_state *st = payload;
+    int rc;
+
+    if (!sc_ddl__is_view(st->txn, info->id))
+        return 0;
+    rc = sc_ddl__view_create_text(st->b, st->txn, info->id, st->schema, info->name, NULL);
+    if (rc != SC_OK)
+        return st->rc = rc;
+    sc__buf_puts(st->b, ";\n\n");
+    return 0;
+}
+
 static int dump_schema(const sc_schema *s, void *payload)
 {
     dump_state *st = payload;
     const sc_schema_def *def = sc_schema_definition(s);
+    int rc;
 
     if (strcmp(def->name, SC_SYSCAT_SCHEMA) == 0)
         return 0;
     sc_show__database(st->b, def);
     sc__buf_puts(st->b, ";\n\n");
     st->schema = def->name;
-    return sc_table_foreach(st->txn, sc_schema_id(s), dump_table, st);
+    rc = sc_table_foreach(st->txn, sc_schema_id(s), dump_table, st);
+    if (rc == SC_OK)
+        rc = sc_table_foreach(st->txn, sc_schema_id(s), dump_view, st);
+    if (rc == SC_OK)
+        rc = st->rc = sc_ddl__dump_triggers(st->b, st->txn, sc_schema_id(s));
+    return rc;
 }
 
 int sc_dump_show_create(char **out, sc_txn *txn)

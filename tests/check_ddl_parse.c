@@ -11,6 +11,7 @@
 
 #include "tests/fixtures.h"
 #include "ddl/parse.h"
+#include "ddl/select.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
@@ -469,12 +470,17 @@ START_TEST(test_ddl_parse_ast_other_statements)
         {"START TRANSACTION", SC_AST_STMT_BEGIN},
         {"COMMIT WORK", SC_AST_STMT_COMMIT},
         {"ROLLBACK", SC_AST_STMT_ROLLBACK},
-        {"CREATE OR REPLACE VIEW v AS SELECT 1", SC_AST_STMT_UNSUPPORTED},
+        {"CREATE OR REPLACE VIEW v AS SELECT 1", SC_AST_STMT_CREATE_VIEW},
+        {"ALTER ALGORITHM=MERGE VIEW v AS SELECT 1", SC_AST_STMT_ALTER_VIEW},
+        {"DROP VIEW IF EXISTS v, w", SC_AST_STMT_DROP_VIEW},
+        {"CREATE TRIGGER t BEFORE INSERT ON x FOR EACH ROW SET NEW.a = 1",
+         SC_AST_STMT_CREATE_TRIGGER},
+        {"DROP TRIGGER IF EXISTS d.t", SC_AST_STMT_DROP_TRIGGER},
         {"INSERT INTO t VALUES (1)", SC_AST_STMT_UNSUPPORTED},
         {"CREATE TEMPORARY SEQUENCE s", SC_AST_STMT_UNSUPPORTED},
         {"DROP TEMPORARY SEQUENCE IF EXISTS s", SC_AST_STMT_UNSUPPORTED},
         {"CREATE DEFINER=`root`@`localhost` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET @x=1",
-         SC_AST_STMT_UNSUPPORTED},
+         SC_AST_STMT_CREATE_TRIGGER},
         {"LOCK TABLES t WRITE", SC_AST_STMT_UNSUPPORTED},
         {"CREATE TABLE t (a INT DEFAULT (SELECT 1), b INT CHECK ((SELECT 1)))",
          SC_AST_STMT_CREATE_TABLE},
@@ -524,8 +530,10 @@ START_TEST(test_ddl_parse_ast_set_and_show)
     ck_assert(st->create_table->has_select);
     ck_assert_str_eq(st->create_table->select_text.s, "SELECT 1 AS one");
     sc_ast__stmt_free(st);
-    st = parse_ok(ctx, "CREATE VIEW v AS SELECT 1");
-    ck_assert_str_eq(st->unsupported_what, "CREATE VIEW");
+    st = parse_ok(ctx, "CREATE VIEW v (x) AS SELECT 1 WITH LOCAL CHECK OPTION");
+    ck_assert_uint_eq(st->view->n_columns, 1);
+    ck_assert_uint_eq(st->view->query->n_blocks, 1);
+    ck_assert_int_eq(st->view->check, SC_VIEW_CHECK_LOCAL);
     sc_ast__stmt_free(st);
     st = parse_ok(ctx, "SHOW CREATE DATABASE d");
     ck_assert_int_eq(st->show->kind, SC_AST_SHOW_CREATE_DATABASE);
