@@ -132,6 +132,16 @@ int sc_catalog__txn_add_user_change(sc_txn *txn,
                                     sc_slice before,
                                     sc_slice after);
 
+/**
+ * End one unit of the log inside the open top-level write transaction: the
+ * commit hook runs now over the changes recorded since the transaction began
+ * or was last split, which are then forgotten (with the statement texts).
+ * The LMDB transaction stays open: the units commit, or abort, together.
+ * @return SC_OK, the hook's code (the transaction can then only be aborted),
+ *         SC_EINVAL (a nested transaction)
+ */
+int sc_catalog__txn_split(sc_txn *txn);
+
 /** Statement text number n (1-based) of the txn, or an empty slice. */
 sc_slice sc_catalog__statement(const sc_txn *txn, unsigned n);
 

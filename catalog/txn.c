@@ -482,3 +482,38 @@ int sc_catalog__txn_add_user_change(sc_txn *txn, uint64_t table_id, sc_slice bef
     txn->changes[txn->n_changes - 1].table_id = table_id;
     return SC_OK;
 }
+
+/*
+ * The commit hook runs now over the changes recorded so far, which are then
+ * forgotten with their statement texts: the next changes form a new unit of
+ * the log. The LMDB transaction stays open, so all units commit or abort
+ * together (the replica applier's group apply: docs/replication.md).
+ */
+int sc_catalog__txn_split(sc_txn *txn)
+{
+    sc_catalog *cat = txn->cat;
+    int rc = sc__txn_writable(txn);
+
+    if (rc)
+        return rc;
+    if (txn->parent)
+        return sc_error_set(cat->ctx, SC_EINVAL, 0, NULL,
+                            "a nested transaction cannot be split for the log");
+    if (txn->record && cat->hook) {
+        txn->record = false; /* as at commit: rows the hook writes are not recorded */
+        rc = cat->hook(txn, txn->changes, txn->n_changes, cat->hook_payload);
+        txn->record = true;
+        if (rc) {
+            txn->failed = rc; /* only abort is possible now */
+            return rc;
+        }
+    }
+    txn->n_changes = 0;
+    sc__arena_reset(&txn->bytes);
+    for (size_t i = 0; i < txn->n_stmts; i++)
+        sc_free(cat->ctx, txn->stmts[i]);
+    txn->n_stmts = 0;
+    txn->cur_stmt = 0;
+    txn_check(txn);
+    return SC_OK;
+}

@@ -436,6 +436,32 @@ bool sc_binlog_reader__partial_tail(const sc_binlog_reader *r)
            (h.log_pos == 0 || h.log_pos == r->pos + h.event_len);
 }
 
+/* The next event is a GTID whose transaction has no XID yet in the bytes
+ * mapped at open: only headers are read (lengths and end positions sane), so
+ * a damaged event reads as complete and next() reports it. */
+bool sc_binlog_reader__txn_incomplete(const sc_binlog_reader *r)
+{
+    size_t at = r->pos, min;
+    sc_event_header h;
+
+    min = SC_EVENT_HEADER_LEN + (r->fmt.checksum == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_LEN : 0);
+    for (bool first = true;; first = false) {
+        size_t left = at < r->len ? r->len - at : 0;
+        if (left < SC_EVENT_HEADER_LEN)
+            return !first || left > 0;
+        sc_event__decode_header(&h, r->data + at);
+        if (h.event_len < min || (h.log_pos != 0 && h.log_pos != at + h.event_len))
+            return false;
+        if (first && h.type != SC_EV_GTID)
+            return false;
+        if (h.event_len > left)
+            return true;
+        if (h.type == SC_EV_XID || (!first && h.type == SC_EV_GTID))
+            return false;
+        at += h.event_len;
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Printing rows                                                        */
 

@@ -33,4 +33,9 @@ void sc_binlog_reader__seek(sc_binlog_reader *r, uint64_t off);
  * sane header whose length runs past them): a writer's tail, not damage. */
 bool sc_binlog_reader__partial_tail(const sc_binlog_reader *r);
 
+/** True when the next event is a GTID whose transaction's XID is not in the
+ * bytes mapped at open yet (the writer is still at it). Reads headers only; a
+ * damaged header counts as complete, so that reading on reports it. */
+bool sc_binlog_reader__txn_incomplete(const sc_binlog_reader *r);
+
 #endif /* SC_REPLICATE_READER_H */

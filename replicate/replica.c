@@ -2,19 +2,21 @@
  * replica.c - the replica applier (replica.h; docs/replication.md): reads a
  * source's binlog files (the DIR transport: SOURCE_DATADIR/binlog/, read-only,
  * possibly being written), and applies each complete source transaction
- * (GTID .. XID) in one local catalog transaction that also stores the new
- * position (file, end offset of the XID, GTID) in syscat.replica_state:
- * a crash anywhere neither loses nor doubles a transaction, and applying
- * again is a no-op.
+ * (GTID .. XID) together with the new position (file, end offset of the XID,
+ * GTID) in syscat.replica_state, in one local catalog transaction: a crash
+ * anywhere neither loses nor doubles a transaction, and applying again is a
+ * no-op. Consecutive transactions share one local transaction (group apply,
+ * replica.h), each still its own transaction of the local log.
  *
- * Before it commits, every transaction passes fsck's per-table checks for
- * the tables and databases it touched (sc_catalog__check_tables): rows that
- * would break the catalog stop the source with the position instead.
+ * Before a batch commits, it passes fsck's per-table checks for the tables
+ * and databases it touched (sc_catalog__check_tables): rows that would break
+ * the catalog stop the source with the position instead (a failed batch is
+ * applied again one transaction per commit, to name the culprit).
  * Transactions whose GTID carries our own server id are skipped (circular
  * set-ups); the others are logged here with the origin's server id.
- * A transaction cut by the end of the available bytes waits for the next
- * call. A conflict aborts the local transaction (nothing of it applied),
- * records the error as the source's last error and returns it.
+ * A transaction whose XID is not written yet waits for the next call. A
+ * conflict aborts the local transaction (nothing of it applied), records the
+ * error as the source's last error and returns it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -73,6 +75,55 @@ int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id)
                   : push_id(a->ctx, &a->tables, &a->n_tables, &a->cap_tables, id);
 }
 
+/* ------------------------------------------------------------------ */
+/* The tid_map cache of a batch (the batch holds the write lock: nobody
+ * else changes the map meanwhile; emptied when a batch begins or aborts) */
+
+static sc_replica_map_slot *slot_of(sc_replica_applier *a, uint32_t kind, uint64_t source_tid)
+{
+    uint64_t h = (source_tid * 2 + kind) * 0x9E3779B97F4A7C15ull;
+
+    return &a->mcache[(h >> 32) & (SC_REPLICA_MAP_CACHE - 1)];
+}
+
+int sc_replica__lookup(uint64_t *out, sc_replica_applier *a, uint32_t kind, uint64_t source_tid)
+{
+    sc_replica_map_slot *s = slot_of(a, kind, source_tid);
+    int rc;
+
+    if (s->used && s->kind == kind && s->source_tid == source_tid) {
+        *out = s->my_tid;
+        return SC_OK;
+    }
+    rc = sc_replica__map_get(out, a->txn, a->src.id, kind, source_tid);
+    if (!rc)
+        *s = (sc_replica_map_slot){true, kind, source_tid, *out};
+    return rc;
+}
+
+int sc_replica__remember(sc_replica_applier *a, uint32_t kind, uint64_t source_tid, uint64_t my_tid)
+{
+    int rc = sc_replica__map_put(a->txn, a->src.id, kind, source_tid, my_tid);
+
+    if (!rc)
+        *slot_of(a, kind, source_tid) = (sc_replica_map_slot){true, kind, source_tid, my_tid};
+    return rc;
+}
+
+int sc_replica__forget(sc_replica_applier *a, uint32_t kind, uint64_t source_tid)
+{
+    sc_replica_map_slot *s = slot_of(a, kind, source_tid);
+
+    if (s->used && s->kind == kind && s->source_tid == source_tid)
+        s->used = false;
+    return sc_replica__map_del(a->txn, a->src.id, kind, source_tid);
+}
+
+static void cache_clear(sc_replica_applier *a)
+{
+    memset(a->mcache, 0, sizeof(a->mcache));
+}
+
 int sc_replica__unmap_later(sc_replica_applier *a,
                             uint32_t kind,
                             uint64_t source_tid,
@@ -102,7 +153,7 @@ static int finish_unmaps(sc_replica_applier *a)
         const sc_replica_unmap *u = &a->unmaps[i];
         uint64_t mine;
         bool exists;
-        rc = sc_replica__map_get(&mine, a->txn, a->src.id, u->kind, u->source_tid);
+        rc = sc_replica__lookup(&mine, a, u->kind, u->source_tid);
         if (rc == SC_ENOTFOUND) {
             rc = SC_OK;
             continue;
@@ -118,7 +169,7 @@ static int finish_unmaps(sc_replica_applier *a)
         }
         sc_ctx_clear_error(a->ctx);
         if (!rc && !exists)
-            rc = sc_replica__map_del(a->txn, a->src.id, u->kind, u->source_tid);
+            rc = sc_replica__forget(a, u->kind, u->source_tid);
     }
     return rc;
 }
@@ -167,16 +218,113 @@ static int check_invariants(sc_replica_applier *a)
     return SC_OK;
 }
 
-static int commit_txn(sc_replica_applier *a)
+/* ------------------------------------------------------------------ */
+/* Batches: many source transactions per local catalog transaction      */
+
+static int push_done(sc_replica_applier *a)
 {
-    sc_replica_pos pos = a->pos;
+    if (a->n_done == a->cap_done) {
+        size_t nc = a->cap_done ? 2 * a->cap_done : 64;
+        sc_replica_done *p = sc__realloc(a->ctx, a->done, nc * sizeof(*p));
+        if (!p)
+            return SC_ENOMEM;
+        a->done = p;
+        a->cap_done = nc;
+    }
+    a->done[a->n_done++] =
+        (sc_replica_done){a->domain, a->origin, a->seq, a->skip, a->txn_rows, a->txn_rows_skipped};
+    return SC_OK;
+}
+
+static void abort_batch(sc_replica_applier *a)
+{
+    sc_txn_abort(a->txn);
+    a->txn = NULL;
+    a->in_txn = false;
+    a->pend = a->pos;
+    a->n_done = 0;
+    a->src.n_rules = a->n_rules_at_begin;
+    cache_clear(a);
+}
+
+/* The counters and callbacks of the transactions a commit made durable. */
+static void count_done(sc_replica_applier *a)
+{
+    for (size_t i = 0; i < a->n_done; i++) {
+        const sc_replica_done *d = &a->done[i];
+        a->stats.txns += !d->skipped;
+        a->stats.skipped_txns += d->skipped;
+        a->stats.rows += d->rows;
+        a->stats.rows_skipped += d->rows_skip;
+        a->stats.gtid_domain = d->domain;
+        a->stats.gtid_server = d->server;
+        a->stats.gtid_seq = d->seq;
+        if (a->cb)
+            a->cb(&a->stats, a->cb_payload);
+    }
+    a->n_done = 0;
+}
+
+/* Check what the batch touched, then commit it with the position after its last transaction. */
+static int commit_batch(sc_replica_applier *a)
+{
+    int rc = a->n_tables || a->n_schemas ? check_invariants(a) : SC_OK;
+
+    if (rc) {
+        abort_batch(a);
+        return rc;
+    }
+    rc = sc_txn_commit(a->txn);
+    a->txn = NULL;
+    if (rc) {
+        abort_batch(a);
+        return rc;
+    }
+    a->pos = a->pend;
+    a->n_rules_at_begin = a->src.n_rules;
+    count_done(a);
+    return SC_OK;
+}
+
+static int begin_batch(sc_replica_applier *a)
+{
+    a->n_tables = a->n_schemas = 0;
+    a->n_done = 0;
+    cache_clear(a);
+    a->pend = a->pos;
+    a->n_rules_at_begin = a->src.n_rules;
+    return sc_txn_begin(&a->txn, a->cat, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* One source transaction: GTID .. XID                                  */
+
+static int begin_txn(sc_replica_applier *a, const sc_event *ev)
+{
+    int rc;
+
+    if (a->in_txn)
+        return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "GTID inside a transaction");
+    if (!a->txn && (rc = begin_batch(a)))
+        return rc;
+    a->origin = ev->header.server_id;
+    a->domain = ev->u.gtid.domain_id;
+    a->seq = ev->u.gtid.seq_no;
+    a->skip = a->origin == a->own_server_id;
+    a->txn_rows = a->txn_rows_skipped = 0;
+    a->n_unmaps = 0;
+    a->in_txn = true;
+    return SC_OK;
+}
+
+/* The XID: the transaction's mappings and position, then its own unit of the local log. */
+static int end_txn(sc_replica_applier *a)
+{
+    sc_replica_pos pos = a->pend;
     int rc = SC_OK;
 
-    if (!a->skip) {
+    if (!a->skip)
         rc = finish_unmaps(a);
-        if (!rc)
-            rc = check_invariants(a);
-    }
     snprintf(pos.file, sizeof(pos.file), "%s", a->file);
     pos.position = a->ev_end;
     pos.gtid_domain = a->domain;
@@ -188,41 +336,18 @@ static int commit_txn(sc_replica_applier *a)
     pos.last_error[0] = '\0';
     if (!rc)
         rc = sc_replica__pos_store(a->txn, a->src.id, &pos);
+    if (!rc) {
+        sc_log__set_origin(a->log, a->origin);
+        rc = sc_catalog__txn_split(a->txn);
+        sc_log__set_origin(a->log, 0);
+    }
+    if (!rc)
+        rc = push_done(a);
     if (rc)
         return rc;
-    sc_log__set_origin(a->log, a->origin);
-    rc = sc_txn_commit(a->txn);
-    sc_log__set_origin(a->log, 0);
-    a->txn = NULL;
-    if (rc)
-        return rc;
-    a->pos = pos;
-    a->n_rules_at_begin = a->src.n_rules;
-    a->stats.txns += !a->skip;
-    a->stats.skipped_txns += a->skip;
-    a->stats.rows += a->txn_rows;
-    a->stats.rows_skipped += a->txn_rows_skipped;
-    return SC_OK;
-}
-
-static void abort_txn(sc_replica_applier *a)
-{
-    sc_txn_abort(a->txn);
-    a->txn = NULL;
-    a->src.n_rules = a->n_rules_at_begin;
-}
-
-static int begin_txn(sc_replica_applier *a, const sc_event *ev)
-{
-    if (a->txn)
-        return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "GTID inside a transaction");
-    a->origin = ev->header.server_id;
-    a->domain = ev->u.gtid.domain_id;
-    a->seq = ev->u.gtid.seq_no;
-    a->skip = a->origin == a->own_server_id;
-    a->txn_rows = a->txn_rows_skipped = 0;
-    a->n_tables = a->n_schemas = a->n_unmaps = 0;
-    return sc_txn_begin(&a->txn, a->cat, 0);
+    a->pend = pos;
+    a->in_txn = false;
+    return a->single || a->n_done >= a->batch_max ? commit_batch(a) : SC_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -244,22 +369,22 @@ on_event(sc_replica_applier *a, sc_binlog_reader *r, const sc_binlog_event *raw,
     case SC_EV_GTID:
         return begin_txn(a, ev);
     case SC_EV_XID:
-        if (!a->txn)
+        if (!a->in_txn)
             return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "XID outside a transaction");
-        return commit_txn(a);
+        return end_txn(a);
     case SC_EV_ROTATE:
         snprintf(fr->next, sizeof(fr->next), "%.*s", (int)ev->u.rotate.name.len,
                  (const char *)ev->u.rotate.name.data);
         return SC_OK;
     case SC_EV_ANNOTATE_ROWS:
-        return a->txn && !a->skip
+        return a->in_txn && !a->skip
                    ? sc_txn_set_statement(a->txn, (const char *)ev->u.annotate.text.data,
                                           ev->u.annotate.text.len)
                    : SC_OK;
     default:
-        if (!sc_event__is_rows(raw->header.type) || (a->txn && a->skip))
+        if (!sc_event__is_rows(raw->header.type) || (a->in_txn && a->skip))
             return SC_OK;
-        if (!a->txn)
+        if (!a->in_txn)
             return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "rows outside a transaction");
         return sc_replica__rows(a, r, ev);
     }
@@ -285,12 +410,45 @@ static bool has_successor(const char *path)
 /* Called by run_file once the file is mapped (tests: the source writes on meanwhile). */
 void (*sc_replica__after_open_hook)(const char *path);
 
+/* Apply the events of r from where it stands; stops early (waiting) at a
+ * transaction not completely written yet. */
+static int read_events(
+    sc_replica_applier *a, sc_binlog_reader *r, const char *path, uint64_t start, file_run *fr)
+{
+    const sc_binlog_event *raw = NULL;
+    int rc = SC_OK;
+
+    while (!rc) {
+        /* A transaction is begun only when its XID is in the bytes mapped: a
+         * batch never holds half a transaction the next round must finish. */
+        if (!a->in_txn && sc_binlog_reader__txn_incomplete(r) && !has_successor(path)) {
+            fr->waiting = true;
+            break;
+        }
+        rc = sc_binlog_reader_next(&raw, r);
+        /* The end of what was mapped at open, inside an event the source is
+         * still writing: nothing more yet (never the file's current size,
+         * which may have grown since). A cut event in a finished file is damage. */
+        if (rc && sc_binlog_reader__partial_tail(r) && !has_successor(path)) {
+            sc_ctx_clear_error(a->ctx);
+            fr->waiting = true;
+            rc = SC_OK;
+            break;
+        }
+        if (rc || !raw)
+            break;
+        if (raw->offset < start)
+            continue; /* applied already; the reader still keeps the file's TABLE_MAPs */
+        rc = on_event(a, r, raw, fr);
+    }
+    return rc;
+}
+
 /* Read path from start on (seek: skip the bytes before it unread) and apply. */
 static int
 read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, file_run *fr)
 {
     sc_binlog_reader *r = NULL;
-    const sc_binlog_event *raw = NULL;
     int rc = sc_binlog_reader_open(&r, a->ctx, path);
 
     if (rc) {
@@ -309,41 +467,46 @@ read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, fi
     a->map_missing = false;
     if (a->seeked)
         sc_binlog_reader__seek(r, start);
-    while (!rc) {
-        rc = sc_binlog_reader_next(&raw, r);
-        /* The end of what was mapped at open, inside an event the source is
-         * still writing: nothing more yet (never the file's current size,
-         * which may have grown since). A cut event in a finished file is damage. */
-        if (rc && sc_binlog_reader__partial_tail(r) && !has_successor(path)) {
-            sc_ctx_clear_error(a->ctx);
-            fr->waiting = true;
-            rc = SC_OK;
-            break;
-        }
-        if (rc || !raw)
-            break;
-        if (raw->offset < start)
-            continue; /* applied already; the reader still keeps the file's TABLE_MAPs */
-        rc = on_event(a, r, raw, fr);
+    rc = read_events(a, r, path, start, fr);
+    if (!rc && a->in_txn)
+        rc = sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
+                          "%s: the file ends inside the transaction of GTID %u-%u-%llu", a->file,
+                          a->domain, a->origin, (unsigned long long)a->seq);
+    if (!rc && a->txn)
+        rc = commit_batch(a);
+    if (rc && a->txn) {
+        a->batch_failed = !a->single;
+        abort_batch(a);
     }
-    if (a->txn && (!rc || a->map_missing))
-        abort_txn(a); /* cut by the end of the bytes written so far: the next call applies it */
     sc_binlog_reader_close(r);
     return rc;
 }
 
-/* From the position on; from the file's start only when a rows event needs a
- * TABLE_MAP written before the position (binlog.table_map=file). */
+/*
+ * From the position on; from the file's start only when a rows event needs a
+ * TABLE_MAP written before the position (binlog.table_map=file). A failed
+ * batch is applied again one transaction per commit.
+ */
 static int run_file(sc_replica_applier *a, const char *path, uint64_t start, file_run *fr)
 {
-    int rc = read_file(a, path, start, true, fr);
+    bool seek = true;
+    int rc;
 
-    if (rc && a->map_missing) {
-        sc_ctx_clear_error(a->ctx);
+    for (;;) {
+        uint64_t from = strcmp(a->pos.file, a->file) == 0 ? a->pos.position : start;
         *fr = (file_run){"", false};
-        rc = read_file(a, path, a->pos.position > start ? a->pos.position : start, false, fr);
+        a->batch_failed = false;
+        rc = read_file(a, path, from, seek, fr);
+        if (rc && a->map_missing && seek) {
+            seek = false;
+        } else if (rc && a->batch_failed) {
+            a->single = true;
+        } else {
+            break;
+        }
+        sc_ctx_clear_error(a->ctx);
     }
-    a->seeked = a->map_missing = false;
+    a->single = a->seeked = a->map_missing = false;
     return rc;
 }
 
@@ -378,7 +541,7 @@ static bool is_dir_source(const sc_replica_source *src)
     return strchr(src->from, '/') || (stat(src->from, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-static int apply_files(sc_replica_applier *a, sc_replica_progress_cb cb, void *payload)
+static int apply_files(sc_replica_applier *a)
 {
     char file[256], path[1400];
     uint64_t start = a->pos.position;
@@ -391,7 +554,6 @@ static int apply_files(sc_replica_applier *a, sc_replica_progress_cb cb, void *p
         first_file(file, sizeof(file), a->src.from);
     for (;;) {
         file_run fr = {"", false};
-        uint64_t before = a->stats.txns + a->stats.skipped_txns;
         snprintf(path, sizeof(path), "%s/binlog/%s", a->src.from, file);
         if (stat(path, &st) != 0)
             break; /* not written yet */
@@ -401,8 +563,6 @@ static int apply_files(sc_replica_applier *a, sc_replica_progress_cb cb, void *p
             break;
         snprintf(file, sizeof(file), "%s", fr.next);
         start = 0;
-        if (cb && a->stats.txns + a->stats.skipped_txns != before)
-            cb(&a->stats, payload);
     }
     return rc;
 }
@@ -433,13 +593,16 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
     sc_txn_abort(txn);
     a->own_server_id = set.server_id;
     a->n_rules_at_begin = a->src.n_rules;
+    a->pend = a->pos;
+    a->batch_max = SC_REPLICA_BATCH_MAX;
     return rc;
 }
 
 static void applier_free(sc_replica_applier *a)
 {
     if (a->txn)
-        abort_txn(a);
+        abort_batch(a);
+    sc_free(a->ctx, a->done);
     sc_free(a->ctx, a->tables);
     sc_free(a->ctx, a->schemas);
     sc_free(a->ctx, a->unmaps);
@@ -483,9 +646,11 @@ int sc_replica_apply(
                           "register the source's data directory instead",
                           a->src.name, a->src.from);
     else if (!rc) {
-        rc = apply_files(a, cb, payload);
+        a->cb = cb;
+        a->cb_payload = payload;
+        rc = apply_files(a);
         if (a->txn)
-            abort_txn(a);
+            abort_batch(a);
         if (rc && rc != SC_ENOMEM)
             record_error(a);
     }

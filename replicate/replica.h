@@ -88,33 +88,79 @@ typedef struct sc_replica_unmap {
     uint64_t my_tid;
 } sc_replica_unmap;
 
+/** Entries of the applier's tid_map cache (direct-mapped, a power of two). */
+#define SC_REPLICA_MAP_CACHE 256
+
+/** One cached tid_map row of the open batch. */
+typedef struct sc_replica_map_slot {
+    bool used;
+    uint32_t kind;       /* SC_IDMAP_* */
+    uint64_t source_tid; /* id on the source */
+    uint64_t my_tid;     /* id here */
+} sc_replica_map_slot;
+
+/** A source transaction finished inside the open batch (counted at commit). */
+typedef struct sc_replica_done {
+    uint32_t domain, server; /* its GTID */
+    uint64_t seq;
+    bool skipped;       /* our own server id */
+    uint64_t rows;      /* row events */
+    uint64_t rows_skip; /* idempotent skips */
+} sc_replica_done;
+
+/*
+ * Group apply: consecutive source transactions share one local catalog
+ * transaction (a batch of at most batch_max, committed when the source has
+ * nothing more to read, at the end of a file, or when full). Each still
+ * becomes its own transaction of the local log (sc_catalog__txn_split) and
+ * writes the position after it, so the commit stores the batch's last
+ * position with its changes: a crash loses or doubles nothing. The catalog
+ * checks run once per batch over every table and database it touched. A
+ * batch that fails (a conflict, a check, anything) is aborted and its range
+ * applied again one transaction per commit (single), which commits what
+ * precedes the culprit and stops at it with its own error.
+ */
 typedef struct sc_replica_applier {
     sc_log *log;
     sc_catalog *cat;
     sc_ctx *ctx;
     uint32_t own_server_id;      /* binlog.server_id here: its transactions are skipped */
     sc_replica_source src;       /* the source being applied */
-    size_t n_rules_at_begin;     /* rules before the open transaction (abort restores) */
+    size_t n_rules_at_begin;     /* rules before the open batch (abort restores) */
     sc_replica_pos pos;          /* committed position and counters */
+    sc_replica_pos pend;         /* ... and with the open batch's finished transactions */
     sc_sysmap maps[SC_SYS__END]; /* system tables by id */
-    sc_txn *txn;                 /* open between GTID and XID */
+    sc_txn *txn;                 /* the open batch (NULL: none) */
+    bool in_txn;                 /* between a GTID and its XID */
     bool skip;                   /* the open transaction is skipped (own server id) */
     uint32_t origin;             /* server id of the open transaction */
     uint32_t domain;             /* its GTID */
     uint64_t seq;
     uint64_t txn_rows;          /* row events of the open transaction */
     uint64_t txn_rows_skipped;  /* idempotent skips in it */
-    uint64_t *tables, *schemas; /* local ids the open transaction touched */
+    uint64_t *tables, *schemas; /* local ids the open batch touched */
     size_t n_tables, cap_tables, n_schemas, cap_schemas;
-    sc_replica_unmap *unmaps; /* mappings to drop at commit */
+    sc_replica_unmap *unmaps; /* mappings to drop at the XID */
     size_t n_unmaps, cap_unmaps;
-    const char *file;       /* current source file (for messages) */
-    uint64_t ev_offset;     /* offset of the event being applied */
-    uint64_t ev_end;        /* its end */
-    sc_replica_stats stats; /* this call's counters */
-    bool seeked;            /* the file is read from the position on */
-    bool map_missing;       /* ...and a rows event's TABLE_MAP is before it */
+    sc_replica_map_slot mcache[SC_REPLICA_MAP_CACHE]; /* tid_map rows read or written by the
+                                                         open batch (emptied when it begins) */
+    sc_replica_done *done;                            /* transactions finished in the open batch */
+    size_t n_done, cap_done;
+    size_t batch_max;          /* transactions per batch */
+    bool single;               /* one transaction per commit (a failed batch again) */
+    bool batch_failed;         /* the last batch was aborted by an error */
+    const char *file;          /* current source file (for messages) */
+    uint64_t ev_offset;        /* offset of the event being applied */
+    uint64_t ev_end;           /* its end */
+    sc_replica_stats stats;    /* this call's counters */
+    sc_replica_progress_cb cb; /* after each committed transaction (may be NULL) */
+    void *cb_payload;
+    bool seeked;      /* the file is read from the position on */
+    bool map_missing; /* ...and a rows event's TABLE_MAP is before it */
 } sc_replica_applier;
+
+/** Source transactions per local catalog transaction (group apply). */
+#define SC_REPLICA_BATCH_MAX 4096
 
 /**
  * Apply one rows event of the open transaction.
@@ -129,6 +175,14 @@ int sc_replica__conflict(sc_replica_applier *a,
                          const char *sqlstate,
                          const char *fmt,
                          ...) SC_PRINTF(5, 6);
+
+/** sc_replica__map_get/put/del for the open batch, through its cache. */
+int sc_replica__lookup(uint64_t *out, sc_replica_applier *a, uint32_t kind, uint64_t source_tid);
+int sc_replica__remember(sc_replica_applier *a,
+                         uint32_t kind,
+                         uint64_t source_tid,
+                         uint64_t my_tid);
+int sc_replica__forget(sc_replica_applier *a, uint32_t kind, uint64_t source_tid);
 
 /** Remember a local table / schema id the open transaction touched (for the checks). */
 int sc_replica__touch(sc_replica_applier *a, bool schema, uint64_t id);

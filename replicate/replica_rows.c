@@ -110,7 +110,7 @@ static int map_col(sc_replica_applier *a, change *c, image *im, int cidx, uint32
     if (!present(im, cidx))
         return SC_OK;
     src_id = (uint64_t)im->v[cidx].v.i;
-    rc = sc_replica__map_get(&mine, a->txn, a->src.id, kind, src_id);
+    rc = sc_replica__lookup(&mine, a, kind, src_id);
     if (rc == SC_ENOTFOUND)
         return unknown_id(a, c, kind == SC_IDMAP_TABLE ? "table" : "database", src_id);
     if (rc)
@@ -123,12 +123,12 @@ static int map_col(sc_replica_applier *a, change *c, image *im, int cidx, uint32
 static int map_new(sc_replica_applier *a, image *im, int cidx, uint32_t kind)
 {
     uint64_t src_id = (uint64_t)im->v[cidx].v.i, mine;
-    int rc = sc_replica__map_get(&mine, a->txn, a->src.id, kind, src_id);
+    int rc = sc_replica__lookup(&mine, a, kind, src_id);
 
     if (rc == SC_ENOTFOUND) {
         rc = sc_catalog__next_id(&mine, a->txn, kind == SC_IDMAP_TABLE ? "table_id" : "schema_id");
         if (!rc)
-            rc = sc_replica__map_put(a->txn, a->src.id, kind, src_id, mine);
+            rc = sc_replica__remember(a, kind, src_id, mine);
     }
     if (rc)
         return rc;
@@ -369,6 +369,14 @@ static int apply_insert(sc_replica_applier *a, const change *c)
     return rc;
 }
 
+static bool full_image(const sc_sysmap *m, const image *im)
+{
+    for (size_t i = 0; i < m->ncols; i++)
+        if (im->absent[i])
+            return false;
+    return true;
+}
+
 static int apply_update(sc_replica_applier *a, const change *c)
 {
     sc_buf row = SC_BUF_INIT(a->ctx), cur = SC_BUF_INIT(a->ctx);
@@ -379,13 +387,18 @@ static int apply_update(sc_replica_applier *a, const change *c)
 
     if (!rc && !found)
         rc = not_found(a, c);
-    if (!rc)
-        rc = sc_sysmap__row(vals, &msg, a->ctx, c->m, (sc_slice){cur.data, cur.len});
-    for (size_t i = 0; !rc && i < c->m->ncols; i++)
-        if (!c->a.absent[i])
-            vals[i] = c->a.v[i];
-    if (!rc)
-        rc = sc_sysmap__pack(&row, a->ctx, c->m, vals, NULL);
+    if (!rc && full_image(c->m, &c->a)) {
+        rc = sc_sysmap__pack(&row, a->ctx, c->m, c->a.v, NULL);
+    } else {
+        /* a partial after image (MINIMAL, NOBLOB): merged into the current row */
+        if (!rc)
+            rc = sc_sysmap__row(vals, &msg, a->ctx, c->m, (sc_slice){cur.data, cur.len});
+        for (size_t i = 0; !rc && i < c->m->ncols; i++)
+            if (!c->a.absent[i])
+                vals[i] = c->a.v[i];
+        if (!rc)
+            rc = sc_sysmap__pack(&row, a->ctx, c->m, vals, NULL);
+    }
     if (!rc && key_changed(c))
         rc = sc_catalog__row_delete(a->txn, c->m->st->id, (sc_slice){cur.data, cur.len});
     if (!rc)
@@ -453,7 +466,7 @@ static int user_rows(sc_replica_applier *a,
 {
     uint64_t mine;
     sc_rows rows;
-    int rc = sc_replica__map_get(&mine, a->txn, a->src.id, SC_IDMAP_TABLE, tm->table_id);
+    int rc = sc_replica__lookup(&mine, a, SC_IDMAP_TABLE, tm->table_id);
 
     if (rc == SC_ENOTFOUND)
         return sc_replica__conflict(a, SC_ERROR, 0, NULL,

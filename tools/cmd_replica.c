@@ -309,19 +309,31 @@ static int cmd_status(sc_cli *cli, int argc, char **argv, bool list)
 /* ------------------------------------------------------------------ */
 /* apply / follow                                                       */
 
+/* The progress line: called per source transaction, redrawn at most every 100 ms. */
+typedef struct progress_line {
+    sc_cli *cli;
+    struct timespec last;
+} progress_line;
+
 static void progress(const sc_replica_stats *s, void *payload)
 {
-    sc_cli *cli = payload;
+    progress_line *p = payload;
+    struct timespec now;
 
-    fprintf(cli->err, "\rapplied %llu transactions, %llu row events", (unsigned long long)s->txns,
-            (unsigned long long)s->rows);
-    fflush(cli->err);
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if ((now.tv_sec - p->last.tv_sec) * 1000 + (now.tv_nsec - p->last.tv_nsec) / 1000000 < 100)
+        return;
+    p->last = now;
+    fprintf(p->cli->err, "\rapplied %llu transactions, %llu row events",
+            (unsigned long long)s->txns, (unsigned long long)s->rows);
+    fflush(p->cli->err);
 }
 
 static int cmd_apply(sc_cli *cli, int argc, char **argv)
 {
     const char *name = NULL;
     bool json = false, tty = isatty(fileno(stderr));
+    progress_line line = {cli, {0, 0}};
     sc_replica_stats st;
     struct timespec t0, t1;
     opened db;
@@ -340,9 +352,9 @@ static int cmd_apply(sc_cli *cli, int argc, char **argv)
     if ((status = open_logged(&db, cli, true)) != SC_CLI_EXIT_OK)
         return status;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    rc = sc_replica_apply(&st, db.log, name, tty ? progress : NULL, cli);
+    rc = sc_replica_apply(&st, db.log, name, tty ? progress : NULL, &line);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (tty && st.txns)
+    if (tty && line.last.tv_sec)
         fputc('\n', cli->err);
     if (json)
         fprintf(cli->out,

@@ -422,9 +422,17 @@ typedef struct sc_replica_stats {
     uint64_t rows;         /* row events applied */
     uint64_t skipped_txns; /* transactions skipped: our own server id */
     uint64_t rows_skipped; /* idempotent mode: rows whose target was missing */
+    uint32_t gtid_domain;  /* GTID of the last transaction counted (0-0-0: none yet) */
+    uint32_t gtid_server;
+    uint64_t gtid_seq;
 } sc_replica_stats;
 
-/** Called after each applied transaction (progress display, benchmarks). */
+/**
+ * Called once per source transaction (applied or skipped), right after the
+ * local commit that made it durable, with the counters up to and including it
+ * and its GTID (progress display, lag). One local commit may hold several
+ * source transactions (group apply): then the calls follow each other.
+ */
 typedef void (*sc_replica_progress_cb)(const sc_replica_stats *sofar, void *payload);
 
 /**
