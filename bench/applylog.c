@@ -217,6 +217,7 @@ typedef struct writer {
     size_t cap;
     uint64_t first_seq; /* first GTID of our statements */
     uint64_t statements, failed;
+    uint64_t step_first; /* first GTID seq the last writer_step logged */
 } writer;
 
 static void writer_open(writer *w, const char *dir, const char *sql_path, const char *boot)
@@ -249,7 +250,8 @@ static void writer_close(writer *w)
     sc_ctx_free(w->ctx);
 }
 
-/* Run statements until one adds a transaction to the log; @return its GTID seq. */
+/* Run statements until one adds transactions to the log; @return the last one's GTID
+ * seq (w->step_first: the first one's). */
 static uint64_t writer_step(writer *w)
 {
     ssize_t n;
@@ -271,8 +273,10 @@ static uint64_t writer_step(writer *w)
             w->failed++;
         sc_stmt_result_clear(&r);
         after = next_seq(w->ctx, w->cat, w->log);
-        if (after > before)
+        if (after > before) {
+            w->step_first = before;
             return after - 1;
+        }
     }
 }
 
@@ -395,24 +399,28 @@ static int cmd_apply(const char *dir, const char *src)
 
 /* State of `lag`: source commit times (shared with the forked writer), lags. */
 typedef struct lag_run {
-    size_t slots;            /* entries of src_t, call_t, lags (GTID seqs below it) */
+    size_t slots;            /* entries of src_t and lags (GTID seqs below it) */
     double *src_t;           /* source commit time by GTID seq (shared mapping) */
     volatile uint64_t *done; /* set by the writer when it has written everything */
-    double *call_t;          /* callback times of the current apply call */
-    size_t ncall;            /* callbacks of the current call */
     double *lags;            /* replica commit - source commit, one per matched GTID */
     size_t nlags;
-    size_t upper;      /* lags whose replica time is the end of the apply call */
-    uint64_t last_seq; /* last GTID seq applied so far */
 } lag_run;
 
+/* Once per source transaction, right after the replica's commit that holds it.
+ * The writer notes its commit time right after its commit call returns; a
+ * replica may be faster than that note: it is waited for, and the lag is 0. */
 static void lag_cb(const sc_replica_stats *sofar, void *payload)
 {
     lag_run *l = payload;
+    uint64_t seq = sofar->gtid_seq;
+    double t = now_s(), src;
 
-    if (l->ncall < l->slots)
-        l->call_t[l->ncall++] = now_s();
-    (void)sofar; /* counts since the call started; the GTIDs come from the status */
+    if (seq >= l->slots || l->nlags >= l->slots)
+        return;
+    while ((src = ((volatile double *)l->src_t)[seq]) == 0 && now_s() - t < 0.1)
+        ;
+    if (src > 0)
+        l->lags[l->nlags++] = t > src ? t - src : 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -429,30 +437,12 @@ static void lag_writer(lag_run *l, const char *src, uint64_t n, const char *sql_
     writer_open(&w, src, sql_path, NULL);
     for (uint64_t k = 0; k < n; k++) {
         uint64_t seq = writer_step(&w);
-        if (seq < l->slots)
-            l->src_t[seq] = now_s();
+        double t = now_s();
+        for (uint64_t q = w.step_first; q <= seq && q < l->slots; q++)
+            l->src_t[q] = t;
     }
     *l->done = 1;
     writer_close(&w);
-}
-
-/*
- * Record the lags of the GTIDs up to `last` applied by one call that ended at
- * t_end. With one callback per transaction each gets its callback's time;
- * otherwise the end of the call (an upper bound).
- */
-static void lag_record(lag_run *l, uint64_t last, double t_end)
-{
-    for (uint64_t seq = l->last_seq + 1; seq <= last; seq++) {
-        double t = t_end;
-        if (l->ncall == last - l->last_seq)
-            t = l->call_t[seq - l->last_seq - 1];
-        else
-            l->upper++;
-        if (seq < l->slots && l->src_t[seq] > 0 && l->nlags < l->slots)
-            l->lags[l->nlags++] = t - l->src_t[seq];
-    }
-    l->last_seq = last;
 }
 
 /* Apply in a loop until the writer is done and nothing is left. */
@@ -460,10 +450,8 @@ static void lag_follow(lag_run *l, sc_ctx *ctx, sc_log *log)
 {
     for (;;) {
         sc_replica_stats st;
-        sc_replica_status ss;
         bool finished = *l->done != 0;
 
-        l->ncall = 0;
         memset(&st, 0, sizeof(st));
         if (sc_replica_apply(&st, log, "src", lag_cb, l))
             die_ctx(ctx, "apply");
@@ -471,11 +459,7 @@ static void lag_follow(lag_run *l, sc_ctx *ctx, sc_log *log)
             if (finished)
                 return;
             usleep(100);
-            continue;
         }
-        if (sc_replica_status_get(&ss, log, "src"))
-            die_ctx(ctx, "status");
-        lag_record(l, ss.gtid_seq, now_s());
     }
 }
 
@@ -490,10 +474,6 @@ static void lag_report(lag_run *l)
     qsort(l->lags, n, sizeof(double), cmp_double);
     printf("lag_txns %zu lag_p50_ms %.3f lag_p99_ms %.3f lag_max_ms %.3f\n", n,
            l->lags[n / 2] * 1e3, l->lags[(size_t)((double)n * 0.99)] * 1e3, l->lags[n - 1] * 1e3);
-    if (l->upper)
-        printf("lag_note %zu of the replica commit times are the end of their sc_replica_apply() "
-               "call (no per-transaction callback): an upper bound\n",
-               l->upper);
 }
 
 static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql_path)
@@ -511,9 +491,8 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
     l.slots = (size_t)n + 64;
     shared = l.slots * sizeof(double) + sizeof(uint64_t);
     l.src_t = mmap(NULL, shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    l.call_t = calloc(l.slots, sizeof(double));
     l.lags = calloc(l.slots, sizeof(double));
-    if (l.src_t == MAP_FAILED || !l.call_t || !l.lags)
+    if (l.src_t == MAP_FAILED || !l.lags)
         die_errno("memory");
     l.done = (volatile uint64_t *)(l.src_t + l.slots);
     writer_open(&w, src, sql_path, NULL); /* the source exists before the replica adds it */
@@ -533,7 +512,6 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
     sc_log_close(log);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
-    free(l.call_t);
     free(l.lags);
     munmap(l.src_t, shared);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;

@@ -21,8 +21,10 @@
 #    counts of syscat.tables / columns / indexes are checked against the source.
 # 3. syscat: per run a new replica catalog (NOSYNC, the same durability as the
 #    server's setting) with the source added, one sc_replica_apply(), timed.
-# 4. Lag: `applylog lag` (BENCH_LAG_TXNS transactions, default 20000); upper bounds
-#    while the applier's progress callback runs once per file, not per transaction.
+# 4. Lag: `applylog lag` (BENCH_LAG_TXNS transactions, default 20000): a forked
+#    writer runs the stream on a new source as fast as it can; the bench applies in
+#    a loop; per GTID, the time of the applier's per-transaction callback (right
+#    after the local commit holding it) minus the writer's commit time.
 # Environment: BENCH_APPLY_TXNS, BENCH_APPLY_RUNS (3), BENCH_LAG_TXNS, BENCH_KEEP=1.
 # usage: bash bench/bench-apply.sh [BUILD_DIR]   (default build/release)
 set -u
