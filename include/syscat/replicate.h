@@ -501,6 +501,91 @@ SC_API int sc_replica_idmap(sc_log *log,
                             int (*cb)(const sc_idmap_entry *e, void *payload),
                             void *payload);
 
+/* ================================================================== */
+/* Serving the log as a replication stream (replicate/stream.c)        */
+/* What COM_BINLOG_DUMP sends, built from the files of a binlog         */
+/* directory without any socket: docs/server.md "The binlog stream".    */
+
+/** A replication stream over a binlog directory (opaque). */
+typedef struct sc_stream sc_stream;
+
+/** @mariadb_slave_capability values a client may announce (MariaDB's numbering). */
+#define SC_STREAM_CAP_ANNOTATE 1       /* understands ANNOTATE_ROWS */
+#define SC_STREAM_CAP_TOLERATE_HOLES 2 /* skipped events may leave holes in log_pos */
+#define SC_STREAM_CAP_GTID 4           /* understands GTID, GTID_LIST */
+
+/** Dump flags of COM_BINLOG_DUMP. */
+#define SC_DUMP_NON_BLOCK 0x0001          /* end with EOF when caught up */
+#define SC_DUMP_SEND_ANNOTATE_ROWS 0x0002 /* send ANNOTATE_ROWS events */
+
+/**
+ * Where a stream starts and what the client understands. Start from
+ * SC_STREAM_OPTIONS_INIT. With gtid_state set, file and pos are ignored.
+ */
+typedef struct sc_stream_options {
+    unsigned version; /* 1 */
+    const char *dir;  /* the binlog directory (DATADIR/binlog) */
+    const char *file; /* start file base name; NULL or "" = the oldest file */
+    uint64_t pos;     /* start position in that file, in the client's coordinates */
+    const char
+        *gtid_state;    /* non-NULL: @slave_connect_state ("0-1-42,1-2-7"; "" = from the start) */
+    bool stable_ids;    /* the client keeps TABLE_MAPs across statements: files verbatim */
+    int checksum;       /* @master_binlog_checksum: -1 never set, else sc_checksum_alg */
+    uint16_t flags;     /* SC_DUMP_* of the dump request */
+    int capability;     /* @mariadb_slave_capability (0 when never set) */
+    uint32_t server_id; /* our server id, written into the artificial events */
+    bool one_file;      /* only the start file's events, no artificial ones (SHOW BINLOG EVENTS) */
+} sc_stream_options;
+
+#define SC_STREAM_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        1, NULL, NULL, 4, NULL, false, -1, 0, 0, 1, false                                          \
+    }
+
+/**
+ * Open a stream. Nothing is read beyond what the start needs; errors a client
+ * must see (unknown file, impossible position, GTID not in the log) are
+ * SC_ESQL with MariaDB's 1236 and its text, as a server answers the dump.
+ * @param[out] out the stream; free with sc_stream_close()
+ * @return SC_OK, SC_ESQL (1236 / 1105 for a malformed GTID state), SC_EIO, SC_ENOMEM
+ */
+SC_API int sc_stream_open(sc_stream **out, sc_ctx *ctx, const sc_stream_options *opt);
+
+/**
+ * The next event to send (without the OK byte the protocol puts before it).
+ * A stock client (stable_ids false) gets each file's *stream image*: the
+ * stored events with a TABLE_MAP before each statement's rows for every table
+ * the statement does not map itself, log_pos and CRC32 rewritten so the image
+ * is a consistent binlog file.
+ * @param[out] out the event, borrowed until the next call; len 0 when the
+ *                 stream is caught up (call again after the next commit)
+ * @return SC_OK, SC_ESQL (1236: damaged file, impossible position), SC_EIO, SC_ENOMEM
+ */
+SC_API int sc_stream_next(sc_slice *out, sc_stream *s);
+
+/** True when a one_file stream has passed the end of its file (no more events will come). */
+SC_API bool sc_stream_done(const sc_stream *s);
+
+/**
+ * A HEARTBEAT_LOG_EVENT (27) naming the current file and position, for a
+ * client that set @master_heartbeat_period. Borrowed until the next call.
+ */
+SC_API int sc_stream_heartbeat(sc_slice *out, sc_stream *s);
+
+/** The file being read and the client-coordinate position of its next event (borrowed name). */
+SC_API void sc_stream_position(const char **file, uint64_t *pos, const sc_stream *s);
+
+/** Close a stream (NULL is fine). */
+SC_API void sc_stream_close(sc_stream *s);
+
+/**
+ * Size of a file in the client's coordinates: the stored size for a client
+ * with stable ids, else the size of the file's stream image (the file is read).
+ * @return SC_OK, SC_ESQL (1220/1236 unknown or damaged file), SC_EIO, SC_ENOMEM
+ */
+SC_API int
+sc_stream_file_size(uint64_t *out, sc_ctx *ctx, const char *dir, const char *file, bool stable_ids);
+
 #ifdef __cplusplus
 }
 #endif
