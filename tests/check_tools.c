@@ -761,6 +761,33 @@ START_TEST(test_tools_dump_show_create)
 }
 END_TEST
 
+/* DDL a MariaDB server accepts (tests/server/stream-stock.sh runs it in one). */
+START_TEST(test_tools_dump_system_schema)
+{
+    init_catalog();
+    run("dump", "--system-schema", NULL);
+    ck_status(0);
+    ck_out_has("CREATE DATABASE IF NOT EXISTS `syscat` CHARACTER SET utf8mb4");
+    ck_out_has("CREATE TABLE `tables` (\n  `id` bigint(20) unsigned NOT NULL,");
+    ck_out_has("  `default_value` mediumblob NOT NULL,");
+    ck_out_has(") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;\n");
+    ck_assert_ptr_null(strstr(last.out, "LMDB"));
+    ck_assert_ptr_null(strstr(last.out, "mediumtext"));
+    run("dump", "--system-schema", "--engine=Aria", NULL);
+    ck_status(0);
+    ck_out_has(") ENGINE=Aria DEFAULT CHARSET");
+    run("dump", "--system-schema", "--engine=x;DROP", NULL);
+    ck_status(2);
+    ck_err_has("bad engine name");
+    run("dump", "--engine=InnoDB", NULL);
+    ck_status(2);
+    run("dump", "--system-schema", "--json", NULL);
+    ck_status(2);
+    run("dump", "--system-schema", "d1", NULL);
+    ck_status(2);
+}
+END_TEST
+
 START_TEST(test_tools_dump_empty)
 {
     init_catalog();
@@ -864,7 +891,8 @@ Suite *sc_test_tools_suite(void)
              tcase_add_test(tc, test_tools_exec_stdin_splitting);
              tcase_add_test(tc, test_tools_exec_interactive));
     ADD_CASE("dump", tcase_add_test(tc, test_tools_dump_show_create);
-             tcase_add_test(tc, test_tools_dump_empty); tcase_add_test(tc, test_tools_dump_json));
+             tcase_add_test(tc, test_tools_dump_empty); tcase_add_test(tc, test_tools_dump_json);
+             tcase_add_test(tc, test_tools_dump_system_schema));
 #undef ADD_CASE
     return s;
 }

@@ -4,6 +4,9 @@
  * see show_create.c) or as JSON (jansson) holding every catalog field of
  * every schema, table, column, index, foreign key and check constraint,
  * with ids and versions. The `syscat` schema is left out unless named.
+ * `--system-schema [--engine=E]` prints the syscat.* tables as DDL a MariaDB
+ * server runs as is (ENGINE=LMDB replaced, default InnoDB), for a stock
+ * replica of `syscat serve` (docs/server.md).
  *
  * JSON layout (docs/cli.md): {"syscat_version", "schemas": [{"id", "name",
  * "charset", "collation", "comment", "tables": [{"id", "schema_id",
@@ -336,14 +339,89 @@ static int dump_json(sc_cli *cli, sc_txn *txn, char *const *dbs, size_t n_dbs)
 }
 
 /* ------------------------------------------------------------------ */
+/* --system-schema                                                      */
 
-static int parse_args(bool *json, sc_cli *cli, int argc, char **argv)
+typedef struct sys_walk {
+    sc_cli *cli;
+    sc_txn *txn;
+    const char *engine;
+} sys_walk;
+
+/*
+ * The SHOW CREATE text of a system table with its engine replaced, and its
+ * MEDIUMTEXT columns (protobuf `bytes`: defaults and expressions, which may
+ * hold bytes that are not UTF-8, e.g. a BINARY column's default) declared
+ * MEDIUMBLOB: binlog-compatible with MEDIUMTEXT (both BLOB, 3 length bytes),
+ * and a MariaDB server keeps every byte instead of turning invalid UTF-8 into
+ * '?', so the replica's rows equal the catalog's.
+ */
+static int put_system_table(const sc_table_info *info, void *payload)
+{
+    static const char lmdb[] = ") ENGINE=LMDB ", text_col[] = "` mediumtext NOT NULL";
+    sys_walk *w = payload;
+    sc_cli *cli = w->cli;
+    char *text = NULL, *p, *at;
+    int rc = sc_show_create_table(&text, w->txn, SC_SYSCAT_SCHEMA, info->name);
+
+    if (rc != SC_OK)
+        return rc;
+    for (p = text; (at = strstr(p, text_col)) != NULL; p = at + strlen(text_col)) {
+        fwrite(p, 1, (size_t)(at - p), cli->out);
+        fputs("` mediumblob NOT NULL", cli->out);
+    }
+    at = strstr(p, lmdb);
+    if (at) {
+        fwrite(p, 1, (size_t)(at - p), cli->out);
+        fprintf(cli->out, ") ENGINE=%s %s;\n\n", w->engine, at + strlen(lmdb));
+    } else {
+        fprintf(cli->out, "%s;\n\n", p);
+    }
+    sc_free(cli->ctx, text);
+    return SC_OK;
+}
+
+static int dump_system_schema(sc_cli *cli, sc_txn *txn, const char *engine)
+{
+    sys_walk w = {cli, txn, engine};
+    sc_schema *schema = NULL;
+    int rc = sc_schema_lookup(&schema, txn, SC_SYSCAT_SCHEMA);
+
+    fprintf(cli->out,
+            "-- syscat system tables for a MariaDB server (ENGINE=%s), from syscat %s\n"
+            "CREATE DATABASE IF NOT EXISTS `%s` CHARACTER SET utf8mb4 COLLATE "
+            "utf8mb4_bin;\nUSE `%s`;\n\n",
+            engine, sc_version(), SC_SYSCAT_SCHEMA, SC_SYSCAT_SCHEMA);
+    if (rc == SC_OK)
+        rc = sc_table_foreach(txn, sc_schema_id(schema), put_system_table, &w);
+    sc_schema_free(schema);
+    return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
+}
+
+/* ------------------------------------------------------------------ */
+
+typedef struct dump_args {
+    bool json;          /* --json */
+    bool system;        /* --system-schema */
+    const char *engine; /* --engine */
+} dump_args;
+
+static bool engine_name_ok(const char *e)
+{
+    if (!*e || strlen(e) > 64)
+        return false;
+    for (; *e; e++)
+        if (!((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') ||
+              *e == '_'))
+            return false;
+    return true;
+}
+
+static int parse_args(dump_args *a, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"show-create", no_argument, NULL, 's'},
-        {"sql", no_argument, NULL, 's'},
-        {"json", no_argument, NULL, 'j'},
-        {NULL, 0, NULL, 0},
+        {"show-create", no_argument, NULL, 's'},  {"sql", no_argument, NULL, 's'},
+        {"json", no_argument, NULL, 'j'},         {"system-schema", no_argument, NULL, 'S'},
+        {"engine", required_argument, NULL, 'e'}, {NULL, 0, NULL, 0},
     };
     bool sql = false;
     int c;
@@ -351,14 +429,26 @@ static int parse_args(bool *json, sc_cli *cli, int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c == 'j')
-            *json = true;
+            a->json = true;
         else if (c == 's')
             sql = true;
+        else if (c == 'S')
+            a->system = true;
+        else if (c == 'e')
+            a->engine = optarg;
         else
             return sc_cli__usage_error(cli, "dump", "bad option '%s'", argv[optind - 1]);
     }
-    if (sql && *json)
+    if (sql && a->json)
         return sc_cli__usage_error(cli, "dump", "--show-create and --json exclude each other");
+    if (a->system && (sql || a->json || optind < argc))
+        return sc_cli__usage_error(cli, "dump",
+                                   "--system-schema takes no database names, --json or "
+                                   "--show-create");
+    if (a->engine && !a->system)
+        return sc_cli__usage_error(cli, "dump", "--engine needs --system-schema");
+    if (a->engine && !engine_name_ok(a->engine))
+        return sc_cli__usage_error(cli, "dump", "bad engine name '%s'", a->engine);
     return SC_CLI_EXIT_OK;
 }
 
@@ -366,17 +456,19 @@ int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv)
 {
     sc_catalog *cat = NULL;
     sc_txn *txn = NULL;
-    bool json = false;
+    dump_args a = {false, false, NULL};
     int status;
 
-    status = parse_args(&json, cli, argc, argv);
+    status = parse_args(&a, cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;
     status = sc_cli__open_read(&cat, &txn, cli);
-    if (status == SC_CLI_EXIT_OK) {
+    if (status == SC_CLI_EXIT_OK && a.system) {
+        status = dump_system_schema(cli, txn, a.engine ? a.engine : "InnoDB");
+    } else if (status == SC_CLI_EXIT_OK) {
         char *const *dbs = argv + optind;
         size_t n = (size_t)(argc - optind);
-        status = json ? dump_json(cli, txn, dbs, n) : sc_cli__dump_sql(cli, txn, dbs, n);
+        status = a.json ? dump_json(cli, txn, dbs, n) : sc_cli__dump_sql(cli, txn, dbs, n);
     }
     sc_txn_abort(txn);
     sc_catalog_close(cat);
