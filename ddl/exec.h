@@ -16,6 +16,7 @@
 #include "catalog/charset.h"
 #include "ddl/ast.h"
 #include "ddl/show.h"
+#include "ddl/resultset.h"
 
 /* sql_mode bits (MariaDB's values, so the binlog's numeric sql_mode maps 1:1). */
 #define SC_MODE_REAL_AS_FLOAT (1ull << 0)
@@ -97,8 +98,10 @@ typedef struct sc_exec {
     sc_ast_stmt *stmt; /* parsed statement (owns the arena) */
     sc_arena *arena;   /* stmt->arena */
     unsigned warnings; /* SHOW WARNINGS rows */
-    sc_buf out;        /* SHOW output */
+    sc_buf out;        /* legacy SHOW text (sc_stmt_result.output) */
     bool has_output;
+    sc_rs rs;          /* the statement's result set (rows of SHOW, DESCRIBE, SELECT) */
+    bool has_rs;       /* rs is the statement's answer */
     bool keep_partial; /* commit despite the error: MariaDB keeps the partial work */
 } sc_exec;
 

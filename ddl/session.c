@@ -786,7 +786,10 @@ int sc_ddl_exec(
     x.ctx = ctx;
     x.arena = x.stmt->arena;
     sc__buf_init(&x.out, ctx);
+    sc_rs__init(&x.rs, ctx);
     rc = run_in_txn(&x, txn, sql, len);
+    if (rc == SC_OK && x.has_rs)
+        rc = sc_rs__finish(&result->rs, &x.rs);
     if (rc != SC_OK) {
         fill_error(result, ctx, rc);
         x.warnings++; /* the error row itself */
@@ -795,6 +798,7 @@ int sc_ddl_exec(
     }
     result->warnings = x.warnings;
     sc__buf_free(&x.out);
+    sc_rs__free(&x.rs);
     sc_ast__stmt_free(x.stmt);
     session_check(session);
     return rc;
@@ -804,5 +808,6 @@ void sc_stmt_result_clear(sc_stmt_result *r)
 {
     free(r->message);
     free(r->output);
+    free(r->rs);
     memset(r, 0, sizeof(*r));
 }

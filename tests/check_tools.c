@@ -648,6 +648,20 @@ START_TEST(test_tools_exec_stops_on_error)
 }
 END_TEST
 
+/* -B: rows as `mariadb -B` prints them, errors with the statement and its line */
+START_TEST(test_tools_exec_batch_result_sets)
+{
+    init_catalog();
+    run("exec", "-e", "CREATE DATABASE d1; CREATE DATABASE d2;", NULL);
+    run("exec", "-B", "--force", "-e",
+        "SHOW DATABASES LIKE 'd%'; SHOW TABLES FROM d1;\nSHOW TABLES FROM nosuch", NULL);
+    ck_status(1);
+    ck_assert_str_eq(last.out, "Database (d%)\nd1\nd2\n"); /* no rows: nothing, header included */
+    ck_assert_str_eq(last.err, "--------------\nSHOW TABLES FROM nosuch\n--------------\n\n"
+                               "ERROR 1049 (42000) at line 2: Unknown database 'nosuch'\n");
+}
+END_TEST
+
 START_TEST(test_tools_exec_unknown_database)
 {
     init_catalog();
@@ -887,6 +901,7 @@ Suite *sc_test_tools_suite(void)
              tcase_add_test(tc, test_tools_exec_results_escapes_newlines);
              tcase_add_test(tc, test_tools_escape_unit);
              tcase_add_test(tc, test_tools_exec_stops_on_error);
+             tcase_add_test(tc, test_tools_exec_batch_result_sets);
              tcase_add_test(tc, test_tools_exec_unknown_database);
              tcase_add_test(tc, test_tools_exec_stdin_splitting);
              tcase_add_test(tc, test_tools_exec_interactive));

@@ -25,6 +25,9 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 # The objects corpus (partitions, sequences, versioning, views, triggers,
 # CREATE ... SELECT): its list is tests/oracle/ddl-objects/expected-pass.txt.
 run bash "$HERE/oracle/run-ddl-cli.sh" --oracle ddl-objects
+# The SHOW corpus through `exec -B --force` (byte-identical client output),
+# with its ratchet (tests/oracle/show-expected-pass.txt, show-known-differences.txt).
+run bash "$HERE/oracle/run-show-cli.sh"
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"

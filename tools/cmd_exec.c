@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "tools/cli.h"
+#include "tools/resultfmt.h"
 
 typedef struct exec_opts {
     const char *database; /* --database or NULL */
@@ -32,14 +33,17 @@ typedef struct exec_opts {
     const char *file;     /* FILE, "-" for stdin, or NULL */
     bool results;         /* --results: the results.txt contract */
     bool force;           /* --force: continue after errors */
+    bool batch;           /* -B: errors in the client's batch form (statement, line) */
 } exec_opts;
 
 typedef struct exec_state {
     sc_cli *cli;
     sc_session *session;
     const exec_opts *opts;
-    bool interactive; /* prompt mode: "Query OK" lines, errors never stop */
-    size_t failures;  /* statements that failed */
+    bool interactive;        /* prompt mode: "Query OK" lines, errors never stop */
+    size_t failures;         /* statements that failed */
+    unsigned long line_base; /* input lines consumed before the statement buffer */
+    unsigned long stmt_line; /* input line where the running statement starts */
 } exec_state;
 
 /* A growing text buffer for the statement being assembled. */
@@ -96,13 +100,38 @@ static void print_result_line(FILE *f, const sc_stmt_result *r)
     free(msg);
 }
 
-static void print_outcome(exec_state *st, const sc_stmt_result *r)
+/*
+ * An error outside the prompt, as the mariadb client prints it in batch
+ * mode: the statement between two lines of dashes, a blank line, then
+ * "ERROR errno (state) at line N: message" (N: the statement's first line).
+ */
+static void print_batch_error(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
+{
+    FILE *f = st->cli->err;
+
+    fflush(st->cli->out);
+    fprintf(f, "--------------\n%.*s\n--------------\n\n", (int)len, sql);
+    fprintf(f, "ERROR %u (%s) at line %lu: %s\n", r->mysql_errno,
+            r->sqlstate[0] ? r->sqlstate : "HY000", /* lint: sqlstate-ok (display default) */
+            st->stmt_line, r->message && *r->message ? r->message : sc_strerror(r->code));
+    fflush(f);
+}
+
+static void print_outcome(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
 {
     FILE *out = st->cli->out;
 
+    if (r->code != SC_OK && !st->interactive && st->opts->batch) {
+        print_batch_error(st, r, sql, len);
+        return;
+    }
     if (r->code != SC_OK) {
         sc_cli__print_error(st->cli->err, r->mysql_errno, r->sqlstate,
                             r->message && *r->message ? r->message : sc_strerror(r->code));
+        return;
+    }
+    if (r->rs) { /* rows: batch form (tools/resultfmt.h) */
+        sc_cli__result_batch(out, r->rs, false);
         return;
     }
     if (r->output && *r->output) {
@@ -129,7 +158,7 @@ static bool run_statement(exec_state *st, const char *sql, size_t len)
     if (st->opts->results)
         print_result_line(st->cli->out, &r);
     else
-        print_outcome(st, &r);
+        print_outcome(st, &r, sql, len);
     sc_stmt_result_clear(&r);
     fflush(st->cli->out);
     if (failed)
@@ -208,13 +237,24 @@ static scan_result scan_statement(const char *s, size_t len)
     return r;
 }
 
+static unsigned long count_lines(const char *s, size_t len)
+{
+    unsigned long n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += s[i] == '\n';
+    return n;
+}
+
 /* Run text[0..len) with surrounding blanks trimmed, unless it is empty. */
 static bool run_trimmed(exec_state *st, const char *text, size_t len, bool has_content)
 {
+    const char *start = text;
+
     while (len > 0 && strchr(" \t\r\n", text[0])) {
         text++;
         len--;
     }
+    st->stmt_line = st->line_base + count_lines(start, (size_t)(text - start)) + 1;
     len = rtrim_len(text, len);
     return has_content ? run_statement(st, text, len) : false;
 }
@@ -229,6 +269,7 @@ static bool run_complete(exec_state *st, sql_buf *b)
 
     while (b->len > 0 && (r = scan_statement(b->data, b->len)).found) {
         bool stop = run_trimmed(st, b->data, r.end, r.has_content);
+        st->line_base += count_lines(b->data, r.end + 1);
         buf_consume(b, r.end + 1);
         if (stop)
             return true;
@@ -414,14 +455,18 @@ static int run_interactive(exec_state *st)
 static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"database", required_argument, NULL, 'D'}, {"results", no_argument, NULL, 'r'},
-        {"force", no_argument, NULL, 'f'},          {"execute", required_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+        {"database", required_argument, NULL, 'D'},
+        {"results", no_argument, NULL, 'r'},
+        {"force", no_argument, NULL, 'f'},
+        {"execute", required_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},
+        {"batch", no_argument, NULL, 'B'},
+        {NULL, 0, NULL, 0},
     };
     int c;
 
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "D:e:fh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "BD:e:fh", opts, NULL)) != -1) {
         switch (c) {
         case 'D':
             o->database = optarg;
@@ -434,6 +479,9 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
             break;
         case 'e':
             o->sql = optarg;
+            break;
+        case 'B': /* rows print in batch form anyway off a terminal; -B adds the error form */
+            o->batch = true;
             break;
         case 'h':
             sc_cli__usage(cli, cli->out, "exec");
@@ -495,8 +543,8 @@ static int run_input(exec_state *st)
 
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
 {
-    exec_opts o = {NULL, NULL, NULL, false, false};
-    exec_state st = {cli, NULL, &o, false, 0};
+    exec_opts o = {NULL, NULL, NULL, false, false, false};
+    exec_state st = {cli, NULL, &o, false, 0, 0, 0};
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
     int status, rc;

@@ -21,14 +21,125 @@ extern "C" {
 
 typedef struct sc_session sc_session;
 
-/** Outcome of one statement. Owned by the caller; release with sc_stmt_result_clear(). */
+/* ------------------------------------------------------------------ */
+/* Result sets                                                          */
+/*
+ * A statement that returns rows (SHOW, DESCRIBE, SELECT from
+ * information_schema) fills sc_stmt_result.rs with a result set: its
+ * columns carry the metadata MariaDB 10.11 sends in the protocol's column
+ * definition packets for the same statement (so a network front end can
+ * send them as they are), and its rows hold each value as the text the
+ * text protocol sends (numbers in decimal, NULL as a NULL data pointer).
+ * The catalog name of every column is "def", as in MariaDB.
+ */
+
+/** Column types as the MariaDB protocol numbers them (MYSQL_TYPE_* in mysql_com.h). */
+typedef enum sc_field_type {
+    SC_FIELD_TYPE_DECIMAL = 0,
+    SC_FIELD_TYPE_TINY = 1,
+    SC_FIELD_TYPE_SHORT = 2,
+    SC_FIELD_TYPE_LONG = 3,
+    SC_FIELD_TYPE_FLOAT = 4,
+    SC_FIELD_TYPE_DOUBLE = 5,
+    SC_FIELD_TYPE_NULL = 6,
+    SC_FIELD_TYPE_TIMESTAMP = 7,
+    SC_FIELD_TYPE_LONGLONG = 8,
+    SC_FIELD_TYPE_INT24 = 9,
+    SC_FIELD_TYPE_DATE = 10,
+    SC_FIELD_TYPE_TIME = 11,
+    SC_FIELD_TYPE_DATETIME = 12,
+    SC_FIELD_TYPE_YEAR = 13,
+    SC_FIELD_TYPE_NEWDATE = 14,
+    SC_FIELD_TYPE_VARCHAR = 15,
+    SC_FIELD_TYPE_BIT = 16,
+    SC_FIELD_TYPE_NEWDECIMAL = 246,
+    SC_FIELD_TYPE_ENUM = 247,
+    SC_FIELD_TYPE_SET = 248,
+    SC_FIELD_TYPE_TINY_BLOB = 249,
+    SC_FIELD_TYPE_MEDIUM_BLOB = 250,
+    SC_FIELD_TYPE_LONG_BLOB = 251,
+    SC_FIELD_TYPE_BLOB = 252,
+    SC_FIELD_TYPE_VAR_STRING = 253,
+    SC_FIELD_TYPE_STRING = 254,
+    SC_FIELD_TYPE_GEOMETRY = 255
+} sc_field_type;
+
+/* Column definition flags as the protocol sends them (*_FLAG in mysql_com.h). */
+#define SC_FIELD_NOT_NULL 0x0001u         /* NOT_NULL_FLAG */
+#define SC_FIELD_PRI_KEY 0x0002u          /* PRI_KEY_FLAG */
+#define SC_FIELD_UNIQUE_KEY 0x0004u       /* UNIQUE_KEY_FLAG */
+#define SC_FIELD_MULTIPLE_KEY 0x0008u     /* MULTIPLE_KEY_FLAG */
+#define SC_FIELD_BLOB 0x0010u             /* BLOB_FLAG */
+#define SC_FIELD_UNSIGNED 0x0020u         /* UNSIGNED_FLAG */
+#define SC_FIELD_ZEROFILL 0x0040u         /* ZEROFILL_FLAG */
+#define SC_FIELD_BINARY 0x0080u           /* BINARY_FLAG */
+#define SC_FIELD_ENUM 0x0100u             /* ENUM_FLAG */
+#define SC_FIELD_AUTO_INCREMENT 0x0200u   /* AUTO_INCREMENT_FLAG */
+#define SC_FIELD_TIMESTAMP 0x0400u        /* TIMESTAMP_FLAG */
+#define SC_FIELD_SET 0x0800u              /* SET_FLAG */
+#define SC_FIELD_NO_DEFAULT_VALUE 0x1000u /* NO_DEFAULT_VALUE_FLAG */
+#define SC_FIELD_ON_UPDATE_NOW 0x2000u    /* ON_UPDATE_NOW_FLAG */
+#define SC_FIELD_NUM 0x8000u              /* NUM_FLAG: a numeric column */
+
+/** Charset numbers a result column carries (the collation id of its values). */
+#define SC_CHARSET_UTF8MB3_GENERAL_CI 33u /* text columns of SHOW / information_schema */
+#define SC_CHARSET_BINARY 63u             /* numbers and temporal values */
+
+/**
+ * One column of a result set: the fields of the protocol's column
+ * definition packet. Strings are never NULL ("" where MariaDB sends an
+ * empty string, e.g. org_name of SHOW CREATE TABLE's columns).
+ */
+typedef struct sc_result_column {
+    const char *name;      /* column name as the client shows it ("Tables_in_test") */
+    const char *org_name;  /* underlying column ("TABLE_NAME") or "" */
+    const char *table;     /* table name or alias in the query ("TABLE_NAMES") or "" */
+    const char *org_table; /* underlying table or "" */
+    const char *schema;    /* its database ("information_schema") or "" */
+    unsigned type;         /* an sc_field_type */
+    uint32_t length;       /* column length in bytes (192 = 64 utf8mb3 characters) */
+    unsigned flags;        /* SC_FIELD_* bits */
+    unsigned charsetnr;    /* collation id: SC_CHARSET_UTF8MB3_GENERAL_CI, SC_CHARSET_BINARY */
+    unsigned decimals;     /* decimals; 39 (NOT_FIXED_DEC) for computed strings */
+} sc_result_column;
+
+/** One value: data[0..len), or SQL NULL when data is NULL. Not NUL-terminated in general. */
+typedef struct sc_result_cell {
+    const char *data; /* the text protocol's bytes, or NULL for SQL NULL */
+    size_t len;       /* bytes */
+} sc_result_cell;
+
+/**
+ * A complete result set, one allocation owned by the sc_stmt_result that
+ * holds it (freed by sc_stmt_result_clear(); every pointer inside dies then).
+ * cells has n_rows * n_columns entries, row by row: the value of row r,
+ * column c is cells[r * n_columns + c].
+ */
+typedef struct sc_result_set {
+    size_t n_columns;                /* >= 1 */
+    const sc_result_column *columns; /* n_columns entries */
+    size_t n_rows;                   /* may be 0 */
+    const sc_result_cell *cells;     /* n_rows * n_columns entries */
+} sc_result_set;
+
+/**
+ * Outcome of one statement. Owned by the caller; release with
+ * sc_stmt_result_clear(). A statement either returns a result set (rs set;
+ * MariaDB sends column definitions and rows) or not (rs NULL; MariaDB
+ * sends OK with affected_rows, or an error).
+ */
 typedef struct sc_stmt_result {
-    int code;             /* SC_OK or an sc_err */
-    unsigned mysql_errno; /* MariaDB errno when code != SC_OK (1064, 1050...) */
-    char sqlstate[6];     /* SQLSTATE when code != SC_OK */
-    char *message;        /* error text as MariaDB prints it, or NULL */
-    unsigned warnings;    /* number of warnings (SHOW WARNINGS rows) */
-    char *output;         /* result text of SHOW statements, or NULL */
+    int code;               /* SC_OK or an sc_err */
+    unsigned mysql_errno;   /* MariaDB errno when code != SC_OK (1064, 1050...) */
+    char sqlstate[6];       /* SQLSTATE when code != SC_OK */
+    char *message;          /* error text as MariaDB prints it, or NULL */
+    unsigned warnings;      /* number of warnings (SHOW WARNINGS rows) */
+    char *output;           /* legacy text, superseded by rs: the CREATE text of SHOW
+                               CREATE TABLE/DATABASE, one name a line for SHOW
+                               DATABASES/TABLES; NULL for every other statement */
+    sc_result_set *rs;      /* the rows of SHOW, DESCRIBE, SELECT; NULL for other statements */
+    uint64_t affected_rows; /* OK packet's affected rows when rs is NULL and code is SC_OK
+                               (0 for DDL, as MariaDB reports it) */
 } sc_stmt_result;
 
 /**
@@ -53,7 +164,7 @@ SC_API const char *sc_session_database(const sc_session *session);
 SC_API int
 sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len);
 
-/** Free the strings of a result and zero it. */
+/** Free the strings and the result set of a result and zero it. */
 SC_API void sc_stmt_result_clear(sc_stmt_result *result);
 
 /**
