@@ -554,6 +554,8 @@ typedef struct sc_ast_create_table {
     int select_dup;             /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
     bool has_partition;         /* PARTITION BY ... present (refused) */
     bool has_system_versioning; /* WITH SYSTEM VERSIONING (refused) */
+    struct sc_select *select;   /* the SELECT parsed (ddl/select.h), or NULL when only
+                                   select_text could be kept */
 } sc_ast_create_table;
 
 typedef enum sc_ast_alter_kind {

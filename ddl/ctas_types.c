@@ -79,7 +79,9 @@ static void num_prec(const sc_column_def *d, uint32_t *prec, uint32_t *scale)
         *prec = (d->flags & SC_COL_UNSIGNED) || d->type == SC_TYPE_YEAR || len <= 1 ? len : len - 1;
         *scale = 0;
     } else if (is_temporal(d->type)) {
-        *prec = d->type == SC_TYPE_DATE ? 8 : d->type == SC_TYPE_TIME ? 6 : 14;
+        /* the digits MariaDB counts for `x + 0` (measured: time(2) + 0 is decimal(10,2),
+           datetime + 0 bigint(16)) */
+        *prec = d->type == SC_TYPE_DATE ? 8 : d->type == SC_TYPE_TIME ? 7 : 15;
         *prec += d->scale;
         *scale = d->scale;
     } else {
@@ -298,10 +300,11 @@ static void arith(sc_exec *x, sc_column_def *o, const sc_expr *e)
     }
     num_prec(&a, &pa, &sa);
     num_prec(&b, &pb, &sb);
-    bool uns = (a.flags & SC_COL_UNSIGNED) || (b.flags & SC_COL_UNSIGNED);
+    bool uns = (a.flags & SC_COL_UNSIGNED) || (b.flags & SC_COL_UNSIGNED) || a.type == SC_TYPE_YEAR;
     if (is_temporal(a.type) || is_temporal(b.type)) {
         if (sa || sb || a.type == SC_TYPE_TIME || b.type == SC_TYPE_TIME) {
-            set_decimal(o, pa > pb ? pa : pb, sa > sb ? sa : sb);
+            uint32_t s = sa > sb ? sa : sb, ip = pa - sa > pb - sb ? pa - sa : pb - sb;
+            set_decimal(o, ip + (e->op == SC_AST_OP_ADD || e->op == SC_AST_OP_SUB) + s, s);
             return;
         }
     }
@@ -762,7 +765,11 @@ static void type_of(sc_exec *x, sc_column_def *o, const sc_expr *e)
         if (e->op == SC_AST_OP_NOT) {
             set_int(o, 1, false, false);
         } else if (e->op == SC_AST_OP_NEG) {
-            if (is_int(a.type))
+            if (e->args[0]->kind == SC_AST_EXPR_LITERAL && e->args[0]->lit.kind == SC_AST_LIT_INT)
+                set_int(o, int_len(&a) + 1, false, a.type == SC_TYPE_BIGINT);
+            else if (e->args[0]->kind == SC_AST_EXPR_LITERAL && a.type == SC_TYPE_DECIMAL)
+                *o = a;
+            else if (is_int(a.type))
                 set_int(o, int_len(&a) + 1, false, true);
             else
                 *o = a;
@@ -792,9 +799,8 @@ static void type_of(sc_exec *x, sc_column_def *o, const sc_expr *e)
         if (e->case_else) {
             type_of(x, &a, e->case_else);
             sc_ddl__type_merge(o, &a);
-        } else {
-            o->flags &= ~(unsigned)SC_COL_NOT_NULL;
         }
+        o->flags &= ~(unsigned)SC_COL_NOT_NULL; /* a CASE column is nullable (measured) */
         return;
     case SC_AST_EXPR_CAST:
         cast_type(x, o, e);
@@ -832,6 +838,14 @@ static void type_of(sc_exec *x, sc_column_def *o, const sc_expr *e)
 void sc_ddl__expr_type(sc_exec *x, sc_column_def *out, const sc_expr *e)
 {
     type_of(x, out, e);
+    if (e->kind != SC_AST_EXPR_COLUMN) { /* only a plain column keeps its attributes */
+        out->default_kind = SC_DEFAULT_NONE;
+        out->default_value = NULL;
+        out->on_update = NULL;
+        out->comment = NULL;
+        out->check_expr = NULL;
+        out->flags &= ~(unsigned)(SC_COL_AUTO_INCREMENT | SC_COL_INVISIBLE | SC_COL_ZEROFILL);
+    }
     if (out->type == SC_TYPE_NONE)
         set_str(x, out, 255, false);
 }

@@ -15,6 +15,7 @@
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
 #include "ddl/types.h"
+#include "ddl/select.h"
 
 typedef struct sel_lex {
     const char *p; /* cursor */
@@ -233,6 +234,43 @@ static int add_derived(sc_exec *x,
     return c->d.name ? SC_OK : SC_ENOMEM;
 }
 
+/* ------------------------------------------------------------------ */
+/* Any SELECT: resolved against the catalog, types derived (ctas_types.c) */
+
+/* The column a select output becomes (no generated/auto parts, NULL default when nullable). */
+static void derived_column(sc_column_def *d)
+{
+    d->generated = SC_GEN_NONE;
+    d->generation_expr = NULL;
+    d->check_expr = NULL;
+    if (!(d->flags & SC_COL_NOT_NULL) && d->default_kind == SC_DEFAULT_NONE)
+        d->default_kind = SC_DEFAULT_NULL;
+}
+
+static int create_from_select(sc_exec *x, sc_xtable *t, struct sc_select *sel)
+{
+    size_t n_defined = t->n_cols;
+    const char **seen;
+    size_t n_seen = 0;
+    sc_select_ctx c = {0};
+    int rc;
+
+    rc = sc_exec__resolve_select(x, &c, sel);
+    seen = rc == SC_OK ? sc_exec__alloc(x, (sel->r_n_cols + 1) * sizeof(*seen)) : NULL;
+    if (rc == SC_OK && !seen)
+        rc = SC_ENOMEM;
+    for (size_t i = 0; rc == SC_OK && i < sel->r_n_cols; i++) {
+        sc_column_def d = sel->r_cols[i].def;
+        const char *name = sel->r_cols[i].name;
+        if ((rc = sc_exec__check_column_name(x, name)) != SC_OK)
+            break;
+        derived_column(&d);
+        rc = add_derived(x, t, n_defined, seen, &n_seen, &d, name);
+    }
+    sc_exec__select_release(&c);
+    return rc;
+}
+
 int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
 {
     sel_lex l = {sql, "", 0};
@@ -245,6 +283,8 @@ int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *sql)
     const sc_table_def *sdef = NULL;
     int rc = SC_OK;
 
+    if (x->stmt->kind == SC_AST_STMT_CREATE_TABLE && x->stmt->create_table->select)
+        return create_from_select(x, t, x->stmt->create_table->select);
     sel_next(&l);
     if (!is_kw(&l, "SELECT"))
         return refuse(x);

@@ -580,6 +580,7 @@ static int create_select(sc_parser *p, sc_ast_create_table *ct)
         return sc_parse__syntax_error(p);
     ct->has_select = true;
     start = sc_parse__tok(p, 0)->start;
+    sc_parse__try_select(p, &ct->select);
     while (!sc_parse__at_end(p) && !sc_parse__is_op(p, 0, ";")) {
         if (sc_parse__tok(p, 0)->kind == SC_TOK_ERROR)
             return sc_parse__syntax_error(p);

@@ -206,6 +206,31 @@ START_TEST(test_triggers)
 }
 END_TEST
 
+/* CREATE TABLE ... SELECT: the column types 10.11.19 derived for these (measured). */
+START_TEST(test_ctas_types)
+{
+    ok("CREATE TABLE s (i INT, bi BIGINT, dc DECIMAL(5,2), c VARCHAR(10), dt DATE, tm TIME(2), "
+       "nn INT NOT NULL)");
+    ok("CREATE TABLE c SELECT COUNT(*) a, SUM(i) b, AVG(dc) c2, IF(i > 1, i, dc) d, "
+       "COALESCE(i, bi) e, LEFT(c, 2) f, i * 2 m, i / 2 n, nn + 1 r, CONCAT(c, nn) s2, "
+       "IFNULL(i, 0) t, CASE WHEN i > 1 THEN 'x' ELSE 'yy' END k, tm + 0 tt, "
+       "dt - INTERVAL 1 DAY d2, -1 AS neg FROM s");
+    dump_has("CREATE TABLE `c` (\n  `a` bigint(21) NOT NULL,\n  `b` decimal(32,0) DEFAULT NULL,\n"
+             "  `c2` decimal(9,6) DEFAULT NULL,\n  `d` decimal(12,2) DEFAULT NULL,\n"
+             "  `e` bigint(20) DEFAULT NULL,\n  `f` varchar(2) DEFAULT NULL,\n"
+             "  `m` bigint(12) DEFAULT NULL,\n  `n` decimal(14,4) DEFAULT NULL,\n"
+             "  `r` bigint(12) NOT NULL,\n  `s2` varchar(21) DEFAULT NULL,\n"
+             "  `t` int(11) NOT NULL,\n  `k` varchar(2) DEFAULT NULL,\n"
+             "  `tt` decimal(10,2) DEFAULT NULL,\n  `d2` date DEFAULT NULL,\n"
+             "  `neg` int(2) NOT NULL\n)",
+             true);
+    run("CREATE TABLE x SELECT zz FROM s", 1054, 0);
+    run("CREATE TABLE x SELECT i, i FROM s", 1060, 0);
+    run("CREATE TABLE x SELECT 1 AS ``", 1166, 0);
+    fsck_clean();
+}
+END_TEST
+
 Suite *sc_test_ddl_views_suite(void)
 {
     Suite *s = suite_create("ddl_views");
@@ -215,6 +240,7 @@ Suite *sc_test_ddl_views_suite(void)
     tcase_add_test(tc, test_views_text);
     tcase_add_test(tc, test_views_errors);
     tcase_add_test(tc, test_triggers);
+    tcase_add_test(tc, test_ctas_types);
     suite_add_tcase(s, tc);
     return s;
 }
