@@ -385,3 +385,82 @@ int sc_print__unknown_table(sc_buf *b, uint64_t table_id)
     buf_printf(b, "### Row event for unknown table #%llu", (unsigned long long)table_id);
     return b->failed ? SC_ENOMEM : SC_OK;
 }
+
+/* ------------------------------------------------------------------ */
+/* Event info text (the Info column of SHOW BINLOG EVENTS)              */
+
+static uint64_t info_le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void info_table_map(char *out, size_t size, sc_slice b)
+{
+    size_t dl, tl;
+
+    if (b.len < 10 || (dl = b.data[8]) + 11 > b.len ||
+        10 + dl + 1 + (tl = b.data[10 + dl]) > b.len) {
+        snprintf(out, size, "(short)");
+        return;
+    }
+    snprintf(out, size, "table_id: %llu (%.*s.%.*s)", (unsigned long long)info_le(b.data, 6),
+             (int)dl, (const char *)b.data + 9, (int)tl, (const char *)b.data + 11 + dl);
+}
+
+void sc_binlog_event_info(char *out, size_t size, const sc_event_header *h, sc_slice b)
+{
+    uint32_t server_id = h->server_id;
+
+    out[0] = 0;
+    switch (h->type) {
+    case SC_EV_FORMAT_DESCRIPTION:
+        if (b.len >= 52)
+            snprintf(out, size, "Server ver: %.50s, Binlog ver: %u", (const char *)b.data + 2,
+                     (unsigned)info_le(b.data, 2));
+        break;
+    case SC_EV_GTID:
+        if (b.len >= 12)
+            snprintf(out, size, "BEGIN GTID %u-%u-%llu", (unsigned)info_le(b.data + 8, 4),
+                     (unsigned)server_id, (unsigned long long)info_le(b.data, 8));
+        break;
+    case SC_EV_GTID_LIST: {
+        size_t n = b.len >= 4 ? info_le(b.data, 4) & 0x0FFFFFFF : 0, at = 0;
+        at += (size_t)snprintf(out, size, "[");
+        for (size_t i = 0; i < n && 4 + 16 * (i + 1) <= b.len && at < size; i++)
+            at += (size_t)snprintf(out + at, size - at, "%s%u-%u-%llu", i ? "," : "",
+                                   (unsigned)info_le(b.data + 4 + 16 * i, 4),
+                                   (unsigned)info_le(b.data + 8 + 16 * i, 4),
+                                   (unsigned long long)info_le(b.data + 12 + 16 * i, 8));
+        if (at < size)
+            snprintf(out + at, size - at, "]");
+        break;
+    }
+    case SC_EV_BINLOG_CHECKPOINT:
+        if (b.len >= 4)
+            snprintf(out, size, "%.*s", (int)(b.len - 4), (const char *)b.data + 4);
+        break;
+    case SC_EV_ROTATE:
+        if (b.len >= 8)
+            snprintf(out, size, "%.*s;pos=%llu", (int)(b.len - 8), (const char *)b.data + 8,
+                     (unsigned long long)info_le(b.data, 8));
+        break;
+    case SC_EV_XID:
+        if (b.len >= 8)
+            snprintf(out, size, "COMMIT /* xid=%llu */", (unsigned long long)info_le(b.data, 8));
+        break;
+    case SC_EV_ANNOTATE_ROWS:
+        snprintf(out, size, "%.*s", (int)b.len, (const char *)b.data);
+        break;
+    case SC_EV_TABLE_MAP:
+        info_table_map(out, size, b);
+        break;
+    default:
+        if (b.len >= 8 && ((h->type >= 23 && h->type <= 25) || (h->type >= 30 && h->type <= 32)))
+            snprintf(out, size, "table_id: %llu%s", (unsigned long long)info_le(b.data, 6),
+                     info_le(b.data + 6, 2) & 1 ? " flags: STMT_END_F" : "");
+        break;
+    }
+}

@@ -886,6 +886,11 @@ int sc_stream_heartbeat(sc_slice *out, sc_stream *s)
     return rc;
 }
 
+int sc_stream_checksum(const sc_stream *s)
+{
+    return s->alg;
+}
+
 void sc_stream_position(const char **file, uint64_t *pos, const sc_stream *s)
 {
     *file = s->name;
@@ -1124,4 +1129,34 @@ int sc_stream_file_size(
         *out = s->ipos;
     sc_stream_close(s);
     return rc;
+}
+
+int sc_stream_gtid_pos(char **out, sc_ctx *ctx, const char *dir)
+{
+    sc_stream_options o = SC_STREAM_OPTIONS_INIT;
+    sc_gtid now[MAX_DOMAINS];
+    size_t n = 0;
+    uint32_t first, last;
+    sc_stream *s = NULL;
+    sc_buf b = SC_BUF_INIT(ctx);
+    int rc = file_range(&first, &last, ctx, dir);
+
+    *out = NULL;
+    o.dir = dir;
+    o.one_file = true;
+    if (rc == SC_OK && last == 0)
+        return sc__buf_finish(out, &b);
+    if (rc == SC_OK)
+        rc = sc_stream_open(&s, ctx, &o);
+    if (rc == SC_OK)
+        rc = log_state(now, &n, s, last);
+    for (size_t i = 0; rc == SC_OK && i < n; i++)
+        rc = sc__buf_printf(&b, "%s%u-%u-%llu", i ? "," : "", now[i].domain_id, now[i].server_id,
+                            (unsigned long long)now[i].seq_no);
+    sc_stream_close(s);
+    if (rc != SC_OK) {
+        sc__buf_free(&b);
+        return rc;
+    }
+    return sc__buf_finish(out, &b);
 }

@@ -574,6 +574,28 @@ START_TEST(test_stream_file_size)
 }
 END_TEST
 
+START_TEST(test_stream_gtid_pos)
+{
+    sc_log *log = setup_log("file");
+    stream_run *r = calloc(1, sizeof(*r));
+    sc_stream_options o = opts(false);
+    char *pos = NULL, want[64];
+    uint64_t last = 0;
+
+    run_open(r, &o);
+    for (size_t i = 0; i < r->n; i++)
+        if (r->evs[i].bytes[4] == SC_EV_GTID)
+            last = gtid_seq(&r->evs[i]);
+    lu_ok(sc_stream_gtid_pos(&pos, sc_fx.ctx, bindir));
+    snprintf(want, sizeof(want), "0-1-%llu", (unsigned long long)last);
+    ck_assert_str_eq(pos, want);
+    sc_free(sc_fx.ctx, pos);
+    run_free(r);
+    free(r);
+    sc_log_close(log);
+}
+END_TEST
+
 Suite *sc_test_replicate_stream_suite(void);
 
 Suite *sc_test_replicate_stream_suite(void)
@@ -591,6 +613,7 @@ Suite *sc_test_replicate_stream_suite(void)
     tcase_add_test(tc, test_stream_bad_starts);
     tcase_add_test(tc, test_stream_follows_commits);
     tcase_add_test(tc, test_stream_file_size);
+    tcase_add_test(tc, test_stream_gtid_pos);
     suite_add_tcase(s, tc);
     return s;
 }

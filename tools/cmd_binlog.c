@@ -17,86 +17,6 @@
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv);
 
 /* ------------------------------------------------------------------ */
-/* Event info text (the Info column of SHOW BINLOG EVENTS)              */
-
-static uint64_t le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
-static void info_table_map(char *out, size_t size, sc_slice b)
-{
-    size_t dl, tl;
-
-    if (b.len < 10 || (dl = b.data[8]) + 11 > b.len ||
-        10 + dl + 1 + (tl = b.data[10 + dl]) > b.len) {
-        snprintf(out, size, "(short)");
-        return;
-    }
-    snprintf(out, size, "table_id: %llu (%.*s.%.*s)", (unsigned long long)le(b.data, 6), (int)dl,
-             (const char *)b.data + 9, (int)tl, (const char *)b.data + 11 + dl);
-}
-
-static void event_info(char *out, size_t size, const sc_binlog_event *ev, uint32_t server_id)
-{
-    sc_slice b = ev->body;
-
-    out[0] = 0;
-    switch (ev->header.type) {
-    case SC_EV_FORMAT_DESCRIPTION:
-        if (b.len >= 52)
-            snprintf(out, size, "Server ver: %.50s, Binlog ver: %u", (const char *)b.data + 2,
-                     (unsigned)le(b.data, 2));
-        break;
-    case SC_EV_GTID:
-        if (b.len >= 12)
-            snprintf(out, size, "BEGIN GTID %u-%u-%llu", (unsigned)le(b.data + 8, 4),
-                     (unsigned)server_id, (unsigned long long)le(b.data, 8));
-        break;
-    case SC_EV_GTID_LIST: {
-        size_t n = b.len >= 4 ? le(b.data, 4) & 0x0FFFFFFF : 0, at = 0;
-        at += (size_t)snprintf(out, size, "[");
-        for (size_t i = 0; i < n && 4 + 16 * (i + 1) <= b.len && at < size; i++)
-            at += (size_t)snprintf(out + at, size - at, "%s%u-%u-%llu", i ? "," : "",
-                                   (unsigned)le(b.data + 4 + 16 * i, 4),
-                                   (unsigned)le(b.data + 8 + 16 * i, 4),
-                                   (unsigned long long)le(b.data + 12 + 16 * i, 8));
-        if (at < size)
-            snprintf(out + at, size - at, "]");
-        break;
-    }
-    case SC_EV_BINLOG_CHECKPOINT:
-        if (b.len >= 4)
-            snprintf(out, size, "%.*s", (int)(b.len - 4), (const char *)b.data + 4);
-        break;
-    case SC_EV_ROTATE:
-        if (b.len >= 8)
-            snprintf(out, size, "%.*s;pos=%llu", (int)(b.len - 8), (const char *)b.data + 8,
-                     (unsigned long long)le(b.data, 8));
-        break;
-    case SC_EV_XID:
-        if (b.len >= 8)
-            snprintf(out, size, "COMMIT /* xid=%llu */", (unsigned long long)le(b.data, 8));
-        break;
-    case SC_EV_ANNOTATE_ROWS:
-        snprintf(out, size, "%.*s", (int)b.len, (const char *)b.data);
-        break;
-    case SC_EV_TABLE_MAP:
-        info_table_map(out, size, b);
-        break;
-    default:
-        if (b.len >= 8 && ((ev->header.type >= 23 && ev->header.type <= 25) ||
-                           (ev->header.type >= 30 && ev->header.type <= 32)))
-            snprintf(out, size, "table_id: %llu%s", (unsigned long long)le(b.data, 6),
-                     le(b.data + 6, 2) & 1 ? " flags: STMT_END_F" : "");
-        break;
-    }
-}
-
-/* ------------------------------------------------------------------ */
 /* Walking the files                                                    */
 
 typedef struct walk {
@@ -116,7 +36,7 @@ static int add_event_row(walk *w, const char *file, const sc_binlog_event *ev)
     snprintf(pos, sizeof(pos), "%llu", (unsigned long long)ev->offset);
     snprintf(sid, sizeof(sid), "%u", (unsigned)ev->header.server_id);
     snprintf(end, sizeof(end), "%u", (unsigned)ev->header.log_pos);
-    event_info(info, sizeof(info), ev, ev->header.server_id);
+    sc_binlog_event_info(info, sizeof(info), &ev->header, ev->body);
     for (char *p = info; *p; p++)
         if (*p == '\n')
             *p = ' ';
@@ -174,7 +94,7 @@ static int walk_file(const sc_log_file *f, void *payload)
             rc = print_rows(w, r, ev);
         else if (ev->header.type == SC_EV_GTID || ev->header.type == SC_EV_ANNOTATE_ROWS) {
             char info[1024];
-            event_info(info, sizeof(info), ev, ev->header.server_id);
+            sc_binlog_event_info(info, sizeof(info), &ev->header, ev->body);
             fprintf(w->cli->out, "# %s at %llu: ", f->name, (unsigned long long)ev->offset);
             print_commented(w->cli->out, info);
         }

@@ -171,6 +171,13 @@ SC_API int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *
  * ("Table_map", "Write_rows_v1", ...), or "Unknown"; a static string. */
 SC_API const char *sc_binlog_event_type_name(unsigned type);
 
+/**
+ * The Info column SHOW BINLOG EVENTS prints for an event ("BEGIN GTID 0-1-5",
+ * "table_id: 2 (syscat.tables)", the XID's COMMIT with its xid...): header and body
+ * (without the checksum) of one event; truncated to size (NUL-terminated).
+ */
+SC_API void sc_binlog_event_info(char *out, size_t size, const sc_event_header *h, sc_slice body);
+
 /** The checksum algorithm announced by the file's Format_description event. */
 SC_API sc_checksum_alg sc_binlog_reader_checksum(const sc_binlog_reader *r);
 
@@ -575,8 +582,19 @@ SC_API int sc_stream_heartbeat(sc_slice *out, sc_stream *s);
 /** The file being read and the client-coordinate position of its next event (borrowed name). */
 SC_API void sc_stream_position(const char **file, uint64_t *pos, const sc_stream *s);
 
+/** The checksum algorithm of the file being read (sc_checksum_alg; -1 before its FDE). */
+SC_API int sc_stream_checksum(const sc_stream *s);
+
 /** Close a stream (NULL is fine). */
 SC_API void sc_stream_close(sc_stream *s);
+
+/**
+ * The log's last GTID per domain, "0-1-42[,1-1-7...]" (@@gtid_binlog_pos):
+ * the newest file's GTID_LIST plus the GTIDs in that file. "" for an empty log.
+ * @param[out] out the text; free with sc_free(ctx, *out)
+ * @return SC_OK, SC_ESQL (1236: no file, damaged file), SC_EIO, SC_ENOMEM
+ */
+SC_API int sc_stream_gtid_pos(char **out, sc_ctx *ctx, const char *dir);
 
 /**
  * Size of a file in the client's coordinates: the stored size for a client
