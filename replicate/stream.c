@@ -839,18 +839,35 @@ static int step(sc_stream *s)
     return rc ? rc : 1;
 }
 
+/*
+ * The artificial ROTATE and FDE of a start inside a file are held back until
+ * the start position is reached, so a start that turns out impossible sends
+ * nothing but the error (MariaDB checks the position before sending).
+ */
+static bool holding(const sc_stream *s)
+{
+    return s->in_start_file && s->ipos < s->start_pos;
+}
+
 int sc_stream_next(sc_slice *out, sc_stream *s)
 {
     *out = (sc_slice){NULL, 0};
-    while (s->qhead >= s->q.len) {
+    for (;;) {
         int rc;
-        sc__buf_reset(&s->q);
-        s->qhead = 0;
+        if (s->qhead < s->q.len && !holding(s))
+            break;
+        if (s->qhead >= s->q.len) {
+            sc__buf_reset(&s->q);
+            s->qhead = 0;
+        }
         rc = step(s);
         if (rc < 0)
             return rc;
-        if (rc == 0 && s->q.len == 0)
-            return SC_OK;
+        if (rc == 0) { /* caught up (a start past the end was refused by at_end) */
+            if (s->qhead >= s->q.len)
+                return SC_OK;
+            break;
+        }
     }
     {
         size_t len = sc_get_u32le(s->q.data + s->qhead);

@@ -490,6 +490,14 @@ START_TEST(test_stream_bad_starts)
     o.file = "binlog.000001";
     o.pos = 1u << 30;
     expect_error(&o, 1236, "impossible position");
+    { /* nothing is sent before the error (no ROTATE + FDE of a start that cannot be) */
+        sc_stream *s = NULL;
+        sc_slice ev = {NULL, 0};
+        lu_ok(sc_stream_open(&s, sc_fx.ctx, &o));
+        ck_assert_int_eq(sc_stream_next(&ev, s), SC_ESQL);
+        ck_assert_uint_eq(ev.len, 0);
+        sc_stream_close(s);
+    }
     o.pos = 5;
     expect_error(&o, 1236, "not the start of an event");
     o = opts(false);
