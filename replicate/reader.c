@@ -38,9 +38,13 @@ struct sc_binlog_reader {
     bool have_fde;                                  /* an FDE was read */
     sc_binlog_event cur;                            /* the event last returned */
     sc_event ev;                                    /* its decoded form */
-    sc_event *maps;  /* last TABLE_MAP per table id (decoded, arrays owned) */
-    size_t nmaps;    /* entries used */
-    size_t maps_cap; /* entries allocated */
+    sc_event *maps;       /* last TABLE_MAP per table id (decoded, arrays owned) */
+    uint8_t **map_body;   /* per maps[i]: the copy of its body its slices point into */
+    size_t nmaps;         /* entries used */
+    size_t maps_cap;      /* entries allocated */
+    uint8_t *post_header; /* copy of the FDE's post-header lengths (fmt.post_header) */
+    bool stream;          /* events pushed one at a time (sc_binlog_reader__push) */
+    uint64_t framed;      /* events framed since open (tests) */
 };
 
 static int corrupt_at(sc_binlog_reader *r, uint64_t off, const char *fmt, ...) SC_PRINTF(3, 4);
@@ -168,10 +172,14 @@ int sc_binlog_reader_open_mem(sc_binlog_reader **out, sc_ctx *ctx, const char *n
 
 static void clear_maps(sc_binlog_reader *r)
 {
-    for (size_t i = 0; i < r->nmaps; i++)
+    for (size_t i = 0; i < r->nmaps; i++) {
         sc_event__clear(r->ctx, &r->maps[i]);
+        sc_free(r->ctx, r->map_body[i]);
+    }
     sc_free(r->ctx, r->maps);
+    sc_free(r->ctx, r->map_body);
     r->maps = NULL;
+    r->map_body = NULL;
     r->nmaps = r->maps_cap = 0;
 }
 
@@ -181,6 +189,7 @@ void sc_binlog_reader_close(sc_binlog_reader *r)
         return;
     sc_event__clear(r->ctx, &r->ev);
     clear_maps(r);
+    sc_free(r->ctx, r->post_header);
     if (r->mapped)
         munmap(r->data, r->len);
     else
@@ -255,6 +264,7 @@ static int frame_event(sc_binlog_reader *r)
     size_t min;
 
     memset(&r->cur, 0, sizeof(r->cur));
+    r->framed++;
     if (left < SC_EVENT_HEADER_LEN)
         return corrupt_at(r, r->pos, "truncated event header (%zu bytes left)", left);
     sc_event__decode_header(h, p);
@@ -265,7 +275,9 @@ static int frame_event(sc_binlog_reader *r)
     if (h->event_len > left)
         return corrupt_at(r, r->pos, "truncated event: length %u, only %zu bytes left",
                           h->event_len, left);
-    if (h->log_pos != 0 && h->log_pos != r->pos + h->event_len)
+    if (r->stream) /* one event at a time: its place is in the source's file */
+        r->cur.offset = h->log_pos >= h->event_len ? h->log_pos - h->event_len : 0;
+    else if (h->log_pos != 0 && h->log_pos != r->pos + h->event_len)
         return corrupt_at(r, r->pos, "wrong end position %u (event length %u ends at %llu)",
                           h->log_pos, h->event_len, (unsigned long long)(r->pos + h->event_len));
     r->cur.raw.data = p;
@@ -310,32 +322,64 @@ static sc_event *find_map(const sc_binlog_reader *r, uint64_t table_id)
     return NULL;
 }
 
+/* Room for one more map (maps and map_body grow together). */
+static int maps_grow(sc_binlog_reader *r)
+{
+    size_t cap = r->maps_cap ? r->maps_cap * 2 : 16;
+    sc_event *m;
+    uint8_t **b;
+
+    if (r->nmaps < r->maps_cap)
+        return SC_OK;
+    if (!(m = sc__realloc(r->ctx, r->maps, cap * sizeof(*m))))
+        return SC_ENOMEM;
+    r->maps = m;
+    if (!(b = sc__realloc(r->ctx, r->map_body, cap * sizeof(*b))))
+        return SC_ENOMEM;
+    r->map_body = b;
+    r->maps_cap = cap;
+    return SC_OK;
+}
+
+/*
+ * Keep the TABLE_MAP just read, decoded from a copy of its body: the map
+ * outlives the bytes it came from (a file mapped again as it grows, an event
+ * received from a stream), so that a follower keeps a file's maps.
+ */
 static int remember_map(sc_binlog_reader *r, const sc_event_loc *loc)
 {
     sc_event *slot = find_map(r, r->ev.u.table_map.table_id);
+    uint8_t *body = sc__malloc(r->ctx, r->cur.body.len ? r->cur.body.len : 1);
+    size_t i;
     int rc;
 
+    if (!body)
+        return SC_ENOMEM;
+    memcpy(body, r->cur.body.data, r->cur.body.len);
     if (slot) {
+        i = (size_t)(slot - r->maps);
         sc_event__clear(r->ctx, slot);
+        sc_free(r->ctx, r->map_body[i]);
     } else {
-        if (r->nmaps == r->maps_cap) {
-            size_t cap = r->maps_cap ? r->maps_cap * 2 : 16;
-            sc_event *m = sc__realloc(r->ctx, r->maps, cap * sizeof(*m));
-            if (!m)
-                return SC_ENOMEM;
-            r->maps = m;
-            r->maps_cap = cap;
+        if ((rc = maps_grow(r))) {
+            sc_free(r->ctx, body);
+            return rc;
         }
-        slot = &r->maps[r->nmaps++];
+        i = r->nmaps++;
+        slot = &r->maps[i];
     }
+    r->map_body[i] = body;
     memset(slot, 0, sizeof(*slot));
     slot->header = r->cur.header;
-    rc = sc_event__decode(slot, r->ctx, r->cur.body, &r->fmt, loc);
+    rc = sc_event__decode(slot, r->ctx, (sc_slice){body, r->cur.body.len}, &r->fmt, loc);
     if (rc == SC_OK && sc_table_map__apply_metadata(&slot->u.table_map) != SC_OK)
         rc = corrupt_at(r, r->pos, "Table_map: malformed optional metadata");
     if (rc) {
         sc_event__clear(r->ctx, slot);
-        *slot = r->maps[--r->nmaps];
+        sc_free(r->ctx, r->map_body[i]);
+        r->nmaps--;
+        r->maps[i] = r->maps[r->nmaps];
+        r->map_body[i] = r->map_body[r->nmaps];
     }
     return rc;
 }
@@ -343,15 +387,24 @@ static int remember_map(sc_binlog_reader *r, const sc_event_loc *loc)
 /* ------------------------------------------------------------------ */
 /* Reading                                                              */
 
-static void adopt_fde(sc_binlog_reader *r)
+/* The format of what follows (its post-header table copied: it outlives the bytes). */
+static int adopt_fde(sc_binlog_reader *r)
 {
     const sc_ev_fde *f = &r->ev.u.fde;
+    uint8_t *ph = sc__malloc(r->ctx, f->post_header.len ? f->post_header.len : 1);
 
+    if (!ph)
+        return SC_ENOMEM;
+    if (f->post_header.len)
+        memcpy(ph, f->post_header.data, f->post_header.len);
+    sc_free(r->ctx, r->post_header);
+    r->post_header = ph;
     r->fmt.checksum = f->checksum_alg == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_CRC32 : SC_CHECKSUM_NONE;
-    r->fmt.post_header = f->post_header.data;
+    r->fmt.post_header = ph;
     r->fmt.n_post_header = f->post_header.len;
     memcpy(r->server_version, f->server_version, sizeof(r->server_version));
     r->have_fde = true;
+    return SC_OK;
 }
 
 int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
@@ -375,9 +428,9 @@ int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
     rc = sc_event__decode(&r->ev, r->ctx, r->cur.body, &r->fmt, &loc);
     if (rc)
         return rc;
-    if (r->ev.header.type == SC_EV_FORMAT_DESCRIPTION)
-        adopt_fde(r);
-    else if (r->ev.header.type == SC_EV_TABLE_MAP && (rc = remember_map(r, &loc)))
+    if (r->ev.header.type == SC_EV_FORMAT_DESCRIPTION && (rc = adopt_fde(r)))
+        return rc;
+    if (r->ev.header.type == SC_EV_TABLE_MAP && (rc = remember_map(r, &loc)))
         return rc;
     r->pos += r->cur.header.event_len;
     *out = &r->cur;
@@ -460,6 +513,87 @@ bool sc_binlog_reader__txn_incomplete(const sc_binlog_reader *r)
             return false;
         at += h.event_len;
     }
+}
+
+/* The file grew: map it again at its new size, keeping the position, the
+ * format and the TABLE_MAPs (they own their bytes); the event last returned
+ * is gone. A file that did not grow is left as it is. */
+int sc_binlog_reader__refresh(sc_binlog_reader *r, const char *path)
+{
+    struct stat st;
+    uint8_t *data;
+    int fd;
+
+    if (!r->mapped && r->data)
+        return SC_OK; /* a copy in memory does not grow */
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot open: %s", path, strerror(errno));
+    if (fstat(fd, &st) != 0 || (size_t)st.st_size <= r->len) {
+        close(fd);
+        return SC_OK;
+    }
+    data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (data == MAP_FAILED)
+        return sc_error_set(r->ctx, SC_EIO, 0, NULL, "%s: cannot map: %s", path, strerror(errno));
+    sc_event__clear(r->ctx, &r->ev);
+    memset(&r->ev, 0, sizeof(r->ev));
+    memset(&r->cur, 0, sizeof(r->cur));
+    if (r->mapped)
+        munmap(r->data, r->len);
+    r->data = data;
+    r->len = (size_t)st.st_size;
+    r->mapped = true;
+    return SC_OK;
+}
+
+int sc_binlog_reader__open_stream(sc_binlog_reader **out,
+                                  sc_ctx *ctx,
+                                  const char *name,
+                                  sc_checksum_alg alg)
+{
+    sc_binlog_reader *r = NULL;
+    int rc = reader_new(&r, ctx, name);
+
+    *out = NULL;
+    if (rc)
+        return rc;
+    /* before the stream's Format_description: MariaDB's table, the given checksum */
+    r->post_header = sc__malloc(ctx, SC_FDE_MARIADB_TYPES);
+    if (!r->post_header) {
+        sc_binlog_reader_close(r);
+        return SC_ENOMEM;
+    }
+    sc_event__default_post_header(r->post_header, SC_FDE_MARIADB_TYPES);
+    r->fmt.post_header = r->post_header;
+    r->fmt.n_post_header = SC_FDE_MARIADB_TYPES;
+    r->fmt.checksum = alg;
+    r->stream = true;
+    *out = r;
+    return SC_OK;
+}
+
+int sc_binlog_reader__push(const sc_binlog_event **out, sc_binlog_reader *r, sc_slice ev)
+{
+    uint8_t *copy = sc__realloc(r->ctx, r->mapped ? NULL : r->data, ev.len ? ev.len : 1);
+
+    *out = NULL;
+    if (!copy)
+        return SC_ENOMEM;
+    sc_event__clear(r->ctx, &r->ev);
+    memset(&r->ev, 0, sizeof(r->ev));
+    memcpy(copy, ev.data, ev.len);
+    r->data = copy;
+    r->len = ev.len;
+    r->pos = 0;
+    if (ev.len == 0)
+        return corrupt_at(r, 0, "empty event from the stream");
+    return sc_binlog_reader_next(out, r);
+}
+
+uint64_t sc_binlog_reader__framed(const sc_binlog_reader *r)
+{
+    return r->framed;
 }
 
 /* ------------------------------------------------------------------ */

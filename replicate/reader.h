@@ -38,4 +38,29 @@ bool sc_binlog_reader__partial_tail(const sc_binlog_reader *r);
  * damaged header counts as complete, so that reading on reports it. */
 bool sc_binlog_reader__txn_incomplete(const sc_binlog_reader *r);
 
+/**
+ * The file grew since it was mapped: map it again at its new size and go on
+ * from the same position with the same format and TABLE_MAPs (a follower
+ * keeps a file open between rounds instead of reading it again). The event
+ * last returned is no longer valid. A file that did not grow: nothing done.
+ * @return SC_OK, SC_EIO
+ */
+int sc_binlog_reader__refresh(sc_binlog_reader *r, const char *path);
+
+/**
+ * A reader fed one event at a time (a replication stream): events keep the
+ * offsets of the source's file (their end positions), TABLE_MAPs are kept
+ * across events, and until the stream's Format_description comes, MariaDB's
+ * post-header table and checksum alg apply.
+ */
+int sc_binlog_reader__open_stream(sc_binlog_reader **out,
+                                  sc_ctx *ctx,
+                                  const char *name,
+                                  sc_checksum_alg alg);
+/** Frame and decode one event of a stream (its bytes are copied), as sc_binlog_reader_next. */
+int sc_binlog_reader__push(const sc_binlog_event **out, sc_binlog_reader *r, sc_slice ev);
+
+/** Events framed since the reader was opened (tests: what a follower read). */
+uint64_t sc_binlog_reader__framed(const sc_binlog_reader *r);
+
 #endif /* SC_REPLICATE_READER_H */

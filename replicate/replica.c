@@ -407,6 +407,16 @@ static bool has_successor(const char *path)
     return stat(next, &st) == 0;
 }
 
+/* SC_REPLICA_BATCH: transactions per batch (1 = one local commit per source transaction). */
+static size_t batch_max_env(void)
+{
+    const char *v = getenv("SC_REPLICA_BATCH");
+    char *end = NULL;
+    unsigned long n = v ? strtoul(v, &end, 10) : 0;
+
+    return v && *v && !*end && n >= 1 && n <= 1000000 ? (size_t)n : SC_REPLICA_BATCH_MAX;
+}
+
 /* Called by run_file once the file is mapped (tests: the source writes on meanwhile). */
 void (*sc_replica__after_open_hook)(const char *path);
 
@@ -444,13 +454,42 @@ static int read_events(
     return rc;
 }
 
+static void close_reader(sc_replica_applier *a)
+{
+    if (a->rd)
+        a->framed += sc_binlog_reader__framed(a->rd);
+    sc_binlog_reader_close(a->rd);
+    a->rd = NULL;
+}
+
+/* The reader a round goes on with: the one kept open when it stopped right
+ * after the committed position of this file (mapped again if the file grew:
+ * its TABLE_MAPs are kept), else none. */
+static int reuse_reader(sc_replica_applier *a, const char *path, uint64_t start, bool seek)
+{
+    if (a->rd && (!seek || strcmp(a->rd_file, a->file) != 0 || a->rd_resume != start))
+        close_reader(a);
+    return a->rd ? sc_binlog_reader__refresh(a->rd, path) : SC_OK;
+}
+
 /* Read path from start on (seek: skip the bytes before it unread) and apply. */
 static int
 read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, file_run *fr)
 {
     sc_binlog_reader *r = NULL;
-    int rc = sc_binlog_reader_open(&r, a->ctx, path);
+    int rc = reuse_reader(a, path, start, seek);
 
+    if (rc)
+        return rc;
+    if (a->rd) {
+        r = a->rd;
+        a->rd = NULL;
+        a->seeked = a->rd_seeked; /* it has the file's maps from where it started */
+        a->map_missing = false;
+        rc = read_events(a, r, path, start, fr);
+        goto done;
+    }
+    rc = sc_binlog_reader_open(&r, a->ctx, path);
     if (rc) {
         struct stat st;
         /* a file just created, its header not yet written: nothing to read yet */
@@ -468,6 +507,7 @@ read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, fi
     if (a->seeked)
         sc_binlog_reader__seek(r, start);
     rc = read_events(a, r, path, start, fr);
+done:
     if (!rc && a->in_txn)
         rc = sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
                           "%s: the file ends inside the transaction of GTID %u-%u-%llu", a->file,
@@ -478,7 +518,13 @@ read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, fi
         a->batch_failed = !a->single;
         abort_batch(a);
     }
-    sc_binlog_reader_close(r);
+    /* kept for the next round while it stands right after what is committed */
+    a->rd = r;
+    snprintf(a->rd_file, sizeof(a->rd_file), "%s", a->file);
+    a->rd_resume = strcmp(a->pos.file, a->file) == 0 ? a->pos.position : start;
+    a->rd_seeked = a->seeked;
+    if (rc || fr->next[0])
+        close_reader(a);
     return rc;
 }
 
@@ -570,20 +616,15 @@ static int apply_files(sc_replica_applier *a)
 /* ------------------------------------------------------------------ */
 /* The entry point                                                      */
 
-static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
+/* What may have changed since the last round: settings, the source's row, its position. */
+static int applier_reload(sc_replica_applier *a)
 {
     sc_log_settings set;
     sc_txn *txn = NULL;
-    int rc;
+    char name[256];
+    int rc = sc_txn_begin(&txn, a->cat, SC_TXN_READONLY);
 
-    memset(a, 0, sizeof(*a));
-    a->log = log;
-    a->cat = log->cat;
-    a->ctx = log->ctx;
-    for (unsigned t = 1; t < SC_SYS__END; t++)
-        if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))
-            return rc;
-    rc = sc_txn_begin(&txn, a->cat, SC_TXN_READONLY);
+    snprintf(name, sizeof(name), "%s", a->name);
     if (!rc)
         rc = sc_log__settings(&set, txn);
     if (!rc)
@@ -591,17 +632,35 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
     if (!rc)
         rc = sc_replica__pos_load(&a->pos, txn, a->src.id);
     sc_txn_abort(txn);
+    if (rc)
+        return rc;
     a->own_server_id = set.server_id;
     a->n_rules_at_begin = a->src.n_rules;
     a->pend = a->pos;
-    a->batch_max = SC_REPLICA_BATCH_MAX;
-    return rc;
+    return SC_OK;
+}
+
+static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
+{
+    int rc;
+
+    memset(a, 0, sizeof(*a));
+    a->log = log;
+    a->cat = log->cat;
+    a->ctx = log->ctx;
+    snprintf(a->name, sizeof(a->name), "%s", name);
+    a->batch_max = batch_max_env();
+    for (unsigned t = 1; t < SC_SYS__END; t++)
+        if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))
+            return rc;
+    return SC_OK;
 }
 
 static void applier_free(sc_replica_applier *a)
 {
     if (a->txn)
         abort_batch(a);
+    close_reader(a);
     sc_free(a->ctx, a->done);
     sc_free(a->ctx, a->tables);
     sc_free(a->ctx, a->schemas);
@@ -629,17 +688,38 @@ static void record_error(sc_replica_applier *a)
                  "%s", saved.message);
 }
 
-int sc_replica_apply(
-    sc_replica_stats *out, sc_log *log, const char *name, sc_replica_progress_cb cb, void *payload)
+struct sc_replica_follower {
+    sc_replica_applier a;
+};
+
+int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char *name)
 {
-    sc_replica_applier *a = sc__calloc(log->ctx, 1, sizeof(*a));
+    sc_replica_follower *f = sc__calloc(log->ctx, 1, sizeof(*f));
     int rc;
 
-    if (out)
-        memset(out, 0, sizeof(*out));
-    if (!a)
+    *out = NULL;
+    if (!f)
         return SC_ENOMEM;
-    rc = applier_init(a, log, name);
+    rc = applier_init(&f->a, log, name);
+    if (!rc)
+        rc = applier_reload(&f->a); /* the source exists */
+    if (rc) {
+        sc_replica_follower_close(f);
+        return rc;
+    }
+    *out = f;
+    return SC_OK;
+}
+
+int sc_replica_follower_apply(sc_replica_stats *out,
+                              sc_replica_follower *f,
+                              sc_replica_progress_cb cb,
+                              void *payload)
+{
+    sc_replica_applier *a = &f->a;
+    int rc = applier_reload(a);
+
+    memset(&a->stats, 0, sizeof(a->stats));
     if (!rc && !is_dir_source(&a->src))
         rc = sc_error_set(a->ctx, SC_EINVAL, 0, NULL,
                           "source '%s': pulling from %s (a syscat serve) is not available yet; "
@@ -654,10 +734,39 @@ int sc_replica_apply(
         if (rc && rc != SC_ENOMEM)
             record_error(a);
     }
+    if (rc)
+        close_reader(a);
     if (out)
         *out = a->stats;
-    applier_free(a);
-    sc_free(log->ctx, a);
+    return rc;
+}
+
+void sc_replica_follower_close(sc_replica_follower *f)
+{
+    if (!f)
+        return;
+    sc_ctx *ctx = f->a.ctx;
+    applier_free(&f->a);
+    sc_free(ctx, f);
+}
+
+uint64_t sc_replica__follower_framed(const sc_replica_follower *f)
+{
+    return f->a.framed + (f->a.rd ? sc_binlog_reader__framed(f->a.rd) : 0);
+}
+
+int sc_replica_apply(
+    sc_replica_stats *out, sc_log *log, const char *name, sc_replica_progress_cb cb, void *payload)
+{
+    sc_replica_follower *f = NULL;
+    int rc;
+
+    if (out)
+        memset(out, 0, sizeof(*out));
+    rc = sc_replica_follower_open(&f, log, name);
+    if (!rc)
+        rc = sc_replica_follower_apply(out, f, cb, payload);
+    sc_replica_follower_close(f);
     return rc;
 }
 

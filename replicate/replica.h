@@ -121,6 +121,7 @@ typedef struct sc_replica_done {
  * precedes the culprit and stops at it with its own error.
  */
 typedef struct sc_replica_applier {
+    char name[256]; /* the source's name */
     sc_log *log;
     sc_catalog *cat;
     sc_ctx *ctx;
@@ -157,6 +158,12 @@ typedef struct sc_replica_applier {
     void *cb_payload;
     bool seeked;      /* the file is read from the position on */
     bool map_missing; /* ...and a rows event's TABLE_MAP is before it */
+    /* A follower keeps the source file open between rounds (sc_replica_follower_*): */
+    sc_binlog_reader *rd; /* the reader, NULL when closed */
+    char rd_file[256];    /* its file's base name */
+    uint64_t rd_resume;   /* the committed position it stopped after (valid while open) */
+    bool rd_seeked;       /* it started at a position, not at the file's start */
+    uint64_t framed;      /* events framed by the readers closed so far (tests) */
 } sc_replica_applier;
 
 /** Source transactions per local catalog transaction (group apply). */
@@ -191,6 +198,9 @@ int sc_replica__unmap_later(sc_replica_applier *a,
                             uint32_t kind,
                             uint64_t source_tid,
                             uint64_t my_tid);
+
+/** Tests only: events the follower's readers framed so far (no re-read = few). */
+uint64_t sc_replica__follower_framed(const sc_replica_follower *f);
 
 /** Tests only: called with each source file's path right after it is mapped
  * (a test completes the file there, as a live source would). NULL = none. */

@@ -5,7 +5,9 @@
  * and the progress callback runs once per source transaction with its GTID;
  * a conflict in the middle of a batch commits the transactions before it and
  * stops at the culprit; a transaction whose XID is not written yet waits
- * while the complete ones before it are applied.
+ * while the complete ones before it are applied. A follower
+ * (sc_replica_follower_*) keeps the source file and its TABLE_MAPs between
+ * rounds and reads only what is new.
  */
 #include "tests/replica_util.h"
 #include "replicate/replica.h"
@@ -194,6 +196,62 @@ START_TEST(test_batch_waits_for_an_unfinished_transaction)
 }
 END_TEST
 
+/* Events of s's first log file from the last GTID on. */
+static uint64_t last_txn_events(void)
+{
+    char path[700];
+    sc_binlog_reader *rd = NULL;
+    const sc_binlog_event *ev = NULL;
+    uint64_t n = 0;
+
+    ck_assert_int_eq(sc_log_sync(s.log), SC_OK);
+    snprintf(path, sizeof(path), "%s/binlog/binlog.000001", s.dir);
+    ck_assert_int_eq(sc_binlog_reader_open(&rd, s.ctx, path), SC_OK);
+    while (sc_binlog_reader_next(&ev, rd) == SC_OK && ev)
+        n = ev->header.type == SC_EV_GTID ? 1 : n + 1;
+    sc_binlog_reader_close(rd);
+    return n;
+}
+
+START_TEST(test_follower_reads_only_what_is_new)
+{
+    sc_replica_follower *f = NULL;
+    sc_replica_stats st;
+    uint64_t before, want;
+    char sql[120], *a, *b;
+
+    /* binlog.table_map=file (the default): a transaction uses TABLE_MAPs written
+     * earlier in the file; the follower keeps them instead of reading it again */
+    ru_exec_ok(&s, "CREATE DATABASE one");
+    for (unsigned i = 0; i < 30; i++) {
+        snprintf(sql, sizeof(sql), "CREATE TABLE one.t%u (i INT PRIMARY KEY)", i);
+        ru_exec_ok(&s, sql);
+    }
+    ck_assert_int_eq(sc_replica_follower_open(&f, r.log, "s"), SC_OK);
+    ck_assert_int_eq(sc_replica_follower_apply(&st, f, NULL, NULL), SC_OK);
+    ck_assert_uint_eq(st.txns, 32);
+    for (unsigned round = 0; round < 3; round++) {
+        snprintf(sql, sizeof(sql), "ALTER TABLE one.t%u ADD COLUMN w INT", round);
+        ru_exec_ok(&s, sql);
+        want = last_txn_events();
+        before = sc_replica__follower_framed(f);
+        ck_assert_int_eq(sc_replica_follower_apply(&st, f, NULL, NULL), SC_OK);
+        ck_assert_uint_eq(st.txns, 1);
+        /* the new transaction's events, and nothing before them */
+        ck_assert_uint_eq(sc_replica__follower_framed(f) - before, want);
+        ck_assert_int_eq(sc_replica_follower_apply(&st, f, NULL, NULL), SC_OK);
+        ck_assert_uint_eq(st.txns, 0);
+    }
+    sc_replica_follower_close(f);
+    a = ru_dump_db(&s, "one", NULL);
+    b = ru_dump_db(&r, "one", NULL);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    ru_fsck_ok(&r);
+}
+END_TEST
+
 Suite *sc_test_replicate_replica_batch_suite(void);
 
 Suite *sc_test_replicate_replica_batch_suite(void)
@@ -205,6 +263,7 @@ Suite *sc_test_replicate_replica_batch_suite(void)
     tcase_add_test(tc, test_batch_one_commit_many_log_transactions);
     tcase_add_test(tc, test_batch_conflict_in_the_middle);
     tcase_add_test(tc, test_batch_waits_for_an_unfinished_transaction);
+    tcase_add_test(tc, test_follower_reads_only_what_is_new);
     suite_add_tcase(su, tc);
     return su;
 }

@@ -36,7 +36,12 @@ static void idmap_text(ru_text *out, ru_node *r)
 static void applier_child(ru_node *r)
 {
     sc_replica_stats st;
+    char batch[16];
 
+    /* small batches (1 to 8 transactions per local commit): kills land between
+     * commits of one apply, not only before its single commit */
+    snprintf(batch, sizeof(batch), "%u", 1 + (unsigned)getpid() % 8);
+    setenv("SC_REPLICA_BATCH", batch, 1);
     ru_open(r);
     do {
         if (sc_replica_apply(&st, r->log, "s", NULL, NULL) != SC_OK) {

@@ -386,6 +386,7 @@ static void on_signal(int sig)
 typedef struct follow_set {
     char names[MAX_FOLLOW][256];
     bool stopped[MAX_FOLLOW];
+    sc_replica_follower *fl[MAX_FOLLOW]; /* kept between rounds (file, TABLE_MAPs) */
     size_t n;
 } follow_set;
 
@@ -407,7 +408,8 @@ static size_t follow_round(sc_cli *cli, sc_log *log, follow_set *f, int *status)
         sc_replica_stats st;
         if (f->stopped[i])
             continue;
-        if (sc_replica_apply(&st, log, f->names[i], NULL, NULL) != SC_OK) {
+        if ((!f->fl[i] && sc_replica_follower_open(&f->fl[i], log, f->names[i]) != SC_OK) ||
+            sc_replica_follower_apply(&st, f->fl[i], NULL, NULL) != SC_OK) {
             const sc_error *e = sc_ctx_last_error(cli->ctx);
             sc_cli__print_error(cli->err, e->mysql_errno, e->sqlstate, e->message);
             f->stopped[i] = true;
@@ -513,6 +515,8 @@ static int cmd_follow(sc_cli *cli, int argc, char **argv)
     }
     if (ino >= 0)
         close(ino);
+    for (size_t i = 0; i < f->n; i++)
+        sc_replica_follower_close(f->fl[i]);
     close_logged(&db);
     free(f);
     return status;

@@ -455,6 +455,31 @@ typedef void (*sc_replica_progress_cb)(const sc_replica_stats *sofar, void *payl
 SC_API int sc_replica_apply(
     sc_replica_stats *out, sc_log *log, const char *name, sc_replica_progress_cb cb, void *payload);
 
+/**
+ * A source being followed: sc_replica_follower_apply() is sc_replica_apply()
+ * for repeated rounds, keeping what a round can reuse (the source file open,
+ * mapped again when it grows, with its TABLE_MAPs: a round reads only what
+ * is new, whatever binlog.table_map the source uses). Settings, the source's
+ * row and its position are read again each round.
+ */
+typedef struct sc_replica_follower sc_replica_follower;
+
+/**
+ * Start following source name (nothing is read yet).
+ * @return SC_OK, SC_ENOTFOUND (no such source), SC_ENOMEM, SC_EIO
+ * Ownership: free with sc_replica_follower_close().
+ */
+SC_API int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char *name);
+
+/** One round: as sc_replica_apply() (same counters, callback and errors). */
+SC_API int sc_replica_follower_apply(sc_replica_stats *out,
+                                     sc_replica_follower *f,
+                                     sc_replica_progress_cb cb,
+                                     void *payload);
+
+/** Stop following (NULL is fine); nothing is lost: positions are committed. */
+SC_API void sc_replica_follower_close(sc_replica_follower *f);
+
 /** A source and its state, as sc_replica_status_get() and sc_replica_sources() give it. */
 typedef struct sc_replica_status {
     uint64_t source_id;    /* local id of the source */
