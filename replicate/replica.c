@@ -557,6 +557,138 @@ static int run_file(sc_replica_applier *a, const char *path, uint64_t start, fil
 }
 
 /* ------------------------------------------------------------------ */
+/* The HOST:PORT transport: the same events, from a binlog stream       */
+
+/* One event of the stream: decoded by the stream reader, then applied as from a file. */
+static int net_event(sc_replica_applier *a, sc_binlog_reader *r, sc_slice bytes, file_run *fr)
+{
+    const sc_binlog_event *raw = NULL;
+    const sc_event *ev;
+    int rc = sc_binlog_reader__push(&raw, r, bytes);
+
+    if (rc)
+        return rc;
+    ev = sc_binlog_reader__event(r);
+    if (raw->header.type == SC_EV_ROTATE) { /* the file the next events come from */
+        snprintf(a->net_file, sizeof(a->net_file), "%.*s", (int)ev->u.rotate.name.len,
+                 (const char *)ev->u.rotate.name.data);
+        return SC_OK;
+    }
+    if (raw->offset < a->net_skip_below && strcmp(a->net_file, a->pos.file) == 0)
+        return SC_OK; /* applied already; read again for its TABLE_MAPs */
+    return on_event(a, r, raw, fr);
+}
+
+/*
+ * Read the stream to its end (a non-blocking dump). A transaction's events
+ * are kept until its XID has come, then applied: a connection lost in the
+ * middle of one loses nothing that is applied, and the complete ones before
+ * it are committed.
+ */
+static int net_round(sc_replica_applier *a, sc_replica_net *n, sc_binlog_reader *r, bool *lost)
+{
+    sc_buf pending = SC_BUF_INIT(a->ctx);
+    file_run fr = {"", false};
+    sc_slice ev;
+    int rc;
+
+    while (!(rc = sc_replica__net_next(&ev, n)) && ev.len) {
+        if (ev.data[4] != SC_EV_GTID && !pending.len) {
+            rc = net_event(a, r, ev, &fr);
+        } else {
+            sc__buf_put(&pending, ev.data, ev.len);
+            if (pending.failed)
+                rc = SC_ENOMEM;
+            else if (ev.data[4] == SC_EV_XID) {
+                for (size_t at = 0, len; !rc && at < pending.len; at += len) {
+                    len = sc_get_u32le(pending.data + at + 9);
+                    rc = net_event(a, r, (sc_slice){pending.data + at, len}, &fr);
+                }
+                pending.len = 0;
+            }
+        }
+        if (rc)
+            break;
+    }
+    *lost = rc && sc_replica__net_lost(n);
+    if ((!rc || *lost) && a->txn && !a->in_txn) {
+        sc_error saved = *sc_ctx_last_error(a->ctx);
+        int crc = commit_batch(a);
+        if (crc)
+            return crc;
+        a->ctx->err = saved;
+    }
+    if (rc && a->txn) {
+        a->batch_failed = !a->single;
+        abort_batch(a);
+    }
+    sc__buf_free(&pending);
+    return rc;
+}
+
+/* One connection: from the position, or (from_start) from its file's start when a
+ * transaction there needs TABLE_MAPs written before it (binlog.table_map=file). */
+static int net_once(sc_replica_applier *a, bool *lost, bool from_start)
+{
+    sc_replica_net_options o = {0};
+    sc_replica_net *n = NULL;
+    sc_binlog_reader *r = NULL;
+    int rc;
+
+    *lost = false;
+    o.hostport = a->src.from;
+    o.user = a->src.user;
+    o.password_file = a->src.password_file;
+    o.server_id = a->src.server_id ? a->src.server_id : a->own_server_id;
+    o.file = a->pos.file;
+    o.position = a->pos.file[0] && !from_start ? a->pos.position : 4;
+    o.non_block = true;
+    a->net_skip_below = from_start ? a->pos.position : 0;
+    a->seeked = o.position > 4;
+    a->map_missing = false;
+    snprintf(a->net_file, sizeof(a->net_file), "%s", a->pos.file);
+    a->file = a->net_file;
+    rc = sc_replica__net_open(&n, a->ctx, &o);
+    if (rc) {
+        *lost = rc == SC_EIO;
+        return rc;
+    }
+    rc = sc_binlog_reader__open_stream(&r, a->ctx, a->src.from, sc_replica__net_checksum(n));
+    if (!rc)
+        rc = net_round(a, n, r, lost);
+    sc_binlog_reader_close(r);
+    sc_replica__net_close(n);
+    return rc;
+}
+
+/* Apply what the source has now; a failed batch again one transaction per commit;
+ * a lost connection resumed from the committed position (three times). */
+static int apply_net(sc_replica_applier *a)
+{
+    int rc, retries = 0;
+    bool lost, from_start = false;
+
+    for (;;) {
+        a->batch_failed = false;
+        rc = net_once(a, &lost, from_start);
+        if (!rc)
+            break;
+        if (a->map_missing && !from_start)
+            from_start = true;
+        else if (a->batch_failed && !a->single)
+            a->single = true;
+        else if (lost && retries++ < 3)
+            nanosleep(&(struct timespec){0, 100000000L * retries}, NULL);
+        else
+            break;
+        sc_ctx_clear_error(a->ctx);
+    }
+    a->single = a->seeked = a->map_missing = false;
+    a->net_skip_below = 0;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
 /* Files of a source                                                    */
 
 /* The first file the source's index lists (binlog.000001 when there is no index). */
@@ -720,15 +852,14 @@ int sc_replica_follower_apply(sc_replica_stats *out,
     int rc = applier_reload(a);
 
     memset(&a->stats, 0, sizeof(a->stats));
-    if (!rc && !is_dir_source(&a->src))
+    if (!rc && !is_dir_source(&a->src) && !sc_replica__is_hostport(a->src.from))
         rc = sc_error_set(a->ctx, SC_EINVAL, 0, NULL,
-                          "source '%s': pulling from %s (a syscat serve) is not available yet; "
-                          "register the source's data directory instead",
+                          "source '%s': '%s' is neither a data directory nor HOST:PORT",
                           a->src.name, a->src.from);
     else if (!rc) {
         a->cb = cb;
         a->cb_payload = payload;
-        rc = apply_files(a);
+        rc = is_dir_source(&a->src) ? apply_files(a) : apply_net(a);
         if (a->txn)
             abort_batch(a);
         if (rc && rc != SC_ENOMEM)

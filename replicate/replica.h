@@ -7,6 +7,7 @@
  *                   add/remove a source, status, idmap
  *   replica.c       the transport (a source data directory's binlog files),
  *                   transaction boundaries, positions, the invariant check
+ *   replica_net.c   the HOST:PORT transport (a binlog stream through Connector/C)
  *   replica_rows.c  one rows event: id translation, name rewrites, conflicts,
  *                   applying the rows (any row image) and re-logging data rows
  *
@@ -151,6 +152,8 @@ typedef struct sc_replica_applier {
     bool single;               /* one transaction per commit (a failed batch again) */
     bool batch_failed;         /* the last batch was aborted by an error */
     const char *file;          /* current source file (for messages) */
+    char net_file[256];        /* HOST:PORT: the file the stream's events come from */
+    uint64_t net_skip_below;   /* ...events of pos.file before it: applied already */
     uint64_t ev_offset;        /* offset of the event being applied */
     uint64_t ev_end;           /* its end */
     sc_replica_stats stats;    /* this call's counters */
@@ -198,6 +201,35 @@ int sc_replica__unmap_later(sc_replica_applier *a,
                             uint32_t kind,
                             uint64_t source_tid,
                             uint64_t my_tid);
+
+/* ---- replica_net.c: the HOST:PORT transport (Connector/C's replication API) ---- */
+
+typedef struct sc_replica_net sc_replica_net;
+
+/** Where and how to pull a binlog stream. */
+typedef struct sc_replica_net_options {
+    const char *hostport;      /* HOST:PORT */
+    const char *user;          /* NULL: root */
+    const char *password_file; /* first line is the password; NULL: none */
+    uint32_t server_id;        /* announced in COM_BINLOG_DUMP (our id) */
+    const char *file;          /* binlog file to start in ("" or NULL: the first) */
+    uint64_t position;         /* offset in it (0: 4, after the magic) */
+    bool non_block;            /* end of the stream at the source's current end */
+    unsigned timeout_s;        /* connect timeout (0: 10 s) */
+} sc_replica_net_options;
+
+/** Whether from reads as HOST:PORT (no '/', a port 1..65535). */
+bool sc_replica__is_hostport(const char *from);
+/** Connect, announce CRC32 and GTID capability, start the dump. @return SC_OK, SC_EINVAL, SC_EIO */
+int sc_replica__net_open(sc_replica_net **out, sc_ctx *ctx, const sc_replica_net_options *o);
+/** The next event's bytes (header .. checksum), borrowed until the next call; len 0: the
+ * end of a non-blocking dump. @return SC_OK, SC_EIO (message: the client's error) */
+int sc_replica__net_next(sc_slice *out, sc_replica_net *n);
+/** The source's binlog_checksum (events before the stream's FDE). */
+sc_checksum_alg sc_replica__net_checksum(const sc_replica_net *n);
+/** The last error was the connection going away (reconnect and resume). */
+bool sc_replica__net_lost(const sc_replica_net *n);
+void sc_replica__net_close(sc_replica_net *n);
 
 /** Tests only: events the follower's readers framed so far (no re-read = few). */
 uint64_t sc_replica__follower_framed(const sc_replica_follower *f);

@@ -313,10 +313,10 @@ START_TEST(test_conflict_usage_errors)
     o.n_rewrite_db = 0;
     o.from = "/nonexistent/dir";
     ck_assert_int_eq(sc_replica_add_source(r.log, "x", &o), SC_EINVAL);
-    o.from = "127.0.0.1:3306"; /* accepted and stored; pulling from it is not available yet */
+    o.from = "127.0.0.1:1"; /* HOST:PORT (nothing listens there): an error of the round */
     ck_assert_int_eq(sc_replica_add_source(r.log, "net", &o), SC_OK);
-    ck_assert_int_eq(sc_replica_apply(NULL, r.log, "net", NULL, NULL), SC_EINVAL);
-    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(r.ctx)->message, "not available yet"));
+    ck_assert_int_eq(sc_replica_apply(NULL, r.log, "net", NULL, NULL), SC_EIO);
+    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(r.ctx)->message, "source 127.0.0.1:1: connect"));
     ck_assert_int_eq(sc_replica_apply(NULL, r.log, "nosuch", NULL, NULL), SC_ENOTFOUND);
     ck_assert_int_eq(sc_replica_remove_source(r.log, "nosuch"), SC_ENOTFOUND);
 }
