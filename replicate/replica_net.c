@@ -4,10 +4,11 @@
  * Connector/C's replication API (mariadb_rpl.h), not a hand-written one.
  * It connects, announces that it verifies CRC32 checksums and understands
  * GTID events (@master_binlog_checksum, @mariadb_slave_capability, as a
- * MariaDB replica does), registers with the replica's server id, sends
- * COM_BINLOG_DUMP from a file and position, and hands out each event's bytes
- * exactly as the source's binlog file holds them (header to checksum).
- * Events are borrowed until the next call; one connection per handle.
+ * MariaDB replica does) and stable table ids (@syscat_stable_table_ids: a
+ * syscat serve then sends its stored files, docs/server.md), registers with the replica's server
+ * id, sends COM_BINLOG_DUMP from a file and position, and hands out each event's bytes exactly as
+ * the source's binlog file holds them (header to checksum). Events are borrowed until the next
+ * call; one connection per handle.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -118,7 +119,11 @@ static int checksum_setup(sc_replica_net *n)
         mysql_free_result(res);
     rc = query(n, "SET @master_binlog_checksum = @@global.binlog_checksum");
     /* 4 = MARIA_SLAVE_CAPABILITY_GTID: GTID events, not BEGIN queries */
-    return rc ? rc : query(n, "SET @mariadb_slave_capability = 4");
+    if (!rc)
+        rc = query(n, "SET @mariadb_slave_capability = 4");
+    /* syscat serve: the stored files as they are, TABLE_MAPs not repeated per
+     * statement (this applier keeps a stream's maps); a user variable elsewhere */
+    return rc ? rc : query(n, "SET @syscat_stable_table_ids = 1");
 }
 
 static int dump_start(sc_replica_net *n, const sc_replica_net_options *o)
