@@ -254,6 +254,18 @@ void *sc_parse__push(sc_parser *p, void **arr, size_t *n, size_t sz)
     return a + sz * (*n)++;
 }
 
+int sc_parse__list(
+    sc_parser *p, void **arr, size_t *n, size_t sz, int (*item)(sc_parser *p, void *slot))
+{
+    do {
+        void *slot = sc_parse__push(p, arr, n, sz);
+        if (!slot)
+            return sc_parse__nomem(p);
+        SC_TRY(item(p, slot));
+    } while (sc_parse__accept_op(p, ","));
+    return SC_OK;
+}
+
 char *sc_parse__text(sc_parser *p, size_t start, size_t end)
 {
     return sc__arena_strndup(p->arena, p->sql + start, end > start ? end - start : 0);
@@ -305,6 +317,16 @@ int sc_parse__qname(sc_parser *p, sc_ast_qname *out)
     }
     out->name = a;
     return SC_OK;
+}
+
+static int qname_item(sc_parser *p, void *slot)
+{
+    return sc_parse__qname(p, slot);
+}
+
+int sc_parse__qname_list(sc_parser *p, sc_ast_qname **arr, size_t *n)
+{
+    return sc_parse__list(p, (void **)arr, n, sizeof(**arr), qname_item);
 }
 
 int sc_parse__number(sc_parser *p, sc_ast_num *out)
@@ -587,12 +609,7 @@ static int drop_table(sc_parser *p, sc_ast_stmt *st, bool temporary)
     st->drop_table = d;
     d->temporary = temporary;
     SC_TRY(sc_parse__if_exists(p, &d->if_exists));
-    do {
-        sc_ast_qname *q = sc_parse__push(p, (void **)&d->tables, &d->n_tables, sizeof(*q));
-        if (!q)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__qname(p, q));
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__qname_list(p, &d->tables, &d->n_tables));
     SC_TRY(sc_parse__opt_lock_wait(p));
     if (sc_parse__accept_word(p, "CASCADE"))
         d->cascade = true;

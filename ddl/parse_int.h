@@ -80,6 +80,11 @@ int sc_parse__too_deep(sc_parser *p);
 void *sc_parse__alloc(sc_parser *p, size_t size);
 /* Append one element of size sz to a growable array (*arr, *n); returns the new slot or NULL. */
 void *sc_parse__push(sc_parser *p, void **arr, size_t *n, size_t sz);
+/* item, list: one item(p, slot) per element pushed on (*arr, *n) while a ',' follows. */
+int sc_parse__list(
+    sc_parser *p, void **arr, size_t *n, size_t sz, int (*item)(sc_parser *p, void *slot));
+/* qname [, qname]... appended to (*arr, *n). */
+int sc_parse__qname_list(sc_parser *p, sc_ast_qname **arr, size_t *n);
 char *sc_parse__text(sc_parser *p, size_t start, size_t end);
 
 /* ---- terminals ---- */

@@ -328,24 +328,28 @@ static int using_type(sc_parser *p, sc_ast_index_using *out)
     return SC_OK;
 }
 
-/* '(' col [(len)] [ASC|DESC], ... ')' */
+/* col [(len)] [ASC|DESC] */
+static int key_part(sc_parser *p, void *slot)
+{
+    sc_ast_key_part *kp = slot;
+
+    SC_TRY(sc_parse__ident(p, &kp->column));
+    if (sc_parse__accept_op(p, "(")) {
+        SC_TRY(sc_parse__number(p, &kp->length));
+        SC_TRY(sc_parse__expect_op(p, ")"));
+    }
+    if (sc_parse__accept_word(p, "ASC"))
+        kp->order = SC_AST_ORDER_ASC;
+    else if (sc_parse__accept_word(p, "DESC"))
+        kp->order = SC_AST_ORDER_DESC;
+    return SC_OK;
+}
+
+/* '(' key_part, ... ')' */
 static int key_list(sc_parser *p, sc_ast_index *ix)
 {
     SC_TRY(sc_parse__expect_op(p, "("));
-    do {
-        sc_ast_key_part *kp = sc_parse__push(p, (void **)&ix->parts, &ix->n_parts, sizeof(*kp));
-        if (!kp)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__ident(p, &kp->column));
-        if (sc_parse__accept_op(p, "(")) {
-            SC_TRY(sc_parse__number(p, &kp->length));
-            SC_TRY(sc_parse__expect_op(p, ")"));
-        }
-        if (sc_parse__accept_word(p, "ASC"))
-            kp->order = SC_AST_ORDER_ASC;
-        else if (sc_parse__accept_word(p, "DESC"))
-            kp->order = SC_AST_ORDER_DESC;
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__list(p, (void **)&ix->parts, &ix->n_parts, sizeof(*ix->parts), key_part));
     return sc_parse__expect_op(p, ")");
 }
 
@@ -543,14 +547,14 @@ static int create_def(sc_parser *p, sc_ast_create_def *d)
     return column_def(p, d->column, true);
 }
 
+static int create_def_item(sc_parser *p, void *slot)
+{
+    return create_def(p, slot);
+}
+
 static int create_list(sc_parser *p, sc_ast_create_def **defs, size_t *n)
 {
-    do {
-        sc_ast_create_def *d = sc_parse__push(p, (void **)defs, n, sizeof(*d));
-        if (!d)
-            return sc_parse__nomem(p);
-        SC_TRY(create_def(p, d));
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__list(p, (void **)defs, n, sizeof(**defs), create_def_item));
     return sc_parse__expect_op(p, ")");
 }
 

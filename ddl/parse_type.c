@@ -249,16 +249,16 @@ static void opt_bin_mod(sc_parser *p, sc_ast_type *t)
         t->binary = true;
 }
 
+static int enum_value(sc_parser *p, void *slot)
+{
+    return sc_parse__text_string(p, slot);
+}
+
 /* '(' 'a', 'b' ... ')' of ENUM/SET */
 static int enum_values(sc_parser *p, sc_ast_type *t)
 {
     SC_TRY(sc_parse__expect_op(p, "("));
-    do {
-        sc_ast_str *v = sc_parse__push(p, (void **)&t->values, &t->n_values, sizeof(*v));
-        if (!v)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__text_string(p, v));
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__list(p, (void **)&t->values, &t->n_values, sizeof(*t->values), enum_value));
     return sc_parse__expect_op(p, ")");
 }
 
@@ -782,13 +782,7 @@ static int union_option(sc_parser *p, sc_ast_table_option *o)
     SC_TRY(sc_parse__expect_op(p, "("));
     if (sc_parse__accept_op(p, ")"))
         return SC_OK;
-    do {
-        sc_ast_qname *q =
-            sc_parse__push(p, (void **)&o->union_tables, &o->n_union_tables, sizeof(*q));
-        if (!q)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__qname(p, q));
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__qname_list(p, &o->union_tables, &o->n_union_tables));
     return sc_parse__expect_op(p, ")");
 }
 
