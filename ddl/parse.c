@@ -319,6 +319,16 @@ int sc_parse__qname(sc_parser *p, sc_ast_qname *out)
     return SC_OK;
 }
 
+int sc_parse__token_value(sc_parser *p, sc_ast_str *out)
+{
+    out->s = sc_lex__ident(p->arena, p->sql, sc_parse__tok(p, 0), p->flags);
+    if (!out->s)
+        return sc_parse__nomem(p);
+    out->len = strlen(out->s);
+    sc_parse__skip(p);
+    return SC_OK;
+}
+
 static int qname_item(sc_parser *p, void *slot)
 {
     return sc_parse__qname(p, slot);

@@ -99,6 +99,8 @@ int sc_parse__string(sc_parser *p, sc_ast_str *out);
 int sc_parse__text_string(sc_parser *p, sc_ast_str *out);
 /* ident_or_text: an identifier or a quoted string (charset, engine names). */
 int sc_parse__ident_or_text(sc_parser *p, const char **out);
+/* The current token's text read as an identifier (a word, a number) into out; skips it. */
+int sc_parse__token_value(sc_parser *p, sc_ast_str *out);
 /* charset_name: ident_or_text or BINARY; "default" accepted when allow_default. */
 int sc_parse__charset_name(sc_parser *p, const char **out, bool allow_default);
 /* [=] */

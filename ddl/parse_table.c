@@ -135,12 +135,7 @@ static int column_option(sc_parser *p, sc_ast_column *c)
         o->value_is_default = true;
     else if (t->kind != SC_TOK_INT && !sc_parse__is_ident(p, 0))
         return sc_parse__syntax_error(p);
-    o->value.s = sc_lex__ident(p->arena, p->sql, t, p->flags);
-    if (!o->value.s)
-        return sc_parse__nomem(p);
-    o->value.len = strlen(o->value.s);
-    sc_parse__skip(p);
-    return SC_OK;
+    return sc_parse__token_value(p, &o->value);
 }
 
 /*

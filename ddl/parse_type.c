@@ -596,18 +596,6 @@ static const struct {
     {"PAGE_COMPRESSION_LEVEL", SC_AST_TOPT_PAGE_COMPRESSION_LEVEL},
 };
 
-static int set_value_token(sc_parser *p, sc_ast_table_option *o)
-{
-    const sc_token *t = sc_parse__tok(p, 0);
-
-    o->value.s = sc_lex__ident(p->arena, p->sql, t, p->flags);
-    if (!o->value.s)
-        return sc_parse__nomem(p);
-    o->value.len = strlen(o->value.s);
-    sc_parse__skip(p);
-    return SC_OK;
-}
-
 /* A DECIMAL/FLOAT/HEX token as an option number: text kept, value best effort. */
 static int loose_number(sc_parser *p, sc_ast_num *out)
 {
@@ -653,7 +641,7 @@ static int value_words(sc_parser *p, sc_ast_table_option *o, const char *const *
 
     for (i = 0; i < n; i++)
         if (sc_parse__is_word(p, 0, words[i]))
-            return set_value_token(p, o);
+            return sc_parse__token_value(p, &o->value);
     return sc_parse__syntax_error(p);
 }
 
@@ -700,7 +688,7 @@ static int option_value(sc_parser *p, sc_ast_table_option *o, value_rule rule)
     case V_NUM_DEFAULT:
         if (sc_parse__is_word(p, 0, "DEFAULT")) {
             o->value_is_default = true;
-            return set_value_token(p, o);
+            return sc_parse__token_value(p, &o->value);
         }
         return option_number(p, o);
     case V_NUM:
@@ -744,11 +732,11 @@ static int generic_option(sc_parser *p, sc_ast_table_option *o)
         return option_number(p, o);
     if (sc_parse__is_word(p, 0, "DEFAULT")) {
         o->value_is_default = true;
-        return set_value_token(p, o);
+        return sc_parse__token_value(p, &o->value);
     }
     if (!sc_parse__is_ident(p, 0))
         return sc_parse__syntax_error(p);
-    return set_value_token(p, o);
+    return sc_parse__token_value(p, &o->value);
 }
 
 /* [DEFAULT] CHARACTER SET|CHARSET [=] x, [DEFAULT] COLLATE [=] y */
