@@ -7,34 +7,10 @@
  * its little-endian bytes, and quoted strings that escape only bytes below
  * 0x20 (so quotes and backslashes come out raw).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "replicate/print.h"
-
-static int buf_printf(sc_buf *b, const char *fmt, ...) SC_PRINTF(2, 3);
-
-static int buf_printf(sc_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    uint8_t *p;
-
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return SC_ERROR;
-    p = sc__buf_reserve(b, (size_t)n + 1);
-    if (!p)
-        return SC_ENOMEM;
-    va_start(ap, fmt);
-    vsnprintf((char *)p, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-    return SC_OK;
-}
 
 static void put_str(sc_buf *b, const char *s)
 {
@@ -49,7 +25,7 @@ static void put_quoted(sc_buf *b, sc_slice s)
         if (s.data[i] > 0x1F)
             sc_buf_u8(b, s.data[i]);
         else
-            buf_printf(b, "\\x%02x", s.data[i]);
+            sc__buf_printf(b, "\\x%02x", s.data[i]);
     }
     sc_buf_u8(b, '\'');
 }
@@ -81,16 +57,16 @@ static void put_int(sc_buf *b, int64_t v, unsigned bytes)
 {
     uint64_t u = bytes == 8 ? (uint64_t)v : (uint64_t)v & ((1ull << (8 * bytes)) - 1);
 
-    buf_printf(b, "%lld", (long long)v);
+    sc__buf_printf(b, "%lld", (long long)v);
     if (v < 0)
-        buf_printf(b, " (%llu)", (unsigned long long)u);
+        sc__buf_printf(b, " (%llu)", (unsigned long long)u);
 }
 
 static void put_frac(sc_buf *b, uint32_t usec, unsigned fsp)
 {
     static const uint32_t div[7] = {1000000, 100000, 10000, 1000, 100, 10, 1};
     if (fsp > 0 && fsp <= 6)
-        buf_printf(b, ".%0*u", (int)fsp, usec / div[fsp]);
+        sc__buf_printf(b, ".%0*u", (int)fsp, usec / div[fsp]);
 }
 
 static void put_temporal(sc_buf *b, const sc_binlog_value *v, unsigned fsp)
@@ -101,10 +77,10 @@ static void put_temporal(sc_buf *b, const sc_binlog_value *v, unsigned fsp)
 
     switch (v->kind) {
     case SC_VAL_DATE:
-        buf_printf(b, "'%04u:%02u:%02u'", t->year, t->month, t->day);
+        sc__buf_printf(b, "'%04u:%02u:%02u'", t->year, t->month, t->day);
         return;
     case SC_VAL_TIMESTAMP:
-        buf_printf(b, "%u", v->v.ts.sec);
+        sc__buf_printf(b, "%u", v->v.ts.sec);
         put_frac(b, v->v.ts.usec, fsp);
         return;
     case SC_VAL_DATETIME:
@@ -129,8 +105,8 @@ static void put_old_datetime(sc_buf *b, uint64_t v)
 {
     unsigned long d = (unsigned long)(v / 1000000), t = (unsigned long)(v % 1000000);
 
-    buf_printf(b, "'%04lu-%02lu-%02lu %02lu:%02lu:%02lu'", d / 10000, (d % 10000) / 100, d % 100,
-               t / 10000, (t % 10000) / 100, t % 100);
+    sc__buf_printf(b, "'%04lu-%02lu-%02lu %02lu:%02lu:%02lu'", d / 10000, (d % 10000) / 100,
+                   d % 100, t / 10000, (t % 10000) / 100, t % 100);
 }
 
 /* Pre-5.6 TIME, a signed hhmmss integer. */
@@ -138,8 +114,8 @@ static void put_old_time(sc_buf *b, int64_t v)
 {
     int64_t a = v < 0 ? -v : v;
 
-    buf_printf(b, "'%s%02lld:%02lld:%02lld'", v < 0 ? "-" : "", (long long)(a / 10000),
-               (long long)(a % 10000 / 100), (long long)(a % 100));
+    sc__buf_printf(b, "'%s%02lld:%02lld:%02lld'", v < 0 ? "-" : "", (long long)(a / 10000),
+                   (long long)(a % 10000 / 100), (long long)(a % 100));
 }
 
 int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column *c)
@@ -168,13 +144,13 @@ int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column 
         put_int(b, v->v.i, 8);
         break;
     case SC_MT_YEAR:
-        buf_printf(b, "%04d", (int)v->v.i + 1900);
+        sc__buf_printf(b, "%04d", (int)v->v.i + 1900);
         break;
     case SC_MT_FLOAT:
-        buf_printf(b, "%-20g", (double)v->v.f);
+        sc__buf_printf(b, "%-20g", (double)v->v.f);
         break;
     case SC_MT_DOUBLE:
-        buf_printf(b, "%.20g", v->v.d);
+        sc__buf_printf(b, "%.20g", v->v.d);
         break;
     case SC_MT_NEWDECIMAL:
         sc__buf_put(b, v->v.str.data, v->v.str.len);
@@ -186,7 +162,7 @@ int sc_print__value(sc_buf *b, const sc_binlog_value *v, const sc_binlog_column 
         break;
     }
     case SC_MT_ENUM:
-        buf_printf(b, "%d", (int)v->v.u);
+        sc__buf_printf(b, "%d", (int)v->v.u);
         break;
     case SC_MT_SET:
         sc_put_uintle(bytes, v->v.u, len);
@@ -267,25 +243,25 @@ int sc_print__type(sc_buf *b, const sc_binlog_column *c)
         put_str(b, "TIMESTAMP");
         break;
     case SC_MT_NEWDECIMAL:
-        buf_printf(b, "DECIMAL(%u,%u)", m >> 8, m & 0xFF);
+        sc__buf_printf(b, "DECIMAL(%u,%u)", m >> 8, m & 0xFF);
         break;
     case SC_MT_BIT:
-        buf_printf(b, "BIT(%u)", (m >> 8) * 8 + (m & 0xFF));
+        sc__buf_printf(b, "BIT(%u)", (m >> 8) * 8 + (m & 0xFF));
         break;
     case SC_MT_TIMESTAMP2:
-        buf_printf(b, "TIMESTAMP(%u)", m);
+        sc__buf_printf(b, "TIMESTAMP(%u)", m);
         break;
     case SC_MT_DATETIME2:
-        buf_printf(b, "DATETIME(%u)", m);
+        sc__buf_printf(b, "DATETIME(%u)", m);
         break;
     case SC_MT_TIME2:
-        buf_printf(b, "TIME(%u)", m);
+        sc__buf_printf(b, "TIME(%u)", m);
         break;
     case SC_MT_ENUM:
         put_str(b, (m & 0xFF) == 1 ? "ENUM(1 byte)" : "ENUM(2 bytes)");
         break;
     case SC_MT_SET:
-        buf_printf(b, "SET(%u bytes)", m & 0xFF);
+        sc__buf_printf(b, "SET(%u bytes)", m & 0xFF);
         break;
     case SC_MT_BLOB:
     case SC_MT_JSON:
@@ -295,7 +271,7 @@ int sc_print__type(sc_buf *b, const sc_binlog_column *c)
     case SC_MT_VARCHAR:
     case SC_MT_VAR_STRING:
     case SC_MT_VARCHAR_COMPRESSED:
-        buf_printf(b, "VARSTRING(%u)", m);
+        sc__buf_printf(b, "VARSTRING(%u)", m);
         break;
     case SC_MT_DATETIME:
         put_str(b, "DATETIME");
@@ -304,7 +280,7 @@ int sc_print__type(sc_buf *b, const sc_binlog_column *c)
         put_str(b, "TIME");
         break;
     case SC_MT_STRING:
-        buf_printf(b, "STRING(%u)", len);
+        sc__buf_printf(b, "STRING(%u)", len);
         break;
     case SC_MT_GEOMETRY:
         put_str(b, "GEOMETRY");
@@ -329,12 +305,12 @@ static int print_image(sc_buf *b,
         const sc_binlog_column *c = &tm->columns[i];
         if (absent[i])
             continue;
-        buf_printf(b, "###   @%zu=", i + 1);
+        sc__buf_printf(b, "###   @%zu=", i + 1);
         sc_print__value(b, &vals[i], c);
         put_str(b, " /* ");
         sc_print__type(b, c);
-        buf_printf(b, " meta=%u nullable=%d is_null=%d */\n", c->meta, c->nullable ? 1 : 0,
-                   vals[i].kind == SC_VAL_NULL ? 1 : 0);
+        sc__buf_printf(b, " meta=%u nullable=%d is_null=%d */\n", c->meta, c->nullable ? 1 : 0,
+                       vals[i].kind == SC_VAL_NULL ? 1 : 0);
     }
     return b->failed ? SC_ENOMEM : SC_OK;
 }
@@ -365,7 +341,7 @@ int sc_print__rows(sc_buf *b, const sc_ev_table_map *tm, const sc_ev_rows *r, co
         const bool *absent = rows->absent + i * rows->ncols;
         bool after = rows->kind == 1 && i % 2;
         if (!after) {
-            buf_printf(b, "### %s ", command[rows->kind]);
+            sc__buf_printf(b, "### %s ", command[rows->kind]);
             put_ident(b, tm->db);
             sc_buf_u8(b, '.');
             put_ident(b, tm->table);
@@ -382,7 +358,7 @@ int sc_print__rows(sc_buf *b, const sc_ev_table_map *tm, const sc_ev_rows *r, co
 
 int sc_print__unknown_table(sc_buf *b, uint64_t table_id)
 {
-    buf_printf(b, "### Row event for unknown table #%llu", (unsigned long long)table_id);
+    sc__buf_printf(b, "### Row event for unknown table #%llu", (unsigned long long)table_id);
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 
