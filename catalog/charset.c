@@ -1379,6 +1379,16 @@ unsigned sc_charset__maxlen(const char *charset)
     return cs ? cs->maxlen : 1;
 }
 
+size_t sc_charset__utf8_chars(const char *s)
+{
+    size_t n = 0;
+
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            n++;
+    return n;
+}
+
 /* The one UTF-8 validator (include/syscat/common.h). */
 size_t sc_utf8_char_len(const unsigned char *s, size_t avail)
 {

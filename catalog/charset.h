@@ -59,4 +59,7 @@ int sc_charset__resolve(const sc_charset_info **cs_out,
 /** Bytes per character of a charset name (1 when unknown or NULL). */
 unsigned sc_charset__maxlen(const char *charset);
 
+/** Characters in the UTF-8 string s: bytes that are not continuation bytes (10xxxxxx). */
+size_t sc_charset__utf8_chars(const char *s);
+
 #endif /* SC_CATALOG_CHARSET_H */

@@ -14,22 +14,13 @@
 #include <strings.h>
 
 #include "catalog/catalog_priv.h"
+#include "catalog/charset.h"
 #include "catalog/errmsg.h"
 
 #define NAME_CHARS_MAX 64
 
 /* ------------------------------------------------------------------ */
 /* Validation (MariaDB errors)                                          */
-
-static size_t utf8_chars(const char *s)
-{
-    size_t n = 0;
-
-    for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            n++;
-    return n;
-}
 
 /* 1166/1280/1102/1103 "Incorrect <what> name ''" for an empty name. */
 static int empty_name(sc_ctx *ctx, unsigned err)
@@ -50,7 +41,7 @@ static int check_ident(sc_ctx *ctx, const char *name, unsigned err)
 {
     if (!name || !*name)
         return empty_name(ctx, err);
-    if (utf8_chars(name) > NAME_CHARS_MAX)
+    if (sc_charset__utf8_chars(name) > NAME_CHARS_MAX)
         return sc_error_set_er(ctx, SC_EINVAL, SC_ER_TOO_LONG_IDENT, name);
     return SC_OK;
 }

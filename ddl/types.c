@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog/catalog_int.h"
+#include "catalog/charset.h"
 #include "ddl/types.h"
 
 static const char *const type_names[SC_TYPE__COUNT] = {
@@ -838,16 +839,6 @@ static int canon_special(char **out, sc_ctx *ctx, sc_coltype t, const char *text
     return *out ? SC_OK : SC_ENOMEM;
 }
 
-/* Number of UTF-8 characters in s. */
-static size_t utf8_chars(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            n++;
-    return n;
-}
-
 /* ZEROFILL values are stored zero-padded to the display width. */
 static int zero_pad(char **out, sc_ctx *ctx, const sc_column_def *col)
 {
@@ -907,7 +898,7 @@ int sc_type__canon_default(
         return canon_set(out, ctx, col, text);
     case SC_TYPE_CHAR:
     case SC_TYPE_VARCHAR:
-        if (utf8_chars(text) > col->length)
+        if (sc_charset__utf8_chars(text) > col->length)
             return SC_EINVAL;
         if (col->type == SC_TYPE_CHAR) {
             /* CHAR values are space-padded: trailing spaces do not survive */
