@@ -166,8 +166,10 @@ static bool replay_stmt(sc_session *s, sc_txn *txn, const char *st, size_t len)
     }
     sc_stmt_result_clear(&r);
     if (ok && strncmp(st, "CREATE DATABASE `", 17) == 0) {
-        const char *q = strchr(st + 17, '`');
+        const char *q = st + 17;
         char use[200];
+        while ((q = strchr(q, '`')) && q[1] == '`')
+            q += 2; /* a doubled backtick is part of the name */
         if (!q || q - st > 150)
             abort();
         snprintf(use, sizeof(use), "USE %.*s", (int)(q + 1 - (st + 16)), st + 16);
