@@ -1389,6 +1389,19 @@ size_t sc_charset__utf8_chars(const char *s)
     return n;
 }
 
+size_t sc_charset__utf8_lead_len(unsigned char b)
+{
+    if (b < 0x80)
+        return 1;
+    if (b >= 0xC2 && b <= 0xDF)
+        return 2;
+    if (b >= 0xE0 && b <= 0xEF)
+        return 3;
+    if (b >= 0xF0 && b <= 0xF4)
+        return 4;
+    return 0;
+}
+
 /* The one UTF-8 validator (include/syscat/common.h). */
 size_t sc_utf8_char_len(const unsigned char *s, size_t avail)
 {
@@ -1397,16 +1410,9 @@ size_t sc_utf8_char_len(const unsigned char *s, size_t avail)
 
     if (avail == 0)
         return 0;
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xC2 && s[0] <= 0xDF)
-        n = 2;
-    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-        n = 3;
-    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-        n = 4;
-    else
-        return 0;
+    n = sc_charset__utf8_lead_len(s[0]);
+    if (n <= 1)
+        return n;
     if (n > avail)
         return 0;
     cp = s[0] & (0x7F >> n);

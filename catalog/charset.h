@@ -59,6 +59,12 @@ int sc_charset__resolve(const sc_charset_info **cs_out,
 /** Bytes per character of a charset name (1 when unknown or NULL). */
 unsigned sc_charset__maxlen(const char *charset);
 
+/**
+ * Length of the UTF-8 sequence lead byte b starts (1-4); 0 for a continuation
+ * byte and for bytes no well-formed sequence starts with (C0, C1, F5-FF).
+ */
+size_t sc_charset__utf8_lead_len(unsigned char b);
+
 /** Characters in the UTF-8 string s: bytes that are not continuation bytes (10xxxxxx). */
 size_t sc_charset__utf8_chars(const char *s);
 

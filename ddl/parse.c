@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "catalog/catalog_int.h"
+#include "catalog/charset.h"
 #include "ddl/parse_int.h"
 #include "ddl/select.h"
 
@@ -100,18 +101,10 @@ bool sc_parse__is_ident_sys(const sc_parser *p, size_t ahead)
 /* Length of the well-formed utf8mb3 character at s (1-3 bytes), or 0. */
 static size_t utf8mb3_char(const unsigned char *s, size_t avail)
 {
-    size_t n, i;
+    size_t n = sc_charset__utf8_lead_len(s[0]), i;
 
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xC2 && s[0] <= 0xDF)
-        n = 2;
-    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-        n = 3;
-    else
-        return 0; /* continuation byte, 4-byte lead (not utf8mb3) or invalid */
-    if (n > avail)
-        return 0;
+    if (n == 4 || n > avail)
+        return 0; /* a 4-byte lead (not utf8mb3) or too few bytes; n == 0 stays 0 */
     for (i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80)
             return 0;
