@@ -437,37 +437,31 @@ int sc_replica_add_source(sc_log *log, const char *name, const sc_replica_source
     return sc_txn_commit(txn);
 }
 
-/* Collect the tid_map keys of one source, then delete them. */
+/* Collect the tid_map keys of one source (map_key entries in keys), then delete them. */
+typedef struct map_key {
+    uint32_t kind;
+    uint64_t source_tid;
+} map_key;
+
 typedef struct map_keys {
     uint64_t source_id;
-    Syscat__Catalog__TidMapRow *rows;
-    size_t n, cap;
-    sc_ctx *ctx;
+    sc_buf keys; /* map_key, end to end */
 } map_keys;
 
 static int map_keys_cb(const ProtobufCMessage *msg, void *payload)
 {
     map_keys *m = payload;
     const Syscat__Catalog__TidMapRow *r = (const void *)msg;
+    map_key k = {r->kind, r->source_tid};
 
-    if (r->source_id != m->source_id)
-        return SC_OK;
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 64;
-        void *grown = sc__realloc(m->ctx, m->rows, cap * sizeof(*m->rows));
-        if (!grown)
-            return SC_ENOMEM;
-        m->rows = grown;
-        m->cap = cap;
-    }
-    m->rows[m->n++] = *r;
-    return SC_OK;
+    return r->source_id == m->source_id ? sc__buf_put(&m->keys, &k, sizeof(k)) : SC_OK;
 }
 
 int sc_replica_remove_source(sc_log *log, const char *name)
 {
     sc_replica_source src;
-    map_keys m = {0, NULL, 0, 0, log->ctx};
+    map_keys m = {0, SC_BUF_INIT(log->ctx)};
+    map_key k;
     sc_txn *txn = NULL;
     uint8_t buf[64];
     size_t n;
@@ -478,8 +472,10 @@ int sc_replica_remove_source(sc_log *log, const char *name)
     m.source_id = src.id;
     if (!rc)
         rc = foreach_msg(txn, SC_SYS_TID_MAP, map_keys_cb, &m);
-    for (size_t i = 0; !rc && i < m.n; i++)
-        rc = sc_replica__map_del(txn, src.id, m.rows[i].kind, m.rows[i].source_tid);
+    for (size_t off = 0; !rc && off < m.keys.len; off += sizeof(k)) {
+        memcpy(&k, m.keys.data + off, sizeof(k));
+        rc = sc_replica__map_del(txn, src.id, k.kind, k.source_tid);
+    }
     if (!rc) {
         Syscat__Catalog__ReplicaStateRow s = SYSCAT__CATALOG__REPLICA_STATE_ROW__INIT;
         s.source_id = src.id;
@@ -496,7 +492,7 @@ int sc_replica_remove_source(sc_log *log, const char *name)
         n = protobuf_c_message_pack(&s.base, buf);
         rc = sc_catalog__row_delete(txn, SC_SYS_SOURCES, (sc_slice){buf, n});
     }
-    sc_free(log->ctx, m.rows);
+    sc__buf_free(&m.keys);
     if (rc) {
         sc_txn_abort(txn);
         return rc;
