@@ -96,25 +96,34 @@ int sc__buf_putc(sc_buf *b, char c)
     return sc__buf_put(b, &c, 1);
 }
 
-int sc__buf_printf(sc_buf *b, const char *fmt, ...)
+int sc__buf_vprintf(sc_buf *b, const char *fmt, va_list ap)
 {
-    va_list ap;
+    va_list measure;
     uint8_t *p;
     int n;
 
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
+    va_copy(measure, ap);
+    n = vsnprintf(NULL, 0, fmt, measure);
+    va_end(measure);
     if (n < 0)
         return sc_error_set(b->ctx, SC_ERROR, 0, NULL, "bad format '%s'", fmt);
     p = sc__buf_reserve(b, (size_t)n);
     if (!p)
         return SC_ENOMEM;
-    va_start(ap, fmt);
     vsnprintf((char *)p, (size_t)n + 1, fmt, ap);
-    va_end(ap);
     b->len += (size_t)n;
     return SC_OK;
+}
+
+int sc__buf_printf(sc_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = sc__buf_vprintf(b, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 int sc__buf_finish(char **out, sc_buf *b)

@@ -16,6 +16,7 @@
 #ifndef SC_CATALOG_BUF_H
 #define SC_CATALOG_BUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -60,6 +61,8 @@ int sc__buf_puts(sc_buf *b, const char *s);
 int sc__buf_putc(sc_buf *b, char c);
 /** Append printf-style text. @return SC_OK or SC_ENOMEM */
 int sc__buf_printf(sc_buf *b, const char *fmt, ...) SC_PRINTF(2, 3);
+/** sc__buf_printf with a va_list (ap is consumed). @return SC_OK or SC_ENOMEM */
+int sc__buf_vprintf(sc_buf *b, const char *fmt, va_list ap) SC_PRINTF(2, 0);
 /**
  * Hand the text to the caller (free with sc_free(ctx, *out); "" when nothing
  * was written) and empty the buffer.

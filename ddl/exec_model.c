@@ -50,21 +50,15 @@ int sc_exec__rename_in_expr(
 
 char *sc_exec__printf(sc_exec *x, const char *fmt, ...)
 {
+    sc_buf b = SC_BUF_INIT(x->ctx);
     va_list ap;
-    char *p;
-    int n;
+    char *p = NULL;
 
     va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
+    if (sc__buf_vprintf(&b, fmt, ap) == SC_OK)
+        p = sc__arena_strndup(x->arena, b.text, b.len);
     va_end(ap);
-    if (n < 0)
-        return NULL;
-    p = sc_exec__alloc(x, (size_t)n + 1);
-    if (!p)
-        return NULL;
-    va_start(ap, fmt);
-    vsnprintf(p, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    sc__buf_free(&b);
     return p;
 }
 
