@@ -699,6 +699,9 @@ typedef enum sc_ast_show_kind {
     SC_AST_SHOW_DATABASES,
     SC_AST_SHOW_TABLES,  /* full, from_db */
     SC_AST_SHOW_COLUMNS, /* full, table, from_db */
+    /* added for views and triggers: */
+    SC_AST_SHOW_CREATE_VIEW,    /* name */
+    SC_AST_SHOW_CREATE_TRIGGER, /* name */
 } sc_ast_show_kind;
 
 typedef struct sc_ast_show {

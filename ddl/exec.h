@@ -343,6 +343,9 @@ int sc_exec__create_view(sc_exec *x);
 int sc_exec__drop_view(sc_exec *x);
 int sc_exec__create_trigger(sc_exec *x);
 int sc_exec__drop_trigger(sc_exec *x);
+/** SHOW CREATE VIEW / TRIGGER: the text (sc_free) of the statement's object. */
+int sc_exec__show_create_view(sc_exec *x, char **out);
+int sc_exec__show_create_trigger(sc_exec *x, char **out);
 /** 1347 when (db, name) with this id is a view and a base table is needed. */
 int sc_exec__need_base_table(sc_exec *x, uint64_t id, const char *db, const char *name);
 /** Triggers of a table follow a RENAME (1435 when it moves to another database). */

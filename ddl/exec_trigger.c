@@ -468,3 +468,33 @@ int sc_ddl__dump_triggers(sc_buf *b, sc_txn *txn, uint64_t schema_id)
         rc = SC_ENOMEM;
     return rc;
 }
+
+int sc_exec__show_create_trigger(sc_exec *x, char **out)
+{
+    const sc_ast_qname *q = &x->stmt->show->name;
+    sc_schema *s = NULL;
+    rows rs = {0};
+    const char *db;
+    long i = -1;
+    int rc;
+
+    *out = NULL;
+    if ((rc = sc_exec__resolve_db(x, &db, q)) != SC_OK)
+        return rc;
+    rc = sc_schema_lookup(&s, x->txn, db);
+    if (rc == SC_OK)
+        rc = load_rows(x->txn, &rs);
+    if (rc == SC_OK)
+        i = find_trigger(x->txn, &rs, sc_schema_id(s), q->name);
+    if (rc == SC_ENOTFOUND)
+        sc_ctx_clear_error(x->ctx);
+    if ((rc == SC_OK || rc == SC_ENOTFOUND) && i < 0)
+        rc = sc_exec__err(x, SC_ER_TRG_DOES_NOT_EXIST);
+    else if (rc == SC_OK) {
+        *out = sc__strndup(x->ctx, (const char *)rs.r[i]->statement.data, rs.r[i]->statement.len);
+        rc = *out ? SC_OK : SC_ENOMEM;
+    }
+    sc_schema_free(s);
+    free_rows(&rs);
+    return rc;
+}

@@ -460,3 +460,25 @@ int sc_ddl__view_create_text(sc_buf *b,
     syscat__catalog__view_row__free_unpacked(r, NULL);
     return b->failed ? SC_ENOMEM : SC_OK;
 }
+
+int sc_exec__show_create_view(sc_exec *x, char **out)
+{
+    const sc_ast_qname *q = &x->stmt->show->name;
+    view_target t;
+    sc_buf b;
+    int rc;
+
+    *out = NULL;
+    if ((rc = find_target(x, &t, q)) != SC_OK)
+        return rc;
+    if (!t.id)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, t.db, q->name);
+    if (!t.is_view)
+        return sc_exec__err(x, SC_ER_WRONG_OBJECT, t.db, q->name, "VIEW");
+    sc__buf_init(&b, x->ctx);
+    rc = sc_ddl__view_create_text(&b, x->txn, t.id, t.db, q->name, x->s->database);
+    if (rc == SC_OK)
+        return sc__buf_finish(out, &b);
+    sc__buf_free(&b);
+    return rc;
+}

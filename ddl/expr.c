@@ -1038,7 +1038,9 @@ static void print_other(printer *pr, const sc_expr *e)
             break;
         }
         put(pr, e->name ? "exists(" : "(");
-        if (sc_ddl__select_print_ex(pr->out, e->select, pr->compact_db, e->name != NULL) != SC_OK)
+        if (sc_ddl__select_print_ex(pr->out, e->select, pr->compact_db,
+                                    SC_SELECT_PRINT_SUBQUERY |
+                                        (e->name ? SC_SELECT_PRINT_EXISTS : 0)) != SC_OK)
             pr->rc = SC_ENOMEM;
         put(pr, ")");
         break;

@@ -974,6 +974,12 @@ static int show_create(sc_parser *p, sc_ast_show *s)
         s->kind = SC_AST_SHOW_CREATE_TABLE;
         return sc_parse__qname(p, &s->name);
     }
+    if (sc_parse__accept_word(p, "VIEW") || sc_parse__accept_word(p, "TRIGGER")) {
+        s->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "VIEW")
+                      ? SC_AST_SHOW_CREATE_VIEW
+                      : SC_AST_SHOW_CREATE_TRIGGER;
+        return sc_parse__qname(p, &s->name);
+    }
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA")) {
         s->kind = SC_AST_SHOW_CREATE_DATABASE;
         SC_TRY(sc_parse__if_not_exists(p, &s->if_not_exists));

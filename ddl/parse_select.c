@@ -77,11 +77,11 @@ static int frame_bound(sc_parser *p, char *buf, size_t cap)
     size_t len = strlen(buf);
     const sc_token *t;
 
-    if (sc_parse__accept_word(p, "UNBOUNDED")) {
+    if (sc_parse__accept_word(p, "UNBOUNDED")) { /* 10.11.19 prints ` unbounded  preceding` */
         if (sc_parse__accept_word(p, "PRECEDING"))
-            snprintf(buf + len, cap - len, "unbounded preceding");
+            snprintf(buf + len, cap - len, " unbounded  preceding");
         else if (sc_parse__accept_word(p, "FOLLOWING"))
-            snprintf(buf + len, cap - len, "unbounded following");
+            snprintf(buf + len, cap - len, " unbounded  following");
         else
             return sc_parse__syntax_error(p);
         return SC_OK;

@@ -39,7 +39,7 @@ static void expr(sp *p, const sc_expr *e)
         p->rc = SC_ENOMEM;
 }
 
-static void query(sp *p, const sc_select *s, bool exists);
+static void query(sp *p, const sc_select *s, unsigned flags);
 
 static void tref(sp *p, const sc_tref *t, bool top);
 
@@ -81,7 +81,7 @@ static void tref(sp *p, const sc_tref *t, bool top)
         return;
     case SC_TREF_DERIVED:
         put(p, "(");
-        query(p, t->sub, false);
+        query(p, t->sub, 0);
         put(p, ") ");
         ident(p, t->alias ? t->alias : "");
         return;
@@ -123,14 +123,14 @@ static void limit(sp *p, const sc_expr *lim, const sc_expr *off)
     expr(p, lim);
 }
 
-static void block(sp *p, const sc_select_block *b, bool exists)
+static void block(sp *p, const sc_select_block *b, unsigned flags)
 {
     const sc_sel_item *items = b->r_items ? b->r_items : b->items;
     size_t n = b->r_items ? b->r_n_items : b->n_items;
 
     if (b->paren) {
         put(p, "(");
-        query(p, b->paren, false);
+        query(p, b->paren, flags & SC_SELECT_PRINT_SUBQUERY);
         put(p, ")");
         return;
     }
@@ -143,7 +143,7 @@ static void block(sp *p, const sc_select_block *b, bool exists)
         if (i)
             put(p, ",");
         expr(p, items[i].e);
-        if (!exists && items[i].alias) {
+        if (!(flags & SC_SELECT_PRINT_SUBQUERY) && items[i].alias) {
             put(p, " AS ");
             ident(p, items[i].alias);
         }
@@ -181,7 +181,7 @@ static void block(sp *p, const sc_select_block *b, bool exists)
         put(p, " order by ");
         order_list(p, b->order, b->n_order, true);
     }
-    if (exists && !b->limit) {
+    if ((flags & SC_SELECT_PRINT_EXISTS) && !b->limit) {
         put(p, " limit 1");
         return;
     }
@@ -192,7 +192,7 @@ static const char *const set_ops[] = {
     " union ", " union all ", " except ", " except all ", " intersect ", " intersect all ",
 };
 
-static void query(sp *p, const sc_select *s, bool exists)
+static void query(sp *p, const sc_select *s, unsigned flags)
 {
     if (s->n_ctes) {
         put(p, s->recursive ? "with recursive " : "with ");
@@ -211,14 +211,15 @@ static void query(sp *p, const sc_select *s, bool exists)
                 put(p, ")");
             }
             put(p, " as (");
-            query(p, c->query, false);
+            query(p, c->query, 0);
             put(p, ")");
         }
     }
     for (size_t i = 0; i < s->n_blocks; i++) {
         if (i)
             put(p, set_ops[s->ops[i - 1]]);
-        block(p, s->blocks[i], exists && s->n_blocks == 1);
+        block(p, s->blocks[i],
+              s->n_blocks == 1 ? flags : (flags & (unsigned)~SC_SELECT_PRINT_EXISTS));
     }
     if (s->n_order) {
         put(p, " order by ");
@@ -227,11 +228,14 @@ static void query(sp *p, const sc_select *s, bool exists)
     limit(p, s->limit, s->offset);
 }
 
-int sc_ddl__select_print_ex(sc_buf *out, const sc_select *sel, const char *compact_db, bool exists)
+int sc_ddl__select_print_ex(sc_buf *out,
+                            const sc_select *sel,
+                            const char *compact_db,
+                            unsigned flags)
 {
     sp p = {out, compact_db, SC_OK};
 
-    query(&p, sel, exists);
+    query(&p, sel, flags);
     if (p.rc != SC_OK || out->failed)
         return sc_error_set(out->ctx, SC_ENOMEM, 0, NULL, "out of memory printing a query");
     return SC_OK;
@@ -239,5 +243,5 @@ int sc_ddl__select_print_ex(sc_buf *out, const sc_select *sel, const char *compa
 
 int sc_ddl__select_print(sc_buf *out, const sc_select *sel, const char *compact_db)
 {
-    return sc_ddl__select_print_ex(out, sel, compact_db, false);
+    return sc_ddl__select_print_ex(out, sel, compact_db, 0);
 }

@@ -199,6 +199,16 @@ static const sc_sel_col *find_col(const sc_tref *t, const char *name, size_t *id
     return NULL;
 }
 
+/* How many leaves of a join operand show column name (USING over a nest: 1052 when > 1). */
+static size_t leaves_with(sc_tref *t, const char *name)
+{
+    size_t i;
+
+    if (t->kind != SC_TREF_JOIN)
+        return find_col(t, name, &i) && !hidden(t, i) ? 1 : 0;
+    return leaves_with(t->left, name) + leaves_with(t->right, name);
+}
+
 /* The first leaf (left to right) of a join operand that has column name. */
 static sc_tref *leaf_with(sc_tref *t, const char *name)
 {
@@ -265,6 +275,8 @@ static int using_cond(rctx *r, sc_tref *j)
     for (size_t i = 0; i < j->n_using; i++) {
         sc_tref *lt = leaf_with(j->left, j->using[i]);
         sc_tref *rt = leaf_with(j->right, j->using[i]);
+        if (leaves_with(j->left, j->using[i]) > 1 || leaves_with(j->right, j->using[i]) > 1)
+            return sc_exec__err(r->x, SC_ER_NON_UNIQ_ERROR, j->using[i], "FROM");
         if (!lt || !rt)
             return sc_exec__err(r->x, SC_ER_BAD_FIELD_ERROR, j->using[i], "from clause");
         SC_TRY_X(and_eq (r, j, lt, rt, j->using[i]));
@@ -410,7 +422,7 @@ static int resolve_expr(rctx *r, scope *sc, sc_expr *e, const char *clause)
                         *w = sc->b->windows[i];
                         w->by_name = false;
                         w->name = NULL;
-                        return SC_OK;
+                        break;
                     }
             }
             SC_TRY_X(resolve_order(r, sc, w->partition, w->n_partition, clause));

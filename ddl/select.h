@@ -256,8 +256,14 @@ int sc_parse__drop_trigger(struct sc_parser *p, sc_ast_stmt *st);
  * of the view's own database unqualified, SHOW CREATE VIEW in that database).
  */
 int sc_ddl__select_print(sc_buf *out, const sc_select *sel, const char *compact_db);
-/** The same; exists: the body of EXISTS (MariaDB adds `limit 1`). */
-int sc_ddl__select_print_ex(sc_buf *out, const sc_select *sel, const char *compact_db, bool exists);
+/** Flags of sc_ddl__select_print_ex(). */
+#define SC_SELECT_PRINT_SUBQUERY 0x1 /* a subquery in an expression: no `AS alias` */
+#define SC_SELECT_PRINT_EXISTS 0x2   /* the body of EXISTS: MariaDB adds `limit 1` */
+/** The same, with SC_SELECT_PRINT_* flags. */
+int sc_ddl__select_print_ex(sc_buf *out,
+                            const sc_select *sel,
+                            const char *compact_db,
+                            unsigned flags);
 
 /**
  * Append SHOW CREATE VIEW's second column for view (db, name) whose tables

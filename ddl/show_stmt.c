@@ -226,6 +226,14 @@ static int show_create(sc_exec *x, const sc_ast_show *sh)
             rc = sc_show_create_table(&text, x->txn, db, sh->name.name);
         if (rc == SC_OK)
             rc = two_cells(x, sh->name.name, text, "Table", "Create Table");
+    } else if (sh->kind == SC_AST_SHOW_CREATE_VIEW) {
+        rc = sc_exec__show_create_view(x, &text);
+        if (rc == SC_OK)
+            rc = two_cells(x, sh->name.name, text, "View", "Create View");
+    } else if (sh->kind == SC_AST_SHOW_CREATE_TRIGGER) {
+        rc = sc_exec__show_create_trigger(x, &text);
+        if (rc == SC_OK)
+            rc = two_cells(x, sh->name.name, text, "Trigger", "SQL Original Statement");
     } else {
         rc = sc_show_create_database(&text, x->txn, sh->name.name);
         if (rc == SC_OK)
@@ -288,6 +296,8 @@ int sc_exec__show(sc_exec *x)
     switch (sh->kind) {
     case SC_AST_SHOW_CREATE_TABLE:
     case SC_AST_SHOW_CREATE_DATABASE:
+    case SC_AST_SHOW_CREATE_VIEW:
+    case SC_AST_SHOW_CREATE_TRIGGER:
         return show_create(x, sh);
     case SC_AST_SHOW_DATABASES:
         return show_databases(x, sh);

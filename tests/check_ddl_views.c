@@ -231,6 +231,76 @@ START_TEST(test_ctas_types)
 }
 END_TEST
 
+/* Windows, subqueries in expressions, USING over a nest (10.11.19's texts). */
+START_TEST(test_views_windows_subqueries)
+{
+    ok("CREATE TABLE t0 (id INT PRIMARY KEY, a INT, b VARCHAR(20), c DECIMAL(8,2))");
+    ok("CREATE TABLE t1 (id INT PRIMARY KEY, a INT, b VARCHAR(20))");
+    ok("CREATE VIEW v5 AS SELECT id, ROW_NUMBER() OVER (PARTITION BY b ORDER BY c DESC) AS rn, "
+       "LAG(a, 1) OVER w AS prev, SUM(a) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND "
+       "CURRENT ROW) AS run FROM t0 WINDOW w AS (ORDER BY id)");
+    dump_has("AS select `test`.`t0`.`id` AS `id`,row_number() over ( partition by `test`.`t0`.`b` "
+             "order by `test`.`t0`.`c` desc) AS `rn`,lag(`test`.`t0`.`a`,1) over ( order by "
+             "`test`.`t0`.`id`) AS `prev`,sum(`test`.`t0`.`a`) over ( order by `test`.`t0`.`id` "
+             "rows between  unbounded  preceding  and  current row ) AS `run` from `test`.`t0`;",
+             true);
+    ok("CREATE VIEW v7 AS SELECT id FROM t0 WHERE a IN (SELECT a FROM t1 WHERE t1.id = t0.id) "
+       "AND NOT EXISTS (SELECT 1 FROM t1)");
+    dump_has("where `test`.`t0`.`a` in (select `test`.`t1`.`a` from `test`.`t1` where "
+             "`test`.`t1`.`id` = `test`.`t0`.`id`) and !exists(select 1 from `test`.`t1` limit 1);",
+             true);
+    fails_msg(
+        "CREATE VIEW v8 AS SELECT x.id FROM t0 x JOIN t1 y ON x.id = y.a JOIN t1 z USING (id)",
+        1052, "Column 'id' in FROM is ambiguous");
+}
+END_TEST
+
+static char *output(const char *sql)
+{
+    sc_stmt_result r;
+    char *out;
+
+    ck_assert_msg(sc_ddl_exec(&r, sess, NULL, sql, strlen(sql)) == SC_OK, "%s: %s", sql,
+                  r.message ? r.message : "");
+    out = strdup(r.output ? r.output : "");
+    sc_stmt_result_clear(&r);
+    return out;
+}
+
+/* SHOW CREATE VIEW in the view's database is compact (10.11.19), SHOW FULL TABLES says VIEW. */
+START_TEST(test_show_statements)
+{
+    char *o;
+
+    ok("CREATE TABLE t (a INT)");
+    ok("CREATE VIEW v AS SELECT a FROM t");
+    ok("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1");
+    o = output("SHOW CREATE VIEW v");
+    ck_assert_str_eq(o,
+                     "CREATE ALGORITHM=UNDEFINED DEFINER=`root`@`localhost` SQL SECURITY DEFINER "
+                     "VIEW `v` AS select `t`.`a` AS `a` from `t`\n");
+    free(o);
+    o = output("SHOW CREATE TRIGGER tr");
+    ck_assert_str_eq(o,
+                     "CREATE DEFINER=`root`@`localhost` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW "
+                     "SET NEW.a = 1\n");
+    free(o);
+    run("SHOW CREATE VIEW t", 1347, 0);
+    run("SHOW CREATE TRIGGER nope", 1360, 0);
+    {
+        sc_stmt_result r;
+        const char *q = "SHOW FULL TABLES";
+        ck_assert_int_eq(sc_ddl_exec(&r, sess, NULL, q, strlen(q)), SC_OK);
+        ck_assert_ptr_nonnull(r.rs);
+        ck_assert_uint_eq(r.rs->n_rows, 2);
+        ck_assert_uint_eq(r.rs->n_columns, 2);
+        ck_assert_int_eq((int)r.rs->cells[3].len, 4);
+        ck_assert_int_eq(memcmp(r.rs->cells[3].data, "VIEW", 4), 0);
+        sc_stmt_result_clear(&r);
+    }
+}
+END_TEST
+
 Suite *sc_test_ddl_views_suite(void)
 {
     Suite *s = suite_create("ddl_views");
@@ -241,6 +311,8 @@ Suite *sc_test_ddl_views_suite(void)
     tcase_add_test(tc, test_views_errors);
     tcase_add_test(tc, test_triggers);
     tcase_add_test(tc, test_ctas_types);
+    tcase_add_test(tc, test_show_statements);
+    tcase_add_test(tc, test_views_windows_subqueries);
     suite_add_tcase(s, tc);
     return s;
 }
