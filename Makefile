@@ -78,7 +78,7 @@ TEST_SUPPORT_OBJ := $(call obj,$(TEST_SUPPORT_SRC))
 TEST_TOOLS_OBJ := $(BUILD)/obj/tools/cli.o
 
 .PHONY: all release deps test check crash bench bench-build fuzz demo clean format format-check headertest \
-        check-replica-long check-replica-net \
+        check-replica-long check-replica-net check-mapgrow-long \
         shared install coverage \
         $(addprefix check-,$(SUITES))
 .DEFAULT_GOAL := all
@@ -92,7 +92,7 @@ release:
 DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev \
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
             libedit-dev zlib1g-dev clang libclang-rt-14-dev python3 \
-            libmariadb-dev mariadb-server gcovr clang-format
+            libmariadb-dev mariadb-server gcovr clang-format strace tmux
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -301,6 +301,11 @@ bench-build: $(BENCH_BIN) $(BUILD)/applylog
 # The replica's HOST:PORT transport against private MariaDB servers (about 30 s).
 check-replica-net:
 	SC_REPLICA_NET=1 $(MAKE) check-replicate_replica_net
+
+# Map growth at the acceptance size: 100,000 tables from a 1 MiB map, through the API
+# and the CLI (make test runs a few thousand).
+check-mapgrow-long:
+	SC_MAPGROW_TABLES=100000 $(MAKE) check-catalog_mapgrow check-tools_script
 
 # Replica suites in their long mode (thousands of transactions, 220 kills).
 check-replica-long:

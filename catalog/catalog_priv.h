@@ -149,6 +149,9 @@ struct sc_catalog {
     unsigned format_minor;
     sc_table_cache tcache;       /* decoded definitions (table_cache.c) */
     const char *map_lo, *map_hi; /* where LMDB mapped data.mdb, once looked up (rows.c) */
+    unsigned readers;            /* open read txns (the map only changes when 0, mapsize.c) */
+    uint64_t map_max;            /* ceiling given at open (0 = sys.meta or the default) */
+    uint64_t map_grows;          /* times this handle grew the map */
 };
 
 #define SC_TXN_CURSORS SC_DB__COUNT
@@ -229,6 +232,13 @@ int sc__meta_logged(bool *out, sc_catalog *cat, MDB_txn *mdb);
  */
 int sc__write_lock(sc_catalog *cat);
 void sc__write_unlock(sc_catalog *cat);
+/*
+ * The map size (mapsize.c). sc__map_headroom grows the map before a top-level
+ * write txn when its free space is short (no txn of cat may be open; a no-op
+ * otherwise); sc__map_ceiling is the largest size growth may reach.
+ */
+int sc__map_headroom(sc_catalog *cat);
+uint64_t sc__map_ceiling(const sc_catalog *cat);
 /** Mark txn poisoned when rows were written since mark and rc is an error. */
 int sc__txn_settle(sc_txn *txn, uint64_t mark, int rc);
 /** Note a write of a row of system table st with the given LMDB key (dirty filter). */

@@ -46,8 +46,8 @@ int sc_catalog__map_full(sc_ctx *ctx, MDB_env *env, const char *what)
         snprintf(size, sizeof(size), " (map size %zu bytes)", info.me_mapsize);
     return sc_error_set(ctx, SC_EFULL, 0, NULL,
                         "catalog map full%s while %s; nothing was written. To free space, purge "
-                        "old log files (`syscat binlog purge`), or open the catalog with a larger "
-                        "map size",
+                        "old log files (`syscat binlog purge`), or allow a larger map "
+                        "(`syscat resize --max SIZE`)",
                         size, what);
 }
 
@@ -468,6 +468,8 @@ static int open_create(sc_catalog *cat)
             rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "format_minor", SC_FORMAT_MINOR);
         if (!rc)
             rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "map_size", info.me_mapsize);
+        if (!rc && cat->map_max)
+            rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "map_size_max", cat->map_max);
         if (rc) {
             rc = sc__mdb_fail(txn, rc, "writing sys.meta");
             goto out;
@@ -540,13 +542,16 @@ typedef struct options_v1 {
 _Static_assert(offsetof(sc_catalog_options, table_cache_size) == sizeof(options_v1),
                "sc_catalog_options version 2 must extend version 1 at its end");
 
+/* Version 2 ends before map_size_max. */
+#define OPTIONS_V2_SIZE offsetof(sc_catalog_options, map_size_max)
+
 /* Copy the caller's options, of any version we know, over the defaults in o. */
 static int read_options(sc_catalog_options *o, sc_ctx *ctx, const sc_catalog_options *opts)
 {
     if (!opts)
         return SC_OK;
-    if (opts->version == 1) {
-        memcpy(o, opts, sizeof(options_v1));
+    if (opts->version == 1 || opts->version == 2) {
+        memcpy(o, opts, opts->version == 1 ? sizeof(options_v1) : OPTIONS_V2_SIZE);
         o->version = SC_CATALOG_OPTIONS_VERSION;
         return SC_OK;
     }
@@ -554,6 +559,10 @@ static int read_options(sc_catalog_options *o, sc_ctx *ctx, const sc_catalog_opt
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown catalog options version %u",
                             opts->version);
     *o = *opts;
+    if (o->map_size_max && o->map_size > o->map_size_max)
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL,
+                            "the map size (%llu bytes) is above its ceiling (%llu bytes)",
+                            (unsigned long long)o->map_size, (unsigned long long)o->map_size_max);
     return SC_OK;
 }
 
@@ -577,6 +586,7 @@ catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_catalog
         return SC_ENOMEM;
     cat->ctx = ctx;
     cat->flags = o->flags;
+    cat->map_max = o->map_size_max;
     cat->wlock_fd = -1;
     cat->datadir = sc__strdup(ctx, datadir);
     if (!cat->datadir) {

@@ -118,6 +118,8 @@ int sc_catalog_stats_get(sc_catalog_stats *out, sc_catalog *cat)
     out->map_size = info.me_mapsize;
     out->used_bytes = pages * est.ms_psize;
     out->last_txn_id = info.me_last_txnid;
+    out->map_size_max = sc__map_ceiling(cat);
+    out->map_grows = cat->map_grows;
     sc_txn_abort(txn);
     return rc;
 }

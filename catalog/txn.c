@@ -98,10 +98,17 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
         txn_free(t);
         return rc;
     }
+    if (!ro && (rc = sc__map_headroom(cat))) {
+        txn_free(t);
+        sc__write_unlock(cat);
+        return rc;
+    }
     rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
-    if (rc == MDB_MAP_RESIZED) {
-        /* Another process grew the map: adopt its size and retry. */
+    if (rc == MDB_MAP_RESIZED && cat->readers == 0) {
+        /* Another process grew the map past ours: adopt its size and retry (only
+         * with no other txn of ours open: the remap moves what they point into). */
         mdb_env_set_mapsize(cat->env, 0);
+        cat->map_lo = cat->map_hi = NULL;
         rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
     }
     if (rc) {
@@ -128,6 +135,8 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
     }
     if (!ro)
         cat->writer = t;
+    else
+        cat->readers++;
     txn_check(t);
     *out = t;
     return SC_OK;
@@ -167,7 +176,10 @@ static void txn_end_links(sc_txn *t)
 {
     if (t->parent) {
         t->parent->child = NULL;
-    } else if (!t->readonly && t->cat->writer == t) {
+    } else if (t->readonly) {
+        assert(t->cat->readers > 0);
+        t->cat->readers--;
+    } else if (t->cat->writer == t) {
         t->cat->writer = NULL;
         sc__write_unlock(t->cat);
     }

@@ -68,6 +68,22 @@ typedef struct sc_temp_table {
 } sc_temp_table;
 
 /*
+ * An explicit transaction's replay record (session_txn.c): the text and
+ * outcome of every statement run in it, and the settings it began with, so
+ * that it can be built again after the catalog map grew.
+ */
+typedef struct sc_txn_replay {
+    char **texts; /* statement texts, in order */
+    size_t *lens;
+    int *codes; /* their outcomes (SC_OK or the error) */
+    size_t n, cap;
+    char *database; /* settings when the transaction began */
+    uint64_t sql_mode;
+    bool explicit_defaults_for_timestamp, foreign_key_checks, sql_notes;
+    char *charset_server, *collation_server, *default_engine;
+} sc_txn_replay;
+
+/*
  * Invariants (session_check in session.c): ctx is cat's; charset_server,
  * collation_server and default_engine are always set; temps and user_vars
  * are non-NULL when their counts are not 0, and every temporary table and
@@ -88,7 +104,29 @@ struct sc_session {
     size_t n_temps;
     char **user_vars; /* @name=value pairs: [2i] name, [2i+1] value (NULL = SQL NULL) */
     size_t n_user_vars;
+    sc_txn *txn;          /* the explicit transaction (BEGIN), or NULL */
+    unsigned txn_flags;   /* SC_SESSION_TXN_* it began with */
+    sc_txn_replay replay; /* what rebuilds txn after the map grew */
+    bool replaying;       /* statements run now are a replay: not recorded again */
+    bool ran_control;     /* the last statement was BEGIN, COMMIT or ROLLBACK */
 };
+
+/* Explicit transactions (session_txn.c). */
+/** BEGIN, COMMIT or ROLLBACK run as a statement outside a caller's txn. */
+int sc_ddl__txn_control(sc_session *s, sc_ast_stmt_kind kind);
+/** Record a statement run in the explicit transaction (for a replay). */
+int sc_ddl__txn_note(sc_session *s, const char *sql, size_t len, int code);
+/**
+ * After SC_EFULL: grow the map; with explicit_txn, abort the explicit
+ * transaction first and build it again (replay). @return SC_OK to run the
+ * statement again, else the error (the transaction is then rolled back)
+ */
+int sc_ddl__txn_regrow(sc_session *s, bool explicit_txn);
+/** Roll back what is open and free the replay record (sc_session_free). */
+void sc_ddl__txn_free(sc_session *s);
+/** Run one statement once, no retry (session.c; a replay uses it). */
+int sc_ddl__exec_once(
+    sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len);
 
 /** Execution state of one statement. */
 typedef struct sc_exec {

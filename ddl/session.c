@@ -196,6 +196,7 @@ void sc_session_free(sc_session *s)
 {
     if (!s)
         return;
+    sc_ddl__txn_free(s);
     for (size_t i = 0; i < s->n_temps; i++) {
         sc_free(s->ctx, s->temps[i].schema);
         sc_free(s->ctx, s->temps[i].name);
@@ -764,7 +765,58 @@ static int run_in_txn(sc_exec *x, sc_txn *parent, const char *sql, size_t len)
     return rc;
 }
 
+static bool txn_control(sc_ast_stmt_kind kind)
+{
+    return kind == SC_AST_STMT_BEGIN || kind == SC_AST_STMT_COMMIT || kind == SC_AST_STMT_ROLLBACK;
+}
+
+/* Run the parsed statement: transaction control on the session, anything
+ * else in the caller's txn, the session's explicit one, or its own. */
+static int run_parsed(sc_exec *x, sc_txn *txn, const char *sql, size_t len)
+{
+    sc_session *s = x->s;
+    int rc;
+
+    s->ran_control = !txn && txn_control(x->stmt->kind);
+    if (s->ran_control)
+        return sc_ddl__txn_control(s, x->stmt->kind);
+    if (txn || !s->txn)
+        return run_in_txn(x, txn, sql, len);
+    rc = run_in_txn(x, s->txn, sql, len);
+    if (rc != SC_EFULL) {
+        sc_error saved = *sc_ctx_last_error(x->ctx);
+        int nrc = sc_ddl__txn_note(s, sql, len, rc);
+        if (nrc)
+            return nrc;
+        if (rc)
+            sc_error_set(x->ctx, saved.code, saved.mysql_errno, saved.sqlstate, "%s",
+                         saved.message);
+    }
+    return rc;
+}
+
 int sc_ddl_exec(
+    sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len)
+{
+    int rc = sc_ddl__exec_once(result, session, txn, sql, len);
+
+    /* A full map: grow it and run the statement again (its transaction, when
+     * it belongs to an explicit one), until it fits or the map is at its ceiling. */
+    while (rc == SC_EFULL && !txn && !session->ran_control) {
+        int grc = sc_ddl__txn_regrow(session, session->txn != NULL);
+        if (grc != SC_OK) {
+            sc_stmt_result_clear(result);
+            fill_error(result, session->ctx, grc);
+            result->warnings = 1;
+            return grc;
+        }
+        sc_stmt_result_clear(result);
+        rc = sc_ddl__exec_once(result, session, txn, sql, len);
+    }
+    return rc;
+}
+
+int sc_ddl__exec_once(
     sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len)
 {
     sc_ctx *ctx = session->ctx;
@@ -787,7 +839,7 @@ int sc_ddl_exec(
     x.arena = x.stmt->arena;
     sc__buf_init(&x.out, ctx);
     sc_rs__init(&x.rs, ctx);
-    rc = run_in_txn(&x, txn, sql, len);
+    rc = run_parsed(&x, txn, sql, len);
     if (rc == SC_OK && x.has_rs)
         rc = sc_rs__finish(&result->rs, &x.rs);
     if (rc != SC_OK) {

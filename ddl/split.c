@@ -72,3 +72,18 @@ bool sc_sql_split_next(size_t *end_out, bool *has_content_out, const char *sql, 
     *has_content_out = content;
     return false;
 }
+
+size_t sc_sql_skip_blank(const char *sql, size_t len)
+{
+    size_t i = 0, c;
+
+    while (i < len) {
+        if ((c = comment_len(sql, len, i)) > 0)
+            i += c;
+        else if (sql[i] == ' ' || sql[i] == '\t' || sql[i] == '\n' || sql[i] == '\r')
+            i++;
+        else
+            break;
+    }
+    return i;
+}

@@ -800,7 +800,8 @@ START_TEST(test_catalog_cache_capacity_lru)
 }
 END_TEST
 
-/* Version 1 options (no table_cache_size) still open; unknown versions are refused. */
+/* Version 1 and 2 options (no table_cache_size, no map_size_max) still open; unknown versions
+ * are refused. */
 START_TEST(test_catalog_cache_options_versions)
 {
     struct {
@@ -811,14 +812,24 @@ START_TEST(test_catalog_cache_options_versions)
     sc_catalog *cat = NULL;
     sc_txn *txn;
 
-    ck_assert_uint_eq(SC_CATALOG_OPTIONS_VERSION, 2);
+    struct {
+        unsigned version, flags;
+        uint64_t map_size;
+        size_t table_cache_size;
+    } v2 = {2, SC_CATALOG_NOSYNC, 0, 55}; /* version 2: no map_size_max */
+
+    ck_assert_uint_eq(SC_CATALOG_OPTIONS_VERSION, 3);
     sc_catalog_close(sc_fx.cat);
     sc_fx.cat = NULL;
     ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, (const sc_catalog_options *)&v1));
     ck_assert_uint_eq(stats().capacity, SC_TABLE_CACHE_DEFAULT);
     sc_catalog_close(sc_fx.cat);
     sc_fx.cat = NULL;
-    bad.version = 3;
+    ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, (const sc_catalog_options *)&v2));
+    ck_assert_uint_eq(stats().capacity, 55);
+    sc_catalog_close(sc_fx.cat);
+    sc_fx.cat = NULL;
+    bad.version = 4;
     ck_assert_int_eq(sc_catalog_open(&cat, sc_fx.ctx, sc_fx.dir, &bad), SC_EINVAL);
     ck_assert_ptr_null(cat);
     reopen_with(0, 0);

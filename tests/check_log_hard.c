@@ -418,7 +418,7 @@ END_TEST
 /* One map-full message: the map size and what frees space. */
 START_TEST(test_log_hard_map_full_message)
 {
-    sh("$SC init --map-size 256K && (echo 'begin;'; i=0; while [ $i -lt 300 ]; do "
+    sh("$SC init --map-size 256K --map-max 256K && (echo 'begin;'; i=0; while [ $i -lt 300 ]; do "
        "echo \"create table test.m$i (a$i int primary key, b varchar(200) comment '$i');\"; "
        "i=$((i+1)); done; echo 'commit;') > m.sql && $SC exec -e 'create database test' && "
        "$SC exec m.sql");

@@ -638,7 +638,9 @@ START_TEST(test_tools_exec_stops_on_error)
     init_catalog();
     run("exec", "-e", "CREATE DATABASE d1; CREATE DATABASE d1; CREATE DATABASE d2;", NULL);
     ck_status(1);
-    ck_assert_str_eq(last.err, "ERROR 1007 (HY000): Can't create database 'd1'; database exists\n");
+    ck_assert_str_eq(last.err, "--------------\nCREATE DATABASE d1\n--------------\n\n"
+                               "ERROR 1007 (HY000) at line 1: Can't create database 'd1'; "
+                               "database exists\n");
     run("show", "databases", NULL);
     ck_assert_msg(strstr(last.out, "d2") == NULL, "ran past the error:\n%s", last.out);
     run("exec", "--force", "-e", "CREATE DATABASE d1; CREATE DATABASE d2;", NULL);

@@ -31,7 +31,7 @@ expect() {
     [ "$n" -eq "$1" ] || bad "expected $1 line(s) '$2' in the demo's output, found $n"
 }
 T=$'\t'
-expect 1 "ERROR 1050 (42S01): Table 'orders' already exists"
+expect 1 "ERROR 1050 (42S01) at line 1: Table 'orders' already exists"
 expect 1 "a${T}table${T}256 -> 256${T}\`shop\`.\`customers\` -> \`shop\`.\`customers\`"
 expect 1 "b${T}table${T}256 -> 259${T}\`shop\`.\`items\` -> \`shop_b\`.\`items\`"
 expect 1 "b${T}database${T}256 -> 257${T}\`shop\` -> \`shop_b\`"

@@ -4,7 +4,9 @@
  * (shared/oracle/README.md) and an aligned text table drawn like the mysql
  * client's (+---+ borders, columns padded to their widest UTF-8 cell).
  */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,6 +143,47 @@ char *sc_cli__escape(const char *text)
     }
     out[o] = '\0';
     return out;
+}
+
+/* Parse "123", "64M", "4G"... (binary multiples). @return 0 or -1 */
+int sc_cli__parse_size(uint64_t *out, const char *text)
+{
+    char *end = NULL;
+    unsigned long long v;
+    unsigned shift = 0;
+
+    errno = 0;
+    v = strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *text == '-')
+        return -1;
+    switch (*end) {
+    case 'k':
+    case 'K':
+        shift = 10;
+        end++;
+        break;
+    case 'm':
+    case 'M':
+        shift = 20;
+        end++;
+        break;
+    case 'g':
+    case 'G':
+        shift = 30;
+        end++;
+        break;
+    case 't':
+    case 'T':
+        shift = 40;
+        end++;
+        break;
+    default:
+        break;
+    }
+    if (*end != '\0' || v == 0 || (shift && v > (UINT64_MAX >> shift)))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */

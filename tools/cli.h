@@ -45,6 +45,7 @@ int sc_cli__cmd_fsck(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_stats(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv);
+int sc_cli__cmd_resize(sc_cli *cli, int argc, char **argv);
 
 /* ------------------------------------------------------------------ */
 /* Usage and errors (cli.c)                                             */
@@ -85,6 +86,12 @@ int sc_cli__split_name(char **db_out, char **table_out, const char *text);
  * CR -> `\r`, TAB -> `\t`. @return malloc'ed string or NULL (no memory).
  */
 char *sc_cli__escape(const char *text);
+
+/**
+ * Parse a size: "123", "64K", "64M", "4G", "1T" (binary multiples), above 0.
+ * @return 0, or -1 when text is not a size
+ */
+int sc_cli__parse_size(uint64_t *out, const char *text);
 
 /* ------------------------------------------------------------------ */
 /* Catalog access (cli.c)                                               */

@@ -33,7 +33,9 @@ typedef struct exec_opts {
     const char *file;     /* FILE, "-" for stdin, or NULL */
     bool results;         /* --results: the results.txt contract */
     bool force;           /* --force: continue after errors */
-    bool batch;           /* -B: errors in the client's batch form (statement, line) */
+    bool batch;           /* -B: batch output (the default off a terminal) */
+    bool single_txn;      /* --single-transaction: the whole input is one transaction */
+    bool dry_run;         /* --dry-run: run everything, then roll it all back */
 } exec_opts;
 
 typedef struct exec_state {
@@ -42,9 +44,19 @@ typedef struct exec_state {
     const exec_opts *opts;
     bool interactive;        /* prompt mode: "Query OK" lines, errors never stop */
     size_t failures;         /* statements that failed */
-    unsigned long line_base; /* input lines consumed before the statement buffer */
+    unsigned long buf_line;  /* input line of the first byte of the pending text */
     unsigned long stmt_line; /* input line where the running statement starts */
 } exec_state;
+
+/* Newlines in s[0..n). */
+static unsigned long count_lines(const char *s, size_t n)
+{
+    unsigned long lines = 0;
+
+    for (size_t i = 0; i < n; i++)
+        lines += s[i] == '\n';
+    return lines;
+}
 
 /* A growing text buffer for the statement being assembled. */
 typedef struct sql_buf {
@@ -101,33 +113,35 @@ static void print_result_line(FILE *f, const sc_stmt_result *r)
 }
 
 /*
- * An error outside the prompt, as the mariadb client prints it in batch
- * mode: the statement between two lines of dashes, a blank line, then
- * "ERROR errno (state) at line N: message" (N: the statement's first line).
+ * A failed statement, as the mariadb client reports it: at the prompt the
+ * error line alone; reading a script, the statement between dashed lines,
+ * then the error with the line the statement starts on.
  */
-static void print_batch_error(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
+static void print_failure(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
 {
-    FILE *f = st->cli->err;
+    FILE *err = st->cli->err;
 
-    fflush(st->cli->out);
-    fprintf(f, "--------------\n%.*s\n--------------\n\n", (int)len, sql);
-    fprintf(f, "ERROR %u (%s) at line %lu: %s\n", r->mysql_errno,
+    fflush(st->cli->out); /* rows printed before the error come first */
+    const char *msg = r->message && *r->message ? r->message : sc_strerror(r->code);
+
+    if (st->interactive) {
+        sc_cli__print_error(err, r->mysql_errno, r->sqlstate, msg);
+        return;
+    }
+    size_t skip = sc_sql_skip_blank(sql, len); /* the client echoes it without comments */
+
+    fprintf(err, "--------------\n%.*s\n--------------\n\n", (int)(len - skip), sql + skip);
+    fprintf(err, "ERROR %u (%s) at line %lu: %s\n", r->mysql_errno,
             r->sqlstate[0] ? r->sqlstate : "HY000", /* lint: sqlstate-ok (display default) */
-            st->stmt_line, r->message && *r->message ? r->message : sc_strerror(r->code));
-    fflush(f);
+            st->stmt_line, msg);
 }
 
 static void print_outcome(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
 {
     FILE *out = st->cli->out;
 
-    if (r->code != SC_OK && !st->interactive && st->opts->batch) {
-        print_batch_error(st, r, sql, len);
-        return;
-    }
     if (r->code != SC_OK) {
-        sc_cli__print_error(st->cli->err, r->mysql_errno, r->sqlstate,
-                            r->message && *r->message ? r->message : sc_strerror(r->code));
+        print_failure(st, r, sql, len);
         return;
     }
     if (r->rs) { /* rows: batch form (tools/resultfmt.h) */
@@ -163,6 +177,8 @@ static bool run_statement(exec_state *st, const char *sql, size_t len)
     fflush(st->cli->out);
     if (failed)
         st->failures++;
+    if ((st->opts->single_txn || st->opts->dry_run) && !sc_session_in_transaction(st->session))
+        return true; /* the run's one transaction is gone (rolled back): nothing more can join it */
     return failed && !st->opts->results && !st->opts->force && !st->interactive;
 }
 
@@ -237,24 +253,14 @@ static scan_result scan_statement(const char *s, size_t len)
     return r;
 }
 
-static unsigned long count_lines(const char *s, size_t len)
-{
-    unsigned long n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += s[i] == '\n';
-    return n;
-}
-
 /* Run text[0..len) with surrounding blanks trimmed, unless it is empty. */
 static bool run_trimmed(exec_state *st, const char *text, size_t len, bool has_content)
 {
-    const char *start = text;
-
+    st->stmt_line = st->buf_line + count_lines(text, sc_sql_skip_blank(text, len));
     while (len > 0 && strchr(" \t\r\n", text[0])) {
         text++;
         len--;
     }
-    st->stmt_line = st->line_base + count_lines(start, (size_t)(text - start)) + 1;
     len = rtrim_len(text, len);
     return has_content ? run_statement(st, text, len) : false;
 }
@@ -269,7 +275,7 @@ static bool run_complete(exec_state *st, sql_buf *b)
 
     while (b->len > 0 && (r = scan_statement(b->data, b->len)).found) {
         bool stop = run_trimmed(st, b->data, r.end, r.has_content);
-        st->line_base += count_lines(b->data, r.end + 1);
+        st->buf_line += count_lines(b->data, r.end + 1);
         buf_consume(b, r.end + 1);
         if (stop)
             return true;
@@ -460,6 +466,8 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
         {"force", no_argument, NULL, 'f'},
         {"execute", required_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},
+        {"single-transaction", no_argument, NULL, 'S'},
+        {"dry-run", no_argument, NULL, 'n'},
         {"batch", no_argument, NULL, 'B'},
         {NULL, 0, NULL, 0},
     };
@@ -480,8 +488,14 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
         case 'e':
             o->sql = optarg;
             break;
-        case 'B': /* rows print in batch form anyway off a terminal; -B adds the error form */
+        case 'S':
+            o->single_txn = true;
+            break;
+        case 'B': /* rows print in batch form anyway off a terminal */
             o->batch = true;
+            break;
+        case 'n':
+            o->dry_run = true;
             break;
         case 'h':
             sc_cli__usage(cli, cli->out, "exec");
@@ -541,10 +555,55 @@ static int run_input(exec_state *st)
     return status;
 }
 
+/* --single-transaction and --dry-run: the whole run is one transaction. */
+static int begin_whole(exec_state *st)
+{
+    int rc;
+
+    if (!st->opts->single_txn && !st->opts->dry_run)
+        return SC_CLI_EXIT_OK;
+    rc = sc_session_begin(st->session, SC_SESSION_TXN_WHOLE);
+    return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(st->cli, rc);
+}
+
+/*
+ * End the run's transaction: the whole-run one commits only when every
+ * statement succeeded (never with --dry-run); one the input left open is
+ * rolled back, as a client that disconnects has it rolled back.
+ */
+static int end_whole(exec_state *st, int status)
+{
+    const exec_opts *o = st->opts;
+    int rc;
+
+    if (!sc_session_in_transaction(st->session))
+        return status;
+    if (!o->single_txn && !o->dry_run) {
+        fprintf(st->cli->err, "syscat: the input ended inside a transaction; it was rolled "
+                              "back (end it with COMMIT)\n");
+        sc_session_rollback(st->session);
+        return status;
+    }
+    if (o->dry_run || st->failures || status != SC_CLI_EXIT_OK) {
+        sc_session_rollback(st->session);
+        if (o->dry_run)
+            fprintf(st->cli->err, "syscat: dry run: %s; nothing was written\n",
+                    st->failures ? "errors found" : "no errors");
+        else
+            fprintf(st->cli->err,
+                    "syscat: %zu statement(s) failed; nothing was committed "
+                    "(--single-transaction)\n",
+                    st->failures);
+        return st->failures ? SC_CLI_EXIT_ERROR : status;
+    }
+    rc = sc_session_commit(st->session);
+    return rc == SC_OK ? status : sc_cli__fail(st->cli, rc);
+}
+
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
 {
-    exec_opts o = {NULL, NULL, NULL, false, false, false};
-    exec_state st = {cli, NULL, &o, false, 0, 0, 0};
+    exec_opts o = {NULL, NULL, NULL, false, false, false, false, false};
+    exec_state st = {cli, NULL, &o, false, 0, 1, 1};
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
     int status, rc;
@@ -570,7 +629,10 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
         goto out;
     }
     st.interactive = !o.sql && !o.file && isatty(STDIN_FILENO);
-    status = st.interactive ? run_interactive(&st) : run_input(&st);
+    status = begin_whole(&st);
+    if (status == SC_CLI_EXIT_OK)
+        status = st.interactive ? run_interactive(&st) : run_input(&st);
+    status = end_whole(&st, status);
 out:
     sc_session_free(st.session);
     /* The commits stand either way (the log is in the catalog); say so if

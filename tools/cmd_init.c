@@ -1,5 +1,5 @@
 /*
- * cmd_init.c - `syscat init [--map-size BYTES] [--force]`: create a new
+ * cmd_init.c - `syscat init [--map-size BYTES] [--map-max BYTES] [--force]`: create a new
  * catalog in the data directory, atomically (DESIGN.md section 8,
  * docs/cli.md "init").
  *
@@ -34,51 +34,11 @@
 
 #define TMP_PREFIX ".syscat-init."
 
-/* Parse "123", "64M", "4G"... (binary multiples). @return 0 or -1 */
-static int parse_size(uint64_t *out, const char *text)
-{
-    char *end = NULL;
-    unsigned long long v;
-    unsigned shift = 0;
-
-    errno = 0;
-    v = strtoull(text, &end, 10);
-    if (errno != 0 || end == text || *text == '-')
-        return -1;
-    switch (*end) {
-    case 'k':
-    case 'K':
-        shift = 10;
-        end++;
-        break;
-    case 'm':
-    case 'M':
-        shift = 20;
-        end++;
-        break;
-    case 'g':
-    case 'G':
-        shift = 30;
-        end++;
-        break;
-    case 't':
-    case 'T':
-        shift = 40;
-        end++;
-        break;
-    default:
-        break;
-    }
-    if (*end != '\0' || v == 0 || (shift && v > (UINT64_MAX >> shift)))
-        return -1;
-    *out = (uint64_t)v << shift;
-    return 0;
-}
-
-static int parse_args(uint64_t *map_size, bool *force, sc_cli *cli, int argc, char **argv)
+static int parse_args(sc_catalog_options *o, bool *force, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"map-size", required_argument, NULL, 'm'},
+        {"map-max", required_argument, NULL, 'M'},
         {"force", no_argument, NULL, 'f'},
         {NULL, 0, NULL, 0},
     };
@@ -90,11 +50,16 @@ static int parse_args(uint64_t *map_size, bool *force, sc_cli *cli, int argc, ch
             *force = true;
             continue;
         }
-        if (c != 'm')
+        if (c != 'm' && c != 'M')
             return sc_cli__usage_error(cli, "init", "bad option '%s'", argv[optind - 1]);
-        if (parse_size(map_size, optarg) != 0)
-            return sc_cli__usage_error(cli, "init", "bad --map-size '%s'", optarg);
+        if (sc_cli__parse_size(c == 'm' ? &o->map_size : &o->map_size_max, optarg) != 0)
+            return sc_cli__usage_error(cli, "init", "bad --%s '%s'",
+                                       c == 'm' ? "map-size" : "map-max", optarg);
     }
+    if (o->map_size_max && o->map_size > o->map_size_max)
+        return sc_cli__usage_error(cli, "init", "--map-size is above --map-max");
+    if (o->map_size_max && !o->map_size)
+        o->map_size = o->map_size_max < (4ull << 30) ? o->map_size_max : (4ull << 30);
     if (optind != argc)
         return sc_cli__usage_error(cli, "init", "unexpected argument '%s'", argv[optind]);
     return SC_CLI_EXIT_OK;
@@ -285,7 +250,7 @@ int sc_cli__cmd_init(sc_cli *cli, int argc, char **argv)
     bool force = false;
     int status;
 
-    status = parse_args(&opts.map_size, &force, cli, argc, argv);
+    status = parse_args(&opts, &force, cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;
     status = prepare(cli, force);

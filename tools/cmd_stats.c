@@ -34,14 +34,15 @@ static int read_settings(json_t **out, sc_cli *cli, sc_catalog *cat)
 
 static json_t *stats_json(const sc_cli *cli, const sc_catalog_stats *st, json_t *settings)
 {
-    return json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:O}", "datadir",
-                     cli->datadir, "format_major", (int)st->format_major, "format_minor",
+    return json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:O}",
+                     "datadir", cli->datadir, "format_major", (int)st->format_major, "format_minor",
                      (int)st->format_minor, "schemas", (json_int_t)st->schemas, "tables",
                      (json_int_t)st->tables, "columns", (json_int_t)st->columns, "indexes",
                      (json_int_t)st->indexes, "next_schema_id", (json_int_t)st->next_schema_id,
                      "next_table_id", (json_int_t)st->next_table_id, "map_size",
                      (json_int_t)st->map_size, "used_bytes", (json_int_t)st->used_bytes,
-                     "last_txn_id", (json_int_t)st->last_txn_id, "settings", settings);
+                     "map_size_max", (json_int_t)st->map_size_max, "last_txn_id",
+                     (json_int_t)st->last_txn_id, "settings", settings);
 }
 
 static void print_text(sc_cli *cli, const sc_catalog_stats *st, json_t *settings)
@@ -61,6 +62,8 @@ static void print_text(sc_cli *cli, const sc_catalog_stats *st, json_t *settings
             (double)st->map_size / (1024.0 * 1024.0));
     fprintf(cli->out, "used            %llu bytes (%.1f MiB)\n", (unsigned long long)st->used_bytes,
             (double)st->used_bytes / (1024.0 * 1024.0));
+    fprintf(cli->out, "map ceiling     %llu bytes (%.1f MiB; the map grows by itself up to it)\n",
+            (unsigned long long)st->map_size_max, (double)st->map_size_max / (1024.0 * 1024.0));
     fprintf(cli->out, "last txn id     %llu\n", (unsigned long long)st->last_txn_id);
     fprintf(cli->out, "settings        %s\n", json_object_size(settings) ? "" : "(none)");
     json_object_foreach(settings, key, value)

@@ -26,7 +26,7 @@ typedef struct cli_command {
 } cli_command;
 
 static const cli_command commands[] = {
-    {"init", sc_cli__cmd_init, "[--map-size BYTES] [--force]",
+    {"init", sc_cli__cmd_init, "[--map-size BYTES] [--map-max BYTES] [--force]",
      "create a new catalog in the data directory"},
     {"show", sc_cli__cmd_show,
      "databases | tables [DB] | create table DB.TABLE | create database DB",
@@ -34,7 +34,11 @@ static const cli_command commands[] = {
     {"describe", sc_cli__cmd_describe, "DB.TABLE", "describe a table's columns"},
     {"fsck", sc_cli__cmd_fsck, "", "check the catalog's integrity"},
     {"stats", sc_cli__cmd_stats, "[--json]", "catalog statistics and settings"},
-    {"exec", sc_cli__cmd_exec, "[--database DB] [--results] [--force] [-e SQL | FILE | -]",
+    {"resize", sc_cli__cmd_resize, "[SIZE] [--max SIZE]",
+     "set the catalog map size and the ceiling it grows to by itself"},
+    {"exec", sc_cli__cmd_exec,
+     "[--database DB] [--results] [--force] [--single-transaction] [--dry-run]\n"
+     "            [-e SQL | FILE | -]",
      "run SQL statements (interactive prompt on a terminal)"},
     {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
      "print the whole catalog as SQL or JSON"},

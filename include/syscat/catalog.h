@@ -62,13 +62,23 @@ typedef struct sc_catalog_options {
     unsigned flags;    /* SC_CATALOG_* */
     uint64_t map_size; /* LMDB map size in bytes; 0 = keep the stored one, or 4 GiB when new */
     size_t table_cache_size; /* (version 2) definitions the cache keeps; 0 = 4096 */
+    /* (version 3) the largest the map may grow to by itself; 0 = the ceiling stored in the
+     * catalog (sc_catalog_map_resize), else SC_MAP_MAX_DEFAULT. Stored when the catalog is
+     * created; for an existing catalog it holds for this handle only. Equal to map_size:
+     * the map never grows. */
+    uint64_t map_size_max;
 } sc_catalog_options;
 
-#define SC_CATALOG_OPTIONS_VERSION 2
+#define SC_CATALOG_OPTIONS_VERSION 3
 #define SC_CATALOG_OPTIONS_INIT                                                                    \
     {                                                                                              \
-        SC_CATALOG_OPTIONS_VERSION, 0, 0, 0                                                        \
+        SC_CATALOG_OPTIONS_VERSION, 0, 0, 0, 0                                                     \
     }
+/** The map's ceiling when none is stored: 64 GiB (address space, not disk: LMDB writes
+ *  only the pages it uses). */
+#define SC_MAP_MAX_DEFAULT (64ull << 30)
+/** The most one growth step adds (each step doubles the map up to this). */
+#define SC_MAP_STEP_MAX (1ull << 30)
 /** Entries of the definition cache when table_cache_size is 0. */
 #define SC_TABLE_CACHE_DEFAULT 4096
 
@@ -138,6 +148,32 @@ SC_API void sc_txn_abort(sc_txn *txn);
 
 /** The catalog a transaction belongs to. */
 SC_API sc_catalog *sc_txn_catalog(const sc_txn *txn);
+
+/**
+ * Run fn in a write transaction and commit it; when the map fills (SC_EFULL
+ * from fn or from the commit), abort, grow the map one step and run fn again,
+ * until it fits or the map reaches its ceiling. fn must leave nothing of its
+ * own behind when it fails, since it may run several times.
+ * @return fn's or the commit's code; SC_EFULL at the ceiling (the message names the map)
+ */
+SC_API int sc_txn_run(sc_catalog *cat, int (*fn)(sc_txn *txn, void *payload), void *payload);
+
+/**
+ * Grow the map one step (double it, at most SC_MAP_STEP_MAX more, never past
+ * the ceiling). Writers grow it themselves; this is for callers that retry a
+ * transaction that failed with SC_EFULL. No transaction of cat may be open.
+ * @return SC_OK, SC_EFULL (at the ceiling), SC_EBUSY (a txn is open), SC_EREADONLY, SC_EIO
+ */
+SC_API int sc_catalog_map_grow(sc_catalog *cat);
+
+/**
+ * Set the map size and the ceiling it may grow to, and store both (LMDB keeps
+ * a larger map for every process from the next commit on; it never shrinks).
+ * @param[in] size new map size in bytes, at least the current one; 0 = unchanged
+ * @param[in] max  new ceiling, at least size; 0 = unchanged
+ * @return SC_OK, SC_EINVAL (smaller than the map, or max < size), SC_EBUSY, SC_EIO
+ */
+SC_API int sc_catalog_map_resize(sc_catalog *cat, uint64_t size, uint64_t max);
 
 /** Whether txn is read-only. */
 SC_API bool sc_txn_readonly(const sc_txn *txn);
@@ -481,12 +517,14 @@ typedef struct sc_catalog_stats {
     uint64_t indexes;                    /* index rows */
     uint64_t next_schema_id;             /* counters */
     uint64_t next_table_id;
-    uint64_t map_size;    /* LMDB map size, bytes */
-    uint64_t used_bytes;  /* pages in use * page size */
-    uint64_t last_txn_id; /* LMDB transaction id */
+    uint64_t map_size;     /* LMDB map size, bytes */
+    uint64_t used_bytes;   /* pages in use * page size */
+    uint64_t last_txn_id;  /* LMDB transaction id */
+    uint64_t map_size_max; /* the ceiling the map may grow to by itself */
+    uint64_t map_grows;    /* times this handle grew the map */
 } sc_catalog_stats;
 
-/** Fill stats from a fresh read transaction. */
+/** Fill stats from a fresh read transaction (map_size_max and map_grows included). */
 SC_API int sc_catalog_stats_get(sc_catalog_stats *out, sc_catalog *cat);
 
 /* ------------------------------------------------------------------ */

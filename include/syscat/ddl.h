@@ -156,13 +156,42 @@ SC_API const char *sc_session_database(const sc_session *session);
 /**
  * Execute one statement (no trailing ';' needed). With txn == NULL the
  * statement runs in its own write transaction, committed on success and
- * aborted on error; with a caller's write txn it runs in a nested
- * transaction of it, so a failing statement leaves txn as it was.
+ * aborted on error (or, inside BEGIN ... COMMIT, in a nested transaction of
+ * the session's: sc_session_begin); with a caller's write txn it runs in a
+ * nested transaction of it, so a failing statement leaves txn as it was, and
+ * BEGIN/COMMIT/ROLLBACK do nothing. Without a caller's txn, a full catalog
+ * map is grown and the statement run again (SC_EFULL only at the ceiling).
  * @param[out] result per-statement outcome (always filled)
  * @return result->code
  */
 SC_API int
 sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len);
+
+/** sc_session_begin flag: the transaction is the caller's whole run. BEGIN and
+ *  COMMIT statements inside it are part of it (no effect); ROLLBACK fails. */
+#define SC_SESSION_TXN_WHOLE 0x1
+
+/**
+ * Begin an explicit transaction, as the BEGIN statement does: every later
+ * sc_ddl_exec() without a caller's txn runs in a nested transaction of it,
+ * until COMMIT/ROLLBACK (statements or sc_session_commit/rollback). Unlike
+ * MariaDB, DDL inside it does not commit implicitly: ROLLBACK undoes it. It
+ * holds the catalog's write lock until it ends. An open transaction is
+ * committed first. When the catalog map fills, the transaction is built
+ * again in a larger map (its statements replayed) without the caller noticing.
+ * @param[in] flags 0 or SC_SESSION_TXN_WHOLE
+ * @return SC_OK, SC_EBUSY, SC_EIO, SC_ENOMEM
+ */
+SC_API int sc_session_begin(sc_session *session, unsigned flags);
+
+/** Commit the explicit transaction (one commit, one sync). SC_OK when none is open. */
+SC_API int sc_session_commit(sc_session *session);
+
+/** Roll the explicit transaction back (nothing when none is open). */
+SC_API void sc_session_rollback(sc_session *session);
+
+/** Whether an explicit transaction is open. */
+SC_API bool sc_session_in_transaction(const sc_session *session);
 
 /** Free the strings and the result set of a result and zero it. */
 SC_API void sc_stmt_result_clear(sc_stmt_result *result);
@@ -211,6 +240,14 @@ SC_API int sc_dump_show_create(char **out, sc_txn *txn);
  * @return true when a ';' ends a statement
  */
 SC_API bool sc_sql_split_next(size_t *end_out, bool *has_content_out, const char *sql, size_t len);
+
+/**
+ * Where the text of a statement starts: the index of the first character of
+ * sql[0..len) that is neither blank nor inside a comment (by the rules of
+ * sc_sql_split_next), len when there is none. The mysql client's "at line N"
+ * counts from there.
+ */
+SC_API size_t sc_sql_skip_blank(const char *sql, size_t len);
 
 /**
  * Set a session variable as `SET SESSION name = value` would (sql_mode,
