@@ -152,6 +152,8 @@ struct sc_catalog {
     unsigned readers;            /* open read txns (the map only changes when 0, mapsize.c) */
     uint64_t map_max;            /* ceiling given at open (0 = sys.meta or the default) */
     uint64_t map_grows;          /* times this handle grew the map */
+    volatile int interrupt;      /* sc_catalog_interrupt (a signal handler may set it; int is
+                                    sig_atomic_t on every target): fail the next commit */
 };
 
 #define SC_TXN_CURSORS SC_DB__COUNT

@@ -80,6 +80,7 @@
 #define SC_ER_INVALID_CHARACTER_STRING 1300, "HY000", "Invalid %s character string: '%s'"
 #define SC_ER_CONFLICTING_CHARSETS 1302, "HY000", "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER SET %s'"
 #define SC_ER_CONFLICTING_COLLATIONS 1302, "HY000", "Conflicting declarations: 'COLLATE %s' and 'COLLATE %s'"
+#define SC_ER_QUERY_INTERRUPTED 1317, "70100", "Query execution was interrupted"
 #define SC_ER_WRONG_OBJECT 1347, "HY000", "'%s.%s' is not of type '%s'"
 #define SC_ER_VIEW_SELECT_VARIABLE 1351, "HY000", "View's SELECT contains a variable or parameter"
 #define SC_ER_VIEW_SELECT_TMPTABLE 1352, "HY000", "View's SELECT refers to a temporary table '%s'"

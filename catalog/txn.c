@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
+#include "catalog/errmsg.h"
 
 #define CHANGE_ARENA_CHUNK (64u << 10)
 #define SCRATCH_CHUNK (4u << 10)
@@ -287,11 +288,22 @@ static int commit_top(sc_txn *t)
     return rc;
 }
 
+void sc_catalog_interrupt(sc_catalog *cat, bool on)
+{
+    cat->interrupt = on;
+}
+
 int sc_txn_commit(sc_txn *txn)
 {
     int rc;
 
     txn_check(txn);
+    if (!txn->readonly && txn->cat->interrupt) {
+        sc_catalog *cat = txn->cat; /* txn is freed by the abort */
+        cat->interrupt = 0;
+        sc_txn_abort(txn);
+        return sc_error_set_er(cat->ctx, SC_ERROR, SC_ER_QUERY_INTERRUPTED);
+    }
     if (txn->child) {
         rc = sc_txn_commit(txn->child);
         if (rc) {

@@ -51,11 +51,21 @@ static size_t comment_len(const char *s, size_t len, size_t i)
 
 bool sc_sql_split_next(size_t *end_out, bool *has_content_out, const char *sql, size_t len)
 {
+    return sc_sql_split_delim(end_out, has_content_out, sql, len, ";", 1);
+}
+
+bool sc_sql_split_delim(size_t *end_out,
+                        bool *has_content_out,
+                        const char *sql,
+                        size_t len,
+                        const char *delim,
+                        size_t delim_len)
+{
     size_t i = 0, c;
     bool content = false;
 
     while (i < len) {
-        if (sql[i] == ';') {
+        if (delim_len > 0 && len - i >= delim_len && memcmp(sql + i, delim, delim_len) == 0) {
             *end_out = i;
             *has_content_out = content;
             return true;

@@ -263,6 +263,41 @@ START_TEST(test_script_dry_run)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Output formats (the expected texts are what mariadb 10.11.19 printed   */
+/* for the same tables on a server: -B, -N, -s, -r, -t, -E)              */
+
+START_TEST(test_script_output_formats)
+{
+    static const char sql[] = "show tables from q like 'd%'; show tables from q like 'zz%'";
+
+    sh("$SC init >/dev/null && $SC exec -e 'create database q; create table q.d1 (a int); "
+       "create table q.`d\\x` (a int)'");
+    ck_status(0);
+    sh("$SC exec -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "Tables_in_q (d%)\nd1\nd\\\\x\n");
+    sh("$SC exec -B -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "Tables_in_q (d%)\nd1\nd\\\\x\n");
+    sh("$SC exec -N -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "d1\nd\\\\x\n");
+    sh("$SC exec -s -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "d1\nd\\\\x\n");
+    sh("$SC exec -r -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "Tables_in_q (d%)\nd1\nd\\x\n");
+    sh("$SC exec --table -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "+------------------+\n| Tables_in_q (d%) |\n+------------------+\n"
+                             "| d1               |\n| d\\x              |\n"
+                             "+------------------+\n");
+    sh("$SC exec -E -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "*************************** 1. row ***************************\n"
+                             "Tables_in_q (d%): d1\n"
+                             "*************************** 2. row ***************************\n"
+                             "Tables_in_q (d%): d\\x\n");
+    sh("$SC exec --json -e \"%s\"", sql);
+    ck_assert_str_eq(sx.out, "{\"Tables_in_q (d%)\":\"d1\"}\n{\"Tables_in_q (d%)\":\"d\\\\x\"}\n");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* Map growth and resize through the CLI                                */
 
 static int n_tables(void)
@@ -362,6 +397,7 @@ Suite *sc_test_tools_script_suite(void)
     tcase_add_test(tc, test_script_one_sync);
     tcase_add_test(tc, test_script_single_transaction);
     tcase_add_test(tc, test_script_dry_run);
+    tcase_add_test(tc, test_script_output_formats);
     tcase_add_test(tc, test_script_map_grows);
     tcase_add_test(tc, test_script_map_ceiling_and_resize);
     suite_add_tcase(s, tc);

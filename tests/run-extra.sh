@@ -40,6 +40,8 @@ run bash "$HERE/layers.sh"
 # CI is repeatable (SWEEP_SEED overrides it); `make sweep-long` runs 400
 # rounds from a fresh seed (docs/testing.md lists what it has found).
 run env SWEEP_SEED="${SWEEP_SEED:-1}" SWEEP_ROUNDS="${SWEEP_ROUNDS:-8}" python3 "$HERE/corrupt_sweep.py"
+# The interactive prompt on a real terminal (tmux): Ctrl-C, history, DELIMITER, completion.
+run bash "$HERE/cli/prompt.sh"
 # The README's `make demo` scenario (tools/demo.sh): exit 0, key lines, clean-up.
 run bash "$HERE/demo-check.sh"
 exit $status

@@ -14,7 +14,6 @@
  *   exit 1 unless --force. On a terminal without FILE or -e, an interactive
  *   prompt (libedit, history in ~/.syscat_history).
  */
-#include <editline/readline.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -22,9 +21,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tools/cli.h"
+#include "tools/prompt.h"
 #include "tools/resultfmt.h"
 
 typedef struct exec_opts {
@@ -34,6 +35,12 @@ typedef struct exec_opts {
     bool results;         /* --results: the results.txt contract */
     bool force;           /* --force: continue after errors */
     bool batch;           /* -B: batch output (the default off a terminal) */
+    bool no_header;       /* -N: no column names in batch output */
+    bool raw;             /* -r: batch values unescaped */
+    bool vertical;        /* -E: rows vertically */
+    bool table;           /* -t: boxed tables also off a terminal */
+    bool json;            /* --json: one JSON object per row */
+    bool silent;          /* -s: no header in batch, no counts at the prompt */
     bool single_txn;      /* --single-transaction: the whole input is one transaction */
     bool dry_run;         /* --dry-run: run everything, then roll it all back */
 } exec_opts;
@@ -46,6 +53,9 @@ typedef struct exec_state {
     size_t failures;         /* statements that failed */
     unsigned long buf_line;  /* input line of the first byte of the pending text */
     unsigned long stmt_line; /* input line where the running statement starts */
+    const char *source_name; /* the file `source` runs at the prompt, or NULL */
+    bool vertical;           /* \G: this statement's rows print vertically */
+    double seconds;          /* how long the last statement took */
 } exec_state;
 
 /* Newlines in s[0..n). */
@@ -120,54 +130,90 @@ static void print_result_line(FILE *f, const sc_stmt_result *r)
 static void print_failure(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
 {
     FILE *err = st->cli->err;
-
-    fflush(st->cli->out); /* rows printed before the error come first */
     const char *msg = r->message && *r->message ? r->message : sc_strerror(r->code);
 
-    if (st->interactive) {
+    fflush(st->cli->out); /* rows printed before the error come first */
+    if (st->interactive && !st->source_name) {
         sc_cli__print_error(err, r->mysql_errno, r->sqlstate, msg);
         return;
     }
     size_t skip = sc_sql_skip_blank(sql, len); /* the client echoes it without comments */
 
     fprintf(err, "--------------\n%.*s\n--------------\n\n", (int)(len - skip), sql + skip);
-    fprintf(err, "ERROR %u (%s) at line %lu: %s\n", r->mysql_errno,
+    fprintf(err, "ERROR %u (%s) at line %lu", r->mysql_errno,
             r->sqlstate[0] ? r->sqlstate : "HY000", /* lint: sqlstate-ok (display default) */
-            st->stmt_line, msg);
+            st->stmt_line);
+    if (st->source_name)
+        fprintf(err, " in file: '%s'", st->source_name);
+    fprintf(err, ": %s\n", msg);
+}
+
+/* Whether sql is a USE statement (the prompt says "Database changed" for it). */
+static bool is_use(const char *sql, size_t len)
+{
+    size_t i = sc_sql_skip_blank(sql, len);
+
+    return len - i > 3 && strncasecmp(sql + i, "use", 3) == 0 && strchr(" \t\r\n`", sql[i + 3]);
+}
+
+/*
+ * Rows in the format the options and the place ask for, as the mariadb
+ * client chooses: --json; vertical (-E, \G); boxed (-t, or at the prompt
+ * unless -B); else batch (-N or -s: no header; -r: raw).
+ */
+static void print_rows(exec_state *st, const sc_result_set *rs)
+{
+    const exec_opts *o = st->opts;
+    FILE *out = st->cli->out;
+
+    if (o->json) {
+        if (sc_cli__result_json(out, rs) != 0)
+            fputs("ERROR: out of memory\n", st->cli->err);
+    } else if (o->vertical || st->vertical) {
+        sc_cli__result_vertical(out, rs);
+    } else if (o->table || (st->interactive && !o->batch)) {
+        sc_cli__result_table(out, rs);
+    } else {
+        sc_cli__result_batch_raw(out, rs, o->no_header || o->silent, o->raw);
+    }
 }
 
 static void print_outcome(exec_state *st, const sc_stmt_result *r, const char *sql, size_t len)
 {
     FILE *out = st->cli->out;
+    bool counts = st->interactive && !st->opts->silent; /* "N rows in set", "Query OK" */
 
     if (r->code != SC_OK) {
         print_failure(st, r, sql, len);
         return;
     }
-    if (r->rs) { /* rows: batch form (tools/resultfmt.h) */
-        sc_cli__result_batch(out, r->rs, false);
+    if (st->interactive && is_use(sql, len)) {
+        fputs("Database changed\n", out);
         return;
     }
-    if (r->output && *r->output) {
+    if (r->rs)
+        print_rows(st, r->rs);
+    if (!r->rs && r->output && *r->output) { /* SHOW forms without a result set yet */
         fputs(r->output, out);
         if (r->output[strlen(r->output) - 1] != '\n')
             fputc('\n', out);
     }
-    if (st->interactive && !r->output && r->warnings)
-        fprintf(out, "Query OK, 0 rows affected, %u warning%s\n\n", r->warnings,
-                r->warnings == 1 ? "" : "s");
-    else if (st->interactive && !r->output)
-        fputs("Query OK, 0 rows affected\n\n", out);
+    if (counts && (r->rs || !r->output))
+        sc_cli__print_count(out, r, st->seconds);
 }
 
 /* @return true when the run must stop (an error without --force) */
 static bool run_statement(exec_state *st, const char *sql, size_t len)
 {
+    struct timespec t0, t1;
     sc_stmt_result r;
     bool failed;
 
     memset(&r, 0, sizeof(r));
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     sc_ddl_exec(&r, st->session, NULL, sql, len);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     failed = r.code != SC_OK;
     if (st->opts->results)
         print_result_line(st->cli->out, &r);
@@ -329,130 +375,41 @@ static int run_string(exec_state *st, const char *sql)
 }
 
 /* ------------------------------------------------------------------ */
-/* Interactive prompt                                                   */
+/* Interactive prompt (tools/prompt.c) and what it asks of exec         */
 
-/* ~/.syscat_history, or NULL when $HOME is unset. @return malloc'ed path */
-static char *history_path(void)
+static void prompt_run(void *payload, const char *sql, size_t len, bool vertical)
 {
-    const char *home = getenv("HOME");
-    char *path = NULL;
+    exec_state *st = payload;
 
-    if (!home || !*home || asprintf(&path, "%s/.syscat_history", home) < 0)
-        return NULL;
-    return path;
+    st->vertical = vertical;
+    (void)run_statement(st, sql, len);
+    st->vertical = false;
 }
 
-/*
- * Open the history file without following a symbolic link (O_NOFOLLOW) and
- * only when it is a regular file, then let libedit use it through
- * /proc/self/fd/N: read_history/write_history take a path and would follow a
- * link planted at ~/.syscat_history. Says why when it skips the file.
- * @return the open fd (close it after use), or -1 (no history this time)
- */
-static int history_open(exec_state *st, const char *path, int flags, char *fdpath, size_t size)
+/* source FILE / \. FILE: a script inside the session; errors name the file and go on. */
+static void prompt_source(void *payload, const char *path)
 {
-    struct stat sb;
-    int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0600);
+    exec_state *st = payload;
+    unsigned long line = st->buf_line;
+    FILE *in = fopen(path, "r");
 
-    if (fd < 0) {
-        if (errno != ENOENT)
-            fprintf(st->cli->err, "syscat: not using the history file '%s': %s\n", path,
-                    errno == ELOOP ? "it is a symbolic link" : strerror(errno));
-        return -1;
+    if (!in) {
+        fprintf(st->cli->err, "Failed to open file '%s', error: %d\n", path, errno);
+        return;
     }
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fprintf(st->cli->err, "syscat: not using the history file '%s': not a regular file\n",
-                path);
-        close(fd);
-        return -1;
-    }
-    snprintf(fdpath, size, "/proc/self/fd/%d", fd);
-    return fd;
+    st->source_name = path;
+    st->buf_line = 1;
+    (void)run_stream(st, in);
+    st->source_name = NULL;
+    st->buf_line = line;
+    fclose(in);
 }
 
-static void history_load(exec_state *st, const char *path)
+static int run_interactive(exec_state *st, sc_catalog *cat)
 {
-    char fdpath[64];
-    int fd = path ? history_open(st, path, O_RDONLY, fdpath, sizeof(fdpath)) : -1;
+    sc_prompt_host host = {st->cli, cat, st->session, prompt_run, prompt_source, st};
 
-    if (fd >= 0) {
-        read_history(fdpath);
-        close(fd);
-    }
-}
-
-static void history_save(exec_state *st, const char *path)
-{
-    char fdpath[64];
-    int fd = path ? history_open(st, path, O_WRONLY | O_CREAT, fdpath, sizeof(fdpath)) : -1;
-
-    if (fd >= 0) {
-        write_history(fdpath);
-        close(fd);
-    }
-}
-
-static bool is_quit(const char *line)
-{
-    static const char *const words[] = {"quit", "exit", "\\q", "quit;", "exit;", "\\q;"};
-    size_t i, len = rtrim_len(line, strlen(line));
-
-    while (*line == ' ' || *line == '\t') {
-        line++;
-        len--;
-    }
-    for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-        if (strlen(words[i]) == len && strncasecmp(line, words[i], len) == 0)
-            return true;
-    return false;
-}
-
-static void make_prompt(char *buf, size_t size, const exec_state *st, bool continued)
-{
-    const char *db = sc_session_database(st->session);
-
-    if (continued)
-        snprintf(buf, size, "    -> ");
-    else
-        snprintf(buf, size, "syscat [%s]> ", db ? db : "(none)");
-}
-
-static int run_interactive(exec_state *st)
-{
-    sql_buf b = {NULL, 0, 0};
-    char prompt[256], *hist = history_path(), *line;
-    bool oom = false;
-
-    using_history();
-    history_load(st, hist);
-    fprintf(st->cli->out,
-            "syscat %s on '%s'. End statements with ';', leave with quit or "
-            "Ctrl-D.\n\n",
-            sc_version(), st->cli->datadir);
-    for (;;) {
-        make_prompt(prompt, sizeof(prompt), st, b.len > 0);
-        line = readline(prompt);
-        if (!line)
-            break;
-        if (b.len == 0 && is_quit(line)) {
-            free(line);
-            break;
-        }
-        if (*line)
-            add_history(line);
-        oom = buf_append(&b, line, strlen(line)) != 0 || buf_append(&b, "\n", 1) != 0;
-        free(line);
-        if (oom)
-            break;
-        run_complete(st, &b);
-        if (!scan_statement(b.data, b.len).has_content)
-            buf_consume(&b, b.len); /* only blanks or comments left */
-    }
-    history_save(st, hist);
-    free(hist);
-    free(b.data);
-    fputc('\n', st->cli->out);
-    return oom ? sc_cli__fail(st->cli, SC_ENOMEM) : SC_CLI_EXIT_OK;
+    return sc_cli__prompt(&host);
 }
 
 /* ------------------------------------------------------------------ */
@@ -462,24 +419,30 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"database", required_argument, NULL, 'D'},
-        {"results", no_argument, NULL, 'r'},
+        {"results", no_argument, NULL, 'Q'},
         {"force", no_argument, NULL, 'f'},
         {"execute", required_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},
         {"single-transaction", no_argument, NULL, 'S'},
         {"dry-run", no_argument, NULL, 'n'},
         {"batch", no_argument, NULL, 'B'},
+        {"skip-column-names", no_argument, NULL, 'N'},
+        {"raw", no_argument, NULL, 'r'},
+        {"vertical", no_argument, NULL, 'E'},
+        {"table", no_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},
+        {"silent", no_argument, NULL, 's'},
         {NULL, 0, NULL, 0},
     };
     int c;
 
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "BD:e:fh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "BD:e:fhNrEts", opts, NULL)) != -1) {
         switch (c) {
         case 'D':
             o->database = optarg;
             break;
-        case 'r':
+        case 'Q':
             o->results = true;
             break;
         case 'f':
@@ -493,6 +456,24 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
             break;
         case 'B': /* rows print in batch form anyway off a terminal */
             o->batch = true;
+            break;
+        case 'N':
+            o->no_header = true;
+            break;
+        case 'r':
+            o->raw = true;
+            break;
+        case 'E':
+            o->vertical = true;
+            break;
+        case 't':
+            o->table = true;
+            break;
+        case 'j':
+            o->json = true;
+            break;
+        case 's':
+            o->silent = true;
             break;
         case 'n':
             o->dry_run = true;
@@ -602,12 +583,13 @@ static int end_whole(exec_state *st, int status)
 
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
 {
-    exec_opts o = {NULL, NULL, NULL, false, false, false, false, false};
-    exec_state st = {cli, NULL, &o, false, 0, 1, 1};
+    exec_opts o;
+    exec_state st = {cli, NULL, &o, false, 0, 1, 1, NULL, false, 0.0};
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
     int status, rc;
 
+    memset(&o, 0, sizeof(o));
     status = parse_args(&o, cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status < 0 ? SC_CLI_EXIT_OK : status;
@@ -631,7 +613,7 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
     st.interactive = !o.sql && !o.file && isatty(STDIN_FILENO);
     status = begin_whole(&st);
     if (status == SC_CLI_EXIT_OK)
-        status = st.interactive ? run_interactive(&st) : run_input(&st);
+        status = st.interactive ? run_interactive(&st, cat) : run_input(&st);
     status = end_whole(&st, status);
 out:
     sc_session_free(st.session);

@@ -242,6 +242,18 @@ SC_API int sc_dump_show_create(char **out, sc_txn *txn);
 SC_API bool sc_sql_split_next(size_t *end_out, bool *has_content_out, const char *sql, size_t len);
 
 /**
+ * sc_sql_split_next with another delimiter than ';' (the mysql client's
+ * DELIMITER): the statement ends at the first delim[0..delim_len) outside
+ * quotes and comments; *end_out is where the delimiter starts.
+ */
+SC_API bool sc_sql_split_delim(size_t *end_out,
+                               bool *has_content_out,
+                               const char *sql,
+                               size_t len,
+                               const char *delim,
+                               size_t delim_len);
+
+/**
  * Where the text of a statement starts: the index of the first character of
  * sql[0..len) that is neither blank nor inside a comment (by the rules of
  * sc_sql_split_next), len when there is none. The mysql client's "at line N"
