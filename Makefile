@@ -4,7 +4,8 @@
 #   make           build/libsyscat.a and build/syscat (debug)
 #   make release   build/release/{libsyscat.a,syscat} with -O2 -DNDEBUG
 #   make shared    build/release/libsyscat.so.MAJOR.MINOR.PATCH (release, -fPIC)
-#   make install   release CLI, static + shared library, headers, syscat.pc
+#   make install   release CLI, static + shared library, headers, syscat.pc, man page,
+#                  bash completion
 #                  into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 #   make coverage  gcc --coverage build in build/coverage, make check + the
 #                  corpus runners, per-directory line coverage (gcovr)
@@ -219,6 +220,8 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 shared:
 	$(MAKE) MODE=release $(REL)/libsyscat.so.$(VERSION)
@@ -262,6 +265,9 @@ install:
 	install -m 644 include/syscat.h $(DESTDIR)$(INCLUDEDIR)/syscat.h
 	install -m 644 include/syscat/*.h $(DESTDIR)$(INCLUDEDIR)/syscat/
 	install -m 644 $(REL)/syscat.pc $(DESTDIR)$(PKGCONFIGDIR)/syscat.pc
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 docs/syscat.1 $(DESTDIR)$(MANDIR)/man1/syscat.1
+	install -m 644 tools/syscat.bash-completion $(DESTDIR)$(BASHCOMPDIR)/syscat
 	@echo "installed syscat $(VERSION) into $(DESTDIR)$(PREFIX)"
 
 # ---------------------------------------------------------------- coverage

@@ -44,9 +44,21 @@ if ! make -C "$ROOT" --no-print-directory install DESTDIR="$STAGE" PREFIX=/usr \
 fi
 
 for f in usr/bin/syscat usr/lib/libsyscat.a "usr/lib/libsyscat.so.$version" \
-         usr/lib/pkgconfig/syscat.pc usr/include/syscat.h; do
+         usr/lib/pkgconfig/syscat.pc usr/include/syscat.h usr/share/man/man1/syscat.1 \
+         usr/share/bash-completion/completions/syscat; do
     [ -f "$STAGE/$f" ] || fail "make install did not install /$f"
 done
+# The man page renders without a warning; the completion offers the commands.
+if command -v nroff >/dev/null 2>&1; then
+    warn=$(nroff -man -ww "$STAGE/usr/share/man/man1/syscat.1" 2>&1 >/dev/null)
+    [ -z "$warn" ] || fail "the man page has warnings: $warn"
+fi
+words=$(bash -c '. "$1"; COMP_WORDS=(syscat res); COMP_CWORD=1; _syscat; echo "${COMPREPLY[*]}"' \
+    _ "$STAGE/usr/share/bash-completion/completions/syscat")
+[ "$words" = "resize" ] || fail "bash completion of 'syscat res' gave '$words', not 'resize'"
+words=$(bash -c '. "$1"; COMP_WORDS=(syscat binlog v); COMP_CWORD=2; _syscat; echo "${COMPREPLY[*]}"' \
+    _ "$STAGE/usr/share/bash-completion/completions/syscat")
+[ "$words" = "verify" ] || fail "bash completion of 'syscat binlog v' gave '$words', not 'verify'"
 for h in "$ROOT"/include/syscat/*.h; do
     cmp -s "$h" "$STAGE/usr/include/syscat/$(basename "$h")" ||
         fail "make install did not install include/syscat/$(basename "$h")"
