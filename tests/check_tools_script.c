@@ -297,6 +297,45 @@ START_TEST(test_script_output_formats)
 }
 END_TEST
 
+/* --json of describe, show, fsck, stats and binlog list/show/verify: valid JSON
+ * with the fields a script reads (python3's json module reads it back). */
+START_TEST(test_script_json_commands)
+{
+    make_catalog();
+    sh("$SC exec -e 'create table d.t (id int primary key, name varchar(10))' && "
+       "$SC describe d.t --json > describe.json && $SC show tables d --json > tables.json && "
+       "$SC show databases --json > dbs.json && $SC fsck --json > fsck.json && "
+       "$SC stats --json > stats.json && $SC binlog list --json > list.json && "
+       "$SC binlog show --json > show.json && $SC binlog verify --json > verify.json && "
+       "python3 -c 'import json\n"
+       "d = json.load(open(\"describe.json\"))\n"
+       "assert (d[\"schema\"], d[\"table\"]) == (\"d\", \"t\") and d[\"id\"] >= 256, d\n"
+       "assert [c[\"Field\"] for c in d[\"columns\"]] == [\"id\", \"name\"], d\n"
+       "assert d[\"columns\"][0][\"Key\"] == \"PRI\" and d[\"columns\"][1][\"Default\"] is None\n"
+       "assert json.load(open(\"tables.json\")) == [{\"Tables_in_d\": \"t\"}]\n"
+       "assert {\"Database\": \"d\"} in json.load(open(\"dbs.json\"))\n"
+       "f = json.load(open(\"fsck.json\"))\n"
+       "assert f[\"clean\"] is True and f[\"problems\"] == [] and f[\"tables\"] > 1, f\n"
+       "assert json.load(open(\"stats.json\"))[\"map_size_max\"] > 0\n"
+       "l = json.load(open(\"list.json\"))\n"
+       "assert l[0][\"Log_name\"] == \"binlog.000001\" and l[0][\"File_size\"] > 0, l\n"
+       "assert any(e[\"Event_type\"] == \"Gtid\" for e in json.load(open(\"show.json\")))\n"
+       "assert json.load(open(\"verify.json\")) == {\"clean\": True, \"problems\": []}\n"
+       "print(\"ok\")'");
+    ck_status(0);
+    ck_out_has("ok\n");
+    /* a damaged file: verify --json says what, exit 1, the file is left as it was */
+    sh("printf X | dd of=data/binlog/binlog.000001 bs=1 seek=300 conv=notrunc 2>/dev/null && "
+       "sha1sum data/binlog/binlog.000001 > before && $SC binlog verify --json; s=$?; "
+       "sha1sum -c before >/dev/null && exit $s");
+    ck_status(1);
+    ck_out_has("\"clean\": false");
+    ck_out_has("differs from the log in the catalog at byte 300");
+    sh("$SC binlog decode --json");
+    ck_status(2);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Map growth and resize through the CLI                                */
 
@@ -398,6 +437,7 @@ Suite *sc_test_tools_script_suite(void)
     tcase_add_test(tc, test_script_single_transaction);
     tcase_add_test(tc, test_script_dry_run);
     tcase_add_test(tc, test_script_output_formats);
+    tcase_add_test(tc, test_script_json_commands);
     tcase_add_test(tc, test_script_map_grows);
     tcase_add_test(tc, test_script_map_ceiling_and_resize);
     suite_add_tcase(s, tc);

@@ -297,6 +297,71 @@ void sc_cli__grid_print(FILE *f, const sc_cli_grid *grid)
     free(widths);
 }
 
+static bool all_digits(const char *s)
+{
+    if (!*s || (s[0] == '0' && s[1]))
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+json_t *sc_cli__grid_json(const sc_cli_grid *grid)
+{
+    json_t *rows = json_array();
+
+    for (size_t r = 1; rows && r <= grid->nrows; r++) {
+        json_t *row = json_object();
+        for (size_t c = 0; row && c < grid->ncols; c++) {
+            const char *v = grid->cells[r * grid->ncols + c];
+            json_t *j = !v              ? json_null()
+                        : all_digits(v) ? json_integer(strtoll(v, NULL, 10))
+                                        : json_string(v);
+            if (!j || json_object_set_new(row, grid->cells[c], j) != 0) {
+                json_decref(row);
+                row = NULL;
+            }
+        }
+        if (!row || json_array_append_new(rows, row) != 0) {
+            json_decref(rows);
+            return NULL;
+        }
+    }
+    return rows;
+}
+
+int sc_cli__grid_output(sc_cli *cli, const sc_cli_grid *grid)
+{
+    json_t *doc;
+    int rc;
+
+    if (!cli->json) {
+        sc_cli__grid_print(cli->out, grid);
+        return SC_CLI_EXIT_OK;
+    }
+    doc = sc_cli__grid_json(grid);
+    rc = doc ? json_dumpf(doc, cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : -1;
+    json_decref(doc);
+    if (rc != 0)
+        return sc_cli__fail(cli, SC_ENOMEM);
+    fputc('\n', cli->out);
+    return SC_CLI_EXIT_OK;
+}
+
+void sc_cli__take_json(sc_cli *cli, int *argc, char **argv)
+{
+    int o = 1;
+
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            cli->json = true;
+        else
+            argv[o++] = argv[i];
+    }
+    *argc = o;
+}
+
 void sc_cli__grid_free(sc_cli_grid *grid)
 {
     size_t i, n = grid->cells ? (grid->nrows + 1) * grid->ncols : 0;

@@ -12,6 +12,7 @@
 #ifndef SC_TOOLS_CLI_H
 #define SC_TOOLS_CLI_H
 
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -32,6 +33,7 @@ typedef struct sc_cli {
      * main.c's, which owns the command table (a callback, so the helpers in
      * cli.c do not depend on main.c). */
     void (*usage)(FILE *f, const char *cmd);
+    bool json; /* --json given to the command: listings print as JSON (sc_cli__grid_output) */
 } sc_cli;
 
 /*
@@ -144,6 +146,22 @@ int sc_cli__grid_add(sc_cli_grid *grid, const char *const *cells);
 
 /** Print the table with +---+ borders and columns padded to their width. */
 void sc_cli__grid_print(FILE *f, const sc_cli_grid *grid);
+
+/**
+ * Print the table as the command was asked to: boxed, or with --json
+ * (cli->json) a JSON array of objects keyed by the header, one per row, cells
+ * of digits as numbers and NULL cells as null. @return exit status
+ */
+int sc_cli__grid_output(sc_cli *cli, const sc_cli_grid *grid);
+
+/** The grid as the JSON array sc_cli__grid_output prints. @return new reference or NULL */
+json_t *sc_cli__grid_json(const sc_cli_grid *grid);
+
+/**
+ * Remove every "--json" from argv[1..argc), setting cli->json when there
+ * was one (the commands whose listings have a JSON form).
+ */
+void sc_cli__take_json(sc_cli *cli, int *argc, char **argv);
 
 /** Free the cells (grid may be zeroed or partly built). */
 void sc_cli__grid_free(sc_cli_grid *grid);

@@ -26,6 +26,7 @@ typedef struct walk {
     bool decode;      /* print ### rows instead of the event table */
     sc_cli_grid grid; /* show: the table */
     int status;
+    json_t *problems; /* verify --json: the problem texts */
 } walk;
 
 static int add_event_row(walk *w, const char *file, const sc_binlog_event *ev)
@@ -136,7 +137,7 @@ static int do_list(walk *w)
     if (sc_cli__grid_init(&w->grid, 2, head))
         return sc_cli__failf(w->cli, "out of memory");
     if (sc_log_files(w->log, list_file, w) == SC_OK)
-        sc_cli__grid_print(w->cli->out, &w->grid);
+        w->status = sc_cli__grid_output(w->cli, &w->grid);
     else
         w->status = sc_cli__fail(w->cli, SC_ENOMEM);
     sc_cli__grid_free(&w->grid);
@@ -152,7 +153,7 @@ static int do_show(walk *w)
         return sc_cli__failf(w->cli, "out of memory");
     sc_log_files(w->log, walk_file, w);
     if (w->status == SC_CLI_EXIT_OK)
-        sc_cli__grid_print(w->cli->out, &w->grid);
+        w->status = sc_cli__grid_output(w->cli, &w->grid);
     sc_cli__grid_free(&w->grid);
     return w->status;
 }
@@ -161,6 +162,32 @@ static void print_problem(const char *problem, void *payload)
 {
     sc_cli *cli = payload;
     fprintf(cli->out, "problem: %s\n", problem);
+}
+
+static void collect_problem(const char *problem, void *payload)
+{
+    json_array_append_new(payload, json_string(problem));
+}
+
+/* verify --json: {"clean": bool, "problems": [...]}; changes nothing, as verify. */
+static int verify_json(walk *w)
+{
+    size_t problems = 0;
+    json_t *list = json_array(), *doc;
+    int rc = list ? sc_log_verify(w->log, collect_problem, list, &problems) : SC_ENOMEM;
+
+    if (rc != SC_OK && rc != SC_ECORRUPT) {
+        json_decref(list);
+        return sc_cli__fail(w->cli, rc);
+    }
+    doc = json_pack("{s:b, s:o}", "clean", rc == SC_OK, "problems", list);
+    if (!doc || json_dumpf(doc, w->cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0) {
+        json_decref(doc);
+        return sc_cli__fail(w->cli, SC_ENOMEM);
+    }
+    json_decref(doc);
+    fputc('\n', w->cli->out);
+    return rc == SC_OK ? SC_CLI_EXIT_OK : SC_CLI_EXIT_ERROR;
 }
 
 static int run(walk *w, int argc, char **argv)
@@ -192,6 +219,8 @@ static int run(walk *w, int argc, char **argv)
         rc = sc_log_set(w->log, argv[2], argv[3]);
     else if (strcmp(sub, "purge") == 0 && (argc == 2 || (argc == 4 && !strcmp(argv[2], "TO"))))
         rc = sc_log_purge(w->log, argc == 4 ? argv[3] : NULL);
+    else if (strcmp(sub, "verify") == 0 && argc == 2 && w->cli->json)
+        return verify_json(w);
     else if (strcmp(sub, "verify") == 0 && argc == 2) {
         size_t problems = 0;
         rc = sc_log_verify(w->log, print_problem, w->cli, &problems);
@@ -213,8 +242,12 @@ int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
     bool known = false, readonly;
     int status, rc;
 
+    sc_cli__take_json(cli, &argc, argv);
     if (argc < 2)
         return sc_cli__usage_error(cli, "binlog", "no subcommand given");
+    if (cli->json && strcmp(argv[1], "list") != 0 && strcmp(argv[1], "show") != 0 &&
+        strcmp(argv[1], "verify") != 0)
+        return sc_cli__usage_error(cli, "binlog", "--json is for list, show and verify");
     for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
         known |= strcmp(argv[1], subs[i]) == 0;
     if (!known)

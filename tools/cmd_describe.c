@@ -130,6 +130,27 @@ add_column_row(sc_cli_grid *grid, sc_ctx *ctx, const sc_table_def *def, const sc
     return rc;
 }
 
+/* --json: the table's names and ids, and its columns as DESCRIBE rows. Frees grid. */
+static int print_json(sc_cli *cli, const sc_table *table, sc_cli_grid *grid)
+{
+    json_t *cols = sc_cli__grid_json(grid);
+    json_t *doc =
+        cols ? json_pack("{s:s, s:s, s:I, s:I, s:I, s:o}", "schema", sc_table_schema_name(table),
+                         "table", sc_table_definition(table)->name, "id",
+                         (json_int_t)sc_table_id(table), "version",
+                         (json_int_t)sc_table_version(table), "schema_id",
+                         (json_int_t)sc_table_schema_id(table), "columns", cols)
+             : NULL;
+    int rc = doc ? json_dumpf(doc, cli->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : -1;
+
+    json_decref(doc);
+    sc_cli__grid_free(grid);
+    if (rc != 0)
+        return sc_cli__fail(cli, SC_ENOMEM);
+    fputc('\n', cli->out);
+    return SC_CLI_EXIT_OK;
+}
+
 static int print_table(sc_cli *cli, const sc_table *table)
 {
     static const char *const header[] = {"Field", "Type", "Null", "Key", "Default", "Extra"};
@@ -144,6 +165,8 @@ static int print_table(sc_cli *cli, const sc_table *table)
             sc_cli__grid_free(&grid);
             return sc_cli__fail(cli, SC_ENOMEM);
         }
+    if (cli->json)
+        return print_json(cli, table, &grid);
     sc_cli__grid_print(cli->out, &grid);
     sc_cli__grid_free(&grid);
     fprintf(cli->out, "table `%s`.`%s`: id %llu, version %llu, schema id %llu\n",
@@ -161,6 +184,7 @@ int sc_cli__cmd_describe(sc_cli *cli, int argc, char **argv)
     sc_table *table = NULL;
     int status, rc;
 
+    sc_cli__take_json(cli, &argc, argv);
     if (argc != 2)
         return sc_cli__usage_error(cli, "describe", "expected one DB.TABLE");
     if (sc_cli__split_name(&db, &name, argv[1]) != 0)

@@ -48,7 +48,7 @@ static int show_databases(sc_cli *cli, sc_txn *txn)
         return sc_cli__fail(cli, SC_ENOMEM);
     rc = sc_schema_foreach(txn, add_schema_row, &grid);
     if (rc == SC_OK)
-        sc_cli__grid_print(cli->out, &grid);
+        (void)sc_cli__grid_output(cli, &grid);
     sc_cli__grid_free(&grid);
     return rc == SC_OK ? SC_CLI_EXIT_OK : sc_cli__fail(cli, rc);
 }
@@ -107,7 +107,7 @@ static int show_tables(sc_cli *cli, sc_txn *txn, const char *db)
             rc = sc_schema_foreach(txn, add_schema_tables, &w);
     }
     if (rc == SC_OK)
-        sc_cli__grid_print(cli->out, &w.grid);
+        (void)sc_cli__grid_output(cli, &w.grid);
     sc_cli__grid_free(&w.grid);
     sc_schema_free(schema);
     free(header);
@@ -166,6 +166,7 @@ int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
     sc_txn *txn = NULL;
     int status;
 
+    sc_cli__take_json(cli, &argc, argv);
     status = check_args(cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;

@@ -29,10 +29,10 @@ static const cli_command commands[] = {
     {"init", sc_cli__cmd_init, "[--map-size BYTES] [--map-max BYTES] [--force]",
      "create a new catalog in the data directory"},
     {"show", sc_cli__cmd_show,
-     "databases | tables [DB] | create table DB.TABLE | create database DB",
+     "databases | tables [DB] | create table DB.TABLE | create database DB [--json]",
      "list databases or tables, print SHOW CREATE text"},
-    {"describe", sc_cli__cmd_describe, "DB.TABLE", "describe a table's columns"},
-    {"fsck", sc_cli__cmd_fsck, "", "check the catalog's integrity"},
+    {"describe", sc_cli__cmd_describe, "DB.TABLE [--json]", "describe a table's columns"},
+    {"fsck", sc_cli__cmd_fsck, "[--json]", "check the catalog's integrity"},
     {"stats", sc_cli__cmd_stats, "[--json]", "catalog statistics and settings"},
     {"resize", sc_cli__cmd_resize, "[SIZE] [--max SIZE]",
      "set the catalog map size and the ceiling it grows to by itself"},
@@ -44,7 +44,7 @@ static const cli_command commands[] = {
      "print the whole catalog as SQL or JSON"},
     {"binlog", sc_cli__cmd_binlog,
      "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
-     "            set KEY VALUE",
+     "            set KEY VALUE   (list, show, verify: [--json])",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
     {"replica", sc_cli__cmd_replica,
      "add-source NAME --from DIR|HOST:PORT [--rewrite-db FROM=TO]... [--on-conflict stop|rewrite]\n"
@@ -167,7 +167,7 @@ static void print_notice(const char *message, void *payload)
 
 int main(int argc, char **argv)
 {
-    sc_cli cli = {default_datadir(), NULL, stdout, stderr, usage};
+    sc_cli cli = {default_datadir(), NULL, stdout, stderr, usage, false};
     int cmd_index = 0, status;
 
     status = parse_global(&cli, argc, argv, &cmd_index);
