@@ -20,13 +20,12 @@
  *                                    sc_replica_apply() once, timed
  *   applylog lag SRC REPLICA N SQLFILE  a forked writer runs SQLFILE on a new catalog SRC
  *                                    (NOSYNC) as fast as it can until N transactions; this
- *                                    process applies with sc_replica_apply() in a loop; the
- *                                    lag of each GTID = replica commit - source commit
- *                                    (CLOCK_MONOTONIC), p50/p99 printed
- * `apply` and `lag` need the replica API (sc_replica_apply, include/syscat/replicate.h);
- * built without it they print that the syscat applier is not available and exit 3.
- * Internal headers are used for the bootstrap rows (the rows a fresh catalog
- * holds, through the log's own system-table mapping, replicate/sysmap.h).
+ *                                    process follows it (sc_replica_follower_apply() in a loop);
+ * the lag of each GTID = replica commit - source commit (CLOCK_MONOTONIC), p50/p99 printed `apply`
+ * and `lag` need the replica API (sc_replica_apply, include/syscat/replicate.h); built without it
+ * they print that the syscat applier is not available and exit 3. Internal headers are used for the
+ * bootstrap rows (the rows a fresh catalog holds, through the log's own system-table mapping,
+ * replicate/sysmap.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -445,22 +444,28 @@ static void lag_writer(lag_run *l, const char *src, uint64_t n, const char *sql_
     writer_close(&w);
 }
 
-/* Apply in a loop until the writer is done and nothing is left. */
+/* Follow the source (one sc_replica_follower: its file stays open between
+ * rounds) until the writer is done and nothing is left. */
 static void lag_follow(lag_run *l, sc_ctx *ctx, sc_log *log)
 {
+    sc_replica_follower *f = NULL;
+
+    if (sc_replica_follower_open(&f, log, "src"))
+        die_ctx(ctx, "follower");
     for (;;) {
         sc_replica_stats st;
         bool finished = *l->done != 0;
 
         memset(&st, 0, sizeof(st));
-        if (sc_replica_apply(&st, log, "src", lag_cb, l))
+        if (sc_replica_follower_apply(&st, f, lag_cb, l))
             die_ctx(ctx, "apply");
         if (st.txns + st.skipped_txns == 0) {
             if (finished)
-                return;
+                break;
             usleep(100);
         }
     }
+    sc_replica_follower_close(f);
 }
 
 static void lag_report(lag_run *l)
