@@ -69,9 +69,10 @@ for name in "${targets[@]}"; do
     echo "fuzz: building $name"
     # shellcheck disable=SC2046
     "$CLANG" -std=c11 -D_GNU_SOURCE -g -O1 -w -Iinclude -I. -I$OUT/gen \
+        $(pkg-config --cflags libmariadb 2>/dev/null) \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         "$src" $(target_sources "$src") \
-        $(pkg-config --libs lmdb libprotobuf-c 2>/dev/null || echo -llmdb -lprotobuf-c) \
+        $(pkg-config --libs lmdb libprotobuf-c libmariadb 2>/dev/null || echo -llmdb -lprotobuf-c -lmariadb) \
         $(target_tag "$src" fuzz-libs) -lz -lm -o "$bin"
     if [ -d "tests/fuzz/seeds/$name" ]; then
         cp -f tests/fuzz/seeds/"$name"/* "$corpus"/ 2>/dev/null || true
