@@ -81,7 +81,7 @@ static void num_prec(const sc_column_def *d, uint32_t *prec, uint32_t *scale)
     } else if (is_temporal(d->type)) {
         /* the digits MariaDB counts for `x + 0` (measured: time(2) + 0 is decimal(10,2),
            datetime + 0 bigint(16)) */
-        *prec = d->type == SC_TYPE_DATE ? 8 : d->type == SC_TYPE_TIME ? 7 : 15;
+        *prec = d->type == SC_TYPE_DATE ? 8 : d->type == SC_TYPE_TIME ? 7 : 14;
         *prec += d->scale;
         *scale = d->scale;
     } else {
@@ -92,7 +92,8 @@ static void num_prec(const sc_column_def *d, uint32_t *prec, uint32_t *scale)
 
 static void set_int(sc_column_def *o, uint32_t len, bool is_unsigned, bool force_big)
 {
-    o->type = len > 11 || force_big ? SC_TYPE_BIGINT : SC_TYPE_INT;
+    /* Type_handler: long below MY_INT32_NUM_DECIMAL_DIGITS (11) characters */
+    o->type = len >= 11 || force_big ? SC_TYPE_BIGINT : SC_TYPE_INT;
     o->length = len;
     o->scale = 0;
     if (is_unsigned)
@@ -300,6 +301,11 @@ static void arith(sc_exec *x, sc_column_def *o, const sc_expr *e)
     }
     num_prec(&a, &pa, &sa);
     num_prec(&b, &pb, &sb);
+    /* an integer literal's digits are its precision (no sign position) */
+    if (e->args[0]->kind == SC_AST_EXPR_LITERAL && e->args[0]->lit.kind == SC_AST_LIT_INT)
+        pa = (uint32_t)e->args[0]->lit.text.len;
+    if (e->args[1]->kind == SC_AST_EXPR_LITERAL && e->args[1]->lit.kind == SC_AST_LIT_INT)
+        pb = (uint32_t)e->args[1]->lit.text.len;
     bool uns = (a.flags & SC_COL_UNSIGNED) || (b.flags & SC_COL_UNSIGNED) || a.type == SC_TYPE_YEAR;
     if (is_temporal(a.type) || is_temporal(b.type)) {
         if (sa || sb || a.type == SC_TYPE_TIME || b.type == SC_TYPE_TIME) {
@@ -312,9 +318,8 @@ static void arith(sc_exec *x, sc_column_def *o, const sc_expr *e)
     switch (e->op) {
     case SC_AST_OP_ADD:
     case SC_AST_OP_SUB:
-        if (ints) {
-            uint32_t la = is_int(a.type) ? int_len(&a) : pa, lb = is_int(b.type) ? int_len(&b) : pb;
-            set_int(o, (la > lb ? la : lb) + 1, uns, false);
+        if (ints) { /* result_precision(): digits + 1, and a sign position when signed */
+            set_int(o, (pa > pb ? pa : pb) + 1 + (uns ? 0 : 1), uns, false);
         } else {
             uint32_t s = sa > sb ? sa : sb, ip = (pa - sa > pb - sb ? pa - sa : pb - sb) + 1;
             set_decimal(o, ip + s, s);
@@ -322,7 +327,7 @@ static void arith(sc_exec *x, sc_column_def *o, const sc_expr *e)
         return;
     case SC_AST_OP_MUL:
         if (ints)
-            set_int(o, int_len(&a) + int_len(&b), uns, false);
+            set_int(o, pa + pb + (uns ? 0 : 1), uns, false);
         else
             set_decimal(o, pa + pb, sa + sb);
         return;

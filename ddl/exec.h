@@ -384,6 +384,10 @@ int sc_exec__drop_trigger(sc_exec *x);
 /** SHOW CREATE VIEW / TRIGGER: the text (sc_free) of the statement's object. */
 int sc_exec__show_create_view(sc_exec *x, char **out);
 int sc_exec__show_create_trigger(sc_exec *x, char **out);
+/** Whether a DEFINER names an account a fresh server has (else MariaDB's Note 1449). */
+bool sc_exec__known_definer(const char *definer);
+/** Rewrite the ON clause of table id's triggers after RENAME TABLE (MariaDB quotes the name). */
+int sc_exec__triggers_renamed(sc_exec *x, uint64_t id, const char *new_name);
 /** 1347 when (db, name) with this id is a view and a base table is needed. */
 int sc_exec__need_base_table(sc_exec *x, uint64_t id, const char *db, const char *name);
 /** Triggers of a table follow a RENAME (1435 when it moves to another database). */

@@ -245,6 +245,8 @@ int sc_exec__rename_table(sc_exec *x)
             return sc_exec__err(x, SC_ER_FORBID_SCHEMA_CHANGE, db, ndb);
         rc =
             sc_exec__rename_one(x, id, db, p->from.name, ndb, p->to.name, !sc_exec__is_view(x, id));
+        if (rc == SC_OK)
+            rc = sc_exec__triggers_renamed(x, id, p->to.name);
         if (rc != SC_OK)
             return rc;
     }

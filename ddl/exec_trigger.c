@@ -21,6 +21,7 @@
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
 #include "ddl/expr.h"
+#include "ddl/parse.h"
 #include "ddl/select.h"
 
 #define SC_TRIGGER_DEFAULT_DEFINER "`root`@`localhost`"
@@ -328,6 +329,8 @@ int sc_exec__create_trigger(sc_exec *x)
     }
     nr.sql_mode = x->s->sql_mode;
     rc = place(x, &rs, &nr, t);
+    if (rc == SC_OK && !sc_exec__known_definer(t->definer))
+        sc_exec__warn(x); /* Note 1449: the definer does not exist */
 out:
     free_rows(&rs);
     sc_table_free(tt.table);
@@ -495,6 +498,50 @@ int sc_exec__show_create_trigger(sc_exec *x, char **out)
         rc = *out ? SC_OK : SC_ENOMEM;
     }
     sc_schema_free(s);
+    free_rows(&rs);
+    return rc;
+}
+
+/* The stored statement with `ON <table>` naming new_name (quoted, as MariaDB writes it). */
+static char *renamed_statement(sc_exec *x, const trow *r, const char *new_name)
+{
+    sc_ddl_parse_options po = SC_DDL_PARSE_OPTIONS_INIT;
+    sc_ast_stmt *st = NULL;
+    sc_buf b;
+    char *out = NULL;
+
+    if (sc_ddl__parse(&st, x->ctx, (const char *)r->statement.data, r->statement.len, &po) !=
+            SC_OK ||
+        st->kind != SC_AST_STMT_CREATE_TRIGGER) {
+        sc_ctx_clear_error(x->ctx);
+        sc_ast__stmt_free(st);
+        return NULL; /* kept as it is */
+    }
+    sc__buf_init(&b, x->ctx);
+    sc__buf_printf(&b, "%.*s", (int)st->trigger->table_start, st->text);
+    sc_ddl__quote_ident(&b, new_name);
+    sc__buf_printf(&b, "%s", st->text + st->trigger->table_end);
+    if (!b.failed)
+        out = sc_exec__strdup(x, (const char *)b.data);
+    sc__buf_free(&b);
+    sc_ast__stmt_free(st);
+    return out;
+}
+
+int sc_exec__triggers_renamed(sc_exec *x, uint64_t id, const char *new_name)
+{
+    rows rs = {0};
+    int rc = load_rows(x->txn, &rs);
+
+    for (size_t i = 0; rc == SC_OK && i < rs.n; i++) {
+        char *text;
+        if (rs.r[i]->table_id != id || !(text = renamed_statement(x, rs.r[i], new_name)))
+            continue;
+        free(rs.r[i]->statement.data);
+        rs.r[i]->statement.data = (uint8_t *)strdup(text);
+        rs.r[i]->statement.len = strlen(text);
+        rc = rs.r[i]->statement.data ? put_row(x, rs.r[i]) : SC_ENOMEM;
+    }
     free_rows(&rs);
     return rc;
 }

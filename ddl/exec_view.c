@@ -75,6 +75,20 @@ bool sc_ddl__is_view(sc_txn *txn, uint64_t table_id)
     return true;
 }
 
+bool sc_exec__known_definer(const char *definer)
+{
+    /* the accounts of a fresh 10.11 server (mariadb-install-db): syscat keeps none */
+    static const char *const known[] = {"`root`@`localhost`", "`root`@`127.0.0.1`", "`root`@`::1`",
+                                        "`mariadb.sys`@`localhost`"};
+
+    if (!definer)
+        return true;
+    for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+        if (strcmp(definer, known[i]) == 0)
+            return true;
+    return false;
+}
+
 int sc_exec__need_base_table(sc_exec *x, uint64_t id, const char *db, const char *name)
 {
     if (sc_exec__is_view(x, id))
@@ -324,6 +338,8 @@ static int store_view(sc_exec *x,
         row.check_option = (uint32_t)v->check;
         if (old && x->stmt->kind == SC_AST_STMT_ALTER_VIEW) {
             /* ALTER VIEW keeps what it does not name */
+            if (v->algorithm < 0)
+                row.algorithm = old->algorithm;
             if (!v->definer)
                 row.definer = old->definer;
             if (v->security < 0)
@@ -335,6 +351,12 @@ static int store_view(sc_exec *x,
                                            (uint8_t *)(uintptr_t)(x->stmt->text + v->query_start)};
         row.sql_mode = x->s->sql_mode;
         rc = put_view_row(x, &row);
+        if (rc == SC_OK) { /* Note 1449 when the definer (given or kept) does not exist */
+            char *d =
+                sc_exec__printf(x, "%.*s", (int)row.definer.len, (const char *)row.definer.data);
+            if (d && !sc_exec__known_definer(d))
+                sc_exec__warn(x);
+        }
     }
     if (old)
         syscat__catalog__view_row__free_unpacked(old, NULL);

@@ -311,8 +311,26 @@ static bool name_is(const sc_expr *e, const char *name)
 }
 
 /* Function calls MariaDB turns into other items. NULL with pr->rc == 0: no rewrite. */
+/* DATEDIFF(a, b) is Item_func_minus(to_days(a), to_days(b)) in MariaDB's grammar. */
+static sc_expr *datediff(printer *pr, sc_expr *c)
+{
+    sc_expr *r = make_node(pr, SC_AST_EXPR_BINARY, SC_AST_OP_SUB, 2);
+
+    for (int i = 0; r && i < 2; i++) {
+        sc_expr *f = make_node(pr, SC_AST_EXPR_FUNC, SC_AST_OP_NONE, 1);
+        if (!f)
+            return NULL;
+        f->name = "to_days";
+        f->args[0] = c->args[i];
+        r->args[i] = f;
+    }
+    return r;
+}
+
 static sc_expr *rewrite_func(printer *pr, sc_expr *c)
 {
+    if (name_is(c, "DATEDIFF") && c->n_args == 2 && c->form == SC_AST_FUNC_PLAIN)
+        return datediff(pr, c);
     sc_expr *r;
 
     if (c->form != SC_AST_FUNC_PLAIN && c->form != SC_AST_FUNC_UNIT_ARGS)
@@ -1036,6 +1054,10 @@ static void print_other(printer *pr, const sc_expr *e)
         if (!e->select) {
             put(pr, "(subquery)");
             break;
+        }
+        if (e->unit) { /* ANY / ALL */
+            put(pr, e->unit);
+            put(pr, " ");
         }
         put(pr, e->name ? "exists(" : "(");
         if (sc_ddl__select_print_ex(pr->out, e->select, pr->compact_db,

@@ -283,8 +283,10 @@ static int parse_bool_test(sc_parser *p, sc_expr **out)
         if ((sc_parse__is_word(p, 0, "ANY") || sc_parse__is_word(p, 0, "SOME") ||
              sc_parse__is_word(p, 0, "ALL")) &&
             sc_parse__is_op(p, 1, "(")) {
+            const char *quant = sc_parse__is_word(p, 0, "ALL") ? "all" : "any";
             sc_parse__skip(p);
             SC_TRY(parse_subquery(p, &r));
+            r->unit = quant; /* `> any (select ...)`: the printer needs the quantifier */
         } else {
             SC_TRY(parse_predicate(p, &r));
         }

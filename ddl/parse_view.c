@@ -450,7 +450,9 @@ static int create_trigger(sc_parser *p, sc_ast_stmt *st, bool or_replace, const 
     else
         return sc_parse__syntax_error(p);
     SC_TRY(sc_parse__expect_word(p, "ON"));
+    t->table_start = sc_parse__tok(p, 0)->start;
     SC_TRY(sc_parse__qname(p, &t->table));
+    t->table_end = p->toks[p->pos - 1].start + p->toks[p->pos - 1].len;
     SC_TRY(sc_parse__expect_word(p, "FOR"));
     SC_TRY(sc_parse__expect_word(p, "EACH"));
     SC_TRY(sc_parse__expect_word(p, "ROW"));

@@ -213,7 +213,8 @@ typedef struct sc_ast_trigger {
     int timing; /* sc_trg_timing */
     int events; /* bit (1 << sc_trg_event); 10.11: exactly one */
     sc_ast_qname table;
-    int order; /* 0 none, 1 FOLLOWS, 2 PRECEDES */
+    size_t table_start, table_end; /* span of the table name after ON */
+    int order;                     /* 0 none, 1 FOLLOWS, 2 PRECEDES */
     const char *order_other;
     size_t def_start;              /* offset of the TRIGGER keyword */
     size_t order_start, order_end; /* FOLLOWS/PRECEDES clause span (to cut out) */

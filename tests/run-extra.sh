@@ -25,6 +25,7 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 # The objects corpus (partitions, sequences, versioning, views, triggers,
 # CREATE ... SELECT): its list is tests/oracle/ddl-objects/expected-pass.txt.
 run bash "$HERE/oracle/run-ddl-cli.sh" --oracle ddl-objects
+run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-objects-extra"
 # The SHOW corpus through `exec -B --force` (byte-identical client output),
 # with its ratchet (tests/oracle/show-expected-pass.txt, show-known-differences.txt).
 run bash "$HERE/oracle/run-show-cli.sh"

@@ -1,0 +1,5 @@
+CREATE TABLE s (id INT PRIMARY KEY, a VARCHAR(30), b VARCHAR(30), n INT);
+CREATE VIEW v1 AS SELECT CONCAT(a, '-', b) AS c1, CONCAT_WS(',', a, b) AS c2, LENGTH(a) AS c3, CHAR_LENGTH(a) AS c4, UPPER(a) AS c5, LOWER(b) AS c6, LEFT(a, 2) AS c7, RIGHT(a, 2) AS c8, SUBSTRING(a, 2, 3) AS c9, SUBSTRING_INDEX(a, '.', 1) AS c10 FROM s;
+CREATE VIEW v2 AS SELECT TRIM(a) AS t1, LTRIM(a) AS t2, RTRIM(a) AS t3, TRIM(LEADING 'x' FROM a) AS t4, TRIM(BOTH 'y' FROM b) AS t5, REPLACE(a, 'x', 'y') AS t6, REVERSE(a) AS t7, REPEAT(a, 2) AS t8, LPAD(a, 10, '*') AS t9, RPAD(b, 10, '*') AS t10 FROM s;
+CREATE VIEW v3 AS SELECT LOCATE('a', a) AS l1, INSTR(a, 'b') AS l2, POSITION('c' IN a) AS l3, FIELD(a, 'x', 'y') AS l4, FIND_IN_SET('a', b) AS l5, HEX(a) AS l6, MD5(a) AS l7, SHA1(b) AS l8, QUOTE(a) AS l9, SPACE(n) AS l10, ASCII(a) AS l11, ORD(b) AS l12 FROM s;
+CREATE VIEW v4 AS SELECT a LIKE 'x%' AS p1, a NOT LIKE '%y' AS p2, a REGEXP '^a' AS p3, a NOT REGEXP 'b$' AS p4, a SOUNDS LIKE b AS p5, STRCMP(a, b) AS p6, a COLLATE utf8mb4_bin AS p7, BINARY a AS p8, a || b AS p9 FROM s;

@@ -1,0 +1,12 @@
+CREATE DATABASE `other` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `t_new` (
+  `id` int(11) DEFAULT NULL,
+  `a` int(11) DEFAULT NULL,
+  `b` int(11) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE DEFINER=`root`@`localhost` TRIGGER tr1 BEFORE UPDATE ON `t_new` FOR EACH ROW SET NEW.a = OLD.a + 1;
+
