@@ -124,6 +124,25 @@ START_TEST(test_script_error_line)
 }
 END_TEST
 
+/* DELIMITER in a script, as dumps of triggers use it: a trigger body goes whole,
+ * other text statement by statement; line numbers stay right. */
+START_TEST(test_script_delimiter)
+{
+    make_catalog();
+    sh("printf 'use d;\\ncreate table k (a int);\\nDELIMITER ;;\\ncreate trigger trg before "
+       "insert on k for each row begin set @x = 1; set @y = 2; end;;\\ncreate table m1 (a int); "
+       "create table m2 (a int);;\\ndelimiter ;\\ncreate table m1 (a int);\\n"
+       "create table z (a int);\\n' > d.sql && $SC exec d.sql");
+    ck_status(1);
+    ck_err_has("ERROR 1050 (42S01) at line 7: Table 'm1' already exists");
+    list_tables();
+    ck_assert_str_eq(sx.out, "k\nm1\nm2\n");
+    sh("$SC dump --show-create | grep -ci 'trigger trg before insert on k for each row begin set "
+       "@x = 1; set @y = 2; end;'");
+    ck_assert_str_eq(sx.out, "1\n");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Transactions                                                         */
 
@@ -432,6 +451,7 @@ Suite *sc_test_tools_script_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, getenv("SC_MAPGROW_TABLES") ? 7200 : 120);
     tcase_add_test(tc, test_script_error_line);
+    tcase_add_test(tc, test_script_delimiter);
     tcase_add_test(tc, test_script_transactions);
     tcase_add_test(tc, test_script_one_sync);
     tcase_add_test(tc, test_script_single_transaction);

@@ -56,6 +56,7 @@ typedef struct exec_state {
     const char *source_name; /* the file `source` runs at the prompt, or NULL */
     bool vertical;           /* \G: this statement's rows print vertically */
     double seconds;          /* how long the last statement took */
+    char delim[16];          /* statement delimiter (DELIMITER in a script) */
 } exec_state;
 
 /* Newlines in s[0..n). */
@@ -312,21 +313,69 @@ static bool run_trimmed(exec_state *st, const char *text, size_t len, bool has_c
 }
 
 /*
+ * Run what a DELIMITER other than ';' ended: a stored program whole, other
+ * text statement by statement (each with its own line), as a server takes a
+ * multi-statement query. @return true when the run must stop
+ */
+static bool run_delimited(exec_state *st, const char *text, size_t len, bool has_content)
+{
+    unsigned long base = st->buf_line;
+    size_t at = 0, end;
+    bool content, stop = false;
+
+    if (strcmp(st->delim, ";") == 0 || sc_cli__stored_program(text, len))
+        return run_trimmed(st, text, len, has_content);
+    while (!stop && at < len) {
+        bool found = sc_sql_split_next(&end, &content, text + at, len - at);
+        st->buf_line = base + count_lines(text, at);
+        stop = run_trimmed(st, text + at, end, content);
+        if (!found)
+            break;
+        at += end + 1;
+    }
+    st->buf_line = base;
+    return stop;
+}
+
+/*
  * Run every complete statement in b, keeping an incomplete tail.
  * @return true when the run must stop
  */
 static bool run_complete(exec_state *st, sql_buf *b)
 {
-    scan_result r;
+    size_t end, dl = strlen(st->delim);
+    bool content;
 
-    while (b->len > 0 && (r = scan_statement(b->data, b->len)).found) {
-        bool stop = run_trimmed(st, b->data, r.end, r.has_content);
-        st->buf_line += count_lines(b->data, r.end + 1);
-        buf_consume(b, r.end + 1);
+    while (b->len > 0 && sc_sql_split_delim(&end, &content, b->data, b->len, st->delim, dl)) {
+        bool stop = run_delimited(st, b->data, end, content);
+        st->buf_line += count_lines(b->data, end + dl);
+        buf_consume(b, end + dl);
         if (stop)
             return true;
     }
     return false;
+}
+
+/*
+ * "DELIMITER X" on a line of its own between statements (the mariadb
+ * client's command, common in dumps of triggers): set it. @return true when
+ * line was one
+ */
+static bool delimiter_line(exec_state *st, const sql_buf *b, const char *line)
+{
+    size_t n;
+
+    line += strspn(line, " \t");
+    if (strncasecmp(line, "delimiter", 9) != 0 || !strchr(" \t", line[9]) ||
+        (b->len && sc_sql_skip_blank(b->data, b->len) < b->len))
+        return false;
+    line += 9 + strspn(line + 9, " \t");
+    n = strcspn(line, " \t\r\n");
+    if (n == 0 || n >= sizeof(st->delim) || memchr(line, '\\', n))
+        return false;
+    memcpy(st->delim, line, n);
+    st->delim[n] = '\0';
+    return true;
 }
 
 /* Run what is left at the end of the input (a statement without ';'). */
@@ -348,6 +397,11 @@ static int run_stream(exec_state *st, FILE *in)
     bool stop = false, oom = false;
 
     while (!stop && !oom && (n = getline(&line, &cap, in)) >= 0) {
+        if (delimiter_line(st, &b, line)) {
+            st->buf_line += count_lines(b.data ? b.data : "", b.len) + 1;
+            buf_consume(&b, b.len);
+            continue;
+        }
         oom = buf_append(&b, line, (size_t)n) != 0;
         stop = !oom && run_complete(st, &b);
     }
@@ -584,7 +638,7 @@ static int end_whole(exec_state *st, int status)
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
 {
     exec_opts o;
-    exec_state st = {cli, NULL, &o, false, 0, 1, 1, NULL, false, 0.0};
+    exec_state st = {cli, NULL, &o, false, 0, 1, 1, NULL, false, 0.0, ";"};
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
     int status, rc;

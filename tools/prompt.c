@@ -320,9 +320,7 @@ static bool client_command(prompt *p, const char *line)
 /* ------------------------------------------------------------------ */
 /* Running statements                                                   */
 
-/* Whether text starts a stored program (CREATE ... TRIGGER/PROCEDURE/FUNCTION/EVENT),
- * whose body holds ';': it is sent whole, as the server's parser takes it. */
-static bool stored_program(const char *text, size_t len)
+bool sc_cli__stored_program(const char *text, size_t len)
 {
     static const char *const kinds[] = {"TRIGGER", "PROCEDURE", "FUNCTION", "EVENT"};
     size_t i = sc_sql_skip_blank(text, len), words = 0;
@@ -371,7 +369,7 @@ static void run_chunk(prompt *p, const char *text, size_t len, bool vertical)
     size_t end;
     bool content;
 
-    if (strcmp(p->delim, ";") == 0 || stored_program(text, len)) {
+    if (strcmp(p->delim, ";") == 0 || sc_cli__stored_program(text, len)) {
         run_one(p, text, len, vertical);
         return;
     }

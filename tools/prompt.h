@@ -27,6 +27,14 @@ typedef struct sc_prompt_host {
 } sc_prompt_host;
 
 /**
+ * Whether text starts a stored program (CREATE ... TRIGGER / PROCEDURE /
+ * FUNCTION / EVENT), whose body holds ';': what a custom DELIMITER ends is
+ * then sent whole, as a server's parser takes it; other text is run
+ * statement by statement.
+ */
+bool sc_cli__stored_program(const char *text, size_t len);
+
+/**
  * Run the prompt until quit, exit, \q or end of input (Ctrl-D).
  * @return exit status (SC_CLI_EXIT_OK, or SC_CLI_EXIT_ERROR when out of memory)
  */
