@@ -697,20 +697,63 @@ typedef enum sc_ast_show_kind {
     SC_AST_SHOW_CREATE_TABLE,
     SC_AST_SHOW_CREATE_DATABASE, /* also SCHEMA; if_not_exists allowed */
     SC_AST_SHOW_DATABASES,
-    SC_AST_SHOW_TABLES,  /* full, from_db */
-    SC_AST_SHOW_COLUMNS, /* full, table, from_db */
-    /* added for views and triggers: */
-    SC_AST_SHOW_CREATE_VIEW,    /* name */
-    SC_AST_SHOW_CREATE_TRIGGER, /* name */
+    SC_AST_SHOW_TABLES,       /* full, from_db */
+    SC_AST_SHOW_COLUMNS,      /* full, table, from_db; DESCRIBE t [col] (describe) */
+    SC_AST_SHOW_INDEX,        /* INDEX/INDEXES/KEYS: table, from_db */
+    SC_AST_SHOW_TABLE_STATUS, /* from_db */
+    SC_AST_SHOW_WARNINGS,     /* limit; count: SHOW COUNT(*) WARNINGS */
+    SC_AST_SHOW_ERRORS,       /* same */
+    SC_AST_SHOW_VARIABLES,    /* global */
+    SC_AST_SHOW_CHARSET,
+    SC_AST_SHOW_COLLATION,
+    SC_AST_SHOW_ENGINES,
+    SC_AST_SHOW_TRIGGERS,      /* from_db */
+    SC_AST_SHOW_CREATE_OBJECT, /* SHOW CREATE VIEW/SEQUENCE/TRIGGER name: object */
+    SC_AST_SHOW_SELECT,        /* SELECT ... FROM information_schema.T: select */
 } sc_ast_show_kind;
+
+/** One item of a select list: an expression or `*`. */
+typedef struct sc_ast_select_item {
+    sc_expr *expr;     /* NULL for `*` */
+    const char *alias; /* AS alias, or NULL */
+    const char *text;  /* the item as written (its column name when not a plain column) */
+} sc_ast_select_item;
+
+/** One ORDER BY key. */
+typedef struct sc_ast_order {
+    sc_expr *expr;
+    bool desc;
+} sc_ast_order;
+
+/** SELECT list FROM one table [WHERE] [ORDER BY] [LIMIT]: information_schema queries. */
+typedef struct sc_ast_select {
+    sc_ast_select_item *items;
+    size_t n_items;
+    const char *from_db;    /* FROM db.table: db, or NULL */
+    const char *from_table; /* as written */
+    const char *alias;      /* table alias or NULL */
+    sc_expr *where;         /* or NULL */
+    sc_ast_order *order;
+    size_t n_order;
+    bool has_limit;
+    uint64_t limit, offset;
+} sc_ast_select;
 
 typedef struct sc_ast_show {
     sc_ast_show_kind kind;
     bool full;
     bool if_not_exists;
-    sc_ast_qname name;   /* table / database (name.name) */
-    const char *from_db; /* FROM/IN db, or NULL */
-    sc_ast_str like;     /* LIKE 'pattern' (s NULL when absent) */
+    bool describe;  /* DESCRIBE/DESC/EXPLAIN t [col]: like holds col (a pattern) */
+    bool global;    /* SHOW GLOBAL VARIABLES */
+    bool count;     /* SHOW COUNT(*) WARNINGS|ERRORS */
+    bool has_limit; /* SHOW WARNINGS LIMIT */
+    uint64_t limit, offset;
+    const char *object;    /* SHOW CREATE VIEW|SEQUENCE|TRIGGER: the upper-case word */
+    sc_ast_qname name;     /* table / database (name.name) */
+    const char *from_db;   /* FROM/IN db, or NULL */
+    sc_ast_str like;       /* LIKE 'pattern' (s NULL when absent) */
+    sc_expr *where;        /* WHERE condition or NULL */
+    sc_ast_select *select; /* SC_AST_SHOW_SELECT */
 } sc_ast_show;
 
 typedef enum sc_ast_stmt_kind {

@@ -109,6 +109,10 @@ struct sc_session {
     sc_txn_replay replay; /* what rebuilds txn after the map grew */
     bool replaying;       /* statements run now are a replay: not recorded again */
     bool ran_control;     /* the last statement was BEGIN, COMMIT or ROLLBACK */
+    /* diagnostics of the last statement, for SHOW WARNINGS/ERRORS (ddl/show_stmt_misc.c) */
+    char *diag_error;    /* its error message (malloc), or NULL when it succeeded */
+    unsigned diag_errno; /* its errno */
+    unsigned diag_count; /* its warning count, the error row included */
 };
 
 /* Explicit transactions (session_txn.c). */
@@ -138,9 +142,10 @@ typedef struct sc_exec {
     unsigned warnings; /* SHOW WARNINGS rows */
     sc_buf out;        /* legacy SHOW text (sc_stmt_result.output) */
     bool has_output;
-    sc_rs rs;          /* the statement's result set (rows of SHOW, DESCRIBE, SELECT) */
-    bool has_rs;       /* rs is the statement's answer */
-    bool keep_partial; /* commit despite the error: MariaDB keeps the partial work */
+    sc_rs rs;               /* the statement's result set (rows of SHOW, DESCRIBE, SELECT) */
+    bool has_rs;            /* rs is the statement's answer */
+    bool keep_partial;      /* commit despite the error: MariaDB keeps the partial work */
+    uint64_t affected_rows; /* the OK packet's count (DROP DATABASE: tables dropped) */
 } sc_exec;
 
 /** The storage engines a stock MariaDB 10.11 has (their table is in exec_table.c). */
@@ -318,6 +323,8 @@ int sc_exec__alter_database(sc_exec *x);
 int sc_exec__drop_database(sc_exec *x);
 int sc_exec__use(sc_exec *x);
 int sc_exec__show(sc_exec *x);
+/** Keep a statement's diagnostics for SHOW WARNINGS (stmt NULL after a parse error). */
+void sc_show__keep_diagnostics(sc_session *s, const sc_ast_stmt *stmt, const sc_stmt_result *r);
 int sc_exec__set(sc_exec *x);
 int sc_exec__create_table(sc_exec *x);
 int sc_exec__alter_table(sc_exec *x);

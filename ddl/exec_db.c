@@ -148,9 +148,11 @@ int sc_exec__create_database(sc_exec *x)
             return rc;
         /* the old database was dropped: it is no longer the current one */
         unselect(x, d->name);
+        x->affected_rows = 1; /* MariaDB 10.11 counts 2 for a replaced database */
     } else if (rc != SC_ENOTFOUND) {
         return rc;
     }
+    x->affected_rows++; /* "Query OK, 1 row affected", as MariaDB says */
     return sc_schema_create(NULL, x->txn, &def);
 }
 
@@ -183,6 +185,7 @@ int sc_exec__alter_database(sc_exec *x)
     if (rc == SC_OK)
         rc = sc_schema_alter(x->txn, sc_schema_id(s), &def);
     sc_schema_free(s);
+    x->affected_rows = 1; /* as MariaDB reports it */
     return rc;
 }
 
@@ -293,6 +296,13 @@ static int drop_db(sc_exec *x, const char *db, uint64_t schema_id)
     return sc_schema_drop(x->txn, schema_id);
 }
 
+static int count_table(const sc_table_info *info, void *payload)
+{
+    (void)info;
+    ++*(uint64_t *)payload;
+    return 0;
+}
+
 int sc_exec__drop_database(sc_exec *x)
 {
     const sc_ast_database *d = x->stmt->database;
@@ -316,7 +326,10 @@ int sc_exec__drop_database(sc_exec *x)
     sc_schema_free(s);
     if (strcmp(d->name, SC_SYSCAT_SCHEMA) == 0)
         return sc_exec__err(x, SC_ER_DBACCESS_DENIED_ERROR, "root", "localhost", d->name);
-    rc = drop_db(x, d->name, id);
+    /* MariaDB reports the tables it dropped as the affected rows */
+    rc = sc_table_foreach(x->txn, id, count_table, &x->affected_rows);
+    if (rc == SC_OK)
+        rc = drop_db(x, d->name, id);
     if (rc == SC_OK)
         unselect(x, d->name);
     return rc;

@@ -33,6 +33,8 @@ typedef struct sc_is_scope {
     const char *table;  /* only this table of it, or NULL for all */
     bool show;          /* values as SHOW prints them (COLUMNS: unquoted defaults) */
     bool full;          /* SHOW FULL (TABLE_NAMES: system tables as SYSTEM VIEW) */
+    bool global;        /* SESSION_VARIABLES with the global values (SHOW GLOBAL VARIABLES
+                           reads them under that table's name, as MariaDB does) */
 } sc_is_scope;
 
 /** The table named name (any case), or -1. */

@@ -948,78 +948,16 @@ static int stmt_set(sc_parser *p, sc_ast_stmt *st)
     return SC_OK;
 }
 
-/* ---- SHOW ---- */
+/* ---- SHOW, DESCRIBE, SELECT: ddl/parse_show.c ---- */
 
-static int show_like(sc_parser *p, sc_ast_show *s)
+static bool explain_statement(const sc_parser *p)
 {
-    if (sc_parse__accept_word(p, "LIKE"))
-        return sc_parse__string(p, &s->like);
-    if (sc_parse__accept_word(p, "WHERE")) {
-        sc_expr *e;
-        return sc_parse__expr(p, &e);
-    }
-    return SC_OK;
-}
-
-static int show_from(sc_parser *p, const char **out)
-{
-    if (sc_parse__accept_word(p, "FROM") || sc_parse__accept_word(p, "IN"))
-        return sc_parse__ident(p, out);
-    return SC_OK;
-}
-
-static int show_create(sc_parser *p, sc_ast_show *s)
-{
-    if (sc_parse__accept_word(p, "TABLE")) {
-        s->kind = SC_AST_SHOW_CREATE_TABLE;
-        return sc_parse__qname(p, &s->name);
-    }
-    if (sc_parse__accept_word(p, "VIEW") || sc_parse__accept_word(p, "TRIGGER")) {
-        s->kind = sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "VIEW")
-                      ? SC_AST_SHOW_CREATE_VIEW
-                      : SC_AST_SHOW_CREATE_TRIGGER;
-        return sc_parse__qname(p, &s->name);
-    }
-    if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA")) {
-        s->kind = SC_AST_SHOW_CREATE_DATABASE;
-        SC_TRY(sc_parse__if_not_exists(p, &s->if_not_exists));
-        return sc_parse__ident(p, &s->name.name);
-    }
-    return SC_ESQL; /* other SHOW CREATE: unsupported */
-}
-
-static int stmt_show(sc_parser *p, sc_ast_stmt *st)
-{
-    sc_ast_show *s = sc_parse__alloc(p, sizeof(*s));
-    int rc;
-
-    if (!s)
-        return sc_parse__nomem(p);
-    st->kind = SC_AST_STMT_SHOW;
-    st->show = s;
-    if (sc_parse__accept_word(p, "CREATE")) {
-        rc = show_create(p, s);
-        return rc == SC_ESQL ? unsupported(p, st, "SHOW CREATE") : rc;
-    }
-    if (sc_parse__accept_word(p, "DATABASES") || sc_parse__accept_word(p, "SCHEMAS")) {
-        s->kind = SC_AST_SHOW_DATABASES;
-        return show_like(p, s);
-    }
-    s->full = sc_parse__accept_word(p, "FULL");
-    if (sc_parse__accept_word(p, "TABLES")) {
-        s->kind = SC_AST_SHOW_TABLES;
-        SC_TRY(show_from(p, &s->from_db));
-        return show_like(p, s);
-    }
-    if (sc_parse__accept_word(p, "COLUMNS") || sc_parse__accept_word(p, "FIELDS")) {
-        s->kind = SC_AST_SHOW_COLUMNS;
-        if (!sc_parse__accept_word(p, "FROM") && !sc_parse__accept_word(p, "IN"))
-            return sc_parse__syntax_error(p);
-        SC_TRY(sc_parse__qname(p, &s->name));
-        SC_TRY(show_from(p, &s->from_db));
-        return show_like(p, s);
-    }
-    return unsupported(p, st, "SHOW");
+    static const char *const words[] = {"SELECT", "INSERT",   "UPDATE",     "DELETE",  "REPLACE",
+                                        "FORMAT", "EXTENDED", "PARTITIONS", "ANALYZE", "WITH"};
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (sc_parse__is_word(p, 0, words[i]))
+            return true;
+    return sc_parse__is_op(p, 0, "(");
 }
 
 /* ---- transactions ---- */
@@ -1096,7 +1034,15 @@ static int dispatch(sc_parser *p, sc_ast_stmt *st)
     if (sc_parse__accept_word(p, "SET"))
         return stmt_set(p, st);
     if (sc_parse__accept_word(p, "SHOW"))
-        return stmt_show(p, st);
+        return sc_parse__show(p, st, unsupported);
+    if (sc_parse__is_word(p, 0, "DESCRIBE") || sc_parse__is_word(p, 0, "DESC") ||
+        sc_parse__is_word(p, 0, "EXPLAIN")) {
+        const char *what = sc_parse__is_word(p, 0, "EXPLAIN") ? "EXPLAIN" : "DESCRIBE";
+        sc_parse__skip(p);
+        return explain_statement(p) ? unsupported(p, st, what) : sc_parse__describe(p, st);
+    }
+    if (sc_parse__accept_word(p, "SELECT"))
+        return sc_parse__show_select(p, st, unsupported);
     if (sc_parse__accept_word(p, "BEGIN"))
         return stmt_transaction(p, st, SC_AST_STMT_BEGIN);
     if (sc_parse__accept_word(p, "START"))

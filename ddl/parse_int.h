@@ -140,5 +140,11 @@ int sc_parse__create_index(sc_parser *p, sc_ast_stmt *st, bool or_replace);
 int sc_parse__table_options(sc_parser *p, sc_ast_table_option **opts, size_t *n, bool in_alter);
 /* [WAIT n | NOWAIT] */
 int sc_parse__opt_lock_wait(sc_parser *p);
+/* parse_show.c: statements answered with rows; `unsupported` marks a form
+ * this subset does not read (parse.c's helper). */
+typedef int (*sc_parse_unsupported_fn)(sc_parser *p, sc_ast_stmt *st, const char *what);
+int sc_parse__show(sc_parser *p, sc_ast_stmt *st, sc_parse_unsupported_fn unsupported);
+int sc_parse__describe(sc_parser *p, sc_ast_stmt *st);
+int sc_parse__show_select(sc_parser *p, sc_ast_stmt *st, sc_parse_unsupported_fn unsupported);
 
 #endif /* SC_DDL_PARSE_INT_H */

@@ -206,6 +206,7 @@ void sc_session_free(sc_session *s)
     for (size_t i = 0; i < 2 * s->n_user_vars; i++)
         sc_free(s->ctx, s->user_vars[i]);
     sc_free(s->ctx, s->user_vars);
+    free(s->diag_error);
     sc_free(s->ctx, s->database);
     sc_free(s->ctx, s->charset_server);
     sc_free(s->ctx, s->collation_server);
@@ -737,12 +738,31 @@ static void fill_error(sc_stmt_result *r, sc_ctx *ctx, int rc)
     r->message = strdup(e->message[0] ? e->message : sc_strerror(rc));
 }
 
+/* SHOW, DESCRIBE and information_schema SELECTs only read: a read
+ * transaction, so they neither wait for nor block the catalog's writer. */
+static int run_read_only(sc_exec *x)
+{
+    sc_txn *txn = NULL;
+    bool commit_anyway;
+    int rc = sc_txn_begin(&txn, x->s->cat, SC_TXN_READONLY);
+
+    if (rc != SC_OK)
+        return rc;
+    x->txn = txn;
+    rc = dispatch(x, &commit_anyway);
+    sc_txn_abort(txn);
+    x->txn = NULL;
+    return rc;
+}
+
 static int run_in_txn(sc_exec *x, sc_txn *parent, const char *sql, size_t len)
 {
     sc_txn *txn = NULL;
     bool commit_anyway = false;
     int rc, crc;
 
+    if (!parent && x->stmt->kind == SC_AST_STMT_SHOW)
+        return run_read_only(x);
     rc = parent ? sc_txn_begin_nested(&txn, parent) : sc_txn_begin(&txn, x->s->cat, 0);
     if (rc != SC_OK)
         return rc;
@@ -832,6 +852,7 @@ int sc_ddl__exec_once(
     rc = sc_ddl__parse(&x.stmt, ctx, sql, len, &popts);
     if (rc != SC_OK) {
         fill_error(result, ctx, rc);
+        sc_show__keep_diagnostics(session, NULL, result);
         return rc;
     }
     x.s = session;
@@ -848,7 +869,10 @@ int sc_ddl__exec_once(
     } else if (x.has_output) {
         result->output = strdup(x.out.text ? x.out.text : "");
     }
+    if (rc == SC_OK && !result->rs)
+        result->affected_rows = x.affected_rows;
     result->warnings = x.warnings;
+    sc_show__keep_diagnostics(session, x.stmt, result);
     sc__buf_free(&x.out);
     sc_rs__free(&x.rs);
     sc_ast__stmt_free(x.stmt);

@@ -1,9 +1,10 @@
 /*
- * show_stmt.c - SHOW statements as result sets (sc_stmt_result.rs), the
- * way MariaDB 10.11 answers them: most are queries on an
- * information_schema table (ddl/infoschema.h) with renamed columns, a
- * LIKE on the first column and the rows in the table's own order; SHOW
- * CREATE has two computed columns.
+ * show_stmt.c - SHOW, DESCRIBE and SELECT from information_schema as result
+ * sets (sc_stmt_result.rs), the way MariaDB 10.11 answers them: each is a
+ * query on one information_schema table (ddl/infoschema.h) - rows within a
+ * scope (database, table), a LIKE on a name column or a WHERE condition,
+ * an order, a limit, and chosen columns under the names SHOW prints. SHOW
+ * CREATE and SHOW WARNINGS have computed columns (ddl/show_stmt_misc.c).
  *
  * The legacy text (sc_stmt_result.output) of SHOW CREATE TABLE/DATABASE and
  * SHOW DATABASES/TABLES is kept beside the result set for callers that read
@@ -17,108 +18,234 @@
 #include "catalog/catalog_int.h"
 #include "ddl/infoschema.h"
 #include "ddl/show_stmt.h"
-#include "ddl/types.h"
+#include "ddl/show_stmt_int.h"
 
 /* ------------------------------------------------------------------ */
-/* Materialise, filter, project                                         */
+/* The query pipeline                                                   */
 
-/*
- * Rows of src whose column `col` matches the LIKE pattern (all rows when
- * pattern is NULL), in order, as row numbers in *rows_out (arena memory).
- * cs: case-sensitive match (SHOW TABLES/DATABASES LIKE with
- * lower_case_table_names=0 compare file names byte for byte).
- */
-static int like_rows(sc_exec *x,
-                     size_t **rows_out,
-                     size_t *n_out,
-                     const sc_rs *src,
-                     size_t col,
-                     const sc_ast_str *pattern,
-                     bool cs)
+/* Resolve a name among the output names first, then the table's columns. */
+static long resolve_name(const sc_show_eval *ev, const char *name)
 {
-    size_t n = sc_rs__rows(src), k = 0;
-    size_t *rows = sc_exec__alloc(x, (n ? n : 1) * sizeof(*rows));
+    const sc_query *q = ev->payload;
 
-    if (!rows)
-        return SC_ENOMEM;
-    for (size_t r = 0; r < n; r++) {
-        const char *data;
-        size_t len;
-        sc_rs__get(&data, &len, src, r, col);
-        if (!pattern || !pattern->s ||
-            (data && sc_show__like(data, len, pattern->s, pattern->len, '\\', !cs)))
-            rows[k++] = r;
-    }
-    *rows_out = rows;
-    *n_out = k;
-    return SC_OK;
+    if (q->where_on_output)
+        for (size_t i = 0; i < q->n_out; i++)
+            if (strcasecmp(q->out_name[i] ? q->out_name[i]
+                                          : sc_rs__col_name(ev->src, q->out_col[i]),
+                           name) == 0)
+                return (long)q->out_col[i];
+    return sc_rs__find_col(ev->src, name);
 }
 
 typedef struct sort_ctx {
     const sc_rs *src;
-    size_t col;
+    const sc_query *q;
 } sort_ctx;
 
-static int cmp_rows_binary(const void *a, const void *b, void *payload)
+static int cmp_rows(const void *a, const void *b, void *payload)
 {
     const sort_ctx *c = payload;
-    const char *da, *db;
-    size_t la, lb;
-    int d;
+    size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
 
-    sc_rs__get(&da, &la, c->src, *(const size_t *)a, c->col);
-    sc_rs__get(&db, &lb, c->src, *(const size_t *)b, c->col);
-    d = memcmp(da ? da : "", db ? db : "", la < lb ? la : lb);
-    return d ? d : (la > lb) - (la < lb);
+    for (size_t k = 0; k < c->q->n_order; k++) {
+        int d = sc_show__compare_rows(c->src, c->q->order_col[k], ra, rb);
+        if (c->q->binary_order) { /* SHOW DATABASES: bytes */
+            const char *da, *db;
+            size_t la, lb;
+            sc_rs__get(&da, &la, c->src, ra, c->q->order_col[k]);
+            sc_rs__get(&db, &lb, c->src, rb, c->q->order_col[k]);
+            d = memcmp(da, db, la < lb ? la : lb);
+            d = d ? d : (la > lb) - (la < lb);
+        }
+        if (d)
+            return c->q->order_desc[k] ? -d : d;
+    }
+    return (ra > rb) - (ra < rb); /* stable: the table's own order breaks ties */
 }
 
-/* Order rows[] by column col of src, bytes compared (binary collation). */
-static void sort_rows(size_t *rows, size_t n, const sc_rs *src, size_t col)
+/* Rows of src passing the LIKE and the WHERE, in order: row numbers and their count. */
+static int filter_rows(sc_exec *x, sc_query *q, const sc_rs *src, size_t **rows, size_t *n)
 {
-    sort_ctx c = {src, col};
-    qsort_r(rows, n, sizeof(*rows), cmp_rows_binary, &c);
+    size_t total = sc_rs__rows(src), k = 0;
+    long like_col = q->like && q->like->s ? sc_rs__find_col(src, q->like_col) : -1;
+    sc_show_eval ev = {
+        x, src, x->stmt->text, "WHERE", q->table_written, q->table_alias, resolve_name, q, NULL};
+
+    *rows = sc_exec__alloc(x, (total ? total : 1) * sizeof(**rows));
+    if (!*rows)
+        return SC_ENOMEM;
+    if (q->where)
+        SC_SHOW_TRY(sc_show__bind(&ev, q->where));
+    for (size_t r = 0; r < total; r++) {
+        bool keep = true;
+        if (like_col >= 0) {
+            const char *data;
+            size_t len;
+            sc_rs__get(&data, &len, src, r, (size_t)like_col);
+            keep = data && sc_show__like(data, len, q->like->s, q->like->len, '\\', q->like_ci);
+        }
+        if (keep && q->where)
+            SC_SHOW_TRY(sc_show__test(&keep, &ev, q->where, r));
+        if (keep)
+            (*rows)[k++] = r;
+    }
+    *n = k;
+    return SC_OK;
 }
 
-/*
- * The answer of a SHOW that reads one information_schema table: rows of
- * table t within scope, LIKE on column like_col, then columns cols[] of t
- * renamed to names[] (NULL keeps the table's name).
- */
-static int show_from_is(sc_exec *x,
-                        sc_is_table t,
-                        const sc_is_scope *scope,
-                        const char *like_col,
-                        const sc_ast_str *like,
-                        bool like_cs,
-                        const char *const *cols,
-                        const char *const *names,
-                        size_t n_cols)
+/* The output columns: src's metadata under the output names. */
+static int add_out_columns(sc_exec *x, const sc_query *q, const sc_rs *src)
+{
+    for (size_t i = 0; i < q->n_out; i++) {
+        const sc_rs_col *c = &src->cols[q->out_col[i]];
+        const char *base = src->strings.text;
+        sc_result_column col = {q->out_name[i] ? q->out_name[i] : base + c->name,
+                                base + c->org_name,
+                                q->table_written ? q->table_written : base + c->table,
+                                base + c->org_table,
+                                base + c->schema,
+                                c->type,
+                                c->length,
+                                c->flags,
+                                c->charsetnr,
+                                c->decimals};
+        SC_SHOW_TRY(sc_rs__column(&x->rs, &col));
+    }
+    return SC_OK;
+}
+
+/* The one row of SELECT COUNT(*), ... : the number of rows that passed. */
+static int count_result(sc_exec *x, const sc_query *q, size_t n)
+{
+    for (size_t i = 0; i < q->n_out; i++) {
+        sc_result_column col = {q->out_name[i],
+                                "",
+                                "",
+                                "",
+                                "",
+                                SC_FIELD_TYPE_LONGLONG,
+                                21,
+                                SC_FIELD_NOT_NULL | SC_FIELD_BINARY | SC_FIELD_NUM,
+                                SC_CHARSET_BINARY,
+                                0};
+        SC_SHOW_TRY(sc_rs__column(&x->rs, &col));
+    }
+    if (q->has_limit && (q->offset > 0 || q->limit == 0))
+        return SC_OK;
+    for (size_t i = 0; i < q->n_out; i++)
+        SC_SHOW_TRY(sc_rs__u64(&x->rs, n));
+    return SC_OK;
+}
+
+int sc_show__run(sc_exec *x, sc_query *q)
 {
     sc_rs src;
-    size_t *rows = NULL, n_rows = 0, idx[32];
+    size_t *rows = NULL, n = 0;
     int rc;
 
-    assert(n_cols <= 32);
     sc_rs__init(&src, x->ctx);
-    rc = sc_is__columns(&src, t);
+    rc = sc_is__columns(&src, q->table);
+    if (rc == SC_OK && q->prepare)
+        rc = q->prepare(x, q, &src);
     if (rc == SC_OK)
-        rc = sc_is__fill(&src, x, t, scope);
-    for (size_t i = 0; rc == SC_OK && i < n_cols; i++) {
-        long c = sc_rs__find_col(&src, cols[i]);
-        assert(c >= 0);
-        idx[i] = (size_t)c;
-        rc = sc_rs__column_from(&x->rs, &src, idx[i], names[i]);
+        rc = sc_is__fill(&src, x, q->table, &q->scope);
+    if (rc == SC_OK)
+        rc = filter_rows(x, q, &src, &rows, &n);
+    if (rc == SC_OK && q->count_star) {
+        rc = count_result(x, q, n);
+        sc_rs__free(&src);
+        x->has_rs = rc == SC_OK;
+        return rc;
+    }
+    if (rc == SC_OK && q->n_order > 0) {
+        sort_ctx c = {&src, q};
+        qsort_r(rows, n, sizeof(*rows), cmp_rows, &c);
+    }
+    if (rc == SC_OK && q->has_limit) {
+        size_t off = q->offset < n ? (size_t)q->offset : n;
+        rows += off;
+        n -= off;
+        n = q->limit < n ? (size_t)q->limit : n;
     }
     if (rc == SC_OK)
-        rc = like_rows(x, &rows, &n_rows, &src, (size_t)sc_rs__find_col(&src, like_col), like,
-                       like_cs);
-    if (rc == SC_OK && t == SC_IS_SCHEMATA) /* SHOW DATABASES sorts, information_schema too */
-        sort_rows(rows, n_rows, &src, idx[0]);
+        rc = add_out_columns(x, q, &src);
     if (rc == SC_OK)
-        rc = sc_rs__project(&x->rs, &src, rows, n_rows, idx, n_cols);
+        rc = sc_rs__project(&x->rs, &src, rows, n, q->out_col, q->n_out);
     sc_rs__free(&src);
     x->has_rs = rc == SC_OK;
     return rc;
+}
+
+/* Set the output columns from parallel lists of table columns and names (NULL: same). */
+static int outputs(sc_exec *x,
+                   sc_query *q,
+                   const char *const *cols,
+                   const char *const *names,
+                   size_t n,
+                   const sc_rs *src)
+{
+    q->out_col = sc_exec__alloc(x, n * sizeof(*q->out_col));
+    q->out_name = sc_exec__alloc(x, n * sizeof(*q->out_name));
+    if (!q->out_col || !q->out_name)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        long c = sc_rs__find_col(src, cols[i]);
+        assert(c >= 0);
+        q->out_col[i] = (size_t)c;
+        q->out_name[i] = names ? names[i] : NULL; /* NULL: the column's own name */
+    }
+    q->n_out = n;
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* SHOW statements on one information_schema table                     */
+
+/* A SHOW's fixed shape: its table, columns and names, LIKE column. */
+typedef struct show_shape {
+    sc_is_table table;
+    const char *const *cols;
+    const char *const *names; /* NULL entries keep the column name */
+    size_t n;
+    const char *like_col;
+    bool like_ci; /* LIKE folds case (column names, variables); file names do not */
+} show_shape;
+
+static int shape_prepare(sc_exec *x, sc_query *q, const sc_rs *src)
+{
+    const show_shape *sh = q->payload;
+    const char *names[32];
+
+    assert(sh->n <= 32);
+    for (size_t i = 0; i < sh->n; i++)
+        names[i] = i == 0 && q->first_name ? q->first_name : sh->names ? sh->names[i] : NULL;
+    SC_SHOW_TRY(outputs(x, q, sh->cols, names, sh->n, src));
+    if (q->order_first) {
+        static const bool asc = false;
+        q->order_col = &q->out_col[0];
+        q->order_desc = &asc;
+        q->n_order = 1;
+    }
+    return SC_OK;
+}
+
+static int run_shape(sc_exec *x, sc_query *q, const show_shape *sh, const sc_ast_show *st)
+{
+    q->table = sh->table;
+    q->payload = sh;
+    q->prepare = shape_prepare;
+    q->like_col = sh->like_col;
+    q->like = &st->like;
+    q->like_ci = sh->like_ci;
+    q->where = st->where;
+    q->where_on_output = true;
+    return sc_show__run(x, q);
+}
+
+/* "Name (pattern)" when a LIKE was given. */
+static const char *with_pattern(sc_exec *x, const char *name, const sc_ast_str *like)
+{
+    return like->s ? sc_exec__printf(x, "%s (%s)", name, like->s) : name;
 }
 
 /* Legacy text: the first column of each row, one a line. */
@@ -136,31 +263,7 @@ static void legacy_first_column(sc_exec *x)
     }
 }
 
-/* "Name (pattern)" when a LIKE was given. */
-static const char *with_pattern(sc_exec *x, const char *name, const sc_ast_str *like)
-{
-    return like->s ? sc_exec__printf(x, "%s (%s)", name, like->s) : name;
-}
-
-/* ------------------------------------------------------------------ */
-/* SHOW DATABASES, SHOW TABLES                                          */
-
-static int show_databases(sc_exec *x, const sc_ast_show *sh)
-{
-    static const char *const cols[] = {"SCHEMA_NAME"};
-    const char *names[1];
-    sc_is_scope scope = {NULL, NULL, true, false};
-    int rc;
-
-    names[0] = with_pattern(x, "Database", &sh->like);
-    if (!names[0])
-        return SC_ENOMEM;
-    rc = show_from_is(x, SC_IS_SCHEMATA, &scope, "SCHEMA_NAME", &sh->like, true, cols, names, 1);
-    if (rc == SC_OK)
-        legacy_first_column(x);
-    return rc;
-}
-
+/* The database a SHOW ... [FROM db] reads: 1046 without one, 1049 unknown. */
 static int existing_db(sc_exec *x, const char **db_out, const char *from)
 {
     sc_schema *s = NULL;
@@ -177,139 +280,245 @@ static int existing_db(sc_exec *x, const char **db_out, const char *from)
     return rc;
 }
 
-static int show_tables(sc_exec *x, const sc_ast_show *sh)
+/* The table a SHOW COLUMNS/INDEX reads: [db.]t or t FROM db; 1146 when absent. */
+static int existing_table(sc_exec *x, const char **db_out, const sc_ast_show *st)
 {
-    static const char *const cols[] = {"TABLE_NAME", "TABLE_TYPE"};
-    const char *names[2] = {NULL, "Table_type"};
-    const char *db = NULL;
-    sc_is_scope scope = {NULL, NULL, true, sh->full};
-    int rc = existing_db(x, &db, sh->from_db);
-
-    if (rc != SC_OK)
-        return rc;
-    scope.schema = db;
-    names[0] = with_pattern(x, sc_exec__printf(x, "Tables_in_%s", db), &sh->like);
-    if (!names[0])
-        return SC_ENOMEM;
-    rc = show_from_is(x, SC_IS_TABLE_NAMES, &scope, "TABLE_NAME", &sh->like, true, cols, names,
-                      sh->full ? 2 : 1);
-    if (rc == SC_OK)
-        legacy_first_column(x);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ */
-/* SHOW CREATE                                                          */
-
-static int
-two_cells(sc_exec *x, const char *a, const char *b, const char *name_a, const char *name_b)
-{
-    int rc = sc_is__show_create_columns(&x->rs, name_a, name_b);
-
-    if (rc == SC_OK)
-        rc = sc_rs__str(&x->rs, a);
-    if (rc == SC_OK)
-        rc = sc_rs__str(&x->rs, b);
-    x->has_rs = rc == SC_OK;
-    return rc;
-}
-
-static int show_create(sc_exec *x, const sc_ast_show *sh)
-{
-    const char *db = NULL;
-    char *text = NULL;
+    const char *db = st->from_db;
+    uint64_t id;
+    sc_schema *s = NULL;
     int rc;
 
-    if (sh->kind == SC_AST_SHOW_CREATE_TABLE) {
-        rc = sc_exec__resolve_db(x, &db, &sh->name);
-        if (rc == SC_OK)
-            rc = sc_show_create_table(&text, x->txn, db, sh->name.name);
-        if (rc == SC_OK)
-            rc = two_cells(x, sh->name.name, text, "Table", "Create Table");
-    } else if (sh->kind == SC_AST_SHOW_CREATE_VIEW) {
-        rc = sc_exec__show_create_view(x, &text);
-        if (rc == SC_OK)
-            rc = two_cells(x, sh->name.name, text, "View", "Create View");
-    } else if (sh->kind == SC_AST_SHOW_CREATE_TRIGGER) {
-        rc = sc_exec__show_create_trigger(x, &text);
-        if (rc == SC_OK)
-            rc = two_cells(x, sh->name.name, text, "Trigger", "SQL Original Statement");
-    } else {
-        rc = sc_show_create_database(&text, x->txn, sh->name.name);
-        if (rc == SC_OK)
-            rc = two_cells(x, sh->name.name, text, "Database", "Create Database");
-    }
-    if (rc == SC_OK) {
-        x->has_output = true;
-        sc__buf_puts(&x->out, text);
-        sc__buf_putc(&x->out, '\n');
-    }
-    sc_free(x->ctx, text);
+    if (!db)
+        SC_SHOW_TRY(sc_exec__resolve_db(x, &db, &st->name));
+    rc = sc_schema_lookup(&s, x->txn, db);
+    if (rc == SC_OK)
+        rc = sc_table_lookup_id(&id, x->txn, sc_schema_id(s), st->name.name);
+    sc_schema_free(s);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, st->name.name);
+    *db_out = db;
     return rc;
 }
 
-/* ------------------------------------------------------------------ */
-/* SHOW COLUMNS (legacy text; the result set comes with COLUMNS)        */
-
-static int show_columns(sc_exec *x, const char *db, const char *name)
+static int show_databases(sc_exec *x, const sc_ast_show *st)
 {
-    sc_table *t = NULL;
-    const sc_table_def *def;
-    int rc = sc_table_lookup(&t, x->txn, db, name);
+    static const char *const cols[] = {"SCHEMA_NAME"};
+    static const show_shape sh = {SC_IS_SCHEMATA, cols, NULL, 1, "SCHEMA_NAME", false};
+    sc_query q = {0};
 
-    if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, name);
-    if (rc != SC_OK)
-        return rc;
-    def = sc_table_definition(t);
-    x->has_output = true;
-    sc__buf_puts(&x->out, "Field\tType\tNull\tKey\tDefault\tExtra\n");
-    for (size_t i = 0; i < def->n_columns; i++) {
-        const sc_column_def *c = &def->columns[i];
-        const char *key = "";
-        for (size_t k = 0; k < def->n_indexes && !*key; k++) {
-            const sc_index_def *ix = &def->indexes[k];
-            if (ix->n_parts && strcasecmp(ix->parts[0].column, c->name) == 0)
-                key = ix->kind == SC_INDEX_PRIMARY  ? "PRI"
-                      : ix->kind == SC_INDEX_UNIQUE ? (ix->n_parts == 1 ? "UNI" : "MUL")
-                                                    : "MUL";
-        }
-        sc__buf_printf(&x->out, "%s\t", c->name);
-        sc_type__render(&x->out, c);
-        sc__buf_printf(&x->out, "\t%s\t%s\t%s\t%s\n", (c->flags & SC_COL_NOT_NULL) ? "NO" : "YES",
-                       key,
-                       c->default_kind == SC_DEFAULT_LITERAL || c->default_kind == SC_DEFAULT_EXPR
-                           ? c->default_value
-                           : "NULL",
-                       (c->flags & SC_COL_AUTO_INCREMENT) ? "auto_increment" : "");
-    }
-    sc_table_free(t);
+    q.first_name = with_pattern(x, "Database", &st->like);
+    q.order_first = true; /* SHOW DATABASES sorts by bytes, information_schema too */
+    q.binary_order = true;
+    if (!q.first_name)
+        return SC_ENOMEM;
+    SC_SHOW_TRY(run_shape(x, &q, &sh, st));
+    legacy_first_column(x);
     return SC_OK;
+}
+
+static int show_tables(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"TABLE_NAME", "TABLE_TYPE"};
+    static const char *const names[] = {NULL, "Table_type"};
+    static const show_shape plain = {SC_IS_TABLE_NAMES, cols, names, 1, "TABLE_NAME", false};
+    static const show_shape full = {SC_IS_TABLE_NAMES, cols, names, 2, "TABLE_NAME", false};
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
+    q.scope.schema = db;
+    q.scope.show = true;
+    q.scope.full = st->full;
+    q.first_name = with_pattern(x, sc_exec__printf(x, "Tables_in_%s", db), &st->like);
+    if (!q.first_name)
+        return SC_ENOMEM;
+    SC_SHOW_TRY(run_shape(x, &q, st->full ? &full : &plain, st));
+    legacy_first_column(x);
+    return SC_OK;
+}
+
+static int show_columns(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"COLUMN_NAME", "COLUMN_TYPE", "COLLATION_NAME",
+                                       "IS_NULLABLE", "COLUMN_KEY",  "COLUMN_DEFAULT",
+                                       "EXTRA",       "PRIVILEGES",  "COLUMN_COMMENT"};
+    static const char *const names[] = {"Field",   "Type",  "Collation",  "Null",   "Key",
+                                        "Default", "Extra", "Privileges", "Comment"};
+    static const char *const pcols[] = {"COLUMN_NAME", "COLUMN_TYPE",    "IS_NULLABLE",
+                                        "COLUMN_KEY",  "COLUMN_DEFAULT", "EXTRA"};
+    static const char *const pnames[] = {"Field", "Type", "Null", "Key", "Default", "Extra"};
+    static const show_shape full = {SC_IS_COLUMNS, cols, names, 9, "COLUMN_NAME", true};
+    static const show_shape plain = {SC_IS_COLUMNS, pcols, pnames, 6, "COLUMN_NAME", true};
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_SHOW_TRY(existing_table(x, &db, st));
+    q.scope.schema = db;
+    q.scope.table = st->name.name;
+    q.scope.show = true;
+    return run_shape(x, &q, st->full ? &full : &plain, st);
+}
+
+static int show_index(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"TABLE_NAME",    "NON_UNIQUE", "INDEX_NAME",  "SEQ_IN_INDEX",
+                                       "COLUMN_NAME",   "COLLATION",  "CARDINALITY", "SUB_PART",
+                                       "PACKED",        "NULLABLE",   "INDEX_TYPE",  "COMMENT",
+                                       "INDEX_COMMENT", "IGNORED"};
+    static const char *const names[] = {
+        "Table",      "Non_unique",  "Key_name",      "Seq_in_index", "Column_name",
+        "Collation",  "Cardinality", "Sub_part",      "Packed",       "Null",
+        "Index_type", "Comment",     "Index_comment", "Ignored"};
+    static const show_shape sh = {SC_IS_STATISTICS, cols, names, 14, NULL, false};
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_SHOW_TRY(existing_table(x, &db, st));
+    q.scope.schema = db;
+    q.scope.table = st->name.name;
+    q.scope.show = true;
+    return run_shape(x, &q, &sh, st);
+}
+
+static int show_table_status(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {
+        "TABLE_NAME",     "ENGINE",         "VERSION",          "ROW_FORMAT",
+        "TABLE_ROWS",     "AVG_ROW_LENGTH", "DATA_LENGTH",      "MAX_DATA_LENGTH",
+        "INDEX_LENGTH",   "DATA_FREE",      "AUTO_INCREMENT",   "CREATE_TIME",
+        "UPDATE_TIME",    "CHECK_TIME",     "TABLE_COLLATION",  "CHECKSUM",
+        "CREATE_OPTIONS", "TABLE_COMMENT",  "MAX_INDEX_LENGTH", "TEMPORARY"};
+    static const char *const names[] = {
+        "Name",           "Engine",         "Version",         "Row_format",       "Rows",
+        "Avg_row_length", "Data_length",    "Max_data_length", "Index_length",     "Data_free",
+        "Auto_increment", "Create_time",    "Update_time",     "Check_time",       "Collation",
+        "Checksum",       "Create_options", "Comment",         "Max_index_length", "Temporary"};
+    static const show_shape sh = {SC_IS_TABLES, cols, names, 20, "TABLE_NAME", false};
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
+    q.scope.schema = db;
+    q.scope.show = true;
+    return run_shape(x, &q, &sh, st);
+}
+
+static int show_variables(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"VARIABLE_NAME", "VARIABLE_VALUE"};
+    static const char *const names[] = {"Variable_name", "Value"};
+    static const show_shape session = {SC_IS_SESSION_VARIABLES, cols, names, 2,
+                                       "VARIABLE_NAME",         true};
+    sc_query q = {0};
+
+    q.scope.show = true;
+    q.scope.global = st->global;
+    q.order_first = true;
+    return run_shape(x, &q, &session, st);
+}
+
+static int show_charset(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"CHARACTER_SET_NAME", "DESCRIPTION", "DEFAULT_COLLATE_NAME",
+                                       "MAXLEN"};
+    static const char *const names[] = {"Charset", "Description", "Default collation", "Maxlen"};
+    static const show_shape sh = {SC_IS_CHARACTER_SETS, cols, names, 4, "CHARACTER_SET_NAME", true};
+    sc_query q = {0};
+
+    q.scope.show = true;
+    q.order_first = true;
+    return run_shape(x, &q, &sh, st);
+}
+
+static int show_collation(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"COLLATION_NAME", "CHARACTER_SET_NAME", "ID",
+                                       "IS_DEFAULT",     "IS_COMPILED",        "SORTLEN"};
+    static const char *const names[] = {"Collation", "Charset",  "Id",
+                                        "Default",   "Compiled", "Sortlen"};
+    static const show_shape sh = {SC_IS_COLLATIONS, cols, names, 6, "COLLATION_NAME", true};
+    sc_query q = {0};
+
+    q.scope.show = true;
+    q.order_first = true;
+    return run_shape(x, &q, &sh, st);
+}
+
+static int show_engines(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"ENGINE",       "SUPPORT", "COMMENT",
+                                       "TRANSACTIONS", "XA",      "SAVEPOINTS"};
+    static const char *const names[] = {"Engine",       "Support", "Comment",
+                                        "Transactions", "XA",      "Savepoints"};
+    static const show_shape sh = {SC_IS_ENGINES, cols, names, 6, NULL, false};
+    sc_query q = {0};
+
+    q.scope.show = true;
+    return run_shape(x, &q, &sh, st);
+}
+
+static int show_triggers(sc_exec *x, const sc_ast_show *st)
+{
+    static const char *const cols[] = {"TRIGGER_NAME",
+                                       "EVENT_MANIPULATION",
+                                       "EVENT_OBJECT_TABLE",
+                                       "ACTION_STATEMENT",
+                                       "ACTION_TIMING",
+                                       "CREATED",
+                                       "SQL_MODE",
+                                       "DEFINER",
+                                       "CHARACTER_SET_CLIENT",
+                                       "COLLATION_CONNECTION",
+                                       "DATABASE_COLLATION"};
+    static const char *const names[] = {"Trigger",
+                                        "Event",
+                                        "Table",
+                                        "Statement",
+                                        "Timing",
+                                        "Created",
+                                        "sql_mode",
+                                        "Definer",
+                                        "character_set_client",
+                                        "collation_connection",
+                                        "Database Collation"};
+    static const show_shape sh = {SC_IS_TRIGGERS, cols, names, 11, "EVENT_OBJECT_TABLE", false};
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
+    q.scope.schema = db;
+    q.scope.show = true;
+    return run_shape(x, &q, &sh, st);
 }
 
 int sc_exec__show(sc_exec *x)
 {
-    const sc_ast_show *sh = x->stmt->show;
-    const char *db = NULL;
-    int rc;
+    const sc_ast_show *st = x->stmt->show;
 
-    switch (sh->kind) {
-    case SC_AST_SHOW_CREATE_TABLE:
-    case SC_AST_SHOW_CREATE_DATABASE:
-    case SC_AST_SHOW_CREATE_VIEW:
-    case SC_AST_SHOW_CREATE_TRIGGER:
-        return show_create(x, sh);
+    switch (st->kind) {
     case SC_AST_SHOW_DATABASES:
-        return show_databases(x, sh);
+        return show_databases(x, st);
     case SC_AST_SHOW_TABLES:
-        return show_tables(x, sh);
+        return show_tables(x, st);
     case SC_AST_SHOW_COLUMNS:
-        if (sh->from_db)
-            db = sh->from_db;
-        else if ((rc = sc_exec__resolve_db(x, &db, &sh->name)) != SC_OK)
-            return rc;
-        return show_columns(x, db, sh->name.name);
+        return show_columns(x, st);
+    case SC_AST_SHOW_INDEX:
+        return show_index(x, st);
+    case SC_AST_SHOW_TABLE_STATUS:
+        return show_table_status(x, st);
+    case SC_AST_SHOW_VARIABLES:
+        return show_variables(x, st);
+    case SC_AST_SHOW_CHARSET:
+        return show_charset(x, st);
+    case SC_AST_SHOW_COLLATION:
+        return show_collation(x, st);
+    case SC_AST_SHOW_ENGINES:
+        return show_engines(x, st);
+    case SC_AST_SHOW_TRIGGERS:
+        return show_triggers(x, st);
+    case SC_AST_SHOW_SELECT:
+        return sc_show__select(x, st->select);
     default:
-        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this SHOW");
+        return sc_show__misc(x, st);
     }
 }

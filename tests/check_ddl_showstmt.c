@@ -166,11 +166,212 @@ START_TEST(test_ddl_showstmt_errors_have_no_rows)
     ck_assert_str_eq(r.message, "Unknown database 'nosuchdb'");
     ck_assert_ptr_null(r.rs);
     sc_stmt_result_clear(&r);
-    /* DDL answers with no rows and 0 affected rows */
+    /* DDL answers with no rows and MariaDB's affected rows: 1 for CREATE DATABASE,
+     * 0 for a table, the tables dropped for DROP DATABASE */
     sc_ddl_exec(&r, s, NULL, "CREATE DATABASE d", 17);
     ck_assert_int_eq(r.code, SC_OK);
     ck_assert_ptr_null(r.rs);
+    ck_assert_uint_eq(r.affected_rows, 1);
+    sc_stmt_result_clear(&r);
+    sc_ddl_exec(&r, s, NULL, "CREATE DATABASE IF NOT EXISTS d", 31);
     ck_assert_uint_eq(r.affected_rows, 0);
+    sc_stmt_result_clear(&r);
+    sc_ddl_exec(&r, s, NULL, "ALTER DATABASE d COMMENT 'x'", 28);
+    ck_assert_uint_eq(r.affected_rows, 1);
+    sc_stmt_result_clear(&r);
+    sc_ddl_exec(&r, s, NULL, "CREATE TABLE d.t1 (a INT)", 25);
+    ck_assert_uint_eq(r.affected_rows, 0);
+    sc_stmt_result_clear(&r);
+    sc_ddl_exec(&r, s, NULL, "CREATE TABLE d.t2 (a INT)", 25);
+    sc_stmt_result_clear(&r);
+    sc_ddl_exec(&r, s, NULL, "DROP DATABASE d", 15); /* MariaDB: 2 rows affected */
+    ck_assert_int_eq(r.code, SC_OK);
+    ck_assert_uint_eq(r.affected_rows, 2);
+    sc_stmt_result_clear(&r);
+    sc_session_free(s);
+}
+END_TEST
+
+/* Run sql and check it fails with errno and message. */
+static void check_error(sc_session *s, const char *sql, unsigned err, const char *msg)
+{
+    sc_stmt_result r;
+
+    sc_ddl_exec(&r, s, NULL, sql, strlen(sql));
+    ck_assert_msg(r.code != SC_OK, "%s: succeeded", sql);
+    ck_assert_msg(r.mysql_errno == err, "%s: errno %u, want %u (%s)", sql, r.mysql_errno, err,
+                  r.message);
+    ck_assert_msg(strcmp(r.message, msg) == 0, "%s:\n got  %s\n want %s", sql, r.message, msg);
+    ck_assert_ptr_null(r.rs);
+    sc_stmt_result_clear(&r);
+}
+
+static sc_session *schema_for_queries(void)
+{
+    sc_session *s = open_session(NULL);
+
+    exec_ok(s, "CREATE DATABASE test");
+    exec_ok(s, "USE test");
+    exec_ok(s, "CREATE TABLE a (id INT, code CHAR(3) NOT NULL, n INT, UNIQUE KEY (code))");
+    exec_ok(s, "CREATE TABLE B (x INT PRIMARY KEY, y VARCHAR(5) DEFAULT 'q''r', z INT NULL)");
+    exec_ok(s, "CREATE TABLE c (k INT NOT NULL, v INT NOT NULL, UNIQUE KEY (k, v))");
+    return s;
+}
+
+/* WHERE: three-valued logic, numbers against strings, IN, BETWEEN, LIKE, IS, COLLATE */
+START_TEST(test_ddl_showstmt_where)
+{
+    sc_session *s = schema_for_queries();
+    const char *q = "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = "
+                    "'test' AND ";
+    char sql[512];
+#define WHERE(cond, want)                                                                          \
+    snprintf(sql, sizeof(sql), "%s%s ORDER BY TABLE_NAME, ORDINAL_POSITION", q, cond);             \
+    check_rows(s, sql, want)
+
+    WHERE("ORDINAL_POSITION = '2'", "code\ny\nv\n"); /* a string compared as a number */
+    WHERE("ORDINAL_POSITION BETWEEN 2 AND 3 AND TABLE_NAME <> 'b'", "code\nn\nv\n");
+    WHERE("COLUMN_NAME IN ('ID', 'x', NULL)", "id\nx\n"); /* general_ci */
+    WHERE("COLUMN_NAME NOT IN ('id', NULL)", "");         /* NULL: unknown */
+    WHERE("NOT (COLUMN_NAME <> 'k')", "k\n");
+    WHERE("COLUMN_NAME = 'ID' COLLATE utf8mb3_bin", "");
+    WHERE("BINARY TABLE_NAME = 'b'", "");
+    WHERE("TABLE_NAME LIKE 'b' AND COLUMN_DEFAULT IS NULL", "x\n"); /* 'NULL' is a string */
+    WHERE("COLUMN_DEFAULT = 'NULL'", "id\nn\nz\n");
+    WHERE("(CHARACTER_MAXIMUM_LENGTH IS NOT NULL XOR COLUMN_KEY = 'PRI')", "x\ny\nk\nv\n");
+    WHERE("(COLUMN_NAME LIKE 'x|%' ESCAPE '|' OR COLUMN_NAME LIKE '_')", "n\nx\ny\nz\nk\nv\n");
+    WHERE("(NUMERIC_SCALE > 0) IS NOT TRUE AND TABLE_NAME = 'c'", "k\nv\n");
+    WHERE("TABLE_SCHEMA = DATABASE() AND LOWER(COLUMN_NAME) = 'x'", "x\n");
+    WHERE("(ORDINAL_POSITION + 1 = 4 OR ORDINAL_POSITION * 2 = -(-2) AND TABLE_NAME = 'c')",
+          "n\nz\nk\n");
+#undef WHERE
+    sc_session_free(s);
+}
+END_TEST
+
+START_TEST(test_ddl_showstmt_order_limit)
+{
+    sc_session *s = schema_for_queries();
+
+    check_rows(s, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'test'",
+               "B\na\nc\n"); /* no ORDER BY: by bytes, as the catalog lists them */
+    check_rows(s,
+               "SELECT TABLE_NAME t FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'test' "
+               "ORDER BY t DESC",
+               "c\nB\na\n");
+    check_rows(s,
+               "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME "
+               "= 'a' ORDER BY 2 DESC LIMIT 1, 1",
+               "a\tid\n");
+    check_rows(s,
+               "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME "
+               "= 'a' ORDER BY COLUMN_NAME LIMIT 2 OFFSET 1",
+               "a\tid\na\tn\n");
+    check_rows(s, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'test'",
+               "8\n");
+    /* lookup values are exact names: no database `TEST` */
+    check_rows(s, "SELECT COUNT(*) n FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'TEST'",
+               "0\n");
+    sc_session_free(s);
+}
+END_TEST
+
+START_TEST(test_ddl_showstmt_columns_keys)
+{
+    sc_session *s = schema_for_queries();
+
+    /* a NOT NULL UNIQUE key stands in for the missing PRIMARY KEY (PRI, not UNI) */
+    check_rows(s, "SHOW COLUMNS FROM a",
+               "id\tint(11)\tYES\t\tNULL\t\n"
+               "code\tchar(3)\tNO\tPRI\tNULL\t\n"
+               "n\tint(11)\tYES\t\tNULL\t\n");
+    check_rows(s, "SHOW COLUMNS FROM c",
+               "k\tint(11)\tNO\tPRI\tNULL\t\nv\tint(11)\tNO\tPRI\tNULL\t\n");
+    check_rows(s, "DESCRIBE B 'y'", "y\tvarchar(5)\tYES\t\tq'r\t\n");
+    check_rows(s, "SHOW FULL COLUMNS FROM B WHERE Field = 'z'",
+               "z\tint(11)\tNULL\tYES\t\tNULL\t\tselect,insert,update,references\t\n");
+    check_rows(s,
+               "SELECT COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_NAME = 'B' "
+               "AND COLUMN_NAME = 'y'",
+               "'q''r'\n");
+    check_rows(s, "SHOW INDEX FROM c WHERE Seq_in_index = 2",
+               "c\t0\tk\t2\tv\tA\t0\tNULL\tNULL\t\tBTREE\t\t\tNO\n");
+    sc_session_free(s);
+}
+END_TEST
+
+START_TEST(test_ddl_showstmt_errors)
+{
+    sc_session *s = schema_for_queries();
+
+    check_error(s, "SELECT * FROM information_schema.nosuch", 1109,
+                "Unknown table 'nosuch' in information_schema");
+    check_error(s, "SELECT nosuch FROM information_schema.TABLES", 1054,
+                "Unknown column 'nosuch' in 'SELECT'");
+    check_error(s, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE t.TABLE_NAME = 'a'",
+                1054, "Unknown column 't.TABLE_NAME' in 'WHERE'");
+    check_error(s, "SELECT TABLE_NAME FROM information_schema.TABLES ORDER BY nosuch", 1054,
+                "Unknown column 'nosuch' in 'ORDER BY'");
+    check_error(s, "SHOW COLUMNS FROM a WHERE nosuch = 1", 1054,
+                "Unknown column 'nosuch' in 'WHERE'");
+    check_error(s, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE LOWER() = 'a'", 1582,
+                "Incorrect parameter count in the call to native function 'LOWER'");
+    check_error(s, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_NAME REGEXP 'a'",
+                1235,
+                "This version of MariaDB doesn't yet support 'TABLE_NAME REGEXP 'a' in an "
+                "information_schema query'");
+    check_error(s, "SELECT * FROM a", 1235, "This version of MariaDB doesn't yet support 'SELECT'");
+    check_error(s, "SHOW INDEX FROM nosuch", 1146, "Table 'test.nosuch' doesn't exist");
+    check_error(s, "DESCRIBE test.nosuch", 1146, "Table 'test.nosuch' doesn't exist");
+    check_error(s, "SHOW CREATE VIEW a", 1347, "'test.a' is not of type 'VIEW'");
+    check_error(s, "SHOW CREATE SEQUENCE a", 4089, "'test.a' is not a SEQUENCE");
+    check_error(s, "SHOW CREATE TRIGGER tr", 1360, "Trigger does not exist");
+    check_error(s, "SHOW TABLE STATUS FROM nosuch", 1049, "Unknown database 'nosuch'");
+    sc_session_free(s);
+}
+END_TEST
+
+/* SHOW WARNINGS reads the previous statement's diagnostics and keeps them */
+START_TEST(test_ddl_showstmt_warnings)
+{
+    sc_session *s = schema_for_queries();
+    sc_stmt_result r;
+
+    sc_ddl_exec(&r, s, NULL, "CREATE TABLE a (x INT)", 22);
+    sc_stmt_result_clear(&r);
+    check_rows(s, "SHOW WARNINGS", "Error\t1050\tTable 'a' already exists\n");
+    check_rows(s, "SHOW ERRORS", "Error\t1050\tTable 'a' already exists\n");
+    check_rows(s, "SHOW COUNT(*) WARNINGS", "1\n");
+    check_rows(s, "SHOW WARNINGS LIMIT 1, 1", "");
+    sc_ddl_exec(&r, s, NULL, "SHOW TABLES LIKE", 16); /* a parse error is an error row too */
+    sc_stmt_result_clear(&r);
+    check_rows(s, "SHOW COUNT(*) ERRORS", "1\n");
+    check_rows(s, "SHOW TABLES LIKE 'a'", "a\n");
+    check_rows(s, "SHOW WARNINGS", "");
+    check_rows(s, "SHOW COUNT(*) WARNINGS", "0\n");
+    sc_session_free(s);
+}
+END_TEST
+
+/* Rows come from a read transaction: they work on a catalog opened read-only */
+START_TEST(test_ddl_showstmt_read_only_catalog)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_session *s = open_session(NULL);
+    sc_stmt_result r;
+
+    exec_ok(s, "CREATE DATABASE test");
+    exec_ok(s, "CREATE TABLE test.t (a INT)");
+    sc_session_free(s);
+    sc_catalog_close(sc_fx.cat);
+    o.flags = SC_CATALOG_READONLY;
+    ck_assert_int_eq(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, &o), SC_OK);
+    s = open_session("test");
+    check_rows(s, "SHOW TABLES", "t\n");
+    check_rows(s, "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = 't'",
+               "a\n");
+    sc_ddl_exec(&r, s, NULL, "CREATE TABLE u (a INT)", 22); /* writes still need a writer */
+    ck_assert_int_ne(r.code, SC_OK);
     sc_stmt_result_clear(&r);
     sc_session_free(s);
 }
@@ -193,6 +394,14 @@ START_TEST(test_ddl_showstmt_like)
     ck_assert(sc_show__like("abcabd", 6, "%ab_", 4, '\\', false));
     ck_assert(sc_show__like("aaa", 3, "%_%_%", 5, '\\', false));
     ck_assert(!sc_show__like("a", 1, "%_%_%", 5, '\\', false));
+    ck_assert(sc_show__like("a|b", 3, "a||b", 4, '|', false)); /* another escape */
+    {
+        /* no exponential backtracking: many '%' against a long text return at once */
+        static char text[20000];
+        memset(text, 'a', sizeof(text));
+        ck_assert(!sc_show__like(text, sizeof(text), "%a%a%a%a%a%a%a%a%a%a%a%a%b", 26, '\\', true));
+        ck_assert(sc_show__like(text, sizeof(text), "%a%a%a%a%a%a%a%a%a%a%a%a%", 25, '\\', true));
+    }
 }
 END_TEST
 
@@ -206,6 +415,12 @@ Suite *sc_test_ddl_showstmt_suite(void)
     tcase_add_test(tc, test_ddl_showstmt_databases_tables);
     tcase_add_test(tc, test_ddl_showstmt_errors_have_no_rows);
     tcase_add_test(tc, test_ddl_showstmt_like);
+    tcase_add_test(tc, test_ddl_showstmt_where);
+    tcase_add_test(tc, test_ddl_showstmt_order_limit);
+    tcase_add_test(tc, test_ddl_showstmt_columns_keys);
+    tcase_add_test(tc, test_ddl_showstmt_errors);
+    tcase_add_test(tc, test_ddl_showstmt_warnings);
+    tcase_add_test(tc, test_ddl_showstmt_read_only_catalog);
     suite_add_tcase(s, tc);
     return s;
 }

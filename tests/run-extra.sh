@@ -27,8 +27,10 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 run bash "$HERE/oracle/run-ddl-cli.sh" --oracle ddl-objects
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-objects-extra"
 # The SHOW corpus through `exec -B --force` (byte-identical client output),
-# with its ratchet (tests/oracle/show-expected-pass.txt, show-known-differences.txt).
+# with its ratchet (tests/oracle/show-expected-pass.txt, show-known-differences.txt),
+# then our own recordings (tests/data/show-extra, tests/oracle/record-show.sh).
 run bash "$HERE/oracle/run-show-cli.sh"
+run bash "$HERE/oracle/run-show-cli.sh" --corpus "$HERE/data/show-extra"
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"

@@ -1,0 +1,184 @@
+/*
+ * show_stmt_misc.c - the SHOW statements with computed columns: SHOW
+ * CREATE TABLE/DATABASE (ddl/show.c renders the text), SHOW CREATE
+ * VIEW/SEQUENCE/TRIGGER (the catalog holds none of these objects yet, so
+ * MariaDB's error for what the name is), and SHOW WARNINGS/ERRORS
+ * [LIMIT] / SHOW COUNT(*) WARNINGS|ERRORS over the diagnostics the session
+ * kept from the previous statement.
+ *
+ * Diagnostics: after every statement other than these SHOWs, the session
+ * keeps the statement's conditions (sc_show__keep_diagnostics): its error
+ * row (Error, errno, message) and its warning count. Warning rows whose
+ * text the executor did not record are counted but not listed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/show_stmt_int.h"
+
+/* ------------------------------------------------------------------ */
+/* SHOW CREATE                                                          */
+
+static int
+two_cells(sc_exec *x, const char *a, const char *b, const char *name_a, const char *name_b)
+{
+    int rc = sc_is__show_create_columns(&x->rs, name_a, name_b);
+
+    if (rc == SC_OK)
+        rc = sc_rs__str(&x->rs, a);
+    if (rc == SC_OK)
+        rc = sc_rs__str(&x->rs, b);
+    x->has_rs = rc == SC_OK;
+    return rc;
+}
+
+static int show_create(sc_exec *x, const sc_ast_show *st)
+{
+    const char *db = NULL;
+    char *text = NULL;
+    int rc;
+
+    if (st->kind == SC_AST_SHOW_CREATE_TABLE) {
+        rc = sc_exec__resolve_db(x, &db, &st->name);
+        if (rc == SC_OK)
+            rc = sc_show_create_table(&text, x->txn, db, st->name.name);
+        if (rc == SC_OK)
+            rc = two_cells(x, st->name.name, text, "Table", "Create Table");
+    } else {
+        rc = sc_show_create_database(&text, x->txn, st->name.name);
+        if (rc == SC_OK && st->if_not_exists) { /* MariaDB's versioned comment */
+            char *t = sc_exec__printf(x, "CREATE DATABASE /*!32312 IF NOT EXISTS*/%s",
+                                      text + strlen("CREATE DATABASE"));
+            rc = t ? two_cells(x, st->name.name, t, "Database", "Create Database") : SC_ENOMEM;
+        } else if (rc == SC_OK) {
+            rc = two_cells(x, st->name.name, text, "Database", "Create Database");
+        }
+    }
+    if (rc == SC_OK) {
+        x->has_output = true;
+        sc__buf_puts(&x->out, text);
+        sc__buf_putc(&x->out, '\n');
+    }
+    sc_free(x->ctx, text);
+    return rc;
+}
+
+/* SHOW CREATE VIEW/SEQUENCE/TRIGGER: no such object can exist in the catalog yet. */
+static int show_create_object(sc_exec *x, const sc_ast_show *st)
+{
+    const char *db = NULL;
+    sc_table *t = NULL;
+    int rc;
+
+    if (strcmp(st->object, "TRIGGER") == 0) {
+        if (!st->name.db && !x->s->database)
+            return sc_exec__err(x, SC_ER_NO_DB_ERROR);
+        return sc_exec__err(x, SC_ER_TRG_DOES_NOT_EXIST);
+    }
+    SC_SHOW_TRY(sc_exec__resolve_db(x, &db, &st->name));
+    rc = sc_table_lookup(&t, x->txn, db, st->name.name);
+    sc_table_free(t);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, st->name.name);
+    if (rc != SC_OK)
+        return rc;
+    if (strcmp(st->object, "VIEW") == 0)
+        return sc_exec__err(x, SC_ER_WRONG_OBJECT, db, st->name.name, "VIEW");
+    return sc_exec__err(x, SC_ER_NOT_SEQUENCE, db, st->name.name);
+}
+
+/* ------------------------------------------------------------------ */
+/* SHOW WARNINGS / ERRORS                                               */
+
+static int diag_columns(sc_exec *x)
+{
+    /* computed columns (MariaDB 10.11.19: no origin, utf8mb3, decimals 39 on text) */
+    static const sc_result_column cols[] = {
+        {"Level", "", "", "", "", SC_FIELD_TYPE_VAR_STRING, 21, SC_FIELD_NOT_NULL,
+         SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
+        {"Code", "", "", "", "", SC_FIELD_TYPE_LONG, 4,
+         SC_FIELD_NOT_NULL | SC_FIELD_UNSIGNED | SC_FIELD_BINARY | SC_FIELD_NUM, SC_CHARSET_BINARY,
+         0},
+        {"Message", "", "", "", "", SC_FIELD_TYPE_VAR_STRING, 1536, SC_FIELD_NOT_NULL,
+         SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
+    };
+    for (size_t i = 0; i < 3; i++)
+        SC_SHOW_TRY(sc_rs__column(&x->rs, &cols[i]));
+    return SC_OK;
+}
+
+static int show_count(sc_exec *x, bool errors)
+{
+    static const sc_result_column w = {"@@session.warning_count",
+                                       "",
+                                       "",
+                                       "",
+                                       "",
+                                       SC_FIELD_TYPE_LONGLONG,
+                                       21,
+                                       SC_FIELD_UNSIGNED | SC_FIELD_BINARY | SC_FIELD_NUM,
+                                       SC_CHARSET_BINARY,
+                                       0};
+    sc_result_column c = w;
+    const sc_session *s = x->s;
+    uint64_t n = errors ? (s->diag_error ? 1 : 0) : s->diag_count;
+
+    if (errors)
+        c.name = "@@session.error_count";
+    SC_SHOW_TRY(sc_rs__column(&x->rs, &c));
+    SC_SHOW_TRY(sc_rs__u64(&x->rs, n));
+    x->has_rs = true;
+    return SC_OK;
+}
+
+static int show_diagnostics(sc_exec *x, const sc_ast_show *st)
+{
+    const sc_session *s = x->s;
+    uint64_t skip = st->has_limit ? st->offset : 0, left = st->has_limit ? st->limit : UINT64_MAX;
+
+    if (st->count)
+        return show_count(x, st->kind == SC_AST_SHOW_ERRORS);
+    SC_SHOW_TRY(diag_columns(x));
+    if (s->diag_error && left > 0 && skip == 0) {
+        SC_SHOW_TRY(sc_rs__str(&x->rs, "Error"));
+        SC_SHOW_TRY(sc_rs__u64(&x->rs, s->diag_errno));
+        SC_SHOW_TRY(sc_rs__str(&x->rs, s->diag_error));
+    }
+    x->has_rs = true;
+    return SC_OK;
+}
+
+void sc_show__keep_diagnostics(sc_session *s, const sc_ast_stmt *stmt, const sc_stmt_result *r)
+{
+    if (stmt && stmt->kind == SC_AST_STMT_SHOW &&
+        (stmt->show->kind == SC_AST_SHOW_WARNINGS || stmt->show->kind == SC_AST_SHOW_ERRORS))
+        return; /* MariaDB: SHOW WARNINGS keeps the diagnostics it shows */
+    free(s->diag_error);
+    s->diag_error = NULL;
+    s->diag_errno = 0;
+    s->diag_count = r->warnings;
+    if (r->code != SC_OK && !s->diag_count)
+        s->diag_count = 1; /* a parse error: its error row */
+    if (r->code != SC_OK && r->message) {
+        s->diag_error = strdup(r->message);
+        s->diag_errno = r->mysql_errno;
+    }
+}
+
+int sc_show__misc(sc_exec *x, const sc_ast_show *st)
+{
+    switch (st->kind) {
+    case SC_AST_SHOW_CREATE_TABLE:
+    case SC_AST_SHOW_CREATE_DATABASE:
+        return show_create(x, st);
+    case SC_AST_SHOW_CREATE_OBJECT:
+        return show_create_object(x, st);
+    case SC_AST_SHOW_WARNINGS:
+    case SC_AST_SHOW_ERRORS:
+        return show_diagnostics(x, st);
+    default:
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this SHOW");
+    }
+}

@@ -1,0 +1,17 @@
+SHOW VARIABLES LIKE 'sql_mode';
+SHOW SESSION VARIABLES LIKE 'foreign_key_checks';
+SHOW GLOBAL VARIABLES LIKE 'collation_server';
+SHOW VARIABLES LIKE 'explicit_defaults_for_timestamp';
+SHOW VARIABLES WHERE Variable_name = 'sql_notes';
+SHOW LOCAL VARIABLES LIKE 'character_set_server';
+SHOW VARIABLES LIKE 'default_storage_engine';
+SHOW VARIABLES LIKE 'lower_case_table_names';
+SET SESSION sql_mode = 'ANSI_QUOTES';
+SET foreign_key_checks = 0;
+SHOW VARIABLES LIKE 'sql_mode';
+SHOW VARIABLES LIKE 'FOREIGN_KEY_CHECKS';
+SHOW GLOBAL VARIABLES LIKE 'foreign_key_checks';
+SET SESSION default_storage_engine = MyISAM;
+SHOW VARIABLES WHERE Variable_name IN ('default_storage_engine', 'storage_engine');
+SHOW VARIABLES LIKE 'no_such_variable';
+SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = 'collation_server';
