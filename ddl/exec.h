@@ -100,7 +100,9 @@ struct sc_session {
     char *charset_server;                 /* utf8mb4 */
     char *collation_server;               /* utf8mb4_general_ci */
     char *default_engine;                 /* InnoDB */
-    sc_temp_table *temps;                 /* temporary tables */
+    const char *charset_results; /* character_set_results (static name; NULL: no conversion):
+                                    result set metadata is in it (utf8mb4, the pinned client) */
+    sc_temp_table *temps;        /* temporary tables */
     size_t n_temps;
     char **user_vars; /* @name=value pairs: [2i] name, [2i+1] value (NULL = SQL NULL) */
     size_t n_user_vars;
@@ -301,6 +303,9 @@ int sc_exec__check_db_name(sc_exec *x, const char *name);
 int sc_exec__check_column_name(sc_exec *x, const char *name);
 /** 1059 for index/constraint names over 64 characters. */
 int sc_exec__check_ident_length(sc_exec *x, const char *name);
+
+/** sql_mode bits as SELECT @@sql_mode prints them (allocated through ctx). */
+char *sc_exec__mode_text(sc_ctx *ctx, uint64_t mode);
 
 /* helpers for errors */
 int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, ...) SC_PRINTF(4, 5);

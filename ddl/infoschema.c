@@ -245,31 +245,24 @@ static int fill_schemata(sc_rs *b, sc_exec *x, const sc_is_scope *scope)
     return rc;
 }
 
-/* TABLE_TYPE: VIEW for a view (a syscat.views row), else BASE TABLE. */
-static const char *table_type(sc_exec *x, const char *schema, const char *name)
-{
-    sc_table *t = NULL;
-    bool view = false;
-
-    if (sc_table_lookup(&t, x->txn, schema, name) == SC_OK)
-        view = sc_exec__is_view(x, sc_table_id(t));
-    else
-        sc_ctx_clear_error(x->ctx);
-    sc_table_free(t);
-    return view ? "VIEW" : "BASE TABLE";
-}
-
 static int fill_table_names(sc_rs *b, sc_exec *x, const sc_is_scope *scope)
 {
     sc_is_names names = {0};
+    sc_schema *s = NULL;
     int rc = sc_is__table_names(&names, x, scope->schema, scope->table);
 
+    if (rc == SC_OK && names.n)
+        rc = sc_schema_lookup(&s, x->txn, scope->schema);
     for (size_t i = 0; rc == SC_OK && i < names.n; i++) {
+        uint64_t id = 0;
+        rc = sc_table_lookup_id(&id, x->txn, sc_schema_id(s), names.v[i]);
         sc_rs__str(b, "def");
         sc_rs__str(b, scope->schema);
         sc_rs__str(b, names.v[i]);
-        rc = sc_rs__str(b, table_type(x, scope->schema, names.v[i]));
+        if (rc == SC_OK)
+            rc = sc_rs__str(b, sc_is__is_view(x, id) ? "VIEW" : "BASE TABLE");
     }
+    sc_schema_free(s);
     sc_is__names_free(&names);
     return rc;
 }

@@ -49,6 +49,11 @@ int sc_is__columns(sc_rs *b, sc_is_table t);
  */
 int sc_is__fill(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *scope);
 
+/** Is catalog table table_id a view (ddl/infoschema_objects.c)? */
+bool sc_is__is_view(sc_exec *x, uint64_t table_id);
+/** SHOW CREATE TRIGGER db.name into b: its seven columns and row, or 1360. */
+int sc_is__show_create_trigger(sc_rs *b, sc_exec *x, const char *db, const char *name);
+
 /** Add the two columns of SHOW CREATE TABLE/DATABASE/...: names a and b, no origin. */
 int sc_is__show_create_columns(sc_rs *b, const char *a, const char *bname);
 

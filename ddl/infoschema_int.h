@@ -24,5 +24,7 @@ int sc_is__table_names(sc_is_names *out, sc_exec *x, const char *schema, const c
 /** Fills of the per-table tables (ddl/infoschema_tables.c) and server ones. */
 int sc_is__fill_tables(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *scope);
 int sc_is__fill_server(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *scope);
+/** VIEWS and TRIGGERS (ddl/infoschema_objects.c). */
+int sc_is__fill_objects(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *scope);
 
 #endif /* SC_DDL_INFOSCHEMA_INT_H */

@@ -4,8 +4,7 @@
  * session variables syscat has, ddl/session.c), CHARACTER_SETS and
  * COLLATIONS (the ones catalog/charset.c knows, with MariaDB's descriptions
  * and order from ddl/infoschema_charsets.def), ENGINES (the engines the DDL
- * layer accepts), and TRIGGERS / VIEWS, empty until the catalog holds such
- * objects.
+ * layer accepts); TRIGGERS and VIEWS are in ddl/infoschema_objects.c.
  */
 #include <ctype.h>
 #include <string.h>
@@ -188,7 +187,7 @@ int sc_is__fill_server(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *s
         return fill_collations(b);
     case SC_IS_ENGINES:
         return fill_engines(b, x);
-    default: /* TRIGGERS, VIEWS: the catalog holds none yet */
-        return SC_OK;
+    default:
+        return sc_is__fill_objects(b, x, t, scope);
     }
 }

@@ -24,8 +24,29 @@
 typedef int (*table_fill_fn)(
     sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope);
 
-/* Call fn for every table within scope, databases and tables in binary order. */
-static int each_table(sc_rs *b, sc_exec *x, const sc_is_scope *scope, table_fill_fn fn)
+/* A view in TABLES: type VIEW, comment VIEW, every other column NULL. */
+static int view_table_row(
+    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+{
+    (void)x;
+    (void)scope;
+    sc_rs__str(b, "def");
+    sc_rs__str(b, db);
+    sc_rs__str(b, def->name);
+    sc_rs__str(b, "VIEW");
+    for (int i = 0; i < 16; i++) /* ENGINE .. CREATE_OPTIONS */
+        sc_rs__null(b);
+    sc_rs__str(b, "VIEW");
+    sc_rs__null(b);
+    return sc_rs__null(b);
+}
+
+/*
+ * Call fn for every base table within scope, and view_fn (when not NULL) for
+ * every view, databases and tables in binary order.
+ */
+static int
+each_table(sc_rs *b, sc_exec *x, const sc_is_scope *scope, table_fill_fn fn, table_fill_fn view_fn)
 {
     sc_is_names dbs = {0};
     int rc = sc_is__schema_names(&dbs, x, scope->schema);
@@ -36,7 +57,10 @@ static int each_table(sc_rs *b, sc_exec *x, const sc_is_scope *scope, table_fill
         for (size_t j = 0; rc == SC_OK && j < tables.n; j++) {
             sc_table *t = NULL;
             rc = sc_table_lookup(&t, x->txn, dbs.v[i], tables.v[j]);
-            if (rc == SC_OK)
+            if (rc == SC_OK && sc_is__is_view(x, sc_table_id(t))) {
+                if (view_fn)
+                    rc = view_fn(b, x, dbs.v[i], sc_table_definition(t), scope);
+            } else if (rc == SC_OK)
                 rc = fn(b, x, dbs.v[i], sc_table_definition(t), scope);
             sc_table_free(t);
         }
@@ -808,19 +832,19 @@ int sc_is__fill_tables(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *s
 {
     switch (t) {
     case SC_IS_TABLES:
-        return each_table(b, x, scope, table_row);
+        return each_table(b, x, scope, table_row, view_table_row);
     case SC_IS_COLUMNS:
-        return each_table(b, x, scope, columns_of);
+        return each_table(b, x, scope, columns_of, columns_of);
     case SC_IS_STATISTICS:
-        return each_table(b, x, scope, statistics_of);
+        return each_table(b, x, scope, statistics_of, NULL);
     case SC_IS_KEY_COLUMN_USAGE:
-        return each_table(b, x, scope, key_column_usage_of);
+        return each_table(b, x, scope, key_column_usage_of, NULL);
     case SC_IS_REFERENTIAL_CONSTRAINTS:
-        return each_table(b, x, scope, referential_of);
+        return each_table(b, x, scope, referential_of, NULL);
     case SC_IS_TABLE_CONSTRAINTS:
-        return each_table(b, x, scope, table_constraints_of);
+        return each_table(b, x, scope, table_constraints_of, NULL);
     case SC_IS_CHECK_CONSTRAINTS:
-        return each_table(b, x, scope, check_constraints_of);
+        return each_table(b, x, scope, check_constraints_of, NULL);
     default:
         return sc_is__fill_server(b, x, t, scope);
     }

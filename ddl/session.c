@@ -138,6 +138,11 @@ static char *mode_text(sc_ctx *ctx, uint64_t m)
     return out;
 }
 
+char *sc_exec__mode_text(sc_ctx *ctx, uint64_t mode)
+{
+    return mode_text(ctx, mode);
+}
+
 /* ------------------------------------------------------------------ */
 /* Session                                                              */
 
@@ -180,6 +185,7 @@ int sc_session_new(sc_session **out, sc_catalog *cat, const char *database)
     s->explicit_defaults_for_timestamp = true;
     s->foreign_key_checks = true;
     s->sql_notes = true;
+    s->charset_results = SC_CHARSET_SERVER_DEFAULT;
     if (set_str(ctx, &s->database, database) ||
         set_str(ctx, &s->charset_server, SC_CHARSET_SERVER_DEFAULT) ||
         set_str(ctx, &s->collation_server, SC_COLLATION_SERVER_DEFAULT) ||
@@ -352,6 +358,17 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
             return SC_ENOMEM;
         return SC_OK;
     }
+    if (strcasecmp(name, "character_set_results") == 0) {
+        const sc_charset_info *cs = sc_charset__find(value);
+        if (strcasecmp(value, "DEFAULT") == 0 || strcasecmp(value, "NULL") == 0) {
+            s->charset_results = strcasecmp(value, "NULL") == 0 ? NULL : SC_CHARSET_SERVER_DEFAULT;
+            return SC_OK;
+        }
+        if (!cs)
+            return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_UNKNOWN_CHARACTER_SET, value);
+        s->charset_results = cs->name;
+        return SC_OK;
+    }
     if (strcasecmp(name, "default_storage_engine") == 0 ||
         strcasecmp(name, "storage_engine") == 0) {
         const char *e = strcasecmp(value, "DEFAULT") == 0 ? "InnoDB" : sc_exec__engine_name(value);
@@ -387,6 +404,8 @@ static char *session_value(sc_session *s, const char *name, bool *known)
         return sc__strdup(s->ctx, s->default_engine);
     if (strcasecmp(name, "database") == 0)
         return s->database ? sc__strdup(s->ctx, s->database) : NULL;
+    if (strcasecmp(name, "character_set_results") == 0)
+        return s->charset_results ? sc__strdup(s->ctx, s->charset_results) : NULL;
     *known = false;
     return NULL;
 }
@@ -400,8 +419,8 @@ int sc_session_get(char **out, sc_session *s, const char *name)
         return SC_OK;
     if (!known)
         return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_UNKNOWN_SYSTEM_VARIABLE, name);
-    if (strcasecmp(name, "database") == 0)
-        return SC_OK; /* no current database: SQL NULL */
+    if (strcasecmp(name, "database") == 0 || strcasecmp(name, "character_set_results") == 0)
+        return SC_OK; /* no current database, no conversion: SQL NULL */
     return SC_ENOMEM;
 }
 
@@ -534,6 +553,14 @@ int sc_exec__set(sc_exec *x)
         const char *v;
         int rc;
 
+        if (it->kind == SC_AST_SET_NAMES || it->kind == SC_AST_SET_CHARSET) {
+            /* both set character_set_results (what result sets are sent in) */
+            rc = sc_session_set(x->s, "character_set_results",
+                                it->charset ? it->charset : "DEFAULT");
+            if (rc != SC_OK)
+                return rc;
+            continue;
+        }
         if (it->kind != SC_AST_SET_VAR)
             continue;
         if (it->scope == SC_AST_VAR_USER) {

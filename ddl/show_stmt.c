@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "catalog/catalog_int.h"
+#include "catalog/charset.h"
 #include "ddl/infoschema.h"
 #include "ddl/show_stmt.h"
 #include "ddl/show_stmt_int.h"
@@ -491,10 +492,30 @@ static int show_triggers(sc_exec *x, const sc_ast_show *st)
     return run_shape(x, &q, &sh, st);
 }
 
-int sc_exec__show(sc_exec *x)
+/*
+ * The server sends text columns in character_set_results: its default
+ * collation, and the length of the column's characters in its bytes (the
+ * tables define them in utf8mb3, 3 bytes a character). NULL: unconverted.
+ */
+static void results_charset(sc_exec *x)
 {
-    const sc_ast_show *st = x->stmt->show;
+    const sc_charset_info *cs =
+        x->s->charset_results ? sc_charset__find(x->s->charset_results) : NULL;
+    const sc_collation_info *coll = cs ? sc_charset__collation_find(cs->default_collation) : NULL;
 
+    if (!cs || !coll)
+        return;
+    for (size_t i = 0; i < x->rs.n_cols; i++) {
+        sc_rs_col *c = &x->rs.cols[i];
+        if (c->charsetnr == SC_CHARSET_BINARY)
+            continue;
+        c->length = c->length / 3 * cs->maxlen;
+        c->charsetnr = coll->id;
+    }
+}
+
+static int show_dispatch(sc_exec *x, const sc_ast_show *st)
+{
     switch (st->kind) {
     case SC_AST_SHOW_DATABASES:
         return show_databases(x, st);
@@ -521,4 +542,13 @@ int sc_exec__show(sc_exec *x)
     default:
         return sc_show__misc(x, st);
     }
+}
+
+int sc_exec__show(sc_exec *x)
+{
+    int rc = show_dispatch(x, x->stmt->show);
+
+    if (rc == SC_OK && x->has_rs)
+        results_charset(x);
+    return rc;
 }

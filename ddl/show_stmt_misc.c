@@ -1,8 +1,9 @@
 /*
  * show_stmt_misc.c - the SHOW statements with computed columns: SHOW
- * CREATE TABLE/DATABASE (ddl/show.c renders the text), SHOW CREATE
- * VIEW/SEQUENCE/TRIGGER (the catalog holds none of these objects yet, so
- * MariaDB's error for what the name is), and SHOW WARNINGS/ERRORS
+ * CREATE TABLE/DATABASE (ddl/show.c renders the text), SHOW CREATE VIEW
+ * and TRIGGER (ddl/exec_view.c's text, ddl/infoschema_objects.c), SHOW
+ * CREATE SEQUENCE (no sequences in the catalog: MariaDB's error for what
+ * the name is), and SHOW WARNINGS/ERRORS
  * [LIMIT] / SHOW COUNT(*) WARNINGS|ERRORS over the diagnostics the session
  * kept from the previous statement.
  *
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "catalog/catalog_int.h"
+#include "ddl/select.h"
 #include "ddl/show_stmt_int.h"
 
 /* ------------------------------------------------------------------ */
@@ -34,14 +36,65 @@ two_cells(sc_exec *x, const char *a, const char *b, const char *name_a, const ch
     return rc;
 }
 
+/* SHOW CREATE TABLE/VIEW of a view: View, Create View, the client's charset and collation. */
+static int show_create_view(sc_exec *x, const char *db, const char *name, uint64_t id)
+{
+    static const sc_result_column cols[] = {
+        {"View", "", "", "", "", SC_FIELD_TYPE_VAR_STRING, 192, SC_FIELD_NOT_NULL,
+         SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
+        {"Create View", "", "", "", "", SC_FIELD_TYPE_VAR_STRING, 3072, SC_FIELD_NOT_NULL,
+         SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
+        {"character_set_client", "", "", "", "", SC_FIELD_TYPE_VAR_STRING, 96, SC_FIELD_NOT_NULL,
+         SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
+        {"collation_connection", "", "", "", "", SC_FIELD_TYPE_VAR_STRING, 192, SC_FIELD_NOT_NULL,
+         SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
+    };
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    int rc = sc_ddl__view_create_text(&b, x->txn, id, db, name, x->s->database);
+
+    for (size_t i = 0; rc == SC_OK && i < 4; i++)
+        rc = sc_rs__column(&x->rs, &cols[i]);
+    if (rc == SC_OK) {
+        sc_rs__str(&x->rs, name);
+        sc_rs__cell(&x->rs, b.text ? b.text : "", b.len);
+        sc_rs__str(&x->rs, "utf8mb4");
+        rc = sc_rs__str(&x->rs, "utf8mb4_general_ci");
+        x->has_output = true; /* legacy text: the CREATE VIEW statement */
+        sc__buf_put(&x->out, b.text ? b.text : "", b.len);
+        sc__buf_putc(&x->out, '\n');
+    }
+    x->has_rs = rc == SC_OK;
+    sc__buf_free(&b);
+    return rc;
+}
+
+/* The id of table (db, name), 1146 when there is none. */
+static int table_id(sc_exec *x, uint64_t *id, const char *db, const char *name)
+{
+    sc_table *t = NULL;
+    int rc = sc_table_lookup(&t, x->txn, db, name);
+
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, name);
+    if (rc == SC_OK)
+        *id = sc_table_id(t);
+    sc_table_free(t);
+    return rc;
+}
+
 static int show_create(sc_exec *x, const sc_ast_show *st)
 {
     const char *db = NULL;
     char *text = NULL;
+    uint64_t id;
     int rc;
 
     if (st->kind == SC_AST_SHOW_CREATE_TABLE) {
         rc = sc_exec__resolve_db(x, &db, &st->name);
+        if (rc == SC_OK)
+            rc = table_id(x, &id, db, st->name.name);
+        if (rc == SC_OK && sc_is__is_view(x, id))
+            return show_create_view(x, db, st->name.name, id);
         if (rc == SC_OK)
             rc = sc_show_create_table(&text, x->txn, db, st->name.name);
         if (rc == SC_OK)
@@ -65,27 +118,32 @@ static int show_create(sc_exec *x, const sc_ast_show *st)
     return rc;
 }
 
-/* SHOW CREATE VIEW/SEQUENCE/TRIGGER: no such object can exist in the catalog yet. */
+/* SHOW CREATE VIEW/SEQUENCE/TRIGGER. Sequences are not catalog objects (yet): MariaDB's
+ * error for what the name is. */
 static int show_create_object(sc_exec *x, const sc_ast_show *st)
 {
     const char *db = NULL;
-    sc_table *t = NULL;
-    int rc;
+    uint64_t id;
 
-    if (strcmp(st->object, "TRIGGER") == 0) {
-        if (!st->name.db && !x->s->database)
-            return sc_exec__err(x, SC_ER_NO_DB_ERROR);
-        return sc_exec__err(x, SC_ER_TRG_DOES_NOT_EXIST);
-    }
     SC_SHOW_TRY(sc_exec__resolve_db(x, &db, &st->name));
-    rc = sc_table_lookup(&t, x->txn, db, st->name.name);
-    sc_table_free(t);
-    if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, st->name.name);
-    if (rc != SC_OK)
+    if (strcmp(st->object, "TRIGGER") == 0) {
+        int rc = sc_is__show_create_trigger(&x->rs, x, db, st->name.name);
+        x->has_rs = rc == SC_OK;
+        if (rc == SC_OK) { /* legacy text: the SQL Original Statement */
+            const char *data;
+            size_t len;
+            sc_rs__get(&data, &len, &x->rs, 0, 2);
+            x->has_output = true;
+            sc__buf_put(&x->out, data, len);
+            sc__buf_putc(&x->out, '\n');
+        }
         return rc;
+    }
+    SC_SHOW_TRY(table_id(x, &id, db, st->name.name));
     if (strcmp(st->object, "VIEW") == 0)
-        return sc_exec__err(x, SC_ER_WRONG_OBJECT, db, st->name.name, "VIEW");
+        return sc_is__is_view(x, id)
+                   ? show_create_view(x, db, st->name.name, id)
+                   : sc_exec__err(x, SC_ER_WRONG_OBJECT, db, st->name.name, "VIEW");
     return sc_exec__err(x, SC_ER_NOT_SEQUENCE, db, st->name.name);
 }
 

@@ -39,12 +39,15 @@ static void format_col(char *buf, size_t size, const sc_result_column *c)
              c->decimals);
 }
 
-/* Compare the columns of stmt with the recorded lines cols[0..n). */
-static void check_stmt_meta(sc_session *s, const char *stmt, char **cols, size_t n)
+/* Compare the columns of stmt with the recorded lines cols[0..n), under SET NAMES names. */
+static void
+check_stmt_meta(sc_session *s, const char *names, const char *stmt, char **cols, size_t n)
 {
     sc_stmt_result r;
     char got[1024];
 
+    snprintf(got, sizeof(got), "SET NAMES %s", names ? names : "utf8mb4");
+    exec_ok(s, got);
     sc_ddl_exec(&r, s, NULL, stmt, strlen(stmt));
     ck_assert_msg(r.code == SC_OK, "%s: %s", stmt, r.message ? r.message : "");
     ck_assert_msg(r.rs != NULL, "%s: no result set", stmt);
@@ -62,7 +65,7 @@ START_TEST(test_ddl_showstmt_metadata_as_mariadb)
 {
     size_t len, n_cols = 0, n_stmts = 0;
     char *text = sc_fixture_read_file("tests/data/show-meta.txt", &len), *line, *save = NULL;
-    char *stmt = NULL, *cols[64];
+    char *stmt = NULL, *names = NULL, *stmt_names = NULL, *cols[64];
     sc_session *setup = open_session(NULL), *s = NULL;
 
     ck_assert_ptr_nonnull(text);
@@ -70,12 +73,16 @@ START_TEST(test_ddl_showstmt_metadata_as_mariadb)
         if (strncmp(line, "setup ", 6) == 0) {
             if (strncmp(line + 6, "DROP", 4) != 0) /* the catalog starts empty */
                 exec_ok(setup, line + 6);
+        } else if (strncmp(line, "names ", 6) == 0) {
+            names = line + 6;
         } else if (strncmp(line, "stmt ", 5) == 0) {
             if (stmt)
-                check_stmt_meta(s, stmt, cols, n_cols);
+                check_stmt_meta(s, stmt_names, stmt, cols, n_cols);
             if (!s)
                 s = open_session("test");
             stmt = line + 5;
+            stmt_names = names;
+            names = NULL;
             n_cols = 0;
             n_stmts++;
         } else if (strncmp(line, "col ", 4) == 0 && n_cols < 64) {
@@ -83,7 +90,7 @@ START_TEST(test_ddl_showstmt_metadata_as_mariadb)
         }
     }
     if (stmt)
-        check_stmt_meta(s, stmt, cols, n_cols);
+        check_stmt_meta(s, stmt_names, stmt, cols, n_cols);
     ck_assert_uint_ge(n_stmts, 7);
     sc_session_free(s);
     sc_session_free(setup);

@@ -4,8 +4,11 @@
 For each statement of STATEMENTS below, run on a private server after the
 SETUP statements, the column definitions (`mariadb --column-type-info`):
 name, org_name, table, org_table, schema, type number, length, flags,
-charset number, decimals. tests/check_ddl_showstmt.c replays SETUP and the
-statements through sc_ddl_exec() and compares field by field.
+charset number, decimals, with the pinned client character set utf8mb4
+(text columns come in character_set_results), and a few statements under
+another one (a "names CS" line before them). tests/check_ddl_showstmt.c
+replays SETUP and the statements through sc_ddl_exec() (SET NAMES as given)
+and compares field by field.
 
 usage: tests/oracle/record-show-meta.py SOCKET > tests/data/show-meta.txt
 """
@@ -18,6 +21,8 @@ SETUP = [
     "CREATE DATABASE test",
     "CREATE TABLE test.t (a INT NOT NULL PRIMARY KEY, b VARCHAR(10) UNIQUE, c TEXT,"
     " d DECIMAL(10,2) UNSIGNED, KEY (c(5)))",
+    "CREATE VIEW test.v AS SELECT a, b FROM test.t",
+    "CREATE TRIGGER test.tr BEFORE INSERT ON test.t FOR EACH ROW SET NEW.b = 'x'",
 ]
 STATEMENTS = [
     "SHOW DATABASES",
@@ -52,6 +57,15 @@ STATEMENTS = [
     "SELECT table_name, Column_Name AS c FROM information_schema.columns WHERE table_schema = 'test'",
     "SELECT k.COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE k",
     "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'test'",
+    "SHOW CREATE VIEW v",
+    "SHOW CREATE TABLE v",
+    "SHOW CREATE TRIGGER tr",
+    "SELECT * FROM information_schema.VIEWS",
+    "SELECT * FROM information_schema.TRIGGERS",
+    ("latin1", "SHOW TABLES"),
+    ("latin1", "SHOW WARNINGS"),
+    ("utf8mb3", "SHOW FULL COLUMNS FROM t"),
+    ("utf8mb3", "SHOW CREATE TABLE t"),
 ]
 TYPES = {"DECIMAL": 0, "TINY": 1, "SHORT": 2, "LONG": 3, "FLOAT": 4, "DOUBLE": 5, "NULL": 6,
          "TIMESTAMP": 7, "LONGLONG": 8, "INT24": 9, "DATE": 10, "TIME": 11, "DATETIME": 12,
@@ -64,8 +78,9 @@ FLAGS = {"NOT_NULL": 1, "PRI_KEY": 2, "UNIQUE_KEY": 4, "MULTIPLE_KEY": 8, "BLOB"
          "NUM": 32768}
 
 
-def client(sock, *args):
-    return subprocess.run(["mariadb", "--no-defaults", "-S", sock, "-uroot", *args],
+def client(sock, *args, charset="utf8mb4"):
+    return subprocess.run(["mariadb", "--no-defaults", "-S", sock, "-uroot",
+                           "--default-character-set=" + charset, *args],
                           check=True, capture_output=True, text=True).stdout
 
 
@@ -75,8 +90,11 @@ def main():
         client(sock, "-e", s)
         print("setup " + s)
     for q in STATEMENTS:
+        cs, q = q if isinstance(q, tuple) else ("utf8mb4", q)
+        if cs != "utf8mb4":
+            print("names " + cs)
         print("stmt " + q)
-        out = client(sock, "-D", "test", "-t", "--column-type-info", "-e", q)
+        out = client(sock, "-D", "test", "-t", "--column-type-info", "-e", q, charset=cs)
         for block in re.split(r"\n(?=Field +\d+:)", out):
             if not re.match(r"Field +\d+:", block):
                 continue
