@@ -106,6 +106,8 @@ static long primary_key(const sc_table_def *def)
     return -1;
 }
 
+static bool blob_like(sc_coltype t);
+
 static bool is_unique(const sc_index_def *ix)
 {
     return ix->kind == SC_INDEX_PRIMARY || ix->kind == SC_INDEX_UNIQUE;
@@ -126,9 +128,13 @@ static unsigned frm_version(const sc_table_def *def)
         if (c->default_kind == SC_DEFAULT_EXPR && c->default_value &&
             strncasecmp(c->default_value, "current_timestamp", 17) != 0)
             return 11;
+        if (c->default_kind == SC_DEFAULT_LITERAL && blob_like(c->type))
+            return 11; /* a BLOB/TEXT default is an expression to MariaDB */
     }
     for (size_t k = 0; k < def->n_indexes; k++)
-        if (def->indexes[k].flags & SC_INDEX_LONG_HASH)
+        if ((def->indexes[k].flags & SC_INDEX_LONG_HASH) ||
+            (def->indexes[k].kind == SC_INDEX_UNIQUE && def->indexes[k].algorithm == SC_ALGO_HASH &&
+             !engine_is(def, "MEMORY")))
             return 11;
     return 10;
 }
@@ -381,8 +387,7 @@ static void char_lengths(const sc_column_def *c, long long *chars, long long *oc
     case SC_TYPE_VARCHAR:
     case SC_TYPE_BINARY:
     case SC_TYPE_VARBINARY:
-        n = c->type == SC_TYPE_CHAR || c->type == SC_TYPE_BINARY ? (c->length ? c->length : 1)
-                                                                 : c->length;
+        n = c->length; /* CHAR(0) is a real width */
         *chars = (long long)n;
         *octets = (long long)(n * maxlen);
         return;
@@ -419,6 +424,26 @@ static void put_ll(sc_rs *b, long long v)
         sc_rs__u64(b, (uint64_t)v);
 }
 
+static bool blob_like(sc_coltype t)
+{
+    return t == SC_TYPE_TINYBLOB || t == SC_TYPE_BLOB || t == SC_TYPE_MEDIUMBLOB ||
+           t == SC_TYPE_LONGBLOB || t == SC_TYPE_TINYTEXT || t == SC_TYPE_TEXT ||
+           t == SC_TYPE_MEDIUMTEXT || t == SC_TYPE_LONGTEXT;
+}
+
+/* A stored default as its bytes: the catalog keeps a NUL byte as C0 80 (docs/ddl.md). */
+static void put_raw_default(sc_buf *b, const char *v)
+{
+    for (; *v; v++) {
+        if ((unsigned char)v[0] == 0xC0 && (unsigned char)v[1] == 0x80) {
+            sc__buf_putc(b, '\0');
+            v++;
+        } else {
+            sc__buf_putc(b, *v);
+        }
+    }
+}
+
 /* COLUMN_DEFAULT: SHOW prints literal values bare and NULL as NULL; information_schema
  * prints them as SHOW CREATE does after DEFAULT ('quoted', NULL as the word). */
 static int column_default(sc_rs *b, sc_exec *x, const sc_column_def *c, bool show)
@@ -438,9 +463,9 @@ static int column_default(sc_rs *b, sc_exec *x, const sc_column_def *c, bool sho
     }
     if (c->type == SC_TYPE_BIT)
         sc__buf_printf(&buf, "b'%s'", c->default_value ? c->default_value : "0");
-    else if (show || sc_type__default_unquoted(c->type))
-        sc__buf_puts(&buf, c->default_value ? c->default_value : "");
-    else
+    else if ((show && !blob_like(c->type)) || sc_type__default_unquoted(c->type))
+        put_raw_default(&buf, c->default_value ? c->default_value : "");
+    else /* BLOB/TEXT defaults are expressions in MariaDB: quoted in SHOW as well */
         sc_show__quoted(&buf, c->default_value ? c->default_value : "");
     rc = buf.failed ? SC_ENOMEM : sc_rs__cell(b, buf.text ? buf.text : "", buf.len);
     sc__buf_free(&buf);
@@ -502,9 +527,14 @@ static int column_row(sc_rs *b,
     bool cs = sc_type__has_charset(c->type);
     int rc;
 
+    sc_column_def wide = *c; /* an API-built number may leave its width to the default */
+    if (!wide.length &&
+        (is_int(wide.type) || wide.type == SC_TYPE_DECIMAL || wide.type == SC_TYPE_YEAR))
+        wide.length = sc_type__default_length(
+            wide.type, (wide.flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0);
     numeric(c, &prec, &scale);
     char_lengths(c, &chars, &octets);
-    sc_type__render(&type, c);
+    sc_type__render(&type, &wide);
     sc_rs__str(b, "def");
     sc_rs__str(b, db);
     sc_rs__str(b, def->name);
@@ -553,10 +583,12 @@ static const char *index_type(const sc_table_def *def, const sc_index_def *ix)
         return "FULLTEXT";
     if (ix->kind == SC_INDEX_SPATIAL)
         return "SPATIAL";
-    if (ix->flags & SC_INDEX_LONG_HASH)
-        return "HASH";
     if (engine_is(def, "MEMORY"))
         return ix->algorithm == SC_ALGO_BTREE ? "BTREE" : "HASH";
+    /* a long UNIQUE, or UNIQUE ... USING HASH, is MariaDB's hash of the key */
+    if ((ix->flags & SC_INDEX_LONG_HASH) ||
+        (ix->kind == SC_INDEX_UNIQUE && ix->algorithm == SC_ALGO_HASH))
+        return "HASH";
     return "BTREE";
 }
 
