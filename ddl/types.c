@@ -433,6 +433,7 @@ static bool decimal_round(char *buf, size_t size, const char *text, unsigned sca
             carry = 0;
         }
     }
+    digits[n] = '\0'; /* strspn below stops here, not in what the stack held */
     {
         size_t intlen = n - scale, start = 0, o = 0;
         bool zero = strspn(digits, "0") == n;
