@@ -120,6 +120,10 @@ void sc_catalog__set_after_commit_hook(sc_catalog *cat, sc_after_commit_hook hoo
  * catalog and its log disagree.
  */
 int sc_catalog__set_logged(sc_txn *txn, bool logged);
+/** Upgrade a catalog of an older format minor in txn (its system tables and
+ * their self-description); nothing for a current one. sc_log_open calls it so
+ * that a logged catalog's upgrade is one logged transaction. */
+int sc_catalog__upgrade(sc_txn *txn);
 
 /**
  * Record a user-table row change (opaque row images, e.g. encoded binlog

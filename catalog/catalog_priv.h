@@ -288,6 +288,8 @@ uint64_t sc__field_u64(const ProtobufCMessage *msg, const ProtobufCFieldDescript
 
 /* Bootstrap (selfdesc.c): write the self-describing rows of a new catalog. */
 int sc__bootstrap(sc_txn *txn);
+/* Upgrade (selfdesc.c): describe the system tables the catalog lacks; *added says how many. */
+int sc__upgrade(unsigned *added, sc_txn *txn);
 
 /* Row-building helpers: protobuf-c wants non-const pointers for packing. */
 #define SC_PBSTR(s) ((char *)(uintptr_t)((s) ? (s) : ""))

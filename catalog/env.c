@@ -406,6 +406,46 @@ static int open_dbis(sc_catalog *cat, MDB_txn *txn, unsigned flags)
     return MDB_SUCCESS;
 }
 
+/* A catalog lacking databases but holding sys.meta: made by an older syscat. */
+static void older_format(sc_catalog *cat, MDB_txn *txn)
+{
+    MDB_dbi meta;
+
+    cat->format_major = cat->format_minor = 0;
+    if (mdb_dbi_open(txn, "sys.meta", 0, &meta) == MDB_SUCCESS &&
+        meta_get_uint(&cat->format_major, txn, meta, "format_major") == MDB_SUCCESS)
+        (void)meta_get_uint(&cat->format_minor, txn, meta, "format_minor");
+}
+
+/*
+ * Upgrade in place: describe the system tables this syscat added since the
+ * catalog was made (their databases exist by now) and record the current
+ * format minor, all in txn. Nothing to do for a catalog of the current format.
+ */
+static int upgrade(sc_txn *txn)
+{
+    sc_catalog *cat = txn->cat;
+    unsigned added = 0;
+    int rc;
+
+    if (cat->format_major != SC_FORMAT_MAJOR || cat->format_minor >= SC_FORMAT_MINOR)
+        return SC_OK;
+    rc = sc__upgrade(&added, txn);
+    if (!rc &&
+        (rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "format_minor", SC_FORMAT_MINOR)))
+        rc = sc__mdb_fail(txn, rc, "writing sys.meta");
+    if (!rc)
+        cat->format_minor = SC_FORMAT_MINOR;
+    return rc;
+}
+
+int sc_catalog__upgrade(sc_txn *txn)
+{
+    int rc = sc__txn_writable(txn);
+
+    return rc ? rc : upgrade(txn);
+}
+
 /* Fast path: every database exists; read the format without the write lock. */
 static int open_existing(sc_catalog *cat, bool *missing, bool *empty)
 {
@@ -420,6 +460,7 @@ static int open_existing(sc_catalog *cat, bool *missing, bool *empty)
     rc = open_dbis(cat, txn, 0);
     if (rc == MDB_NOTFOUND) {
         rc = env_empty(empty, txn);
+        older_format(cat, txn);
         mdb_txn_abort(txn);
         *missing = true;
         return rc ? sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog") : SC_OK;
@@ -429,6 +470,13 @@ static int open_existing(sc_catalog *cat, bool *missing, bool *empty)
         return sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog databases");
     }
     rc = check_format(cat, txn);
+    if (!rc && !(cat->flags & SC_CATALOG_READONLY) && cat->format_major == SC_FORMAT_MAJOR &&
+        cat->format_minor < SC_FORMAT_MINOR) {
+        bool logged = false;
+
+        rc = sc__meta_logged(&logged, cat, txn);
+        *missing = !logged; /* an older format upgrades in open_create, or when the log attaches */
+    }
     if (rc) {
         mdb_txn_abort(txn);
         return rc;
@@ -443,8 +491,18 @@ static int open_create(sc_catalog *cat)
     sc_txn *txn = NULL;
     MDB_val k = {12, (void *)"format_major"}, v;
     MDB_envinfo info;
+    bool logged = false;
     int rc;
 
+    if ((cat->flags & SC_CATALOG_READONLY) && cat->format_major == SC_FORMAT_MAJOR &&
+        cat->format_minor < SC_FORMAT_MINOR)
+        return sc_error_set(cat->ctx, SC_EVERSION, 0, NULL,
+                            "catalog in '%s' (format %u.%u) was made by an older syscat and "
+                            "needs an upgrade to format %u.%u: open it read-write once with "
+                            "this syscat to upgrade it in place (from the shell: syscat exec "
+                            "-e ';')",
+                            cat->datadir, cat->format_major, cat->format_minor, SC_FORMAT_MAJOR,
+                            SC_FORMAT_MINOR);
     if (cat->flags & SC_CATALOG_READONLY)
         return sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL,
                             "catalog in '%s' is incomplete and opened read-only", cat->datadir);
@@ -482,6 +540,12 @@ static int open_create(sc_catalog *cat)
         goto out;
     }
     rc = check_format(cat, txn->mdb);
+    /* A logged catalog upgrades when its log attaches (sc_log_open), so that the new
+     * rows reach the binlog in the same transaction. */
+    if (!rc)
+        rc = sc__meta_logged(&logged, cat, txn->mdb);
+    if (!rc && !logged)
+        rc = upgrade(txn);
     if (rc)
         goto out;
     rc = sc_txn_commit(txn);

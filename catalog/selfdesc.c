@@ -4,7 +4,8 @@
  * entry, a syscat.tables row (id = registry id) with syscat.columns rows
  * derived from the protobuf-c descriptor and a PRIMARY index on the key
  * fields. So sc_table_lookup(txn, "syscat", "tables") works like any table
- * (PostgreSQL's pg_class describes pg_class).
+ * (PostgreSQL's pg_class describes pg_class). Upgrade of a catalog made by
+ * an older syscat writes the same rows for the system tables it lacks.
  *
  * Type mapping (documented at the top of catalog/syscat.proto):
  *   uint64 -> BIGINT(20) UNSIGNED NOT NULL    uint32 -> INT(10) UNSIGNED NOT NULL
@@ -100,11 +101,24 @@ static int put_sequence(sc_txn *txn, const char *name, uint64_t next)
     return sc__row_write(txn, SC_SYS_SEQUENCES, &row.base, SC_W_INSERT, false);
 }
 
+/* Write the self-description of system table i (its tables/columns/indexes rows). */
+static int put_systable(sc_txn *txn, unsigned i)
+{
+    sc_table_def def;
+    sc_index_def pk;
+    int rc;
+
+    sc__arena_reset(&txn->work);
+    rc = systable_def(&def, &pk, &txn->work, sc_catalog__systable(i), &txn->cat->keys[i]);
+    if (!rc)
+        rc = sc__table_insert(txn, i, SC_SYSCAT_SCHEMA_ID, SC_SYSCAT_SCHEMA, &def);
+    sc__arena_reset(&txn->work);
+    return rc;
+}
+
 int sc__bootstrap(sc_txn *txn)
 {
     Syscat__Catalog__SchemaRow schema = SYSCAT__CATALOG__SCHEMA_ROW__INIT;
-    sc_table_def def;
-    sc_index_def pk;
     unsigned i;
     int rc;
 
@@ -118,12 +132,42 @@ int sc__bootstrap(sc_txn *txn)
     schema.charset = (char *)SYS_CHARSET;
     schema.collation = (char *)SYS_COLLATION;
     rc = sc__row_write(txn, SC_SYS_SCHEMATA, &schema.base, SC_W_INSERT, false);
+    for (i = 1; !rc && i <= SC_SYS_COUNT; i++)
+        rc = put_systable(txn, i);
+    return rc;
+}
+
+/* Whether syscat.tables holds the row of system table i. */
+static int systable_described(bool *out, sc_txn *txn, unsigned i)
+{
+    Syscat__Catalog__TableRow row = SYSCAT__CATALOG__TABLE_ROW__INIT;
+    ProtobufCMessage *msg = NULL;
+    sc_buf key = SC_BUF_INIT(txn->cat->ctx);
+    int rc;
+
+    row.id = i;
+    rc = sc__key_encode(&key, &txn->cat->keys[SC_SYS_TABLES], &row.base);
+    if (!rc)
+        rc = sc__row_get(&msg, txn, &txn->scratch, SC_SYS_TABLES, key.data, key.len);
+    sc__row_release(msg, &txn->scratch);
+    sc__buf_free(&key);
+    *out = rc == SC_OK;
+    return rc == SC_ENOTFOUND ? SC_OK : rc;
+}
+
+int sc__upgrade(unsigned *added, sc_txn *txn)
+{
+    bool have;
+    unsigned i;
+    int rc = SC_OK;
+
+    *added = 0;
     for (i = 1; !rc && i <= SC_SYS_COUNT; i++) {
-        sc__arena_reset(&txn->work);
-        rc = systable_def(&def, &pk, &txn->work, sc_catalog__systable(i), &txn->cat->keys[i]);
-        if (!rc)
-            rc = sc__table_insert(txn, i, SC_SYSCAT_SCHEMA_ID, SC_SYSCAT_SCHEMA, &def);
+        rc = systable_described(&have, txn, i);
+        if (!rc && !have) {
+            rc = put_systable(txn, i);
+            *added += rc == SC_OK;
+        }
     }
-    sc__arena_reset(&txn->work);
     return rc;
 }

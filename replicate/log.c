@@ -1092,6 +1092,8 @@ static int attach(sc_log *log)
     }
     if (!rc)
         rc = sc_log__ensure_state(&st, log, txn);
+    if (!rc && !fresh)
+        rc = sc_catalog__upgrade(txn); /* a fresh log's catalog was unlogged: upgraded at open */
     if (!rc && fresh)
         rc = log_bootstrap(log, txn);
     if (rc) {
