@@ -32,9 +32,12 @@ PKGS := lmdb libprotobuf-c libmariadb
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -llmdb -lprotobuf-c -lmariadb)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+# Connector/C for the server suites (tests/check_server*.c); the library links it too
+MARIADB_LIBS := $(shell pkg-config --libs libmariadb 2>/dev/null || echo -lmariadb)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
 TOOL_LIBS := $(shell pkg-config --libs jansson libedit 2>/dev/null || echo -ljansson -ledit)
 TOOL_CFLAGS := $(shell pkg-config --cflags jansson libedit 2>/dev/null)
+SERVER_LIBS := $(shell pkg-config --libs libevent_openssl libevent openssl 2>/dev/null || echo -levent_openssl -levent -lssl -lcrypto)
 
 WARN := -Wall -Wextra -Werror -Wpedantic -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wformat=2
@@ -60,12 +63,15 @@ CATALOG_SRC := $(wildcard catalog/*.c)
 DDL_SRC := $(wildcard ddl/*.c)
 REPL_SRC := $(wildcard replicate/*.c)
 TOOLS_SRC := $(wildcard tools/*.c)
+# server/: `syscat serve`, linked into the CLI only (the library needs no OpenSSL/libevent)
+SERVER_SRC := $(wildcard server/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 CATALOG_OBJ := $(call obj,$(CATALOG_SRC)) $(BUILD)/obj/gen/syscat.pb-c.o
 DDL_OBJ := $(call obj,$(DDL_SRC))
 REPL_OBJ := $(call obj,$(REPL_SRC))
 TOOLS_OBJ := $(call obj,$(TOOLS_SRC))
+SERVER_OBJ := $(call obj,$(SERVER_SRC))
 LIB_OBJ := $(CATALOG_OBJ) $(DDL_OBJ) $(REPL_OBJ)
 
 LIB := $(BUILD)/libsyscat.a
@@ -93,7 +99,8 @@ release:
 DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev \
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
             libedit-dev zlib1g-dev clang libclang-rt-14-dev python3 \
-            libmariadb-dev mariadb-server gcovr clang-format strace tmux
+            libmariadb-dev mariadb-server gcovr clang-format strace tmux libevent-dev libssl-dev \
+            python3-pymysql
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -122,7 +129,7 @@ $(BUILD)/obj/gen/syscat.pb-c.o: $(GEN_C)
 	$(CC) $(CFLAGS_GEN) -MMD -MP -c $< -o $@
 
 # Everything may include the generated header.
-$(CATALOG_OBJ) $(DDL_OBJ) $(REPL_OBJ) $(TOOLS_OBJ) $(TEST_SUPPORT_OBJ): $(GEN_H)
+$(CATALOG_OBJ) $(DDL_OBJ) $(REPL_OBJ) $(TOOLS_OBJ) $(SERVER_OBJ) $(TEST_SUPPORT_OBJ): $(GEN_H)
 
 $(BUILD)/obj/tools/%.o: tools/%.c
 	@mkdir -p $(dir $@)
@@ -141,8 +148,8 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(CLI): $(TOOLS_OBJ) $(LIB)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(TOOLS_OBJ) $(LIB) $(PKG_LIBS) $(TOOL_LIBS) -lz -lm
+$(CLI): $(TOOLS_OBJ) $(SERVER_OBJ) $(LIB)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(TOOLS_OBJ) $(SERVER_OBJ) $(LIB) $(PKG_LIBS) $(TOOL_LIBS) $(SERVER_LIBS) -lz -lm
 
 # ---------------------------------------------------------------- tests
 # The runner's suite list is generated from the tests/check_*.c file names.
@@ -160,7 +167,7 @@ $(BUILD)/obj/tests/main-%.o: tests/check_main.c $(BUILD)/gen/suites-%.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(CHECK_CFLAGS) -DSC_SUITES_H='"suites-$*.h"' -c $< -o $@
 
-TEST_LINK = $(PKG_LIBS) $(CHECK_LIBS) $(TOOL_LIBS) -lz -lm
+TEST_LINK = $(PKG_LIBS) $(CHECK_LIBS) $(TOOL_LIBS) $(MARIADB_LIBS) -lz -lm
 
 $(BUILD)/check: $(BUILD)/obj/tests/main-all.o $(call obj,$(SUITE_SRC)) $(TEST_SUPPORT_OBJ) $(TEST_TOOLS_OBJ) $(LIB)
 	$(CC) $(LDFLAGS_ALL) -o $@ $(filter %.o,$^) $(LIB) $(TEST_LINK)

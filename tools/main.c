@@ -54,6 +54,11 @@ static const cli_command commands[] = {
      "replication sources: register them, apply or follow their logs, show their state"},
     {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
      "the replica's id map: source ids -> local ids, with names"},
+    {"serve", sc_cli__cmd_serve,
+     "[--bind ADDR] [--port N] [--socket PATH] [--server-id N] [--max-connections N]\n"
+     "            [--ssl-cert F --ssl-key F [--require-secure-transport]]\n"
+     "            [--max-allowed-packet BYTES] [--idle-timeout S] [--output-limit BYTES]",
+     "serve the catalog over the MariaDB protocol (clients and replicas)"},
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

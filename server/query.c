@@ -1,0 +1,284 @@
+/*
+ * query.c - COM_QUERY and COM_INIT_DB of `syscat serve`: split a query
+ * into statements (CLIENT_MULTI_STATEMENTS), give each to the replication
+ * side first (server/binlog_dump.h), then answer it: transactions (BEGIN /
+ * START TRANSACTION / COMMIT / ROLLBACK: one catalog write transaction
+ * around several DDL statements), session queries (server/session_query.c),
+ * accounts (server/account.c), and everything else through the DDL engine
+ * (sc_ddl_exec) with MariaDB's OK/ERR packets.
+ *
+ * Privileges are checked before a statement runs (server/privilege.c).
+ * A statement that needs the catalog while another connection holds an
+ * open transaction waits (server/srv_int.h, writer queue).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/errmsg_gen.h"
+#include "server/binlog_dump.h"
+#include "server/query_int.h"
+
+/* ---------------------------------------------------------------- lexing helpers */
+
+size_t sc_q__skip_space(const char *s, size_t len, size_t i)
+{
+    while (i < len) {
+        if (isspace((unsigned char)s[i])) {
+            i++;
+        } else if (s[i] == '#' ||
+                   (s[i] == '-' && i + 2 < len + 1 && i + 1 < len && s[i + 1] == '-' &&
+                    (i + 2 == len || isspace((unsigned char)s[i + 2])))) {
+            while (i < len && s[i] != '\n')
+                i++;
+        } else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*' &&
+                   !(i + 2 < len && s[i + 2] == '!')) {
+            i += 2;
+            while (i + 1 < len && !(s[i] == '*' && s[i + 1] == '/'))
+                i++;
+            i = i + 2 <= len ? i + 2 : len;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+bool sc_q__word(const char *s, size_t len, size_t *pos, const char *word)
+{
+    size_t i = sc_q__skip_space(s, len, *pos), n = strlen(word);
+
+    if (len - i < n || strncasecmp(s + i, word, n) != 0)
+        return false;
+    if (i + n < len && (isalnum((unsigned char)s[i + n]) || s[i + n] == '_'))
+        return false;
+    *pos = i + n;
+    return true;
+}
+
+bool sc_q__at_end(const char *s, size_t len, size_t pos)
+{
+    pos = sc_q__skip_space(s, len, pos);
+    while (pos < len && (s[pos] == ';' || isspace((unsigned char)s[pos])))
+        pos = sc_q__skip_space(s, len, pos + 1);
+    return pos >= len;
+}
+
+/* ---------------------------------------------------------------- transactions */
+
+/* End c's transaction. @return SC_OK or the commit's error (the catalog ctx holds it) */
+static int end_txn(sc_conn *c, bool commit)
+{
+    int rc = SC_OK;
+
+    if (!c->txn)
+        return SC_OK;
+    if (commit)
+        rc = sc_txn_commit(c->txn);
+    else
+        sc_txn_abort(c->txn);
+    c->txn = NULL;
+    if (c->srv->writer == c) {
+        c->srv->writer = NULL;
+        sc_srv__wake_queue(c->srv);
+    }
+    if (commit && rc == SC_OK)
+        sc_srv__notify_commit(c->srv);
+    if (rc != SC_OK)
+        sc_conn_log(c, "COMMIT failed: %s", sc_ctx_last_error(c->srv->ctx)->message);
+    return rc;
+}
+
+/* The catalog's last error as an ERR packet (1105 when it has no MariaDB errno). */
+static void send_ctx_error(sc_conn *c)
+{
+    const sc_error *e = sc_ctx_last_error(c->srv->ctx);
+
+    if (e->mysql_errno && e->sqlstate[0])
+        sc_conn_send_err(c, e->mysql_errno, e->sqlstate, "%s", e->message);
+    else
+        sc_conn_send_err(c, SC_ER_UNKNOWN_ERROR);
+}
+
+/* BEGIN, START TRANSACTION, COMMIT, ROLLBACK. @return true when handled */
+static bool transaction_statement(sc_conn *c, const char *s, size_t len, unsigned more)
+{
+    size_t pos = 0;
+    enum { NONE, BEGIN, COMMIT, ROLLBACK } what = NONE;
+
+    if (sc_q__word(s, len, &pos, "BEGIN")) {
+        sc_q__word(s, len, &pos, "WORK");
+        what = BEGIN;
+    } else if (sc_q__word(s, len, &pos, "START") && sc_q__word(s, len, &pos, "TRANSACTION")) {
+        what = BEGIN;
+    } else if ((pos = 0, sc_q__word(s, len, &pos, "COMMIT"))) {
+        sc_q__word(s, len, &pos, "WORK");
+        what = COMMIT;
+    } else if ((pos = 0, sc_q__word(s, len, &pos, "ROLLBACK"))) {
+        sc_q__word(s, len, &pos, "WORK");
+        what = ROLLBACK;
+    }
+    if (what == NONE || !sc_q__at_end(s, len, pos))
+        return false;
+    if (what == BEGIN && !sc_conn_has_privilege(c, SC_PRIV_SELECT)) {
+        sc_q__deny_global(c, "SELECT");
+        return true;
+    }
+    /* BEGIN commits an open transaction, as MariaDB does */
+    if (end_txn(c, what != ROLLBACK) != SC_OK) {
+        send_ctx_error(c);
+        return true;
+    }
+    if (what == BEGIN) {
+        int rc = sc_txn_begin(&c->txn, c->srv->cat, 0);
+        if (rc != SC_OK) {
+            send_ctx_error(c);
+            return true;
+        }
+        c->srv->writer = c;
+    }
+    sc_q__send_ok(c, 0, 0, more);
+    return true;
+}
+
+/* ---------------------------------------------------------------- replies */
+
+void sc_q__send_ok(sc_conn *c, uint64_t affected, unsigned warnings, unsigned more)
+{
+    sc_pkt_buf b = {0};
+
+    sc_pkt_ok(&b, affected, 0, sc_conn__status(c) | more, warnings);
+    if (b.failed) {
+        sc_pkt_buf_free(&b);
+        sc_conn_close(c, "out of memory");
+        return;
+    }
+    sc_conn__set_diag(c, 0, NULL, NULL, warnings);
+    sc_conn_write_packet(c, b.data, b.len);
+    sc_pkt_buf_free(&b);
+}
+
+static void send_result_error(sc_conn *c, const sc_stmt_result *r)
+{
+    if (r->mysql_errno && r->sqlstate[0] && r->message)
+        sc_conn_send_err(c, r->mysql_errno, r->sqlstate, "%s", r->message);
+    else
+        sc_conn_send_err(c, SC_ER_UNKNOWN_ERROR);
+    c->diag_warnings = r->warnings;
+}
+
+/* ---------------------------------------------------------------- the DDL engine */
+
+static void run_ddl(sc_conn *c, const char *s, size_t len, unsigned more)
+{
+    sc_stmt_result r;
+    int rc;
+
+    rc = sc_ddl_exec(&r, c->session, c->txn, s, len);
+    if (rc != SC_OK) {
+        send_result_error(c, &r);
+    } else if (r.output) {
+        sc_q__send_show_output(c, s, len, r.output, r.warnings, more);
+        c->diag_warnings = r.warnings;
+    } else {
+        sc_q__send_ok(c, 0, r.warnings, more);
+    }
+    /* a statement outside BEGIN...COMMIT committed its own transaction */
+    if (rc == SC_OK && !c->txn)
+        sc_srv__notify_commit(c->srv);
+    sc_stmt_result_clear(&r);
+}
+
+/* One statement. @return true to stop a multi-statement query (error) */
+static bool run_statement(sc_conn *c, const char *s, size_t len, unsigned more)
+{
+    size_t start = sc_q__skip_space(s, len, 0);
+
+    s += start;
+    len -= start;
+    while (len > 0 && (isspace((unsigned char)s[len - 1]) || s[len - 1] == ';'))
+        len--;
+    c->stmt_failed = false;
+    if (len == 0) {
+        sc_conn_send_err(c, SC_ER_EMPTY_QUERY);
+        return true;
+    }
+    if (sc_binlog_dump_query(c, s, len))
+        return c->stmt_failed;
+    if (transaction_statement(c, s, len, more))
+        return c->stmt_failed;
+    if (sc_q__account_statement(c, s, len, more))
+        return c->stmt_failed;
+    if (sc_q__session_query(c, s, len, more))
+        return c->stmt_failed;
+    if (!sc_q__check_privileges(c, s, len))
+        return true;
+    run_ddl(c, s, len, more);
+    return c->stmt_failed;
+}
+
+int sc_srv__query(sc_conn *c, const char *sql, size_t len)
+{
+    size_t pos = 0;
+
+    if (!(c->caps & SC_CLIENT_MULTI_STATEMENTS)) {
+        run_statement(c, sql, len, 0);
+        return 0;
+    }
+    while (pos < len) {
+        size_t end, next;
+        bool content, stop;
+        unsigned more;
+
+        sc_sql_split_next(&end, &content, sql + pos, len - pos);
+        next = pos + end + (pos + end < len ? 1 : 0);
+        if (!content && pos != 0)
+            break;
+        /* more results follow when another statement with content does */
+        {
+            size_t e2;
+            bool c2 = false;
+            if (next < len)
+                sc_sql_split_next(&e2, &c2, sql + next, len - next);
+            more = c2 ? SC_STATUS_MORE_RESULTS : 0;
+        }
+        stop = run_statement(c, sql + pos, end, more);
+        if (stop || !more || c->state == SC_CONN_CLOSING || c->state == SC_CONN_STREAM)
+            break;
+        pos = next;
+        if (sc_srv__must_wait(c)) {
+            /* another connection took the writer between statements: cannot
+             * happen on one thread, kept as an invariant */
+            break;
+        }
+    }
+    return 0;
+}
+
+void sc_srv__init_db(sc_conn *c, const char *db, size_t len)
+{
+    char sql[SC_HS_DB_MAX * 2 + 16];
+    size_t n = 0;
+    sc_stmt_result r;
+
+    if (len > SC_HS_DB_MAX || memchr(db, 0, len)) {
+        sc_conn_send_err(c, SC_ER_WRONG_DB_NAME, "");
+        return;
+    }
+    if (!sc_q__may_use_db(c, db, len))
+        return;
+    n += (size_t)snprintf(sql, sizeof(sql), "USE `");
+    for (size_t i = 0; i < len; i++) {
+        if (db[i] == '`')
+            sql[n++] = '`';
+        sql[n++] = db[i];
+    }
+    sql[n++] = '`';
+    sql[n] = '\0';
+    if (sc_ddl_exec(&r, c->session, c->txn, sql, n) != SC_OK)
+        send_result_error(c, &r);
+    else
+        sc_q__send_ok(c, 0, 0, 0);
+    sc_stmt_result_clear(&r);
+}

@@ -1,0 +1,248 @@
+/*
+ * resultset.c - text-protocol result sets of `syscat serve`: column count,
+ * one Column Definition 41 per column, EOF, one row packet per row, EOF
+ * (the client does not get CLIENT_DEPRECATE_EOF from us). Also turns the
+ * text output of the DDL engine's SHOW statements into result sets with
+ * MariaDB 10.11's column names and definitions (captured from a real
+ * server, tests/server/coldefs.txt).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/query_int.h"
+
+int sc_srv__send_rows(sc_conn *c,
+                      const sc_rs_col *cols,
+                      size_t n_cols,
+                      const char *const *values,
+                      size_t n_rows,
+                      unsigned warnings,
+                      bool more)
+{
+    sc_pkt_buf b = {0};
+    unsigned status = sc_conn__status(c) | (more ? SC_STATUS_MORE_RESULTS : 0);
+
+    sc_pkt_put_lenenc(&b, n_cols);
+    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        goto fail;
+    for (size_t i = 0; i < n_cols; i++) {
+        sc_pkt_column col = {"",
+                             "",
+                             "",
+                             cols[i].name,
+                             "",
+                             cols[i].charset ? cols[i].charset : 45,
+                             cols[i].length,
+                             cols[i].type,
+                             cols[i].flags,
+                             cols[i].decimals};
+        b.len = 0;
+        sc_pkt_column_def(&b, &col);
+        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+            goto fail;
+    }
+    b.len = 0;
+    sc_pkt_eof(&b, warnings, status);
+    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        goto fail;
+    for (size_t r = 0; r < n_rows; r++) {
+        b.len = 0;
+        sc_pkt_row(&b, values + r * n_cols, NULL, n_cols);
+        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+            goto fail;
+    }
+    b.len = 0;
+    sc_pkt_eof(&b, warnings, status);
+    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        goto fail;
+    sc_pkt_buf_free(&b);
+    return 0;
+fail:
+    if (b.failed)
+        sc_conn_close(c, "out of memory building a result set");
+    sc_pkt_buf_free(&b);
+    return -1;
+}
+
+/* ---------------------------------------------------------------- SHOW output */
+
+#define T_VAR_STRING 253
+#define T_BLOB 252
+
+/* Split text into lines (in place); @return the number of lines */
+static size_t split_lines(char *text, char ***out)
+{
+    size_t n = 0, cap = 16;
+    char **lines = malloc(cap * sizeof(*lines));
+    char *p = text;
+
+    if (!lines)
+        return 0;
+    while (*p) {
+        char *nl = strchr(p, '\n');
+        if (n == cap) {
+            char **l2 = realloc(lines, (cap *= 2) * sizeof(*lines));
+            if (!l2)
+                break;
+            lines = l2;
+        }
+        lines[n++] = p;
+        if (!nl)
+            break;
+        *nl = '\0';
+        p = nl + 1;
+    }
+    *out = lines;
+    return n;
+}
+
+/* The name between the first pair of backquotes of a CREATE text. */
+static char *quoted_name(const char *text)
+{
+    const char *a = strchr(text, '`'), *b;
+    size_t n = 0;
+    char *out;
+
+    if (!a)
+        return strdup("");
+    out = malloc(strlen(a) + 1);
+    if (!out)
+        return NULL;
+    for (b = a + 1; *b; b++) {
+        if (*b == '`') {
+            if (b[1] != '`')
+                break;
+            b++;
+        }
+        out[n++] = *b;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+static void
+send_create(sc_conn *c, const char *what, const char *output, unsigned warnings, unsigned more)
+{
+    char label[32];
+    sc_rs_col cols[2] = {{what, T_VAR_STRING, 256, 1, 45, 39},
+                         {label, T_VAR_STRING, 4096, 1, 45, 39}};
+    const char *values[2];
+    char *name = quoted_name(output);
+    size_t n = strlen(output);
+    char *text = strdup(output);
+
+    snprintf(label, sizeof(label), "Create %s", what);
+    if (!name || !text) {
+        free(name);
+        free(text);
+        sc_conn_close(c, "out of memory");
+        return;
+    }
+    while (n > 0 && text[n - 1] == '\n')
+        text[--n] = '\0';
+    values[0] = name;
+    values[1] = text;
+    sc_srv__send_rows(c, cols, 2, values, 1, warnings, more != 0);
+    free(name);
+    free(text);
+}
+
+/* A tab-separated table whose first line is the header (SHOW COLUMNS). */
+static void send_tsv(sc_conn *c, char **lines, size_t n, unsigned warnings, unsigned more)
+{
+    size_t n_cols = 1, k;
+    sc_rs_col *cols;
+    const char **values;
+    char *p;
+
+    for (p = lines[0]; *p; p++)
+        n_cols += *p == '\t';
+    cols = calloc(n_cols, sizeof(*cols));
+    values = calloc(n_cols * (n > 1 ? n - 1 : 1), sizeof(*values));
+    if (!cols || !values) {
+        free(cols);
+        free(values);
+        sc_conn_close(c, "out of memory");
+        return;
+    }
+    for (size_t r = 0; r < n; r++) {
+        char *cell = lines[r];
+        for (k = 0; k < n_cols; k++) {
+            char *tab = cell ? strchr(cell, '\t') : NULL;
+            if (tab)
+                *tab = '\0';
+            if (r == 0) {
+                cols[k].name = cell ? cell : "";
+                cols[k].type = T_VAR_STRING;
+                cols[k].length = 256;
+                cols[k].flags = 0x1001;
+                cols[k].charset = 45;
+            } else {
+                /* the DDL engine prints an absent default as NULL */
+                values[(r - 1) * n_cols + k] =
+                    cell && !(strcmp(cols[k].name, "Default") == 0 && strcmp(cell, "NULL") == 0)
+                        ? cell
+                        : NULL;
+            }
+            cell = tab ? tab + 1 : NULL;
+        }
+    }
+    sc_srv__send_rows(c, cols, n_cols, values, n - 1, warnings, more != 0);
+    free(cols);
+    free(values);
+}
+
+void sc_q__send_show_output(
+    sc_conn *c, const char *s, size_t len, const char *output, unsigned warnings, unsigned more)
+{
+    size_t pos = 0;
+    char *text, **lines = NULL, colname[320];
+    size_t n;
+
+    sc_conn__set_diag(c, 0, NULL, NULL, warnings);
+    sc_q__word(s, len, &pos, "SHOW");
+    if (sc_q__word(s, len, &pos, "CREATE")) {
+        size_t p2 = pos;
+        send_create(c, sc_q__word(s, len, &p2, "TABLE") ? "Table" : "Database", output, warnings,
+                    more);
+        return;
+    }
+    text = strdup(output);
+    if (!text) {
+        sc_conn_close(c, "out of memory");
+        return;
+    }
+    n = split_lines(text, &lines);
+    if (sc_q__word(s, len, &pos, "DATABASES") || sc_q__word(s, len, &pos, "TABLES")) {
+        const char *db = sc_session_database(c->session);
+        sc_rs_col col = {colname, T_VAR_STRING, 256, 0x1001, 45, 0};
+        size_t p2 = 0;
+
+        sc_q__word(s, len, &p2, "SHOW");
+        if (sc_q__word(s, len, &p2, "DATABASES")) {
+            snprintf(colname, sizeof(colname), "Database");
+        } else {
+            /* SHOW TABLES [FROM|IN db]: the column names the database */
+            size_t f = pos;
+            if (sc_q__word(s, len, &f, "FROM") || sc_q__word(s, len, &f, "IN")) {
+                size_t a = sc_q__skip_space(s, len, f), z = a;
+                bool q = a < len && s[a] == '`';
+                if (q)
+                    a++, z = a;
+                while (z < len && (q ? s[z] != '`' : (s[z] != ' ' && s[z] != ';' && s[z] != '\n')))
+                    z++;
+                snprintf(colname, sizeof(colname), "Tables_in_%.*s", (int)(z - a), s + a);
+            } else {
+                snprintf(colname, sizeof(colname), "Tables_in_%s", db ? db : "");
+            }
+            col.length = 292;
+        }
+        sc_srv__send_rows(c, &col, 1, (const char *const *)lines, n, warnings, more != 0);
+    } else if (n > 0) {
+        send_tsv(c, lines, n, warnings, more);
+    } else {
+        sc_q__send_ok(c, 0, warnings, more);
+    }
+    free(lines);
+    free(text);
+}

@@ -1,0 +1,160 @@
+/*
+ * srv_int.h - the server's internal state (server/ only): the server
+ * (listeners, catalog, log, connection list, the writer queue) and one
+ * connection. Everything runs on one libevent loop thread (docs/server.md
+ * "I/O model"): no locks, and a catalog handle used by one thread, as
+ * include/syscat/catalog.h requires.
+ *
+ * Writer queue invariant: at most one connection (writer) holds the
+ * catalog's write transaction across packets (an explicit BEGIN); while it
+ * does, every other connection's statement waits in arrival order in the
+ * queue (its request stays unread in its input buffer), and when the
+ * writer ends its transaction the queue is served in order.
+ */
+#ifndef SC_SERVER_SRV_INT_H
+#define SC_SERVER_SRV_INT_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#include <event2/event.h>
+#include <event2/bufferevent.h>
+#include <event2/listener.h>
+#include <openssl/ssl.h>
+
+#include "server/conn.h"
+#include "server/packet.h"
+#include "server/server.h"
+
+#define SC_SERVER_VERSION "10.11.19-MariaDB-syscat"
+#define SC_SERVER_VERSION_WIRE "5.5.5-" SC_SERVER_VERSION /* MariaDB's prefix for old clients */
+#define SC_SERVER_CHARSET 45                              /* utf8mb4_general_ci */
+#define SC_CONNECT_TIMEOUT 10                             /* seconds to finish the handshake */
+#define SC_USER_VARS_MAX (64u << 10) /* bytes of user variables per connection */
+
+typedef struct sc_srv sc_srv;
+
+typedef struct sc_user_var {
+    struct sc_user_var *next;
+    char *name;  /* lower case, no '@' */
+    char *value; /* text */
+} sc_user_var;
+
+typedef enum sc_conn_state {
+    SC_CONN_HANDSHAKE,   /* waiting for the handshake response (or SSL request) */
+    SC_CONN_AUTH_SWITCH, /* waiting for the mysql_native_password reply */
+    SC_CONN_COMMAND,     /* authenticated: commands */
+    SC_CONN_STREAM,      /* a binlog dump owns the connection */
+    SC_CONN_CLOSING      /* flushing, then freed */
+} sc_conn_state;
+
+struct sc_conn {
+    sc_srv *srv;
+    sc_conn *prev, *next;    /* srv->conns */
+    sc_conn *wait_next;      /* srv's writer queue */
+    bool waiting;            /* in the writer queue */
+    struct bufferevent *bev; /* socket, or the TLS filter over it */
+    struct event *free_ev;   /* deferred free */
+    struct event *timer;     /* sc_conn_set_timer */
+    evutil_socket_t fd;
+    uint32_t id;
+    char peer[80];                /* "127.0.0.1:40312" / "socket" */
+    char host[64];                /* host part of 'user'@'host' */
+    bool is_unix, tls, peer_root; /* peer_root: Unix socket peer is uid 0 */
+    sc_conn_state state;
+    uint8_t seq; /* next sequence id to send */
+    uint8_t scramble[SC_SCRAMBLE_LEN];
+    uint32_t caps; /* negotiated capabilities */
+    char user[SC_HS_USER_MAX + 1];
+    unsigned privs;                    /* SC_PRIV_* */
+    char pending_db[SC_HS_DB_MAX + 1]; /* database of the handshake, applied after auth */
+    bool autocommit;
+    sc_session *session;
+    sc_txn *txn; /* explicit transaction (BEGIN), or NULL */
+    sc_user_var *vars;
+    size_t vars_bytes;
+    uint8_t *big; /* a payload split over several packets */
+    size_t big_len;
+    /* the last statement's diagnostics, for SHOW WARNINGS */
+    unsigned diag_errno;
+    char diag_state[6];
+    char *diag_msg;
+    unsigned diag_warnings;
+    bool stmt_failed; /* the current statement sent an ERR */
+    /* streaming */
+    sc_conn_cb on_commit, on_drain, on_close, timer_fn;
+    void *stream_payload, *timer_payload;
+    bool commit_pending;
+    bool hard_close; /* drop the output, do not flush */
+    char close_reason[160];
+};
+
+struct sc_srv {
+    struct event_base *base;
+    sc_catalog *cat;
+    sc_log *log;
+    sc_ctx *ctx;
+    sc_server_options opts;
+    char socket_path[4096];
+    FILE *logf;
+    SSL_CTX *ssl;
+    struct evconnlistener *tcp, *unix_l;
+    struct event *sig_term, *sig_int, *commit_ev, *wake_ev, *stop_timer;
+    sc_conn *conns;
+    unsigned n_conns;
+    uint32_t next_id;
+    bool stopping;
+    sc_conn *writer; /* holds an explicit transaction */
+    sc_conn *queue_head, *queue_tail;
+    uint64_t questions;
+    time_t started;
+    uint32_t server_id;
+};
+
+/* conn.c */
+void sc_srv__accept(
+    sc_srv *srv, evutil_socket_t fd, const struct sockaddr *sa, int salen, bool is_unix);
+void sc_srv__log(sc_srv *srv, const char *fmt, ...) SC_PRINTF(2, 3);
+void sc_srv__notify_commit(sc_srv *srv);
+void sc_srv__wake_queue(sc_srv *srv);
+void sc_srv__stop(sc_srv *srv);
+/** Free every connection now (after the loop has ended). */
+void sc_srv__free_all(sc_srv *srv);
+void sc_conn__set_diag(
+    sc_conn *c, unsigned no, const char *state, const char *msg, unsigned warnings);
+unsigned sc_conn__status(const sc_conn *c);
+
+/* auth.c */
+/** Check credentials; on success fills c->privs. @return 0, or -1 after sending the error */
+int sc_srv__authenticate(sc_conn *c,
+                         const sc_handshake_response *hs,
+                         const uint8_t *auth,
+                         size_t auth_len);
+
+/* query.c */
+/** Run a COM_QUERY payload. @return 0, or 1 when it must wait for the writer (nothing consumed) */
+int sc_srv__query(sc_conn *c, const char *sql, size_t len);
+/** COM_INIT_DB */
+void sc_srv__init_db(sc_conn *c, const char *db, size_t len);
+/** Would a statement from c have to wait for another connection's transaction? */
+bool sc_srv__must_wait(const sc_conn *c);
+
+/* resultset.c */
+typedef struct sc_rs_col {
+    const char *name;
+    unsigned type; /* MYSQL_TYPE_* */
+    uint32_t length;
+    unsigned flags;
+    unsigned charset; /* 0 = utf8mb4 (45) */
+    unsigned decimals;
+} sc_rs_col;
+/** Send a result set: column count, definitions, EOF, rows (n_rows x n_cols values), EOF. */
+int sc_srv__send_rows(sc_conn *c,
+                      const sc_rs_col *cols,
+                      size_t n_cols,
+                      const char *const *values,
+                      size_t n_rows,
+                      unsigned warnings,
+                      bool more);
+
+#endif /* SC_SERVER_SRV_INT_H */

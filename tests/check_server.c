@@ -1,0 +1,426 @@
+/*
+ * check_server.c - `syscat serve` (server/, docs/server.md) through
+ * Connector/C and through raw protocol bytes: handshake and login on the
+ * Unix socket, DDL with MariaDB's OK/ERR packets, result sets and their
+ * column definitions, session queries, transactions, the connection
+ * commands (PING, STATISTICS, INIT_DB, QUIT, unknown -> 1047), protocol
+ * errors (wrong sequence id, oversized packet, truncated handshake), and
+ * a clean stop on SIGTERM. Each test starts its own server on a fresh
+ * catalog (tests/server_util.h).
+ */
+#include <mysql.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include "tests/server_util.h"
+
+static test_server ts;
+
+static void setup(void)
+{
+    signal(SIGPIPE, SIG_IGN); /* a server that closes first must not kill the test */
+    ts_start(&ts, NULL);
+}
+
+static void teardown(void)
+{
+    ts_cleanup(&ts);
+}
+
+static MYSQL *connect_socket(const char *db)
+{
+    MYSQL *m = mysql_init(NULL);
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_msg(
+        mysql_real_connect(m, NULL, "root", NULL, db, 0, ts.sock, CLIENT_MULTI_STATEMENTS),
+        "connect: %s", mysql_error(m));
+    return m;
+}
+
+static void exec_ok(MYSQL *m, const char *sql)
+{
+    ck_assert_msg(mysql_query(m, sql) == 0, "%s: %u %s", sql, mysql_errno(m), mysql_error(m));
+    mysql_free_result(mysql_store_result(m));
+}
+
+static void exec_err(MYSQL *m, const char *sql, unsigned no, const char *state, const char *msg)
+{
+    ck_assert_msg(mysql_query(m, sql) != 0, "%s succeeded", sql);
+    ck_assert_uint_eq(mysql_errno(m), no);
+    ck_assert_str_eq(mysql_sqlstate(m), state);
+    if (msg)
+        ck_assert_str_eq(mysql_error(m), msg);
+}
+
+/* ---------------------------------------------------------------- raw protocol */
+
+static int raw_connect(void)
+{
+    struct sockaddr_un un;
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+    ck_assert_int_ge(fd, 0);
+    memset(&un, 0, sizeof(un));
+    un.sun_family = AF_UNIX;
+    ck_assert_uint_lt(strlen(ts.sock), sizeof(un.sun_path));
+    memcpy(un.sun_path, ts.sock, strlen(ts.sock) + 1);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&un, sizeof(un)), 0);
+    return fd;
+}
+
+/* Read one packet; @return payload length, -1 at EOF. */
+static long raw_read(int fd, uint8_t *buf, size_t cap, uint8_t *seq)
+{
+    uint8_t h[4];
+    size_t n, got = 0;
+
+    while (got < 4) {
+        ssize_t r = read(fd, h + got, 4 - got);
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+    }
+    n = (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16;
+    ck_assert_uint_le(n, cap);
+    for (got = 0; got < n;) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+    }
+    if (seq)
+        *seq = h[3];
+    return (long)n;
+}
+
+static void raw_write(int fd, const void *p, size_t n, uint8_t seq)
+{
+    uint8_t buf[4 + 256];
+
+    ck_assert_uint_le(n, 256);
+    buf[0] = (uint8_t)n;
+    buf[1] = (uint8_t)(n >> 8);
+    buf[2] = (uint8_t)(n >> 16);
+    buf[3] = seq;
+    memcpy(buf + 4, p, n);
+    ck_assert_int_eq(write(fd, buf, 4 + n), (ssize_t)(4 + n));
+}
+
+/* Handshake as root on the socket (admitted without password). */
+static int raw_login(void)
+{
+    uint8_t buf[1024], resp[64];
+    uint8_t seq;
+    long n;
+    int fd = raw_connect();
+    uint32_t caps = 0x200 | 0x8000 | 0x80000; /* PROTOCOL_41, SECURE_CONNECTION, PLUGIN_AUTH */
+
+    n = raw_read(fd, buf, sizeof(buf), &seq);
+    ck_assert_int_gt(n, 40);
+    ck_assert_uint_eq(buf[0], 10); /* protocol 10 */
+    ck_assert_uint_eq(seq, 0);
+    memset(resp, 0, sizeof(resp));
+    memcpy(resp, &caps, 4); /* little-endian host */
+    resp[4] = 0;
+    resp[8] = 45;
+    memcpy(resp + 32, "root", 5);
+    resp[37] = 0; /* auth length 0 */
+    memcpy(resp + 38, "mysql_native_password", 22);
+    raw_write(fd, resp, 60, 1);
+    n = raw_read(fd, buf, sizeof(buf), &seq);
+    ck_assert_int_ge(n, 7);
+    ck_assert_uint_eq(buf[0], 0); /* OK */
+    ck_assert_uint_eq(seq, 2);
+    return fd;
+}
+
+/* ---------------------------------------------------------------- tests */
+
+START_TEST(test_server_ddl_and_errors)
+{
+    MYSQL *m = connect_socket(NULL);
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+
+    exec_ok(m, "CREATE DATABASE shop");
+    ck_assert_int_eq(mysql_select_db(m, "shop"), 0);
+    exec_ok(m, "CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)");
+    ck_assert_uint_eq(mysql_warning_count(m), 0);
+    exec_err(m, "CREATE TABLE t (a INT)", 1050, "42S01", "Table 't' already exists");
+    exec_err(m, "CREATE TABLE nosuch.t (a INT)", 1049, "42000", "Unknown database 'nosuch'");
+    exec_err(m, "CREATE TABEL x", 1064, "42000", NULL);
+    exec_ok(m, "CREATE TABLE IF NOT EXISTS t (a INT)");
+    ck_assert_uint_eq(mysql_warning_count(m), 1);
+    /* SHOW CREATE TABLE: two columns, MariaDB's names, the CLI's text */
+    ck_assert_int_eq(mysql_query(m, "SHOW CREATE TABLE t"), 0);
+    res = mysql_store_result(m);
+    ck_assert_ptr_nonnull(res);
+    ck_assert_uint_eq(mysql_num_fields(res), 2);
+    ck_assert_str_eq(mysql_fetch_field_direct(res, 0)->name, "Table");
+    ck_assert_str_eq(mysql_fetch_field_direct(res, 1)->name, "Create Table");
+    ck_assert_uint_eq(mysql_fetch_field_direct(res, 1)->type, MYSQL_TYPE_VAR_STRING);
+    row = mysql_fetch_row(res);
+    ck_assert_str_eq(row[0], "t");
+    ck_assert_str_eq(row[1], "CREATE TABLE `t` (\n"
+                             "  `id` int(11) NOT NULL,\n"
+                             "  `name` varchar(20) NOT NULL,\n"
+                             "  PRIMARY KEY (`id`)\n"
+                             ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci");
+    mysql_free_result(res);
+    ck_assert_int_eq(mysql_query(m, "SHOW TABLES"), 0);
+    res = mysql_store_result(m);
+    ck_assert_str_eq(mysql_fetch_field_direct(res, 0)->name, "Tables_in_shop");
+    ck_assert_uint_eq(mysql_num_rows(res), 1);
+    mysql_free_result(res);
+    mysql_close(m);
+}
+END_TEST
+
+START_TEST(test_server_session_queries)
+{
+    MYSQL *m = connect_socket(NULL);
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+    MYSQL_FIELD *f;
+
+    ck_assert_int_eq(mysql_query(m, "SELECT @@version_comment LIMIT 1"), 0);
+    res = mysql_store_result(m);
+    f = mysql_fetch_field_direct(res, 0);
+    ck_assert_str_eq(f->name, "@@version_comment");
+    ck_assert_uint_eq(f->type, MYSQL_TYPE_VAR_STRING);
+    ck_assert_uint_eq(f->charsetnr, 45);
+    mysql_free_result(res);
+    ck_assert_int_eq(
+        mysql_query(m, "select DATABASE(), CONNECTION_ID(), USER(), @@max_allowed_packet"), 0);
+    res = mysql_store_result(m);
+    row = mysql_fetch_row(res);
+    ck_assert_ptr_null(row[0]);
+    ck_assert_uint_eq(mysql_fetch_field_direct(res, 1)->type, MYSQL_TYPE_LONG);
+    ck_assert_uint_eq(strtoul(row[1], NULL, 10), mysql_thread_id(m));
+    ck_assert_str_eq(row[2], "root@localhost");
+    ck_assert_str_eq(row[3], "16777216");
+    ck_assert_uint_eq(mysql_fetch_field_direct(res, 3)->type, MYSQL_TYPE_LONGLONG);
+    mysql_free_result(res);
+    exec_ok(m, "SET @x = 'abc'");
+    ck_assert_int_eq(mysql_query(m, "SELECT @x AS y, @nope"), 0);
+    res = mysql_store_result(m);
+    row = mysql_fetch_row(res);
+    ck_assert_str_eq(mysql_fetch_field_direct(res, 0)->name, "y");
+    ck_assert_str_eq(row[0], "abc");
+    ck_assert_ptr_null(row[1]);
+    mysql_free_result(res);
+    exec_err(m, "SELECT @@no_such_variable", 1193, "HY000",
+             "Unknown system variable 'no_such_variable'");
+    /* SHOW WARNINGS reports the last error */
+    ck_assert_int_eq(mysql_query(m, "SHOW WARNINGS"), 0);
+    res = mysql_store_result(m);
+    row = mysql_fetch_row(res);
+    ck_assert_ptr_nonnull(row);
+    ck_assert_str_eq(row[0], "Error");
+    ck_assert_str_eq(row[1], "1193");
+    mysql_free_result(res);
+    /* autocommit follows SET and shows in the status flags */
+    exec_ok(m, "SET autocommit = 0");
+    ck_assert_int_eq(mysql_query(m, "SELECT @@autocommit"), 0);
+    res = mysql_store_result(m);
+    ck_assert_str_eq(mysql_fetch_row(res)[0], "0");
+    mysql_free_result(res);
+    mysql_close(m);
+}
+END_TEST
+
+START_TEST(test_server_transaction)
+{
+    MYSQL *m = connect_socket(NULL);
+    MYSQL *other = connect_socket(NULL);
+    MYSQL_RES *res;
+
+    exec_ok(m, "BEGIN");
+    exec_ok(m, "CREATE DATABASE a");
+    exec_ok(m, "CREATE TABLE a.t (x INT)");
+    exec_ok(m, "ROLLBACK");
+    exec_err(m, "SHOW CREATE TABLE a.t", 1146, "42S02", "Table 'a.t' doesn't exist");
+    exec_ok(m, "START TRANSACTION");
+    exec_ok(m, "CREATE DATABASE b");
+    exec_ok(m, "CREATE TABLE b.t (x INT)");
+    exec_ok(m, "COMMIT");
+    ck_assert_int_eq(mysql_query(other, "SHOW TABLES FROM b"), 0);
+    res = mysql_store_result(other);
+    ck_assert_uint_eq(mysql_num_rows(res), 1);
+    mysql_free_result(res);
+    /* a failed statement inside a transaction leaves the others in it */
+    exec_ok(m, "BEGIN");
+    exec_ok(m, "CREATE TABLE b.u (x INT)");
+    exec_err(m, "CREATE TABLE b.u (x INT)", 1050, "42S01", NULL);
+    exec_ok(m, "COMMIT");
+    exec_ok(m, "SHOW CREATE TABLE b.u");
+    /* a client that vanishes inside a transaction: rolled back, others go on */
+    exec_ok(m, "BEGIN");
+    exec_ok(m, "CREATE TABLE b.gone (x INT)");
+    mysql_close(m);
+    exec_err(other, "SHOW CREATE TABLE b.gone", 1146, "42S02", NULL);
+    mysql_close(other);
+}
+END_TEST
+
+START_TEST(test_server_commands)
+{
+    MYSQL *m = connect_socket(NULL);
+    const char *st;
+
+    ck_assert_int_eq(mysql_ping(m), 0);
+    st = mysql_stat(m);
+    ck_assert_ptr_nonnull(st);
+    ck_assert_msg(strncmp(st, "Uptime: ", 8) == 0, "%s", st);
+    ck_assert_int_ne(mysql_select_db(m, "nosuch"), 0);
+    ck_assert_uint_eq(mysql_errno(m), 1049);
+    /* several statements in one query */
+    ck_assert_int_eq(
+        mysql_query(m, "CREATE DATABASE d1; CREATE TABLE d1.t (a INT); SHOW TABLES FROM d1"), 0);
+    {
+        int results = 0, rc;
+        do {
+            MYSQL_RES *r = mysql_store_result(m);
+            mysql_free_result(r);
+            results++;
+        } while ((rc = mysql_next_result(m)) == 0);
+        ck_assert_int_eq(rc, -1);
+        ck_assert_int_eq(results, 3);
+    }
+    mysql_close(m);
+}
+END_TEST
+
+START_TEST(test_server_unknown_command)
+{
+    uint8_t buf[1024], seq;
+    int fd = raw_login();
+    uint8_t field_list[] = {4, 't', 0};
+    long n;
+
+    raw_write(fd, field_list, sizeof(field_list), 0);
+    n = raw_read(fd, buf, sizeof(buf), &seq);
+    ck_assert_int_gt(n, 9);
+    ck_assert_uint_eq(buf[0], 0xff);
+    ck_assert_uint_eq(buf[1] | buf[2] << 8, 1047);
+    ck_assert_int_eq(memcmp(buf + 3, "#08S01Unknown command", 21), 0);
+    ck_assert_uint_eq(seq, 1);
+    /* the connection still works */
+    buf[0] = 14; /* COM_PING */
+    raw_write(fd, buf, 1, 0);
+    n = raw_read(fd, buf, sizeof(buf), &seq);
+    ck_assert_uint_eq(buf[0], 0);
+    close(fd);
+}
+END_TEST
+
+START_TEST(test_server_bad_sequence_and_size)
+{
+    uint8_t buf[1024], seq;
+    int fd = raw_login();
+    long n;
+    char *log;
+
+    buf[0] = 14;
+    raw_write(fd, buf, 1, 5); /* a command must start at sequence 0 */
+    n = raw_read(fd, buf, sizeof(buf), &seq);
+    ck_assert_int_gt(n, 3);
+    ck_assert_uint_eq(buf[1] | buf[2] << 8, 1156);
+    ck_assert_int_eq(raw_read(fd, buf, sizeof(buf), NULL), -1); /* closed */
+    close(fd);
+    /* a handshake response cut short */
+    fd = raw_connect();
+    ck_assert_int_gt(raw_read(fd, buf, sizeof(buf), NULL), 0);
+    raw_write(fd, "\x05\x02", 2, 1);
+    n = raw_read(fd, buf, sizeof(buf), NULL);
+    ck_assert_int_gt(n, 3);
+    ck_assert_uint_eq(buf[1] | buf[2] << 8, 1043);
+    close(fd);
+    ts_sleep_ms(100);
+    log = ts_log(&ts);
+    ck_assert_msg(strstr(log, "protocol error: sequence id 5, expected 0"), "%s", log);
+    ck_assert_msg(strstr(log, "bad handshake: handshake response too short"), "%s", log);
+    free(log);
+}
+END_TEST
+
+START_TEST(test_server_oversized_packet)
+{
+    static const char *const opts[] = {"--max-allowed-packet", "1024", NULL};
+    uint8_t buf[1024];
+    int fd;
+    char *log;
+
+    ts_cleanup(&ts);
+    ts_start(&ts, opts);
+    fd = raw_login();
+    {
+        uint8_t h[5] = {0xd0, 0x07, 0, 0, 3}; /* 2000 bytes announced */
+        ck_assert_int_eq(write(fd, h, 5), 5);
+    }
+    ck_assert_int_gt(raw_read(fd, buf, sizeof(buf), NULL), 3);
+    ck_assert_uint_eq(buf[1] | buf[2] << 8, 1153);
+    ck_assert_int_eq(
+        memcmp(buf + 3, "#08S01Got a packet bigger than 'max_allowed_packet' bytes", 57), 0);
+    ck_assert_int_eq(raw_read(fd, buf, sizeof(buf), NULL), -1);
+    close(fd);
+    ts_sleep_ms(100);
+    log = ts_log(&ts);
+    ck_assert_msg(strstr(log, "protocol error: packet over max_allowed_packet"), "%s", log);
+    free(log);
+}
+END_TEST
+
+START_TEST(test_server_tcp_needs_account)
+{
+    MYSQL *m = mysql_init(NULL);
+
+    ck_assert_ptr_null(mysql_real_connect(m, "127.0.0.1", "root", "x", NULL, ts.port, NULL, 0));
+    ck_assert_uint_eq(mysql_errno(m), 1045);
+    ck_assert_str_eq(mysql_sqlstate(m), "28000");
+    ck_assert_str_eq(mysql_error(m),
+                     "Access denied for user 'root'@'localhost' (using password: YES)");
+    mysql_close(m);
+}
+END_TEST
+
+START_TEST(test_server_sigterm)
+{
+    MYSQL *m = connect_socket(NULL);
+    char *log;
+
+    exec_ok(m, "CREATE DATABASE kept");
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    log = ts_log(&ts);
+    ck_assert_msg(strstr(log, "SIGTERM received: shutting down"), "%s", log);
+    ck_assert_msg(strstr(log, "closed (server shutdown)"), "%s", log);
+    ck_assert_msg(strstr(log, "syscat serve: stopped"), "%s", log);
+    free(log);
+    ck_assert_int_ne(mysql_ping(m), 0);
+    mysql_close(m);
+    ck_assert_int_ne(access(ts.sock, F_OK), 0); /* socket removed */
+}
+END_TEST
+
+Suite *sc_test_server_suite(void);
+
+Suite *sc_test_server_suite(void)
+{
+    Suite *s = suite_create("server");
+    TCase *tc = tcase_create("server");
+
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_server_ddl_and_errors);
+    tcase_add_test(tc, test_server_session_queries);
+    tcase_add_test(tc, test_server_transaction);
+    tcase_add_test(tc, test_server_commands);
+    tcase_add_test(tc, test_server_unknown_command);
+    tcase_add_test(tc, test_server_bad_sequence_and_size);
+    tcase_add_test(tc, test_server_oversized_packet);
+    tcase_add_test(tc, test_server_tcp_needs_account);
+    tcase_add_test(tc, test_server_sigterm);
+    suite_add_tcase(s, tc);
+    return s;
+}
