@@ -100,7 +100,7 @@ DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev 
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
             libedit-dev zlib1g-dev clang libclang-rt-14-dev python3 \
             libmariadb-dev mariadb-server gcovr clang-format strace tmux libevent-dev libssl-dev \
-            python3-pymysql
+            python3-pymysql openssl
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \

@@ -249,6 +249,9 @@ void sc__txn_touch(sc_txn *txn, unsigned st, const uint8_t *key, size_t klen);
  *  touched them), so that the definition cache may serve it. */
 bool sc__txn_clean(const sc_txn *txn, uint64_t table_id);
 
+/** A syscat.users auth value: empty or '*' + 40 upper-case hex digits (users.c). */
+bool sc_catalog__user_auth_valid(const char *auth);
+
 /* ------------------------------------------------------------------ */
 /* Row write path (rows.c)                                              */
 

@@ -13,6 +13,8 @@
  *  - index_columns and foreign_key_columns rows name columns of their table;
  *  - the counts in a tables row (and part_count/column_count) match the rows;
  *  - the id counters in syscat.sequences are above every id in use;
+ *  - syscat.users rows have a user and a host, a password hash of
+ *    MariaDB's form (or none) and only known privilege bits;
  *  - the text fields of definition rows (names, comments, expressions,
  *    options, ENUM values) are valid UTF-8: the DDL path converts what is
  *    not, so anything else came from elsewhere and would break every
@@ -376,6 +378,18 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
             problem(f, "foreign_key_columns", kd, "belongs to missing foreign key %u",
                     r->fk_ordinal);
         check_column_ref(f, st, r->table_id, r->column_name, kd);
+        break;
+    }
+    case SC_SYS_USERS: {
+        const Syscat__Catalog__UserRow *r = (const void *)m;
+        if (!*r->user || !*r->host)
+            problem(f, "users", kd, "empty user or host");
+        if (!sc_catalog__user_auth_valid(r->auth))
+            problem(f, "users", kd,
+                    "auth is not a mysql_native_password hash ('*' + 40 hex digits)");
+        if (r->privileges & ~SC_USER_PRIV_ALL)
+            problem(f, "users", kd, "unknown privilege bits 0x%x",
+                    r->privileges & ~SC_USER_PRIV_ALL);
         break;
     }
     case SC_SYS_COLUMNS:

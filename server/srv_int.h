@@ -67,6 +67,7 @@ struct sc_conn {
     uint32_t caps; /* negotiated capabilities */
     char user[SC_HS_USER_MAX + 1];
     unsigned privs;                    /* SC_PRIV_* */
+    bool used_password;                /* the login sent a password (using password: YES) */
     char pending_db[SC_HS_DB_MAX + 1]; /* database of the handshake, applied after auth */
     bool autocommit;
     sc_session *session;

@@ -28,13 +28,13 @@ typedef struct test_server {
     pid_t pid;
 } test_server;
 
-static void ts_sleep_ms(unsigned ms)
+static inline void ts_sleep_ms(unsigned ms)
 {
     struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
 
-static int ts_run(const char *const argv[])
+static inline int ts_run(const char *const argv[])
 {
     pid_t pid = fork();
     int st = -1;
@@ -54,7 +54,7 @@ static int ts_run(const char *const argv[])
 }
 
 /* Start a server on a fresh catalog; extra options (NULL-terminated) are appended. */
-static void ts_start(test_server *ts, const char *const *extra)
+static inline void ts_start(test_server *ts, const char *const *extra)
 {
     char syscat[4200], portfile[4200];
     const char *argv[40];
@@ -106,7 +106,7 @@ static void ts_start(test_server *ts, const char *const *extra)
 }
 
 /* SIGTERM the server; @return its exit status (-1 when killed by a signal or hung). */
-static int ts_stop(test_server *ts)
+static inline int ts_stop(test_server *ts)
 {
     int st = 0;
 
@@ -126,7 +126,7 @@ static int ts_stop(test_server *ts)
     return -1;
 }
 
-static void ts_cleanup(test_server *ts)
+static inline void ts_cleanup(test_server *ts)
 {
     if (ts->pid > 0)
         ts_stop(ts);
@@ -135,7 +135,7 @@ static void ts_cleanup(test_server *ts)
 }
 
 /* The server log as a string (caller frees). */
-static char *ts_log(const test_server *ts)
+static inline char *ts_log(const test_server *ts)
 {
     char *s = sc_fixture_read_file(ts->log, NULL);
     return s ? s : strdup("");

@@ -44,7 +44,7 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
     unsigned long long v;
     int c;
 
-    optind = 1;
+    optind = 0; /* GNU: full reinitialisation */
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {

@@ -59,6 +59,11 @@ static const cli_command commands[] = {
      "            [--ssl-cert F --ssl-key F [--require-secure-transport]]\n"
      "            [--max-allowed-packet BYTES] [--idle-timeout S] [--output-limit BYTES]",
      "serve the catalog over the MariaDB protocol (clients and replicas)"},
+    {"user", sc_cli__cmd_user,
+     "add NAME [--host PATTERN] --password-file F --grant PRIV[,PRIV...] |\n"
+     "            remove NAME [--host PATTERN] | list [--json] |\n"
+     "            passwd NAME [--host PATTERN] --password-file F",
+     "accounts of syscat serve (PRIV: SELECT, DDL, REPLICATION SLAVE, ADMIN, ALL)"},
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -548,6 +548,47 @@ SC_API int sc_setting_foreach(sc_txn *txn,
                               int (*cb)(const char *key, const char *value, void *payload),
                               void *payload);
 
+/* ------------------------------------------------------------------ */
+/* Accounts of `syscat serve` (syscat.users, catalog/users.c;          */
+/* docs/server.md "Accounts"). Logged like every catalog change.       */
+
+#define SC_USER_PRIV_SELECT 0x1u     /* SHOW and reads */
+#define SC_USER_PRIV_DDL 0x2u        /* CREATE, ALTER, DROP, RENAME, TRUNCATE */
+#define SC_USER_PRIV_REPL_SLAVE 0x4u /* binlog dumps (REPLICATION SLAVE) */
+#define SC_USER_PRIV_ADMIN 0x8u      /* accounts, replication inspection */
+#define SC_USER_PRIV_ALL 0xFu
+#define SC_USER_NAME_MAX 128 /* bytes of a user name (MariaDB: 128 characters) */
+#define SC_USER_HOST_MAX 255 /* bytes of a host pattern */
+#define SC_USER_AUTH_LEN 41  /* '*' + 40 hex digits */
+
+/** One account: a transparent carrier. */
+typedef struct sc_user {
+    char name[SC_USER_NAME_MAX + 1];
+    char host[SC_USER_HOST_MAX + 1];
+    char auth[SC_USER_AUTH_LEN + 1]; /* mysql_native_password hash "*HEX", "" = no password */
+    uint32_t privileges;             /* SC_USER_PRIV_* */
+} sc_user;
+
+/**
+ * Read the account (name, host), host compared exactly (no pattern matching).
+ * @return SC_OK, SC_ENOTFOUND (no message set), SC_ECORRUPT
+ */
+SC_API int sc_user_get(sc_user *out, sc_txn *txn, const char *name, const char *host);
+
+/**
+ * Insert or replace an account in a write transaction.
+ * @return SC_OK, SC_EINVAL (empty or too long name/host, a hash not of the
+ *         form '*' + 40 upper-case hex digits, unknown privilege bits)
+ */
+SC_API int sc_user_put(sc_txn *txn, const sc_user *user);
+
+/** Delete an account. @return SC_OK, SC_ENOTFOUND (no message set) */
+SC_API int sc_user_delete(sc_txn *txn, const char *name, const char *host);
+
+/** Call cb for every account in (name, host) order. A non-zero return stops the walk. */
+SC_API int
+sc_user_foreach(sc_txn *txn, int (*cb)(const sc_user *user, void *payload), void *payload);
+
 #ifdef __cplusplus
 }
 #endif
