@@ -320,6 +320,14 @@ check-replica-net:
 check-mapgrow-long:
 	SC_MAPGROW_TABLES=100000 $(MAKE) check-catalog_mapgrow check-tools_script
 
+# syscat serve's long modes: every DDL corpus case through the mariadb client
+# (acceptance 1 of issue 10, ~2 minutes) and the 30 s load test.
+.PHONY: check-server-corpus check-server-load
+check-server-corpus: all
+	SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) /usr/bin/python3 tests/server/wire_corpus.py
+check-server-load: all
+	SC_BUILD=$(BUILD) SC_LOAD_SECONDS=$${SC_LOAD_SECONDS:-30} bash tests/server/load.sh
+
 # Replica suites in their long mode (thousands of transactions, 220 kills).
 check-replica-long:
 	SC_REPLICA_LONG=1 $(MAKE) check-replicate_replica check-replicate_replica_crash

@@ -288,10 +288,17 @@ int sc__meta_logged(bool *out, sc_catalog *cat, MDB_txn *mdb)
 
 int sc_catalog__set_logged(sc_txn *txn, bool logged)
 {
+    unsigned now = 2;
     int rc = sc__txn_writable(txn);
 
     if (rc)
         return rc;
+    /* The log marks every commit: writing an unchanged value would make every
+     * transaction dirty, and a read-only statement (SHOW) a durable write with
+     * an fdatasync. */
+    if (meta_get_uint(&now, txn->mdb, txn->cat->dbi[SC_DB_META], "logged") == MDB_SUCCESS &&
+        now == (logged ? 1u : 0u))
+        return SC_OK;
     rc = meta_put_uint(txn->mdb, txn->cat->dbi[SC_DB_META], "logged", logged ? 1 : 0);
     return rc ? sc__mdb_fail(txn, rc, "writing sys.meta") : SC_OK;
 }

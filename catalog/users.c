@@ -67,8 +67,8 @@ int sc_user_get(sc_user *out, sc_txn *txn, const char *name, const char *host)
     if (rc == SC_OK) {
         r = syscat__catalog__user_row__unpack(NULL, len, row);
         if (!r) {
-            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.users: undecodable row for '%s'@'%s'",
-                              name, host);
+            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
+                              "syscat.users: undecodable row for '%s'@'%s'", name, host);
         } else {
             from_row(out, r);
             syscat__catalog__user_row__free_unpacked(r, NULL);
@@ -87,9 +87,11 @@ int sc_user_put(sc_txn *txn, const sc_user *user)
     size_t len;
     int rc;
 
-    if (!user->name[0] || !user->host[0] || strnlen(user->name, sizeof(user->name)) > SC_USER_NAME_MAX ||
+    if (!user->name[0] || !user->host[0] ||
+        strnlen(user->name, sizeof(user->name)) > SC_USER_NAME_MAX ||
         strnlen(user->host, sizeof(user->host)) > SC_USER_HOST_MAX)
-        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.users: empty or too long user or host");
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL,
+                            "syscat.users: empty or too long user or host");
     if (!sc_catalog__user_auth_valid(user->auth))
         return sc_error_set(ctx, SC_EINVAL, 0, NULL,
                             "syscat.users: '%s'@'%s': password hash is not '*' + 40 hex digits",

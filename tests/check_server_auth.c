@@ -101,7 +101,8 @@ START_TEST(test_server_auth_login_and_privileges)
     free(v);
     ok(m, "CREATE TABLE d.t (a INT)");
     fails(m, "CREATE USER x", 1227, "42000",
-          "Access denied; you need (at least one of) the CREATE USER privilege(s) for this operation");
+          "Access denied; you need (at least one of) the CREATE USER privilege(s) for this "
+          "operation");
     fails(m, "GRANT SELECT ON *.* TO ro@localhost", 1045, "28000",
           "Access denied for user 'app'@'localhost' (using password: YES)");
     mysql_close(m);
@@ -176,8 +177,13 @@ START_TEST(test_server_auth_account_statements)
 }
 END_TEST
 
-static int run_cli(const char *a1, const char *a2, const char *a3, const char *a4, const char *a5,
-                   const char *a6, const char *a7)
+static int run_cli(const char *a1,
+                   const char *a2,
+                   const char *a3,
+                   const char *a4,
+                   const char *a5,
+                   const char *a6,
+                   const char *a7)
 {
     char syscat[4200];
     const char *argv[12] = {syscat, "--datadir", ts.dir, "user", a1, a2, a3, a4, a5, a6, a7, NULL};
@@ -197,9 +203,10 @@ START_TEST(test_server_auth_cli)
     f = fopen(pwfile, "w");
     fputs("hunter2\n", f);
     fclose(f);
-    ck_assert_int_eq(run_cli("add", "ops", "--password-file", pwfile, "--grant", "SELECT,DDL", NULL),
-                     0);
-    ck_assert_int_eq(run_cli("add", "ops", "--password-file", pwfile, "--grant", "SELECT", NULL), 1);
+    ck_assert_int_eq(
+        run_cli("add", "ops", "--password-file", pwfile, "--grant", "SELECT,DDL", NULL), 0);
+    ck_assert_int_eq(run_cli("add", "ops", "--password-file", pwfile, "--grant", "SELECT", NULL),
+                     1);
     ck_assert_int_eq(run_cli("add", "x", "--password-file", pwfile, "--grant", "FLY", NULL), 2);
     ck_assert_int_eq(run_cli("add", "x", "--grant", "ALL", NULL, NULL, NULL), 2);
     m = tcp("ops", "hunter2", &err); /* the running server sees the CLI's commit */
@@ -256,8 +263,8 @@ START_TEST(test_server_auth_tls)
         /* restart on the same catalog with TLS: keep the directory */
         test_server keep = ts;
         char portfile[4200], syscat[4200];
-        const char *argv[20] = {syscat, "--datadir", keep.dir, "serve", "--port", "0", "--port-file",
-                                portfile};
+        const char *argv[20] = {syscat,   "--datadir", keep.dir,      "serve",
+                                "--port", "0",         "--port-file", portfile};
         size_t n = 8;
         snprintf(syscat, sizeof(syscat), "%s/syscat", sc_fixture_build_dir());
         snprintf(portfile, sizeof(portfile), "%s/port2", keep.dir);

@@ -45,6 +45,12 @@ run bash "$HERE/layers.sh"
 run env SWEEP_SEED="${SWEEP_SEED:-1}" SWEEP_ROUNDS="${SWEEP_ROUNDS:-8}" python3 "$HERE/corrupt_sweep.py"
 # The interactive prompt on a real terminal (tmux): Ctrl-C, history, DELIMITER, completion.
 run bash "$HERE/cli/prompt.sh"
+# syscat serve (docs/server.md): Connector/C and PyMySQL over TCP/socket with
+# and without TLS; a sample of the DDL corpus through the stock mariadb client
+# (every case: make check-server-corpus); the load test (SC_LOAD_SECONDS).
+run bash "$HERE/server/run-clients.sh"
+run /usr/bin/python3 "$HERE/server/wire_corpus.py" --limit "${SC_WIRE_CASES:-24}"
+run env SC_LOAD_SECONDS="${SC_LOAD_SECONDS:-20}" bash "$HERE/server/load.sh"
 # The README's `make demo` scenario (tools/demo.sh): exit 0, key lines, clean-up.
 run bash "$HERE/demo-check.sh"
 exit $status

@@ -53,7 +53,8 @@ static int parse_privs(uint32_t *out, sc_cli *cli, const char *list)
                 break;
         if (i == sizeof(privs) / sizeof(privs[0])) {
             int st = sc_cli__usage_error(
-                cli, "user", "--grant: unknown privilege '%s' (SELECT, DDL, REPLICATION SLAVE, ADMIN, ALL)",
+                cli, "user",
+                "--grant: unknown privilege '%s' (SELECT, DDL, REPLICATION SLAVE, ADMIN, ALL)",
                 tok);
             free(copy);
             return st;
@@ -281,7 +282,8 @@ int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv)
         ch.must_not_exist = true;
     } else if (strcmp(sub, "passwd") == 0) {
         if (!o.password_file || o.grant)
-            return sc_cli__usage_error(cli, "user", "passwd needs --password-file (and no --grant)");
+            return sc_cli__usage_error(cli, "user",
+                                       "passwd needs --password-file (and no --grant)");
         if ((status = read_password(ch.user.auth, cli, o.password_file)) != SC_CLI_EXIT_OK)
             return status;
         ch.must_exist = ch.keep_privs = true;
@@ -295,7 +297,9 @@ int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv)
     status = write_txn(cli, apply_change, &ch);
     if (status == SC_CLI_EXIT_OK)
         fprintf(cli->out, "%s '%s'@'%s'\n",
-                ch.remove ? "removed" : ch.must_exist ? "password changed for" : "added",
+                ch.remove       ? "removed"
+                : ch.must_exist ? "password changed for"
+                                : "added",
                 ch.user.name, ch.user.host);
     return status;
 }
