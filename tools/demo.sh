@@ -182,5 +182,23 @@ else
     echo "(mariadb-binlog not installed: make deps installs mariadb-client)"
 fi
 
+step "22. the catalog as a MariaDB server: syscat serve and the stock mariadb client"
+print_cmd syscat user add app --password-file pw.txt --grant SELECT,DDL
+echo 'demo-pw' >"$DIR/pw.txt"
+"$SYSCAT" --datadir "$DATA" user add app --password-file "$DIR/pw.txt" --grant SELECT,DDL
+print_cmd syscat serve --port 0 --port-file port.txt '&'
+"$SYSCAT" --datadir "$DATA" serve --port 0 --port-file "$DIR/port.txt" 2>"$DIR/serve.log" &
+SERVE_PID=$!
+trap 'kill "$SERVE_PID" 2>/dev/null; rm -rf "$DIR"' EXIT
+for _ in $(seq 200); do grep -q "ready for connections" "$DIR/serve.log" && break; sleep 0.05; done
+PORT=$(cat "$DIR/port.txt")
+print_cmd mariadb -h 127.0.0.1 -P "$PORT" -u app -pdemo-pw -e "..."
+mariadb --no-defaults -h 127.0.0.1 -P "$PORT" -u app -pdemo-pw --table \
+    -e "SELECT VERSION(), USER(); SHOW TABLES FROM shop; CREATE TABLE shop.reviews (id INT PRIMARY KEY, stars TINYINT NOT NULL); SHOW CREATE TABLE shop.reviews\\G"
+kill -TERM "$SERVE_PID"
+wait "$SERVE_PID"
+grep -E "authenticated|stopped" "$DIR/serve.log" | cut -c22-
+show show create table shop.reviews
+
 echo
 echo "demo finished; the catalogs lived in $DIR (removed now)"
