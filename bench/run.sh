@@ -21,6 +21,11 @@ if [ "${BENCH_APPLY:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-apply.sh" ]; then
     echo "== bench-apply"
     bash "$(dirname "$0")/bench-apply.sh" "$build" || { echo "bench: bench-apply failed" >&2; status=1; }
 fi
+# syscat serve against a private MariaDB (BENCH_WIRE=0 skips it).
+if [ "${BENCH_WIRE:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-wire.sh" ]; then
+    echo "== bench-wire"
+    bash "$(dirname "$0")/bench-wire.sh" "$build" || { echo "bench: bench-wire failed" >&2; status=1; }
+fi
 if [ "$found" = 0 ]; then
     echo "bench: no bench_* programs in $build (run: make bench)" >&2
 fi
