@@ -450,7 +450,7 @@ static void show_grants(sc_conn *c, parser *p, unsigned more)
     sc_user u;
     sc_txn *txn = NULL;
     char privs[160], line[640], colname[400];
-    sc_rs_col col = {colname, 253, 1024, 1, 45, 39};
+    sc_rs_col col = {colname, 253, 1024, 1, 45, 39, NULL, NULL, NULL};
     const char *values[1] = {line};
     int rc;
 

@@ -26,16 +26,17 @@ int sc_srv__send_rows(sc_conn *c,
     if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
         goto fail;
     for (size_t i = 0; i < n_cols; i++) {
-        sc_pkt_column col = {"",
-                             "",
-                             "",
-                             cols[i].name,
-                             "",
-                             cols[i].charset ? cols[i].charset : 45,
-                             cols[i].length,
-                             cols[i].type,
-                             cols[i].flags,
-                             cols[i].decimals};
+        sc_pkt_column col;
+
+        col.schema = cols[i].schema;
+        col.table = col.org_table = cols[i].table;
+        col.name = cols[i].name;
+        col.org_name = cols[i].org_name;
+        col.charset = cols[i].charset ? cols[i].charset : 45;
+        col.length = cols[i].length;
+        col.type = cols[i].type;
+        col.flags = cols[i].flags;
+        col.decimals = cols[i].decimals;
         b.len = 0;
         sc_pkt_column_def(&b, &col);
         if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
@@ -124,8 +125,8 @@ static void
 send_create(sc_conn *c, const char *what, const char *output, unsigned warnings, unsigned more)
 {
     char label[32];
-    sc_rs_col cols[2] = {{what, T_VAR_STRING, 256, 1, 45, 39},
-                         {label, T_VAR_STRING, 4096, 1, 45, 39}};
+    sc_rs_col cols[2] = {{what, T_VAR_STRING, 256, 1, 45, 39, NULL, NULL, NULL},
+                         {label, T_VAR_STRING, 4096, 1, 45, 39, NULL, NULL, NULL}};
     const char *values[2];
     char *name = quoted_name(output);
     size_t n = strlen(output);
@@ -215,7 +216,7 @@ void sc_q__send_show_output(
     n = split_lines(text, &lines);
     if (sc_q__word(s, len, &pos, "DATABASES") || sc_q__word(s, len, &pos, "TABLES")) {
         const char *db = sc_session_database(c->session);
-        sc_rs_col col = {colname, T_VAR_STRING, 256, 0x1001, 45, 0};
+        sc_rs_col col = {colname, T_VAR_STRING, 256, 0x1001, 45, 0, NULL, NULL, NULL};
         size_t p2 = 0;
 
         sc_q__word(s, len, &p2, "SHOW");

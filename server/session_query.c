@@ -514,9 +514,10 @@ static bool set_statement(sc_conn *c, const char *s, size_t len, unsigned more)
 static bool show_warnings(sc_conn *c, const char *s, size_t len, unsigned more)
 {
     size_t pos = 0;
-    sc_rs_col cols[3] = {{"Level", T_VAR_STRING, 28, F_NOT_NULL, 45, 39},
-                         {"Code", T_LONG, 4, F_NOT_NULL | F_UNSIGNED | F_BINARY, 63, 0},
-                         {"Message", T_VAR_STRING, 2048, F_NOT_NULL, 45, 39}};
+    sc_rs_col cols[3] = {
+        {"Level", T_VAR_STRING, 28, F_NOT_NULL, 45, 39, NULL, NULL, NULL},
+        {"Code", T_LONG, 4, F_NOT_NULL | F_UNSIGNED | F_BINARY, 63, 0, NULL, NULL, NULL},
+        {"Message", T_VAR_STRING, 2048, F_NOT_NULL, 45, 39, NULL, NULL, NULL}};
     char code[16];
     const char *values[3];
 
@@ -535,8 +536,106 @@ static bool show_warnings(sc_conn *c, const char *s, size_t len, unsigned more)
     return true;
 }
 
+/* ---------------------------------------------------------------- SHOW VARIABLES */
+
+/* The session's variables that SHOW VARIABLES lists beside the server's. */
+static const char *const session_vars[] = {
+    "collation_server",       "character_set_server",
+    "default_storage_engine", "explicit_defaults_for_timestamp",
+    "foreign_key_checks",     "sql_mode",
+    "storage_engine",
+};
+
+typedef struct var_row {
+    const char *name;
+    char *value;
+} var_row;
+
+static int var_cmp(const void *a, const void *b)
+{
+    return strcmp(((const var_row *)a)->name, ((const var_row *)b)->name);
+}
+
+static bool like_ci(const char *p, const char *s)
+{
+    for (; *p; p++, s++) {
+        if (*p == '%') {
+            for (;; s++) {
+                if (like_ci(p + 1, s))
+                    return true;
+                if (!*s)
+                    return false;
+            }
+        }
+        if (*p == '\\' && p[1])
+            p++;
+        else if (*p == '_' && *s)
+            continue;
+        if (!*s || tolower((unsigned char)*p) != tolower((unsigned char)*s))
+            return false;
+    }
+    return *s == '\0';
+}
+
+/* SHOW [GLOBAL|SESSION] VARIABLES [LIKE 'pattern'] */
+static bool show_variables(sc_conn *c, const char *s, size_t len, unsigned more)
+{
+    enum {
+        N_SERVER = sizeof(server_vars) / sizeof(server_vars[0]),
+        N_SESSION = sizeof(session_vars) / sizeof(session_vars[0])
+    };
+    var_row rows[N_SERVER + N_SESSION];
+    const char *values[2 * (N_SERVER + N_SESSION)];
+    char pattern[256] = "%";
+    size_t pos = 0, n = 0, k = 0;
+    sc_rs_col cols[2] = {{"Variable_name", T_VAR_STRING, 256, 0x1001, 45, 0, "VARIABLE_NAME",
+                          "SESSION_VARIABLES", "information_schema"},
+                         {"Value", T_VAR_STRING, 16384, 0x1001, 45, 0, "VARIABLE_VALUE",
+                          "SESSION_VARIABLES", "information_schema"}};
+
+    if (!sc_q__word(s, len, &pos, "SHOW"))
+        return false;
+    if (!sc_q__word(s, len, &pos, "GLOBAL") && !sc_q__word(s, len, &pos, "SESSION"))
+        sc_q__word(s, len, &pos, "LOCAL");
+    if (!sc_q__word(s, len, &pos, "VARIABLES"))
+        return false;
+    if (sc_q__word(s, len, &pos, "LIKE")) {
+        size_t i = sc_q__skip_space(s, len, pos), e;
+        if (i >= len || (s[i] != '\'' && s[i] != '"'))
+            return false;
+        for (e = i + 1; e < len && s[e] != s[i]; e++)
+            ;
+        if (e >= len || e - i - 1 >= sizeof(pattern))
+            return false;
+        snprintf(pattern, sizeof(pattern), "%.*s", (int)(e - i - 1), s + i + 1);
+        pos = e + 1;
+    }
+    if (!sc_q__at_end(s, len, pos))
+        return false; /* WHERE ...: the DDL engine's answer */
+    for (size_t i = 0; i < N_SERVER; i++)
+        if (like_ci(pattern, server_vars[i].name))
+            rows[n++] = (var_row){server_vars[i].name, server_var_value(c, server_vars[i].name)};
+    for (size_t i = 0; i < N_SESSION; i++) {
+        char *v = NULL;
+        if (!like_ci(pattern, session_vars[i]) || sc_session_get(&v, c->session, session_vars[i]))
+            continue;
+        rows[n++] = (var_row){session_vars[i], v ? strdup(v) : strdup("")};
+        sc_free(c->srv->ctx, v);
+    }
+    qsort(rows, n, sizeof(rows[0]), var_cmp);
+    for (size_t i = 0; i < n; i++) {
+        values[k++] = rows[i].name;
+        values[k++] = rows[i].value ? rows[i].value : "";
+    }
+    sc_conn__set_diag(c, 0, NULL, NULL, 0);
+    sc_srv__send_rows(c, cols, 2, values, n, 0, more != 0);
+    for (size_t i = 0; i < n; i++)
+        free(rows[i].value);
+    return true;
+}
+
 bool sc_q__session_query(sc_conn *c, const char *s, size_t len, unsigned more)
 {
     return select_items(c, s, len, more) || set_statement(c, s, len, more) ||
-           show_warnings(c, s, len, more);
+           show_warnings(c, s, len, more) || show_variables(c, s, len, more);
 }

@@ -148,6 +148,9 @@ typedef struct sc_rs_col {
     unsigned flags;
     unsigned charset; /* 0 = utf8mb4 (45) */
     unsigned decimals;
+    const char *org_name; /* NULL = "" (computed columns) */
+    const char *table;    /* and org_table; NULL = "" */
+    const char *schema;   /* NULL = "" */
 } sc_rs_col;
 /** Send a result set: column count, definitions, EOF, rows (n_rows x n_cols values), EOF. */
 int sc_srv__send_rows(sc_conn *c,

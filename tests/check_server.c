@@ -493,6 +493,60 @@ START_TEST(test_server_bad_clients)
 }
 END_TEST
 
+START_TEST(test_server_show_variables)
+{
+    MYSQL *m = connect_socket(NULL);
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+    MYSQL_FIELD *f;
+
+    ck_assert_int_eq(mysql_query(m, "SHOW VARIABLES LIKE 'SERVER_ID'"), 0);
+    res = mysql_store_result(m);
+    ck_assert_uint_eq(mysql_num_rows(res), 1);
+    f = mysql_fetch_field_direct(res, 0);
+    ck_assert_str_eq(f->name, "Variable_name");
+    ck_assert_str_eq(f->org_name, "VARIABLE_NAME");
+    ck_assert_str_eq(f->db, "information_schema");
+    row = mysql_fetch_row(res);
+    ck_assert_str_eq(row[0], "server_id");
+    ck_assert_str_eq(row[1], "1");
+    mysql_free_result(res);
+    ck_assert_int_eq(mysql_query(m, "SHOW SESSION VARIABLES LIKE '%sql_mode%'"), 0);
+    res = mysql_store_result(m);
+    row = mysql_fetch_row(res);
+    ck_assert_str_eq(row[0], "sql_mode");
+    ck_assert_str_eq(row[1], "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,"
+                             "NO_ENGINE_SUBSTITUTION");
+    mysql_free_result(res);
+    mysql_close(m);
+}
+END_TEST
+
+/* Past --max-connections a client gets MariaDB's 1040 in place of the handshake. */
+START_TEST(test_server_max_connections)
+{
+    static const char *const opts[] = {"--max-connections", "2", NULL};
+    MYSQL *a, *b, *c;
+
+    ts_cleanup(&ts);
+    ts_start(&ts, opts);
+    a = connect_socket(NULL);
+    b = connect_socket(NULL);
+    c = mysql_init(NULL);
+    ck_assert_ptr_null(mysql_real_connect(c, NULL, "root", NULL, NULL, 0, ts.sock, 0));
+    ck_assert_uint_eq(mysql_errno(c), 1040);
+    ck_assert_str_eq(mysql_error(c), "Too many connections");
+    mysql_close(c);
+    mysql_close(b);
+    ts_sleep_ms(100);
+    c = connect_socket(NULL); /* a slot is free again */
+    ck_assert_int_eq(mysql_ping(c), 0);
+    mysql_close(c);
+    mysql_close(a);
+    ck_assert(log_has("closed (too many connections)"));
+}
+END_TEST
+
 /* A client that connects and goes silent (half-open TCP) is closed by the timeouts. */
 START_TEST(test_server_half_open)
 {
@@ -504,11 +558,11 @@ START_TEST(test_server_half_open)
     ts_cleanup(&ts);
     ts_start(&ts, opts);
     idle = raw_login(); /* logged in, then silent */
-    m = connect_socket(NULL);
-    fd = raw_tcp(); /* never answers the handshake: 10 s handshake timeout */
+    fd = raw_tcp();     /* never answers the handshake: 10 s handshake timeout */
     ck_assert_int_gt(raw_read(fd, buf, sizeof(buf), NULL), 0);
     ck_assert_int_eq(raw_read(idle, buf, sizeof(buf), NULL), -1); /* closed after 1 s */
     ck_assert(log_has("closed (idle timeout (1 s))"));
+    m = connect_socket(NULL); /* the server serves others all along */
     exec_ok(m, "CREATE DATABASE still_fine");
     mysql_close(m);
     close(idle);
@@ -573,6 +627,8 @@ Suite *sc_test_server_suite(void)
     tcase_add_test(tc, test_server_sigterm);
     tcase_add_test(tc, test_server_bad_clients);
     tcase_add_test(tc, test_server_half_open);
+    tcase_add_test(tc, test_server_show_variables);
+    tcase_add_test(tc, test_server_max_connections);
     suite_add_tcase(s, tc);
     tc = tcase_create("server_engine");
     tcase_add_test(tc, test_server_show_commits_nothing);

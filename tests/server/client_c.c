@@ -79,7 +79,8 @@ int main(int argc, char **argv)
             db = argv[i];
     }
     if (!user || !pw || !db || (!sock && !port)) {
-        fprintf(stderr, "usage: client_c (--socket PATH | --port N) --user U --password P [--tls] DB\n");
+        fprintf(stderr,
+                "usage: client_c (--socket PATH | --port N) --user U --password P [--tls] DB\n");
         return 2;
     }
     m = mysql_init(NULL);
@@ -95,7 +96,8 @@ int main(int argc, char **argv)
         return 1;
     /* an error with MariaDB's errno, SQLSTATE and message */
     if (mysql_query(m, "CREATE TABLE orders (id INT)") == 0 || mysql_errno(m) != 1050 ||
-        strcmp(mysql_sqlstate(m), "42S01") || strcmp(mysql_error(m), "Table 'orders' already exists"))
+        strcmp(mysql_sqlstate(m), "42S01") ||
+        strcmp(mysql_error(m), "Table 'orders' already exists"))
         return fail("expected 1050");
     /* result sets */
     if (value(v, sizeof(v), "SHOW CREATE TABLE orders") ||

@@ -139,7 +139,8 @@ static void *work(void *arg)
             run(w, m, k, "SHOW TABLES");
             break;
         case K_CREATE:
-            snprintf(sql, sizeof(sql), "CREATE TABLE t%u (id INT PRIMARY KEY, v VARCHAR(20))", next);
+            snprintf(sql, sizeof(sql), "CREATE TABLE t%u (id INT PRIMARY KEY, v VARCHAR(20))",
+                     next);
             if (run(w, m, k, sql) == 0)
                 add_live(w, next);
             next++;
@@ -193,8 +194,9 @@ int main(int argc, char **argv)
             o.acked = v;
     }
     if (!o.user || (!o.sock && !o.port) || o.threads == 0) {
-        fprintf(stderr, "usage: loadgen (--socket P | --port N) --user U [--password P] --threads N "
-                        "--seconds S --mode mixed|show|create --prefix NAME [--acked FILE]\n");
+        fprintf(stderr,
+                "usage: loadgen (--socket P | --port N) --user U [--password P] --threads N "
+                "--seconds S --mode mixed|show|create --prefix NAME [--acked FILE]\n");
         return 2;
     }
     mysql_library_init(0, NULL, NULL);
