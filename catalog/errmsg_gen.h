@@ -70,6 +70,7 @@
 #define SC_ER_KEY_DOES_NOT_EXISTS 1176, "42000", "Key '%s' doesn't exist in table '%s'"
 #define SC_ER_CHECK_NOT_IMPLEMENTED 1178, "42000", "The storage engine for the table doesn't support %s"
 #define SC_ER_UNKNOWN_SYSTEM_VARIABLE 1193, "HY000", "Unknown system variable '%s'"
+#define SC_ER_LOCK_WAIT_TIMEOUT 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction"
 #define SC_ER_WRONG_ARGUMENTS 1210, "HY000", "Incorrect arguments to %s"
 #define SC_ER_ROW_IS_REFERENCED 1217, "23000", "Cannot delete or update a parent row: a foreign key constraint fails"
 #define SC_ER_ERROR_WHEN_EXECUTING_COMMAND 1220, "HY000", "Error when executing command %s: %s"

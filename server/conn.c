@@ -453,6 +453,8 @@ static void conn_free(sc_conn *c)
     free(c->diag_msg);
     if (c->timer)
         event_free(c->timer);
+    if (c->wait_timer)
+        event_free(c->wait_timer);
     if (c->free_ev)
         event_free(c->free_ev);
     if (c->bev)
@@ -793,6 +795,46 @@ static int next_packet(sc_conn *c, uint8_t **out, size_t *out_len, bool peek_onl
     return 1;
 }
 
+static void process_input(sc_conn *c);
+
+/*
+ * The statement waited --lock-wait-timeout seconds for another connection's
+ * transaction: drop the request and answer MariaDB's 1205, as InnoDB does for
+ * a lock wait; the connection stays usable.
+ */
+static void wait_timeout_cb(evutil_socket_t fd, short what, void *arg)
+{
+    sc_conn *c = arg;
+    struct evbuffer *in = bufferevent_get_input(c->bev);
+    uint8_t h[4];
+    size_t n;
+
+    (void)fd;
+    (void)what;
+    if (!c->waiting || closing(c))
+        return;
+    queue_remove(c->srv, c);
+    if (evbuffer_copyout(in, h, 4) == 4) {
+        n = (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16;
+        evbuffer_drain(in, 4 + n);
+    }
+    sc_conn_log(c, "statement waited %u s for conn %u's transaction: 1205",
+                c->srv->opts.lock_wait_timeout, c->srv->writer ? c->srv->writer->id : 0);
+    c->seq = 1;
+    sc_conn_send_err(c, SC_ER_LOCK_WAIT_TIMEOUT);
+    bufferevent_enable(c->bev, EV_READ);
+    process_input(c);
+}
+
+static void start_wait_timer(sc_conn *c)
+{
+    struct timeval tv = {(time_t)c->srv->opts.lock_wait_timeout, 0};
+
+    if (!c->wait_timer && !(c->wait_timer = evtimer_new(c->srv->base, wait_timeout_cb, c)))
+        return;
+    evtimer_add(c->wait_timer, &tv);
+}
+
 static void process_input(sc_conn *c)
 {
     for (;;) {
@@ -831,6 +873,7 @@ static void process_input(sc_conn *c)
                 c->srv->queue_head = c;
             c->srv->queue_tail = c;
             bufferevent_disable(c->bev, EV_READ);
+            start_wait_timer(c);
             return;
         }
         free(p);
@@ -852,6 +895,8 @@ static void wake_cb(evutil_socket_t fd, short what, void *arg)
             srv->queue_tail = NULL;
         c->waiting = false;
         c->wait_next = NULL;
+        if (c->wait_timer)
+            evtimer_del(c->wait_timer);
         if (closing(c))
             continue;
         bufferevent_enable(c->bev, EV_READ);
@@ -873,8 +918,8 @@ bool sc_srv__must_wait(const sc_conn *c)
 {
     const sc_srv *srv = c->srv;
 
-    if (srv->writer && srv->writer != c)
-        return true;
+    if (srv->writer)
+        return srv->writer != c; /* the writer goes on; everyone else queues behind it */
     return srv->queue_head && !c->waiting && srv->queue_head != c;
 }
 

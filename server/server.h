@@ -21,6 +21,7 @@
 #define SC_SERVER_DEFAULT_MAX_PACKET (16u << 20)
 #define SC_SERVER_DEFAULT_IDLE_TIMEOUT 28800
 #define SC_SERVER_DEFAULT_OUTPUT_LIMIT (64u << 20)
+#define SC_SERVER_DEFAULT_LOCK_WAIT 50 /* innodb_lock_wait_timeout's default */
 
 /** Options of sc_server_run(); start from SC_SERVER_OPTIONS_INIT. */
 typedef struct sc_server_options {
@@ -37,6 +38,8 @@ typedef struct sc_server_options {
     unsigned idle_timeout;         /* seconds without a command before a close */
     size_t output_limit;           /* per-connection output buffer bound, bytes */
     const char *port_file;         /* write the TCP port here once listening (tests) */
+    unsigned lock_wait_timeout;    /* seconds a statement waits for another connection's transaction
+                                      (1205) */
 } sc_server_options;
 
 #define SC_SERVER_OPTIONS_VERSION 1
@@ -44,7 +47,8 @@ typedef struct sc_server_options {
     {                                                                                              \
         SC_SERVER_OPTIONS_VERSION, "127.0.0.1", SC_SERVER_DEFAULT_PORT, NULL, 0,                   \
             SC_SERVER_DEFAULT_MAX_CONNECTIONS, NULL, NULL, false, SC_SERVER_DEFAULT_MAX_PACKET,    \
-            SC_SERVER_DEFAULT_IDLE_TIMEOUT, SC_SERVER_DEFAULT_OUTPUT_LIMIT, NULL                   \
+            SC_SERVER_DEFAULT_IDLE_TIMEOUT, SC_SERVER_DEFAULT_OUTPUT_LIMIT, NULL,                  \
+            SC_SERVER_DEFAULT_LOCK_WAIT                                                            \
     }
 
 /**

@@ -50,12 +50,13 @@ typedef enum sc_conn_state {
 
 struct sc_conn {
     sc_srv *srv;
-    sc_conn *prev, *next;    /* srv->conns */
-    sc_conn *wait_next;      /* srv's writer queue */
-    bool waiting;            /* in the writer queue */
-    struct bufferevent *bev; /* socket, or the TLS filter over it */
-    struct event *free_ev;   /* deferred free */
-    struct event *timer;     /* sc_conn_set_timer */
+    sc_conn *prev, *next;     /* srv->conns */
+    sc_conn *wait_next;       /* srv's writer queue */
+    bool waiting;             /* in the writer queue */
+    struct bufferevent *bev;  /* socket, or the TLS filter over it */
+    struct event *free_ev;    /* deferred free */
+    struct event *wait_timer; /* lock wait timeout while in the writer queue */
+    struct event *timer;      /* sc_conn_set_timer */
     evutil_socket_t fd;
     uint32_t id;
     char peer[80];                /* "127.0.0.1:40312" / "socket" */

@@ -547,6 +547,44 @@ START_TEST(test_server_max_connections)
 }
 END_TEST
 
+/* While one connection holds BEGIN, others wait in arrival order (their
+ * statements run when it ends) and give up with 1205 after --lock-wait-timeout. */
+START_TEST(test_server_writer_queue)
+{
+    static const char *const opts[] = {"--lock-wait-timeout", "1", NULL};
+    MYSQL *a, *b;
+    uint8_t buf[1024];
+    int fd;
+    long n;
+
+    ts_cleanup(&ts);
+    ts_start(&ts, opts);
+    a = connect_socket(NULL);
+    b = connect_socket(NULL);
+    exec_ok(a, "BEGIN");
+    exec_ok(a, "CREATE DATABASE q1");
+    exec_err(b, "CREATE DATABASE q2", 1205, "HY000",
+             "Lock wait timeout exceeded; try restarting transaction");
+    ck_assert(log_has("waited 1 s for conn"));
+    /* a raw client queues behind a's transaction and runs once a commits */
+    fd = raw_login();
+    {
+        static const char q[] = "\x03SHOW DATABASES";
+        raw_write(fd, q, sizeof(q) - 1, 0);
+    }
+    ts_sleep_ms(200);
+    exec_ok(a, "COMMIT");
+    n = raw_read(fd, buf, sizeof(buf), NULL);
+    ck_assert_int_eq(n, 1);
+    ck_assert_uint_eq(buf[0], 1); /* one column: the statement ran, after the commit */
+    close(fd);
+    exec_ok(b, "CREATE DATABASE q2"); /* b is usable after its 1205 */
+    exec_ok(b, "SHOW CREATE DATABASE q1");
+    mysql_close(a);
+    mysql_close(b);
+}
+END_TEST
+
 /* A client that connects and goes silent (half-open TCP) is closed by the timeouts. */
 START_TEST(test_server_half_open)
 {
@@ -629,6 +667,7 @@ Suite *sc_test_server_suite(void)
     tcase_add_test(tc, test_server_half_open);
     tcase_add_test(tc, test_server_show_variables);
     tcase_add_test(tc, test_server_max_connections);
+    tcase_add_test(tc, test_server_writer_queue);
     suite_add_tcase(s, tc);
     tc = tcase_create("server_engine");
     tcase_add_test(tc, test_server_show_commits_nothing);

@@ -2,7 +2,8 @@
  * cmd_serve.c - `syscat serve [--bind ADDR] [--port N] [--socket PATH]
  * [--server-id N] [--max-connections N] [--ssl-cert F --ssl-key F
  * [--require-secure-transport]] [--max-allowed-packet BYTES]
- * [--idle-timeout S] [--output-limit BYTES] [--port-file F]`: the catalog
+ * [--idle-timeout S] [--lock-wait-timeout S] [--output-limit BYTES]
+ * [--port-file F]`: the catalog
  * as a MariaDB-protocol server (server/server.h, docs/server.md). Runs in
  * the foreground until SIGTERM/SIGINT; connection events go to stderr.
  */
@@ -38,6 +39,7 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
         {"idle-timeout", required_argument, NULL, 't'},
         {"output-limit", required_argument, NULL, 'o'},
         {"port-file", required_argument, NULL, 'f'},
+        {"lock-wait-timeout", required_argument, NULL, 'w'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -100,6 +102,12 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
             break;
         case 'f':
             o->port_file = optarg;
+            break;
+        case 'w':
+            if (number(&v, optarg, 31536000) != 0 || v == 0)
+                return sc_cli__usage_error(cli, "serve",
+                                           "--lock-wait-timeout: '%s' is not 1..31536000", optarg);
+            o->lock_wait_timeout = (unsigned)v;
             break;
         case 'h':
             sc_cli__usage(cli, cli->out, "serve");
