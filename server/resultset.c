@@ -4,7 +4,7 @@
  * (the client does not get CLIENT_DEPRECATE_EOF from us). Also turns the
  * text output of the DDL engine's SHOW statements into result sets with
  * MariaDB 10.11's column names and definitions (captured from a real
- * server, tests/server/coldefs.txt).
+ * server).
  */
 #include <stdlib.h>
 #include <string.h>

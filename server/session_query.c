@@ -1,7 +1,8 @@
 /*
  * session_query.c - the statements clients and connectors send about the
  * connection itself, answered by the server with MariaDB's column
- * definitions (captured from MariaDB 10.11.19, tests/server/coldefs.txt):
+ * definitions (recorded from MariaDB 10.11.19 in tests/server/coldefs-mariadb.txt and
+ * compared by tests/server/coldefs.py):
  *
  *   SELECT item[, item...] [LIMIT n] where item is @@[session.|global.]var,
  *     @uservar, DATABASE(), SCHEMA(), VERSION(), USER(), CURRENT_USER(),

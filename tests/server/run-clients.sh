@@ -5,7 +5,9 @@
 # certificate), each over TCP and over the Unix socket, with and without
 # TLS: 8 runs, each in its own database. The account logs in with a
 # password on both transports ('app'@'localhost' also matches the socket).
-# Then the server is stopped with SIGTERM (exit 0 expected) and fsck runs.
+# Then the column definitions of the session queries are compared with
+# MariaDB's (tests/server/coldefs.py), the server is stopped with SIGTERM
+# (exit 0 expected) and fsck runs.
 #
 # usage: tests/server/run-clients.sh   (SC_BUILD, default build)
 set -u
@@ -60,6 +62,8 @@ for client in c py; do
         done
     done
 done
+# the session queries' column definitions against MariaDB's (recorded)
+"$PY" "$ROOT/tests/server/coldefs.py" "$TMP/s.sock" || fail "column definitions differ from MariaDB's"
 kill -TERM "$PID"
 wait "$PID"
 st=$?
