@@ -223,6 +223,16 @@ START_TEST(test_server_session_queries)
     ck_assert_str_eq(row[0], "Error");
     ck_assert_str_eq(row[1], "1193");
     mysql_free_result(res);
+    /* what connectors send: SET NAMES (mysql_set_character_set), USE */
+    ck_assert_int_eq(mysql_set_character_set(m, "utf8mb4"), 0);
+    exec_ok(m, "SET NAMES utf8mb4 COLLATE utf8mb4_general_ci");
+    exec_ok(m, "SET SESSION sql_mode = 'STRICT_ALL_TABLES', foreign_key_checks = 0");
+    ck_assert_int_eq(mysql_query(m, "SELECT @@sql_mode, @@foreign_key_checks"), 0);
+    res = mysql_store_result(m);
+    row = mysql_fetch_row(res);
+    ck_assert_str_eq(row[0], "STRICT_ALL_TABLES");
+    ck_assert_str_eq(row[1], "0");
+    mysql_free_result(res);
     /* autocommit follows SET and shows in the status flags */
     exec_ok(m, "SET autocommit = 0");
     ck_assert_int_eq(mysql_query(m, "SELECT @@autocommit"), 0);
