@@ -189,7 +189,7 @@ echo 'demo-pw' >"$DIR/pw.txt"
 print_cmd syscat serve --port 0 --port-file port.txt '&'
 "$SYSCAT" --datadir "$DATA" serve --port 0 --port-file "$DIR/port.txt" 2>"$DIR/serve.log" &
 SERVE_PID=$!
-trap 'kill "$SERVE_PID" 2>/dev/null; rm -rf "$DIR"' EXIT
+trap 'kill "$SERVE_PID" 2>/dev/null || true; rm -rf "$DIR"' EXIT
 for _ in $(seq 200); do grep -q "ready for connections" "$DIR/serve.log" && break; sleep 0.05; done
 PORT=$(cat "$DIR/port.txt")
 print_cmd mariadb -h 127.0.0.1 -P "$PORT" -u app -pdemo-pw -e "..."
