@@ -900,7 +900,9 @@ static void wake_cb(evutil_socket_t fd, short what, void *arg)
         if (closing(c))
             continue;
         bufferevent_enable(c->bev, EV_READ);
+        srv->serving = c; /* taken off the queue's head: it goes before the rest */
         process_input(c);
+        srv->serving = NULL;
     }
 }
 
@@ -920,6 +922,8 @@ bool sc_srv__must_wait(const sc_conn *c)
 
     if (srv->writer)
         return srv->writer != c; /* the writer goes on; everyone else queues behind it */
+    if (srv->serving == c)
+        return false;
     return srv->queue_head && !c->waiting && srv->queue_head != c;
 }
 

@@ -108,6 +108,7 @@ struct sc_srv {
     bool stopping;
     sc_conn *writer; /* holds an explicit transaction */
     sc_conn *queue_head, *queue_tail;
+    sc_conn *serving; /* the connection wake_cb took off the queue's head, while it runs */
     uint64_t questions;
     time_t started;
     uint32_t server_id;

@@ -576,18 +576,25 @@ START_TEST(test_server_writer_queue)
     exec_err(b, "CREATE DATABASE q2", 1205, "HY000",
              "Lock wait timeout exceeded; try restarting transaction");
     ck_assert(log_has("waited 1 s for conn"));
-    /* a raw client queues behind a's transaction and runs once a commits */
-    fd = raw_login();
+    /* three raw clients queue behind a's transaction and all run once a commits */
     {
+        int q3[3];
         static const char q[] = "\x03SHOW DATABASES";
-        raw_write(fd, q, sizeof(q) - 1, 0);
+        for (int i = 0; i < 3; i++) {
+            q3[i] = raw_login();
+            raw_write(q3[i], q, sizeof(q) - 1, 0);
+        }
+        ts_sleep_ms(200);
+        exec_ok(a, "COMMIT");
+        for (int i = 0; i < 3; i++) {
+            n = raw_read(q3[i], buf, sizeof(buf), NULL);
+            ck_assert_int_eq(n, 1);
+            ck_assert_uint_eq(buf[0], 1); /* one column: the statement ran, after the commit */
+            close(q3[i]);
+        }
     }
-    ts_sleep_ms(200);
-    exec_ok(a, "COMMIT");
-    n = raw_read(fd, buf, sizeof(buf), NULL);
-    ck_assert_int_eq(n, 1);
-    ck_assert_uint_eq(buf[0], 1); /* one column: the statement ran, after the commit */
-    close(fd);
+    fd = -1;
+    (void)fd;
     exec_ok(b, "CREATE DATABASE q2"); /* b is usable after its 1205 */
     exec_ok(b, "SHOW CREATE DATABASE q1");
     mysql_close(a);
