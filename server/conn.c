@@ -193,6 +193,36 @@ void sc_conn__set_diag(
     c->diag_warnings = warnings;
 }
 
+/* ---------------------------------------------------------------- character sets */
+
+unsigned sc_conn__charset_family(unsigned id)
+{
+    if (id == 45 || id == 46 || (id >= 224 && id <= 247) || (id >= 2048 && id < 2304))
+        return 45; /* utf8mb4 */
+    if (id == 33 || id == 83 || (id >= 192 && id <= 215) || id == 223)
+        return 33; /* utf8mb3 */
+    if (id == 5 || id == 8 || id == 15 || id == 31 || (id >= 47 && id <= 49) || id == 94)
+        return 8; /* latin1 */
+    if (id == 63)
+        return 63;
+    return 0;
+}
+
+static unsigned mbmaxlen(unsigned family)
+{
+    return family == 45 ? 4 : family == 33 ? 3 : 1;
+}
+
+void sc_conn__result_charset(const sc_conn *c, unsigned *cs, uint32_t *length)
+{
+    unsigned from = sc_conn__charset_family(*cs), to = sc_conn__charset_family(c->result_cs);
+
+    if (from == 0 || from == 63 || to == 0 || to == 63 || from == to)
+        return;
+    *length = *length / mbmaxlen(from) * mbmaxlen(to);
+    *cs = to;
+}
+
 /* ---------------------------------------------------------------- accessors */
 
 const char *sc_conn_user(const sc_conn *c)
@@ -599,6 +629,7 @@ static void on_handshake_response(sc_conn *c, const uint8_t *p, size_t len)
         return;
     }
     c->caps = hs.capabilities;
+    c->result_cs = sc_conn__charset_family(hs.charset) ? hs.charset : SC_SERVER_CHARSET;
     if (hs.ssl_request) {
         if (c->tls || !c->srv->ssl) {
             sc_conn_send_err(c, SC_ER_HANDSHAKE_ERROR);
@@ -1039,6 +1070,7 @@ void sc_srv__accept(
     c->fd = fd;
     c->is_unix = is_unix;
     c->autocommit = true;
+    c->result_cs = SC_SERVER_CHARSET;
     c->id = ++srv->next_id;
     describe_peer(c, sa, is_unix);
     if (!is_unix) {

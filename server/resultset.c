@@ -37,6 +37,7 @@ int sc_srv__send_rows(sc_conn *c,
         col.type = cols[i].type;
         col.flags = cols[i].flags;
         col.decimals = cols[i].decimals;
+        sc_conn__result_charset(c, &col.charset, &col.length);
         b.len = 0;
         sc_pkt_column_def(&b, &col);
         if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
@@ -49,6 +50,58 @@ int sc_srv__send_rows(sc_conn *c,
     for (size_t r = 0; r < n_rows; r++) {
         b.len = 0;
         sc_pkt_row(&b, values + r * n_cols, NULL, n_cols);
+        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+            goto fail;
+    }
+    b.len = 0;
+    sc_pkt_eof(&b, warnings, status);
+    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        goto fail;
+    sc_pkt_buf_free(&b);
+    return 0;
+fail:
+    if (b.failed)
+        sc_conn_close(c, "out of memory building a result set");
+    sc_pkt_buf_free(&b);
+    return -1;
+}
+
+/*
+ * The statement layer's result set (sc_stmt_result.rs, include/syscat/ddl.h):
+ * its columns already carry MariaDB's column definitions, its cells the text
+ * protocol's bytes; sent as they are.
+ */
+int sc_srv__send_result_set(sc_conn *c, const sc_result_set *rs, unsigned warnings, bool more)
+{
+    sc_pkt_buf b = {0};
+    unsigned status = sc_conn__status(c) | (more ? SC_STATUS_MORE_RESULTS : 0);
+
+    sc_pkt_put_lenenc(&b, rs->n_columns);
+    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        goto fail;
+    for (size_t i = 0; i < rs->n_columns; i++) {
+        const sc_result_column *rc = &rs->columns[i];
+        sc_pkt_column col = {rc->schema,    rc->table,  rc->org_table, rc->name,  rc->org_name,
+                             rc->charsetnr, rc->length, rc->type,      rc->flags, rc->decimals};
+        sc_conn__result_charset(c, &col.charset, &col.length);
+        b.len = 0;
+        sc_pkt_column_def(&b, &col);
+        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+            goto fail;
+    }
+    b.len = 0;
+    sc_pkt_eof(&b, warnings, status);
+    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        goto fail;
+    for (size_t r = 0; r < rs->n_rows; r++) {
+        b.len = 0;
+        for (size_t i = 0; i < rs->n_columns; i++) {
+            const sc_result_cell *cell = &rs->cells[r * rs->n_columns + i];
+            if (!cell->data)
+                sc_pkt_put_u8(&b, 0xfb);
+            else
+                sc_pkt_put_lenenc_str(&b, cell->data, cell->len);
+        }
         if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
             goto fail;
     }

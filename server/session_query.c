@@ -436,6 +436,32 @@ static bool select_items(sc_conn *c, const char *s, size_t len, unsigned more)
 
 /* ---------------------------------------------------------------- SET */
 
+/* SET NAMES charset [COLLATE collation]: the result character set of this
+ * connection (column definitions follow it); the DDL session ignores it. */
+static bool set_names(sc_conn *c, const char *s, size_t len, unsigned more)
+{
+    static const struct {
+        const char *name;
+        unsigned id;
+    } sets[] = {{"utf8mb4", 45}, {"utf8mb3", 33}, {"utf8", 33}, {"latin1", 8}, {"binary", 63}};
+    size_t pos = 0, i, e;
+
+    if (!sc_q__word(s, len, &pos, "SET") || !sc_q__word(s, len, &pos, "NAMES"))
+        return false;
+    i = sc_q__skip_space(s, len, pos);
+    if (i < len && (s[i] == '\'' || s[i] == '"' || s[i] == '`'))
+        i++;
+    for (e = i; e < len && (isalnum((unsigned char)s[e]) || s[e] == '_'); e++)
+        ;
+    for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++)
+        if (e - i == strlen(sets[k].name) && !strncasecmp(s + i, sets[k].name, e - i)) {
+            c->result_cs = sets[k].id;
+            return false; /* the DDL session answers (and checks the rest) */
+        }
+    (void)more;
+    return false;
+}
+
 /* SET @name = literal | SET autocommit = 0|1 (one item). @return true when answered */
 static bool set_statement(sc_conn *c, const char *s, size_t len, unsigned more)
 {
@@ -637,6 +663,7 @@ static bool show_variables(sc_conn *c, const char *s, size_t len, unsigned more)
 
 bool sc_q__session_query(sc_conn *c, const char *s, size_t len, unsigned more)
 {
-    return select_items(c, s, len, more) || set_statement(c, s, len, more) ||
-           show_warnings(c, s, len, more) || show_variables(c, s, len, more);
+    return select_items(c, s, len, more) || set_names(c, s, len, more) ||
+           set_statement(c, s, len, more) || show_warnings(c, s, len, more) ||
+           show_variables(c, s, len, more);
 }

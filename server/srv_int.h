@@ -71,6 +71,7 @@ struct sc_conn {
     bool used_password;                /* the login sent a password (using password: YES) */
     char pending_db[SC_HS_DB_MAX + 1]; /* database of the handshake, applied after auth */
     bool autocommit;
+    unsigned result_cs; /* character_set_results as a collation id (handshake, SET NAMES) */
     sc_session *session;
     sc_txn *txn; /* explicit transaction (BEGIN), or NULL */
     sc_user_var *vars;
@@ -154,6 +155,17 @@ typedef struct sc_rs_col {
     const char *table;    /* and org_table; NULL = "" */
     const char *schema;   /* NULL = "" */
 } sc_rs_col;
+/**
+ * A text column's (collation id, byte length) as MariaDB sends it to this
+ * connection: in its character_set_results (a utf8mb3 client gets 33 and
+ * 3 bytes a character, a utf8mb4 client 45 and 4). Binary columns unchanged.
+ */
+void sc_conn__result_charset(const sc_conn *c, unsigned *cs, uint32_t *length);
+/** The default collation id of a client's collation id (45, 33, 8, 63), 0 when unknown. */
+unsigned sc_conn__charset_family(unsigned id);
+
+/** Send the statement layer's result set (column definitions as it gives them). */
+int sc_srv__send_result_set(sc_conn *c, const sc_result_set *rs, unsigned warnings, bool more);
 /** Send a result set: column count, definitions, EOF, rows (n_rows x n_cols values), EOF. */
 int sc_srv__send_rows(sc_conn *c,
                       const sc_rs_col *cols,

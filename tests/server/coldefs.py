@@ -28,13 +28,28 @@ QUERIES = [
     "@@lower_case_table_names, @@foreign_key_checks, @@version",
     "SHOW WARNINGS",
     "SHOW VARIABLES LIKE 'server_id'",
+    "SHOW CREATE TABLE coldefs_db.t",
+    "SHOW CREATE DATABASE coldefs_db",
+    "SHOW DATABASES LIKE 'coldefs_db'",
+    "SHOW TABLES FROM coldefs_db",
+    "SHOW FULL TABLES FROM coldefs_db",
 ]
+CHARSETS = ["utf8mb4", "utf8"]  # a utf8mb4 client (PyMySQL's default) and a utf8mb3 one (mariadb's)
 
 
 def describe(sock):
-    conn = pymysql.connect(unix_socket=sock, user="root")
+    lines = []
+    for cs in CHARSETS:
+        lines += describe_cs(sock, cs)
+    return lines
+
+
+def describe_cs(sock, charset):
+    conn = pymysql.connect(unix_socket=sock, user="root", charset=charset)
     cur = conn.cursor()
     cur.execute("SET @x = 'hi'")
+    cur.execute("CREATE DATABASE IF NOT EXISTS coldefs_db DEFAULT CHARACTER SET utf8mb4")
+    cur.execute("CREATE TABLE IF NOT EXISTS coldefs_db.t (a INT PRIMARY KEY) DEFAULT CHARSET=utf8mb4")
     lines = []
     for q in QUERIES:
         if q == "SHOW WARNINGS":
@@ -45,7 +60,7 @@ def describe(sock):
         cur.execute(q)
         for f in cur._result.fields:
             lines.append("\t".join(str(x) for x in (
-                q, f.name, f.org_name, f.table_name, f.org_table, f.db.decode() if isinstance(f.db, bytes) else f.db,
+                charset, q, f.name, f.org_name, f.table_name, f.org_table, f.db.decode() if isinstance(f.db, bytes) else f.db,
                 f.type_code, f.length, f.charsetnr, hex(f.flags), f.scale)))
         cur.fetchall()
     conn.close()
