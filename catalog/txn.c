@@ -541,3 +541,11 @@ int sc_catalog__txn_split(sc_txn *txn)
     txn_check(txn);
     return SC_OK;
 }
+
+int sc_txn_split(sc_txn *txn)
+{
+    if (txn->readonly)
+        return sc_error_set(txn->cat->ctx, SC_EINVAL, 0, NULL,
+                            "a read-only transaction cannot be split for the log");
+    return sc_catalog__txn_split(txn);
+}

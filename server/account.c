@@ -242,6 +242,8 @@ static void privs_text(char *out, size_t cap, uint32_t bits)
 
 static int begin(sc_conn *c, sc_txn **txn)
 {
+    if (!c->txn)
+        sc_srv__group_flush(c->srv); /* one writer: the group commits first */
     return c->txn ? sc_txn_begin_nested(txn, c->txn) : sc_txn_begin(txn, c->srv->cat, 0);
 }
 

@@ -131,7 +131,10 @@ static bool transaction_statement(sc_conn *c, const char *s, size_t len, unsigne
         return true;
     }
     if (what == BEGIN) {
-        int rc = sc_txn_begin(&c->txn, c->srv->cat, 0);
+        int rc;
+
+        sc_srv__group_flush(c->srv); /* one writer: the group commits first */
+        rc = sc_txn_begin(&c->txn, c->srv->cat, 0);
         if (rc != SC_OK) {
             send_ctx_error(c);
             return true;
@@ -168,14 +171,112 @@ static void send_result_error(sc_conn *c, const sc_stmt_result *r)
     c->diag_warnings = r->warnings;
 }
 
+/* ---------------------------------------------------------------- group commit */
+
+/*
+ * Group commit. A statement outside BEGIN...COMMIT runs in the group: one
+ * catalog write transaction shared by every statement of this loop turn,
+ * each in its own nested transaction (a failing one leaves the group as it
+ * was) and closed as its own binlog transaction (sc_txn_split: one GTID per
+ * statement, as before). The group commits once, in group_cb, which
+ * libevent runs after the other callbacks of the same turn, i.e. before it
+ * polls the sockets again: the replies queued meanwhile cannot reach a
+ * client before the commit (and its fdatasync) made them true. One LMDB
+ * commit then carries the writes of every connection that spoke in that
+ * turn instead of one commit (two fdatasyncs) each.
+ */
+#define GROUP_MAX 256 /* statements in one group before it commits early */
+
+static void group_end(sc_srv *srv, int rc)
+{
+    const char *why = rc == SC_OK ? NULL : sc_ctx_last_error(srv->ctx)->message;
+
+    for (sc_conn *c = srv->conns; c; c = c->next) {
+        if (!c->in_group)
+            continue;
+        c->in_group = false;
+        if (rc != SC_OK) {
+            /* its replies said OK for changes that are gone: drop them */
+            char reason[160];
+            snprintf(reason, sizeof(reason), "group commit failed: %.120s", why);
+            c->hard_close = true;
+            sc_conn_close(c, reason);
+        }
+    }
+    if (rc == SC_OK)
+        sc_srv__notify_commit(srv);
+}
+
+void sc_srv__group_flush(sc_srv *srv)
+{
+    int rc;
+
+    if (!srv->group)
+        return;
+    rc = sc_txn_commit(srv->group);
+    srv->group = NULL;
+    srv->groups++;
+    srv->grouped += srv->group_size;
+    srv->group_size = 0;
+    if (rc != SC_OK)
+        sc_srv__log(srv, "group commit failed: %s", sc_ctx_last_error(srv->ctx)->message);
+    group_end(srv, rc);
+}
+
+static void group_cb(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    sc_srv__group_flush(arg);
+}
+
+/* The group for c's next statement, begun if needed. @return NULL after sending the error */
+static sc_txn *group_txn(sc_conn *c)
+{
+    sc_srv *srv = c->srv;
+
+    if (srv->group_size >= GROUP_MAX)
+        sc_srv__group_flush(srv);
+    if (!srv->group) {
+        if (!srv->group_ev && !(srv->group_ev = event_new(srv->base, -1, 0, group_cb, srv))) {
+            sc_conn_send_err(c, SC_ER_UNKNOWN_ERROR);
+            return NULL;
+        }
+        if (sc_txn_begin(&srv->group, srv->cat, 0) != SC_OK) {
+            send_ctx_error(c);
+            return NULL;
+        }
+        event_active(srv->group_ev, 0, 0);
+    }
+    return srv->group;
+}
+
 /* ---------------------------------------------------------------- the DDL engine */
 
 static void run_ddl(sc_conn *c, const char *s, size_t len, unsigned more)
 {
     sc_stmt_result r;
+    sc_txn *txn = c->txn;
     int rc;
 
-    rc = sc_ddl_exec(&r, c->session, c->txn, s, len);
+    if (!txn && !(txn = group_txn(c)))
+        return;
+    rc = sc_ddl_exec(&r, c->session, txn, s, len);
+    if (!c->txn) {
+        c->srv->group_size++;
+        c->in_group = true; /* its reply waits for the group commit */
+        if (rc == SC_OK && sc_txn_split(txn) != SC_OK) {
+            /* the log refused the unit: the group can only be aborted */
+            sc_txn_abort(txn);
+            c->srv->group = NULL;
+            c->srv->group_size = 0;
+            sc_srv__log(c->srv, "group aborted, the log refused a statement: %s",
+                        sc_ctx_last_error(c->srv->ctx)->message);
+            group_end(c->srv, SC_ERROR);
+            sc_stmt_result_clear(&r);
+            return;
+        }
+    }
     if (rc != SC_OK) {
         send_result_error(c, &r);
     } else if (r.rs) {
@@ -187,9 +288,6 @@ static void run_ddl(sc_conn *c, const char *s, size_t len, unsigned more)
     } else {
         sc_q__send_ok(c, r.affected_rows, r.warnings, more);
     }
-    /* a statement outside BEGIN...COMMIT committed its own transaction */
-    if (rc == SC_OK && !c->txn)
-        sc_srv__notify_commit(c->srv);
     sc_stmt_result_clear(&r);
 }
 

@@ -242,6 +242,7 @@ static int start(sc_srv *srv)
 
 static void cleanup(sc_srv *srv)
 {
+    sc_srv__group_flush(srv);
     sc_srv__free_all(srv);
     if (srv->tcp)
         evconnlistener_free(srv->tcp);
@@ -257,6 +258,8 @@ static void cleanup(sc_srv *srv)
         event_free(srv->commit_ev);
     if (srv->wake_ev)
         event_free(srv->wake_ev);
+    if (srv->group_ev)
+        event_free(srv->group_ev);
     if (srv->stop_timer)
         event_free(srv->stop_timer);
     if (srv->base)
@@ -298,7 +301,9 @@ int sc_server_run(sc_catalog *cat, const sc_server_options *opts, FILE *logf)
                     srv.ssl ? ", TLS" : "", srv.server_id,
                     opts->require_secure_transport ? ", secure transport required" : "");
         event_base_dispatch(srv.base);
-        sc_srv__log(&srv, "stopped");
+        sc_srv__group_flush(&srv);
+        sc_srv__log(&srv, "stopped (%llu group commits held %llu statements)",
+                    (unsigned long long)srv.groups, (unsigned long long)srv.grouped);
         status = 0;
     }
     cleanup(&srv);

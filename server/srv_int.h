@@ -83,6 +83,7 @@ struct sc_conn {
     char diag_state[6];
     char *diag_msg;
     unsigned diag_warnings;
+    bool in_group;    /* has replies waiting for the group commit */
     bool stmt_failed; /* the current statement sent an ERR */
     /* streaming */
     sc_conn_cb on_commit, on_drain, on_close, timer_fn;
@@ -109,7 +110,11 @@ struct sc_srv {
     bool stopping;
     sc_conn *writer; /* holds an explicit transaction */
     sc_conn *queue_head, *queue_tail;
-    sc_conn *serving; /* the connection wake_cb took off the queue's head, while it runs */
+    sc_conn *serving;         /* the connection wake_cb took off the queue's head, while it runs */
+    sc_txn *group;            /* group commit: the statements of this loop turn (query.c) */
+    struct event *group_ev;   /* commits the group at the end of the turn */
+    unsigned group_size;      /* statements in the group */
+    uint64_t groups, grouped; /* group commits made, statements they held */
     uint64_t questions;
     time_t started;
     uint32_t server_id;
@@ -136,6 +141,12 @@ int sc_srv__authenticate(sc_conn *c,
                          size_t auth_len);
 
 /* query.c */
+/**
+ * Commit the open group (the statements run since the loop turn began) now;
+ * a failure closes the connections whose replies waited for it. Called
+ * before anything that needs the writer (BEGIN, accounts) and at shutdown.
+ */
+void sc_srv__group_flush(sc_srv *srv);
 /** Run a COM_QUERY payload. @return 0, or 1 when it must wait for the writer (nothing consumed) */
 int sc_srv__query(sc_conn *c, const char *sql, size_t len);
 /** COM_INIT_DB */

@@ -557,6 +557,47 @@ START_TEST(test_server_max_connections)
 }
 END_TEST
 
+/* Statements that arrive in the same loop turn share one LMDB commit (group
+ * commit), each still its own binlog transaction, and no reply goes out
+ * before that commit. */
+START_TEST(test_server_group_commit)
+{
+    uint8_t buf[1024], out[600];
+    size_t n = 0;
+    int fd = raw_login();
+    char *log, cmd[9000];
+
+    for (int i = 0; i < 5; i++) {
+        char q[64];
+        int len = snprintf(q, sizeof(q), "%cCREATE DATABASE g%d", 3, i);
+        out[n++] = (uint8_t)len;
+        out[n++] = 0;
+        out[n++] = 0;
+        out[n++] = 0;
+        memcpy(out + n, q, (size_t)len);
+        n += (size_t)len;
+    }
+    ck_assert_int_eq(write(fd, out, n), (ssize_t)n); /* five statements, one write */
+    for (int i = 0; i < 5; i++) {
+        ck_assert_int_gt(raw_read(fd, buf, sizeof(buf), NULL), 0);
+        ck_assert_uint_eq(buf[0], 0); /* OK */
+    }
+    close(fd);
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    log = ts_log(&ts);
+    ck_assert_msg(strstr(log, "stopped (1 group commits held 5 statements)"), "%s", log);
+    free(log);
+    /* five GTIDs besides the bootstrap's: one binlog transaction per statement */
+    snprintf(cmd, sizeof(cmd),
+             "%s/syscat --datadir %s binlog show | grep -c 'BEGIN GTID' | grep -qx 6",
+             sc_fixture_build_dir(), ts.dir);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof(cmd), "%s/syscat --datadir %s binlog verify >/dev/null",
+             sc_fixture_build_dir(), ts.dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* While one connection holds BEGIN, others wait in arrival order (their
  * statements run when it ends) and give up with 1205 after --lock-wait-timeout. */
 START_TEST(test_server_writer_queue)
@@ -685,6 +726,7 @@ Suite *sc_test_server_suite(void)
     tcase_add_test(tc, test_server_show_variables);
     tcase_add_test(tc, test_server_max_connections);
     tcase_add_test(tc, test_server_writer_queue);
+    tcase_add_test(tc, test_server_group_commit);
     suite_add_tcase(s, tc);
     tc = tcase_create("server_engine");
     tcase_add_test(tc, test_server_show_commits_nothing);

@@ -193,6 +193,18 @@ SC_API bool sc_txn_readonly(const sc_txn *txn);
  */
 SC_API int sc_txn_set_statement(sc_txn *txn, const char *sql, size_t len);
 
+/**
+ * Group commit: close one unit of the attached log inside an open top-level
+ * write transaction. The changes made since the transaction began or was
+ * last split become one binlog transaction (its own GTID) now; further
+ * changes start the next one; all of them commit (or abort) together with
+ * the transaction, in one LMDB commit. Without a log it only forgets the
+ * recorded changes.
+ * @return SC_OK, SC_EINVAL (a nested or read-only transaction), or the log's
+ *         error (the transaction can then only be aborted)
+ */
+SC_API int sc_txn_split(sc_txn *txn);
+
 /* ------------------------------------------------------------------ */
 /* Definitions                                                          */
 
