@@ -264,8 +264,12 @@ static int finish(sc_conn *c, sc_txn *txn, bool keep, const char *sql, size_t le
 
 static void append_failed(char *list, size_t cap, const spec *u)
 {
-    size_t n = strlen(list);
-    snprintf(list + n, cap - n, "%s'%s'@'%s'", n ? "," : "", u->name, u->host);
+    char item[400]; /* ,'name'@'host' */
+    size_t n = strlen(list), m;
+
+    m = (size_t)snprintf(item, sizeof(item), "%s'%.128s'@'%.255s'", n ? "," : "", u->name, u->host);
+    if (n + m < cap)
+        memcpy(list + n, item, m + 1);
 }
 
 static void send_catalog_error(sc_conn *c)
@@ -345,8 +349,8 @@ static void user_statement(sc_conn *c, parser *p, user_op op, unsigned more)
         }
         if (op == OP_CREATE) {
             memset(&u, 0, sizeof(u));
-            snprintf(u.name, sizeof(u.name), "%s", users[i].name);
-            snprintf(u.host, sizeof(u.host), "%s", users[i].host);
+            snprintf(u.name, sizeof(u.name), "%.128s", users[i].name);
+            snprintf(u.host, sizeof(u.host), "%.255s", users[i].host);
         }
         if (users[i].has_auth || op == OP_CREATE)
             snprintf(u.auth, sizeof(u.auth), "%s", users[i].auth);
