@@ -148,18 +148,24 @@ def wire_results(srv, stmts):
 
 def wire_dump(srv):
     p = srv.client("-N", "-B", "--raw", "-e", "SHOW DATABASES")
-    dbs = sorted(d for d in p.stdout.decode().split("\n") if d and d != "syscat")
+    # the schema.sql format lists user databases: not syscat, not the virtual information_schema
+    dbs = sorted(d for d in p.stdout.decode().split("\n") if d and d not in ("syscat", "information_schema"))
     out = []
     for db in dbs:
         q = "`" + db.replace("`", "``") + "`"
         p = srv.client("-N", "-B", "--raw", "-e", "SHOW CREATE DATABASE " + q)
-        out.append(p.stdout.decode("utf-8", "surrogateescape").split("\t", 1)[1].rstrip("\n") + ";\n\n")
+        text = p.stdout.decode("utf-8", "surrogateescape")
+        if "\t" not in text:
+            raise RuntimeError("SHOW CREATE DATABASE %s: %s" % (q, p.stderr.decode().strip()))
+        out.append(text.split("\t", 1)[1].rstrip("\n") + ";\n\n")
         p = srv.client("-N", "-B", "--raw", "-e", "SHOW TABLES FROM " + q)
         tables = sorted(t for t in p.stdout.decode("utf-8", "surrogateescape").split("\n") if t)
         for t in tables:
             p = srv.client("-N", "-B", "--raw", "-e",
                            "SHOW CREATE TABLE %s.`%s`" % (q, t.replace("`", "``")))
             text = p.stdout.decode("utf-8", "surrogateescape")
+            if "\t" not in text:
+                raise RuntimeError("SHOW CREATE TABLE %s.%s: %s" % (q, t, p.stderr.decode().strip()))
             out.append(text.split("\t", 1)[1][:-1] + ";\n\n")
     return "".join(out)
 
@@ -243,7 +249,10 @@ def main(argv):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
         futs = {ex.submit(one_case, os.path.join(corpus, c), c in expected): c for c in cases}
         for fut in concurrent.futures.as_completed(futs):
-            why = fut.result()
+            try:
+                why = fut.result()
+            except Exception as e:  # a case that cannot even be compared fails, with why
+                why = "%s: %s" % (type(e).__name__, e)
             if why:
                 failed += 1
                 print("wire corpus: FAIL %s: %s" % (futs[fut], why))
