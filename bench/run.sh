@@ -26,6 +26,11 @@ if [ "${BENCH_WIRE:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-wire.sh" ]; then
     echo "== bench-wire"
     bash "$(dirname "$0")/bench-wire.sh" "$build" || { echo "bench: bench-wire failed" >&2; status=1; }
 fi
+# Commit-to-follower latency over the wire, syscat serve and MariaDB (BENCH_FOLLOW=0 skips it).
+if [ "${BENCH_FOLLOW:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-follow.sh" ]; then
+    echo "== bench-follow"
+    bash "$(dirname "$0")/bench-follow.sh" "$build" || { echo "bench: bench-follow failed" >&2; status=1; }
+fi
 if [ "$found" = 0 ]; then
     echo "bench: no bench_* programs in $build (run: make bench)" >&2
 fi

@@ -34,6 +34,7 @@ T=$'\t'
 expect 1 "ERROR 1050 (42S01) at line 1: Table 'orders' already exists"
 expect 1 "| 10.11.19-MariaDB-syscat | app@localhost |"
 expect 1 "syscat serve: stopped"
+expect 1 "###   @3='reviews' /* VARSTRING(1020) meta=1020 nullable=0 is_null=0 */"
 expect 1 "a${T}table${T}256 -> 256${T}\`shop\`.\`customers\` -> \`shop\`.\`customers\`"
 expect 1 "b${T}table${T}256 -> 259${T}\`shop\`.\`items\` -> \`shop_b\`.\`items\`"
 expect 1 "b${T}database${T}256 -> 257${T}\`shop\` -> \`shop_b\`"

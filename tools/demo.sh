@@ -186,6 +186,8 @@ step "22. the catalog as a MariaDB server: syscat serve and the stock mariadb cl
 print_cmd syscat user add app --password-file pw.txt --grant SELECT,DDL
 echo 'demo-pw' >"$DIR/pw.txt"
 "$SYSCAT" --datadir "$DATA" user add app --password-file "$DIR/pw.txt" --grant SELECT,DDL
+print_cmd syscat user add repl --password-file pw.txt --grant "'REPLICATION SLAVE'"
+"$SYSCAT" --datadir "$DATA" user add repl --password-file "$DIR/pw.txt" --grant 'REPLICATION SLAVE'
 print_cmd syscat serve --port 0 --port-file port.txt '&'
 "$SYSCAT" --datadir "$DATA" serve --port 0 --port-file "$DIR/port.txt" 2>"$DIR/serve.log" &
 SERVE_PID=$!
@@ -195,9 +197,21 @@ PORT=$(cat "$DIR/port.txt")
 print_cmd mariadb -h 127.0.0.1 -P "$PORT" -u app -pdemo-pw -e "..."
 mariadb --no-defaults -h 127.0.0.1 -P "$PORT" -u app -pdemo-pw --table \
     -e "SELECT VERSION(), USER(); SHOW TABLES FROM shop; CREATE TABLE shop.reviews (id INT PRIMARY KEY, stars TINYINT NOT NULL); SHOW CREATE TABLE shop.reviews\\G"
+
+step "23. stock mariadb-binlog reads the log from syscat serve (COM_BINLOG_DUMP)"
+print_cmd mariadb-binlog --read-from-remote-server -h 127.0.0.1 -P "$PORT" -u repl -pdemo-pw \
+    --to-last-log -vv --base64-output=decode-rows binlog.000001 "| grep \"@3='reviews'\""
+mariadb-binlog --read-from-remote-server --host=127.0.0.1 --port="$PORT" --user=repl \
+    --password=demo-pw --to-last-log -vv --base64-output=decode-rows binlog.000001 >"$DIR/remote.txt"
+grep -a "@3='reviews'" "$DIR/remote.txt"
+mariadb-binlog -vv --base64-output=decode-rows "$DATA"/binlog/binlog.0* >"$DIR/local.txt"
+# the same rows as the stored files (a stock client gets a TABLE_MAP in every statement)
+cmp -s <(grep -a '^###' "$DIR/remote.txt") <(grep -a '^###' "$DIR/local.txt")
+echo "(same $(grep -ac '^###' "$DIR/remote.txt") row lines as the stored files; $(grep -ac 'Table_map:' "$DIR/remote.txt")" \
+    "TABLE_MAPs streamed, $(grep -ac 'Table_map:' "$DIR/local.txt") stored: one per statement for a stock client)"
 kill -TERM "$SERVE_PID"
 wait "$SERVE_PID"
-grep -E "authenticated|stopped" "$DIR/serve.log" | cut -c22- | sed "s/ (.*group commits.*)$//"
+grep -E "authenticated|binlog dump|stopped" "$DIR/serve.log" | cut -c22- | sed "s/ (.*group commits.*)$//"
 show show create table shop.reviews
 
 echo
