@@ -36,6 +36,7 @@ typedef struct fsck {
     void *payload;
     size_t problems;
     uint64_t max_schema_id, max_table_id; /* highest ids in use */
+    uint64_t max_partition_id;            /* highest partition id in use */
     sc_buf key;                           /* scratch key */
     sc_arena a;                           /* per-row scratch */
     /* Column names of one table, sorted (strcasecmp), so a table's key and
@@ -264,6 +265,16 @@ static void check_table_counts(fsck *f, const Syscat__Catalog__TableRow *r, cons
     if ((n = count_children(f, SC_SYS_CHECK_CONSTRAINTS, r->id, NULL)) != r->check_count)
         problem(f, "tables", kd, "check_count %u but %llu check_constraints rows", r->check_count,
                 (unsigned long long)n);
+    if ((n = count_children(f, SC_SYS_PARTITIONS, r->id, NULL)) != r->partition_count)
+        problem(f, "tables", kd, "partition_count %u but %llu partitions rows", r->partition_count,
+                (unsigned long long)n);
+    if ((r->part_type == 0) != (r->partition_count == 0))
+        problem(f, "tables", kd, "part_type %u with partition_count %u", r->part_type,
+                r->partition_count);
+    n = count_children(f, SC_SYS_SEQUENCE_OPTIONS, r->id, NULL);
+    if (n != ((r->flags & SC_TABLE_SEQUENCE) ? 1u : 0u))
+        problem(f, "tables", kd, "flags %#x but %llu sequence_options rows", r->flags,
+                (unsigned long long)n);
 }
 
 static void check_owned(fsck *f, unsigned st, uint64_t table_id, const char *kd)
@@ -288,7 +299,8 @@ static bool is_definition_table(unsigned st)
     return st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES || st == SC_SYS_COLUMNS ||
            st == SC_SYS_INDEXES || st == SC_SYS_INDEX_COLUMNS || st == SC_SYS_FOREIGN_KEYS ||
            st == SC_SYS_FOREIGN_KEY_COLUMNS || st == SC_SYS_CHECK_CONSTRAINTS ||
-           st == SC_SYS_VIEWS || st == SC_SYS_TRIGGERS;
+           st == SC_SYS_VIEWS || st == SC_SYS_TRIGGERS || st == SC_SYS_PARTITIONS ||
+           st == SC_SYS_SEQUENCE_OPTIONS;
 }
 
 /* Every singular string/bytes field of a definition row must be UTF-8. */
@@ -404,6 +416,19 @@ static void check_row(fsck *f, unsigned st, const ProtobufCMessage *m, const cha
         break;
     case SC_SYS_TRIGGERS:
         check_owned(f, st, ((const Syscat__Catalog__TriggerRow *)(const void *)m)->table_id, kd);
+        break;
+    case SC_SYS_PARTITIONS: {
+        const Syscat__Catalog__PartitionRow *r = (const void *)m;
+        check_owned(f, st, r->table_id, kd);
+        if (r->id > f->max_partition_id)
+            f->max_partition_id = r->id;
+        if (r->id == 0)
+            problem(f, "partitions", kd, "partition id 0");
+        break;
+    }
+    case SC_SYS_SEQUENCE_OPTIONS:
+        check_owned(f, st, ((const Syscat__Catalog__SequenceOptionRow *)(const void *)m)->table_id,
+                    kd);
         break;
     default:
         break;
@@ -598,6 +623,8 @@ int sc_fsck(sc_catalog *cat,
     if (!rc) {
         check_counter(&f, "schema_id", f.max_schema_id);
         check_counter(&f, "table_id", f.max_table_id);
+        if (f.max_partition_id)
+            check_counter(&f, "partition_id", f.max_partition_id);
     }
     sc__arena_free(&f.a);
     sc__arena_free(&f.names_a);
@@ -641,7 +668,9 @@ static int check_one_table(fsck *f, uint64_t id)
                                         SC_SYS_FOREIGN_KEY_COLUMNS,
                                         SC_SYS_CHECK_CONSTRAINTS,
                                         SC_SYS_VIEWS,
-                                        SC_SYS_TRIGGERS};
+                                        SC_SYS_TRIGGERS,
+                                        SC_SYS_PARTITIONS,
+                                        SC_SYS_SEQUENCE_OPTIONS};
     uint8_t key[8];
     ProtobufCMessage *m = NULL;
     char kd[64];

@@ -280,6 +280,7 @@ typedef union dup_elem {
     sc_index_part part;
     sc_fk_def fk;
     sc_check_def check;
+    sc_partition_def partition;
 } dup_elem;
 
 /*
@@ -367,6 +368,33 @@ static void fix_check(dup *d, void *e)
     ck->expr = dup_str(d, ck->expr);
 }
 
+static void fix_partition(dup *d, void *e)
+{
+    sc_partition_def *p = e;
+
+    p->name = dup_str(d, p->name);
+    p->values = dup_str(d, p->values);
+    p->options = dup_str(d, p->options);
+    p->engine = dup_str(d, p->engine);
+}
+
+static const sc_partitioning_def *dup_partitioning(dup *d, const sc_partitioning_def *src)
+{
+    sc_partitioning_def *out, pt;
+
+    if (!src)
+        return NULL;
+    out = dup_mem(d, src, sizeof(*src));
+    pt = *src;
+    pt.expr = dup_str(d, src->expr);
+    pt.sub_expr = dup_str(d, src->sub_expr);
+    pt.system_time = dup_str(d, src->system_time);
+    pt.parts = dup_array(d, src->parts, src->n_parts, sizeof(*src->parts), fix_partition);
+    if (out)
+        *out = pt;
+    return out;
+}
+
 /* Copy t's definition, schema name and the tables row (t->row) through d. */
 static void dup_table(dup *d, sc_table *copy, const sc_table *t, const uint8_t *row, size_t len)
 {
@@ -385,6 +413,13 @@ static void dup_table(dup *d, sc_table *copy, const sc_table *t, const uint8_t *
     o->foreign_keys =
         dup_array(d, s->foreign_keys, s->n_foreign_keys, sizeof(*s->foreign_keys), fix_fk);
     o->checks = dup_array(d, s->checks, s->n_checks, sizeof(*s->checks), fix_check);
+    o->period_name = dup_str(d, s->period_name);
+    o->period_start = dup_str(d, s->period_start);
+    o->period_end = dup_str(d, s->period_end);
+    o->sys_start = dup_str(d, s->sys_start);
+    o->sys_end = dup_str(d, s->sys_end);
+    o->partitioning = dup_partitioning(d, s->partitioning);
+    o->sequence = s->sequence ? dup_mem(d, s->sequence, sizeof(*s->sequence)) : NULL;
     copy->schema_name = dup_str(d, t->schema_name);
     copy->row = dup_mem(d, row, len);
     copy->row_len = len;

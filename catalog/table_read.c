@@ -17,6 +17,7 @@
  * Why this is right under MVCC: docs/architecture.md "Definition cache".
  */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
@@ -416,6 +417,82 @@ static int take_check(ProtobufCMessage *m, size_t i, void *payload)
     return ck->expr ? SC_OK : SC_ENOMEM;
 }
 
+static int take_partition(ProtobufCMessage *m, size_t i, void *payload)
+{
+    vec *v = payload;
+    const Syscat__Catalog__PartitionRow *r = (const void *)m;
+    sc_partition_def *pd = vec_slot(v, i);
+
+    if (!pd)
+        return SC_ENOMEM;
+    pd->name = r->name;
+    pd->id = r->id;
+    pd->sub = r->sub;
+    pd->values = sc__bytes_cstr(v->a, r->part_values, true);
+    pd->options = sc__bytes_cstr(v->a, r->options, true);
+    pd->engine = sc__str_or_null(r->engine);
+    return v->a->failed ? SC_ENOMEM : SC_OK;
+}
+
+/* PARTITION BY from the tables row, its partitions from syscat.partitions. */
+static int load_partitioning(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableRow *r)
+{
+    sc_partitioning_def *pt = sc__arena_alloc(&t->arena, sizeof(*pt));
+    vec v;
+    size_t n;
+    int rc;
+
+    if (!pt)
+        return SC_ENOMEM;
+    memset(pt, 0, sizeof(*pt));
+    pt->type = (sc_part_type)r->part_type;
+    pt->flags = r->part_flags;
+    pt->expr = sc__bytes_cstr(&t->arena, r->part_expr, false);
+    pt->sub_type = (sc_part_type)r->subpart_type;
+    pt->sub_expr = sc__bytes_cstr(&t->arena, r->subpart_expr, true);
+    pt->system_time = sc__bytes_cstr(&t->arena, r->part_system_time, true);
+    if (!pt->expr)
+        return SC_ENOMEM;
+    if ((rc = vec_init(&v, &t->arena, sizeof(sc_partition_def), r->partition_count)) ||
+        (rc = scan_rows(&n, txn, &t->arena, SC_SYS_PARTITIONS, t->id, r->partition_count,
+                        take_partition, &v)))
+        return rc;
+    pt->parts = v.items;
+    pt->n_parts = v.n;
+    t->def.partitioning = pt;
+    return SC_OK;
+}
+
+static int take_sequence(ProtobufCMessage *m, size_t i, void *payload)
+{
+    sc_sequence_def *sq = payload;
+    const Syscat__Catalog__SequenceOptionRow *r = (const void *)m;
+
+    (void)i;
+    sq->start = strtoll(r->start_value, NULL, 10);
+    sq->min = strtoll(r->min_value, NULL, 10);
+    sq->max = strtoll(r->max_value, NULL, 10);
+    sq->increment = strtoll(r->increment, NULL, 10);
+    sq->cache = r->cache;
+    sq->cycle = r->cycle;
+    return SC_OK;
+}
+
+static int load_sequence(sc_table *t, sc_txn *txn)
+{
+    sc_sequence_def *sq = sc__arena_alloc(&t->arena, sizeof(*sq));
+    size_t n;
+    int rc;
+
+    if (!sq)
+        return SC_ENOMEM;
+    memset(sq, 0, sizeof(*sq));
+    if ((rc = scan_rows(&n, txn, &t->arena, SC_SYS_SEQUENCE_OPTIONS, t->id, 1, take_sequence, sq)))
+        return rc;
+    t->def.sequence = sq; /* a missing row reads as zeros; fsck reports it */
+    return SC_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* Loading                                                              */
 
@@ -430,6 +507,12 @@ static void take_table_row(sc_table *t, const Syscat__Catalog__TableRow *r)
     t->def.comment = sc__bytes_cstr(&t->arena, r->comment, true);
     t->def.auto_increment = r->auto_increment;
     t->def.options = sc__bytes_cstr(&t->arena, r->options, true);
+    t->def.flags = r->flags;
+    t->def.period_name = sc__str_or_null(r->period_name);
+    t->def.period_start = sc__str_or_null(r->period_start);
+    t->def.period_end = sc__str_or_null(r->period_end);
+    t->def.sys_start = sc__str_or_null(r->sys_start);
+    t->def.sys_end = sc__str_or_null(r->sys_end);
 }
 
 static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableRow *r)
@@ -457,6 +540,10 @@ static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableR
         t->def.checks = v.items;
         t->def.n_checks = v.n;
     }
+    if (r->part_type && (rc = load_partitioning(t, txn, r)))
+        return rc;
+    if ((r->flags & SC_TABLE_SEQUENCE) && (rc = load_sequence(t, txn)))
+        return rc;
     return SC_OK;
 }
 

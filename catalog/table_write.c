@@ -10,6 +10,7 @@
  * foreign_keys, check_constraints, columns, tables). Replaying a change list
  * in order therefore never leaves a row pointing at a missing parent.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -278,6 +279,57 @@ static int fill_check(ProtobufCMessage *m, size_t i, const gen *g)
     return SC_OK;
 }
 
+static int fill_partition(ProtobufCMessage *m, size_t i, const gen *g)
+{
+    Syscat__Catalog__PartitionRow *r = (void *)m;
+    const sc_partition_def *pd = &g->def->partitioning->parts[i];
+
+    r->table_id = g->table_id;
+    r->ordinal = (uint32_t)i;
+    r->id = pd->id;
+    r->name = SC_PBSTR(pd->name);
+    r->sub = pd->sub;
+    r->part_values = sc__pbbytes(pd->values);
+    r->options = sc__pbbytes(pd->options);
+    r->engine = SC_PBSTR(pd->engine);
+    return SC_OK;
+}
+
+/* Signed 64-bit sequence values are kept as decimal text (the row codec has no int64). */
+static char *i64_text(sc_arena *a, int64_t v)
+{
+    char buf[24];
+    int n = snprintf(buf, sizeof(buf), "%lld", (long long)v);
+
+    return sc__arena_strndup(a, buf, (size_t)n);
+}
+
+static int fill_sequence(ProtobufCMessage *m, size_t i, const gen *g)
+{
+    Syscat__Catalog__SequenceOptionRow *r = (void *)m;
+    const sc_sequence_def *sq = g->def->sequence;
+
+    (void)i;
+    r->table_id = g->table_id;
+    r->start_value = i64_text(g->a, sq->start);
+    r->min_value = i64_text(g->a, sq->min);
+    r->max_value = i64_text(g->a, sq->max);
+    r->increment = i64_text(g->a, sq->increment);
+    r->cache = sq->cache;
+    r->cycle = sq->cycle;
+    if (!r->start_value || !r->min_value || !r->max_value || !r->increment)
+        return SC_ENOMEM;
+    return SC_OK;
+}
+
+static size_t count_partitions(const gen *g)
+{
+    return g->def->partitioning ? g->def->partitioning->n_parts : 0;
+}
+static size_t count_sequence(const gen *g)
+{
+    return g->def->sequence ? 1 : 0;
+}
 static size_t count_columns(const gen *g)
 {
     return g->def->n_columns;
@@ -317,19 +369,16 @@ static const child_kind child_kinds[] = {
     {SC_SYS_FOREIGN_KEYS, count_fks, fill_fk},
     {SC_SYS_FOREIGN_KEY_COLUMNS, count_fkcols, fill_fk_column},
     {SC_SYS_CHECK_CONSTRAINTS, count_checks, fill_check},
+    {SC_SYS_PARTITIONS, count_partitions, fill_partition},
+    {SC_SYS_SEQUENCE_OPTIONS, count_sequence, fill_sequence},
 };
 #define N_CHILD_KINDS (sizeof(child_kinds) / sizeof(child_kinds[0]))
 
 /* Delete order: children of children first (docs/catalog-schema.md). */
 static const unsigned delete_order[] = {
-    SC_SYS_INDEX_COLUMNS,
-    SC_SYS_INDEXES,
-    SC_SYS_FOREIGN_KEY_COLUMNS,
-    SC_SYS_FOREIGN_KEYS,
-    SC_SYS_CHECK_CONSTRAINTS,
-    SC_SYS_COLUMNS,
-    SC_SYS_TRIGGERS,
-    SC_SYS_VIEWS,
+    SC_SYS_INDEX_COLUMNS,     SC_SYS_INDEXES,    SC_SYS_FOREIGN_KEY_COLUMNS, SC_SYS_FOREIGN_KEYS,
+    SC_SYS_CHECK_CONSTRAINTS, SC_SYS_PARTITIONS, SC_SYS_SEQUENCE_OPTIONS,    SC_SYS_COLUMNS,
+    SC_SYS_TRIGGERS,          SC_SYS_VIEWS,
 };
 #define N_DELETE_ORDER (sizeof(delete_order) / sizeof(delete_order[0]))
 
@@ -379,6 +428,85 @@ static void fill_table_row(Syscat__Catalog__TableRow *r, const sc_table_def *def
     r->index_count = (uint32_t)def->n_indexes;
     r->foreign_key_count = (uint32_t)def->n_foreign_keys;
     r->check_count = (uint32_t)def->n_checks;
+    r->flags = def->flags;
+    r->period_name = SC_PBSTR(def->period_name);
+    r->period_start = SC_PBSTR(def->period_start);
+    r->period_end = SC_PBSTR(def->period_end);
+    r->sys_start = SC_PBSTR(def->sys_start);
+    r->sys_end = SC_PBSTR(def->sys_end);
+    if (def->partitioning) {
+        const sc_partitioning_def *pt = def->partitioning;
+        r->part_type = (uint32_t)pt->type;
+        r->part_flags = pt->flags;
+        r->part_expr = sc__pbbytes(pt->expr);
+        r->subpart_type = (uint32_t)pt->sub_type;
+        r->subpart_expr = sc__pbbytes(pt->sub_expr);
+        r->part_system_time = sc__pbbytes(pt->system_time);
+        r->partition_count = (uint32_t)pt->n_parts;
+    } else {
+        r->part_type = r->part_flags = r->subpart_type = r->partition_count = 0;
+        r->part_expr = r->subpart_expr = r->part_system_time = sc__pbbytes(NULL);
+    }
+}
+
+/*
+ * Partition ids are stable: a partition the definition carries keeps its id;
+ * a new one (id 0) gets the next value of the "partition_id" counter, which
+ * is created the first time a catalog needs it. def is replaced by a copy in
+ * the arena when ids were assigned.
+ */
+static int partition_id_next(uint64_t *out, sc_txn *txn)
+{
+    Syscat__Catalog__SequenceRow row = SYSCAT__CATALOG__SEQUENCE_ROW__INIT;
+    ProtobufCMessage *m = NULL;
+    uint8_t key[64];
+    size_t klen;
+    int rc;
+
+    sc__buf_reset(&txn->key);
+    if ((rc = sc__key_put_str(&txn->key, (const uint8_t *)"partition_id", 12)))
+        return rc;
+    klen = txn->key.len;
+    memcpy(key, txn->key.data, klen);
+    rc = sc__row_get(&m, txn, &txn->scratch, SC_SYS_SEQUENCES, key, klen);
+    if (rc == SC_ENOTFOUND) {
+        row.name = (char *)(uintptr_t) "partition_id";
+        row.next_value = SC_FIRST_USER_ID; /* same range as the other counters */
+        rc = sc__row_write(txn, SC_SYS_SEQUENCES, &row.base, SC_W_INSERT, false);
+    } else if (m) {
+        sc__row_release(m, &txn->scratch);
+    }
+    return rc ? rc : sc__sequence_next(out, txn, "partition_id");
+}
+
+static int assign_partition_ids(sc_txn *txn, const sc_table_def **def, sc_table_def *copy)
+{
+    const sc_partitioning_def *pt = (*def)->partitioning;
+    sc_partitioning_def *npt;
+    sc_partition_def *parts;
+    size_t i;
+    int rc;
+
+    if (!pt)
+        return SC_OK;
+    for (i = 0; i < pt->n_parts && pt->parts[i].id; i++)
+        ;
+    if (i == pt->n_parts)
+        return SC_OK;
+    npt = sc__arena_alloc(&txn->work, sizeof(*npt));
+    parts = sc__arena_alloc(&txn->work, pt->n_parts * sizeof(*parts));
+    if (!npt || !parts)
+        return SC_ENOMEM;
+    *npt = *pt;
+    memcpy(parts, pt->parts, pt->n_parts * sizeof(*parts));
+    for (i = 0; i < pt->n_parts; i++)
+        if (!parts[i].id && (rc = partition_id_next(&parts[i].id, txn)))
+            return rc;
+    npt->parts = parts;
+    *copy = **def;
+    copy->partitioning = npt;
+    *def = copy;
+    return SC_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -421,10 +549,13 @@ int sc__table_insert(
     sc_txn *txn, uint64_t id, uint64_t schema_id, const char *schema_name, const sc_table_def *def)
 {
     Syscat__Catalog__TableRow row = SYSCAT__CATALOG__TABLE_ROW__INIT;
+    sc_table_def copy;
     gen g;
     int rc;
 
-    rc = gen_init(&g, &txn->work, id, schema_name, def);
+    rc = assign_partition_ids(txn, &def, &copy);
+    if (!rc)
+        rc = gen_init(&g, &txn->work, id, schema_name, def);
     if (rc)
         return rc;
     row.id = id;
@@ -684,6 +815,7 @@ int sc_table_alter(sc_txn *txn, uint64_t table_id, const sc_table_def *def)
     Syscat__Catalog__TableRow *row = NULL;
     char *schema_name = NULL;
     uint64_t mark = txn->writes;
+    sc_table_def copy;
     gen g;
     int rc;
 
@@ -699,6 +831,8 @@ int sc_table_alter(sc_txn *txn, uint64_t table_id, const sc_table_def *def)
         rc = sc__schema_name(&schema_name, txn, &txn->work, row->schema_id);
     if (!rc)
         rc = validate_def(txn->cat->ctx, def);
+    if (!rc)
+        rc = assign_partition_ids(txn, &def, &copy);
     if (!rc)
         rc = gen_init(&g, &txn->work, table_id, schema_name, def);
     if (!rc) {

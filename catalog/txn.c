@@ -445,7 +445,9 @@ void sc__txn_touch(sc_txn *txn, unsigned st, const uint8_t *key, size_t klen)
     /* Marked in the root, so an aborted nested txn stays marked: conservative. */
     if (st == SC_SYS_SCHEMATA) {
         root->dirty_schemata = true;
-    } else if (st >= SC_SYS_TABLES && st <= SC_SYS_CHECK_CONSTRAINTS && klen >= 8) {
+    } else if (((st >= SC_SYS_TABLES && st <= SC_SYS_CHECK_CONSTRAINTS) ||
+                st == SC_SYS_PARTITIONS || st == SC_SYS_SEQUENCE_OPTIONS) &&
+               klen >= 8) {
         /* Every key of these tables starts with the table id (systables.def). */
         bit = dirty_bit(sc__get_u64be(key));
         root->dirty[bit / 64] |= (uint64_t)1 << (bit % 64);

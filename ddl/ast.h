@@ -552,10 +552,11 @@ typedef struct sc_ast_create_table {
     bool has_select;            /* ... [AS] SELECT / ( SELECT ...) */
     sc_ast_str select_text;     /* the SELECT part as written */
     int select_dup;             /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
-    bool has_partition;         /* PARTITION BY ... present (refused) */
-    bool has_system_versioning; /* WITH SYSTEM VERSIONING (refused) */
+    bool has_partition;         /* PARTITION BY ... present */
+    bool has_system_versioning; /* WITH SYSTEM VERSIONING */
     struct sc_select *select;   /* the SELECT parsed (ddl/select.h), or NULL when only
                                    select_text could be kept */
+    struct sc_ast_partitioning *partition; /* PARTITION BY (ddl/partition.h), or NULL */
 } sc_ast_create_table;
 
 typedef enum sc_ast_alter_kind {
@@ -622,7 +623,8 @@ typedef struct sc_ast_alter_table {
     sc_ast_qname name;
     sc_ast_alter_spec *specs; /* in order; n_specs may be 0 (ALTER TABLE t;) */
     size_t n_specs;
-    bool has_partition; /* partition options present (refused) */
+    bool has_partition;             /* partition options present (refused) */
+    struct sc_ast_part_op *part_op; /* partition command (ddl/partition.h), or NULL */
 } sc_ast_alter_table;
 
 /** CREATE / ALTER DATABASE options, in order (charset/collate may repeat). */

@@ -230,6 +230,12 @@ typedef struct sc_xtable {
     bool seen_cs_default;                 /* it was written DEFAULT */
     bool seen_coll;                       /* a COLLATE was given */
     const sc_collation_info *seen_coll_c; /* NULL: COLLATE DEFAULT */
+    /* beside columns and keys (exec_partition.c, exec_sequence.c, exec_period.c) */
+    unsigned tflags;                                     /* SC_TABLE_* */
+    const char *period_name, *period_start, *period_end; /* application-time period */
+    const char *sys_start, *sys_end;                     /* PERIOD FOR SYSTEM_TIME */
+    sc_partitioning_def *part;                           /* NULL: not partitioned */
+    sc_sequence_def *seq;                                /* SC_TABLE_SEQUENCE */
 } sc_xtable;
 
 /* exec_model.c */

@@ -12,6 +12,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
+#include "ddl/partition.h"
 #include "ddl/exec_alter_int.h"
 
 int sc_exec__alter_not_exists(sc_exec *x,
@@ -266,6 +267,8 @@ static int finish_and_store(sc_exec *x,
         st->t.n_fks = 0;
     rc = sc_exec__finish_table(x, &st->t);
     if (rc == SC_OK)
+        rc = sc_exec__partition_check(x, &st->t);
+    if (rc == SC_OK)
         rc = sc_exec__alter_check_own_fk_indexes(x, st, old);
     if (rc == SC_OK)
         rc = sc_exec__alter_check_own_fk_types(x, st, old);
@@ -290,7 +293,7 @@ int sc_exec__alter_table(sc_exec *x)
     int rc;
 
     memset(&st, 0, sizeof(st));
-    if (at->has_partition)
+    if (at->has_partition && !at->part_op)
         return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "PARTITION BY");
     {
         /* temporary tables are not catalog objects: accept, follow renames */
@@ -308,6 +311,8 @@ int sc_exec__alter_table(sc_exec *x)
         rc = alloc_state(x, &st, at->n_specs);
     if (rc == SC_OK)
         rc = apply_specs(x, &st, at, &sdef);
+    if (rc == SC_OK && at->part_op)
+        rc = sc_exec__partition_alter(x, &st.t, at->part_op, id);
     if (rc == SC_OK)
         rc = finish_and_store(x, &st, at, id, sc_table_definition(tbl));
 out:

@@ -11,6 +11,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/partition.h"
 #include "ddl/parse.h"
 #include "ddl/types.h"
 
@@ -282,6 +283,14 @@ int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id)
     int rc;
 
     sc_xtable__to_def(x, t, &def);
+    if (t->part) { /* a new table's partitions get ids of their own (LIKE, CONVERT) */
+        sc_partitioning_def *pt = sc_exec__partition_copy(x, t->part);
+        if (!pt)
+            return SC_ENOMEM;
+        for (size_t i = 0; i < pt->n_parts; i++)
+            ((sc_partition_def *)(uintptr_t)pt->parts)[i].id = 0;
+        def.partitioning = pt;
+    }
     rc = sc_table_create(NULL, x->txn, schema_id, &def);
     if (rc == SC_EEXISTS)
         return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, t->name);
@@ -481,7 +490,11 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)
         rc = sc_exec__finish_table(x, t);
-    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA &&
+    if (rc == SC_OK && ct->partition)
+        rc = sc_exec__partition_create(x, t, ct->partition);
+    if (rc == SC_OK)
+        rc = sc_exec__partition_check(x, t);
+    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA && !t->part &&
         !t->opts[SC_XOPT_PAGE_CHECKSUM])
         t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
     if (rc == SC_OK)
@@ -524,14 +537,16 @@ int sc_exec__create_table(sc_exec *x)
     sc_schema_free(s);
     if (ct->or_replace && ct->if_not_exists)
         return sc_exec__err(x, SC_ER_WRONG_USAGE, "OR REPLACE", "IF NOT EXISTS");
-    if (ct->has_partition || ct->has_system_versioning)
-        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET,
-                            ct->has_partition ? "PARTITION BY" : "WITH SYSTEM VERSIONING");
+    if (ct->has_system_versioning)
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "WITH SYSTEM VERSIONING");
     if (ct->like) {
         const char *ldb = ct->like->db ? ct->like->db : x->s->database;
         if (ldb && strcmp(ldb, db) == 0 && strcmp(ct->like->name, ct->name.name) == 0)
             return sc_exec__err(x, SC_ER_NONUNIQ_TABLE, ct->name.name);
     }
+    if (ct->temporary && ct->partition)
+        return sc_exec__err(x, SC_ER_FEATURE_NOT_SUPPORTED_WITH_PARTITIONING,
+                            "CREATE TEMPORARY TABLE");
     if (ct->temporary) {
         if (sc_exec__is_temp(x, db, ct->name.name) && !ct->or_replace) {
             if (ct->if_not_exists) {

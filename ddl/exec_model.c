@@ -13,6 +13,7 @@
 #include "ddl/exec.h"
 #include "ddl/expr.h"
 #include "ddl/expr_walk.h"
+#include "ddl/partition.h"
 
 void *sc_exec__alloc(sc_exec *x, size_t size)
 {
@@ -341,6 +342,19 @@ int sc_xtable__load(sc_exec *x, sc_xtable *t, const sc_table_def *def, const cha
         DUP(ck->name);
         DUP(ck->expr);
     }
+    t->tflags = def->flags;
+    t->period_name = sc_exec__strdup(x, def->period_name);
+    t->period_start = sc_exec__strdup(x, def->period_start);
+    t->period_end = sc_exec__strdup(x, def->period_end);
+    t->sys_start = sc_exec__strdup(x, def->sys_start);
+    t->sys_end = sc_exec__strdup(x, def->sys_end);
+    if (def->partitioning && !(t->part = sc_exec__partition_copy(x, def->partitioning)))
+        return SC_ENOMEM;
+    if (def->sequence) {
+        if (!(t->seq = sc_exec__alloc(x, sizeof(*t->seq))))
+            return SC_ENOMEM;
+        *t->seq = *def->sequence;
+    }
     return SC_OK;
 }
 
@@ -377,4 +391,12 @@ void sc_xtable__to_def(sc_exec *x, const sc_xtable *t, sc_table_def *def)
     def->n_foreign_keys = t->n_fks;
     def->checks = t->checks;
     def->n_checks = t->n_checks;
+    def->flags = t->tflags;
+    def->period_name = t->period_name;
+    def->period_start = t->period_start;
+    def->period_end = t->period_end;
+    def->sys_start = t->sys_start;
+    def->sys_end = t->sys_end;
+    def->partitioning = t->part;
+    def->sequence = t->seq;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ddl/parse_int.h"
+#include "ddl/partition.h"
 
 /* ------------------------------------------------------------------ */
 /* REFERENCES                                                           */
@@ -599,9 +600,7 @@ static int create_tail(sc_parser *p, sc_ast_create_table *ct)
     SC_TRY(sc_parse__table_options(p, &ct->options, &ct->n_options, false));
     if (sc_parse__is_word(p, 0, "PARTITION") && sc_parse__is_word(p, 1, "BY")) {
         ct->has_partition = true;
-        while (!sc_parse__at_end(p) && !sc_parse__is_word(p, 0, "SELECT") &&
-               !sc_parse__is_word(p, 0, "AS"))
-            sc_parse__skip(p);
+        SC_TRY(sc_parse__partitioning(p, &ct->partition));
     }
     if (sc_parse__at_end(p) || sc_parse__is_op(p, 0, ";"))
         return SC_OK;
@@ -1049,16 +1048,21 @@ int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st)
     SC_TRY(sc_parse__if_exists(p, &at->if_exists));
     SC_TRY(sc_parse__qname(p, &at->name));
     SC_TRY(sc_parse__opt_lock_wait(p));
+    SC_TRY(sc_parse__part_op(p, &at->part_op, false));
+    if (at->part_op)
+        return SC_OK;
     if (sc_parse__at_end(p) || sc_parse__is_op(p, 0, ";") || alter_unsupported(p, at))
         return SC_OK;
     do {
+        /* PARTITION BY / REMOVE PARTITIONING follow an alter list without a comma */
+        if (at->n_specs &&
+            (sc_parse__is_word(p, 0, "PARTITION") ||
+             (sc_parse__is_word(p, 0, "REMOVE") && sc_parse__is_word(p, 1, "PARTITIONING"))))
+            return sc_parse__syntax_error(p);
         if (alter_unsupported(p, at))
             return SC_OK;
         SC_TRY(alter_item(p, at));
     } while (sc_parse__accept_op(p, ","));
     /* alter_list followed by partitioning (PARTITION BY ..., REMOVE PARTITIONING) */
-    if ((sc_parse__is_word(p, 0, "PARTITION") && sc_parse__is_word(p, 1, "BY")) ||
-        sc_parse__is_word(p, 0, "REMOVE"))
-        (void)alter_unsupported(p, at);
-    return SC_OK;
+    return sc_parse__part_op(p, &at->part_op, true);
 }

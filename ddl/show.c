@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "catalog/catalog_int.h"
+#include "ddl/partition.h"
 #include "ddl/show.h"
 #include "ddl/select.h"
 #include "ddl/types.h"
@@ -373,6 +374,8 @@ int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
     }
     sc__buf_puts(b, "\n)");
     render_table_options(b, def);
+    if (def->partitioning)
+        sc_show__partitioning(b, def->partitioning, def->engine);
     return b->failed ? SC_ENOMEM : SC_OK;
 }
 

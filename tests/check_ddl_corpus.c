@@ -18,7 +18,8 @@
  * read (SC_CORPUS_CASE runs only gate the cases they run).
  * A second test replays tests/data/ddl-extra (cases we recorded from the
  * same MariaDB version, see its README.md) with its own list, a third the
- * oracle's ddl-objects corpus (list: tests/oracle/ddl-objects/).
+ * oracle's ddl-objects corpus (list: tests/oracle/ddl-objects/) and a fourth
+ * our recorded tests/data/ddl-objects-extra.
  * SC_CORPUS_CASE=<substring> restricts the run; SC_CORPUS_VERBOSE=1 prints
  * full texts of failing schemas.
  */
@@ -446,6 +447,14 @@ START_TEST(test_ddl_corpus_objects)
 }
 END_TEST
 
+/* Our own recorded cases for partitions, sequences and versioning (README.md there). */
+START_TEST(test_ddl_corpus_objects_extra)
+{
+    replay_corpus("tests/data/ddl-objects-extra", "tests/data/ddl-objects-extra/expected-pass.txt",
+                  "ddl-objects extra cases");
+}
+END_TEST
+
 Suite *sc_test_ddl_corpus_suite(void);
 Suite *sc_test_ddl_corpus_suite(void)
 {
@@ -456,6 +465,7 @@ Suite *sc_test_ddl_corpus_suite(void)
     tcase_add_test(tc, test_ddl_corpus_replay);
     tcase_add_test(tc, test_ddl_corpus_extra_cases);
     tcase_add_test(tc, test_ddl_corpus_objects);
+    tcase_add_test(tc, test_ddl_corpus_objects_extra);
     suite_add_tcase(s, tc);
     return s;
 }

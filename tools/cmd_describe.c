@@ -151,6 +151,21 @@ static int print_json(sc_cli *cli, const sc_table *table, sc_cli_grid *grid)
     return SC_CLI_EXIT_OK;
 }
 
+/* One line per partition and subpartition: name, stable id, values. */
+static void print_partitions(sc_cli *cli, const sc_partitioning_def *pt)
+{
+    size_t i;
+
+    if (!pt)
+        return;
+    fprintf(cli->out, "partitioned: %zu partitions and subpartitions\n", pt->n_parts);
+    for (i = 0; i < pt->n_parts; i++)
+        fprintf(cli->out, "  %s `%s`: id %llu%s%s\n",
+                pt->parts[i].sub ? "  subpartition" : "partition", pt->parts[i].name,
+                (unsigned long long)pt->parts[i].id, pt->parts[i].values ? " " : "",
+                pt->parts[i].values ? pt->parts[i].values : "");
+}
+
 static int print_table(sc_cli *cli, const sc_table *table)
 {
     static const char *const header[] = {"Field", "Type", "Null", "Key", "Default", "Extra"};
@@ -173,6 +188,7 @@ static int print_table(sc_cli *cli, const sc_table *table)
             sc_table_schema_name(table), def->name, (unsigned long long)sc_table_id(table),
             (unsigned long long)sc_table_version(table),
             (unsigned long long)sc_table_schema_id(table));
+    print_partitions(cli, def->partitioning);
     return SC_CLI_EXIT_OK;
 }
 

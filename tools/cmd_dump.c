@@ -11,7 +11,9 @@
  * JSON layout (docs/cli.md): {"syscat_version", "schemas": [{"id", "name",
  * "charset", "collation", "comment", "tables": [{"id", "schema_id",
  * "version", "name", ..., "columns": [...], "indexes": [...],
- * "foreign_keys": [...], "checks": [...]}]}]}. Absent strings are null.
+ * "foreign_keys": [...], "checks": [...], "partitioning": {...} or null,
+ * "sequence": {...} or null, "system_versioning", "period", "system_period"}]}]}.
+ * Absent strings are null.
  */
 #include <getopt.h>
 #include <jansson.h>
@@ -197,6 +199,66 @@ static int add_list(sc_ctx *ctx, json_t *obj, const char *key, const sc_table_de
     return a && json_object_set_new(obj, key, a) == 0 ? 0 : -1;
 }
 
+static const char *part_type_name(sc_part_type t)
+{
+    static const char *const names[] = {"none",         "range", "range columns", "list",
+                                        "list columns", "hash",  "key",           "system_time"};
+    return (unsigned)t < 8 ? names[t] : "unknown";
+}
+
+/* PARTITION BY as JSON (null when the table is not partitioned). */
+static json_t *partitioning_json(const sc_partitioning_def *pt)
+{
+    json_t *parts, *j;
+
+    if (!pt)
+        return json_null();
+    parts = json_array();
+    for (size_t i = 0; parts && i < pt->n_parts; i++) {
+        const sc_partition_def *p = &pt->parts[i];
+        json_t *item = json_pack("{s:I, s:o, s:b, s:o, s:o}", "id", (json_int_t)p->id, "name",
+                                 str_or_null(p->name), "subpartition", p->sub, "values",
+                                 str_or_null(p->values), "options", str_or_null(p->options));
+        if (!item || json_array_append_new(parts, item) != 0) {
+            json_decref(parts);
+            return NULL;
+        }
+    }
+    j = json_pack("{s:s, s:I, s:o, s:s, s:o, s:o, s:o}", "type", part_type_name(pt->type), "flags",
+                  (json_int_t)pt->flags, "expr", str_or_null(pt->expr), "sub_type",
+                  part_type_name(pt->sub_type), "sub_expr", str_or_null(pt->sub_expr),
+                  "system_time", str_or_null(pt->system_time), "partitions", parts);
+    return j;
+}
+
+/* Sequence options, periods and versioning of a table (sequences.md / catalog-schema.md). */
+static int add_objects(json_t *j, const sc_table_def *d)
+{
+    json_t *seq = json_null(), *pt = partitioning_json(d->partitioning);
+
+    if (d->sequence)
+        seq =
+            json_pack("{s:I, s:I, s:I, s:I, s:I, s:b}", "start", (json_int_t)d->sequence->start,
+                      "minvalue", (json_int_t)d->sequence->min, "maxvalue",
+                      (json_int_t)d->sequence->max, "increment", (json_int_t)d->sequence->increment,
+                      "cache", (json_int_t)d->sequence->cache, "cycle", d->sequence->cycle);
+    if (!pt || !seq)
+        return -1;
+    return json_object_set_new(j, "partitioning", pt) || json_object_set_new(j, "sequence", seq) ||
+                   json_object_set_new(j, "system_versioning",
+                                       json_boolean(d->flags & SC_TABLE_SYSTEM_VERSIONING)) ||
+                   json_object_set_new(j, "period",
+                                       json_pack("{s:o, s:o, s:o}", "name",
+                                                 str_or_null(d->period_name), "start",
+                                                 str_or_null(d->period_start), "end",
+                                                 str_or_null(d->period_end))) ||
+                   json_object_set_new(j, "system_period",
+                                       json_pack("{s:o, s:o}", "start", str_or_null(d->sys_start),
+                                                 "end", str_or_null(d->sys_end)))
+               ? -1
+               : 0;
+}
+
 /* One table as JSON (also driven by tests/fuzz/fuzz_roundtrip.c). */
 json_t *sc_cli__table_json(sc_ctx *ctx, const sc_table *t);
 
@@ -212,7 +274,8 @@ json_t *sc_cli__table_json(sc_ctx *ctx, const sc_table *t)
         "auto_increment", (json_int_t)d->auto_increment, "options", str_or_null(d->options));
 
     if (j && (add_list(ctx, j, "columns", d, 0) || add_list(ctx, j, "indexes", d, 1) ||
-              add_list(ctx, j, "foreign_keys", d, 2) || add_list(ctx, j, "checks", d, 3))) {
+              add_list(ctx, j, "foreign_keys", d, 2) || add_list(ctx, j, "checks", d, 3) ||
+              add_objects(j, d))) {
         json_decref(j);
         return NULL;
     }

@@ -259,10 +259,11 @@ typedef enum sc_coltype {
 #define SC_COL_ZEROFILL 0x0004
 #define SC_COL_AUTO_INCREMENT 0x0008
 #define SC_COL_INVISIBLE 0x0010
-#define SC_COL_HAS_LENGTH 0x0020 /* length was given (FLOAT(M,D), display width...) */
-#define SC_COL_HAS_SCALE 0x0040  /* scale was given (FLOAT(M,D), DOUBLE(M,D)) */
-#define SC_COL_HAS_SRID 0x0080   /* srid was given (REF_SYSTEM_ID=) */
-#define SC_COL_COMPRESSED 0x0100 /* MariaDB COMPRESSED attribute */
+#define SC_COL_HAS_LENGTH 0x0020         /* length was given (FLOAT(M,D), display width...) */
+#define SC_COL_HAS_SCALE 0x0040          /* scale was given (FLOAT(M,D), DOUBLE(M,D)) */
+#define SC_COL_HAS_SRID 0x0080           /* srid was given (REF_SYSTEM_ID=) */
+#define SC_COL_COMPRESSED 0x0100         /* MariaDB COMPRESSED attribute */
+#define SC_COL_WITHOUT_VERSIONING 0x0200 /* WITHOUT SYSTEM VERSIONING (versioned table) */
 
 typedef enum sc_default_kind {
     SC_DEFAULT_NONE = 0, /* no DEFAULT clause applies */
@@ -275,6 +276,8 @@ typedef enum sc_gen_kind {
     SC_GEN_NONE = 0,
     SC_GEN_VIRTUAL,
     SC_GEN_STORED,
+    SC_GEN_ROW_START, /* GENERATED ALWAYS AS ROW START (system versioning) */
+    SC_GEN_ROW_END,   /* GENERATED ALWAYS AS ROW END */
 } sc_gen_kind;
 
 /**
@@ -319,9 +322,10 @@ typedef enum sc_index_algo {
     SC_ALGO_RTREE,
 } sc_index_algo;
 
-#define SC_INDEX_IGNORED 0x1   /* IGNORED (MariaDB) */
-#define SC_INDEX_GENERATED 0x2 /* created implicitly for a foreign key (HA_GENERATED_KEY) */
-#define SC_INDEX_LONG_HASH 0x4 /* long UNIQUE implemented as a hash (prints USING HASH) */
+#define SC_INDEX_IGNORED 0x1          /* IGNORED (MariaDB) */
+#define SC_INDEX_GENERATED 0x2        /* created implicitly for a foreign key (HA_GENERATED_KEY) */
+#define SC_INDEX_LONG_HASH 0x4        /* long UNIQUE implemented as a hash (prints USING HASH) */
+#define SC_INDEX_WITHOUT_OVERLAPS 0x8 /* last part is the table's application-time period */
 
 typedef struct sc_index_part {
     const char *column;  /* column name */
@@ -368,6 +372,67 @@ typedef struct sc_check_def {
     const char *expr; /* expression as SHOW CREATE prints it */
 } sc_check_def;
 
+/** Partitioning methods (sc_partitioning_def.type, .sub_type). */
+typedef enum sc_part_type {
+    SC_PART_NONE = 0,
+    SC_PART_RANGE,
+    SC_PART_RANGE_COLUMNS,
+    SC_PART_LIST,
+    SC_PART_LIST_COLUMNS,
+    SC_PART_HASH,
+    SC_PART_KEY,
+    SC_PART_SYSTEM_TIME,
+} sc_part_type;
+
+/** sc_partitioning_def.flags */
+#define SC_PART_LINEAR 0x1            /* LINEAR HASH / LINEAR KEY */
+#define SC_PART_SUB_LINEAR 0x2        /* SUBPARTITION BY LINEAR ... */
+#define SC_PART_DEFAULT_LIST 0x4      /* no partition list: PARTITIONS n prints instead */
+#define SC_PART_DEFAULT_NUM 0x8       /* no PARTITIONS n was given (n = 1) */
+#define SC_PART_SUB_DEFAULT_LIST 0x10 /* no subpartition lists: SUBPARTITIONS n prints */
+#define SC_PART_SUB_DEFAULT_NUM 0x20  /* no SUBPARTITIONS n was given */
+#define SC_PART_KEY_ALGORITHM 0x40    /* KEY ALGORITHM=2 was written */
+
+/**
+ * One partition or subpartition, in print order: each partition is followed
+ * by its subpartitions. Texts are as SHOW CREATE TABLE prints them.
+ */
+typedef struct sc_partition_def {
+    const char *name;    /* partition name, required */
+    uint64_t id;         /* stable id; 0 = let the catalog allocate one */
+    bool sub;            /* a subpartition of the last partition before it */
+    const char *values;  /* "VALUES LESS THAN (10)", "VALUES IN (1,2)", "DEFAULT", "HISTORY",
+                            "CURRENT", or NULL (HASH/KEY, subpartitions) */
+    const char *options; /* options before ENGINE, as printed ("COMMENT = 'x'"), or NULL */
+    const char *engine;  /* ENGINE = x as printed, NULL = the table's */
+} sc_partition_def;
+
+/** PARTITION BY of a table. */
+typedef struct sc_partitioning_def {
+    sc_part_type type;
+    unsigned flags;          /* SC_PART_* */
+    const char *expr;        /* expression or column list as printed (`a`,`b`); "" for KEY () */
+    sc_part_type sub_type;   /* SC_PART_NONE, SC_PART_HASH or SC_PART_KEY */
+    const char *sub_expr;    /* subpartition expression or columns */
+    const char *system_time; /* SYSTEM_TIME: "INTERVAL 1 MONTH STARTS ..." / "LIMIT 1000" or NULL */
+    const sc_partition_def *parts; /* partitions and subpartitions, print order */
+    size_t n_parts;
+} sc_partitioning_def;
+
+/** A sequence's options (CREATE SEQUENCE); the running value is not kept. */
+typedef struct sc_sequence_def {
+    int64_t start;     /* START WITH */
+    int64_t min;       /* MINVALUE */
+    int64_t max;       /* MAXVALUE */
+    int64_t increment; /* INCREMENT BY */
+    uint64_t cache;    /* CACHE (0 = NOCACHE) */
+    bool cycle;        /* CYCLE */
+} sc_sequence_def;
+
+/** sc_table_def.flags */
+#define SC_TABLE_SYSTEM_VERSIONING 0x1 /* WITH SYSTEM VERSIONING */
+#define SC_TABLE_SEQUENCE 0x2          /* a sequence (sc_table_def.sequence set) */
+
 /** A table. Arrays keep the order SHOW CREATE TABLE prints. */
 typedef struct sc_table_def {
     const char *name;        /* table name, required */
@@ -385,6 +450,14 @@ typedef struct sc_table_def {
     size_t n_foreign_keys;
     const sc_check_def *checks;
     size_t n_checks;
+    unsigned flags;           /* SC_TABLE_* */
+    const char *period_name;  /* PERIOD FOR name (start, end): application time, or NULL */
+    const char *period_start; /* its start column */
+    const char *period_end;   /* its end column */
+    const char *sys_start;    /* PERIOD FOR SYSTEM_TIME start column, NULL = implicit/none */
+    const char *sys_end;      /* its end column */
+    const sc_partitioning_def *partitioning; /* PARTITION BY, or NULL */
+    const sc_sequence_def *sequence;         /* SC_TABLE_SEQUENCE: the options, else NULL */
 } sc_table_def;
 
 /** A schema (database). */

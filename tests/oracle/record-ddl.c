@@ -380,7 +380,8 @@ out:
     return rc;
 }
 
-static int dump_tables(struct buf *s, MYSQL *m, const char *db)
+/* SHOW CREATE <what> of every object of db whose Table_type is type, by name. */
+static int dump_kind(struct buf *s, MYSQL *m, const char *db, const char *type, const char *what)
 {
     char **tables = calloc(MAX_NAMES, sizeof(*tables));
     struct buf sql = {0};
@@ -389,13 +390,12 @@ static int dump_tables(struct buf *s, MYSQL *m, const char *db)
 
     if (tables == NULL || buf_adds(&sql, "SHOW FULL TABLES FROM ") != 0 || add_ident(&sql, db) != 0)
         goto out;
-    if (list_names(tables, &n, m, sql.data, "BASE TABLE") != 0)
+    if (list_names(tables, &n, m, sql.data, type) != 0)
         goto out;
     for (size_t i = 0; i < n; i++) {
         sql.len = 0;
-        if (buf_adds(&sql, "SHOW CREATE TABLE ") != 0 || add_ident(&sql, db) != 0 ||
-            buf_adds(&sql, ".") != 0 || add_ident(&sql, tables[i]) != 0 ||
-            add_show_create(s, m, sql.data) != 0)
+        if (buf_adds(&sql, what) != 0 || add_ident(&sql, db) != 0 || buf_adds(&sql, ".") != 0 ||
+            add_ident(&sql, tables[i]) != 0 || add_show_create(s, m, sql.data) != 0)
             goto out;
     }
     rc = 0;
@@ -423,7 +423,10 @@ static int dump_schema(struct buf *s, const char *socket)
             continue;
         sql.len = 0;
         if (buf_adds(&sql, "SHOW CREATE DATABASE ") != 0 || add_ident(&sql, dbs[i]) != 0 ||
-            add_show_create(s, m, sql.data) != 0 || dump_tables(s, m, dbs[i]) != 0)
+            add_show_create(s, m, sql.data) != 0 ||
+            dump_kind(s, m, dbs[i], "BASE TABLE", "SHOW CREATE TABLE ") != 0 ||
+            /* the ddl-objects form: sequences after the tables */
+            dump_kind(s, m, dbs[i], "SEQUENCE", "SHOW CREATE SEQUENCE ") != 0)
             goto out;
     }
     rc = 0;

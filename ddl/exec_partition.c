@@ -1,0 +1,1498 @@
+/*
+ * exec_partition.c - PARTITION BY of CREATE/ALTER TABLE and the partition
+ * commands of ALTER TABLE, with MariaDB 10.11's checks and errors
+ * (sql/partition_info.cc check_partition_info, sql_partition.cc
+ * prep_alter_part_table). The result is t->part: the scheme plus one entry
+ * per partition and subpartition in print order, every text as SHOW CREATE
+ * TABLE prints it (ddl/partition.h). Partition ids are kept for partitions
+ * that survive an ALTER (the catalog gives new ones an id).
+ *
+ * Values of RANGE/LIST partitions are constant integer expressions that
+ * MariaDB evaluates and prints as numbers: literals, + - * DIV MOD, unary
+ * minus, and TO_DAYS/TO_SECONDS/YEAR/UNIX_TIMESTAMP of a date literal are
+ * evaluated here; other constant forms get 1235 (not supported) rather than
+ * a wrong value. COLUMNS partitions keep their literals as printed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "catalog/catalog_int.h"
+#include "ddl/exec.h"
+#include "ddl/expr.h"
+#include "ddl/expr_walk.h"
+#include "ddl/partition.h"
+
+#define MAX_PARTITIONS 8192 /* MariaDB's MAX_PARTITIONS, subpartitions included */
+
+/* ------------------------------------------------------------------ */
+/* The mutable partition list                                           */
+
+typedef struct plist {
+    sc_partition_def *v;
+    size_t n, cap;
+} plist;
+
+static sc_partition_def *plist_add(sc_exec *x, plist *l)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 8;
+        sc_partition_def *grown = sc_exec__alloc(x, cap * sizeof(*grown));
+        if (!grown)
+            return NULL;
+        if (l->n)
+            memcpy(grown, l->v, l->n * sizeof(*grown));
+        l->v = grown;
+        l->cap = cap;
+    }
+    memset(&l->v[l->n], 0, sizeof(l->v[0]));
+    return &l->v[l->n++];
+}
+
+sc_partitioning_def *sc_exec__partition_copy(sc_exec *x, const sc_partitioning_def *src)
+{
+    sc_partitioning_def *pt;
+    sc_partition_def *parts;
+
+    if (!src)
+        return NULL;
+    pt = sc_exec__alloc(x, sizeof(*pt));
+    parts = sc_exec__alloc(x, (src->n_parts + 1) * sizeof(*parts));
+    if (!pt || !parts)
+        return NULL;
+    *pt = *src;
+    pt->expr = sc_exec__strdup(x, src->expr ? src->expr : "");
+    pt->sub_expr = sc_exec__strdup(x, src->sub_expr);
+    pt->system_time = sc_exec__strdup(x, src->system_time);
+    for (size_t i = 0; i < src->n_parts; i++) {
+        parts[i] = src->parts[i];
+        parts[i].name = sc_exec__strdup(x, parts[i].name);
+        parts[i].values = sc_exec__strdup(x, parts[i].values);
+        parts[i].options = sc_exec__strdup(x, parts[i].options);
+        parts[i].engine = sc_exec__strdup(x, parts[i].engine);
+    }
+    pt->parts = parts;
+    return pt;
+}
+
+/* Top-level partitions of pt (subpartitions not counted). */
+static size_t n_top(const sc_partitioning_def *pt)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < pt->n_parts; i++)
+        n += !pt->parts[i].sub;
+    return n;
+}
+
+/* Index in pt->parts of the top-level partition named name (any case), or -1. */
+static long find_top(const sc_partitioning_def *pt, const char *name)
+{
+    for (size_t i = 0; i < pt->n_parts; i++)
+        if (!pt->parts[i].sub && strcasecmp(pt->parts[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* The partition (with its subpartitions) that starts at index i: its length. */
+static size_t span(const sc_partitioning_def *pt, size_t i)
+{
+    size_t j = i + 1;
+
+    while (j < pt->n_parts && pt->parts[j].sub)
+        j++;
+    return j - i;
+}
+
+/* ------------------------------------------------------------------ */
+/* Constant values                                                      */
+
+typedef struct pval {
+    bool max;         /* MAXVALUE */
+    bool null;        /* NULL */
+    bool is_int;      /* i holds the value */
+    long long i;      /* integer value */
+    const char *text; /* as printed */
+} pval;
+
+static long long days_from_civil(long long y, unsigned m, unsigned d)
+{
+    long long era;
+    unsigned yoe, doy, doe;
+
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = (unsigned)(y - era * 400);
+    doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + (long long)doe - 719468; /* days since 1970-01-01 */
+}
+
+/* 'YYYY-MM-DD[ HH:MM:SS]': days since 0000-00-00 as TO_DAYS counts, seconds of the day. */
+static bool parse_datetime(const char *s, long long *days, long long *secs, long long *year)
+{
+    int y, mo, d, h = 0, mi = 0, se = 0, n;
+
+    n = sscanf(s, "%d-%d-%d %d:%d:%d", &y, &mo, &d, &h, &mi, &se);
+    if (n < 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+        return false;
+    *days = days_from_civil(y, (unsigned)mo, (unsigned)d) + 719528;
+    *secs = (long long)h * 3600 + mi * 60 + se;
+    *year = y;
+    return true;
+}
+
+static int eval_int(sc_exec *x, const sc_expr *e, long long *out, bool *null);
+
+static int eval_date_func(sc_exec *x, const sc_expr *e, long long *out)
+{
+    long long days, secs, year;
+    const sc_expr *a = e->n_args == 1 ? e->args[0] : NULL;
+
+    if (!a || a->kind != SC_AST_EXPR_LITERAL ||
+        (a->lit.kind != SC_AST_LIT_STRING && a->lit.kind != SC_AST_LIT_DATE &&
+         a->lit.kind != SC_AST_LIT_TIMESTAMP) ||
+        !parse_datetime(a->lit.text.s, &days, &secs, &year))
+        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
+    if (strcasecmp(e->name, "to_days") == 0)
+        *out = days;
+    else if (strcasecmp(e->name, "to_seconds") == 0)
+        *out = days * 86400 + secs;
+    else if (strcasecmp(e->name, "year") == 0)
+        *out = year;
+    else /* unix_timestamp, in the pinned UTC time zone */
+        *out = (days - 719528) * 86400 + secs;
+    return SC_OK;
+}
+
+static int eval_binary(sc_exec *x, const sc_expr *e, long long *out)
+{
+    long long a, b;
+    bool na = false, nb = false;
+    int rc;
+
+    if ((rc = eval_int(x, e->args[0], &a, &na)) || (rc = eval_int(x, e->args[1], &b, &nb)))
+        return rc;
+    switch (e->op) {
+    case SC_AST_OP_ADD:
+        *out = a + b;
+        return SC_OK;
+    case SC_AST_OP_SUB:
+        *out = a - b;
+        return SC_OK;
+    case SC_AST_OP_MUL:
+        *out = a * b;
+        return SC_OK;
+    case SC_AST_OP_INTDIV:
+    case SC_AST_OP_MOD:
+        if (b == 0)
+            break;
+        *out = e->op == SC_AST_OP_INTDIV ? a / b : a % b;
+        return SC_OK;
+    default:
+        break;
+    }
+    return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
+}
+
+/* A constant integer expression; *null for NULL (LIST). 1697-style errors are the caller's. */
+static int eval_int(sc_exec *x, const sc_expr *e, long long *out, bool *null)
+{
+    static const char *const date_funcs[] = {"to_days", "to_seconds", "year", "unix_timestamp"};
+
+    *null = false;
+    if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL) {
+        *null = true;
+        return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_LITERAL &&
+        (e->lit.kind == SC_AST_LIT_INT || e->lit.kind == SC_AST_LIT_BOOL)) {
+        *out = strtoll(e->lit.text.s, NULL, 10);
+        if (e->lit.negative)
+            *out = -*out;
+        return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NEG) {
+        int rc = eval_int(x, e->args[0], out, null);
+        *out = -*out;
+        return rc;
+    }
+    if (e->kind == SC_AST_EXPR_BINARY)
+        return eval_binary(x, e, out);
+    if (e->kind == SC_AST_EXPR_FUNC)
+        for (size_t i = 0; i < sizeof(date_funcs) / sizeof(date_funcs[0]); i++)
+            if (strcasecmp(e->name, date_funcs[i]) == 0)
+                return eval_date_func(x, e, out);
+    return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
+}
+
+static bool is_string_value(const sc_expr *e)
+{
+    return e->kind == SC_AST_EXPR_LITERAL &&
+           (e->lit.kind == SC_AST_LIT_STRING || e->lit.kind == SC_AST_LIT_DATE ||
+            e->lit.kind == SC_AST_LIT_TIMESTAMP || e->lit.kind == SC_AST_LIT_TIME ||
+            e->lit.kind == SC_AST_LIT_DECIMAL || e->lit.kind == SC_AST_LIT_FLOAT);
+}
+
+/* One value of a partition's list under pt (COLUMNS: column type decides printing). */
+static int eval_value(sc_exec *x, pval *v, const sc_expr *e, bool columns, const char *pname)
+{
+    int rc;
+
+    memset(v, 0, sizeof(*v));
+    if (!e) {
+        v->max = true;
+        v->text = "MAXVALUE";
+        return SC_OK;
+    }
+    if (columns) {
+        bool null = false;
+        v->text = sc_exec__expr_text(x, e);
+        if (!v->text)
+            return SC_ENOMEM;
+        v->null = e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL;
+        if (!v->null && !is_string_value(e) && eval_int(x, e, &v->i, &null) == SC_OK)
+            v->is_int = true;
+        sc_ctx_clear_error(x->ctx);
+        return SC_OK;
+    }
+    if (is_string_value(e))
+        return sc_exec__err(x, SC_ER_VALUES_IS_NOT_INT_TYPE_ERROR, pname);
+    if ((rc = eval_int(x, e, &v->i, &v->null)) != SC_OK)
+        return rc;
+    v->is_int = !v->null;
+    v->text = v->null ? "NULL" : sc_exec__printf(x, "%lld", v->i);
+    return v->text ? SC_OK : SC_ENOMEM;
+}
+
+/* <0, 0, >0 as a < b; MAXVALUE is above everything. */
+static int pval_cmp(const pval *a, const pval *b)
+{
+    if (a->max || b->max)
+        return a->max - b->max;
+    if (a->is_int && b->is_int)
+        return a->i < b->i ? -1 : a->i > b->i;
+    return strcmp(a->text, b->text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Building partitions from the syntax tree                             */
+
+static bool is_columns(sc_part_type t)
+{
+    return t == SC_PART_RANGE_COLUMNS || t == SC_PART_LIST_COLUMNS;
+}
+
+static bool is_range(sc_part_type t)
+{
+    return t == SC_PART_RANGE || t == SC_PART_RANGE_COLUMNS;
+}
+
+static bool is_list(sc_part_type t)
+{
+    return t == SC_PART_LIST || t == SC_PART_LIST_COLUMNS;
+}
+
+/* The COLUMNS list text of pt ("`a`,`b`"), NULL for other types. */
+static const char *cols_of(const sc_partitioning_def *pt)
+{
+    return is_columns(pt->type) ? pt->expr : NULL;
+}
+
+/* "VALUES LESS THAN (..)" / "VALUES IN (..)" text of d; checks its kind against the type. */
+static int
+values_text(sc_exec *x, const sc_partitioning_def *pt, const sc_ast_pdef *d, const char **out)
+{
+    size_t width = 0;
+
+    for (const char *c = cols_of(pt); c && *c; c++)
+        width += *c == ',';
+    bool cols = is_columns(pt->type);
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    int rc = SC_OK;
+
+    *out = NULL;
+    if (d->vkind == SC_AST_PV_DEFAULT) {
+        *out = "DEFAULT";
+        return SC_OK;
+    }
+    if (d->vkind == SC_AST_PV_HISTORY || d->vkind == SC_AST_PV_CURRENT) {
+        *out = d->vkind == SC_AST_PV_HISTORY ? "HISTORY" : "CURRENT";
+        return SC_OK;
+    }
+    if (d->vkind == SC_AST_PV_NONE)
+        return SC_OK;
+    sc__buf_puts(&b, d->vkind == SC_AST_PV_LESS_THAN ? "VALUES LESS THAN " : "VALUES IN (");
+    if (d->maxvalue && cols && width > 0) {
+        sc__buf_free(&b);
+        return sc_exec__err(x, SC_ER_PARTITION_COLUMN_LIST_ERROR);
+    }
+    if (d->maxvalue)
+        sc__buf_puts(&b, cols ? "(MAXVALUE)" : "MAXVALUE");
+    for (size_t t = 0; t < d->n_tuples && rc == SC_OK; t++) {
+        const sc_ast_ptuple *tp = &d->tuples[t];
+        bool paren = d->vkind == SC_AST_PV_LESS_THAN || (cols && tp->n > 1);
+        if (cols && tp->n != width + 1) {
+            sc__buf_free(&b);
+            return sc_exec__err(x, SC_ER_PARTITION_COLUMN_LIST_ERROR);
+        }
+        if (t)
+            sc__buf_putc(&b, ',');
+        if (paren)
+            sc__buf_putc(&b, '(');
+        for (size_t i = 0; i < tp->n && rc == SC_OK; i++) {
+            pval v;
+            if ((rc = eval_value(x, &v, tp->vals[i], cols, d->name)) == SC_OK) {
+                if (i)
+                    sc__buf_putc(&b, ',');
+                sc__buf_puts(&b, v.text);
+            }
+        }
+        if (paren)
+            sc__buf_putc(&b, ')');
+    }
+    if (d->vkind == SC_AST_PV_IN)
+        sc__buf_putc(&b, ')');
+    if (rc == SC_OK)
+        *out = b.failed ? NULL : sc_exec__strdup(x, b.text ? b.text : "");
+    sc__buf_free(&b);
+    return rc != SC_OK ? rc : *out ? SC_OK : SC_ENOMEM;
+}
+
+/* Per-partition options in MariaDB's print order. */
+static const char *options_text(sc_exec *x, const sc_ast_popts *o)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    const char *out = NULL;
+
+    if (o->nodegroup.present)
+        sc__buf_printf(&b, " NODEGROUP = %llu", (unsigned long long)o->nodegroup.value);
+    if (o->max_rows.present)
+        sc__buf_printf(&b, " MAX_ROWS = %llu", (unsigned long long)o->max_rows.value);
+    if (o->min_rows.present)
+        sc__buf_printf(&b, " MIN_ROWS = %llu", (unsigned long long)o->min_rows.value);
+    if (o->data_dir) {
+        sc__buf_puts(&b, " DATA DIRECTORY = ");
+        sc_ddl__quote_string(&b, o->data_dir->s, o->data_dir->len);
+    }
+    if (o->index_dir) {
+        sc__buf_puts(&b, " INDEX DIRECTORY = ");
+        sc_ddl__quote_string(&b, o->index_dir->s, o->index_dir->len);
+    }
+    if (o->comment) {
+        sc__buf_puts(&b, " COMMENT = ");
+        sc_ddl__quote_string(&b, o->comment->s, o->comment->len);
+    }
+    if (b.len && !b.failed)
+        out = sc_exec__strdup(x, b.text + 1);
+    sc__buf_free(&b);
+    return out;
+}
+
+/* Engine names of partitions must agree with each other and the table (1497). */
+typedef struct engine_mix {
+    const char *table;  /* the table's ENGINE= if written, else NULL */
+    const char *seen;   /* first partition engine */
+    size_t with, total; /* partitions naming an engine / all */
+} engine_mix;
+
+static int note_engine(sc_exec *x, engine_mix *m, const char *engine)
+{
+    const char *canon;
+
+    m->total++;
+    if (!engine)
+        return SC_OK;
+    canon = sc_exec__engine_name(engine);
+    if (!canon)
+        return sc_exec__err(x, SC_ER_UNKNOWN_STORAGE_ENGINE, engine);
+    if ((m->seen && strcmp(m->seen, canon) != 0) || (m->table && strcmp(m->table, canon) != 0))
+        return sc_exec__err(x, SC_ER_MIX_HANDLER_ERROR);
+    m->seen = canon;
+    m->with++;
+    return SC_OK;
+}
+
+static int add_one(sc_exec *x,
+                   plist *l,
+                   const sc_partitioning_def *pt,
+                   const sc_ast_pdef *d,
+                   bool sub,
+                   engine_mix *m)
+{
+    sc_partition_def *pd = plist_add(x, l);
+    int rc;
+
+    if (!pd)
+        return SC_ENOMEM;
+    pd->name = d->name;
+    pd->sub = sub;
+    if ((rc = sc_exec__check_ident_length(x, d->name)) != SC_OK)
+        return rc;
+    if (!sub && (rc = values_text(x, pt, d, &pd->values)) != SC_OK)
+        return rc;
+    pd->options = options_text(x, &d->opts);
+    return note_engine(x, m, d->opts.engine);
+}
+
+static const char *default_name(sc_exec *x, const char *prefix, size_t i, const char *suffix)
+{
+    return sc_exec__printf(x, "%s%s%zu", prefix ? prefix : "", suffix, i);
+}
+
+/* Subpartitions of partition d: listed ones, or n default ones (<part>sp<i>). */
+static int add_subs(sc_exec *x,
+                    plist *l,
+                    const sc_partitioning_def *pt,
+                    const sc_ast_pdef *d,
+                    size_t n_default,
+                    engine_mix *m)
+{
+    int rc;
+
+    for (size_t s = 0; s < d->n_subs; s++)
+        if ((rc = add_one(x, l, pt, &d->subs[s], true, m)) != SC_OK)
+            return rc;
+    for (size_t s = 0; !d->n_subs && s < n_default; s++) {
+        sc_partition_def *pd = plist_add(x, l);
+        if (!pd || !(pd->name = default_name(x, d->name, s, "sp")))
+            return SC_ENOMEM;
+        pd->sub = true;
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks on the whole list                                             */
+
+/* 1517 for a name used twice among partitions and subpartitions. */
+static int check_names(sc_exec *x, const sc_partition_def *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcasecmp(v[i].name, v[j].name) == 0)
+                return sc_exec__err(x, SC_ER_SAME_NAME_PARTITION, v[i].name);
+    return SC_OK;
+}
+
+/* Parse a stored "VALUES ..." text back into its values (tuples flattened). */
+static int stored_values(sc_exec *x, const char *text, pval **out, size_t *n, bool cols)
+{
+    const char *body;
+    sc_expr *e = NULL;
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    int rc;
+
+    *out = NULL;
+    *n = 0;
+    if (!text || strncmp(text, "VALUES ", 7) != 0)
+        return SC_OK;
+    body = strncmp(text, "VALUES LESS THAN ", 17) == 0 ? text + 17 : text + 10;
+    if (strcmp(body, "MAXVALUE") == 0) {
+        *out = sc_exec__alloc(x, sizeof(pval));
+        if (!*out)
+            return SC_ENOMEM;
+        memset(*out, 0, sizeof(pval));
+        (*out)->max = true;
+        (*out)->text = "MAXVALUE";
+        *n = 1;
+        return SC_OK;
+    }
+    /* MAXVALUE inside a COLUMNS tuple is no expression: read it as a marker column */
+    for (const char *s = body; *s; s++) {
+        if (strncmp(s, "MAXVALUE", 8) == 0) {
+            sc__buf_puts(&b, "`\x01max`");
+            s += 7;
+        } else {
+            sc__buf_putc(&b, *s);
+        }
+    }
+    rc = b.failed ? SC_ENOMEM : sc_exec__stored_expr(x, &e, b.text);
+    sc__buf_free(&b);
+    if (rc != SC_OK)
+        return rc;
+    if (e && e->kind == SC_AST_EXPR_ROW) {
+        size_t total = 0, k = 0;
+        for (size_t i = 0; i < e->n_args; i++)
+            total += e->args[i]->kind == SC_AST_EXPR_ROW ? e->args[i]->n_args : 1;
+        if (!(*out = sc_exec__alloc(x, (total + 1) * sizeof(pval))))
+            return SC_ENOMEM;
+        for (size_t i = 0; i < e->n_args && rc == SC_OK; i++) {
+            sc_expr *a = e->args[i];
+            size_t m = a->kind == SC_AST_EXPR_ROW ? a->n_args : 1;
+            for (size_t j = 0; j < m && rc == SC_OK; j++) {
+                sc_expr *v = a->kind == SC_AST_EXPR_ROW ? a->args[j] : a;
+                bool max = v->kind == SC_AST_EXPR_COLUMN && strcmp(v->name, "\x01max") == 0;
+                rc = eval_value(x, &(*out)[k++], max ? NULL : v, cols, "");
+            }
+        }
+        *n = k;
+        return rc;
+    }
+    if (!(*out = sc_exec__alloc(x, sizeof(pval))))
+        return SC_ENOMEM;
+    *n = 1;
+    return e ? eval_value(x, *out, e->kind == SC_AST_EXPR_COLUMN ? NULL : e, cols, "") : SC_OK;
+}
+
+/* Tuples of RANGE values: strictly increasing, MAXVALUE only last (1493, 1481). */
+static int check_range(sc_exec *x, const sc_partitioning_def *pt)
+{
+    pval *prev = NULL, *cur;
+    size_t n_prev = 0, n_cur, last = 0;
+    bool cols = is_columns(pt->type);
+    int rc;
+
+    for (size_t i = 0; i < pt->n_parts; i++)
+        if (!pt->parts[i].sub)
+            last = i;
+    for (size_t i = 0; i < pt->n_parts; i++) {
+        int c = 0;
+        if (pt->parts[i].sub)
+            continue;
+        if ((rc = stored_values(x, pt->parts[i].values, &cur, &n_cur, cols)) != SC_OK)
+            return rc;
+        if (!cols && n_cur == 1 && cur[0].max && i != last)
+            return sc_exec__err(x, SC_ER_PARTITION_MAXVALUE_ERROR);
+        for (size_t k = 0; prev && k < n_cur && k < n_prev && c == 0; k++)
+            c = pval_cmp(&prev[k], &cur[k]);
+        if (prev && c >= 0) {
+            if (!cols && prev[0].max)
+                return sc_exec__err(x, SC_ER_PARTITION_MAXVALUE_ERROR);
+            return sc_exec__err(x, SC_ER_RANGE_NOT_INCREASING_ERROR);
+        }
+        prev = cur;
+        n_prev = n_cur;
+    }
+    return SC_OK;
+}
+
+/* LIST values: no constant twice (1495); at most one DEFAULT partition. */
+static int check_list(sc_exec *x, const sc_partitioning_def *pt)
+{
+    pval *all = NULL;
+    size_t n_all = 0, cap = 0;
+    bool cols = is_columns(pt->type);
+    int rc;
+
+    for (size_t i = 0; i < pt->n_parts; i++) {
+        pval *v;
+        size_t n;
+        if (pt->parts[i].sub)
+            continue;
+        if ((rc = stored_values(x, pt->parts[i].values, &v, &n, cols)) != SC_OK)
+            return rc;
+        for (size_t k = 0; k < n; k++) {
+            for (size_t j = 0; j < n_all; j++)
+                if (all[j].null == v[k].null && (v[k].null || pval_cmp(&all[j], &v[k]) == 0))
+                    return sc_exec__err(x, SC_ER_MULTIPLE_DEF_CONST_IN_LIST_PART_ERROR);
+            if (n_all == cap) {
+                pval *grown = sc_exec__alloc(x, (cap = cap * 2 + 16) * sizeof(pval));
+                if (!grown)
+                    return SC_ENOMEM;
+                if (n_all)
+                    memcpy(grown, all, n_all * sizeof(pval));
+                all = grown;
+            }
+            all[n_all++] = v[k];
+        }
+    }
+    return SC_OK;
+}
+
+static int check_values(sc_exec *x, const sc_partitioning_def *pt)
+{
+    if (is_range(pt->type))
+        return check_range(x, pt);
+    if (is_list(pt->type))
+        return check_list(x, pt);
+    return SC_OK;
+}
+
+/* Every partition of a RANGE/LIST table has its kind of VALUES; others have none. */
+static int check_value_kinds(sc_exec *x, sc_part_type type, const sc_ast_pdef *d)
+{
+    if (is_range(type) && d->vkind != SC_AST_PV_LESS_THAN) {
+        if (d->vkind == SC_AST_PV_IN)
+            return sc_exec__err(x, SC_ER_PARTITION_WRONG_VALUES_ERROR, "LIST", "IN");
+        return sc_exec__err(x, SC_ER_PARTITION_REQUIRES_VALUES_ERROR, "RANGE", "LESS THAN");
+    }
+    if (is_list(type) && d->vkind != SC_AST_PV_IN && d->vkind != SC_AST_PV_DEFAULT) {
+        if (d->vkind == SC_AST_PV_LESS_THAN)
+            return sc_exec__err(x, SC_ER_PARTITION_WRONG_VALUES_ERROR, "RANGE", "LESS THAN");
+        return sc_exec__err(x, SC_ER_PARTITION_REQUIRES_VALUES_ERROR, "LIST", "IN");
+    }
+    if ((type == SC_PART_HASH || type == SC_PART_KEY) && d->vkind == SC_AST_PV_LESS_THAN)
+        return sc_exec__err(x, SC_ER_PARTITION_WRONG_VALUES_ERROR, "RANGE", "LESS THAN");
+    if ((type == SC_PART_HASH || type == SC_PART_KEY) && d->vkind == SC_AST_PV_IN)
+        return sc_exec__err(x, SC_ER_PARTITION_WRONG_VALUES_ERROR, "LIST", "IN");
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The partitioning function                                            */
+
+static const char *const allowed_funcs[] = {
+    "abs",       "ceiling",    "ceil",           "datediff", "day",    "dayofmonth",
+    "dayofweek", "dayofyear",  "extract",        "floor",    "hour",   "microsecond",
+    "minute",    "mod",        "month",          "quarter",  "second", "time_to_sec",
+    "to_days",   "to_seconds", "unix_timestamp", "weekday",  "year",   "yearweek",
+};
+
+static bool is_integer_type(sc_coltype t)
+{
+    return t == SC_TYPE_TINYINT || t == SC_TYPE_SMALLINT || t == SC_TYPE_MEDIUMINT ||
+           t == SC_TYPE_INT || t == SC_TYPE_BIGINT || t == SC_TYPE_YEAR || t == SC_TYPE_BIT;
+}
+
+static bool is_blob_type(sc_coltype t)
+{
+    return (t >= SC_TYPE_TINYBLOB && t <= SC_TYPE_LONGTEXT) ||
+           (t >= SC_TYPE_GEOMETRY && t <= SC_TYPE_GEOMETRYCOLLECTION);
+}
+
+/* 1564 for a function MariaDB does not allow in a partitioning expression. */
+static int check_func_allowed(sc_exec *x, const sc_expr *e)
+{
+    int rc;
+
+    if (!e)
+        return SC_OK;
+    if (e->kind == SC_AST_EXPR_FUNC) {
+        bool ok = false;
+        for (size_t i = 0; i < sizeof(allowed_funcs) / sizeof(allowed_funcs[0]); i++)
+            ok = ok || strcasecmp(e->name, allowed_funcs[i]) == 0;
+        if (!ok)
+            return sc_exec__err(x, SC_ER_PARTITION_FUNCTION_IS_NOT_ALLOWED);
+    } else if (e->kind != SC_AST_EXPR_LITERAL && e->kind != SC_AST_EXPR_COLUMN &&
+               e->kind != SC_AST_EXPR_UNARY && e->kind != SC_AST_EXPR_BINARY &&
+               e->kind != SC_AST_EXPR_INTERVAL) {
+        return sc_exec__err(x, SC_ER_PARTITION_FUNCTION_IS_NOT_ALLOWED);
+    } else if (e->kind == SC_AST_EXPR_BINARY && e->op == SC_AST_OP_DIV) {
+        return sc_exec__err(x, SC_ER_PARTITION_FUNCTION_IS_NOT_ALLOWED);
+    }
+    for (size_t i = 0; i < e->n_args; i++)
+        if ((rc = check_func_allowed(x, e->args[i])) != SC_OK)
+            return rc;
+    return SC_OK;
+}
+
+/* HASH/RANGE/LIST (expr): columns exist, functions allowed, an integer result. */
+static int function_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e, const char **text)
+{
+    const char *u = sc_exec__unknown_column(t, e);
+    int rc;
+
+    if (u)
+        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "PARTITION BY");
+    if (e->kind == SC_AST_EXPR_COLUMN) {
+        const sc_xcol *c = sc_xtable__find_col(t, e->name);
+        if (c && !is_integer_type(c->d.type))
+            return sc_exec__err(x, SC_ER_FIELD_TYPE_NOT_ALLOWED_AS_PARTITION_FIELD, c->d.name);
+    } else if ((rc = check_func_allowed(x, e)) != SC_OK) {
+        return rc;
+    }
+    *text = sc_exec__expr_text(x, e);
+    return *text ? SC_OK : SC_ENOMEM;
+}
+
+static bool unique_not_null(const sc_xtable *t, const sc_xindex *ix)
+{
+    if (ix->d.kind != SC_INDEX_UNIQUE)
+        return false;
+    for (size_t k = 0; k < ix->d.n_parts; k++) {
+        const sc_xcol *c = sc_xtable__find_col(t, ix->d.parts[k].column);
+        if (!c || !(c->d.flags & SC_COL_NOT_NULL))
+            return false;
+    }
+    return true;
+}
+
+/* KEY / COLUMNS column list: `a`,`b` (KEY () takes the primary key, 1488 without one). */
+static int column_list(
+    sc_exec *x, const sc_xtable *t, const char *const *cols, size_t n, bool key, const char **text)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+
+    if (n == 0 && key) { /* the primary key, else a UNIQUE key of NOT NULL columns */
+        bool pk = false;
+        for (size_t i = 0; i < t->n_idx; i++)
+            pk = pk || t->idx[i].d.kind == SC_INDEX_PRIMARY || unique_not_null(t, &t->idx[i]);
+        if (!pk)
+            return sc_exec__err(x, SC_ER_FIELD_NOT_FOUND_PART_ERROR);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const sc_xcol *c = sc_xtable__find_col(t, cols[i]);
+        if (!c) {
+            sc__buf_free(&b);
+            return sc_exec__err(x, SC_ER_FIELD_NOT_FOUND_PART_ERROR);
+        }
+        if (is_blob_type(c->d.type)) {
+            sc__buf_free(&b);
+            return sc_exec__err(x, SC_ER_BLOB_FIELD_IN_PART_FUNC_ERROR);
+        }
+        if ((!key && (c->d.type == SC_TYPE_FLOAT || c->d.type == SC_TYPE_DOUBLE ||
+                      c->d.type == SC_TYPE_ENUM || c->d.type == SC_TYPE_SET))) {
+            sc__buf_free(&b);
+            return sc_exec__err(x, SC_ER_FIELD_TYPE_NOT_ALLOWED_AS_PARTITION_FIELD, c->d.name);
+        }
+        if (i)
+            sc__buf_putc(&b, ',');
+        sc_ddl__quote_ident(&b, c->d.name);
+    }
+    *text = b.failed ? NULL : sc_exec__strdup(x, b.text ? b.text : "");
+    sc__buf_free(&b);
+    return *text ? SC_OK : SC_ENOMEM;
+}
+
+/* SYSTEM_TIME INTERVAL n unit [STARTS ts] | LIMIT n, as printed. */
+static int system_time_text(sc_exec *x, const sc_ast_partitioning *ap, const char **out)
+{
+    *out = NULL;
+    if (ap->interval) {
+        const char *n = sc_exec__expr_text(x, ap->interval), *starts;
+        char now[32];
+        if (ap->starts && ap->starts->kind == SC_AST_EXPR_LITERAL) {
+            starts = ap->starts->lit.text.s;
+        } else {
+            /* MariaDB starts at the current day (or hour, minute...) boundary */
+            time_t tt = time(NULL);
+            struct tm tm;
+            bool sub_day = strcasecmp(ap->interval_unit, "HOUR") == 0 ||
+                           strcasecmp(ap->interval_unit, "MINUTE") == 0 ||
+                           strcasecmp(ap->interval_unit, "SECOND") == 0;
+            gmtime_r(&tt, &tm);
+            if (!sub_day)
+                tm.tm_hour = 0;
+            if (strcasecmp(ap->interval_unit, "MINUTE") != 0 &&
+                strcasecmp(ap->interval_unit, "SECOND") != 0)
+                tm.tm_min = 0;
+            if (strcasecmp(ap->interval_unit, "SECOND") != 0)
+                tm.tm_sec = 0;
+            strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S", &tm);
+            starts = now;
+        }
+        *out = sc_exec__printf(x, "INTERVAL %s %s STARTS TIMESTAMP'%s'%s", n ? n : "",
+                               ap->interval_unit, starts, ap->auto_ ? " AUTO" : "");
+    } else if (ap->limit.present) {
+        *out = sc_exec__printf(x, "LIMIT %llu%s", (unsigned long long)ap->limit.value,
+                               ap->auto_ ? " AUTO" : "");
+    } else {
+        return SC_OK;
+    }
+    return *out ? SC_OK : SC_ENOMEM;
+}
+
+/* The method part of pt from ap (type, flags, expressions). */
+static int
+build_method(sc_exec *x, const sc_xtable *t, sc_partitioning_def *pt, const sc_ast_partitioning *ap)
+{
+    int rc;
+
+    pt->type = ap->type;
+    pt->flags = ap->linear ? SC_PART_LINEAR : 0;
+    if (ap->type == SC_PART_KEY || is_columns(ap->type))
+        rc = column_list(x, t, ap->cols, ap->n_cols, ap->type == SC_PART_KEY, &pt->expr);
+    else if (ap->type == SC_PART_SYSTEM_TIME)
+        rc = system_time_text(x, ap, &pt->system_time);
+    else
+        rc = function_expr(x, t, ap->expr, &pt->expr);
+    if (rc != SC_OK || ap->sub_type == SC_PART_NONE)
+        return rc;
+    if (!is_range(ap->type) && !is_list(ap->type))
+        return sc_exec__err(x, SC_ER_SUBPARTITION_ERROR);
+    pt->sub_type = ap->sub_type;
+    if (ap->sub_linear)
+        pt->flags |= SC_PART_SUB_LINEAR;
+    if (ap->sub_type == SC_PART_KEY)
+        return column_list(x, t, ap->sub_cols, ap->n_sub_cols, true, &pt->sub_expr);
+    return function_expr(x, t, ap->sub_expr, &pt->sub_expr);
+}
+
+/* SYSTEM_TIME partitions: HISTORY ones, then exactly one CURRENT, last. */
+static int check_system_time(sc_exec *x, const sc_xtable *t, const sc_partitioning_def *pt)
+{
+    size_t n = n_top(pt), k = 0;
+
+    if (!(t->tflags & SC_TABLE_SYSTEM_VERSIONING))
+        return sc_exec__err(x, SC_ER_VERS_NOT_VERSIONED, t->name);
+    for (size_t i = 0; i < pt->n_parts; i++) {
+        const char *v = pt->parts[i].values;
+        if (pt->parts[i].sub)
+            continue;
+        k++;
+        if (!v || (k < n && strcmp(v, "HISTORY") != 0) || (k == n && strcmp(v, "CURRENT") != 0))
+            return sc_exec__err(x, SC_ER_VERS_WRONG_PARTS, t->name);
+    }
+    return n < 2 ? sc_exec__err(x, SC_ER_VERS_WRONG_PARTS, t->name) : SC_OK;
+}
+
+/* Default partitions: p0.. (SYSTEM_TIME: p0.., pn the current one). */
+static int default_parts(sc_exec *x, plist *l, sc_partitioning_def *pt, size_t n, size_t subs)
+{
+    for (size_t i = 0; i < n; i++) {
+        sc_partition_def *pd = plist_add(x, l);
+        sc_ast_pdef d;
+        memset(&d, 0, sizeof(d));
+        if (!pd)
+            return SC_ENOMEM;
+        if (pt->type == SC_PART_SYSTEM_TIME && i == n - 1)
+            pd->name = "pn";
+        else if (!(pd->name = default_name(x, "p", i, "")))
+            return SC_ENOMEM;
+        if (pt->type == SC_PART_SYSTEM_TIME)
+            pd->values = i == n - 1 ? "CURRENT" : "HISTORY";
+        d.name = pd->name;
+        if (subs) {
+            engine_mix m = {0};
+            int rc = add_subs(x, l, pt, &d, subs, &m);
+            if (rc != SC_OK)
+                return rc;
+        }
+    }
+    return SC_OK;
+}
+
+/* Partitions of ap->defs (or default ones) appended to l. */
+static int build_parts(sc_exec *x,
+                       const sc_xtable *t,
+                       sc_partitioning_def *pt,
+                       const sc_ast_partitioning *ap,
+                       plist *l,
+                       bool engine_given)
+{
+    engine_mix m = {engine_given ? sc_exec__engine_name(t->engine) : NULL, NULL, 0, 0};
+    size_t subs = ap->subparts.present ? (size_t)ap->subparts.value : 1;
+    int rc;
+
+    if (ap->sub_type != SC_PART_NONE && ap->subparts.present && ap->subparts.value == 0)
+        return sc_exec__err(x, SC_ER_NO_PARTS_ERROR, "subpartitions");
+    if (!ap->n_defs) {
+        size_t n = ap->parts.present                 ? (size_t)ap->parts.value
+                   : pt->type == SC_PART_SYSTEM_TIME ? 2
+                                                     : 1;
+        if (is_range(pt->type) || is_list(pt->type))
+            return sc_exec__err(x, SC_ER_PARTITIONS_MUST_BE_DEFINED_ERROR,
+                                is_range(pt->type) ? "RANGE" : "LIST");
+        if (n == 0)
+            return sc_exec__err(x, SC_ER_NO_PARTS_ERROR, "partitions");
+        if (n * (ap->sub_type != SC_PART_NONE ? subs : 1) > MAX_PARTITIONS)
+            return sc_exec__err(x, SC_ER_TOO_MANY_PARTITIONS_ERROR);
+        pt->flags |= SC_PART_DEFAULT_LIST;
+        if (!ap->parts.present && pt->type != SC_PART_SYSTEM_TIME)
+            pt->flags |= SC_PART_DEFAULT_NUM;
+        return default_parts(x, l, pt, n, ap->sub_type != SC_PART_NONE ? subs : 0);
+    }
+    if (ap->sub_type != SC_PART_NONE && ap->defs[0].n_subs == 0) {
+        pt->flags |= SC_PART_SUB_DEFAULT_LIST;
+        if (!ap->subparts.present)
+            pt->flags |= SC_PART_SUB_DEFAULT_NUM;
+    }
+    for (size_t i = 0; i < ap->n_defs; i++) {
+        if ((rc = check_value_kinds(x, pt->type, &ap->defs[i])) != SC_OK ||
+            (rc = add_one(x, l, pt, &ap->defs[i], false, &m)) != SC_OK)
+            return rc;
+        if (ap->sub_type != SC_PART_NONE &&
+            (rc = add_subs(x, l, pt, &ap->defs[i], subs, &m)) != SC_OK)
+            return rc;
+        if (l->n > MAX_PARTITIONS)
+            return sc_exec__err(x, SC_ER_TOO_MANY_PARTITIONS_ERROR);
+    }
+    if (m.with && m.with != m.total && !m.table)
+        return sc_exec__err(x, SC_ER_MIX_HANDLER_ERROR);
+    return SC_OK;
+}
+
+/* The engine all partitions name when the table did not: the table takes it. */
+static void adopt_engine(sc_exec *x, sc_xtable *t, const sc_ast_partitioning *ap, bool given)
+{
+    const char *e = NULL;
+
+    for (size_t i = 0; !given && i < ap->n_defs; i++)
+        if (ap->defs[i].opts.engine)
+            e = sc_exec__engine_name(ap->defs[i].opts.engine);
+    if (e)
+        t->engine = sc_exec__strdup(x, e);
+}
+
+static int build(sc_exec *x, sc_xtable *t, const sc_ast_partitioning *ap, bool engine_given)
+{
+    sc_partitioning_def *pt = sc_exec__alloc(x, sizeof(*pt));
+    plist l = {0};
+    int rc;
+
+    if (!pt)
+        return SC_ENOMEM;
+    memset(pt, 0, sizeof(*pt));
+    if ((rc = build_method(x, t, pt, ap)) != SC_OK)
+        return rc;
+    if (ap->parts.present && ap->parts.value == 0)
+        return sc_exec__err(x, SC_ER_NO_PARTS_ERROR, "partitions");
+    if (ap->parts.present && ap->parts.value > MAX_PARTITIONS)
+        return sc_exec__err(x, SC_ER_TOO_MANY_PARTITIONS_ERROR);
+    if ((rc = build_parts(x, t, pt, ap, &l, engine_given)) != SC_OK)
+        return rc;
+    pt->parts = l.v;
+    pt->n_parts = l.n;
+    if ((rc = check_names(x, l.v, l.n)) != SC_OK || (rc = check_values(x, pt)) != SC_OK)
+        return rc;
+    if (pt->type == SC_PART_SYSTEM_TIME && (rc = check_system_time(x, t, pt)) != SC_OK)
+        return rc;
+    adopt_engine(x, t, ap, engine_given);
+    for (size_t i = 0; i < l.n; i++)
+        l.v[i].engine = NULL; /* every partition prints the table's engine */
+    t->part = pt;
+    return SC_OK;
+}
+
+int sc_exec__partition_create(sc_exec *x, sc_xtable *t, const sc_ast_partitioning *ap)
+{
+    const sc_ast_create_table *ct = x->stmt->create_table;
+    bool engine_given = false, page_checksum = false;
+
+    for (size_t i = 0; ct && i < ct->n_options; i++) {
+        engine_given = engine_given || ct->options[i].kind == SC_AST_TOPT_ENGINE;
+        page_checksum = page_checksum || ct->options[i].kind == SC_AST_TOPT_PAGE_CHECKSUM;
+    }
+    /* the PAGE_CHECKSUM=1 an Aria table implies is not shown for a partitioned one */
+    if (!page_checksum && sc_exec__engine(t->engine) == SC_ENGINE_ARIA)
+        t->opts[SC_XOPT_PAGE_CHECKSUM] = NULL;
+    return build(x, t, ap, engine_given);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rules on the final table                                             */
+
+static int note_column(sc_expr *col, void *payload)
+{
+    sc_expr ***acc = payload;
+    **acc = col;
+    (*acc)++;
+    return 0;
+}
+
+/* Whether index ix has every column the partitioning text uses. */
+static int key_covers(sc_exec *x, const sc_xindex *ix, const char *text, bool *covers)
+{
+    sc_expr *e = NULL, *cols[64], **acc = cols;
+    const char *paren;
+    int rc;
+
+    *covers = true;
+    if (!text || !*text)
+        return SC_OK;
+    paren = sc_exec__printf(x, "(%s)", text);
+    if (!paren)
+        return SC_ENOMEM;
+    if ((rc = sc_exec__stored_expr(x, &e, paren)) != SC_OK)
+        return rc;
+    if (sc_ddl__expr_foreach_column(e, note_column, &acc) != 0)
+        return SC_OK;
+    for (sc_expr **c = cols; c < acc && *covers; c++) {
+        bool found = false;
+        for (size_t k = 0; k < ix->d.n_parts; k++)
+            found = found || strcasecmp(ix->d.parts[k].column, (*c)->name) == 0;
+        *covers = found;
+    }
+    return SC_OK;
+}
+
+int sc_exec__partition_check(sc_exec *x, const sc_xtable *t)
+{
+    const sc_partitioning_def *pt = t->part;
+    int rc;
+
+    if (!pt)
+        return SC_OK;
+    for (size_t i = 0; i < pt->n_parts; i++) /* InnoDB (strict mode) refuses it */
+        if (pt->parts[i].options && strstr(pt->parts[i].options, "INDEX DIRECTORY = ") &&
+            sc_exec__engine(t->engine) == SC_ENGINE_INNODB)
+            return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                                "140 \"Wrong create options\"");
+    if (t->n_fks && sc_exec__engine(t->engine) == SC_ENGINE_INNODB)
+        return sc_exec__err(x, SC_ER_FEATURE_NOT_SUPPORTED_WITH_PARTITIONING, "FOREIGN KEY");
+    for (size_t i = 0; i < t->n_idx; i++) {
+        const sc_xindex *ix = &t->idx[i];
+        bool a, b;
+        if (ix->d.kind != SC_INDEX_PRIMARY && ix->d.kind != SC_INDEX_UNIQUE)
+            continue;
+        if ((rc = key_covers(x, ix, pt->expr, &a)) != SC_OK ||
+            (rc = key_covers(x, ix, pt->sub_expr, &b)) != SC_OK)
+            return rc;
+        if (!a || !b)
+            return sc_exec__err(x, SC_ER_UNIQUE_KEY_NEED_ALL_FIELDS_IN_PF,
+                                ix->d.kind == SC_INDEX_PRIMARY ? "PRIMARY KEY" : "UNIQUE INDEX");
+    }
+    return SC_OK;
+}
+
+int sc_exec__partition_rename_column(sc_exec *x, sc_xtable *t, const char *from, const char *to)
+{
+    const char **texts[2];
+    int rc;
+
+    if (!t->part)
+        return SC_OK;
+    texts[0] = &t->part->expr;
+    texts[1] = &t->part->sub_expr;
+    for (size_t i = 0; i < 2; i++) {
+        sc_expr *e = NULL;
+        const char *paren, *printed;
+        if (!*texts[i] || !**texts[i])
+            continue;
+        if (!(paren = sc_exec__printf(x, "(%s)", *texts[i])))
+            return SC_ENOMEM;
+        if ((rc = sc_exec__stored_expr(x, &e, paren)) != SC_OK)
+            return rc;
+        if (sc_ddl__expr_rename_column(e, from, to) == 0)
+            continue;
+        printed = sc_exec__expr_text(x, e);
+        if (!printed)
+            return SC_ENOMEM;
+        if (e->kind == SC_AST_EXPR_ROW) { /* a column list prints as (`a`,`b`) */
+            size_t len = strlen(printed);
+            printed = sc_exec__printf(x, "%.*s", (int)(len - 2), printed + 1);
+        }
+        *texts[i] = printed;
+    }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* ALTER TABLE partition commands                                       */
+
+/* pt with a fresh, mutable copy of its list in l. */
+static void list_of(plist *l, const sc_partitioning_def *pt)
+{
+    l->v = (sc_partition_def *)(uintptr_t)pt->parts;
+    l->n = l->cap = pt->n_parts;
+}
+
+static void list_remove(plist *l, size_t at, size_t n)
+{
+    memmove(&l->v[at], &l->v[at + n], (l->n - at - n) * sizeof(l->v[0]));
+    l->n -= n;
+}
+
+/* Move the last k entries of l to position at. */
+static int list_move_tail(sc_exec *x, plist *l, size_t at, size_t k)
+{
+    sc_partition_def *tmp = sc_exec__alloc(x, (k + 1) * sizeof(*tmp));
+
+    if (!tmp)
+        return SC_ENOMEM;
+    memcpy(tmp, &l->v[l->n - k], k * sizeof(*tmp));
+    memmove(&l->v[at + k], &l->v[at], (l->n - k - at) * sizeof(*tmp));
+    memcpy(&l->v[at], tmp, k * sizeof(*tmp));
+    return SC_OK;
+}
+
+/* Check and install the list l as t's partitions. */
+static int install(sc_exec *x, sc_xtable *t, plist *l)
+{
+    int rc;
+
+    t->part->parts = l->v;
+    t->part->n_parts = l->n;
+    if ((rc = check_names(x, l->v, l->n)) != SC_OK || (rc = check_values(x, t->part)) != SC_OK)
+        return rc;
+    if (l->n > MAX_PARTITIONS)
+        return sc_exec__err(x, SC_ER_TOO_MANY_PARTITIONS_ERROR);
+    return SC_OK;
+}
+
+/* Subpartitions each partition has (0: not subpartitioned). */
+static size_t subs_per_part(const sc_partitioning_def *pt)
+{
+    size_t top = n_top(pt);
+
+    return pt->sub_type == SC_PART_NONE || !top ? 0 : (pt->n_parts - top) / top;
+}
+
+/* Append new partitions from defs to l (the catalog gives them ids). */
+static int append_defs(sc_exec *x, const sc_xtable *t, plist *l, const sc_ast_partitioning *ap)
+{
+    const sc_partitioning_def *pt = t->part;
+    engine_mix m = {sc_exec__engine_name(t->engine), NULL, 0, 0};
+    int rc;
+
+    for (size_t i = 0; i < ap->n_defs; i++) {
+        if ((rc = check_value_kinds(x, pt->type, &ap->defs[i])) != SC_OK ||
+            (rc = add_one(x, l, pt, &ap->defs[i], false, &m)) != SC_OK)
+            return rc;
+        if (pt->sub_type != SC_PART_NONE &&
+            (rc = add_subs(x, l, pt, &ap->defs[i], subs_per_part(pt), &m)) != SC_OK)
+            return rc;
+    }
+    for (size_t i = 0; i < l->n; i++)
+        l->v[i].engine = NULL;
+    return SC_OK;
+}
+
+/* ADD PARTITION PARTITIONS n: default-named p<k> partitions (HASH/KEY). */
+static int add_default(sc_exec *x, sc_xtable *t, plist *l, uint64_t n)
+{
+    size_t first = n_top(t->part);
+
+    if (is_range(t->part->type) || is_list(t->part->type))
+        return sc_exec__err(x, SC_ER_PARTITIONS_MUST_BE_DEFINED_ERROR,
+                            is_range(t->part->type) ? "RANGE" : "LIST");
+    if (n == 0)
+        return sc_exec__err(x, SC_ER_ADD_PARTITION_NO_NEW_PARTITION);
+    if (n > MAX_PARTITIONS)
+        return sc_exec__err(x, SC_ER_TOO_MANY_PARTITIONS_ERROR);
+    for (size_t i = 0; i < n; i++) {
+        sc_partition_def *pd = plist_add(x, l);
+        sc_ast_pdef d;
+        engine_mix m = {0};
+        int rc;
+        if (!pd || !(pd->name = default_name(x, "p", first + i, "")))
+            return SC_ENOMEM;
+        memset(&d, 0, sizeof(d));
+        d.name = pd->name;
+        if ((rc = add_subs(x, l, t->part, &d, subs_per_part(t->part), &m)) != SC_OK)
+            return rc;
+    }
+    t->part->flags &= ~(unsigned)SC_PART_DEFAULT_NUM;
+    return SC_OK;
+}
+
+static int op_add(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    plist l;
+    size_t before;
+    int rc;
+
+    list_of(&l, t->part);
+    before = l.n;
+    if (!op->part->n_defs && !op->part->parts.present)
+        return sc_exec__err(x, SC_ER_ADD_PARTITION_NO_NEW_PARTITION);
+    if (op->part->parts.present)
+        rc = add_default(x, t, &l, op->part->parts.value);
+    else
+        rc = append_defs(x, t, &l, op->part);
+    if (rc != SC_OK)
+        return rc;
+    if (op->part->n_defs)
+        t->part->flags &= ~(unsigned)(SC_PART_DEFAULT_LIST | SC_PART_DEFAULT_NUM);
+    /* SYSTEM_TIME: new HISTORY partitions go before the CURRENT one */
+    if (t->part->type == SC_PART_SYSTEM_TIME && before > 0 &&
+        (rc = list_move_tail(x, &l, before - 1, l.n - before)) != SC_OK)
+        return rc;
+    return install(x, t, &l);
+}
+
+/* Index in l of each named partition (1507 for one that is missing). */
+static int find_named(sc_exec *x, const sc_partitioning_def *pt, const sc_ast_part_op *op, long *at)
+{
+    for (size_t i = 0; i < op->n_names; i++)
+        if ((at[i] = find_top(pt, op->names[i])) < 0)
+            return sc_exec__err(x, SC_ER_PARTITION_DOES_NOT_EXIST);
+    return SC_OK;
+}
+
+static int op_drop(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    plist l;
+
+    if (!is_range(t->part->type) && !is_list(t->part->type) && t->part->type != SC_PART_SYSTEM_TIME)
+        return sc_exec__err(x, SC_ER_ONLY_ON_RANGE_LIST_PARTITION, "DROP");
+    if (op->n_names >= n_top(t->part))
+        return sc_exec__err(x, SC_ER_DROP_LAST_PARTITION);
+    list_of(&l, t->part);
+    for (size_t i = 0; i < op->n_names; i++) {
+        long k = find_top(t->part, op->names[i]);
+        if (k < 0 && op->if_exists) {
+            sc_exec__warn(x);
+            continue;
+        }
+        if (k < 0)
+            return sc_exec__err(x, SC_ER_PARTITION_DOES_NOT_EXIST);
+        list_remove(&l, (size_t)k, span(t->part, (size_t)k));
+        t->part->n_parts = l.n;
+    }
+    return install(x, t, &l);
+}
+
+/* The stored values of the top-level partition at index i. */
+static int values_at(sc_exec *x, const sc_partitioning_def *pt, size_t i, pval **v, size_t *n)
+{
+    return stored_values(x, pt->parts[i].values, v, n, is_columns(pt->type));
+}
+
+/* RANGE: a reorganized set not at the end keeps its upper bound (1520). */
+static int check_reorg_range(sc_exec *x,
+                             const sc_partitioning_def *old,
+                             size_t last_old,
+                             bool at_end,
+                             const sc_partitioning_def *now,
+                             size_t last_new)
+{
+    pval *a, *b;
+    size_t na, nb;
+    int rc;
+
+    if (!is_range(old->type))
+        return SC_OK;
+    if ((rc = values_at(x, old, last_old, &a, &na)) != SC_OK ||
+        (rc = values_at(x, now, last_new, &b, &nb)) != SC_OK)
+        return rc;
+    for (size_t k = 0; k < na && k < nb; k++) {
+        int c = pval_cmp(&a[k], &b[k]);
+        if (c != 0 && (!at_end || c > 0))
+            return sc_exec__err(x, SC_ER_REORG_OUTSIDE_RANGE);
+        if (c != 0)
+            break;
+    }
+    return SC_OK;
+}
+
+static bool named_in(const sc_ast_part_op *op, const char *name)
+{
+    for (size_t k = 0; k < op->n_names; k++)
+        if (strcasecmp(op->names[k], name) == 0)
+            return true;
+    return false;
+}
+
+/* REORGANIZE PARTITION names INTO (defs): the new ones take the place of the first named. */
+static int op_reorganize(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    long *at = sc_exec__alloc(x, (op->n_names + 1) * sizeof(*at));
+    sc_partitioning_def old = *t->part;
+    plist fresh = {0}, l = {0};
+    size_t last_old = 0, last_new = 0;
+    bool placed = false;
+    int rc;
+
+    if (!at)
+        return SC_ENOMEM;
+    if (op->n_names == 0)
+        return SC_OK; /* REORGANIZE PARTITION alone rebuilds: no catalog change */
+    if ((rc = find_named(x, t->part, op, at)) != SC_OK)
+        return rc;
+    if ((old.type == SC_PART_HASH || old.type == SC_PART_KEY) && op->part->n_defs != op->n_names)
+        return sc_exec__err(x, SC_ER_REORG_HASH_ONLY_ON_SAME_NO);
+    if ((rc = append_defs(x, t, &fresh, op->part)) != SC_OK)
+        return rc;
+    for (size_t i = 0; i < old.n_parts; i += span(&old, i)) {
+        if (!named_in(op, old.parts[i].name)) {
+            for (size_t k = 0; k < span(&old, i); k++) {
+                sc_partition_def *pd = plist_add(x, &l);
+                if (!pd)
+                    return SC_ENOMEM;
+                *pd = old.parts[i + k];
+            }
+            continue;
+        }
+        last_old = i;
+        for (size_t k = 0; !placed && k < fresh.n; k++) {
+            sc_partition_def *pd = plist_add(x, &l);
+            if (!pd)
+                return SC_ENOMEM;
+            *pd = fresh.v[k];
+            if (!pd->sub)
+                last_new = l.n - 1;
+        }
+        placed = true;
+    }
+    t->part->flags &= ~(unsigned)(SC_PART_DEFAULT_LIST | SC_PART_DEFAULT_NUM);
+    if ((rc = install(x, t, &l)) != SC_OK)
+        return rc;
+    return check_reorg_range(x, &old, last_old, last_old + span(&old, last_old) == old.n_parts,
+                             t->part, last_new);
+}
+
+static int op_coalesce(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    size_t top = n_top(t->part);
+    plist l;
+
+    if (t->part->type != SC_PART_HASH && t->part->type != SC_PART_KEY)
+        return sc_exec__err(x, SC_ER_COALESCE_ONLY_ON_HASH_PARTITION);
+    if (op->count.value == 0)
+        return sc_exec__err(x, SC_ER_COALESCE_PARTITION_NO_PARTITION);
+    if (op->count.value >= top)
+        return sc_exec__err(x, SC_ER_DROP_LAST_PARTITION);
+    list_of(&l, t->part);
+    for (uint64_t k = 0; k < op->count.value; k++) {
+        size_t i = l.n;
+        while (i > 0 && l.v[i - 1].sub)
+            i--;
+        l.n = i - 1;
+    }
+    t->part->flags &= ~(unsigned)SC_PART_DEFAULT_NUM;
+    return install(x, t, &l);
+}
+
+/* The other table of EXCHANGE / CONVERT: resolved and loaded (1146 when missing). */
+static int other_table(sc_exec *x,
+                       const sc_ast_qname *q,
+                       const char **db,
+                       uint64_t *schema_id,
+                       uint64_t *id,
+                       sc_table **out)
+{
+    sc_schema *s = NULL;
+    int rc;
+
+    *out = NULL;
+    if ((rc = sc_exec__resolve_db(x, db, q)) != SC_OK)
+        return rc;
+    rc = sc_schema_lookup(&s, x->txn, *db);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, *db, q->name);
+    if (rc != SC_OK)
+        return rc;
+    *schema_id = sc_schema_id(s);
+    sc_schema_free(s);
+    rc = sc_table_lookup_id(id, x->txn, *schema_id, q->name);
+    if (rc == SC_ENOTFOUND)
+        return SC_ENOTFOUND;
+    return rc != SC_OK ? rc : sc_table_get(out, x->txn, *id);
+}
+
+/* Same columns and keys, as EXCHANGE/CONVERT TABLE require (1736). */
+static int same_structure(sc_exec *x, const sc_xtable *t, const sc_table_def *o)
+{
+    sc_table_def d;
+
+    sc_xtable__to_def(x, t, &d);
+    if (d.n_columns != o->n_columns || d.n_indexes != o->n_indexes || o->partitioning)
+        return sc_exec__err(x, SC_ER_TABLES_DIFFERENT_METADATA);
+    for (size_t i = 0; i < d.n_columns; i++) {
+        sc_buf a = SC_BUF_INIT(x->ctx), b = SC_BUF_INIT(x->ctx);
+        bool same;
+        sc_show__column(&a, &d.columns[i], &d);
+        sc_show__column(&b, &o->columns[i], o);
+        same = !a.failed && !b.failed && a.len == b.len && memcmp(a.text, b.text, a.len) == 0;
+        sc__buf_free(&a);
+        sc__buf_free(&b);
+        if (!same)
+            return sc_exec__err(x, SC_ER_TABLES_DIFFERENT_METADATA);
+    }
+    return SC_OK;
+}
+
+static int op_exchange(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    sc_table *o = NULL;
+    const char *db;
+    uint64_t sid, id;
+    int rc;
+
+    if (find_top(t->part, op->names[0]) < 0)
+        return sc_exec__err(x, SC_ER_UNKNOWN_PARTITION, op->names[0], t->name);
+    rc = other_table(x, &op->table, &db, &sid, &id, &o);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, op->table.name);
+    if (rc == SC_OK)
+        rc = same_structure(x, t, sc_table_definition(o));
+    sc_table_free(o);
+    return rc; /* rows move, definitions do not */
+}
+
+/* CONVERT PARTITION p TO TABLE n: p leaves t and becomes table n. */
+static int op_convert_partition(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    sc_table *o = NULL;
+    sc_xtable n;
+    const char *db;
+    uint64_t sid, id;
+    long k;
+    plist l;
+    int rc;
+
+    if (!is_range(t->part->type) && !is_list(t->part->type))
+        return sc_exec__err(x, SC_ER_ONLY_ON_RANGE_LIST_PARTITION, "CONVERT");
+    if ((k = find_top(t->part, op->names[0])) < 0)
+        return sc_exec__err(x, SC_ER_PARTITION_DOES_NOT_EXIST);
+    if (n_top(t->part) == 1)
+        return sc_exec__err(x, SC_ER_DROP_LAST_PARTITION);
+    rc = other_table(x, &op->table, &db, &sid, &id, &o);
+    sc_table_free(o);
+    if (rc == SC_OK)
+        return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, op->table.name);
+    if (rc != SC_ENOTFOUND)
+        return rc;
+    sc_ctx_clear_error(x->ctx);
+    if ((rc = sc_exec__check_table_name(x, op->table.name)) != SC_OK)
+        return rc;
+    n = *t;
+    n.name = op->table.name;
+    n.schema = db;
+    n.part = NULL;
+    if ((rc = sc_exec__store_new(x, &n, sid)) != SC_OK)
+        return rc;
+    list_of(&l, t->part);
+    list_remove(&l, (size_t)k, span(t->part, (size_t)k));
+    return install(x, t, &l);
+}
+
+/* CONVERT TABLE n TO PARTITION def: n's definition becomes a partition of t. */
+static int op_convert_table(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    sc_table *o = NULL;
+    const char *db;
+    uint64_t sid, id;
+    plist l;
+    int rc;
+
+    if (!is_range(t->part->type) && !is_list(t->part->type))
+        return sc_exec__err(x, SC_ER_ONLY_ON_RANGE_LIST_PARTITION, "CONVERT");
+    rc = other_table(x, &op->table, &db, &sid, &id, &o);
+    if (rc == SC_ENOTFOUND)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, op->table.name);
+    if (rc == SC_OK)
+        rc = same_structure(x, t, sc_table_definition(o));
+    sc_table_free(o);
+    if (rc != SC_OK)
+        return rc;
+    list_of(&l, t->part);
+    if ((rc = append_defs(x, t, &l, op->part)) != SC_OK || (rc = install(x, t, &l)) != SC_OK)
+        return rc;
+    return sc_table_drop(x->txn, id);
+}
+
+/* Partition names of TRUNCATE / ANALYZE ...: ALL or existing ones. */
+static int op_names_only(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
+{
+    for (size_t i = 0; !op->all && i < op->n_names; i++)
+        if (find_top(t->part, op->names[i]) < 0)
+            return sc_exec__err(x, SC_ER_UNKNOWN_PARTITION, op->names[i], t->name);
+    return SC_OK;
+}
+
+int sc_exec__partition_alter(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op, uint64_t table_id)
+{
+    (void)table_id;
+    if (op->kind == SC_AST_POP_BY && t->n_fks && sc_exec__engine(t->engine) == SC_ENGINE_INNODB)
+        return sc_exec__err(x, SC_ER_ROW_IS_REFERENCED);
+    if (op->kind == SC_AST_POP_BY)
+        return build(x, t, op->part, true);
+    if (!t->part)
+        return sc_exec__err(x, SC_ER_PARTITION_MGMT_ON_NONPARTITIONED);
+    switch (op->kind) {
+    case SC_AST_POP_REMOVE:
+        t->part = NULL;
+        return SC_OK;
+    case SC_AST_POP_ADD:
+        return op_add(x, t, op);
+    case SC_AST_POP_DROP:
+        return op_drop(x, t, op);
+    case SC_AST_POP_REORGANIZE:
+        return op_reorganize(x, t, op);
+    case SC_AST_POP_COALESCE:
+        return op_coalesce(x, t, op);
+    case SC_AST_POP_EXCHANGE:
+        return op_exchange(x, t, op);
+    case SC_AST_POP_CONVERT_PARTITION:
+        return op_convert_partition(x, t, op);
+    case SC_AST_POP_CONVERT_TABLE:
+        return op_convert_table(x, t, op);
+    default: /* TRUNCATE and maintenance: rows only */
+        return op_names_only(x, t, op);
+    }
+}

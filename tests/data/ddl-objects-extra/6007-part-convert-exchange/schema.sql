@@ -1,0 +1,27 @@
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `h` (
+  `id` int(11) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci
+ PARTITION BY HASH (`id`)
+PARTITIONS 2;
+
+CREATE TABLE `t` (
+  `id` int(11) NOT NULL,
+  `v` varchar(5) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci
+ PARTITION BY RANGE (`id`)
+(PARTITION `a` VALUES LESS THAN (10) ENGINE = InnoDB,
+ PARTITION `b` VALUES LESS THAN (20) ENGINE = InnoDB,
+ PARTITION `c` VALUES LESS THAN (30) ENGINE = InnoDB);
+
+CREATE TABLE `x` (
+  `id` int(11) NOT NULL,
+  `v` varchar(5) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `y` (
+  `id` int(11) NOT NULL,
+  `v` varchar(6) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
