@@ -43,6 +43,9 @@ const char *sc_ast__stmt_kind_name(sc_ast_stmt_kind kind)
         [SC_AST_STMT_DROP_VIEW] = "DROP VIEW",
         [SC_AST_STMT_CREATE_TRIGGER] = "CREATE TRIGGER",
         [SC_AST_STMT_DROP_TRIGGER] = "DROP TRIGGER",
+        [SC_AST_STMT_CREATE_SEQUENCE] = "CREATE SEQUENCE",
+        [SC_AST_STMT_ALTER_SEQUENCE] = "ALTER SEQUENCE",
+        [SC_AST_STMT_DROP_SEQUENCE] = "DROP SEQUENCE",
     };
     if ((unsigned)kind < sizeof(names) / sizeof(names[0]) && names[kind])
         return names[kind];

@@ -783,6 +783,10 @@ typedef enum sc_ast_stmt_kind {
     SC_AST_STMT_DROP_VIEW,      /* drop_table (the list of views) */
     SC_AST_STMT_CREATE_TRIGGER, /* trigger */
     SC_AST_STMT_DROP_TRIGGER,   /* trigger (name, if_exists) */
+    /* added for sequences (ddl/sequence.h): */
+    SC_AST_STMT_CREATE_SEQUENCE, /* sequence */
+    SC_AST_STMT_ALTER_SEQUENCE,  /* sequence */
+    SC_AST_STMT_DROP_SEQUENCE,   /* sequence (names) */
 } sc_ast_stmt_kind;
 
 /**
@@ -808,6 +812,7 @@ typedef struct sc_ast_stmt {
     /* added for views and triggers (ddl/select.h): */
     struct sc_ast_view *view;
     struct sc_ast_trigger *trigger;
+    struct sc_ast_sequence *sequence; /* ddl/sequence.h */
 } sc_ast_stmt;
 
 /** Free a statement and everything it holds (NULL is fine). */

@@ -325,6 +325,10 @@ int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
 int sc_exec__guard_system(sc_exec *x, const char *db);
 /** Is the table a session temporary table? */
 bool sc_exec__is_temp(sc_exec *x, const char *db, const char *name);
+/** Record a session temporary table (CREATE TEMPORARY TABLE / SEQUENCE). */
+int sc_exec__add_temp(sc_exec *x, const char *db, const char *name);
+/** Forget a session temporary table; false when there was none. */
+bool sc_exec__drop_temp(sc_exec *x, const char *db, const char *name);
 /** The session temporary table (db, name), or NULL. */
 sc_temp_table *sc_exec__temp(sc_exec *x, const char *db, const char *name);
 

@@ -313,6 +313,9 @@ int sc_exec__alter_table(sc_exec *x)
         rc = apply_specs(x, &st, at, &sdef);
     if (rc == SC_OK && at->part_op)
         rc = sc_exec__partition_alter(x, &st.t, at->part_op, id);
+    if (rc == SC_OK && (st.t.tflags & SC_TABLE_SEQUENCE) && st.t.n_cols != 8)
+        rc = sc_exec__err(x, SC_ER_SEQUENCE_INVALID_TABLE_STRUCTURE, st.t.schema, st.t.name,
+                          "Wrong number of columns");
     if (rc == SC_OK)
         rc = finish_and_store(x, &st, at, id, sc_table_definition(tbl));
 out:

@@ -11,6 +11,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
+#include "ddl/sequence.h"
 #include "ddl/exec_alter_int.h"
 #include "ddl/expr_walk.h"
 #include "ddl/types.h"
@@ -396,6 +397,8 @@ int sc_exec__alter_set_default(sc_exec *x, sc_alter_state *st, const sc_ast_alte
     ac.name = c->d.name;
     ac.default_expr = sp->default_expr;
     ac.default_parens = sp->default_parens;
+    if ((rc = sc_exec__sequence_refs(x, &ac)) != SC_OK)
+        return rc;
     tmp = *c;
     tmp.d.flags &= ~SC_COL_AUTO_INCREMENT;
     rc = sc_exec__column_default(x, &tmp, &ac);

@@ -16,6 +16,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/sequence.h"
 #include "ddl/expr.h"
 #include "ddl/types.h"
 /* ------------------------------------------------------------------ */
@@ -869,6 +870,8 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
 
     memset(d, 0, sizeof(*d));
     rc = sc_exec__check_column_name(x, ac->name);
+    if (rc == SC_OK)
+        rc = sc_exec__sequence_refs(x, ac);
     if (rc != SC_OK)
         return rc;
     d->name = ac->name;

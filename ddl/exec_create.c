@@ -297,7 +297,7 @@ int sc_exec__store_new(sc_exec *x, sc_xtable *t, uint64_t schema_id)
     return rc;
 }
 
-static int add_temp(sc_exec *x, const char *db, const char *name)
+int sc_exec__add_temp(sc_exec *x, const char *db, const char *name)
 {
     sc_session *s = x->s;
     sc_temp_table *n;
@@ -555,7 +555,7 @@ int sc_exec__create_table(sc_exec *x)
             }
             return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, ct->name.name);
         }
-        return add_temp(x, db, ct->name.name);
+        return sc_exec__add_temp(x, db, ct->name.name);
     }
     rc = sc_table_lookup_id(&old_id, x->txn, schema_id, ct->name.name);
     if (rc == SC_OK) {

@@ -15,7 +15,7 @@
 /* ------------------------------------------------------------------ */
 /* DROP TABLE                                                           */
 
-static bool drop_temp(sc_exec *x, const char *db, const char *name)
+bool sc_exec__drop_temp(sc_exec *x, const char *db, const char *name)
 {
     sc_session *s = x->s;
     for (size_t i = 0; i < s->n_temps; i++) {
@@ -38,7 +38,7 @@ static int drop_one(sc_exec *x, const char *db, const char *name, bool temporary
     uint64_t id;
     int rc;
 
-    if (drop_temp(x, db, name))
+    if (sc_exec__drop_temp(x, db, name))
         return SC_OK;
     if (temporary)
         return SC_ENOTFOUND;
@@ -330,6 +330,10 @@ int sc_exec__truncate_table(sc_exec *x)
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, q->name, sc_table_id(t))) {
         sc_table_free(t);
         return truncate_refused(x, db, q->name);
+    }
+    if (sc_table_definition(t)->flags & SC_TABLE_SEQUENCE) {
+        sc_table_free(t);
+        return sc_exec__err(x, SC_ER_ILLEGAL_HA, "SEQUENCE", db, q->name);
     }
     def = *sc_table_definition(t);
     if (def.auto_increment) {

@@ -14,6 +14,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/sequence.h"
 #include "ddl/expr.h"
 #include "ddl/expr_walk.h"
 #include "ddl/types.h"
@@ -674,6 +675,8 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
     const char *u;
 
     if (sc_exec__check_ident_length(x, ac->name) != SC_OK)
+        return SC_ESQL;
+    if (sc_exec__sequence_expr(x, ac->expr, "CHECK", NULL) != SC_OK)
         return SC_ESQL;
     if ((u = sc_exec__unknown_column(t, ac->expr)) != NULL)
         return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "CHECK");

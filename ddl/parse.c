@@ -16,6 +16,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/parse_int.h"
+#include "ddl/sequence.h"
 #include "ddl/select.h"
 
 #define NEAR_MAX 80 /* MariaDB prints the rest of the query with %-.80s */
@@ -720,7 +721,7 @@ static int stmt_create(sc_parser *p, sc_ast_stmt *st)
     if (sc_parse__accept_word(p, "TABLE"))
         return sc_parse__create_table(p, st, or_replace, temporary);
     if (sc_parse__is_word(p, 0, "SEQUENCE"))
-        return unsupported(p, st, "CREATE SEQUENCE");
+        return sc_parse__create_sequence(p, st, or_replace, temporary);
     if (temporary)
         return sc_parse__syntax_error(p);
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA"))
@@ -747,6 +748,8 @@ static int stmt_alter(sc_parser *p, sc_ast_stmt *st)
         return sc_parse__alter_table(p, st);
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA"))
         return alter_database(p, st);
+    if (sc_parse__is_word(p, 0, "SEQUENCE"))
+        return sc_parse__alter_sequence(p, st);
     if (sc_parse__is_word(p, 0, "VIEW") || sc_parse__is_word(p, 0, "DEFINER") ||
         sc_parse__is_word(p, 0, "ALGORITHM") ||
         (sc_parse__is_word(p, 0, "SQL") && sc_parse__is_word(p, 1, "SECURITY")))
@@ -765,7 +768,7 @@ static int stmt_drop(sc_parser *p, sc_ast_stmt *st)
     if (sc_parse__accept_word(p, "TABLE") || sc_parse__accept_word(p, "TABLES"))
         return drop_table(p, st, temporary);
     if (sc_parse__is_word(p, 0, "SEQUENCE"))
-        return unsupported(p, st, "DROP SEQUENCE");
+        return sc_parse__drop_sequence(p, st, temporary);
     if (temporary)
         return sc_parse__syntax_error(p);
     if (sc_parse__accept_word(p, "DATABASE") || sc_parse__accept_word(p, "SCHEMA"))

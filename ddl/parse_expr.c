@@ -1191,6 +1191,22 @@ static int parse_paren(sc_parser *p, sc_expr **out)
 }
 
 /* Reserved words that start an expression primary. */
+/* NEXT VALUE FOR s / PREVIOUS VALUE FOR s: the calls nextval(s) / lastval(s). */
+static int sequence_value(sc_parser *p, sc_expr **out)
+{
+    sc_expr *e = node(p, SC_AST_EXPR_FUNC);
+
+    if (!e || !(e->args = sc_parse__alloc(p, sizeof(*e->args))))
+        return sc_parse__nomem(p);
+    e->name = sc_parse__is_word(p, 0, "NEXT") ? "nextval" : "lastval";
+    p->pos += 3;
+    SC_TRY(parse_column(p, &e->args[0]));
+    e->n_args = 1;
+    finish(p, e);
+    *out = e;
+    return SC_OK;
+}
+
 static int parse_keyword_primary(sc_parser *p, sc_expr **out, bool *handled)
 {
     sc_expr *e;
@@ -1216,6 +1232,9 @@ static int parse_keyword_primary(sc_parser *p, sc_expr **out, bool *handled)
         *out = e;
         return SC_OK;
     }
+    if ((sc_parse__is_word(p, 0, "NEXT") || sc_parse__is_word(p, 0, "PREVIOUS")) &&
+        sc_parse__is_word(p, 1, "VALUE") && sc_parse__is_word(p, 2, "FOR"))
+        return sequence_value(p, out);
     if (sc_parse__is_word(p, 0, "EXISTS") && sc_parse__is_op(p, 1, "(")) {
         size_t start = sc_parse__tok(p, 0)->start;
         sc_parse__skip(p);

@@ -19,6 +19,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/sequence.h"
 #include "ddl/expr.h"
 #include "ddl/parse.h"
 
@@ -736,6 +737,13 @@ static int dispatch(sc_exec *x, bool *commit_anyway)
         return sc_exec__create_trigger(x);
     case SC_AST_STMT_DROP_TRIGGER:
         return sc_exec__drop_trigger(x);
+    case SC_AST_STMT_CREATE_SEQUENCE:
+        return sc_exec__create_sequence(x);
+    case SC_AST_STMT_ALTER_SEQUENCE:
+        return sc_exec__alter_sequence(x);
+    case SC_AST_STMT_DROP_SEQUENCE:
+        *commit_anyway = true; /* as DROP TABLE: the ones dropped stay dropped */
+        return sc_exec__drop_sequence(x);
     default:
         if (accepted_noop(x->stmt->unsupported_what, x->stmt->text))
             return SC_OK;

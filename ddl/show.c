@@ -16,6 +16,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/partition.h"
+#include "ddl/sequence.h"
 #include "ddl/show.h"
 #include "ddl/select.h"
 #include "ddl/types.h"
@@ -345,6 +346,11 @@ int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
 {
     bool first = true;
 
+    if ((def->flags & SC_TABLE_SEQUENCE) && def->sequence) {
+        sc_show__sequence_table(b, def);
+        return b->failed ? SC_ENOMEM : SC_OK;
+    }
+
     sc__buf_puts(b, "CREATE TABLE ");
     sc_ddl__quote_ident(b, def->name);
     sc__buf_puts(b, " (\n");
@@ -467,8 +473,30 @@ static int dump_table(const sc_table_info *info, void *payload)
     rc = sc_table_get(&t, st->txn, info->id);
     if (rc != SC_OK)
         return st->rc = rc;
-    sc_show__table(st->b, sc_table_definition(t), st->schema);
-    sc__buf_puts(st->b, ";\n\n");
+    if (!(sc_table_definition(t)->flags & SC_TABLE_SEQUENCE)) { /* sequences come next */
+        sc_show__table(st->b, sc_table_definition(t), st->schema);
+        sc__buf_puts(st->b, ";\n\n");
+    }
+    sc_table_free(t);
+    return 0;
+}
+
+/* The sequences part of the oracle's extended schema.sql: SHOW CREATE SEQUENCE. */
+static int dump_sequence(const sc_table_info *info, void *payload)
+{
+    dump_state *st = payload;
+    sc_table *t = NULL;
+    int rc;
+
+    if (sc_ddl__is_view(st->txn, info->id))
+        return 0;
+    rc = sc_table_get(&t, st->txn, info->id);
+    if (rc != SC_OK)
+        return st->rc = rc;
+    if ((sc_table_definition(t)->flags & SC_TABLE_SEQUENCE) && sc_table_definition(t)->sequence) {
+        sc_show__sequence(st->b, sc_table_definition(t));
+        sc__buf_puts(st->b, ";\n\n");
+    }
     sc_table_free(t);
     return 0;
 }
@@ -500,6 +528,8 @@ static int dump_schema(const sc_schema *s, void *payload)
     sc__buf_puts(st->b, ";\n\n");
     st->schema = def->name;
     rc = sc_table_foreach(st->txn, sc_schema_id(s), dump_table, st);
+    if (rc == SC_OK)
+        rc = sc_table_foreach(st->txn, sc_schema_id(s), dump_sequence, st);
     if (rc == SC_OK)
         rc = sc_table_foreach(st->txn, sc_schema_id(s), dump_view, st);
     if (rc == SC_OK)

@@ -1195,6 +1195,84 @@ START_TEST(test_log_apply_to_empty_catalog)
 }
 END_TEST
 
+/*
+ * Partitioned tables, sequences, system-versioned and application-time
+ * tables (issue 11) reach an empty catalog through the log like any other
+ * definition: same dump, and the same stable partition ids.
+ */
+START_TEST(test_log_apply_objects_to_empty_catalog)
+{
+    static const char *const image[] = {"FULL", "MINIMAL", "NOBLOB"};
+    static const char *const stmts[] = {
+        "CREATE TABLE r (id INT NOT NULL, d DATE) PARTITION BY RANGE (id) SUBPARTITION BY "
+        "HASH (id) SUBPARTITIONS 2 (PARTITION a VALUES LESS THAN (10) COMMENT 'x', "
+        "PARTITION b VALUES LESS THAN (20))",
+        "ALTER TABLE r ADD PARTITION (PARTITION c VALUES LESS THAN MAXVALUE)",
+        "ALTER TABLE r REORGANIZE PARTITION a INTO (PARTITION a1 VALUES LESS THAN (5), "
+        "PARTITION a2 VALUES LESS THAN (10))",
+        "ALTER TABLE r DROP PARTITION b",
+        "CREATE TABLE h (id INT) PARTITION BY LINEAR KEY (id) PARTITIONS 3",
+        "ALTER TABLE h COALESCE PARTITION 1",
+        "CREATE TABLE l (c CHAR(2)) PARTITION BY LIST COLUMNS (c) (PARTITION eu VALUES IN "
+        "('DE','FR'), PARTITION rest DEFAULT)",
+        "ALTER TABLE l CONVERT PARTITION eu TO TABLE l_eu",
+        "CREATE SEQUENCE s START WITH 10 INCREMENT BY 5 MAXVALUE 1000 CYCLE ENGINE=Aria",
+        "ALTER SEQUENCE s INCREMENT BY 7 NOCACHE",
+        "CREATE TABLE uses_s (id INT DEFAULT NEXTVAL(s))",
+        "RENAME TABLE s TO s2",
+        "CREATE SEQUENCE gone",
+        "DROP SEQUENCE gone",
+    };
+    char dir[256];
+    sc_catalog *target = NULL;
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    int txns = 0;
+    char *a = NULL, *b = NULL;
+    sc_txn *t = NULL;
+    sc_table *ta = NULL, *tb = NULL;
+
+    lu_set(sc_fx.cat, SC_LOG_SET_ROW_IMAGE, image[_i]);
+    for (size_t i = 0; i < sizeof(stmts) / sizeof(stmts[0]); i++)
+        lu_exec(sc_fx.cat, stmts[i]);
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    o.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
+    lu_ok(sc_catalog_open(&target, sc_fx.ctx, dir, &o));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    lu_ok(sc_apply__reader(target, r, 0, fsck_after, &txns));
+    ck_assert_int_ge(txns, (int)(sizeof(stmts) / sizeof(stmts[0])));
+    lu_ok(sc_txn_begin(&t, sc_fx.cat, SC_TXN_READONLY));
+    lu_ok(sc_dump_show_create(&a, t));
+    lu_ok(sc_table_lookup(&ta, t, "test", "r"));
+    sc_txn_abort(t);
+    lu_ok(sc_txn_begin(&t, target, SC_TXN_READONLY));
+    lu_ok(sc_dump_show_create(&b, t));
+    lu_ok(sc_table_lookup(&tb, t, "test", "r"));
+    sc_txn_abort(t);
+    ck_assert_ptr_nonnull(strstr(a, "PARTITION BY RANGE"));
+    ck_assert_ptr_nonnull(strstr(a, "CREATE SEQUENCE `s2` start with 10"));
+    ck_assert_str_eq(a, b);
+    {
+        const sc_partitioning_def *pa = sc_table_definition(ta)->partitioning;
+        const sc_partitioning_def *pb = sc_table_definition(tb)->partitioning;
+        ck_assert_uint_eq(pa->n_parts, pb->n_parts);
+        for (size_t i = 0; i < pa->n_parts; i++)
+            ck_assert_uint_eq(pa->parts[i].id, pb->parts[i].id);
+    }
+    sc_table_free(ta);
+    sc_table_free(tb);
+    sc_free(sc_fx.ctx, a);
+    sc_free(sc_fx.ctx, b);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+    sc_catalog_close(target);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* The CLI (tools/cmd_binlog.c)                                         */
 
@@ -1351,6 +1429,7 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_log_apply_to_empty_catalog, 0, 3);
+    tcase_add_loop_test(tc, test_log_apply_objects_to_empty_catalog, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }
