@@ -398,6 +398,8 @@ typedef struct sc_ast_column {
     const char *ref_constraint;    /* CONSTRAINT name before that REFERENCES, or NULL */
     const char *column_format;     /* always NULL (not MariaDB syntax; kept for ABI) */
     const char *storage;           /* always NULL (not MariaDB syntax) */
+    int row_period;                /* AS ROW START (1) / ROW END (2), 0 = none (ddl/period.h) */
+    int versioning;                /* WITH SYSTEM VERSIONING (1), WITHOUT (-1), 0 = not written */
     sc_ast_num ref_system_id;      /* REF_SYSTEM_ID = n */
     bool compressed;               /* COMPRESSED[=zlib] */
     sc_ast_option *options;        /* engine-defined attributes NAME=value */
@@ -431,6 +433,7 @@ typedef struct sc_ast_key_part {
     const char *column;
     sc_ast_num length; /* prefix length col(n) */
     sc_ast_key_order order;
+    bool without_overlaps; /* `period` WITHOUT OVERLAPS: column names the period */
 } sc_ast_key_part;
 
 /**
@@ -474,9 +477,10 @@ typedef enum sc_ast_def_kind {
 /** One element of CREATE TABLE (...), in source order. */
 typedef struct sc_ast_create_def {
     sc_ast_def_kind kind;
-    sc_ast_column *column; /* SC_AST_DEF_COLUMN */
-    sc_ast_index *index;   /* SC_AST_DEF_INDEX */
-    sc_ast_check *check;   /* SC_AST_DEF_CHECK */
+    sc_ast_column *column;        /* SC_AST_DEF_COLUMN */
+    sc_ast_index *index;          /* SC_AST_DEF_INDEX */
+    sc_ast_check *check;          /* SC_AST_DEF_CHECK */
+    struct sc_ast_period *period; /* SC_AST_DEF_PERIOD (ddl/period.h) */
 } sc_ast_create_def;
 
 /* ------------------------------------------------------------------ */
@@ -584,7 +588,11 @@ typedef enum sc_ast_alter_kind {
     SC_AST_ALTER_FORCE,
     SC_AST_ALTER_ENABLE_KEYS,
     SC_AST_ALTER_DISABLE_KEYS,
-    SC_AST_ALTER_UNSUPPORTED, /* PARTITION ops, DISCARD TABLESPACE...: value = words */
+    SC_AST_ALTER_UNSUPPORTED,     /* PARTITION ops, DISCARD TABLESPACE...: value = words */
+    SC_AST_ALTER_ADD_VERSIONING,  /* ADD SYSTEM VERSIONING */
+    SC_AST_ALTER_DROP_VERSIONING, /* DROP SYSTEM VERSIONING */
+    SC_AST_ALTER_ADD_PERIOD,      /* period (if_not_exists) */
+    SC_AST_ALTER_DROP_PERIOD,     /* period name (if_exists) */
 } sc_ast_alter_kind;
 
 typedef enum sc_ast_position {
@@ -613,7 +621,8 @@ typedef struct sc_ast_alter_spec {
     size_t n_options;
     const char *charset; /* CONVERT TO CHARACTER SET */
     const char *collate;
-    const char *value; /* ALGORITHM/LOCK value, UNSUPPORTED words */
+    const char *value;            /* ALGORITHM/LOCK value, UNSUPPORTED words */
+    struct sc_ast_period *period; /* ADD/DROP PERIOD (ddl/period.h) */
 } sc_ast_alter_spec;
 
 typedef struct sc_ast_alter_table {

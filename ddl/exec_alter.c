@@ -13,6 +13,7 @@
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
 #include "ddl/partition.h"
+#include "ddl/period.h"
 #include "ddl/exec_alter_int.h"
 
 int sc_exec__alter_not_exists(sc_exec *x,
@@ -266,6 +267,8 @@ static int finish_and_store(sc_exec *x,
     if (sc_exec__engine(st->t.engine) != SC_ENGINE_INNODB)
         st->t.n_fks = 0;
     rc = sc_exec__finish_table(x, &st->t);
+    if (rc == SC_OK && !(old->flags & SC_TABLE_SYSTEM_VERSIONING))
+        rc = sc_exec__versioning_keys(x, &st->t);
     if (rc == SC_OK)
         rc = sc_exec__partition_check(x, &st->t);
     if (rc == SC_OK)
@@ -308,9 +311,13 @@ int sc_exec__alter_table(sc_exec *x)
         goto out;
     }
     if (rc == SC_OK)
+        rc = sc_exec__versioning_precheck(x, at, sc_table_definition(tbl), st.t.schema);
+    if (rc == SC_OK)
         rc = alloc_state(x, &st, at->n_specs);
     if (rc == SC_OK)
         rc = apply_specs(x, &st, at, &sdef);
+    if (rc == SC_OK)
+        rc = sc_exec__versioning_alter(x, &st.t, at, sc_table_definition(tbl));
     if (rc == SC_OK && at->part_op)
         rc = sc_exec__partition_alter(x, &st.t, at->part_op, id);
     if (rc == SC_OK && (st.t.tflags & SC_TABLE_SEQUENCE) && st.t.n_cols != 8)

@@ -16,6 +16,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/period.h"
 #include "ddl/sequence.h"
 #include "ddl/expr.h"
 #include "ddl/types.h"
@@ -936,6 +937,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     }
     if (c->json && !d->check_expr) /* a user CHECK replaces the implicit one */
         d->check_expr = sc_exec__printf(x, "json_valid(`%s`)", d->name);
+    sc_exec__period_column(c, ac);
     return SC_OK;
 }
 

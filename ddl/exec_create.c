@@ -12,6 +12,7 @@
 #include "catalog/charset.h"
 #include "ddl/exec.h"
 #include "ddl/partition.h"
+#include "ddl/period.h"
 #include "ddl/parse.h"
 #include "ddl/types.h"
 
@@ -452,8 +453,7 @@ static int build_keys(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         case SC_AST_DEF_CHECK:
             rc = sc_exec__add_check(x, t, cd->check, false);
             break;
-        default:
-            rc = sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "PERIOD FOR");
+        default: /* PERIOD FOR: sc_exec__versioning_create() */
             break;
         }
         if (rc != SC_OK)
@@ -482,6 +482,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 
     if (rc == SC_OK)
         rc = build_columns(x, t, ct);
+    if (rc == SC_OK)
+        rc = sc_exec__versioning_create(x, t, ct);
     if (rc == SC_OK && ct->has_select)
         rc = sc_exec__create_select(x, t, ct->select_text.s);
     if (rc == SC_OK && t->n_cols == 0)
@@ -490,6 +492,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = build_keys(x, t, ct);
     if (rc == SC_OK)
         rc = sc_exec__finish_table(x, t);
+    if (rc == SC_OK)
+        rc = sc_exec__versioning_keys(x, t);
     if (rc == SC_OK && ct->partition)
         rc = sc_exec__partition_create(x, t, ct->partition);
     if (rc == SC_OK)
@@ -537,13 +541,13 @@ int sc_exec__create_table(sc_exec *x)
     sc_schema_free(s);
     if (ct->or_replace && ct->if_not_exists)
         return sc_exec__err(x, SC_ER_WRONG_USAGE, "OR REPLACE", "IF NOT EXISTS");
-    if (ct->has_system_versioning)
-        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "WITH SYSTEM VERSIONING");
     if (ct->like) {
         const char *ldb = ct->like->db ? ct->like->db : x->s->database;
         if (ldb && strcmp(ldb, db) == 0 && strcmp(ct->like->name, ct->name.name) == 0)
             return sc_exec__err(x, SC_ER_NONUNIQ_TABLE, ct->name.name);
     }
+    if (ct->temporary && ct->has_system_versioning)
+        return sc_exec__err(x, SC_ER_VERS_NOT_SUPPORTED, "CREATE TEMPORARY TABLE");
     if (ct->temporary && ct->partition)
         return sc_exec__err(x, SC_ER_FEATURE_NOT_SUPPORTED_WITH_PARTITIONING,
                             "CREATE TEMPORARY TABLE");

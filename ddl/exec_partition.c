@@ -774,8 +774,19 @@ static int system_time_text(sc_exec *x, const sc_ast_partitioning *ap, const cha
             strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S", &tm);
             starts = now;
         }
-        *out = sc_exec__printf(x, "INTERVAL %s %s STARTS TIMESTAMP'%s'%s", n ? n : "",
-                               ap->interval_unit, starts, ap->auto_ ? " AUTO" : "");
+        const char *unit = ap->interval_unit;
+        long long v;
+        bool null;
+        /* MariaDB keeps WEEK as 7 DAY and QUARTER as 3 MONTH */
+        if ((strcasecmp(unit, "WEEK") == 0 || strcasecmp(unit, "QUARTER") == 0) &&
+            eval_int(x, ap->interval, &v, &null) == SC_OK && !null) {
+            bool week = strcasecmp(unit, "WEEK") == 0;
+            n = sc_exec__printf(x, "%lld", v * (week ? 7 : 3));
+            unit = week ? "DAY" : "MONTH";
+        }
+        sc_ctx_clear_error(x->ctx);
+        *out = sc_exec__printf(x, "INTERVAL %s %s STARTS TIMESTAMP'%s'%s", n ? n : "", unit, starts,
+                               ap->auto_ ? " AUTO" : "");
     } else if (ap->limit.present) {
         *out = sc_exec__printf(x, "LIMIT %llu%s", (unsigned long long)ap->limit.value,
                                ap->auto_ ? " AUTO" : "");
@@ -816,6 +827,9 @@ static int check_system_time(sc_exec *x, const sc_xtable *t, const sc_partitioni
 {
     size_t n = n_top(pt), k = 0;
 
+    if (!pt->system_time && n > 2)
+        return sc_exec__err(x, SC_ER_WARN_VERS_PARAMETERS,
+                            "no rotation condition for multiple HISTORY partitions.");
     if (!(t->tflags & SC_TABLE_SYSTEM_VERSIONING))
         return sc_exec__err(x, SC_ER_VERS_NOT_VERSIONED, t->name);
     for (size_t i = 0; i < pt->n_parts; i++) {
@@ -1212,6 +1226,10 @@ static int op_drop(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
             return sc_exec__err(x, SC_ER_PARTITION_DOES_NOT_EXIST);
         list_remove(&l, (size_t)k, span(t->part, (size_t)k));
         t->part->n_parts = l.n;
+    }
+    if (t->part->type == SC_PART_SYSTEM_TIME) {
+        int rc = install(x, t, &l);
+        return rc != SC_OK ? rc : check_system_time(x, t, t->part);
     }
     return install(x, t, &l);
 }

@@ -82,8 +82,11 @@ static void apply_defaults(sc_sequence_def *sq, const sc_ast_sequence *a, bool c
 }
 
 /* 4085 unless MINVALUE <= START <= MAXVALUE, MINVALUE < MAXVALUE, and no extreme. */
-static int check_options(sc_exec *x, const sc_sequence_def *sq, const sc_ast_sequence *a,
-                         const char *db, const char *name)
+static int check_options(sc_exec *x,
+                         const sc_sequence_def *sq,
+                         const sc_ast_sequence *a,
+                         const char *db,
+                         const char *name)
 {
     unsigned long long inc = sq->increment < 0 ? 0ull - (unsigned long long)sq->increment
                                                : (unsigned long long)sq->increment;
@@ -111,15 +114,15 @@ static int seq_table_options(sc_exec *x, sc_xtable *t, const sc_ast_sequence *a)
             t->comment = sc_exec__strdup(x, o->value.s);
         }
     }
-    if (sc_exec__engine(t->engine) == SC_ENGINE_MEMORY || sc_exec__engine(t->engine) ==
-                                                              SC_ENGINE_CSV)
+    if (sc_exec__engine(t->engine) == SC_ENGINE_MEMORY ||
+        sc_exec__engine(t->engine) == SC_ENGINE_CSV)
         return sc_exec__err(x, SC_ER_ILLEGAL_HA_CREATE_OPTION, t->engine, "SEQUENCE");
     return SC_OK;
 }
 
 /* The model of a new sequence table: the eight columns, no charset. */
-static int seq_model(sc_exec *x, sc_xtable *t, const char *db, const char *name,
-                     const sc_schema_def *sdef)
+static int
+seq_model(sc_exec *x, sc_xtable *t, const char *db, const char *name, const sc_schema_def *sdef)
 {
     int rc = sc_exec__init_table(x, t, db, name, sdef);
 
@@ -149,8 +152,12 @@ static int seq_model(sc_exec *x, sc_xtable *t, const char *db, const char *name,
 /* Lookups                                                              */
 
 /* Schema of q (1049 when missing) and its table id (SC_ENOTFOUND, no error set). */
-static int locate(sc_exec *x, const sc_ast_qname *q, const char **db, uint64_t *schema_id,
-                  uint64_t *id, sc_schema_def *sdef)
+static int locate(sc_exec *x,
+                  const sc_ast_qname *q,
+                  const char **db,
+                  uint64_t *schema_id,
+                  uint64_t *id,
+                  sc_schema_def *sdef)
 {
     sc_schema *s = NULL;
     int rc;
@@ -406,8 +413,7 @@ static int resolve_call(sc_exec *x, sc_expr *e)
     if (arg->qual_db)
         return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, arg->qual_db, arg->name);
     rc = locate(x, &q, &db, &schema_id, &id, NULL);
-    if (rc == SC_ENOTFOUND ||
-        (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1049))
+    if (rc == SC_ENOTFOUND || (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1049))
         return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, q.name);
     if (rc != SC_OK)
         return rc;
@@ -468,8 +474,7 @@ int sc_exec__sequence_refs(sc_exec *x, const sc_ast_column *ac)
     int rc = sequence_calls(x, (sc_expr *)(uintptr_t)ac->default_expr, "DEFAULT", ac->name);
 
     if (rc == SC_OK)
-        rc = sequence_calls(x, (sc_expr *)(uintptr_t)ac->gen_expr, "GENERATED ALWAYS AS",
-                            ac->name);
+        rc = sequence_calls(x, (sc_expr *)(uintptr_t)ac->gen_expr, "GENERATED ALWAYS AS", ac->name);
     if (rc == SC_OK)
         rc = sequence_calls(x, (sc_expr *)(uintptr_t)ac->check, "CHECK", ac->name);
     return rc;

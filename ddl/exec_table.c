@@ -14,6 +14,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/period.h"
 #include "ddl/sequence.h"
 #include "ddl/expr.h"
 #include "ddl/expr_walk.h"
@@ -565,10 +566,13 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
 int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
 {
     sc_xindex *ix;
+    bool overlaps = false;
     int rc;
 
     if (ai->kind == SC_AST_INDEX_FOREIGN)
         return add_fk(x, t, ai);
+    if ((rc = sc_exec__without_overlaps(x, t, &ai, &overlaps)) != SC_OK)
+        return rc;
     if (ai->kind != SC_AST_INDEX_PRIMARY && ai->name && strcasecmp(ai->name, "PRIMARY") == 0)
         return sc_exec__err(x, SC_ER_WRONG_NAME_FOR_INDEX, ai->name);
     if (ai->n_parts > MAX_KEY_PARTS)
@@ -598,6 +602,8 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
             return sc_exec__err(x, SC_ER_DUP_KEYNAME, ix->d.name);
     }
     ix->d.algorithm = (sc_index_algo)ai->using;
+    if (overlaps)
+        ix->d.flags |= SC_INDEX_WITHOUT_OVERLAPS;
     if (ix->d.algorithm == SC_ALGO_RTREE && ix->d.kind != SC_INDEX_SPATIAL)
         return sc_exec__err(x, SC_ER_WRONG_ARGUMENTS, "RTREE INDEX");
     if (ix->d.kind == SC_INDEX_PRIMARY && ai->ignored == 1)

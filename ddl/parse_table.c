@@ -16,6 +16,7 @@
 
 #include "ddl/parse_int.h"
 #include "ddl/partition.h"
+#include "ddl/period.h"
 
 /* ------------------------------------------------------------------ */
 /* REFERENCES                                                           */
@@ -167,7 +168,9 @@ static int serial_attribute(sc_parser *p, sc_ast_column *c, bool *found)
         c->invisible = true;
     } else if (sc_parse__is_ident_sys(p, 0) && sc_parse__is_op(p, 1, "=")) {
         return column_option(p, c);
-    } else if (sc_parse__accept_word(p, "WITH") || sc_parse__accept_word(p, "WITHOUT")) {
+    } else if (sc_parse__is_word(p, 0, "WITH") || sc_parse__is_word(p, 0, "WITHOUT")) {
+        c->versioning = sc_parse__is_word(p, 0, "WITH") ? 1 : -1;
+        sc_parse__skip(p);
         SC_TRY(sc_parse__expect_word(p, "SYSTEM"));
         return sc_parse__expect_word(p, "VERSIONING");
     } else {
@@ -242,6 +245,12 @@ static int generated(sc_parser *p, sc_ast_column *c)
     if (sc_parse__accept_word(p, "GENERATED"))
         SC_TRY(sc_parse__expect_word(p, "ALWAYS"));
     SC_TRY(sc_parse__expect_word(p, "AS"));
+    if (sc_parse__is_word(p, 0, "ROW") &&
+        (sc_parse__is_word(p, 1, "START") || sc_parse__is_word(p, 1, "END"))) {
+        c->row_period = sc_parse__is_word(p, 1, "START") ? 1 : 2;
+        p->pos += 2;
+        return vcol_attributes(p, c);
+    }
     SC_TRY(paren_expr(p, &c->gen_expr));
     c->generated = SC_AST_GEN_VIRTUAL;
     if (sc_parse__accept_word(p, "PERSISTENT") || sc_parse__accept_word(p, "STORED"))
@@ -338,6 +347,10 @@ static int key_part(sc_parser *p, void *slot)
         kp->order = SC_AST_ORDER_ASC;
     else if (sc_parse__accept_word(p, "DESC"))
         kp->order = SC_AST_ORDER_DESC;
+    if (sc_parse__is_word(p, 0, "WITHOUT") && sc_parse__is_word(p, 1, "OVERLAPS")) {
+        p->pos += 2;
+        kp->without_overlaps = true;
+    }
     return SC_OK;
 }
 
@@ -479,21 +492,29 @@ static bool at_key_def(const sc_parser *p)
     for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (sc_parse__is_word(p, 0, words[i]))
             return true;
-    return sc_parse__is_word(p, 0, "PERIOD") && sc_parse__is_word(p, 1, "FOR");
+    return sc_parse__is_word(p, 0, "PERIOD") &&
+           (sc_parse__is_word(p, 1, "FOR") || sc_parse__is_word(p, 1, "IF"));
 }
 
-/* PERIOD FOR name (start, end): recognised, refused by the executor. */
+/* PERIOD FOR {SYSTEM_TIME | name} (start, end); ADD PERIOD [IF NOT EXISTS] FOR ... */
 static int period_def(sc_parser *p, sc_ast_create_def *d)
 {
-    const char *name, **cols = NULL;
-    size_t n = 0;
+    sc_ast_period *pd = sc_parse__alloc(p, sizeof(*pd));
 
+    if (!pd)
+        return sc_parse__nomem(p);
     d->kind = SC_AST_DEF_PERIOD;
-    sc_parse__skip(p);
-    sc_parse__skip(p);
+    d->period = pd;
+    sc_parse__skip(p); /* PERIOD */
+    SC_TRY(sc_parse__if_not_exists(p, &pd->if_not_exists));
+    SC_TRY(sc_parse__expect_word(p, "FOR"));
     if (!sc_parse__accept_word(p, "SYSTEM_TIME"))
-        SC_TRY(sc_parse__ident(p, &name));
-    return ident_list(p, &cols, &n);
+        SC_TRY(sc_parse__ident(p, &pd->name));
+    SC_TRY(sc_parse__expect_op(p, "("));
+    SC_TRY(sc_parse__ident(p, &pd->start));
+    SC_TRY(sc_parse__expect_op(p, ","));
+    SC_TRY(sc_parse__ident(p, &pd->end));
+    return sc_parse__expect_op(p, ")");
 }
 
 /* A key, FK, CHECK or PERIOD definition (table level). */
@@ -746,7 +767,7 @@ static int add_list(sc_parser *p, sc_ast_alter_table *at)
         if (!s)
             return sc_parse__nomem(p);
         if (defs[i].kind == SC_AST_DEF_PERIOD)
-            s->kind = SC_AST_ALTER_UNSUPPORTED, s->value = "ADD PERIOD";
+            s->kind = SC_AST_ALTER_ADD_PERIOD, s->period = defs[i].period;
         s->column = defs[i].column;
         s->index = defs[i].index;
         s->check = defs[i].check;
@@ -767,7 +788,7 @@ static int add_key(sc_parser *p, sc_ast_alter_table *at)
     if (!s)
         return sc_parse__nomem(p);
     if (d.kind == SC_AST_DEF_PERIOD)
-        s->kind = SC_AST_ALTER_UNSUPPORTED, s->value = "ADD PERIOD";
+        s->kind = SC_AST_ALTER_ADD_PERIOD, s->period = d.period;
     s->index = d.index;
     s->check = d.check;
     return SC_OK;
@@ -780,10 +801,9 @@ static int alter_add(sc_parser *p, sc_ast_alter_table *at)
     if (!column && (at_key_def(p) && !sc_parse__is_word(p, 0, "IF")))
         return add_key(p, at);
     if (!column && sc_parse__is_word(p, 0, "SYSTEM")) {
-        sc_ast_alter_spec *s = new_spec(p, at, SC_AST_ALTER_UNSUPPORTED);
+        sc_ast_alter_spec *s = new_spec(p, at, SC_AST_ALTER_ADD_VERSIONING);
         if (!s)
             return sc_parse__nomem(p);
-        s->value = "ADD SYSTEM VERSIONING";
         sc_parse__skip(p);
         return sc_parse__expect_word(p, "VERSIONING");
     }
@@ -844,12 +864,19 @@ static int alter_drop(sc_parser *p, sc_ast_alter_table *at)
         s->kind = SC_AST_ALTER_DROP_CONSTRAINT;
         return drop_named(p, s);
     }
-    if ((sc_parse__is_word(p, 0, "SYSTEM") && sc_parse__is_word(p, 1, "VERSIONING")) ||
-        (sc_parse__is_word(p, 0, "PERIOD") && sc_parse__is_word(p, 1, "FOR"))) {
-        s->kind = SC_AST_ALTER_UNSUPPORTED;
-        s->value = sc_parse__is_word(p, 0, "SYSTEM") ? "DROP SYSTEM VERSIONING" : "DROP PERIOD";
-        while (!sc_parse__at_end(p) && !sc_parse__is_op(p, 0, ","))
-            sc_parse__skip(p);
+    if (sc_parse__is_word(p, 0, "SYSTEM") && sc_parse__is_word(p, 1, "VERSIONING")) {
+        s->kind = SC_AST_ALTER_DROP_VERSIONING;
+        p->pos += 2;
+        return SC_OK;
+    }
+    if (sc_parse__accept_word(p, "PERIOD")) { /* DROP PERIOD [IF EXISTS] FOR name */
+        s->kind = SC_AST_ALTER_DROP_PERIOD;
+        SC_TRY(sc_parse__if_exists(p, &s->if_exists));
+        SC_TRY(sc_parse__expect_word(p, "FOR"));
+        if (sc_parse__accept_word(p, "SYSTEM_TIME"))
+            s->name = "SYSTEM_TIME";
+        else
+            SC_TRY(sc_parse__ident(p, &s->name));
         return SC_OK;
     }
     (void)sc_parse__accept_word(p, "COLUMN");

@@ -26,19 +26,21 @@ typedef struct sc_ast_seqnum {
 
 typedef struct sc_ast_sequence {
     bool or_replace, temporary, if_not_exists, if_exists;
-    sc_ast_qname name;        /* CREATE / ALTER */
-    sc_ast_qname *names;      /* DROP */
+    sc_ast_qname name;   /* CREATE / ALTER */
+    sc_ast_qname *names; /* DROP */
     size_t n_names;
     sc_ast_seqnum start, min, max, increment, cache, restart;
-    bool no_min, no_max;      /* NO MINVALUE / NOMINVALUE ... */
-    bool nocache;             /* NOCACHE */
-    int cycle;                /* -1 not given, 0 NOCYCLE, 1 CYCLE */
+    bool no_min, no_max;          /* NO MINVALUE / NOMINVALUE ... */
+    bool nocache;                 /* NOCACHE */
+    int cycle;                    /* -1 not given, 0 NOCYCLE, 1 CYCLE */
     sc_ast_table_option *options; /* ENGINE=, COMMENT= ... (CREATE) */
     size_t n_options;
 } sc_ast_sequence;
 
 /* parse_sequence.c: after CREATE [OR REPLACE] [TEMPORARY] / ALTER / DROP [TEMPORARY] */
-int sc_parse__create_sequence(struct sc_parser *p, sc_ast_stmt *st, bool or_replace,
+int sc_parse__create_sequence(struct sc_parser *p,
+                              sc_ast_stmt *st,
+                              bool or_replace,
                               bool temporary);
 int sc_parse__alter_sequence(struct sc_parser *p, sc_ast_stmt *st);
 int sc_parse__drop_sequence(struct sc_parser *p, sc_ast_stmt *st, bool temporary);
@@ -54,7 +56,9 @@ bool sc_exec__is_sequence(struct sc_exec *x, uint64_t table_id);
 int sc_exec__sequence_refs(struct sc_exec *x, const sc_ast_column *ac);
 
 /** The same for one expression of clause ("DEFAULT", "CHECK", ...) of column col. */
-int sc_exec__sequence_expr(struct sc_exec *x, const sc_expr *e, const char *clause,
+int sc_exec__sequence_expr(struct sc_exec *x,
+                           const sc_expr *e,
+                           const char *clause,
                            const char *col);
 
 /** SHOW CREATE SEQUENCE text of a sequence's definition. */

@@ -16,6 +16,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/partition.h"
+#include "ddl/period.h"
 #include "ddl/sequence.h"
 #include "ddl/show.h"
 #include "ddl/select.h"
@@ -109,7 +110,10 @@ void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *de
     sc__buf_putc(b, ' ');
     sc_type__render(b, col);
     render_charset(b, col, def);
-    if (col->generated != SC_GEN_NONE) {
+    if (col->generated == SC_GEN_ROW_START || col->generated == SC_GEN_ROW_END) {
+        sc__buf_puts(b, col->generated == SC_GEN_ROW_START ? " GENERATED ALWAYS AS ROW START"
+                                                           : " GENERATED ALWAYS AS ROW END");
+    } else if (col->generated != SC_GEN_NONE) {
         sc__buf_puts(b, " GENERATED ALWAYS AS (");
         sc__buf_puts(b, col->generation_expr ? col->generation_expr : "");
         sc__buf_puts(b, col->generated == SC_GEN_STORED ? ") STORED" : ") VIRTUAL");
@@ -137,6 +141,8 @@ void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *de
         sc__buf_puts(b, col->check_expr);
         sc__buf_putc(b, ')');
     }
+    if (col->flags & SC_COL_WITHOUT_VERSIONING)
+        sc__buf_puts(b, " WITHOUT SYSTEM VERSIONING");
 }
 
 /* ------------------------------------------------------------------ */
@@ -148,7 +154,7 @@ static uint32_t table_key_block_size(const sc_table_def *def)
     return p ? (uint32_t)strtoul(p + 15, NULL, 10) : 0;
 }
 
-static void render_index_parts(sc_buf *b, const sc_index_def *ix)
+static void render_index_parts(sc_buf *b, const sc_index_def *ix, const sc_table_def *def)
 {
     sc__buf_putc(b, '(');
     for (size_t i = 0; i < ix->n_parts; i++) {
@@ -159,6 +165,11 @@ static void render_index_parts(sc_buf *b, const sc_index_def *ix)
             sc__buf_printf(b, "(%u)", (unsigned)ix->parts[i].prefix_len);
         if (ix->parts[i].descending)
             sc__buf_puts(b, " DESC");
+    }
+    if ((ix->flags & SC_INDEX_WITHOUT_OVERLAPS) && def->period_name) {
+        sc__buf_putc(b, ',');
+        sc_ddl__quote_ident(b, def->period_name);
+        sc__buf_puts(b, " WITHOUT OVERLAPS");
     }
     sc__buf_putc(b, ')');
 }
@@ -186,7 +197,7 @@ static void render_index(sc_buf *b, const sc_index_def *ix, const sc_table_def *
         sc_ddl__quote_ident(b, ix->name);
         sc__buf_putc(b, ' ');
     }
-    render_index_parts(b, ix);
+    render_index_parts(b, ix, def);
     if (ix->algorithm == SC_ALGO_BTREE)
         sc__buf_puts(b, " USING BTREE");
     else if (ix->algorithm == SC_ALGO_HASH)
@@ -359,11 +370,13 @@ int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
         first = false;
         sc_show__column(b, &def->columns[i], def);
     }
+    sc_show__app_period(b, def, &first);
     for (size_t i = 0; i < def->n_indexes; i++) {
         sc__buf_puts(b, first ? "  " : ",\n  ");
         first = false;
         render_index(b, &def->indexes[i], def);
     }
+    sc_show__system_period(b, def, &first);
     for (size_t i = 0; i < def->n_foreign_keys; i++) {
         sc__buf_puts(b, first ? "  " : ",\n  ");
         first = false;
@@ -380,6 +393,8 @@ int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
     }
     sc__buf_puts(b, "\n)");
     render_table_options(b, def);
+    if (def->flags & SC_TABLE_SYSTEM_VERSIONING)
+        sc__buf_puts(b, " WITH SYSTEM VERSIONING");
     if (def->partitioning)
         sc_show__partitioning(b, def->partitioning, def->engine);
     return b->failed ? SC_ENOMEM : SC_OK;

@@ -1222,6 +1222,14 @@ START_TEST(test_log_apply_objects_to_empty_catalog)
         "RENAME TABLE s TO s2",
         "CREATE SEQUENCE gone",
         "DROP SEQUENCE gone",
+        "CREATE TABLE v (x INT, y INT WITHOUT SYSTEM VERSIONING) WITH SYSTEM VERSIONING",
+        "CREATE TABLE ve (x INT PRIMARY KEY, s TIMESTAMP(6) AS ROW START, e TIMESTAMP(6) AS ROW "
+        "END, PERIOD FOR SYSTEM_TIME (s, e)) WITH SYSTEM VERSIONING",
+        "CREATE TABLE vp (x INT) WITH SYSTEM VERSIONING PARTITION BY SYSTEM_TIME LIMIT 10 "
+        "PARTITIONS 3",
+        "CREATE TABLE ap (id INT, s DATE, e DATE, PERIOD FOR p (s, e), "
+        "UNIQUE KEY u (id, p WITHOUT OVERLAPS))",
+        "ALTER TABLE v DROP SYSTEM VERSIONING",
     };
     char dir[256];
     sc_catalog *target = NULL;
@@ -1254,6 +1262,8 @@ START_TEST(test_log_apply_objects_to_empty_catalog)
     sc_txn_abort(t);
     ck_assert_ptr_nonnull(strstr(a, "PARTITION BY RANGE"));
     ck_assert_ptr_nonnull(strstr(a, "CREATE SEQUENCE `s2` start with 10"));
+    ck_assert_ptr_nonnull(strstr(a, "PERIOD FOR SYSTEM_TIME (`s`, `e`)"));
+    ck_assert_ptr_nonnull(strstr(a, "`p` WITHOUT OVERLAPS"));
     ck_assert_str_eq(a, b);
     {
         const sc_partitioning_def *pa = sc_table_definition(ta)->partitioning;

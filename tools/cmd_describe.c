@@ -93,9 +93,11 @@ static const char *default_text(const sc_column_def *col)
 static char *extra_text(const sc_column_def *col)
 {
     char *out = NULL;
-    const char *gen = col->generated == SC_GEN_VIRTUAL  ? "VIRTUAL GENERATED"
-                      : col->generated == SC_GEN_STORED ? "STORED GENERATED"
-                                                        : "";
+    const char *gen = col->generated == SC_GEN_VIRTUAL     ? "VIRTUAL GENERATED"
+                      : col->generated == SC_GEN_STORED    ? "STORED GENERATED"
+                      : col->generated == SC_GEN_ROW_START ? "ROW START"
+                      : col->generated == SC_GEN_ROW_END   ? "ROW END"
+                                                           : "";
     const char *ai = (col->flags & SC_COL_AUTO_INCREMENT) ? "auto_increment" : "";
     const char *inv = (col->flags & SC_COL_INVISIBLE) ? "INVISIBLE" : "";
     char onupd[256] = "";

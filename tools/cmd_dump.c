@@ -88,18 +88,19 @@ static const char *default_kind_name(sc_default_kind k)
 
 static const char *gen_kind_name(sc_gen_kind k)
 {
-    static const char *const names[] = {"none", "virtual", "stored"};
-    return (unsigned)k < 3 ? names[k] : "unknown";
+    static const char *const names[] = {"none", "virtual", "stored", "row start", "row end"};
+    return (unsigned)k < 5 ? names[k] : "unknown";
 }
 
 static json_t *column_flags(unsigned f)
 {
-    return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b}", "not_null",
+    return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b}", "not_null",
                      (f & SC_COL_NOT_NULL) != 0, "unsigned", (f & SC_COL_UNSIGNED) != 0, "zerofill",
                      (f & SC_COL_ZEROFILL) != 0, "auto_increment", (f & SC_COL_AUTO_INCREMENT) != 0,
                      "invisible", (f & SC_COL_INVISIBLE) != 0, "has_length",
                      (f & SC_COL_HAS_LENGTH) != 0, "has_scale", (f & SC_COL_HAS_SCALE) != 0,
-                     "has_srid", (f & SC_COL_HAS_SRID) != 0, "compressed",
+                     "has_srid", (f & SC_COL_HAS_SRID) != 0, "without_system_versioning",
+                     (f & SC_COL_WITHOUT_VERSIONING) != 0, "compressed",
                      (f & SC_COL_COMPRESSED) != 0);
 }
 
