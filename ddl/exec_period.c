@@ -59,8 +59,7 @@ static int app_period(sc_exec *x, sc_xtable *t, const sc_ast_period *p)
         return sc_exec__err(x, SC_ER_WRONG_FIELD_SPEC, (!period_type(s->d.type) ? s : e)->d.name);
     if (s->d.generated != SC_GEN_NONE || e->d.generated != SC_GEN_NONE)
         return sc_exec__err(x, SC_ER_PERIOD_FIELD_WRONG_ATTRIBUTES,
-                            (s->d.generated != SC_GEN_NONE ? s : e)->d.name,
-                            "GENERATED ALWAYS AS");
+                            (s->d.generated != SC_GEN_NONE ? s : e)->d.name, "GENERATED ALWAYS AS");
     if (s->d.type != e->d.type || s->d.scale != e->d.scale)
         return sc_exec__err(x, SC_ER_PERIOD_TYPES_MISMATCH, p->name);
     s->d.flags |= SC_COL_NOT_NULL;
@@ -133,8 +132,7 @@ static int row_columns(sc_exec *x, sc_xtable *t, bool versioned)
             return sc_exec__err(x, SC_ER_VERS_FIELD_WRONG_TYPE, c->d.name, "BIGINT(20) UNSIGNED",
                                 t->name);
         if (!integer && !(c->d.type == SC_TYPE_TIMESTAMP && c->d.scale == 6))
-            return sc_exec__err(x, SC_ER_VERS_FIELD_WRONG_TYPE, c->d.name, "TIMESTAMP(6)",
-                                t->name);
+            return sc_exec__err(x, SC_ER_VERS_FIELD_WRONG_TYPE, c->d.name, "TIMESTAMP(6)", t->name);
     }
     t->sys_start = start->d.name;
     t->sys_end = end->d.name;
@@ -180,8 +178,8 @@ int sc_exec__versioning_create(sc_exec *x, sc_xtable *t, const sc_ast_create_tab
     if (any_with && !ct->has_system_versioning) /* only the columns named WITH are versioned */
         for (size_t i = 0; i < ct->n_defs; i++) {
             const sc_ast_create_def *d = &ct->defs[i];
-            sc_xcol *c = d->kind == SC_AST_DEF_COLUMN ? sc_xtable__find_col(t, d->column->name)
-                                                      : NULL;
+            sc_xcol *c =
+                d->kind == SC_AST_DEF_COLUMN ? sc_xtable__find_col(t, d->column->name) : NULL;
             if (c && d->column->versioning == 0 && !is_row_col(c))
                 c->d.flags |= SC_COL_WITHOUT_VERSIONING;
         }
@@ -210,7 +208,9 @@ static bool changes_columns(const sc_ast_alter_table *at)
     return false;
 }
 
-int sc_exec__versioning_precheck(sc_exec *x, const sc_ast_alter_table *at, const sc_table_def *old,
+int sc_exec__versioning_precheck(sc_exec *x,
+                                 const sc_ast_alter_table *at,
+                                 const sc_table_def *old,
                                  const char *schema)
 {
     if ((old->flags & SC_TABLE_SYSTEM_VERSIONING) && changes_columns(at))
@@ -306,7 +306,9 @@ static int add_period(sc_exec *x, sc_xtable *t, const sc_ast_period *p)
     return app_period(x, t, p);
 }
 
-int sc_exec__versioning_alter(sc_exec *x, sc_xtable *t, const sc_ast_alter_table *at,
+int sc_exec__versioning_alter(sc_exec *x,
+                              sc_xtable *t,
+                              const sc_ast_alter_table *at,
                               const sc_table_def *old)
 {
     bool was = (old->flags & SC_TABLE_SYSTEM_VERSIONING) != 0;
@@ -331,10 +333,9 @@ int sc_exec__versioning_alter(sc_exec *x, sc_xtable *t, const sc_ast_alter_table
     if (rc == SC_OK && t->period_name &&
         (!sc_xtable__find_col(t, t->period_start) || !sc_xtable__find_col(t, t->period_end)))
         /* the period's implicit CHECK (start < end) names the dropped column */
-        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR,
-                            sc_xtable__find_col(t, t->period_start) ? t->period_end
-                                                                    : t->period_start,
-                            "CHECK");
+        return sc_exec__err(
+            x, SC_ER_BAD_FIELD_ERROR,
+            sc_xtable__find_col(t, t->period_start) ? t->period_end : t->period_start, "CHECK");
     if (rc == SC_OK)
         rc = row_columns(x, t, (t->tflags & SC_TABLE_SYSTEM_VERSIONING) != 0);
     if (rc == SC_OK && (t->tflags & SC_TABLE_SYSTEM_VERSIONING))

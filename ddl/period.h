@@ -32,22 +32,29 @@ typedef struct sc_ast_period {
 /** ROW START/END and WITH[OUT] SYSTEM VERSIONING of one column definition. */
 void sc_exec__period_column(struct sc_xcol *c, const sc_ast_column *ac);
 /** CREATE TABLE: periods, versioning and their checks (after the columns, before the keys). */
-int sc_exec__versioning_create(struct sc_exec *x, struct sc_xtable *t,
+int sc_exec__versioning_create(struct sc_exec *x,
+                               struct sc_xtable *t,
                                const sc_ast_create_table *ct);
 /**
  * The period part of a key: a WITHOUT OVERLAPS part must name the table's
  * application-time period (4156) and is taken out of the key parts, which
  * *out holds (a copy when it changed); *flag is set then.
  */
-int sc_exec__without_overlaps(struct sc_exec *x, const struct sc_xtable *t,
-                              const sc_ast_index **ai, bool *flag);
+int sc_exec__without_overlaps(struct sc_exec *x,
+                              const struct sc_xtable *t,
+                              const sc_ast_index **ai,
+                              bool *flag);
 /** ALTER TABLE: 4119 for column changes of a versioned table, then the versioning specs. */
-int sc_exec__versioning_alter(struct sc_exec *x, struct sc_xtable *t,
-                              const sc_ast_alter_table *at, const sc_table_def *old);
+int sc_exec__versioning_alter(struct sc_exec *x,
+                              struct sc_xtable *t,
+                              const sc_ast_alter_table *at,
+                              const sc_table_def *old);
 
 /** 4119 before anything else when the ALTER would change a versioned table's columns. */
-int sc_exec__versioning_precheck(struct sc_exec *x, const sc_ast_alter_table *at,
-                                 const sc_table_def *old, const char *schema);
+int sc_exec__versioning_precheck(struct sc_exec *x,
+                                 const sc_ast_alter_table *at,
+                                 const sc_table_def *old,
+                                 const char *schema);
 /** Explicit ROW END joins every PRIMARY/UNIQUE key (after the keys are final). */
 int sc_exec__versioning_keys(struct sc_exec *x, struct sc_xtable *t);
 

@@ -43,7 +43,7 @@ expect 2 "identical: a's shop.orders and the replica's shop.orders"
 expect 1 "identical: b's shop.items and the replica's shop_b.items"
 expect 1 "  CONSTRAINT \`fk_customer\` FOREIGN KEY (\`customer_id\`) REFERENCES \`clients\` (\`id\`)"
 expect 1 "a${T}table${T}256 -> 256${T}\`shop\`.\`clients\` -> \`shop\`.\`clients\`"
-expect 1 "fsck: catalog in 'replica' is clean (4 schemas, 19 tables, 128 columns, 22 indexes)"
+expect 1 "fsck: catalog in 'replica' is clean (4 schemas, 21 tables, 156 columns, 24 indexes)"
 expect 1 "###   @3='import_tmp' /* VARSTRING(1020) meta=1020 nullable=0 is_null=0 */"
 grep -qE '^#.* server id 11 .*GTID 0-11-[0-9]+ ddl trans$' "$WORK/out" ||
     bad "no GTID event with source a's server id 11 in the replica's log excerpt"
