@@ -188,7 +188,7 @@
 #define SC_ER_UNKNOWN_VIEW 4092, "42S02", "Unknown VIEW: '%s'"
 #define SC_ER_INVISIBLE_NOT_NULL_WITHOUT_DEFAULT 4108, "HY000", "Invisible column `%s` must have a default value"
 #define SC_ER_VERS_FIELD_WRONG_TYPE 4110, "HY000", "`%s` must be of type %s for system-versioned table `%s`"
-#define SC_ER_WARN_VERS_PARAMETERS 4115, "HY000", "Maybe missing parameters: %s"
+#define SC_ER_VERS_PARAMETERS_NO_ROTATION 4115, "HY000", "Maybe missing parameters: no rotation condition for multiple HISTORY partitions."
 #define SC_ER_VERS_ALTER_NOT_ALLOWED 4119, "HY000", "Not allowed for system-versioned `%s`.`%s`. Change @@system_versioning_alter_history to proceed with ALTER."
 #define SC_ER_VERS_TABLE_MUST_HAVE_COLUMNS 4123, "HY000", "Table `%s` must have at least one versioned column"
 #define SC_ER_VERS_NOT_VERSIONED 4124, "HY000", "Table `%s` is not system-versioned"

@@ -828,8 +828,7 @@ static int check_system_time(sc_exec *x, const sc_xtable *t, const sc_partitioni
     size_t n = n_top(pt), k = 0;
 
     if (!pt->system_time && n > 2)
-        return sc_exec__err(x, SC_ER_WARN_VERS_PARAMETERS,
-                            "no rotation condition for multiple HISTORY partitions.");
+        return sc_exec__err(x, SC_ER_VERS_PARAMETERS_NO_ROTATION);
     if (!(t->tflags & SC_TABLE_SYSTEM_VERSIONING))
         return sc_exec__err(x, SC_ER_VERS_NOT_VERSIONED, t->name);
     for (size_t i = 0; i < pt->n_parts; i++) {
