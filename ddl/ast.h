@@ -552,14 +552,14 @@ typedef struct sc_ast_create_table {
     size_t n_defs;
     sc_ast_table_option *options;
     size_t n_options;
-    sc_ast_qname *like;         /* CREATE TABLE t LIKE x / (LIKE x), or NULL */
-    bool has_select;            /* ... [AS] SELECT / ( SELECT ...) */
-    sc_ast_str select_text;     /* the SELECT part as written */
-    int select_dup;             /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
-    bool has_partition;         /* PARTITION BY ... present */
-    bool has_system_versioning; /* WITH SYSTEM VERSIONING */
-    struct sc_select *select;   /* the SELECT parsed (ddl/select.h), or NULL when only
-                                   select_text could be kept */
+    sc_ast_qname *like;                    /* CREATE TABLE t LIKE x / (LIKE x), or NULL */
+    bool has_select;                       /* ... [AS] SELECT / ( SELECT ...) */
+    sc_ast_str select_text;                /* the SELECT part as written */
+    int select_dup;                        /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
+    bool has_partition;                    /* PARTITION BY ... present */
+    bool has_system_versioning;            /* WITH SYSTEM VERSIONING */
+    struct sc_select *select;              /* the SELECT parsed (ddl/select.h), or NULL when only
+                                              select_text could be kept */
     struct sc_ast_partitioning *partition; /* PARTITION BY (ddl/partition.h), or NULL */
 } sc_ast_create_table;
 
