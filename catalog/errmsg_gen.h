@@ -14,6 +14,7 @@
 #define SC_ER_DB_DROP_EXISTS 1008, "HY000", "Can't drop database '%s'; database doesn't exist"
 #define SC_ER_ERROR_ON_RENAME_ENGINE_168 1025, "HY000", "Error on rename of './%s/%s' to './%s/%s' (errno: 168 \"Unknown (generic) error from engine\")"
 #define SC_ER_ERROR_ON_RENAME_FK_150 1025, "HY000", "Error on rename of './%s/#sql-alter-1-1' to './%s/%s' (errno: 150 \"Foreign key constraint is incorrectly formed\")"
+#define SC_ER_GET_ERRNO_NO_TABLESPACE 1030, "HY000", "Got error 194 \"Tablespace is missing for a table\" from storage engine InnoDB"
 #define SC_ER_ILLEGAL_HA 1031, "HY000", "Storage engine %s of the table `%s`.`%s` doesn't have this option"
 #define SC_ER_KEY_NOT_FOUND 1032, "HY000", "Can't find record in '%s'"
 #define SC_ER_KEY_NOT_FOUND_REPLICA_EVENT 1032, "HY000", "Could not execute %s event on table syscat.%s; Can't find record in '%s', Error_code: 1032; handler error HA_ERR_KEY_NOT_FOUND; the event's master log %s, end_log_pos %llu"

@@ -310,6 +310,15 @@ int sc_exec__alter_table(sc_exec *x)
         rc = SC_OK;
         goto out;
     }
+    if (rc == SC_OK && at->n_specs == 1 && at->specs[0].kind == SC_AST_ALTER_UNSUPPORTED &&
+        at->specs[0].value &&
+        (strcmp(at->specs[0].value, "DISCARD") == 0 || strcmp(at->specs[0].value, "IMPORT") == 0)) {
+        /* the catalog holds no tablespace files: DISCARD changes nothing, and IMPORT
+         * finds none, as MariaDB does without a .ibd/.cfg beside the table */
+        if (strcmp(at->specs[0].value, "IMPORT") == 0)
+            rc = sc_exec__err(x, SC_ER_GET_ERRNO_NO_TABLESPACE);
+        goto out;
+    }
     if (rc == SC_OK)
         rc = sc_exec__versioning_precheck(x, at, sc_table_definition(tbl), st.t.schema);
     if (rc == SC_OK)

@@ -734,7 +734,8 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
     if ((d->flags & SC_COL_AUTO_INCREMENT) || ac->generated != SC_AST_GEN_NONE)
         return invalid_default(x, d->name);
     if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL) {
-        if (d->flags & SC_COL_NOT_NULL)
+        /* a column-level PRIMARY KEY is NOT NULL already for this check (1067) */
+        if ((d->flags & SC_COL_NOT_NULL) || ac->key == SC_AST_COLKEY_PRIMARY)
             return invalid_default(x, d->name);
         d->default_kind = SC_DEFAULT_NULL;
         return SC_OK;

@@ -494,6 +494,10 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__finish_table(x, t);
     if (rc == SC_OK)
         rc = sc_exec__versioning_keys(x, t);
+    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_SEQUENCE)
+        /* the SEQUENCE engine holds no user table: CREATE fails in the engine */
+        rc = sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                          "131 \"Command not supported by the engine\"");
     if (rc == SC_OK && ct->partition)
         rc = sc_exec__partition_create(x, t, ct->partition);
     if (rc == SC_OK)

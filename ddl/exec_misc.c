@@ -87,7 +87,7 @@ int sc_exec__drop_table(sc_exec *x)
         }
         r = drop_one(x, db, dt->tables[i].name, dt->temporary);
         if (r == SC_ENOTFOUND) {
-            if (dt->if_exists)
+            if (dt->if_exists && !unknown.len) /* one Note 1051 names them all */
                 sc_exec__warn(x);
             if (unknown.len)
                 sc__buf_putc(&unknown, ',');
@@ -347,7 +347,7 @@ int sc_exec__truncate_table(sc_exec *x)
 /* ------------------------------------------------------------------ */
 /* CREATE / DROP INDEX                                                  */
 
-static int as_alter(sc_exec *x, sc_ast_alter_spec *spec)
+static int as_alter_n(sc_exec *x, sc_ast_alter_spec *spec, size_t n)
 {
     sc_ast_alter_table at;
     sc_ast_alter_table *saved = x->stmt->alter_table;
@@ -356,23 +356,55 @@ static int as_alter(sc_exec *x, sc_ast_alter_spec *spec)
     memset(&at, 0, sizeof(at));
     at.name = x->stmt->index_stmt->table;
     at.specs = spec;
-    at.n_specs = 1;
+    at.n_specs = n;
     x->stmt->alter_table = &at;
     rc = sc_exec__alter_table(x);
     x->stmt->alter_table = saved;
     return rc;
 }
 
+static int as_alter(sc_exec *x, sc_ast_alter_spec *spec)
+{
+    return as_alter_n(x, spec, 1);
+}
+
+/* Whether the table of an index statement has an index named name. */
+static bool has_index(sc_exec *x, const char *name)
+{
+    const sc_ast_qname *q = &x->stmt->index_stmt->table;
+    const char *db = q->db ? q->db : x->s->database;
+    sc_table *t = NULL;
+    bool found = false;
+
+    if (db && name && sc_table_lookup(&t, x->txn, db, q->name) == SC_OK) {
+        const sc_table_def *d = sc_table_definition(t);
+        for (size_t i = 0; i < d->n_indexes && !found; i++)
+            found = strcasecmp(d->indexes[i].name, name) == 0;
+    }
+    sc_ctx_clear_error(x->ctx);
+    sc_table_free(t);
+    return found;
+}
+
+/* CREATE [OR REPLACE] INDEX: ADD INDEX, after DROP INDEX of the one it replaces. */
 int sc_exec__create_index(sc_exec *x)
 {
-    sc_ast_alter_spec spec;
-    sc_ast_index ix = *x->stmt->index_stmt->index;
+    const sc_ast_index_stmt *is = x->stmt->index_stmt;
+    sc_ast_alter_spec spec[2];
+    sc_ast_index ix = *is->index;
+    size_t n = 0;
 
-    memset(&spec, 0, sizeof(spec));
-    spec.kind = SC_AST_ALTER_ADD_INDEX;
-    ix.if_not_exists = ix.if_not_exists || x->stmt->index_stmt->if_not_exists;
-    spec.index = &ix;
-    return as_alter(x, &spec);
+    if (is->or_replace && is->if_not_exists)
+        return sc_exec__err(x, SC_ER_WRONG_USAGE, "OR REPLACE", "IF NOT EXISTS");
+    memset(spec, 0, sizeof(spec));
+    if (is->or_replace && has_index(x, ix.name)) {
+        spec[n].kind = SC_AST_ALTER_DROP_INDEX;
+        spec[n++].name = ix.name;
+    }
+    spec[n].kind = SC_AST_ALTER_ADD_INDEX;
+    ix.if_not_exists = ix.if_not_exists || is->if_not_exists;
+    spec[n++].index = &ix;
+    return as_alter_n(x, spec, n);
 }
 
 int sc_exec__drop_index(sc_exec *x)

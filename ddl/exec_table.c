@@ -592,6 +592,8 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
             if (t->idx[i].d.kind == SC_INDEX_PRIMARY)
                 return sc_exec__err(x, SC_ER_MULTIPLE_PRI_KEY);
         ix->d.name = "PRIMARY";
+        if (ai->name || ai->constraint)
+            sc_exec__warning(x); /* Warning 1280 Name 'x' ignored for PRIMARY key. */
     } else {
         ix->d.name = ai->name ? ai->name : ai->constraint;
         if ((rc = sc_exec__check_ident_length(x, ix->d.name)) != SC_OK)

@@ -690,6 +690,13 @@ static int option_value(sc_parser *p, sc_ast_table_option *o, value_rule rule)
             o->value_is_default = true;
             return sc_parse__token_value(p, &o->value);
         }
+        if (o->kind == SC_AST_TOPT_STATS_SAMPLE_PAGES && sc_parse__tok(p, 0)->kind == SC_TOK_INT) {
+            size_t at = p->pos;
+            SC_TRY(option_number(p, o));
+            if (o->num.overflow || o->num.value == 0 || o->num.value > 65535)
+                return sc_parse__syntax_error_at(p, at);
+            return SC_OK;
+        }
         return option_number(p, o);
     case V_NUM:
         return option_number(p, o);
