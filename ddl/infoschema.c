@@ -245,6 +245,24 @@ static int fill_schemata(sc_rs *b, sc_exec *x, const sc_is_scope *scope)
     return rc;
 }
 
+/* TABLE_TYPE: VIEW for a view (a syscat.views row), SEQUENCE for a sequence, else BASE TABLE. */
+static const char *table_type(sc_exec *x, const char *schema, const char *name)
+{
+    sc_table *t = NULL;
+    const char *type = "BASE TABLE";
+
+    if (sc_table_lookup(&t, x->txn, schema, name) == SC_OK) {
+        if (sc_is__is_view(x, sc_table_id(t)))
+            type = "VIEW";
+        else if (sc_table_definition(t)->flags & SC_TABLE_SEQUENCE)
+            type = "SEQUENCE";
+    } else {
+        sc_ctx_clear_error(x->ctx);
+    }
+    sc_table_free(t);
+    return type;
+}
+
 static int fill_table_names(sc_rs *b, sc_exec *x, const sc_is_scope *scope)
 {
     sc_is_names names = {0};
@@ -254,13 +272,10 @@ static int fill_table_names(sc_rs *b, sc_exec *x, const sc_is_scope *scope)
     if (rc == SC_OK && names.n)
         rc = sc_schema_lookup(&s, x->txn, scope->schema);
     for (size_t i = 0; rc == SC_OK && i < names.n; i++) {
-        uint64_t id = 0;
-        rc = sc_table_lookup_id(&id, x->txn, sc_schema_id(s), names.v[i]);
         sc_rs__str(b, "def");
         sc_rs__str(b, scope->schema);
         sc_rs__str(b, names.v[i]);
-        if (rc == SC_OK)
-            rc = sc_rs__str(b, sc_is__is_view(x, id) ? "VIEW" : "BASE TABLE");
+        rc = sc_rs__str(b, table_type(x, scope->schema, names.v[i]));
     }
     sc_schema_free(s);
     sc_is__names_free(&names);
