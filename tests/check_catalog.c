@@ -784,7 +784,7 @@ START_TEST(test_catalog_format_newer_major_refused)
     write_format(sc_fx.dir, "2", "0");
     ck_assert_int_eq(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, NULL), SC_EVERSION);
     ck_assert_ptr_null(sc_fx.cat);
-    ck_assert_str_eq(e->message, "catalog format 2.0 is newer than this syscat supports (1.1)");
+    ck_assert_str_eq(e->message, "catalog format 2.0 is newer than this syscat supports (1.2)");
     write_format(sc_fx.dir, "1", "7");
     ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, NULL));
     ct_ok(sc_catalog_stats_get(&st, sc_fx.cat));

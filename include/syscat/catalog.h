@@ -84,7 +84,7 @@ typedef struct sc_catalog_options {
 
 /** Current catalog format (major.minor). A newer major is refused with SC_EVERSION. */
 #define SC_FORMAT_MAJOR 1
-#define SC_FORMAT_MINOR 1
+#define SC_FORMAT_MINOR 2
 
 /**
  * Open (or with SC_CATALOG_CREATE, create) the catalog in datadir.
