@@ -2,7 +2,7 @@
  * show_stmt_misc.c - the SHOW statements with computed columns: SHOW
  * CREATE TABLE/DATABASE (ddl/show.c renders the text), SHOW CREATE VIEW
  * and TRIGGER (ddl/exec_view.c's text, ddl/infoschema_objects.c), SHOW
- * CREATE SEQUENCE (no sequences in the catalog: MariaDB's error for what
+ * CREATE SEQUENCE (MariaDB's error for what
  * the name is), and SHOW WARNINGS/ERRORS
  * [LIMIT] / SHOW COUNT(*) WARNINGS|ERRORS over the diagnostics the session
  * kept from the previous statement.
@@ -18,6 +18,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/select.h"
+#include "ddl/sequence.h"
 #include "ddl/show_stmt_int.h"
 
 /* ------------------------------------------------------------------ */
@@ -118,8 +119,37 @@ static int show_create(sc_exec *x, const sc_ast_show *st)
     return rc;
 }
 
-/* SHOW CREATE VIEW/SEQUENCE/TRIGGER. Sequences are not catalog objects (yet): MariaDB's
- * error for what the name is. */
+/* SHOW CREATE SEQUENCE of a sequence: MariaDB's two columns (Table, Create Table) holding
+ * the text dump --show-create prints; anything else is 4089 as in MariaDB. */
+static int show_create_sequence(sc_exec *x, const char *db, const char *name)
+{
+    sc_table *t = NULL;
+    char *text = NULL;
+    sc_buf b;
+    int rc = sc_table_lookup(&t, x->txn, db, name);
+
+    if (rc == SC_OK && !(sc_table_definition(t)->flags & SC_TABLE_SEQUENCE)) {
+        sc_table_free(t);
+        return sc_exec__err(x, SC_ER_NOT_SEQUENCE, db, name);
+    }
+    if (rc == SC_OK) {
+        sc__buf_init(&b, x->ctx);
+        sc_show__sequence(&b, sc_table_definition(t));
+        rc = sc__buf_finish(&text, &b);
+    }
+    sc_table_free(t);
+    if (rc == SC_OK)
+        rc = two_cells(x, name, text, "Table", "Create Table");
+    if (rc == SC_OK) { /* legacy text */
+        x->has_output = true;
+        sc__buf_puts(&x->out, text);
+        sc__buf_putc(&x->out, '\n');
+    }
+    sc_free(x->ctx, text);
+    return rc;
+}
+
+/* SHOW CREATE VIEW/SEQUENCE/TRIGGER: MariaDB's answer, or its error for what the name is. */
 static int show_create_object(sc_exec *x, const sc_ast_show *st)
 {
     const char *db = NULL;
@@ -144,7 +174,7 @@ static int show_create_object(sc_exec *x, const sc_ast_show *st)
         return sc_is__is_view(x, id)
                    ? show_create_view(x, db, st->name.name, id)
                    : sc_exec__err(x, SC_ER_WRONG_OBJECT, db, st->name.name, "VIEW");
-    return sc_exec__err(x, SC_ER_NOT_SEQUENCE, db, st->name.name);
+    return show_create_sequence(x, db, st->name.name);
 }
 
 /* ------------------------------------------------------------------ */

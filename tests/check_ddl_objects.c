@@ -138,6 +138,32 @@ START_TEST(test_objects_show_full_tables_sequence)
 }
 END_TEST
 
+/* SHOW CREATE SEQUENCE prints a sequence as MariaDB 10.11 does (columns Table and Create
+ * Table); on a base table it is MariaDB's 4089. */
+START_TEST(test_objects_show_create_sequence)
+{
+    sc_stmt_result r;
+    const char *sql = "SHOW CREATE SEQUENCE s", *bad = "SHOW CREATE SEQUENCE t";
+    const char *want = "CREATE SEQUENCE `s` start with 1 minvalue 1 maxvalue 9223372036854775806 "
+                       "increment by 1 cache 1000 nocycle ENGINE=InnoDB";
+
+    ok("CREATE SEQUENCE s");
+    ok("CREATE TABLE t (a INT)");
+    ck_assert_int_eq(sc_ddl_exec(&r, sess, NULL, sql, strlen(sql)), SC_OK);
+    ck_assert_ptr_nonnull(r.rs);
+    ck_assert_uint_eq(r.rs->n_rows, 1);
+    ck_assert_uint_eq(r.rs->n_columns, 2);
+    ck_assert_str_eq(r.rs->columns[0].name, "Table");
+    ck_assert_str_eq(r.rs->columns[1].name, "Create Table");
+    ck_assert_uint_eq(r.rs->cells[1].len, strlen(want));
+    ck_assert_int_eq(memcmp(r.rs->cells[1].data, want, strlen(want)), 0);
+    sc_stmt_result_clear(&r);
+    ck_assert_int_ne(sc_ddl_exec(&r, sess, NULL, bad, strlen(bad)), SC_OK);
+    ck_assert_uint_eq(r.mysql_errno, 4089);
+    sc_stmt_result_clear(&r);
+}
+END_TEST
+
 Suite *sc_test_ddl_objects_suite(void)
 {
     Suite *s = suite_create("ddl_objects");
@@ -147,6 +173,7 @@ Suite *sc_test_ddl_objects_suite(void)
     tcase_add_test(tc, test_objects_partition_ids_stable);
     tcase_add_test(tc, test_objects_sequence_table_form);
     tcase_add_test(tc, test_objects_show_full_tables_sequence);
+    tcase_add_test(tc, test_objects_show_create_sequence);
     suite_add_tcase(s, tc);
     return s;
 }
