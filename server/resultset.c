@@ -11,6 +11,26 @@
 
 #include "server/query_int.h"
 
+/* Send the packet built in b and empty b for the next one; -1 when building ran out of
+ * memory or the connection failed. */
+static int put_packet(sc_conn *c, sc_pkt_buf *b)
+{
+    if (b->failed || sc_conn_write_packet(c, b->data, b->len) != 0)
+        return -1;
+    b->len = 0;
+    return 0;
+}
+
+/* A result set that could not be sent whole: close the connection when building it ran out
+ * of memory (as before; a failed write is left to the connection layer), free b. */
+static int abandon(sc_conn *c, sc_pkt_buf *b)
+{
+    if (b->failed)
+        sc_conn_close(c, "out of memory building a result set");
+    sc_pkt_buf_free(b);
+    return -1;
+}
+
 int sc_srv__send_rows(sc_conn *c,
                       const sc_rs_col *cols,
                       size_t n_cols,
@@ -23,7 +43,7 @@ int sc_srv__send_rows(sc_conn *c,
     unsigned status = sc_conn__status(c) | (more ? SC_STATUS_MORE_RESULTS : 0);
 
     sc_pkt_put_lenenc(&b, n_cols);
-    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+    if (put_packet(c, &b) != 0)
         goto fail;
     for (size_t i = 0; i < n_cols; i++) {
         sc_pkt_column col;
@@ -38,32 +58,25 @@ int sc_srv__send_rows(sc_conn *c,
         col.flags = cols[i].flags;
         col.decimals = cols[i].decimals;
         sc_conn__result_charset(c, &col.charset, &col.length);
-        b.len = 0;
         sc_pkt_column_def(&b, &col);
-        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        if (put_packet(c, &b) != 0)
             goto fail;
     }
-    b.len = 0;
     sc_pkt_eof(&b, warnings, status);
-    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+    if (put_packet(c, &b) != 0)
         goto fail;
     for (size_t r = 0; r < n_rows; r++) {
-        b.len = 0;
         sc_pkt_row(&b, values + r * n_cols, NULL, n_cols);
-        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        if (put_packet(c, &b) != 0)
             goto fail;
     }
-    b.len = 0;
     sc_pkt_eof(&b, warnings, status);
-    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+    if (put_packet(c, &b) != 0)
         goto fail;
     sc_pkt_buf_free(&b);
     return 0;
 fail:
-    if (b.failed)
-        sc_conn_close(c, "out of memory building a result set");
-    sc_pkt_buf_free(&b);
-    return -1;
+    return abandon(c, &b);
 }
 
 /*
@@ -77,24 +90,21 @@ int sc_srv__send_result_set(sc_conn *c, const sc_result_set *rs, unsigned warnin
     unsigned status = sc_conn__status(c) | (more ? SC_STATUS_MORE_RESULTS : 0);
 
     sc_pkt_put_lenenc(&b, rs->n_columns);
-    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+    if (put_packet(c, &b) != 0)
         goto fail;
     for (size_t i = 0; i < rs->n_columns; i++) {
         const sc_result_column *rc = &rs->columns[i];
         sc_pkt_column col = {rc->schema,    rc->table,  rc->org_table, rc->name,  rc->org_name,
                              rc->charsetnr, rc->length, rc->type,      rc->flags, rc->decimals};
         sc_conn__result_charset(c, &col.charset, &col.length);
-        b.len = 0;
         sc_pkt_column_def(&b, &col);
-        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        if (put_packet(c, &b) != 0)
             goto fail;
     }
-    b.len = 0;
     sc_pkt_eof(&b, warnings, status);
-    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+    if (put_packet(c, &b) != 0)
         goto fail;
     for (size_t r = 0; r < rs->n_rows; r++) {
-        b.len = 0;
         for (size_t i = 0; i < rs->n_columns; i++) {
             const sc_result_cell *cell = &rs->cells[r * rs->n_columns + i];
             if (!cell->data)
@@ -102,20 +112,16 @@ int sc_srv__send_result_set(sc_conn *c, const sc_result_set *rs, unsigned warnin
             else
                 sc_pkt_put_lenenc_str(&b, cell->data, cell->len);
         }
-        if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+        if (put_packet(c, &b) != 0)
             goto fail;
     }
-    b.len = 0;
     sc_pkt_eof(&b, warnings, status);
-    if (b.failed || sc_conn_write_packet(c, b.data, b.len) != 0)
+    if (put_packet(c, &b) != 0)
         goto fail;
     sc_pkt_buf_free(&b);
     return 0;
 fail:
-    if (b.failed)
-        sc_conn_close(c, "out of memory building a result set");
-    sc_pkt_buf_free(&b);
-    return -1;
+    return abandon(c, &b);
 }
 
 /* ---------------------------------------------------------------- SHOW output */
