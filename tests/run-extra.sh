@@ -50,7 +50,7 @@ run bash "$HERE/cli/prompt.sh"
 # (every case: make check-server-corpus); the load test (SC_LOAD_SECONDS).
 run bash "$HERE/server/run-clients.sh"
 run /usr/bin/python3 "$HERE/server/wire_corpus.py" --limit "${SC_WIRE_CASES:-24}"
-run env SC_LOAD_SECONDS="${SC_LOAD_SECONDS:-20}" bash "$HERE/server/load.sh"
+run env SC_LOAD_SECONDS="${SC_LOAD_SECONDS:-30}" bash "$HERE/server/load.sh"
 # syscat serve's binlog stream read by stock MariaDB tools: mariadb-binlog
 # --read-from-remote-server and a MariaDB 10.11 replica restarted midway (issue 10).
 run bash "$HERE/server/stream-stock.sh"
