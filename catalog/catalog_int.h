@@ -220,6 +220,19 @@ int sc_catalog__row_foreach(sc_txn *txn,
 int sc_catalog__row_get(
     uint8_t **out, size_t *out_len, sc_txn *txn, unsigned systable, sc_slice packed);
 
+/**
+ * The same three calls for a message: m is packed for the call (the write
+ * path keeps no pointer to it). msg_get reads the row with the key fields of
+ * key into *out (free with protobuf_c_message_free_unpacked); SC_ENOTFOUND
+ * sets no message, a row that does not decode is SC_ECORRUPT.
+ */
+int sc_catalog__msg_put(sc_txn *txn, unsigned systable, const ProtobufCMessage *m);
+int sc_catalog__msg_delete(sc_txn *txn, unsigned systable, const ProtobufCMessage *m);
+int sc_catalog__msg_get(ProtobufCMessage **out,
+                        sc_txn *txn,
+                        unsigned systable,
+                        const ProtobufCMessage *key);
+
 /** Allocate the next id of counter ("schema_id", "table_id") in the write txn. */
 int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter);
 

@@ -754,6 +754,61 @@ int sc_catalog__row_get(
     return rc;
 }
 
+/* Pack m into a fresh buffer (sc_free) for the raw row calls. */
+static int pack_msg(sc_slice *out, uint8_t **buf, sc_ctx *ctx, const ProtobufCMessage *m)
+{
+    size_t n = protobuf_c_message_get_packed_size(m);
+
+    if (!(*buf = sc__malloc(ctx, n ? n : 1)))
+        return SC_ENOMEM;
+    *out = (sc_slice){*buf, protobuf_c_message_pack(m, *buf)};
+    return SC_OK;
+}
+
+static int msg_write(sc_txn *txn, unsigned systable, const ProtobufCMessage *m, sc_write_mode mode)
+{
+    uint8_t *buf = NULL;
+    sc_slice packed;
+    int rc = pack_msg(&packed, &buf, txn->cat->ctx, m);
+
+    if (rc == SC_OK)
+        rc = raw_write(txn, systable, packed, mode);
+    sc_free(txn->cat->ctx, buf);
+    return rc;
+}
+
+int sc_catalog__msg_put(sc_txn *txn, unsigned systable, const ProtobufCMessage *m)
+{
+    return msg_write(txn, systable, m, SC_W_PUT);
+}
+
+int sc_catalog__msg_delete(sc_txn *txn, unsigned systable, const ProtobufCMessage *m)
+{
+    return msg_write(txn, systable, m, SC_W_DELETE);
+}
+
+int sc_catalog__msg_get(ProtobufCMessage **out,
+                        sc_txn *txn,
+                        unsigned systable,
+                        const ProtobufCMessage *key)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    uint8_t *kbuf = NULL, *row = NULL;
+    size_t len = 0;
+    sc_slice k;
+    int rc = pack_msg(&k, &kbuf, ctx, key);
+
+    *out = NULL;
+    if (rc == SC_OK)
+        rc = sc_catalog__row_get(&row, &len, txn, systable, k);
+    if (rc == SC_OK && !(*out = protobuf_c_message_unpack(key->descriptor, NULL, len, row)))
+        rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: undecodable row",
+                          sc_catalog__systable(systable)->name);
+    sc_free(ctx, row);
+    sc_free(ctx, kbuf);
+    return rc;
+}
+
 int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter)
 {
     int rc = sc__txn_writable(txn);

@@ -76,28 +76,6 @@ static int load_rows(sc_txn *txn, rows *rs)
     return sc_catalog__row_foreach(txn, SC_SYS_TRIGGERS, collect, rs);
 }
 
-static int put_row(sc_exec *x, const trow *r)
-{
-    size_t n = syscat__catalog__trigger_row__get_packed_size(r);
-    uint8_t *buf = sc_exec__alloc(x, n + 1);
-
-    if (!buf)
-        return SC_ENOMEM;
-    syscat__catalog__trigger_row__pack(r, buf);
-    return sc_catalog__row_put(x->txn, SC_SYS_TRIGGERS, (sc_slice){buf, n});
-}
-
-static int delete_row(sc_exec *x, const trow *r)
-{
-    size_t n = syscat__catalog__trigger_row__get_packed_size(r);
-    uint8_t *buf = sc_exec__alloc(x, n + 1);
-
-    if (!buf)
-        return SC_ENOMEM;
-    syscat__catalog__trigger_row__pack(r, buf);
-    return sc_catalog__row_delete(x->txn, SC_SYS_TRIGGERS, (sc_slice){buf, n});
-}
-
 static uint64_t schema_of(sc_txn *txn, uint64_t table_id)
 {
     sc_table *t = NULL;
@@ -126,7 +104,7 @@ static int renumber(sc_exec *x, trow **order, size_t n)
         if (order[i]->action_order == i + 1)
             continue;
         order[i]->action_order = (uint32_t)(i + 1);
-        SC_TRY_T(put_row(x, order[i]));
+        SC_TRY_T(sc_catalog__msg_put(x->txn, SC_SYS_TRIGGERS, &order[i]->base));
     }
     return SC_OK;
 }
@@ -302,7 +280,7 @@ int sc_exec__create_trigger(sc_exec *x)
         trow *o = rs.r[old];
         size_t n;
         trow **g;
-        if ((rc = delete_row(x, o)) != SC_OK)
+        if ((rc = sc_catalog__msg_delete(x->txn, SC_SYS_TRIGGERS, &o->base)) != SC_OK)
             goto out;
         rs.r[old] = rs.r[--rs.n];
         g = group(x, &rs, o->table_id, o->timing, o->event, &n);
@@ -371,7 +349,7 @@ int sc_exec__drop_trigger(sc_exec *x)
         trow *o = rs.r[i];
         size_t n;
         trow **g;
-        rc = delete_row(x, o);
+        rc = sc_catalog__msg_delete(x->txn, SC_SYS_TRIGGERS, &o->base);
         rs.r[i] = rs.r[--rs.n];
         g = rc == SC_OK ? group(x, &rs, o->table_id, o->timing, o->event, &n) : NULL;
         if (rc == SC_OK)
@@ -540,7 +518,8 @@ int sc_exec__triggers_renamed(sc_exec *x, uint64_t id, const char *new_name)
         free(rs.r[i]->statement.data);
         rs.r[i]->statement.data = (uint8_t *)strdup(text);
         rs.r[i]->statement.len = strlen(text);
-        rc = rs.r[i]->statement.data ? put_row(x, rs.r[i]) : SC_ENOMEM;
+        rc = rs.r[i]->statement.data ? sc_catalog__msg_put(x->txn, SC_SYS_TRIGGERS, &rs.r[i]->base)
+                                     : SC_ENOMEM;
     }
     free_rows(&rs);
     return rc;

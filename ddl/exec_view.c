@@ -35,22 +35,12 @@ static const char *const algorithms[] = {"UNDEFINED", "MERGE", "TEMPTABLE"};
 /* ------------------------------------------------------------------ */
 /* Rows                                                                 */
 
-static int view_row(Syscat__Catalog__ViewRow **out, sc_exec *x, uint64_t id)
+int sc_ddl__view_row(Syscat__Catalog__ViewRow **out, sc_txn *txn, uint64_t table_id)
 {
     Syscat__Catalog__ViewRow key = SYSCAT__CATALOG__VIEW_ROW__INIT;
-    uint8_t buf[16], *packed = NULL;
-    size_t n, len = 0;
-    int rc;
 
-    *out = NULL;
-    key.table_id = id;
-    n = syscat__catalog__view_row__pack(&key, buf);
-    rc = sc_catalog__row_get(&packed, &len, x->txn, SC_SYS_VIEWS, (sc_slice){buf, n});
-    if (rc != SC_OK)
-        return rc;
-    *out = syscat__catalog__view_row__unpack(NULL, len, packed);
-    sc_free(x->ctx, packed);
-    return *out ? SC_OK : sc_error_set(x->ctx, SC_ECORRUPT, 0, NULL, "undecodable views row");
+    key.table_id = table_id;
+    return sc_catalog__msg_get((ProtobufCMessage **)out, txn, SC_SYS_VIEWS, &key.base);
 }
 
 bool sc_exec__is_view(sc_exec *x, uint64_t table_id)
@@ -94,17 +84,6 @@ int sc_exec__need_base_table(sc_exec *x, uint64_t id, const char *db, const char
     if (sc_exec__is_view(x, id))
         return sc_exec__err(x, SC_ER_WRONG_OBJECT, db, name, "BASE TABLE");
     return SC_OK;
-}
-
-static int put_view_row(sc_exec *x, const Syscat__Catalog__ViewRow *r)
-{
-    size_t n = syscat__catalog__view_row__get_packed_size(r);
-    uint8_t *buf = sc_exec__alloc(x, n + 1);
-
-    if (!buf)
-        return SC_ENOMEM;
-    syscat__catalog__view_row__pack(r, buf);
-    return sc_catalog__row_put(x->txn, SC_SYS_VIEWS, (sc_slice){buf, n});
 }
 
 static ProtobufCBinaryData bytes(const char *s)
@@ -322,7 +301,7 @@ static int store_view(sc_exec *x,
     if (!c->other_db)
         SC_TRY_EXEC(print_query(x, &compact, q, t->db));
     if (id) {
-        if ((rc = view_row(&old, x, id)) != SC_OK)
+        if ((rc = sc_ddl__view_row(&old, x->txn, id)) != SC_OK)
             return rc;
         rc = sc_table_alter(x->txn, id, &def);
     } else {
@@ -350,7 +329,7 @@ static int store_view(sc_exec *x,
         row.source = (ProtobufCBinaryData){v->query_end - v->query_start,
                                            (uint8_t *)(uintptr_t)(x->stmt->text + v->query_start)};
         row.sql_mode = x->s->sql_mode;
-        rc = put_view_row(x, &row);
+        rc = sc_catalog__msg_put(x->txn, SC_SYS_VIEWS, &row.base);
         if (rc == SC_OK) { /* Note 1449 when the definer (given or kept) does not exist */
             char *d =
                 sc_exec__printf(x, "%.*s", (int)row.definer.len, (const char *)row.definer.data);
@@ -447,21 +426,12 @@ int sc_ddl__view_create_text(sc_buf *b,
                              const char *name,
                              const char *current_db)
 {
-    Syscat__Catalog__ViewRow key = SYSCAT__CATALOG__VIEW_ROW__INIT, *r;
-    uint8_t kb[16], *packed = NULL;
-    size_t n, len = 0;
+    Syscat__Catalog__ViewRow *r;
     bool compact;
-    int rc;
+    int rc = sc_ddl__view_row(&r, txn, table_id);
 
-    key.table_id = table_id;
-    n = syscat__catalog__view_row__pack(&key, kb);
-    rc = sc_catalog__row_get(&packed, &len, txn, SC_SYS_VIEWS, (sc_slice){kb, n});
     if (rc != SC_OK)
         return rc;
-    r = syscat__catalog__view_row__unpack(NULL, len, packed);
-    sc_free(b->ctx, packed);
-    if (!r)
-        return SC_ECORRUPT;
     compact = current_db && strcmp(current_db, db) == 0 && r->compact.len;
     sc__buf_printf(b, "CREATE ALGORITHM=%s DEFINER=%.*s SQL SECURITY %s VIEW ",
                    algorithms[r->algorithm < 3 ? r->algorithm : 0], (int)r->definer.len,

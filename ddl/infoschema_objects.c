@@ -29,23 +29,6 @@ bool sc_is__is_view(sc_exec *x, uint64_t table_id)
     return sc_ddl__is_view(x->txn, table_id);
 }
 
-static int view_row(Syscat__Catalog__ViewRow **out, sc_exec *x, uint64_t id)
-{
-    Syscat__Catalog__ViewRow key = SYSCAT__CATALOG__VIEW_ROW__INIT;
-    uint8_t buf[16], *packed = NULL;
-    size_t n, len = 0;
-    int rc;
-
-    key.table_id = id;
-    n = syscat__catalog__view_row__pack(&key, buf);
-    rc = sc_catalog__row_get(&packed, &len, x->txn, SC_SYS_VIEWS, (sc_slice){buf, n});
-    if (rc != SC_OK)
-        return rc;
-    *out = syscat__catalog__view_row__unpack(NULL, len, packed);
-    sc_free(x->ctx, packed);
-    return *out ? SC_OK : sc_error_set(x->ctx, SC_ECORRUPT, 0, NULL, "undecodable views row");
-}
-
 /* `user`@`host` as information_schema prints it: user@host. */
 static const char *plain_definer(sc_exec *x, const ProtobufCBinaryData *d)
 {
@@ -89,7 +72,7 @@ static int view_values(sc_rs *b, sc_exec *x, const char *db, const char *name, u
     static const char *const checks[] = {"NONE", "CASCADED", "LOCAL"};
     static const char *const algorithms[] = {"UNDEFINED", "MERGE", "TEMPTABLE"};
     Syscat__Catalog__ViewRow *r = NULL;
-    int rc = view_row(&r, x, id);
+    int rc = sc_ddl__view_row(&r, x->txn, id);
 
     if (rc != SC_OK)
         return rc;

@@ -277,6 +277,13 @@ int sc_ddl__view_create_text(sc_buf *b,
                              const char *db,
                              const char *name,
                              const char *current_db);
+struct Syscat__Catalog__ViewRow;
+/**
+ * The syscat.views row of table_id (the caller frees it with
+ * syscat__catalog__view_row__free_unpacked). SC_ENOTFOUND when it is no
+ * view, SC_ECORRUPT (message set) when the row does not decode.
+ */
+int sc_ddl__view_row(struct Syscat__Catalog__ViewRow **out, sc_txn *txn, uint64_t table_id);
 /** Is table_id a view (for readers outside a statement)? */
 bool sc_ddl__is_view(sc_txn *txn, uint64_t table_id);
 /** Append the triggers of table_id in firing order, each as the dump prints it. */

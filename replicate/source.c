@@ -18,46 +18,6 @@
 /* ------------------------------------------------------------------ */
 /* Rows                                                                 */
 
-static int put_msg(sc_txn *txn, unsigned st, const ProtobufCMessage *m)
-{
-    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
-    size_t n = protobuf_c_message_get_packed_size(m);
-    uint8_t *buf = sc__malloc(ctx, n ? n : 1);
-    int rc;
-
-    if (!buf)
-        return SC_ENOMEM;
-    protobuf_c_message_pack(m, buf);
-    rc = sc_catalog__row_put(txn, st, (sc_slice){buf, n});
-    sc_free(ctx, buf);
-    return rc;
-}
-
-/* Read the row with the key fields of m; *out unpacked (free with
- * protobuf_c_message_free_unpacked). */
-static int get_msg(ProtobufCMessage **out, sc_txn *txn, unsigned st, const ProtobufCMessage *m)
-{
-    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
-    size_t n = protobuf_c_message_get_packed_size(m), len = 0;
-    uint8_t *key = sc__malloc(ctx, n ? n : 1), *row = NULL;
-    int rc;
-
-    *out = NULL;
-    if (!key)
-        return SC_ENOMEM;
-    protobuf_c_message_pack(m, key);
-    rc = sc_catalog__row_get(&row, &len, txn, st, (sc_slice){key, n});
-    if (!rc) {
-        *out = protobuf_c_message_unpack(m->descriptor, NULL, len, row);
-        if (!*out)
-            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: undecodable row",
-                              sc_catalog__systable(st)->name);
-    }
-    sc_free(ctx, key);
-    sc_free(ctx, row);
-    return rc;
-}
-
 static void copy_str(char *dst, size_t size, const char *s, size_t len)
 {
     if (len >= size)
@@ -205,7 +165,7 @@ int sc_replica__source_store(sc_txn *txn, const sc_replica_source *src)
     r.user = (char *)(uintptr_t)src->user;
     r.password_file.data = (uint8_t *)(uintptr_t)src->password_file;
     r.password_file.len = strlen(src->password_file);
-    return put_msg(txn, SC_SYS_SOURCES, &r.base);
+    return sc_catalog__msg_put(txn, SC_SYS_SOURCES, &r.base);
 }
 
 int sc_replica__pos_load(sc_replica_pos *out, sc_txn *txn, uint64_t source_id)
@@ -216,7 +176,7 @@ int sc_replica__pos_load(sc_replica_pos *out, sc_txn *txn, uint64_t source_id)
 
     memset(out, 0, sizeof(*out));
     k.source_id = source_id;
-    rc = get_msg((ProtobufCMessage **)&r, txn, SC_SYS_REPLICA_STATE, &k.base);
+    rc = sc_catalog__msg_get((ProtobufCMessage **)&r, txn, SC_SYS_REPLICA_STATE, &k.base);
     if (rc == SC_ENOTFOUND)
         return SC_OK;
     if (rc)
@@ -252,7 +212,7 @@ int sc_replica__pos_store(sc_txn *txn, uint64_t source_id, const sc_replica_pos 
     r.last_error.data = (uint8_t *)(uintptr_t)pos->last_error;
     r.last_error.len = strlen(pos->last_error);
     r.last_error_time = pos->last_error_time;
-    return put_msg(txn, SC_SYS_REPLICA_STATE, &r.base);
+    return sc_catalog__msg_put(txn, SC_SYS_REPLICA_STATE, &r.base);
 }
 
 int sc_replica__map_get(
@@ -265,7 +225,7 @@ int sc_replica__map_get(
     k.source_id = source_id;
     k.kind = kind;
     k.source_tid = source_tid;
-    rc = get_msg((ProtobufCMessage **)&r, txn, SC_SYS_TID_MAP, &k.base);
+    rc = sc_catalog__msg_get((ProtobufCMessage **)&r, txn, SC_SYS_TID_MAP, &k.base);
     if (rc)
         return rc;
     *out = r->my_tid;
@@ -282,7 +242,7 @@ int sc_replica__map_put(
     r.kind = kind;
     r.source_tid = source_tid;
     r.my_tid = my_tid;
-    return put_msg(txn, SC_SYS_TID_MAP, &r.base);
+    return sc_catalog__msg_put(txn, SC_SYS_TID_MAP, &r.base);
 }
 
 int sc_replica__map_del(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid)
