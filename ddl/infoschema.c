@@ -210,6 +210,31 @@ int sc_is__table_names(sc_is_names *out, sc_exec *x, const char *schema, const c
     return SC_OK;
 }
 
+int sc_is__each_table(
+    sc_rs *b, sc_exec *x, const sc_is_scope *scope, sc_is_table_fn fn, sc_is_table_fn view_fn)
+{
+    sc_is_names dbs = {0};
+    int rc = sc_is__schema_names(&dbs, x, scope->schema);
+
+    for (size_t i = 0; rc == SC_OK && i < dbs.n; i++) {
+        sc_is_names tables = {0};
+        rc = sc_is__table_names(&tables, x, dbs.v[i], scope->table);
+        for (size_t j = 0; rc == SC_OK && j < tables.n; j++) {
+            sc_table *t = NULL;
+            rc = sc_table_lookup(&t, x->txn, dbs.v[i], tables.v[j]);
+            if (rc == SC_OK) {
+                sc_is_table_fn f = sc_is__is_view(x, sc_table_id(t)) ? view_fn : fn;
+                if (f)
+                    rc = f(b, x, dbs.v[i], t, scope);
+            }
+            sc_table_free(t);
+        }
+        sc_is__names_free(&tables);
+    }
+    sc_is__names_free(&dbs);
+    return rc;
+}
+
 /* ------------------------------------------------------------------ */
 /* SCHEMATA, TABLE_NAMES                                                */
 

@@ -67,18 +67,20 @@ static bool view_updatable(const Syscat__Catalog__ViewRow *r)
     return ok;
 }
 
-static int view_values(sc_rs *b, sc_exec *x, const char *db, const char *name, uint64_t id)
+static int
+view_values(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
     static const char *const checks[] = {"NONE", "CASCADED", "LOCAL"};
     static const char *const algorithms[] = {"UNDEFINED", "MERGE", "TEMPTABLE"};
     Syscat__Catalog__ViewRow *r = NULL;
-    int rc = sc_ddl__view_row(&r, x->txn, id);
+    int rc = sc_ddl__view_row(&r, x->txn, sc_table_id(t));
 
+    (void)scope;
     if (rc != SC_OK)
         return rc;
     sc_rs__str(b, "def");
     sc_rs__str(b, db);
-    sc_rs__str(b, name);
+    sc_rs__str(b, sc_table_definition(t)->name);
     sc_rs__cell(b, (const char *)r->definition.data, r->definition.len);
     sc_rs__str(b, checks[r->check_option < 3 ? r->check_option : 0]);
     sc_rs__str(b, view_updatable(r) ? "YES" : "NO");
@@ -93,23 +95,7 @@ static int view_values(sc_rs *b, sc_exec *x, const char *db, const char *name, u
 
 static int fill_views(sc_rs *b, sc_exec *x, const sc_is_scope *scope)
 {
-    sc_is_names dbs = {0};
-    int rc = sc_is__schema_names(&dbs, x, scope->schema);
-
-    for (size_t i = 0; rc == SC_OK && i < dbs.n; i++) {
-        sc_is_names tables = {0};
-        rc = sc_is__table_names(&tables, x, dbs.v[i], scope->table);
-        for (size_t j = 0; rc == SC_OK && j < tables.n; j++) {
-            sc_table *t = NULL;
-            rc = sc_table_lookup(&t, x->txn, dbs.v[i], tables.v[j]);
-            if (rc == SC_OK && sc_is__is_view(x, sc_table_id(t)))
-                rc = view_values(b, x, dbs.v[i], tables.v[j], sc_table_id(t));
-            sc_table_free(t);
-        }
-        sc_is__names_free(&tables);
-    }
-    sc_is__names_free(&dbs);
-    return rc;
+    return sc_is__each_table(b, x, scope, NULL, view_values);
 }
 
 /* ------------------------------------------------------------------ */

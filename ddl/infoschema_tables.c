@@ -21,13 +21,11 @@
 #include "ddl/show.h"
 #include "ddl/types.h"
 
-typedef int (*table_fill_fn)(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope);
-
 /* A view in TABLES: type VIEW, comment VIEW, every other column NULL. */
-static int view_table_row(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+static int
+view_table_row(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     (void)x;
     (void)scope;
     sc_rs__str(b, "def");
@@ -39,35 +37,6 @@ static int view_table_row(
     sc_rs__str(b, "VIEW");
     sc_rs__null(b);
     return sc_rs__null(b);
-}
-
-/*
- * Call fn for every base table within scope, and view_fn (when not NULL) for
- * every view, databases and tables in binary order.
- */
-static int
-each_table(sc_rs *b, sc_exec *x, const sc_is_scope *scope, table_fill_fn fn, table_fill_fn view_fn)
-{
-    sc_is_names dbs = {0};
-    int rc = sc_is__schema_names(&dbs, x, scope->schema);
-
-    for (size_t i = 0; rc == SC_OK && i < dbs.n; i++) {
-        sc_is_names tables = {0};
-        rc = sc_is__table_names(&tables, x, dbs.v[i], scope->table);
-        for (size_t j = 0; rc == SC_OK && j < tables.n; j++) {
-            sc_table *t = NULL;
-            rc = sc_table_lookup(&t, x->txn, dbs.v[i], tables.v[j]);
-            if (rc == SC_OK && sc_is__is_view(x, sc_table_id(t))) {
-                if (view_fn)
-                    rc = view_fn(b, x, dbs.v[i], sc_table_definition(t), scope);
-            } else if (rc == SC_OK)
-                rc = fn(b, x, dbs.v[i], sc_table_definition(t), scope);
-            sc_table_free(t);
-        }
-        sc_is__names_free(&tables);
-    }
-    sc_is__names_free(&dbs);
-    return rc;
 }
 
 static const sc_column_def *find_column(const sc_table_def *def, const char *name)
@@ -284,8 +253,9 @@ static void sizes(sc_rs *b, sc_exec *x, const sc_table_def *def)
 }
 
 static int
-table_row(sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+table_row(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     const char *checksum = option_value(x, def, "CHECKSUM");
 
     (void)scope;
@@ -564,8 +534,9 @@ static int column_row(sc_rs *b,
 }
 
 static int
-columns_of(sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+columns_of(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     long pk = primary_key(def);
     int rc = SC_OK;
 
@@ -649,9 +620,10 @@ index_part_row(sc_rs *b, const char *db, const sc_table_def *def, const sc_index
     return sc_rs__str(b, (ix->flags & SC_INDEX_IGNORED) ? "YES" : "NO");
 }
 
-static int statistics_of(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+static int
+statistics_of(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     int rc = SC_OK;
 
     (void)x;
@@ -690,8 +662,9 @@ static bool constraint_key(const sc_index_def *ix)
 }
 
 static int key_column_usage_of(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+    sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     const sc_fk_def **fks = sorted_fks(x, def);
     int rc = SC_OK;
 
@@ -770,9 +743,10 @@ static const char *referenced_index(sc_exec *x, const sc_fk_def *fk)
     return name;
 }
 
-static int referential_of(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+static int
+referential_of(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     const sc_fk_def **fks = sorted_fks(x, def);
     int rc = SC_OK;
 
@@ -807,8 +781,9 @@ static int constraint_row(
 }
 
 static int table_constraints_of(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+    sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     const sc_fk_def **fks = sorted_fks(x, def);
     int rc = SC_OK;
 
@@ -846,8 +821,9 @@ static int check_row(sc_rs *b,
 }
 
 static int check_constraints_of(
-    sc_rs *b, sc_exec *x, const char *db, const sc_table_def *def, const sc_is_scope *scope)
+    sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
+    const sc_table_def *def = sc_table_definition(t);
     int rc = SC_OK;
 
     (void)x;
@@ -864,19 +840,19 @@ int sc_is__fill_tables(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *s
 {
     switch (t) {
     case SC_IS_TABLES:
-        return each_table(b, x, scope, table_row, view_table_row);
+        return sc_is__each_table(b, x, scope, table_row, view_table_row);
     case SC_IS_COLUMNS:
-        return each_table(b, x, scope, columns_of, columns_of);
+        return sc_is__each_table(b, x, scope, columns_of, columns_of);
     case SC_IS_STATISTICS:
-        return each_table(b, x, scope, statistics_of, NULL);
+        return sc_is__each_table(b, x, scope, statistics_of, NULL);
     case SC_IS_KEY_COLUMN_USAGE:
-        return each_table(b, x, scope, key_column_usage_of, NULL);
+        return sc_is__each_table(b, x, scope, key_column_usage_of, NULL);
     case SC_IS_REFERENTIAL_CONSTRAINTS:
-        return each_table(b, x, scope, referential_of, NULL);
+        return sc_is__each_table(b, x, scope, referential_of, NULL);
     case SC_IS_TABLE_CONSTRAINTS:
-        return each_table(b, x, scope, table_constraints_of, NULL);
+        return sc_is__each_table(b, x, scope, table_constraints_of, NULL);
     case SC_IS_CHECK_CONSTRAINTS:
-        return each_table(b, x, scope, check_constraints_of, NULL);
+        return sc_is__each_table(b, x, scope, check_constraints_of, NULL);
     default:
         return sc_is__fill_server(b, x, t, scope);
     }
