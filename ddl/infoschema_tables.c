@@ -661,63 +661,62 @@ static bool constraint_key(const sc_index_def *ix)
     return is_unique(ix);
 }
 
+/* The first eight KEY_COLUMN_USAGE columns: the constraint, the table, a column and its place. */
+static void key_usage_head(sc_rs *b,
+                           const char *db,
+                           const sc_table_def *def,
+                           const char *constraint,
+                           const char *column,
+                           size_t ordinal)
+{
+    sc_rs__str(b, "def");
+    sc_rs__str(b, db);
+    sc_rs__str(b, constraint);
+    sc_rs__str(b, "def");
+    sc_rs__str(b, db);
+    sc_rs__str(b, def->name);
+    sc_rs__str(b, column);
+    sc_rs__u64(b, ordinal);
+}
+
+/* The rows of the PRIMARY and UNIQUE keys: they reference nothing. */
+static int key_usage_rows(sc_rs *b, const char *db, const sc_table_def *def)
+{
+    int rc = SC_OK;
+
+    for (size_t k = 0; rc == SC_OK && k < def->n_indexes; k++) {
+        const sc_index_def *ix = &def->indexes[k];
+        for (size_t p = 0; constraint_key(ix) && rc == SC_OK && p < ix->n_parts; p++) {
+            key_usage_head(b, db, def, ix->name, ix->parts[p].column, p + 1);
+            sc_rs__null(b); /* POSITION_IN_UNIQUE_CONSTRAINT */
+            sc_rs__null(b); /* REFERENCED_TABLE_SCHEMA */
+            sc_rs__null(b); /* REFERENCED_TABLE_NAME */
+            rc = sc_rs__null(b);
+        }
+    }
+    return rc;
+}
+
 static int key_column_usage_of(
     sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc_is_scope *scope)
 {
     const sc_table_def *def = sc_table_definition(t);
     const sc_fk_def **fks = sorted_fks(x, def);
-    int rc = SC_OK;
+    int rc;
 
     (void)scope;
     if (!fks)
         return SC_ENOMEM;
-    for (size_t k = 0; rc == SC_OK && k < def->n_indexes; k++) {
-        const sc_index_def *ix = &def->indexes[k];
-        for (size_t p = 0; constraint_key(ix) && rc == SC_OK && p < ix->n_parts; p++) {
-            sc_rs__str(b, "def");
-            sc_rs__str(b, db);
-            sc_rs__str(b, ix->name);
-            sc_rs__str(b, "def");
-            sc_rs__str(b, db);
-            sc_rs__str(b, def->name);
-            sc_rs__str(b, ix->parts[p].column);
-            sc_rs__u64(b, p + 1);
-            sc_rs__null(b);
-            sc_rs__null(b);
-            sc_rs__null(b);
-            rc = sc_rs__null(b);
-        }
-    }
+    rc = key_usage_rows(b, db, def);
     for (size_t f = 0; rc == SC_OK && f < def->n_foreign_keys; f++)
         for (size_t p = 0; rc == SC_OK && p < fks[f]->n_columns; p++) {
-            sc_rs__str(b, "def");
-            sc_rs__str(b, db);
-            sc_rs__str(b, fks[f]->name);
-            sc_rs__str(b, "def");
-            sc_rs__str(b, db);
-            sc_rs__str(b, def->name);
-            sc_rs__str(b, fks[f]->columns[p]);
-            sc_rs__u64(b, p + 1);
+            key_usage_head(b, db, def, fks[f]->name, fks[f]->columns[p], p + 1);
             sc_rs__u64(b, p + 1);
             sc_rs__str(b, fks[f]->parent_schema);
             sc_rs__str(b, fks[f]->parent_table);
             rc = sc_rs__str(b, fks[f]->parent_columns[p]);
         }
     return rc;
-}
-
-static const char *fk_rule(sc_fk_action a)
-{
-    switch (a) {
-    case SC_FK_CASCADE:
-        return "CASCADE";
-    case SC_FK_SET_NULL:
-        return "SET NULL";
-    case SC_FK_NO_ACTION:
-        return "NO ACTION";
-    default:
-        return "RESTRICT";
-    }
 }
 
 /* The parent index InnoDB uses for fk: the first whose leading parts are its columns. */
@@ -761,8 +760,8 @@ referential_of(sc_rs *b, sc_exec *x, const char *db, const sc_table *t, const sc
         sc_rs__str(b, fks[f]->parent_schema);
         sc_rs__str(b, referenced_index(x, fks[f]));
         sc_rs__str(b, "NONE");
-        sc_rs__str(b, fk_rule(fks[f]->on_update));
-        sc_rs__str(b, fk_rule(fks[f]->on_delete));
+        sc_rs__str(b, sc_show__fk_action(fks[f]->on_update));
+        sc_rs__str(b, sc_show__fk_action(fks[f]->on_delete));
         sc_rs__str(b, def->name);
         rc = sc_rs__str(b, fks[f]->parent_table);
     }
@@ -838,22 +837,22 @@ static int check_constraints_of(
 
 int sc_is__fill_tables(sc_rs *b, sc_exec *x, sc_is_table t, const sc_is_scope *scope)
 {
-    switch (t) {
-    case SC_IS_TABLES:
-        return sc_is__each_table(b, x, scope, table_row, view_table_row);
-    case SC_IS_COLUMNS:
-        return sc_is__each_table(b, x, scope, columns_of, columns_of);
-    case SC_IS_STATISTICS:
-        return sc_is__each_table(b, x, scope, statistics_of, NULL);
-    case SC_IS_KEY_COLUMN_USAGE:
-        return sc_is__each_table(b, x, scope, key_column_usage_of, NULL);
-    case SC_IS_REFERENTIAL_CONSTRAINTS:
-        return sc_is__each_table(b, x, scope, referential_of, NULL);
-    case SC_IS_TABLE_CONSTRAINTS:
-        return sc_is__each_table(b, x, scope, table_constraints_of, NULL);
-    case SC_IS_CHECK_CONSTRAINTS:
-        return sc_is__each_table(b, x, scope, check_constraints_of, NULL);
-    default:
-        return sc_is__fill_server(b, x, t, scope);
-    }
+    /* the per-table fill of each table, and of its views (NULL: views have no rows) */
+    static const struct {
+        sc_is_table t;
+        sc_is_table_fn fn, view_fn;
+    } fills[] = {
+        {SC_IS_TABLES, table_row, view_table_row},
+        {SC_IS_COLUMNS, columns_of, columns_of},
+        {SC_IS_STATISTICS, statistics_of, NULL},
+        {SC_IS_KEY_COLUMN_USAGE, key_column_usage_of, NULL},
+        {SC_IS_REFERENTIAL_CONSTRAINTS, referential_of, NULL},
+        {SC_IS_TABLE_CONSTRAINTS, table_constraints_of, NULL},
+        {SC_IS_CHECK_CONSTRAINTS, check_constraints_of, NULL},
+    };
+
+    for (size_t i = 0; i < sizeof(fills) / sizeof(fills[0]); i++)
+        if (fills[i].t == t)
+            return sc_is__each_table(b, x, scope, fills[i].fn, fills[i].view_fn);
+    return sc_is__fill_server(b, x, t, scope);
 }

@@ -219,7 +219,7 @@ static void render_index(sc_buf *b, const sc_index_def *ix, const sc_table_def *
         sc__buf_puts(b, " IGNORED");
 }
 
-static const char *fk_action_text(sc_fk_action a)
+const char *sc_show__fk_action(sc_fk_action a)
 {
     switch (a) {
     case SC_FK_CASCADE:
@@ -228,9 +228,18 @@ static const char *fk_action_text(sc_fk_action a)
         return "SET NULL";
     case SC_FK_NO_ACTION:
         return "NO ACTION";
-    default:         /* RESTRICT, and SET DEFAULT which InnoDB ignores */
-        return NULL; /* RESTRICT is the default and is not printed */
+    default: /* RESTRICT, and SET DEFAULT which InnoDB ignores */
+        return "RESTRICT";
     }
+}
+
+/* " ON DELETE CASCADE": RESTRICT is the default and is not printed. */
+static void put_fk_action(sc_buf *b, const char *event, sc_fk_action a)
+{
+    const char *name = sc_show__fk_action(a);
+
+    if (strcmp(name, "RESTRICT") != 0)
+        sc__buf_printf(b, " ON %s %s", event, name);
 }
 
 void sc_show__name_list(sc_buf *b, const char *const *names, size_t n)
@@ -246,8 +255,6 @@ void sc_show__name_list(sc_buf *b, const char *const *names, size_t n)
 
 static void render_fk(sc_buf *b, const sc_fk_def *fk, const char *schema)
 {
-    const char *a;
-
     sc__buf_puts(b, "CONSTRAINT ");
     sc_ddl__quote_ident(b, fk->name);
     sc__buf_puts(b, " FOREIGN KEY ");
@@ -260,10 +267,8 @@ static void render_fk(sc_buf *b, const sc_fk_def *fk, const char *schema)
     sc_ddl__quote_ident(b, fk->parent_table);
     sc__buf_putc(b, ' ');
     sc_show__name_list(b, fk->parent_columns, fk->n_columns);
-    if ((a = fk_action_text(fk->on_delete)) != NULL)
-        sc__buf_printf(b, " ON DELETE %s", a);
-    if ((a = fk_action_text(fk->on_update)) != NULL)
-        sc__buf_printf(b, " ON UPDATE %s", a);
+    put_fk_action(b, "DELETE", fk->on_delete);
+    put_fk_action(b, "UPDATE", fk->on_update);
 }
 
 /* ------------------------------------------------------------------ */

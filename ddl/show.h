@@ -14,6 +14,8 @@
 
 /** Append `(`a`, `b`)`: backquoted names, comma and space between, in parentheses. */
 void sc_show__name_list(sc_buf *b, const char *const *names, size_t n);
+/** A foreign key action as InnoDB names it (SET DEFAULT reads as RESTRICT). */
+const char *sc_show__fk_action(sc_fk_action a);
 
 /** Append 'text' quoted and escaped as SHOW CREATE does ('' \\ \n \r \0 \Z). */
 void sc_show__quoted(sc_buf *b, const char *s);
