@@ -1482,6 +1482,20 @@ static int op_names_only(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
     return SC_OK;
 }
 
+/* The operations that change the partitioning, and what does each. */
+static const struct {
+    sc_ast_part_op_kind kind;
+    int (*fn)(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op);
+} part_ops[] = {
+    {SC_AST_POP_ADD, op_add},
+    {SC_AST_POP_DROP, op_drop},
+    {SC_AST_POP_REORGANIZE, op_reorganize},
+    {SC_AST_POP_COALESCE, op_coalesce},
+    {SC_AST_POP_EXCHANGE, op_exchange},
+    {SC_AST_POP_CONVERT_PARTITION, op_convert_partition},
+    {SC_AST_POP_CONVERT_TABLE, op_convert_table},
+};
+
 int sc_exec__partition_alter(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op, uint64_t table_id)
 {
     (void)table_id;
@@ -1491,25 +1505,12 @@ int sc_exec__partition_alter(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op,
         return build(x, t, op->part, true);
     if (!t->part)
         return sc_exec__err(x, SC_ER_PARTITION_MGMT_ON_NONPARTITIONED);
-    switch (op->kind) {
-    case SC_AST_POP_REMOVE:
+    if (op->kind == SC_AST_POP_REMOVE) {
         t->part = NULL;
         return SC_OK;
-    case SC_AST_POP_ADD:
-        return op_add(x, t, op);
-    case SC_AST_POP_DROP:
-        return op_drop(x, t, op);
-    case SC_AST_POP_REORGANIZE:
-        return op_reorganize(x, t, op);
-    case SC_AST_POP_COALESCE:
-        return op_coalesce(x, t, op);
-    case SC_AST_POP_EXCHANGE:
-        return op_exchange(x, t, op);
-    case SC_AST_POP_CONVERT_PARTITION:
-        return op_convert_partition(x, t, op);
-    case SC_AST_POP_CONVERT_TABLE:
-        return op_convert_table(x, t, op);
-    default: /* TRUNCATE and maintenance: rows only */
-        return op_names_only(x, t, op);
     }
+    for (size_t i = 0; i < sizeof(part_ops) / sizeof(part_ops[0]); i++)
+        if (part_ops[i].kind == op->kind)
+            return part_ops[i].fn(x, t, op);
+    return op_names_only(x, t, op); /* TRUNCATE and maintenance: rows only */
 }
