@@ -730,11 +730,11 @@ typedef struct sc_ast_select_item {
     const char *text;  /* the item as written (its column name when not a plain column) */
 } sc_ast_select_item;
 
-/** One ORDER BY key. */
-typedef struct sc_ast_order {
-    sc_expr *expr;
-    bool desc;
-} sc_ast_order;
+/** ORDER BY / PARTITION BY element (SHOW ... ORDER BY and SELECT share it). */
+typedef struct sc_order_item {
+    sc_expr *e;
+    bool desc; /* DESC */
+} sc_order_item;
 
 /** SELECT list FROM one table [WHERE] [ORDER BY] [LIMIT]: information_schema queries. */
 typedef struct sc_ast_select {
@@ -744,7 +744,7 @@ typedef struct sc_ast_select {
     const char *from_table; /* as written */
     const char *alias;      /* table alias or NULL */
     sc_expr *where;         /* or NULL */
-    sc_ast_order *order;
+    sc_order_item *order;
     size_t n_order;
     bool has_limit;
     uint64_t limit, offset;

@@ -123,10 +123,9 @@ int sc_parse__on_update_value(sc_parser *p, sc_expr **out);
 int sc_parse__skip_balanced(sc_parser *p);
 
 /* ---- SELECT parts (parse_select.c) ---- */
-struct sc_order_item;
 struct sc_window;
 /* ORDER BY list after ORDER BY (expr [ASC|DESC], ...). */
-int sc_parse__order_list(sc_parser *p, struct sc_order_item **out, size_t *n);
+int sc_parse__order_list(sc_parser *p, sc_order_item **out, size_t *n);
 /* A query at the current token into *out when it parses to the end of the statement,
  * else *out = NULL with no error; the position is left where it was. */
 struct sc_select;

@@ -270,21 +270,6 @@ static int select_item(sc_parser *p, sc_ast_select *sel)
     return SC_OK;
 }
 
-static int order_by(sc_parser *p, sc_ast_select *sel)
-{
-    do {
-        sc_ast_order *o = sc_parse__push(p, (void **)&sel->order, &sel->n_order, sizeof(*o));
-        if (!o)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__expr(p, &o->expr));
-        if (sc_parse__accept_word(p, "DESC"))
-            o->desc = true;
-        else
-            (void)sc_parse__accept_word(p, "ASC");
-    } while (sc_parse__accept_op(p, ","));
-    return SC_OK;
-}
-
 static int select_rest(sc_parser *p, sc_ast_select *sel)
 {
     sc_ast_qname from;
@@ -304,7 +289,7 @@ static int select_rest(sc_parser *p, sc_ast_select *sel)
         SC_TRY(sc_parse__expr(p, &sel->where));
     if (sc_parse__accept_word(p, "ORDER")) {
         SC_TRY(sc_parse__expect_word(p, "BY"));
-        SC_TRY(order_by(p, sel));
+        SC_TRY(sc_parse__order_list(p, &sel->order, &sel->n_order));
     }
     SC_TRY(limit_clause(p, &sel->has_limit, &sel->limit, &sel->offset));
     (void)sc_parse__accept_op(p, ";");

@@ -20,12 +20,6 @@
 typedef struct sc_select sc_select;
 typedef struct sc_select_block sc_select_block;
 
-/** ORDER BY / PARTITION BY element. */
-typedef struct sc_order_item {
-    sc_expr *e;
-    bool desc; /* DESC */
-} sc_order_item;
-
 /** A window specification (OVER (...)) or a named window (WINDOW w AS (...)). */
 typedef struct sc_window {
     const char *name; /* WINDOW name AS (...): name; OVER w: the referenced name */

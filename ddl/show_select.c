@@ -160,7 +160,7 @@ static int select_prepare(sc_exec *x, sc_query *q, const sc_rs *src)
     if (!cols || !desc)
         return SC_ENOMEM;
     for (size_t i = 0; i < sel->n_order; i++) {
-        SC_SHOW_TRY(order_key(x, &cols[i], q, sel, src, sel->order[i].expr));
+        SC_SHOW_TRY(order_key(x, &cols[i], q, sel, src, sel->order[i].e));
         desc[i] = sel->order[i].desc;
     }
     q->order_col = cols;
