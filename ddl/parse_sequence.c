@@ -173,11 +173,6 @@ int sc_parse__drop_sequence(sc_parser *p, sc_ast_stmt *st, bool temporary)
     s->temporary = temporary;
     SC_TRY(sc_parse__expect_word(p, "SEQUENCE"));
     SC_TRY(sc_parse__if_exists(p, &s->if_exists));
-    do {
-        sc_ast_qname *q = sc_parse__push(p, (void **)&s->names, &s->n_names, sizeof(*q));
-        if (!q)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__qname(p, q));
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__qname_list(p, &s->names, &s->n_names));
     return sc_parse__opt_lock_wait(p);
 }

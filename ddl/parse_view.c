@@ -503,12 +503,7 @@ int sc_parse__drop_view(sc_parser *p, sc_ast_stmt *st)
     st->kind = SC_AST_STMT_DROP_VIEW;
     st->drop_table = d;
     SC_TRY(sc_parse__if_exists(p, &d->if_exists));
-    do {
-        sc_ast_qname *q = sc_parse__push(p, (void **)&d->tables, &d->n_tables, sizeof(*q));
-        if (!q)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__qname(p, q));
-    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__qname_list(p, &d->tables, &d->n_tables));
     if (!sc_parse__accept_word(p, "CASCADE"))
         (void)sc_parse__accept_word(p, "RESTRICT");
     return SC_OK;
