@@ -321,6 +321,19 @@ void sc_exec__warn(sc_exec *x);
 void sc_exec__warning(sc_exec *x);
 /** Resolve [db.]name against the current database (1046 when none). */
 int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
+/**
+ * Resolve q: its database (*db), that schema's id and (sdef not NULL) its
+ * definition copied into the statement, and q's table id. A missing schema
+ * is 1146 naming q when missing_as_table, else 1049; a missing table is
+ * SC_ENOTFOUND with no error set.
+ */
+int sc_exec__locate(sc_exec *x,
+                    const sc_ast_qname *q,
+                    const char **db,
+                    uint64_t *schema_id,
+                    uint64_t *id,
+                    sc_schema_def *sdef,
+                    bool missing_as_table);
 /** 1044 for DDL that would change the system schema `syscat`. */
 int sc_exec__guard_system(sc_exec *x, const char *db);
 /** Is the table a session temporary table? */

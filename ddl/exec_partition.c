@@ -1352,22 +1352,10 @@ static int other_table(sc_exec *x,
                        uint64_t *id,
                        sc_table **out)
 {
-    sc_schema *s = NULL;
     int rc;
 
     *out = NULL;
-    if ((rc = sc_exec__resolve_db(x, db, q)) != SC_OK)
-        return rc;
-    rc = sc_schema_lookup(&s, x->txn, *db);
-    if (rc == SC_ENOTFOUND)
-        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, *db, q->name);
-    if (rc != SC_OK)
-        return rc;
-    *schema_id = sc_schema_id(s);
-    sc_schema_free(s);
-    rc = sc_table_lookup_id(id, x->txn, *schema_id, q->name);
-    if (rc == SC_ENOTFOUND)
-        return SC_ENOTFOUND;
+    rc = sc_exec__locate(x, q, db, schema_id, id, NULL, true);
     return rc != SC_OK ? rc : sc_table_get(out, x->txn, *id);
 }
 

@@ -151,13 +151,13 @@ seq_model(sc_exec *x, sc_xtable *t, const char *db, const char *name, const sc_s
 /* ------------------------------------------------------------------ */
 /* Lookups                                                              */
 
-/* Schema of q (1049 when missing) and its table id (SC_ENOTFOUND, no error set). */
-static int locate(sc_exec *x,
-                  const sc_ast_qname *q,
-                  const char **db,
-                  uint64_t *schema_id,
-                  uint64_t *id,
-                  sc_schema_def *sdef)
+int sc_exec__locate(sc_exec *x,
+                    const sc_ast_qname *q,
+                    const char **db,
+                    uint64_t *schema_id,
+                    uint64_t *id,
+                    sc_schema_def *sdef,
+                    bool missing_as_table)
 {
     sc_schema *s = NULL;
     int rc;
@@ -165,6 +165,8 @@ static int locate(sc_exec *x,
     if ((rc = sc_exec__resolve_db(x, db, q)) != SC_OK)
         return rc;
     rc = sc_schema_lookup(&s, x->txn, *db);
+    if (rc == SC_ENOTFOUND && missing_as_table)
+        return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, *db, q->name);
     if (rc == SC_ENOTFOUND)
         return sc_exec__err(x, SC_ER_BAD_DB_ERROR, *db);
     if (rc != SC_OK)
@@ -213,7 +215,7 @@ int sc_exec__create_sequence(sc_exec *x)
         (rc = sc_exec__check_table_name(x, a->name.name)) != SC_OK ||
         (rc = sc_exec__guard_system(x, db)) != SC_OK)
         return rc;
-    rc = locate(x, &a->name, &db, &schema_id, &id, &sdef);
+    rc = sc_exec__locate(x, &a->name, &db, &schema_id, &id, &sdef, false);
     if (rc != SC_OK && rc != SC_ENOTFOUND)
         return rc;
     if ((rc = seq_model(x, &t, db, a->name.name, &sdef)) != SC_OK ||
@@ -246,7 +248,7 @@ int sc_exec__alter_sequence(sc_exec *x)
     sc_table *tbl = NULL;
     sc_table_def def;
     sc_sequence_def sq;
-    int rc = locate(x, &a->name, &db, &schema_id, &id, NULL);
+    int rc = sc_exec__locate(x, &a->name, &db, &schema_id, &id, NULL, false);
 
     if (rc == SC_ENOTFOUND) {
         if (a->if_exists) {
@@ -287,7 +289,7 @@ static int drop_one(sc_exec *x, const sc_ast_qname *q, const char **db)
         return SC_ENOTFOUND;
     if ((rc = sc_exec__guard_system(x, *db)) != SC_OK)
         return rc;
-    rc = locate(x, q, db, &schema_id, &id, NULL);
+    rc = sc_exec__locate(x, q, db, &schema_id, &id, NULL, false);
     if (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1049) {
         sc_ctx_clear_error(x->ctx);
         return SC_ENOTFOUND;
@@ -412,7 +414,7 @@ static int resolve_call(sc_exec *x, sc_expr *e)
 
     if (arg->qual_db)
         return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, arg->qual_db, arg->name);
-    rc = locate(x, &q, &db, &schema_id, &id, NULL);
+    rc = sc_exec__locate(x, &q, &db, &schema_id, &id, NULL, false);
     if (rc == SC_ENOTFOUND || (rc == SC_ESQL && sc_ctx_last_error(x->ctx)->mysql_errno == 1049))
         return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, q.name);
     if (rc != SC_OK)
