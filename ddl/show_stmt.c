@@ -404,6 +404,17 @@ static int show_table_status(sc_exec *x, const sc_ast_show *st)
     return run_shape(x, &q, &sh, st);
 }
 
+/* A SHOW of a server-wide table: no database scope, rows sorted on the first column or not. */
+static int
+run_server_shape(sc_exec *x, const show_shape *sh, const sc_ast_show *st, bool order_first)
+{
+    sc_query q = {0};
+
+    q.scope.show = true;
+    q.order_first = order_first;
+    return run_shape(x, &q, sh, st);
+}
+
 static int show_variables(sc_exec *x, const sc_ast_show *st)
 {
     static const char *const cols[] = {"VARIABLE_NAME", "VARIABLE_VALUE"};
@@ -424,11 +435,8 @@ static int show_charset(sc_exec *x, const sc_ast_show *st)
                                        "MAXLEN"};
     static const char *const names[] = {"Charset", "Description", "Default collation", "Maxlen"};
     static const show_shape sh = {SC_IS_CHARACTER_SETS, cols, names, 4, "CHARACTER_SET_NAME", true};
-    sc_query q = {0};
 
-    q.scope.show = true;
-    q.order_first = true;
-    return run_shape(x, &q, &sh, st);
+    return run_server_shape(x, &sh, st, true);
 }
 
 static int show_collation(sc_exec *x, const sc_ast_show *st)
@@ -438,11 +446,8 @@ static int show_collation(sc_exec *x, const sc_ast_show *st)
     static const char *const names[] = {"Collation", "Charset",  "Id",
                                         "Default",   "Compiled", "Sortlen"};
     static const show_shape sh = {SC_IS_COLLATIONS, cols, names, 6, "COLLATION_NAME", true};
-    sc_query q = {0};
 
-    q.scope.show = true;
-    q.order_first = true;
-    return run_shape(x, &q, &sh, st);
+    return run_server_shape(x, &sh, st, true);
 }
 
 static int show_engines(sc_exec *x, const sc_ast_show *st)
@@ -452,10 +457,8 @@ static int show_engines(sc_exec *x, const sc_ast_show *st)
     static const char *const names[] = {"Engine",       "Support", "Comment",
                                         "Transactions", "XA",      "Savepoints"};
     static const show_shape sh = {SC_IS_ENGINES, cols, names, 6, NULL, false};
-    sc_query q = {0};
 
-    q.scope.show = true;
-    return run_shape(x, &q, &sh, st);
+    return run_server_shape(x, &sh, st, false);
 }
 
 static int show_triggers(sc_exec *x, const sc_ast_show *st)
