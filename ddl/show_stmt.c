@@ -281,6 +281,18 @@ static int existing_db(sc_exec *x, const char **db_out, const char *from)
     return rc;
 }
 
+/* A SHOW of the objects of one database: FROM db or the current one (1049, 1046). */
+static int run_db_shape(sc_exec *x, const show_shape *sh, const sc_ast_show *st)
+{
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
+    q.scope.schema = db;
+    q.scope.show = true;
+    return run_shape(x, &q, sh, st);
+}
+
 /* The table a SHOW COLUMNS/INDEX reads: [db.]t or t FROM db; 1146 when absent. */
 static int existing_table(sc_exec *x, const char **db_out, const sc_ast_show *st)
 {
@@ -395,24 +407,8 @@ static int show_table_status(sc_exec *x, const sc_ast_show *st)
         "Auto_increment", "Create_time",    "Update_time",     "Check_time",       "Collation",
         "Checksum",       "Create_options", "Comment",         "Max_index_length", "Temporary"};
     static const show_shape sh = {SC_IS_TABLES, cols, names, 20, "TABLE_NAME", false};
-    sc_query q = {0};
-    const char *db = NULL;
 
-    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
-    q.scope.schema = db;
-    q.scope.show = true;
-    return run_shape(x, &q, &sh, st);
-}
-
-/* A SHOW of a server-wide table: no database scope, rows sorted on the first column or not. */
-static int
-run_server_shape(sc_exec *x, const show_shape *sh, const sc_ast_show *st, bool order_first)
-{
-    sc_query q = {0};
-
-    q.scope.show = true;
-    q.order_first = order_first;
-    return run_shape(x, &q, sh, st);
+    return run_db_shape(x, &sh, st);
 }
 
 static int show_variables(sc_exec *x, const sc_ast_show *st)
@@ -429,36 +425,44 @@ static int show_variables(sc_exec *x, const sc_ast_show *st)
     return run_shape(x, &q, &session, st);
 }
 
-static int show_charset(sc_exec *x, const sc_ast_show *st)
+static const char *const charset_cols[] = {"CHARACTER_SET_NAME", "DESCRIPTION",
+                                           "DEFAULT_COLLATE_NAME", "MAXLEN"};
+static const char *const charset_names[] = {"Charset", "Description", "Default collation",
+                                            "Maxlen"};
+static const char *const collation_cols[] = {"COLLATION_NAME", "CHARACTER_SET_NAME", "ID",
+                                             "IS_DEFAULT",     "IS_COMPILED",        "SORTLEN"};
+static const char *const collation_names[] = {"Collation", "Charset",  "Id",
+                                              "Default",   "Compiled", "Sortlen"};
+static const char *const engine_cols[] = {"ENGINE",       "SUPPORT", "COMMENT",
+                                          "TRANSACTIONS", "XA",      "SAVEPOINTS"};
+static const char *const engine_names[] = {"Engine",       "Support", "Comment",
+                                           "Transactions", "XA",      "Savepoints"};
+
+/* The SHOWs of a server-wide table: no database scope, sorted on the first column or not. */
+static const struct {
+    sc_ast_show_kind kind;
+    show_shape sh;
+    bool order_first;
+} server_shows[] = {
+    {SC_AST_SHOW_CHARSET,
+     {SC_IS_CHARACTER_SETS, charset_cols, charset_names, 4, "CHARACTER_SET_NAME", true},
+     true},
+    {SC_AST_SHOW_COLLATION,
+     {SC_IS_COLLATIONS, collation_cols, collation_names, 6, "COLLATION_NAME", true},
+     true},
+    {SC_AST_SHOW_ENGINES, {SC_IS_ENGINES, engine_cols, engine_names, 6, NULL, false}, false},
+};
+
+static int show_server(sc_exec *x, const sc_ast_show *st)
 {
-    static const char *const cols[] = {"CHARACTER_SET_NAME", "DESCRIPTION", "DEFAULT_COLLATE_NAME",
-                                       "MAXLEN"};
-    static const char *const names[] = {"Charset", "Description", "Default collation", "Maxlen"};
-    static const show_shape sh = {SC_IS_CHARACTER_SETS, cols, names, 4, "CHARACTER_SET_NAME", true};
-
-    return run_server_shape(x, &sh, st, true);
-}
-
-static int show_collation(sc_exec *x, const sc_ast_show *st)
-{
-    static const char *const cols[] = {"COLLATION_NAME", "CHARACTER_SET_NAME", "ID",
-                                       "IS_DEFAULT",     "IS_COMPILED",        "SORTLEN"};
-    static const char *const names[] = {"Collation", "Charset",  "Id",
-                                        "Default",   "Compiled", "Sortlen"};
-    static const show_shape sh = {SC_IS_COLLATIONS, cols, names, 6, "COLLATION_NAME", true};
-
-    return run_server_shape(x, &sh, st, true);
-}
-
-static int show_engines(sc_exec *x, const sc_ast_show *st)
-{
-    static const char *const cols[] = {"ENGINE",       "SUPPORT", "COMMENT",
-                                       "TRANSACTIONS", "XA",      "SAVEPOINTS"};
-    static const char *const names[] = {"Engine",       "Support", "Comment",
-                                        "Transactions", "XA",      "Savepoints"};
-    static const show_shape sh = {SC_IS_ENGINES, cols, names, 6, NULL, false};
-
-    return run_server_shape(x, &sh, st, false);
+    for (size_t i = 0; i < sizeof(server_shows) / sizeof(server_shows[0]); i++)
+        if (server_shows[i].kind == st->kind) {
+            sc_query q = {0};
+            q.scope.show = true;
+            q.order_first = server_shows[i].order_first;
+            return run_shape(x, &q, &server_shows[i].sh, st);
+        }
+    return sc_show__misc(x, st);
 }
 
 static int show_triggers(sc_exec *x, const sc_ast_show *st)
@@ -486,13 +490,8 @@ static int show_triggers(sc_exec *x, const sc_ast_show *st)
                                         "collation_connection",
                                         "Database Collation"};
     static const show_shape sh = {SC_IS_TRIGGERS, cols, names, 11, "EVENT_OBJECT_TABLE", false};
-    sc_query q = {0};
-    const char *db = NULL;
 
-    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
-    q.scope.schema = db;
-    q.scope.show = true;
-    return run_shape(x, &q, &sh, st);
+    return run_db_shape(x, &sh, st);
 }
 
 /*
@@ -517,34 +516,27 @@ static void results_charset(sc_exec *x)
     }
 }
 
+static int show_select(sc_exec *x, const sc_ast_show *st)
+{
+    return sc_show__select(x, st->select);
+}
+
 static int show_dispatch(sc_exec *x, const sc_ast_show *st)
 {
-    switch (st->kind) {
-    case SC_AST_SHOW_DATABASES:
-        return show_databases(x, st);
-    case SC_AST_SHOW_TABLES:
-        return show_tables(x, st);
-    case SC_AST_SHOW_COLUMNS:
-        return show_columns(x, st);
-    case SC_AST_SHOW_INDEX:
-        return show_index(x, st);
-    case SC_AST_SHOW_TABLE_STATUS:
-        return show_table_status(x, st);
-    case SC_AST_SHOW_VARIABLES:
-        return show_variables(x, st);
-    case SC_AST_SHOW_CHARSET:
-        return show_charset(x, st);
-    case SC_AST_SHOW_COLLATION:
-        return show_collation(x, st);
-    case SC_AST_SHOW_ENGINES:
-        return show_engines(x, st);
-    case SC_AST_SHOW_TRIGGERS:
-        return show_triggers(x, st);
-    case SC_AST_SHOW_SELECT:
-        return sc_show__select(x, st->select);
-    default:
-        return sc_show__misc(x, st);
-    }
+    static const struct {
+        sc_ast_show_kind kind;
+        int (*fn)(sc_exec *x, const sc_ast_show *st);
+    } shows[] = {
+        {SC_AST_SHOW_DATABASES, show_databases},       {SC_AST_SHOW_TABLES, show_tables},
+        {SC_AST_SHOW_COLUMNS, show_columns},           {SC_AST_SHOW_INDEX, show_index},
+        {SC_AST_SHOW_TABLE_STATUS, show_table_status}, {SC_AST_SHOW_VARIABLES, show_variables},
+        {SC_AST_SHOW_TRIGGERS, show_triggers},         {SC_AST_SHOW_SELECT, show_select},
+    };
+
+    for (size_t i = 0; i < sizeof(shows) / sizeof(shows[0]); i++)
+        if (shows[i].kind == st->kind)
+            return shows[i].fn(x, st);
+    return show_server(x, st);
 }
 
 int sc_exec__show(sc_exec *x)
