@@ -17,6 +17,7 @@
 #include "ddl/ast.h"
 #include "ddl/show.h"
 #include "ddl/resultset.h"
+#include "catalog/try.h"
 
 /* sql_mode bits (MariaDB's values, so the binlog's numeric sql_mode maps 1:1). */
 #define SC_MODE_REAL_AS_FLOAT (1ull << 0)

@@ -16,14 +16,6 @@
 #include "ddl/expr_walk.h"
 #include "ddl/types.h"
 
-/* Propagate a non-zero code. */
-#define TRY(expr)                                                                                  \
-    do {                                                                                           \
-        int rc_ = (expr);                                                                          \
-        if (rc_ != SC_OK)                                                                          \
-            return rc_;                                                                            \
-    } while (0)
-
 /* ------------------------------------------------------------------ */
 /* Drops                                                               */
 
@@ -96,7 +88,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
     bool kept;
 
     for (size_t i = 0; i < st->t.n_checks;) {
-        TRY(stored_uses_dropped(x, st, st->t.checks[i].expr, &col, &kept));
+        SC_TRY(stored_uses_dropped(x, st, st->t.checks[i].expr, &col, &kept));
         if (col && kept)
             return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "CHECK");
         if (col) {
@@ -108,7 +100,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
         }
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
-        TRY(stored_uses_dropped(x, st, st->t.cols[i].d.check_expr, &col, NULL));
+        SC_TRY(stored_uses_dropped(x, st, st->t.cols[i].d.check_expr, &col, NULL));
         if (col)
             return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "CHECK");
     }
@@ -116,7 +108,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
         const sc_column_def *c = &st->t.cols[i].d;
         if (c->generated == SC_GEN_NONE)
             continue;
-        TRY(stored_uses_dropped(x, st, c->generation_expr, &col, NULL));
+        SC_TRY(stored_uses_dropped(x, st, c->generation_expr, &col, NULL));
         if (col)
             return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "GENERATED ALWAYS AS");
     }
@@ -124,7 +116,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
         const sc_column_def *c = &st->t.cols[i].d;
         if (c->default_kind != SC_DEFAULT_EXPR)
             continue;
-        TRY(stored_uses_dropped(x, st, c->default_value, &col, NULL));
+        SC_TRY(stored_uses_dropped(x, st, c->default_value, &col, NULL));
         if (col)
             return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "DEFAULT");
     }
@@ -181,13 +173,13 @@ static int rename_everywhere(sc_exec *x, sc_alter_state *st, const char *from, c
         }
     }
     for (size_t i = 0; i < t->n_checks; i++)
-        TRY(sc_exec__rename_in_expr(x, &t->checks[i].expr, from, to, false));
+        SC_TRY(sc_exec__rename_in_expr(x, &t->checks[i].expr, from, to, false));
     for (size_t i = 0; i < t->n_cols; i++) {
         sc_column_def *c = &t->cols[i].d;
-        TRY(sc_exec__rename_in_expr(x, &c->generation_expr, from, to, false));
-        TRY(sc_exec__rename_in_expr(x, &c->check_expr, from, to, false));
+        SC_TRY(sc_exec__rename_in_expr(x, &c->generation_expr, from, to, false));
+        SC_TRY(sc_exec__rename_in_expr(x, &c->check_expr, from, to, false));
         if (c->default_kind == SC_DEFAULT_EXPR)
-            TRY(sc_exec__rename_in_expr(x, &c->default_value, from, to, true));
+            SC_TRY(sc_exec__rename_in_expr(x, &c->default_value, from, to, true));
     }
     st->ren_from[st->n_ren] = from;
     st->ren_to[st->n_ren++] = to;

@@ -26,13 +26,6 @@
 
 #define SC_TRIGGER_DEFAULT_DEFINER "`root`@`localhost`"
 
-#define SC_TRY_T(expr)                                                                             \
-    do {                                                                                           \
-        int rc_ = (expr);                                                                          \
-        if (rc_ != SC_OK)                                                                          \
-            return rc_;                                                                            \
-    } while (0)
-
 typedef Syscat__Catalog__TriggerRow trow;
 
 /* Every trigger row (unpacked copies, freed by free_rows). */
@@ -104,7 +97,7 @@ static int renumber(sc_exec *x, trow **order, size_t n)
         if (order[i]->action_order == i + 1)
             continue;
         order[i]->action_order = (uint32_t)(i + 1);
-        SC_TRY_T(sc_catalog__msg_put(x->txn, SC_SYS_TRIGGERS, &order[i]->base));
+        SC_TRY(sc_catalog__msg_put(x->txn, SC_SYS_TRIGGERS, &order[i]->base));
     }
     return SC_OK;
 }

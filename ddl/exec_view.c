@@ -20,13 +20,6 @@
 #include "ddl/expr.h"
 #include "ddl/select.h"
 
-#define SC_TRY_EXEC(expr)                                                                          \
-    do {                                                                                           \
-        int rc_ = (expr);                                                                          \
-        if (rc_ != SC_OK)                                                                          \
-            return rc_;                                                                            \
-    } while (0)
-
 /* The user statements run as (syscat has no accounts; MariaDB's default root). */
 #define SC_VIEW_DEFAULT_DEFINER "`root`@`localhost`"
 
@@ -170,7 +163,7 @@ static int view_columns(sc_exec *x, const sc_ast_view *v, sc_select *q)
             if (b->r_items && i < b->r_n_items)
                 b->r_items[i].alias = name;
         }
-        SC_TRY_EXEC(sc_exec__check_column_name(x, name));
+        SC_TRY(sc_exec__check_column_name(x, name));
         for (size_t k = 0; k < i; k++)
             if (strcasecmp(q->r_cols[k].name, name) == 0)
                 return sc_exec__err(x, SC_ER_DUP_FIELDNAME, name);
@@ -296,10 +289,10 @@ static int store_view(sc_exec *x,
     uint64_t id = t->id;
     int rc;
 
-    SC_TRY_EXEC(view_def(x, &def, v->name.name, q));
-    SC_TRY_EXEC(print_query(x, &full, q, NULL));
+    SC_TRY(view_def(x, &def, v->name.name, q));
+    SC_TRY(print_query(x, &full, q, NULL));
     if (!c->other_db)
-        SC_TRY_EXEC(print_query(x, &compact, q, t->db));
+        SC_TRY(print_query(x, &compact, q, t->db));
     if (id) {
         if ((rc = sc_ddl__view_row(&old, x->txn, id)) != SC_OK)
             return rc;

@@ -17,6 +17,7 @@
 #include "ddl/ast.h"
 #include "ddl/lex.h"
 #include "ddl/parse.h"
+#include "catalog/try.h"
 
 typedef struct sc_parser {
     sc_ctx *ctx;      /* allocation + errors */
@@ -41,14 +42,6 @@ typedef struct sc_parser {
  * sanitizer build; deeper input gets MariaDB's "memory exhausted" error.
  */
 #define SC_PARSE_MAX_DEPTH 1000
-
-/* Propagate a non-zero code. */
-#define SC_TRY(expr)                                                                               \
-    do {                                                                                           \
-        int rc_ = (expr);                                                                          \
-        if (rc_ != SC_OK)                                                                          \
-            return rc_;                                                                            \
-    } while (0)
 
 /* ---- token access ---- */
 const sc_token *sc_parse__tok(const sc_parser *p, size_t ahead);

@@ -21,13 +21,6 @@
 #include "ddl/exec.h"
 #include "ddl/select.h"
 
-#define SC_TRY_X(expr)                                                                             \
-    do {                                                                                           \
-        int rc_ = (expr);                                                                          \
-        if (rc_ != SC_OK)                                                                          \
-            return rc_;                                                                            \
-    } while (0)
-
 typedef struct scope scope;
 struct scope {
     scope *outer;
@@ -268,7 +261,7 @@ static int using_cond(rctx *r, sc_tref *j)
         for (size_t i = 0; i < rl->r_n_cols; i++) {
             sc_tref *lt = leaf_with(j->left, rl->r_cols[i].name);
             if (lt)
-                SC_TRY_X(and_eq (r, j, lt, rl, rl->r_cols[i].name));
+                SC_TRY(and_eq (r, j, lt, rl, rl->r_cols[i].name));
         }
         return SC_OK;
     }
@@ -279,7 +272,7 @@ static int using_cond(rctx *r, sc_tref *j)
             return sc_exec__err(r->x, SC_ER_NON_UNIQ_ERROR, j->using[i], "FROM");
         if (!lt || !rt)
             return sc_exec__err(r->x, SC_ER_BAD_FIELD_ERROR, j->using[i], "from clause");
-        SC_TRY_X(and_eq (r, j, lt, rt, j->using[i]));
+        SC_TRY(and_eq (r, j, lt, rt, j->using[i]));
     }
     return SC_OK;
 }
@@ -291,13 +284,13 @@ static int resolve_tables(rctx *r, sc_tref *t)
     case SC_TREF_TABLE:
         return resolve_table(r, t);
     case SC_TREF_DERIVED:
-        SC_TRY_X(resolve_query(r, t->sub, NULL));
+        SC_TRY(resolve_query(r, t->sub, NULL));
         t->r_name = t->alias;
         t->r_cols = t->sub->r_cols;
         t->r_n_cols = t->sub->r_n_cols;
         return SC_OK;
     case SC_TREF_JOIN:
-        SC_TRY_X(resolve_tables(r, t->left));
+        SC_TRY(resolve_tables(r, t->left));
         return resolve_tables(r, t->right);
     }
     return SC_OK;
@@ -307,8 +300,8 @@ static int resolve_conds(rctx *r, scope *sc, sc_tref *t)
 {
     if (t->kind != SC_TREF_JOIN)
         return SC_OK;
-    SC_TRY_X(resolve_conds(r, sc, t->left));
-    SC_TRY_X(resolve_conds(r, sc, t->right));
+    SC_TRY(resolve_conds(r, sc, t->left));
+    SC_TRY(resolve_conds(r, sc, t->right));
     if (t->natural || t->n_using)
         return using_cond(r, t);
     return t->on ? resolve_expr(r, sc, t->on, "ON") : SC_OK;
@@ -379,7 +372,7 @@ static int resolve_column(rctx *r, scope *sc, sc_expr *e, const char *clause)
 static int resolve_order(rctx *r, scope *sc, sc_order_item *o, size_t n, const char *clause)
 {
     for (size_t i = 0; i < n; i++)
-        SC_TRY_X(resolve_expr(r, sc, o[i].e, clause));
+        SC_TRY(resolve_expr(r, sc, o[i].e, clause));
     return SC_OK;
 }
 
@@ -409,11 +402,11 @@ static int resolve_expr(rctx *r, scope *sc, sc_expr *e, const char *clause)
         break;
     }
     for (size_t i = 0; i < e->n_args; i++)
-        SC_TRY_X(resolve_expr(r, sc, e->args[i], clause));
-    SC_TRY_X(resolve_expr(r, sc, e->case_operand, clause));
-    SC_TRY_X(resolve_expr(r, sc, e->case_else, clause));
+        SC_TRY(resolve_expr(r, sc, e->args[i], clause));
+    SC_TRY(resolve_expr(r, sc, e->case_operand, clause));
+    SC_TRY(resolve_expr(r, sc, e->case_else, clause));
     if (e->ext) {
-        SC_TRY_X(resolve_order(r, sc, e->ext->order, e->ext->n_order, clause));
+        SC_TRY(resolve_order(r, sc, e->ext->order, e->ext->n_order, clause));
         if (e->ext->over) {
             sc_window *w = e->ext->over;
             if (w->by_name && sc->b) { /* OVER w: MariaDB prints the named window inline */
@@ -425,8 +418,8 @@ static int resolve_expr(rctx *r, scope *sc, sc_expr *e, const char *clause)
                         break;
                     }
             }
-            SC_TRY_X(resolve_order(r, sc, w->partition, w->n_partition, clause));
-            SC_TRY_X(resolve_order(r, sc, w->order, w->n_order, clause));
+            SC_TRY(resolve_order(r, sc, w->partition, w->n_partition, clause));
+            SC_TRY(resolve_order(r, sc, w->order, w->n_order, clause));
         }
     }
     return SC_OK;
@@ -470,7 +463,7 @@ static int expand_star(rctx *r, scope *sc, sc_select_block *b, const sc_sel_item
             if (!(ni.e = column_node(r, t, &t->r_cols[k])))
                 return SC_ENOMEM;
             ni.alias = t->r_cols[k].name;
-            SC_TRY_X(push_item(r, b, &ni, cap));
+            SC_TRY(push_item(r, b, &ni, cap));
         }
     }
     if (!any && it->star_table) {
@@ -508,15 +501,15 @@ static int resolve_items(rctx *r, scope *sc, sc_select_block *b)
     for (size_t i = 0; i < b->n_items; i++) {
         sc_sel_item it = b->items[i];
         if (it.star) {
-            SC_TRY_X(expand_star(r, sc, b, &it, &cap));
+            SC_TRY(expand_star(r, sc, b, &it, &cap));
             continue;
         }
         if (!it.alias)
             it.alias = item_name(r, &it);
         if (!it.alias)
             return SC_ENOMEM;
-        SC_TRY_X(resolve_expr(r, sc, it.e, "SELECT"));
-        SC_TRY_X(push_item(r, b, &it, &cap));
+        SC_TRY(resolve_expr(r, sc, it.e, "SELECT"));
+        SC_TRY(push_item(r, b, &it, &cap));
     }
     return SC_OK;
 }
@@ -540,23 +533,23 @@ static int resolve_block(rctx *r, sc_select_block *b, scope *outer)
     scope sc = {0};
 
     if (b->paren) {
-        SC_TRY_X(resolve_query(r, b->paren, outer));
+        SC_TRY(resolve_query(r, b->paren, outer));
         b->r_items = NULL;
         return SC_OK;
     }
     sc.outer = outer;
     sc.b = b;
     for (size_t i = 0; i < b->n_from; i++)
-        SC_TRY_X(resolve_tables(r, b->from[i]));
+        SC_TRY(resolve_tables(r, b->from[i]));
     for (size_t i = 0; i < b->n_from; i++)
-        SC_TRY_X(add_leaf(r, &sc, b->from[i]));
+        SC_TRY(add_leaf(r, &sc, b->from[i]));
     for (size_t i = 0; i < b->n_from; i++)
-        SC_TRY_X(resolve_conds(r, &sc, b->from[i]));
-    SC_TRY_X(resolve_items(r, &sc, b));
-    SC_TRY_X(resolve_expr(r, &sc, b->where, "WHERE"));
-    SC_TRY_X(resolve_order(r, &sc, b->group, b->n_group, "GROUP BY"));
-    SC_TRY_X(resolve_expr(r, &sc, b->having, "HAVING"));
-    SC_TRY_X(resolve_order(r, &sc, b->order, b->n_order, "ORDER BY"));
+        SC_TRY(resolve_conds(r, &sc, b->from[i]));
+    SC_TRY(resolve_items(r, &sc, b));
+    SC_TRY(resolve_expr(r, &sc, b->where, "WHERE"));
+    SC_TRY(resolve_order(r, &sc, b->group, b->n_group, "GROUP BY"));
+    SC_TRY(resolve_expr(r, &sc, b->having, "HAVING"));
+    SC_TRY(resolve_order(r, &sc, b->order, b->n_order, "ORDER BY"));
     if (b->distinct || b->n_group || b->having || b->limit)
         r->sctx->not_mergeable = true;
     if (!b->n_from)

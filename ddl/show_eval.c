@@ -350,13 +350,13 @@ static int eval_logic(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     int ta, tb;
 
     if (e->op == SC_AST_OP_NOT) {
-        SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
+        SC_TRY(eval(&a, ev, e->args[0], row));
         ta = truth(&a);
         *out = from_truth(ta < 0 ? -1 : !ta);
         return SC_OK;
     }
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
-    SC_SHOW_TRY(eval(&b, ev, e->args[1], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&b, ev, e->args[1], row));
     ta = truth(&a);
     tb = truth(&b);
     if (e->op == SC_AST_OP_AND)
@@ -373,8 +373,8 @@ static int eval_compare(val *out, sc_show_eval *ev, const sc_expr *e, size_t row
     val a, b;
     int c;
 
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
-    SC_SHOW_TRY(eval(&b, ev, e->args[1], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&b, ev, e->args[1], row));
     if (e->op == SC_AST_OP_NSEQ) {
         *out =
             v_num(a.kind == V_NULL || b.kind == V_NULL ? a.kind == b.kind : compare(&a, &b) == 0);
@@ -412,7 +412,7 @@ static int eval_arith(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
 {
     val a, b;
 
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
     if (e->op == SC_AST_OP_NEG) {
         *out = a.kind == V_NULL ? a : v_num(-to_num(&a));
         return SC_OK;
@@ -422,7 +422,7 @@ static int eval_arith(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
         out->binary = true;
         return SC_OK;
     }
-    SC_SHOW_TRY(eval(&b, ev, e->args[1], row));
+    SC_TRY(eval(&b, ev, e->args[1], row));
     if (a.kind == V_NULL || b.kind == V_NULL) {
         *out = v_null();
         return SC_OK;
@@ -438,13 +438,13 @@ static int eval_in(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     val a, b;
     bool null_seen = false;
 
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
     if (a.kind == V_NULL) {
         *out = v_null();
         return SC_OK;
     }
     for (size_t i = 1; i < e->n_args; i++) {
-        SC_SHOW_TRY(eval(&b, ev, e->args[i], row));
+        SC_TRY(eval(&b, ev, e->args[i], row));
         if (b.kind == V_NULL) {
             null_seen = true;
         } else if (compare(&a, &b) == 0) {
@@ -462,10 +462,10 @@ static int eval_like(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     char abuf[64], pbuf[64];
     bool m;
 
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
-    SC_SHOW_TRY(eval(&p, ev, e->args[1], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&p, ev, e->args[1], row));
     if (e->n_args > 2)
-        SC_SHOW_TRY(eval(&esc, ev, e->args[2], row));
+        SC_TRY(eval(&esc, ev, e->args[2], row));
     if (a.kind == V_NULL || p.kind == V_NULL) {
         *out = v_null();
         return SC_OK;
@@ -488,9 +488,9 @@ static int eval_between(val *out, sc_show_eval *ev, const sc_expr *e, size_t row
 {
     val a, lo, hi;
 
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
-    SC_SHOW_TRY(eval(&lo, ev, e->args[1], row));
-    SC_SHOW_TRY(eval(&hi, ev, e->args[2], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&lo, ev, e->args[1], row));
+    SC_TRY(eval(&hi, ev, e->args[2], row));
     if (a.kind == V_NULL || lo.kind == V_NULL || hi.kind == V_NULL) {
         *out = v_null();
         return SC_OK;
@@ -505,7 +505,7 @@ static int eval_is(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     int t;
     bool r;
 
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(eval(&a, ev, e->args[0], row));
     t = truth(&a);
     switch (e->is_what) {
     case SC_AST_IS_NULL:
@@ -547,15 +547,15 @@ static int eval_func(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     if (is_func(e, "IFNULL") || is_func(e, "COALESCE")) {
         *out = v_null();
         for (size_t i = 0; i < e->n_args && out->kind == V_NULL; i++)
-            SC_SHOW_TRY(eval(out, ev, e->args[i], row));
+            SC_TRY(eval(out, ev, e->args[i], row));
         return SC_OK;
     }
     if (is_func(e, "CONCAT")) {
         sc_buf b = SC_BUF_INIT(ev->x->ctx);
         char *s;
         for (size_t i = 0; i < e->n_args; i++) {
-            SC_SHOW_TRY(eval(&a, ev, e->args[i], row));
-            SC_SHOW_TRY(as_text(&a, ev));
+            SC_TRY(eval(&a, ev, e->args[i], row));
+            SC_TRY(as_text(&a, ev));
             if (a.kind == V_NULL) {
                 sc__buf_free(&b);
                 *out = v_null();
@@ -572,8 +572,8 @@ static int eval_func(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     }
     if (e->n_args != 1)
         return sc_exec__err(ev->x, SC_ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT, e->name);
-    SC_SHOW_TRY(eval(&a, ev, e->args[0], row));
-    SC_SHOW_TRY(as_text(&a, ev));
+    SC_TRY(eval(&a, ev, e->args[0], row));
+    SC_TRY(as_text(&a, ev));
     if (a.kind == V_NULL) {
         *out = a;
         return SC_OK;
@@ -616,7 +616,7 @@ static int eval(val *out, sc_show_eval *ev, const sc_expr *e, size_t row)
     case SC_AST_EXPR_LIKE:
         return eval_like(out, ev, e, row);
     case SC_AST_EXPR_COLLATE:
-        SC_SHOW_TRY(eval(out, ev, e->args[0], row));
+        SC_TRY(eval(out, ev, e->args[0], row));
         out->binary =
             e->name &&
             (strcasecmp(e->name, "binary") == 0 ||

@@ -39,7 +39,7 @@ static int column_of(sc_exec *x,
     sc_show_eval ev = {x,           src, x->stmt->text, clause, q->table_written, q->table_alias,
                        resolve_src, q,   NULL};
 
-    SC_SHOW_TRY(sc_show__bind(&ev, e));
+    SC_TRY(sc_show__bind(&ev, e));
     if (e->kind != SC_AST_EXPR_COLUMN || !ev.binds) {
         const char *text = sc_exec__printf(x, "%.*s in an information_schema query",
                                            (int)(e->end - e->start), x->stmt->text + e->start);
@@ -87,8 +87,8 @@ static int count_items(sc_exec *x, sc_query *q, const sc_ast_select *sel, size_t
             return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, t ? t : "this select list");
         }
     for (size_t i = 0; i < sel->n_items; i++)
-        SC_SHOW_TRY(add_output(
-            x, q, 0, sel->items[i].alias ? sel->items[i].alias : sel->items[i].text, cap));
+        SC_TRY(add_output(x, q, 0, sel->items[i].alias ? sel->items[i].alias : sel->items[i].text,
+                          cap));
     q->count_star = true;
     return SC_OK;
 }
@@ -106,11 +106,11 @@ static int select_items(sc_exec *x, sc_query *q, const sc_ast_select *sel, const
         long col;
         if (!it->expr) {
             for (size_t c = 0; c < src->n_cols; c++)
-                SC_SHOW_TRY(add_output(x, q, c, NULL, &cap)); /* its own name, read later */
+                SC_TRY(add_output(x, q, c, NULL, &cap)); /* its own name, read later */
             continue;
         }
-        SC_SHOW_TRY(column_of(x, &col, q, src, it->expr, "SELECT"));
-        SC_SHOW_TRY(add_output(x, q, (size_t)col, it->alias ? it->alias : it->expr->name, &cap));
+        SC_TRY(column_of(x, &col, q, src, it->expr, "SELECT"));
+        SC_TRY(add_output(x, q, (size_t)col, it->alias ? it->alias : it->expr->name, &cap));
     }
     return SC_OK;
 }
@@ -140,7 +140,7 @@ static int order_key(sc_exec *x,
                 *out = q->out_col[i];
                 return SC_OK;
             }
-    SC_SHOW_TRY(column_of(x, &col, q, src, e, "ORDER BY"));
+    SC_TRY(column_of(x, &col, q, src, e, "ORDER BY"));
     *out = (size_t)col;
     return SC_OK;
 }
@@ -152,7 +152,7 @@ static int select_prepare(sc_exec *x, sc_query *q, const sc_rs *src)
     size_t *cols;
     bool *desc;
 
-    SC_SHOW_TRY(select_items(x, q, sel, src));
+    SC_TRY(select_items(x, q, sel, src));
     if (!sel->n_order || q->count_star)
         return SC_OK;
     cols = sc_exec__alloc(x, sel->n_order * sizeof(*cols));
@@ -160,7 +160,7 @@ static int select_prepare(sc_exec *x, sc_query *q, const sc_rs *src)
     if (!cols || !desc)
         return SC_ENOMEM;
     for (size_t i = 0; i < sel->n_order; i++) {
-        SC_SHOW_TRY(order_key(x, &cols[i], q, sel, src, sel->order[i].e));
+        SC_TRY(order_key(x, &cols[i], q, sel, src, sel->order[i].e));
         desc[i] = sel->order[i].desc;
     }
     q->order_col = cols;
@@ -250,7 +250,7 @@ int sc_show__select(sc_exec *x, const sc_ast_select *sel)
         if (rc == SC_OK)
             lookup_values(&q.scope, sel->where, &cols);
         sc_rs__free(&cols);
-        SC_SHOW_TRY(rc);
+        SC_TRY(rc);
     }
     return sc_show__run(x, &q);
 }

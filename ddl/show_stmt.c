@@ -76,7 +76,7 @@ static int filter_rows(sc_exec *x, sc_query *q, const sc_rs *src, size_t **rows,
     if (!*rows)
         return SC_ENOMEM;
     if (q->where)
-        SC_SHOW_TRY(sc_show__bind(&ev, q->where));
+        SC_TRY(sc_show__bind(&ev, q->where));
     for (size_t r = 0; r < total; r++) {
         bool keep = true;
         if (like_col >= 0) {
@@ -86,7 +86,7 @@ static int filter_rows(sc_exec *x, sc_query *q, const sc_rs *src, size_t **rows,
             keep = data && sc_show__like(data, len, q->like->s, q->like->len, '\\', q->like_ci);
         }
         if (keep && q->where)
-            SC_SHOW_TRY(sc_show__test(&keep, &ev, q->where, r));
+            SC_TRY(sc_show__test(&keep, &ev, q->where, r));
         if (keep)
             (*rows)[k++] = r;
     }
@@ -110,7 +110,7 @@ static int add_out_columns(sc_exec *x, const sc_query *q, const sc_rs *src)
                                 c->flags,
                                 c->charsetnr,
                                 c->decimals};
-        SC_SHOW_TRY(sc_rs__column(&x->rs, &col));
+        SC_TRY(sc_rs__column(&x->rs, &col));
     }
     return SC_OK;
 }
@@ -129,12 +129,12 @@ static int count_result(sc_exec *x, const sc_query *q, size_t n)
                                 SC_FIELD_NOT_NULL | SC_FIELD_BINARY | SC_FIELD_NUM,
                                 SC_CHARSET_BINARY,
                                 0};
-        SC_SHOW_TRY(sc_rs__column(&x->rs, &col));
+        SC_TRY(sc_rs__column(&x->rs, &col));
     }
     if (q->has_limit && (q->offset > 0 || q->limit == 0))
         return SC_OK;
     for (size_t i = 0; i < q->n_out; i++)
-        SC_SHOW_TRY(sc_rs__u64(&x->rs, n));
+        SC_TRY(sc_rs__u64(&x->rs, n));
     return SC_OK;
 }
 
@@ -220,7 +220,7 @@ static int shape_prepare(sc_exec *x, sc_query *q, const sc_rs *src)
     assert(sh->n <= 32);
     for (size_t i = 0; i < sh->n; i++)
         names[i] = i == 0 && q->first_name ? q->first_name : sh->names ? sh->names[i] : NULL;
-    SC_SHOW_TRY(outputs(x, q, sh->cols, names, sh->n, src));
+    SC_TRY(outputs(x, q, sh->cols, names, sh->n, src));
     if (q->order_first) {
         static const bool asc = false;
         q->order_col = &q->out_col[0];
@@ -287,7 +287,7 @@ static int run_db_shape(sc_exec *x, const show_shape *sh, const sc_ast_show *st)
     sc_query q = {0};
     const char *db = NULL;
 
-    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
+    SC_TRY(existing_db(x, &db, st->from_db));
     q.scope.schema = db;
     q.scope.show = true;
     return run_shape(x, &q, sh, st);
@@ -302,7 +302,7 @@ static int existing_table(sc_exec *x, const char **db_out, const sc_ast_show *st
     int rc;
 
     if (!db)
-        SC_SHOW_TRY(sc_exec__resolve_db(x, &db, &st->name));
+        SC_TRY(sc_exec__resolve_db(x, &db, &st->name));
     rc = sc_schema_lookup(&s, x->txn, db);
     if (rc == SC_OK)
         rc = sc_table_lookup_id(&id, x->txn, sc_schema_id(s), st->name.name);
@@ -324,7 +324,7 @@ static int show_databases(sc_exec *x, const sc_ast_show *st)
     q.binary_order = true;
     if (!q.first_name)
         return SC_ENOMEM;
-    SC_SHOW_TRY(run_shape(x, &q, &sh, st));
+    SC_TRY(run_shape(x, &q, &sh, st));
     legacy_first_column(x);
     return SC_OK;
 }
@@ -338,14 +338,14 @@ static int show_tables(sc_exec *x, const sc_ast_show *st)
     sc_query q = {0};
     const char *db = NULL;
 
-    SC_SHOW_TRY(existing_db(x, &db, st->from_db));
+    SC_TRY(existing_db(x, &db, st->from_db));
     q.scope.schema = db;
     q.scope.show = true;
     q.scope.full = st->full;
     q.first_name = with_pattern(x, sc_exec__printf(x, "Tables_in_%s", db), &st->like);
     if (!q.first_name)
         return SC_ENOMEM;
-    SC_SHOW_TRY(run_shape(x, &q, st->full ? &full : &plain, st));
+    SC_TRY(run_shape(x, &q, st->full ? &full : &plain, st));
     legacy_first_column(x);
     return SC_OK;
 }
@@ -365,7 +365,7 @@ static int show_columns(sc_exec *x, const sc_ast_show *st)
     sc_query q = {0};
     const char *db = NULL;
 
-    SC_SHOW_TRY(existing_table(x, &db, st));
+    SC_TRY(existing_table(x, &db, st));
     q.scope.schema = db;
     q.scope.table = st->name.name;
     q.scope.show = true;
@@ -386,7 +386,7 @@ static int show_index(sc_exec *x, const sc_ast_show *st)
     sc_query q = {0};
     const char *db = NULL;
 
-    SC_SHOW_TRY(existing_table(x, &db, st));
+    SC_TRY(existing_table(x, &db, st));
     q.scope.schema = db;
     q.scope.table = st->name.name;
     q.scope.show = true;

@@ -12,13 +12,7 @@
 
 #include "ddl/exec.h"
 #include "ddl/resultset.h"
-
-#define SC_SHOW_TRY(expr)                                                                          \
-    do {                                                                                           \
-        int rc_ = (expr);                                                                          \
-        if (rc_ != SC_OK)                                                                          \
-            return rc_;                                                                            \
-    } while (0)
+#include "catalog/try.h"
 
 /**
  * SQL LIKE: does s[0..n) match pattern p[0..pn) ('%' any run, '_' one

@@ -155,7 +155,7 @@ static int show_create_object(sc_exec *x, const sc_ast_show *st)
     const char *db = NULL;
     uint64_t id;
 
-    SC_SHOW_TRY(sc_exec__resolve_db(x, &db, &st->name));
+    SC_TRY(sc_exec__resolve_db(x, &db, &st->name));
     if (strcmp(st->object, "TRIGGER") == 0) {
         int rc = sc_is__show_create_trigger(&x->rs, x, db, st->name.name);
         x->has_rs = rc == SC_OK;
@@ -169,7 +169,7 @@ static int show_create_object(sc_exec *x, const sc_ast_show *st)
         }
         return rc;
     }
-    SC_SHOW_TRY(table_id(x, &id, db, st->name.name));
+    SC_TRY(table_id(x, &id, db, st->name.name));
     if (strcmp(st->object, "VIEW") == 0)
         return sc_is__is_view(x, id)
                    ? show_create_view(x, db, st->name.name, id)
@@ -193,7 +193,7 @@ static int diag_columns(sc_exec *x)
          SC_CHARSET_UTF8MB3_GENERAL_CI, 39},
     };
     for (size_t i = 0; i < 3; i++)
-        SC_SHOW_TRY(sc_rs__column(&x->rs, &cols[i]));
+        SC_TRY(sc_rs__column(&x->rs, &cols[i]));
     return SC_OK;
 }
 
@@ -215,8 +215,8 @@ static int show_count(sc_exec *x, bool errors)
 
     if (errors)
         c.name = "@@session.error_count";
-    SC_SHOW_TRY(sc_rs__column(&x->rs, &c));
-    SC_SHOW_TRY(sc_rs__u64(&x->rs, n));
+    SC_TRY(sc_rs__column(&x->rs, &c));
+    SC_TRY(sc_rs__u64(&x->rs, n));
     x->has_rs = true;
     return SC_OK;
 }
@@ -228,11 +228,11 @@ static int show_diagnostics(sc_exec *x, const sc_ast_show *st)
 
     if (st->count)
         return show_count(x, st->kind == SC_AST_SHOW_ERRORS);
-    SC_SHOW_TRY(diag_columns(x));
+    SC_TRY(diag_columns(x));
     if (s->diag_error && left > 0 && skip == 0) {
-        SC_SHOW_TRY(sc_rs__str(&x->rs, "Error"));
-        SC_SHOW_TRY(sc_rs__u64(&x->rs, s->diag_errno));
-        SC_SHOW_TRY(sc_rs__str(&x->rs, s->diag_error));
+        SC_TRY(sc_rs__str(&x->rs, "Error"));
+        SC_TRY(sc_rs__u64(&x->rs, s->diag_errno));
+        SC_TRY(sc_rs__str(&x->rs, s->diag_error));
     }
     x->has_rs = true;
     return SC_OK;
