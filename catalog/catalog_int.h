@@ -38,6 +38,9 @@ void *sc__malloc(sc_ctx *ctx, size_t size);
 void *sc__calloc(sc_ctx *ctx, size_t n, size_t size);
 void *sc__realloc(sc_ctx *ctx, void *ptr, size_t size);
 char *sc__strdup(sc_ctx *ctx, const char *s);
+/* Make room for element n of *arr (elem bytes each, *cap of them): when n == *cap, double
+ * *cap (first when 0) and move *arr. SC_OK, or SC_ENOMEM with *arr and *cap unchanged. */
+int sc__grow(sc_ctx *ctx, void **arr, size_t *cap, size_t n, size_t elem, size_t first);
 char *sc__strndup(sc_ctx *ctx, const char *s, size_t len);
 /* Copy len bytes of s into dst (len + 1 bytes, or NULL: then nothing) and add a NUL; returns
  * dst. The body of sc__strndup and sc__arena_strndup, which differ only in where dst comes from. */

@@ -88,6 +88,20 @@ void *sc__realloc(sc_ctx *ctx, void *ptr, size_t size)
     return p;
 }
 
+int sc__grow(sc_ctx *ctx, void **arr, size_t *cap, size_t n, size_t elem, size_t first)
+{
+    size_t nc = *cap ? 2 * *cap : first;
+    void *p;
+
+    if (n < *cap)
+        return SC_OK;
+    if (!(p = sc__realloc(ctx, *arr, nc * elem)))
+        return SC_ENOMEM;
+    *arr = p;
+    *cap = nc;
+    return SC_OK;
+}
+
 char *sc__strnfill(char *dst, const char *s, size_t len)
 {
     if (dst) {

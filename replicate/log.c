@@ -1004,14 +1004,8 @@ static int snapshot_cb(sc_slice packed, void *payload)
 {
     snapshot *s = payload;
 
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 256;
-        sc_row_change *c = sc__realloc(s->log->ctx, s->changes, cap * sizeof(*c));
-        if (!c)
-            return SC_ENOMEM;
-        s->changes = c;
-        s->cap = cap;
-    }
+    if (sc__grow(s->log->ctx, (void **)&s->changes, &s->cap, s->n, sizeof(*s->changes), 256))
+        return SC_ENOMEM;
     memset(&s->changes[s->n], 0, sizeof(s->changes[0]));
     s->changes[s->n].systable = s->systable;
     /* offsets for now: bytes may move while it grows */

@@ -57,14 +57,8 @@ static int push_id(sc_ctx *ctx, uint64_t **arr, size_t *n, size_t *cap, uint64_t
     for (size_t i = 0; i < *n; i++)
         if ((*arr)[i] == id)
             return SC_OK;
-    if (*n == *cap) {
-        size_t nc = *cap ? 2 * *cap : 16;
-        uint64_t *p = sc__realloc(ctx, *arr, nc * sizeof(*p));
-        if (!p)
-            return SC_ENOMEM;
-        *arr = p;
-        *cap = nc;
-    }
+    if (sc__grow(ctx, (void **)arr, cap, *n, sizeof(**arr), 16) != SC_OK)
+        return SC_ENOMEM;
     (*arr)[(*n)++] = id;
     return SC_OK;
 }
@@ -129,14 +123,8 @@ int sc_replica__unmap_later(sc_replica_applier *a,
                             uint64_t source_tid,
                             uint64_t my_tid)
 {
-    if (a->n_unmaps == a->cap_unmaps) {
-        size_t nc = a->cap_unmaps ? 2 * a->cap_unmaps : 16;
-        sc_replica_unmap *p = sc__realloc(a->ctx, a->unmaps, nc * sizeof(*p));
-        if (!p)
-            return SC_ENOMEM;
-        a->unmaps = p;
-        a->cap_unmaps = nc;
-    }
+    if (sc__grow(a->ctx, (void **)&a->unmaps, &a->cap_unmaps, a->n_unmaps, sizeof(*a->unmaps), 16))
+        return SC_ENOMEM;
     a->unmaps[a->n_unmaps++] = (sc_replica_unmap){kind, source_tid, my_tid};
     return SC_OK;
 }
@@ -223,14 +211,8 @@ static int check_invariants(sc_replica_applier *a)
 
 static int push_done(sc_replica_applier *a)
 {
-    if (a->n_done == a->cap_done) {
-        size_t nc = a->cap_done ? 2 * a->cap_done : 64;
-        sc_replica_done *p = sc__realloc(a->ctx, a->done, nc * sizeof(*p));
-        if (!p)
-            return SC_ENOMEM;
-        a->done = p;
-        a->cap_done = nc;
-    }
+    if (sc__grow(a->ctx, (void **)&a->done, &a->cap_done, a->n_done, sizeof(*a->done), 64))
+        return SC_ENOMEM;
     a->done[a->n_done++] =
         (sc_replica_done){a->domain, a->origin, a->seq, a->skip, a->txn_rows, a->txn_rows_skipped};
     return SC_OK;
