@@ -172,6 +172,16 @@ int sc_log__file_size(uint64_t *out, sc_log *log, sc_txn *txn, uint32_t file);
 bool sc_log__record_check(char *why, size_t size, int *alg, uint64_t off, sc_slice rec);
 /** The checksum algorithm of a file, from its stored first record. @return SC_OK, SC_ECORRUPT */
 int sc_log__file_alg(int *alg, sc_log *log, sc_txn *txn, uint32_t file);
+/** Where the checks (logcheck.c, rowcheck.c) send problems: counted in n, each line to report. */
+typedef struct sc_log_problems {
+    void (*report)(const char *problem, void *payload); /* or NULL */
+    void *payload;
+    size_t n;
+} sc_log_problems;
+
+/** Count one problem and hand its line (printf format, cut at 1023 bytes) to pr->report. */
+void sc_log__problem(sc_log_problems *pr, const char *fmt, ...) SC_PRINTF(2, 3);
+
 /**
  * Check every stored record of a file (contiguity and sc_log__record_check),
  * reporting each problem; *bad_out counts them, *end_out is the end of the

@@ -51,17 +51,9 @@ int sc_log__file_alg(int *alg, sc_log *log, sc_txn *txn, uint32_t file)
 /* ------------------------------------------------------------------ */
 /* One file's records                                                   */
 
-typedef struct problems {
-    void (*report)(const char *problem, void *payload);
-    void *payload;
-    size_t n;
-} problems;
-
-static void problem(problems *pr, const char *fmt, ...) SC_PRINTF(2, 3);
-
-static void problem(problems *pr, const char *fmt, ...)
+void sc_log__problem(sc_log_problems *pr, const char *fmt, ...)
 {
-    char msg[700];
+    char msg[1024];
     va_list ap;
 
     va_start(ap, fmt);
@@ -73,7 +65,7 @@ static void problem(problems *pr, const char *fmt, ...)
 }
 
 typedef struct file_walk {
-    problems *pr;
+    sc_log_problems *pr;
     const char *name;
     int alg;       /* the file's checksum algorithm, -1 while unknown */
     uint64_t end;  /* end of the last record seen */
@@ -87,22 +79,22 @@ static int file_record_cb(uint64_t off, sc_slice rec, void *payload)
     char why[400];
 
     if (off != w->end) {
-        problem(w->pr, "%s: stored record at offset %llu: expected one at %llu (a %s)", w->name,
-                (unsigned long long)off, (unsigned long long)w->end,
-                off > w->end ? "gap" : "overlap");
+        sc_log__problem(w->pr, "%s: stored record at offset %llu: expected one at %llu (a %s)",
+                        w->name, (unsigned long long)off, (unsigned long long)w->end,
+                        off > w->end ? "gap" : "overlap");
         w->bad++;
     }
     if (off != 0 && w->alg < 0) {
         /* no usable header: framing only (no CRC without the FDE's word) */
         int none = SC_CHECKSUM_NONE;
         if (!sc_log__record_check(why, sizeof(why), &none, off, rec)) {
-            problem(w->pr, "%s: stored record at offset %llu: %s", w->name, (unsigned long long)off,
-                    why);
+            sc_log__problem(w->pr, "%s: stored record at offset %llu: %s", w->name,
+                            (unsigned long long)off, why);
             w->bad++;
         }
     } else if (!sc_log__record_check(why, sizeof(why), &w->alg, off, rec)) {
-        problem(w->pr, "%s: stored record at offset %llu: %s", w->name, (unsigned long long)off,
-                why);
+        sc_log__problem(w->pr, "%s: stored record at offset %llu: %s", w->name,
+                        (unsigned long long)off, why);
         w->bad++;
     }
     w->end = off + rec.len;
@@ -123,7 +115,7 @@ int sc_log__check_file(size_t *bad_out,
                        void (*report)(const char *problem, void *payload),
                        void *payload)
 {
-    problems pr = {report, payload, 0};
+    sc_log_problems pr = {report, payload, 0};
     char name[32];
     file_walk w = {&pr, name, -1, 0, bytes, 0};
     int rc;
@@ -131,7 +123,7 @@ int sc_log__check_file(size_t *bad_out,
     sc_log__file_name(name, sizeof(name), file);
     rc = sc_log__walk(log, txn, file, 0, file_record_cb, &w);
     if (!rc && w.end == 0) {
-        problem(&pr, "%s: the log in the catalog has no record of this file", name);
+        sc_log__problem(&pr, "%s: the log in the catalog has no record of this file", name);
         w.bad++;
     }
     *bad_out = w.bad;
@@ -144,7 +136,7 @@ int sc_log__check_file(size_t *bad_out,
 
 /* Records outside [first_file, cur_file] (or with a bad key): the state and the records disagree.
  */
-static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, problems *pr)
+static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, sc_log_problems *pr)
 {
     MDB_cursor *c = NULL;
     MDB_val k, v;
@@ -156,7 +148,7 @@ static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, proble
          mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
         uint32_t f;
         if (k.mv_size != 12) {
-            problem(pr, "log.events: a key of %zu bytes (expected 12)", k.mv_size);
+            sc_log__problem(pr, "log.events: a key of %zu bytes (expected 12)", k.mv_size);
             continue;
         }
         f = (uint32_t)sc_get_uintbe(k.mv_data, 4);
@@ -176,15 +168,15 @@ static int check_strays(sc_log *log, sc_txn *txn, const sc_log_state *st, proble
                 break;
             continue;
         }
-        problem(pr, "log.events: a record of file %u, outside the log's files %u..%u", (unsigned)f,
-                (unsigned)st->first_file, (unsigned)st->cur_file);
+        sc_log__problem(pr, "log.events: a record of file %u, outside the log's files %u..%u",
+                        (unsigned)f, (unsigned)st->first_file, (unsigned)st->cur_file);
     }
     mdb_cursor_close(c);
     return mrc && mrc != MDB_NOTFOUND ? sc_catalog__mdb_error(log->ctx, mrc, "walking log.events")
                                       : SC_OK;
 }
 
-typedef int (*verify_fn)(sc_log *log, sc_txn *txn, problems *pr);
+typedef int (*verify_fn)(sc_log *log, sc_txn *txn, sc_log_problems *pr);
 
 /*
  * Run one check in a single read snapshot (what was committed when the check
@@ -197,7 +189,7 @@ static int verify_run(sc_log *log,
                       void *payload,
                       size_t *problems_out)
 {
-    problems pr = {report, payload, 0};
+    sc_log_problems pr = {report, payload, 0};
     sc_txn *txn = NULL;
     int rc = SC_OK;
 
@@ -208,12 +200,12 @@ static int verify_run(sc_log *log,
     if (problems_out)
         *problems_out = pr.n;
     if (!rc && pr.n)
-        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu problem(s) in the log%s", pr.n,
-                          where);
+        rc = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu sc_log__problem(s) in the log%s",
+                          pr.n, where);
     return rc;
 }
 
-static int verify_stored_in(sc_log *log, sc_txn *txn, problems *pr)
+static int verify_stored_in(sc_log *log, sc_txn *txn, sc_log_problems *pr)
 {
     sc_log_state st;
     int rc = sc_log__state_get(&st, log, txn);
@@ -223,7 +215,7 @@ static int verify_stored_in(sc_log *log, sc_txn *txn, problems *pr)
         return SC_OK; /* no log yet */
     }
     if (rc) {
-        problem(pr, "log.state: %s", sc_ctx_last_error(log->ctx)->message);
+        sc_log__problem(pr, "log.state: %s", sc_ctx_last_error(log->ctx)->message);
         return SC_OK;
     }
     for (uint32_t f = st.first_file; !rc && f >= st.first_file && f <= st.cur_file; f++) {
@@ -232,8 +224,9 @@ static int verify_stored_in(sc_log *log, sc_txn *txn, problems *pr)
         rc = sc_log__check_file(&bad, &end, NULL, log, txn, f, pr->report, pr->payload);
         pr->n += bad;
         if (!rc && f == st.cur_file && end != st.cur_size)
-            problem(pr, "log.state: the current file ends at %llu but its records end at %llu",
-                    (unsigned long long)st.cur_size, (unsigned long long)end);
+            sc_log__problem(pr,
+                            "log.state: the current file ends at %llu but its records end at %llu",
+                            (unsigned long long)st.cur_size, (unsigned long long)end);
         if (f == UINT32_MAX)
             break;
     }
@@ -254,7 +247,7 @@ int sc_log_verify_stored(sc_log *log,
 
 /* Decode every event of a file's stored bytes (the reader checks what framing does not). */
 static void
-decode_events(sc_log *log, problems *pr, const char *name, const uint8_t *data, size_t len)
+decode_events(sc_log *log, sc_log_problems *pr, const char *name, const uint8_t *data, size_t len)
 {
     sc_binlog_reader *r = NULL;
     const sc_binlog_event *ev = NULL;
@@ -266,7 +259,7 @@ decode_events(sc_log *log, problems *pr, const char *name, const uint8_t *data, 
             break;
     }
     if (rc)
-        problem(pr, "%s: stored log: %s", name, sc_ctx_last_error(log->ctx)->message);
+        sc_log__problem(pr, "%s: stored log: %s", name, sc_ctx_last_error(log->ctx)->message);
     sc_binlog_reader_close(r);
 }
 
@@ -350,7 +343,7 @@ static disk_diff compare(char *what, size_t size, sc_slice disk, sc_slice stored
 }
 
 static void
-verify_disk(sc_log *log, problems *pr, const char *name, sc_slice stored, bool stored_bad)
+verify_disk(sc_log *log, sc_log_problems *pr, const char *name, sc_slice stored, bool stored_bad)
 {
     char *path = NULL, why[300], what[300];
     sc_buf disk = SC_BUF_INIT(log->ctx);
@@ -374,15 +367,16 @@ verify_disk(sc_log *log, problems *pr, const char *name, sc_slice stored, bool s
         nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
     }
     if (what[0])
-        problem(pr, "%s: the file %s; %s", name, what,
-                stored_bad ? "its stored log is damaged too (above), so `syscat binlog rebuild` "
-                             "refuses to write it"
-                           : "`syscat binlog rebuild` rewrites it from the catalog");
+        sc_log__problem(pr, "%s: the file %s; %s", name, what,
+                        stored_bad
+                            ? "its stored log is damaged too (above), so `syscat binlog rebuild` "
+                              "refuses to write it"
+                            : "`syscat binlog rebuild` rewrites it from the catalog");
     sc__buf_free(&disk);
     sc_free(log->ctx, path);
 }
 
-static int verify_in(sc_log *log, sc_txn *txn, problems *pr)
+static int verify_in(sc_log *log, sc_txn *txn, sc_log_problems *pr)
 {
     sc_log_state st;
     sc_buf bytes = SC_BUF_INIT(log->ctx);

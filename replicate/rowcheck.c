@@ -28,26 +28,9 @@ typedef struct rowcheck {
     sc_txn *txn;     /* the live catalog, read-only */
     sc_txn *scratch; /* the replayed catalog, read-only */
     unsigned st;     /* system table being compared */
-    void (*report)(const char *problem, void *payload);
-    void *payload;
-    size_t problems;
+    sc_log_problems pr;
     sc_buf bytes; /* one file's stored bytes */
 } rowcheck;
-
-static void problem(rowcheck *rc, const char *fmt, ...) SC_PRINTF(2, 3);
-
-static void problem(rowcheck *rc, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    rc->problems++;
-    if (rc->report)
-        rc->report(msg, rc->payload);
-}
 
 /* ------------------------------------------------------------------ */
 /* Describing rows                                                      */
@@ -169,10 +152,12 @@ static void report_diff(rowcheck *rc, sc_slice live, sc_slice logged)
     if (a && b) {
         key_text(key, sizeof(key), st, a);
         diff_text(diff, sizeof(diff), st, a, b);
-        problem(rc, "%s (%s): row differs from the stored log: %s", st->name, key, diff);
+        sc_log__problem(&rc->pr, "%s (%s): row differs from the stored log: %s", st->name, key,
+                        diff);
     } else {
-        problem(rc, "%s: a row (%zu bytes) differs from the stored log and does not decode",
-                st->name, a ? logged.len : live.len);
+        sc_log__problem(&rc->pr,
+                        "%s: a row (%zu bytes) differs from the stored log and does not decode",
+                        st->name, a ? logged.len : live.len);
     }
     if (a)
         protobuf_c_message_free_unpacked(a, NULL);
@@ -192,7 +177,7 @@ static void report_missing(rowcheck *rc, sc_slice row, const char *where)
     } else {
         snprintf(key, sizeof(key), "undecodable row of %zu bytes", row.len);
     }
-    problem(rc, "%s (%s): %s", st->name, key, where);
+    sc_log__problem(&rc->pr, "%s (%s): %s", st->name, key, where);
 }
 
 /*
@@ -283,8 +268,8 @@ static int replay(rowcheck *rc, sc_catalog *target, const sc_log_state *st, bool
         sc_binlog_reader_close(r);
         r = NULL;
         if (e && e != SC_ENOMEM && e != SC_EIO) {
-            problem(rc, "log: %s does not replay onto the catalog's rows: %s", name,
-                    sc_ctx_last_error(rc->log->ctx)->message);
+            sc_log__problem(&rc->pr, "log: %s does not replay onto the catalog's rows: %s", name,
+                            sc_ctx_last_error(rc->log->ctx)->message);
             *ok = false;
             e = SC_OK;
         }
@@ -350,8 +335,8 @@ int sc_log_verify_rows(sc_log *log,
 
     memset(&rc, 0, sizeof(rc));
     rc.log = log;
-    rc.report = report;
-    rc.payload = payload;
+    rc.pr.report = report;
+    rc.pr.payload = payload;
     rc.bytes.ctx = log->ctx;
     *partial_out = false;
     if (problems_out)
@@ -369,9 +354,9 @@ int sc_log_verify_rows(sc_log *log,
     remove_scratch(dir);
     sc__buf_free(&rc.bytes);
     if (problems_out)
-        *problems_out = rc.problems;
-    if (!e && rc.problems)
+        *problems_out = rc.pr.n;
+    if (!e && rc.pr.n)
         e = sc_error_set(log->ctx, SC_ECORRUPT, 0, NULL, "%zu row(s) differ from the stored log",
-                         rc.problems);
+                         rc.pr.n);
     return e;
 }
