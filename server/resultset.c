@@ -31,6 +31,30 @@ static int abandon(sc_conn *c, sc_pkt_buf *b)
     return -1;
 }
 
+/* The EOF packet that ends the column definitions or the rows. */
+static int put_eof(sc_conn *c, sc_pkt_buf *b, unsigned warnings, unsigned status)
+{
+    sc_pkt_eof(b, warnings, status);
+    return put_packet(c, b);
+}
+
+/* The last EOF of a result set; b is freed either way. */
+static int finish(sc_conn *c, sc_pkt_buf *b, unsigned warnings, unsigned status)
+{
+    if (put_eof(c, b, warnings, status) != 0)
+        return abandon(c, b);
+    sc_pkt_buf_free(b);
+    return 0;
+}
+
+/* One column definition, in the client's result charset. */
+static int put_column(sc_conn *c, sc_pkt_buf *b, sc_pkt_column col)
+{
+    sc_conn__result_charset(c, &col.charset, &col.length);
+    sc_pkt_column_def(b, &col);
+    return put_packet(c, b);
+}
+
 int sc_srv__send_rows(sc_conn *c,
                       const sc_rs_col *cols,
                       size_t n_cols,
@@ -57,24 +81,17 @@ int sc_srv__send_rows(sc_conn *c,
         col.type = cols[i].type;
         col.flags = cols[i].flags;
         col.decimals = cols[i].decimals;
-        sc_conn__result_charset(c, &col.charset, &col.length);
-        sc_pkt_column_def(&b, &col);
-        if (put_packet(c, &b) != 0)
+        if (put_column(c, &b, col) != 0)
             goto fail;
     }
-    sc_pkt_eof(&b, warnings, status);
-    if (put_packet(c, &b) != 0)
+    if (put_eof(c, &b, warnings, status) != 0)
         goto fail;
     for (size_t r = 0; r < n_rows; r++) {
         sc_pkt_row(&b, values + r * n_cols, NULL, n_cols);
         if (put_packet(c, &b) != 0)
             goto fail;
     }
-    sc_pkt_eof(&b, warnings, status);
-    if (put_packet(c, &b) != 0)
-        goto fail;
-    sc_pkt_buf_free(&b);
-    return 0;
+    return finish(c, &b, warnings, status);
 fail:
     return abandon(c, &b);
 }
@@ -96,13 +113,10 @@ int sc_srv__send_result_set(sc_conn *c, const sc_result_set *rs, unsigned warnin
         const sc_result_column *rc = &rs->columns[i];
         sc_pkt_column col = {rc->schema,    rc->table,  rc->org_table, rc->name,  rc->org_name,
                              rc->charsetnr, rc->length, rc->type,      rc->flags, rc->decimals};
-        sc_conn__result_charset(c, &col.charset, &col.length);
-        sc_pkt_column_def(&b, &col);
-        if (put_packet(c, &b) != 0)
+        if (put_column(c, &b, col) != 0)
             goto fail;
     }
-    sc_pkt_eof(&b, warnings, status);
-    if (put_packet(c, &b) != 0)
+    if (put_eof(c, &b, warnings, status) != 0)
         goto fail;
     for (size_t r = 0; r < rs->n_rows; r++) {
         for (size_t i = 0; i < rs->n_columns; i++) {
@@ -115,11 +129,7 @@ int sc_srv__send_result_set(sc_conn *c, const sc_result_set *rs, unsigned warnin
         if (put_packet(c, &b) != 0)
             goto fail;
     }
-    sc_pkt_eof(&b, warnings, status);
-    if (put_packet(c, &b) != 0)
-        goto fail;
-    sc_pkt_buf_free(&b);
-    return 0;
+    return finish(c, &b, warnings, status);
 fail:
     return abandon(c, &b);
 }
