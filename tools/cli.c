@@ -5,6 +5,7 @@
  * client's (+---+ borders, columns padded to their widest UTF-8 cell).
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,6 +24,15 @@ int sc_cli__usage_error(sc_cli *cli, const char *cmd, const char *fmt, ...)
     fputc('\n', cli->err);
     sc_cli__usage(cli, cli->err, cmd);
     return SC_CLI_EXIT_USAGE;
+}
+
+int sc_cli__other_option(sc_cli *cli, const char *cmd, int c, char **argv)
+{
+    if (c == 'h') {
+        sc_cli__usage(cli, cli->out, cmd);
+        return -1;
+    }
+    return sc_cli__usage_error(cli, cmd, "bad option '%s'", argv[optind - 1]);
 }
 
 void sc_cli__usage(const sc_cli *cli, FILE *f, const char *cmd)

@@ -65,6 +65,13 @@ int sc_cli__usage_error(sc_cli *cli, const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /**
+ * The end of a command's getopt switch: -h/--help (c == 'h') prints cmd's
+ * usage on stdout and returns -1 (the caller exits 0); anything else is the
+ * usage error "bad option '<arg>'" (SC_CLI_EXIT_USAGE).
+ */
+int sc_cli__other_option(sc_cli *cli, const char *cmd, int c, char **argv);
+
+/**
  * Print an error the way the mysql client does: "ERROR 1146 (42S02): msg"
  * when errno is known, "ERROR: msg" otherwise.
  */

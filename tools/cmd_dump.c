@@ -501,7 +501,7 @@ static int parse_args(dump_args *a, sc_cli *cli, int argc, char **argv)
         else if (c == 'e')
             a->engine = optarg;
         else
-            return sc_cli__usage_error(cli, "dump", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "dump", c, argv);
     }
     if (sql && a->json)
         return sc_cli__usage_error(cli, "dump", "--show-create and --json exclude each other");

@@ -532,11 +532,8 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
         case 'n':
             o->dry_run = true;
             break;
-        case 'h':
-            sc_cli__usage(cli, cli->out, "exec");
-            return -1;
         default:
-            return sc_cli__usage_error(cli, "exec", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "exec", c, argv);
         }
     }
     if (optind < argc)

@@ -51,7 +51,7 @@ static int parse_args(sc_catalog_options *o, bool *force, sc_cli *cli, int argc,
             continue;
         }
         if (c != 'm' && c != 'M')
-            return sc_cli__usage_error(cli, "init", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "init", c, argv);
         if (sc_cli__parse_size(c == 'm' ? &o->map_size : &o->map_size_max, optarg) != 0)
             return sc_cli__usage_error(cli, "init", "bad --%s '%s'",
                                        c == 'm' ? "map-size" : "map-max", optarg);

@@ -111,7 +111,7 @@ parse_add(sc_replica_source_options *o, const char **rules, sc_cli *cli, int arg
             o->exec_mode =
                 strcmp(optarg, "strict") ? SC_REPLICA_EXEC_IDEMPOTENT : SC_REPLICA_EXEC_STRICT;
         else
-            return sc_cli__usage_error(cli, "replica", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "replica", c, argv);
     }
     o->rewrite_db = rules;
     if (optind != argc)

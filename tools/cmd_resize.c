@@ -22,7 +22,7 @@ static int parse_args(uint64_t *size, uint64_t *max, sc_cli *cli, int argc, char
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c != 'M')
-            return sc_cli__usage_error(cli, "resize", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "resize", c, argv);
         if (sc_cli__parse_size(max, optarg) != 0)
             return sc_cli__usage_error(cli, "resize", "bad --max '%s'", optarg);
     }

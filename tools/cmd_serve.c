@@ -109,11 +109,8 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
                                            "--lock-wait-timeout: '%s' is not 1..31536000", optarg);
             o->lock_wait_timeout = (unsigned)v;
             break;
-        case 'h':
-            sc_cli__usage(cli, cli->out, "serve");
-            return -1;
         default:
-            return sc_cli__usage_error(cli, "serve", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "serve", c, argv);
         }
     }
     if (optind < argc)

@@ -81,7 +81,7 @@ static int parse_args(bool *json, sc_cli *cli, int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c != 'j')
-            return sc_cli__usage_error(cli, "stats", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "stats", c, argv);
         *json = true;
     }
     if (optind != argc)

@@ -135,7 +135,7 @@ static int parse_args(user_opts *o, sc_cli *cli, int argc, char **argv)
             o->json = true;
             break;
         default:
-            return sc_cli__usage_error(cli, "user", "bad option '%s'", argv[optind - 1]);
+            return sc_cli__other_option(cli, "user", c, argv);
         }
     }
     return SC_CLI_EXIT_OK;
