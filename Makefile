@@ -61,6 +61,8 @@ GEN_H := $(BUILD)/gen/catalog/syscat.pb-c.h
 
 CATALOG_SRC := $(wildcard catalog/*.c)
 DDL_SRC := $(wildcard ddl/*.c)
+# frm/: .frm files in and out (docs/frm.md), above ddl/
+FRM_SRC := $(wildcard frm/*.c)
 REPL_SRC := $(wildcard replicate/*.c)
 TOOLS_SRC := $(wildcard tools/*.c)
 # server/: `syscat serve`, linked into the CLI only (the library needs no OpenSSL/libevent)
@@ -69,10 +71,11 @@ SERVER_SRC := $(wildcard server/*.c)
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 CATALOG_OBJ := $(call obj,$(CATALOG_SRC)) $(BUILD)/obj/gen/syscat.pb-c.o
 DDL_OBJ := $(call obj,$(DDL_SRC))
+FRM_OBJ := $(call obj,$(FRM_SRC))
 REPL_OBJ := $(call obj,$(REPL_SRC))
 TOOLS_OBJ := $(call obj,$(TOOLS_SRC))
 SERVER_OBJ := $(call obj,$(SERVER_SRC))
-LIB_OBJ := $(CATALOG_OBJ) $(DDL_OBJ) $(REPL_OBJ)
+LIB_OBJ := $(CATALOG_OBJ) $(DDL_OBJ) $(FRM_OBJ) $(REPL_OBJ)
 
 LIB := $(BUILD)/libsyscat.a
 CLI := $(BUILD)/syscat
@@ -129,7 +132,7 @@ $(BUILD)/obj/gen/syscat.pb-c.o: $(GEN_C)
 	$(CC) $(CFLAGS_GEN) -MMD -MP -c $< -o $@
 
 # Everything may include the generated header.
-$(CATALOG_OBJ) $(DDL_OBJ) $(REPL_OBJ) $(TOOLS_OBJ) $(SERVER_OBJ) $(TEST_SUPPORT_OBJ): $(GEN_H)
+$(CATALOG_OBJ) $(DDL_OBJ) $(FRM_OBJ) $(REPL_OBJ) $(TOOLS_OBJ) $(SERVER_OBJ) $(TEST_SUPPORT_OBJ): $(GEN_H)
 
 $(BUILD)/obj/tools/%.o: tools/%.c
 	@mkdir -p $(dir $@)

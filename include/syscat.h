@@ -24,5 +24,6 @@
 #include "syscat/catalog.h"
 #include "syscat/ddl.h"
 #include "syscat/replicate.h"
+#include "syscat/frm.h"
 
 #endif /* SYSCAT_H */

@@ -5,6 +5,8 @@
 #   include/ (public headers)   layer 0: includes only include/
 #   catalog/                    layer 1: include/, catalog/
 #   ddl/, replicate/            layer 2: the above and itself (not each other)
+#   frm/                        layer 2b: include/, catalog/, ddl/ (.frm files in and out,
+#                               rendered by the DDL module's SHOW CREATE; nothing includes frm/)
 #   server/                     layer 3: include/, server/, and the error table's macros
 #                               (catalog/errmsg_gen.h); uses the public API like tools/
 #   tools/                      layer 3: include/, tools/ and server/server.h (public API)
@@ -23,6 +25,7 @@ module_of() { # path -> module name
     catalog/*) echo catalog ;;
     ddl/*) echo ddl ;;
     replicate/*) echo replicate ;;
+    frm/*) echo frm ;;
     tools/*) echo tools ;;
     server/*) echo server ;;
     tests/*) echo tests ;;
@@ -36,6 +39,7 @@ allowed() {
     [ "$1" = "$2" ] && return 0
     case "$1:$2" in
     catalog:include | ddl:include | ddl:catalog | replicate:include | replicate:catalog) return 0 ;;
+    frm:include | frm:catalog | frm:ddl) return 0 ;;
     tools:include | server:include) return 0 ;;
     tests:* | bench:*) return 0 ;;
     esac

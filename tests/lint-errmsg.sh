@@ -45,7 +45,7 @@ fi
 
 # SQLSTATE: class (two digits/capitals, or HY/XA) + three more; at least one digit.
 hits=$(grep -nE '"(HY|XA|[0-9][0-9A-Z])[0-9A-Z]{3}"' \
-        catalog/*.c catalog/*.h ddl/*.c ddl/*.h replicate/*.c replicate/*.h tools/*.c tools/*.h \
+        catalog/*.c catalog/*.h ddl/*.c ddl/*.h frm/*.c frm/*.h replicate/*.c replicate/*.h tools/*.c tools/*.h \
         server/*.c server/*.h \
         2>/dev/null | grep -v "^$GEN:" | grep -v 'lint: sqlstate-ok')
 if [ -n "$hits" ]; then

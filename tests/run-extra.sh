@@ -26,6 +26,10 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-extra"
 # CREATE ... SELECT): its list is tests/oracle/ddl-objects/expected-pass.txt.
 run bash "$HERE/oracle/run-ddl-cli.sh" --oracle ddl-objects
 run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-objects-extra"
+# The .frm reader over every case's frm/ files against schema.sql (issue 15;
+# FOREIGN KEY lines dropped from the expected text), strict ratchet
+# tests/oracle/frm-expected-pass.txt.
+run python3 "$HERE/oracle/run-frm-cli.py"
 # The SHOW corpus through `exec -B --force` (byte-identical client output),
 # with its ratchet (tests/oracle/show-expected-pass.txt, show-known-differences.txt),
 # then our own recordings (tests/data/show-extra, tests/oracle/record-show.sh).

@@ -50,6 +50,7 @@ int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_resize(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_serve(sc_cli *cli, int argc, char **argv); /* tools/cmd_serve.c */
 int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);  /* tools/cmd_user.c */
+int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);   /* tools/cmd_frm.c */
 
 /* ------------------------------------------------------------------ */
 /* Usage and errors (cli.c)                                             */

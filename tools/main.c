@@ -52,6 +52,8 @@ static const cli_command commands[] = {
      "            remove-source NAME | list | apply NAME [--json] | follow [NAME...] |\n"
      "            status [NAME] [--json]",
      "replication sources: register them, apply or follow their logs, show their state"},
+    {"frm", sc_cli__cmd_frm, "show FILE.frm...",
+     "print MariaDB .frm files as SHOW CREATE TABLE (no catalog needed)"},
     {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
      "the replica's id map: source ids -> local ids, with names"},
     {"serve", sc_cli__cmd_serve,

@@ -1,0 +1,241 @@
+/*
+ * frm.c - the public entry points of the .frm module (include/syscat/frm.h):
+ * read a file, decode it (frm_read.c), map it to a table definition
+ * (frm_def.c) and print it with the DDL module's SHOW CREATE renderer, so
+ * a .frm prints exactly as the same table built by DDL would. Also the
+ * decoder of MariaDB's on-disk name encoding (my_charset_filename).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddl/show.h"
+#include "frm/frm_int.h"
+
+struct sc_frm {
+    sc_ctx *ctx;
+    sc_arena arena;     /* every string and array of def */
+    sc_table_def def;   /* the table */
+    const char *schema; /* decoded directory name or NULL */
+};
+
+/* ------------------------------------------------------------------ */
+/* File names                                                           */
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static size_t utf8_put(char *o, uint32_t cp)
+{
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | cp >> 6);
+        o[1] = (char)(0x80 | (cp & 63));
+        return 2;
+    }
+    o[0] = (char)(0xE0 | cp >> 12);
+    o[1] = (char)(0x80 | ((cp >> 6) & 63));
+    o[2] = (char)(0x80 | (cp & 63));
+    return 3;
+}
+
+/* One "@..." sequence at s (s[0] == '@'): code point and bytes used, 0 when invalid. */
+static size_t decode_at(uint32_t *cp, const char *s, size_t n)
+{
+    if (n >= 5 && hexval(s[1]) >= 0 && hexval(s[2]) >= 0 && hexval(s[3]) >= 0 &&
+        hexval(s[4]) >= 0) {
+        *cp = (uint32_t)(hexval(s[1]) << 12 | hexval(s[2]) << 8 | hexval(s[3]) << 4 | hexval(s[4]));
+        return 5;
+    }
+    if (n >= 3 && s[1] == '@' && s[2] == '@') {
+        *cp = '@';
+        return 3;
+    }
+    return 0;
+}
+
+char *sc_frm__decode_filename(sc_arena *a, sc_ctx *ctx, const char *name, size_t len)
+{
+    char *o = sc__arena_alloc(a, len * 3 + 1);
+    size_t k = 0;
+
+    if (!o)
+        return NULL;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t used;
+        if (name[i] != '@') {
+            o[k++] = name[i++];
+            continue;
+        }
+        if (!(used = decode_at(&cp, name + i, len - i))) {
+            /* the two-character escapes (`@y0`, letters of Latin-1, Greek,
+             * Cyrillic...) need MariaDB's table of them: not decoded yet */
+            sc_error_set(ctx, SC_EINVAL, 0, NULL,
+                         "'%.*s': the escape at byte %zu is not a four-hex-digit one (`@0020`); "
+                         "two-character escapes (`@y0`) are not decoded yet",
+                         (int)len, name, i);
+            return NULL;
+        }
+        k += utf8_put(o + k, cp);
+        i += used;
+    }
+    o[k] = 0;
+    return o;
+}
+
+int sc_frm_decode_filename(char **out, sc_ctx *ctx, const char *name)
+{
+    sc_arena a;
+    char *s;
+
+    *out = NULL;
+    sc__arena_init(&a, ctx, 0);
+    s = sc_frm__decode_filename(&a, ctx, name, strlen(name));
+    if (s && !(*out = sc__strdup(ctx, s))) {
+        sc__arena_free(&a);
+        return SC_ENOMEM;
+    }
+    sc__arena_free(&a);
+    return *out ? SC_OK : sc_ctx_last_error(ctx)->code ? sc_ctx_last_error(ctx)->code : SC_ENOMEM;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                              */
+
+/* Table and schema names from the path: .../<dbdir>/<file>.frm */
+static int names_from_path(sc_frm *f, const char **table, const char *path)
+{
+    const char *base = strrchr(path, '/'), *dir = NULL;
+    size_t n;
+
+    base = base ? base + 1 : path;
+    n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".frm") == 0)
+        n -= 4;
+    if (!(*table = sc_frm__decode_filename(&f->arena, f->ctx, base, n)))
+        return sc_ctx_last_error(f->ctx)->code ? sc_ctx_last_error(f->ctx)->code : SC_ENOMEM;
+    if (base > path + 1) {
+        const char *end = base - 1;
+        dir = end;
+        while (dir > path && dir[-1] != '/')
+            dir--;
+        if (end > dir &&
+            !(f->schema = sc_frm__decode_filename(&f->arena, f->ctx, dir, (size_t)(end - dir))))
+            return sc_ctx_last_error(f->ctx)->code ? sc_ctx_last_error(f->ctx)->code : SC_ENOMEM;
+    }
+    return SC_OK;
+}
+
+int sc_frm_read(sc_frm **out, sc_ctx *ctx, const uint8_t *data, size_t len, const char *path)
+{
+    sc_frm *f;
+    frm_image im;
+    frm_rd rd = {data, len, path ? path : "(frm)", ctx};
+    const char *table = NULL;
+    uint8_t *copy;
+    int rc;
+
+    *out = NULL;
+    if (!(f = sc__malloc(ctx, sizeof *f)))
+        return SC_ENOMEM;
+    memset(f, 0, sizeof *f);
+    f->ctx = ctx;
+    sc__arena_init(&f->arena, ctx, 0);
+    /* strings point into the image: keep a copy in the arena */
+    if (!(copy = sc__arena_alloc(&f->arena, len + 1))) {
+        sc_frm_free(f);
+        return SC_ENOMEM;
+    }
+    memcpy(copy, data, len);
+    rd.p = copy;
+    rc = names_from_path(f, &table, rd.file);
+    if (rc == SC_OK)
+        rc = sc_frm__decode(&im, &f->arena, &rd);
+    if (rc == SC_OK)
+        rc = sc_frm__to_def(&f->def, &f->arena, &im, &rd, table);
+    if (rc != SC_OK) {
+        sc_frm_free(f);
+        return rc;
+    }
+    *out = f;
+    return SC_OK;
+}
+
+int sc_frm_read_file(sc_frm **out, sc_ctx *ctx, const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    uint8_t *buf = NULL;
+    size_t cap = 0, len = 0;
+    int rc;
+
+    *out = NULL;
+    if (!fp)
+        return sc_error_set(ctx, SC_EIO, 0, NULL, "%s: %s", path, strerror(errno));
+    for (;;) {
+        if (len == cap) {
+            uint8_t *nb = realloc(buf, cap ? cap * 2 : 65536);
+            if (!nb) {
+                free(buf);
+                fclose(fp);
+                return sc_error_set(ctx, SC_ENOMEM, 0, NULL, "%s: out of memory", path);
+            }
+            buf = nb;
+            cap = cap ? cap * 2 : 65536;
+        }
+        size_t n = fread(buf + len, 1, cap - len, fp);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    rc = ferror(fp) ? sc_error_set(ctx, SC_EIO, 0, NULL, "%s: read error", path) : SC_OK;
+    fclose(fp);
+    if (rc == SC_OK)
+        rc = sc_frm_read(out, ctx, buf, len, path);
+    free(buf);
+    return rc;
+}
+
+void sc_frm_free(sc_frm *frm)
+{
+    if (!frm)
+        return;
+    sc__arena_free(&frm->arena);
+    sc_free(frm->ctx, frm);
+}
+
+const sc_table_def *sc_frm_table(const sc_frm *frm)
+{
+    return &frm->def;
+}
+
+const char *sc_frm_schema(const sc_frm *frm)
+{
+    return frm->schema;
+}
+
+int sc_frm_show_create(char **out, const sc_frm *frm)
+{
+    sc_buf b;
+    int rc;
+
+    *out = NULL;
+    sc__buf_init(&b, frm->ctx);
+    rc = sc_show__table(&b, &frm->def, frm->schema);
+    if (rc == SC_OK)
+        return sc__buf_finish(out, &b);
+    sc__buf_free(&b);
+    return rc;
+}

@@ -1,0 +1,44 @@
+/*
+ * fuzz_frm.c - libFuzzer target for the .frm reader (frm/, sc_frm_read):
+ * any bytes as a .frm file, decoded and, when that succeeds, printed as
+ * SHOW CREATE TABLE. Seeded with every .frm file of the oracle corpora
+ * (seeds-fuzz_frm.sh).
+ *
+ * Invariants: no crash, leak or sanitizer report whatever the bytes; a
+ * failure is SC_ECORRUPT, SC_EINVAL or SC_ENOMEM with a message that names
+ * the file; a file that decodes also prints. What it does not check: that
+ * the text is right (tests/oracle/run-frm-cli.py compares the corpus).
+ *
+ * fuzz-sources: catalog/*.c ddl/*.c frm/*.c build/fuzz/gen/catalog/syscat.pb-c.c
+ * fuzz-max-seconds: 6
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "syscat.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    sc_ctx *ctx = NULL;
+    sc_frm *frm = NULL;
+    char *text = NULL;
+    int rc;
+
+    if (sc_ctx_new(&ctx, NULL) != SC_OK)
+        return 0;
+    rc = sc_frm_read(&frm, ctx, data, size, "fuzz/t.frm");
+    if (rc == SC_OK) {
+        if (sc_frm_show_create(&text, frm) != SC_OK || !text)
+            abort();
+        sc_free(ctx, text);
+    } else if ((rc != SC_ECORRUPT && rc != SC_EINVAL && rc != SC_ENOMEM) ||
+               !strstr(sc_ctx_last_error(ctx)->message, "fuzz/t")) {
+        abort();
+    }
+    sc_frm_free(frm);
+    sc_ctx_free(ctx);
+    return 0;
+}
