@@ -196,8 +196,10 @@ test: deps
 	@if [ -f tests/run-extra.sh ]; then SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) bash tests/run-extra.sh; fi
 	@# The optimised build sees warnings -O0 does not (maybe-uninitialized...).
 	$(MAKE) MODE=release all
-	@# Fuzz smoke run: every libFuzzer target for FUZZ_SMOKE_SECONDS.
-	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) SC_ORACLE=$(ORACLE) bash tests/fuzz/run.sh
+	@# Fuzz smoke run: every libFuzzer target for FUZZ_SMOKE_SECONDS, from a fixed seed
+	@# (a red run reproduces; `make fuzz` explores from a new seed each time).
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_SEED=$(FUZZ_SMOKE_SEED) SC_ORACLE=$(ORACLE) \
+		bash tests/fuzz/run.sh
 
 # Long crash runs (docs/testing.md "Crash tests"): the crash suites with CRASH_RUNS kills or
 # rounds each instead of the quick counts of `make test`; SC_CRASH_SEED=N replays a run.
@@ -341,6 +343,7 @@ bench:
 
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SEED ?= 1
 fuzz:
 	@if [ -f tests/fuzz/run.sh ]; then FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh; fi
 

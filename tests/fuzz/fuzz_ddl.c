@@ -28,6 +28,15 @@
 #include "syscat.h"
 #include "catalog/catalog_int.h"
 
+/* Say which invariant broke (and the catalog's last error) before aborting,
+ * so that a crash in a CI log is readable without the artifact. */
+#define FUZZ_FAIL(what)                                                                            \
+    do {                                                                                           \
+        const sc_error *e_ = sc_ctx_last_error(fz.ctx);                                            \
+        fprintf(stderr, "fuzz_ddl: %s (last error %d: %s)\n", (what), e_->code, e_->message);      \
+        abort();                                                                                   \
+    } while (0)
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -72,7 +81,7 @@ static void run_stmt(sc_session *s, sc_txn *txn, const char *sql, size_t len)
     memset(&r, 0, sizeof(r));
     if (sc_ddl_exec(&r, s, txn, sql, len) != SC_OK) {
         if (r.mysql_errno == 0 || r.message == NULL)
-            abort(); /* every SQL failure must say what and where */
+            FUZZ_FAIL("a failed statement without errno or message"); /* must say what and where */
     }
     sc_stmt_result_clear(&r);
 }
@@ -150,8 +159,10 @@ static void run_logged(const char *sql, size_t size)
     run_stmt(c.s, NULL, "USE test", 8);
     each_stmt(sql, size, run_one, &c);
     sc_session_free(c.s);
-    if (sc_log_verify(log, NULL, NULL, NULL) != SC_OK || sc_fsck(cat, NULL, NULL, NULL) != SC_OK)
-        abort(); /* a commit the log or the catalog checker does not accept */
+    if (sc_log_verify(log, NULL, NULL, NULL) != SC_OK)
+        FUZZ_FAIL("the log does not verify after the input's commits");
+    if (sc_fsck(cat, NULL, NULL, NULL) != SC_OK)
+        FUZZ_FAIL("fsck rejects the catalog after the input's commits");
     sc_log_close(log);
     sc_catalog_close(cat);
     nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);

@@ -15,11 +15,18 @@
 # and are copied into build/fuzz/corpus/NAME, which also keeps what the run
 # finds. Crashes are written to build/fuzz/artifacts/NAME/ and fail the run.
 #
-# Usage: FUZZ_SECONDS=10 bash tests/fuzz/run.sh [NAME...]
+# FUZZ_SEED fixes libFuzzer's random seed (the smoke run of `make test` sets
+# it, so that on one machine it walks the same mutations every time and a red
+# CI run reproduces; `make fuzz` leaves it unset: a new walk each run).
+#
+# Usage: FUZZ_SECONDS=10 [FUZZ_SEED=N] bash tests/fuzz/run.sh [NAME...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_SEED=${FUZZ_SEED:-}
+seed_arg=()
+if [ -n "$FUZZ_SEED" ]; then seed_arg=(-seed="$FUZZ_SEED"); fi
 SC_ORACLE=${SC_ORACLE:-../shared/oracle}
 export SC_ORACLE
 CLANG=${CLANG:-clang}
@@ -84,7 +91,7 @@ for name in "${targets[@]}"; do
     cap=$(target_tag "$src" fuzz-max-seconds | tr -d ' ')
     if [ -n "$cap" ] && [ "$cap" -lt "$seconds" ]; then seconds=$cap; fi
     echo "fuzz: running $name for ${seconds}s ($(ls "$corpus" | wc -l) inputs in corpus)"
-    if ! "$bin" -max_total_time="$seconds" -print_final_stats=1 \
+    if ! "$bin" "${seed_arg[@]}" -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$artifacts/" "$corpus" 2>"$OUT/$name.log"; then
         echo "fuzz: $name FAILED, see $OUT/$name.log and $artifacts/" >&2
         tail -40 "$OUT/$name.log" >&2
