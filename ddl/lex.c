@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "syscat/common.h"
 #include "syscat/error.h"
 #include "ddl/lex.h"
 
@@ -335,10 +336,29 @@ static sc_tok_kind lex_quoted_number(sc_lexer *lx, bool hex)
     return hex ? SC_TOK_HEX : SC_TOK_BIN;
 }
 
-static void lex_ident_rest(sc_lexer *lx)
+/* Length of the character at pos when it is well-formed UTF-8, or 0. */
+static size_t char_len_at(const sc_lexer *lx, size_t pos)
 {
-    while (lx->pos < lx->len && is_ident_char((unsigned char)lx->sql[lx->pos]))
-        lx->pos++;
+    return sc_utf8_char_len((const unsigned char *)lx->sql + pos, lx->len - pos);
+}
+
+/*
+ * The rest of an unquoted identifier. MariaDB's MY_LEX_IDENT scans it
+ * character by character in the (utf8mb4) client character set and ends it at
+ * a byte that does not start a well-formed character; that byte is then a
+ * token of its own, a syntax error (10.11.19: `(a\xC3\xA9\xC3b int)` gives
+ * 1064 near '?b int)'). After a '.' (MY_LEX_IDENT_START) it takes the bytes
+ * unchecked, and the name check answers 1300: whole is true there.
+ */
+static void lex_ident_rest(sc_lexer *lx, bool whole)
+{
+    while (lx->pos < lx->len && is_ident_char((unsigned char)lx->sql[lx->pos])) {
+        size_t n = 1;
+        if ((unsigned char)lx->sql[lx->pos] >= 0x80 && !whole &&
+            (n = char_len_at(lx, lx->pos)) == 0)
+            break;
+        lx->pos += n;
+    }
 }
 
 /* 0x.. / 0b.. : true when a complete literal was consumed. */
@@ -400,7 +420,7 @@ static sc_tok_kind lex_number(sc_lexer *lx)
     }
     if (kind == SC_TOK_INT && peek(lx, n) >= 0 && is_ident_char((unsigned char)peek(lx, n))) {
         lx->pos += n;
-        lex_ident_rest(lx);
+        lex_ident_rest(lx, false);
         return SC_TOK_IDENT;
     }
     advance(lx, n);
@@ -444,15 +464,19 @@ static sc_tok_kind lex_token(sc_lexer *lx, bool glued)
         return lex_string(lx) == SC_TOK_STRING ? SC_TOK_NSTRING : SC_TOK_ERROR;
     }
     if (lx->ident_dot && is_ident_char((unsigned char)c)) {
-        lex_ident_rest(lx); /* MariaDB's MY_LEX_IDENT_SEP: t.5 is column `5` */
+        lex_ident_rest(lx, true); /* MariaDB's MY_LEX_IDENT_SEP: t.5 is column `5` */
         return SC_TOK_IDENT;
     }
     if (is_digit((unsigned char)c))
         return lex_number(lx);
     if (c == '.' && peek(lx, 1) >= 0 && is_digit((unsigned char)peek(lx, 1)) && !glued)
         return lex_number(lx);
+    if (c >= 0x80 && char_len_at(lx, lx->pos) == 0) {
+        advance(lx, 1); /* not a character: MariaDB's MY_LEX_CHAR, a syntax error */
+        return SC_TOK_ERROR;
+    }
     if (is_ident_char((unsigned char)c)) {
-        lex_ident_rest(lx);
+        lex_ident_rest(lx, false);
         return SC_TOK_IDENT;
     }
     return lex_op(lx);

@@ -126,8 +126,10 @@ static size_t utf8_4byte(const unsigned char *s, size_t avail)
  * The near text MariaDB 10.11 prints for the rest s[0..len) of a statement
  * (observed on 10.11.19): a rest of up to NEAR_MAX bytes whole, a longer one
  * cut to NEAR_CUT bytes of whole characters followed by "...". The message is
- * utf8mb3, so a 4-byte character prints as '?'; an invalid byte ends the text.
- * out must hold NEAR_MAX + 4 bytes; returns the length written.
+ * utf8mb3, so a 4-byte character prints as '?', and so does each byte that
+ * does not start a well-formed character (10.11.19: the rest "\xE2\x82y more"
+ * prints as '??y more'). out must hold NEAR_MAX + 4 bytes; returns the length
+ * written.
  */
 static size_t near_text(char *out, const char *s, size_t len)
 {
@@ -139,10 +141,10 @@ static size_t near_text(char *out, const char *s, size_t len)
         if ((c = utf8mb3_char(u + i, max - i)) > 0) {
             memcpy(out + o, s + i, c);
             o += c;
-        } else if ((c = utf8_4byte(u + i, max - i)) > 0) {
-            out[o++] = '?';
         } else {
-            break;
+            if ((c = utf8_4byte(u + i, max - i)) == 0)
+                c = 1;
+            out[o++] = '?';
         }
         i += c;
     }

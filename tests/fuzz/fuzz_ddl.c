@@ -138,6 +138,12 @@ static void run_one(void *payload, const char *sql, size_t len)
     run_stmt(c->s, c->txn, sql, len);
 }
 
+static void print_problem(const char *problem, void *payload)
+{
+    (void)payload;
+    fprintf(stderr, "fuzz_ddl: fsck: %s\n", problem);
+}
+
 /* A fresh catalog with the log attached; every statement commits and is logged. */
 static void run_logged(const char *sql, size_t size)
 {
@@ -161,7 +167,7 @@ static void run_logged(const char *sql, size_t size)
     sc_session_free(c.s);
     if (sc_log_verify(log, NULL, NULL, NULL) != SC_OK)
         FUZZ_FAIL("the log does not verify after the input's commits");
-    if (sc_fsck(cat, NULL, NULL, NULL) != SC_OK)
+    if (sc_fsck(cat, print_problem, NULL, NULL) != SC_OK)
         FUZZ_FAIL("fsck rejects the catalog after the input's commits");
     sc_log_close(log);
     sc_catalog_close(cat);
