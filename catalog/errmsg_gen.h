@@ -176,6 +176,7 @@
 #define SC_ER_PRIMARY_KEY_BASED_ON_GENERATED_COLUMN 1903, "HY000", "Primary key cannot be defined upon a generated column"
 #define SC_ER_UNSUPPORTED_ACTION_ON_GENERATED_COLUMN 1907, "HY000", "This is not yet supported for generated columns"
 #define SC_ER_UNKNOWN_OPTION 1911, "HY000", "Unknown option '%s'"
+#define SC_ER_BAD_OPTION_VALUE 1912, "HY000", "Incorrect value '%-.64s' for option '%-.64s'"
 #define SC_ER_IT_IS_A_VIEW 1965, "42S02", "'%s' is a view"
 #define SC_ER_SUBQUERIES_NOT_SUPPORTED 1970, "42000", "%s does not support subqueries or stored functions"
 #define SC_ER_EXPRESSION_IS_TOO_BIG 4026, "HY000", "Expression in the %s clause is too big"

@@ -6,6 +6,7 @@
  * PRIMARY KEY columns, key length limits, AUTO_INCREMENT rule, key order).
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,12 +114,67 @@ static int opt_value(sc_exec *x, sc_xtable *t, int slot, const sc_ast_table_opti
     }
 }
 
-/* The engine-defined options InnoDB knows (printed as `NAME`='value'). */
-static bool innodb_engine_option(const char *name)
+/*
+ * The engine-defined options InnoDB knows (printed as `NAME`='value') and the
+ * values it takes (ha_innodb's table option list, read by MariaDB's
+ * create_options.c): a boolean, a number in [min, max] read as strtoull
+ * reads it (' 5' and '5x' are 5), or one word of a list (case-insensitive).
+ */
+typedef enum { OPTV_BOOL, OPTV_NUMBER, OPTV_ENUM } optv_kind;
+
+static const struct innodb_option {
+    const char *name;
+    optv_kind kind;
+    unsigned long long min, max;
+    const char *const *words; /* OPTV_ENUM and OPTV_BOOL: NULL-terminated */
+} innodb_engine_options[] = {
+    {"PAGE_COMPRESSED", OPTV_BOOL, 0, 0,
+     (const char *const[]){"NO", "OFF", "0", "YES", "ON", "1", NULL}},
+    {"PAGE_COMPRESSION_LEVEL", OPTV_NUMBER, 1, 9, NULL},
+    {"ENCRYPTED", OPTV_ENUM, 0, 0, (const char *const[]){"DEFAULT", "YES", "NO", NULL}},
+    {"ENCRYPTION_KEY_ID", OPTV_NUMBER, 1, 4294967295ull, NULL},
+};
+
+static const struct innodb_option *innodb_engine_option(const char *name)
 {
-    return strcasecmp(name, "ENCRYPTED") == 0 || strcasecmp(name, "ENCRYPTION_KEY_ID") == 0 ||
-           strcasecmp(name, "PAGE_COMPRESSED") == 0 ||
-           strcasecmp(name, "PAGE_COMPRESSION_LEVEL") == 0;
+    for (size_t i = 0; i < sizeof(innodb_engine_options) / sizeof(innodb_engine_options[0]); i++)
+        if (strcasecmp(name, innodb_engine_options[i].name) == 0)
+            return &innodb_engine_options[i];
+    return NULL;
+}
+
+static bool option_value_ok(const struct innodb_option *io, const char *v)
+{
+    if (io->kind == OPTV_NUMBER) {
+        unsigned long long n;
+        errno = 0;
+        n = strtoull(v, NULL, 10);
+        return errno == 0 && n >= io->min && n <= io->max;
+    }
+    for (const char *const *w = io->words; *w; w++)
+        if (strcasecmp(v, *w) == 0)
+            return true;
+    return false;
+}
+
+/*
+ * A value MariaDB accepts may still hold bytes that are not UTF-8 ('5\xC3' is
+ * 5 to strtoull); the catalog's text is UTF-8, so such a byte is kept as '?',
+ * the way MariaDB prints it.
+ */
+static const char *option_value_text(sc_exec *x, const char *v)
+{
+    size_t len = strlen(v), i = 0, c;
+    char *out = sc_exec__strdup(x, v);
+
+    while (out && i < len) {
+        if ((c = sc_utf8_char_len((const unsigned char *)out + i, len - i)) == 0) {
+            out[i] = '?';
+            c = 1;
+        }
+        i += c;
+    }
+    return out;
 }
 
 /*
@@ -180,16 +236,23 @@ static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const c
 /* Engine-defined options, applied once the engine is known. */
 static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
 {
-    const char *name = upper(x, o->name);
+    const char *name = upper(x, o->name), *value = NULL;
+    const struct innodb_option *io = innodb_engine_option(o->name);
 
-    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB || !innodb_engine_option(o->name))
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB || !io)
         return sc_exec__err(x, SC_ER_UNKNOWN_OPTION, o->name);
-    if (strcmp(name, "ENCRYPTED") == 0 && !o->value_is_default &&
-        strcasecmp(o->value.s, "YES") == 0)
-        /* no key management plugin on a stock server */
+    if (!o->value_is_default) {
+        if (!(value = option_value_text(x, o->value.s)))
+            return SC_ENOMEM;
+        /* 1912 even under IGNORE_BAD_TABLE_OPTIONS (10.11.19: InnoDB checks again) */
+        if (!option_value_ok(io, o->value.s))
+            return sc_exec__err(x, SC_ER_BAD_OPTION_VALUE, value, io->name);
+    }
+    if (strcmp(name, "ENCRYPTED") == 0 && value && strcasecmp(value, "YES") == 0)
+        /* ENCRYPTED=YES: no key management plugin on a stock server */
         return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
                             "140 \"Wrong create options\"");
-    return set_engine_option(x, t, name, o->value_is_default ? NULL : o->value.s);
+    return set_engine_option(x, t, name, value);
 }
 
 /* Table options kept in sc_xtable.opts[] (printed in the options string). */
