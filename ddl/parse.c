@@ -340,6 +340,18 @@ static int qname_item(sc_parser *p, void *slot)
     return sc_parse__qname(p, slot);
 }
 
+static int ident_item(sc_parser *p, void *slot)
+{
+    return sc_parse__ident(p, slot);
+}
+
+int sc_parse__ident_list(sc_parser *p, const char ***names, size_t *n)
+{
+    SC_TRY(sc_parse__expect_op(p, "("));
+    SC_TRY(sc_parse__list(p, (void **)names, n, sizeof(**names), ident_item));
+    return sc_parse__expect_op(p, ")");
+}
+
 int sc_parse__qname_list(sc_parser *p, sc_ast_qname **arr, size_t *n)
 {
     return sc_parse__list(p, (void **)arr, n, sizeof(**arr), qname_item);

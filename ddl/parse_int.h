@@ -80,6 +80,8 @@ int sc_parse__list(
     sc_parser *p, void **arr, size_t *n, size_t sz, int (*item)(sc_parser *p, void *slot));
 /* qname [, qname]... appended to (*arr, *n). */
 int sc_parse__qname_list(sc_parser *p, sc_ast_qname **arr, size_t *n);
+/* '(' ident {, ident} ')': column lists (REFERENCES, PARTITION BY, view and CTE columns). */
+int sc_parse__ident_list(sc_parser *p, const char ***names, size_t *n);
 char *sc_parse__text(sc_parser *p, size_t start, size_t end);
 
 /* ---- terminals ---- */

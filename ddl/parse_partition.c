@@ -16,16 +16,12 @@
 /* '(' ident {, ident} ')', the list may be empty when allow_empty (KEY ()). */
 static int column_list(sc_parser *p, const char ***cols, size_t *n, bool allow_empty)
 {
-    SC_TRY(sc_parse__expect_op(p, "("));
-    if (allow_empty && sc_parse__accept_op(p, ")"))
+    if (allow_empty && sc_parse__is_op(p, 0, "(") && sc_parse__is_op(p, 1, ")")) {
+        sc_parse__skip(p);
+        sc_parse__skip(p);
         return SC_OK;
-    do {
-        const char **slot = sc_parse__push(p, (void **)cols, n, sizeof(*slot));
-        if (!slot)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__ident(p, slot));
-    } while (sc_parse__accept_op(p, ","));
-    return sc_parse__expect_op(p, ")");
+    }
+    return sc_parse__ident_list(p, cols, n);
 }
 
 /* KEY [ALGORITHM = n] (cols) */

@@ -514,15 +514,8 @@ static int with_clause(sc_parser *p, sc_select *s)
         if (!c)
             return sc_parse__nomem(p);
         SC_TRY(sc_parse__ident(p, &c->name));
-        if (sc_parse__accept_op(p, "(")) {
-            do {
-                const char **n = sc_parse__push(p, (void **)&c->columns, &c->n_columns, sizeof(*n));
-                if (!n)
-                    return sc_parse__nomem(p);
-                SC_TRY(sc_parse__ident(p, n));
-            } while (sc_parse__accept_op(p, ","));
-            SC_TRY(sc_parse__expect_op(p, ")"));
-        }
+        if (sc_parse__is_op(p, 0, "("))
+            SC_TRY(sc_parse__ident_list(p, &c->columns, &c->n_columns));
         SC_TRY(sc_parse__expect_word(p, "AS"));
         SC_TRY(sc_parse__expect_op(p, "("));
         SC_TRY(query_expr(p, &c->query));

@@ -64,18 +64,6 @@ static int fk_rules(sc_parser *p, sc_ast_references *r)
     return SC_OK;
 }
 
-static int ident_list(sc_parser *p, const char ***names, size_t *n)
-{
-    SC_TRY(sc_parse__expect_op(p, "("));
-    do {
-        const char **slot = sc_parse__push(p, (void **)names, n, sizeof(*slot));
-        if (!slot)
-            return sc_parse__nomem(p);
-        SC_TRY(sc_parse__ident(p, slot));
-    } while (sc_parse__accept_op(p, ","));
-    return sc_parse__expect_op(p, ")");
-}
-
 /* REFERENCES tbl [(cols)] [MATCH FULL|PARTIAL|SIMPLE] [ON ...] */
 static int references(sc_parser *p, sc_ast_references **out)
 {
@@ -86,7 +74,7 @@ static int references(sc_parser *p, sc_ast_references **out)
     SC_TRY(sc_parse__expect_word(p, "REFERENCES"));
     SC_TRY(sc_parse__qname(p, &r->table));
     if (sc_parse__is_op(p, 0, "("))
-        SC_TRY(ident_list(p, &r->columns, &r->n_columns));
+        SC_TRY(sc_parse__ident_list(p, &r->columns, &r->n_columns));
     if (sc_parse__accept_word(p, "MATCH")) {
         if (sc_parse__accept_word(p, "FULL"))
             r->match = SC_AST_FK_MATCH_FULL;

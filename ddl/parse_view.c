@@ -98,15 +98,8 @@ static int view_body(sc_parser *p, sc_ast_stmt *st, sc_ast_view *v, bool is_alte
     if (!is_alter)
         SC_TRY(sc_parse__if_not_exists(p, &v->if_not_exists));
     SC_TRY(sc_parse__qname(p, &v->name));
-    if (sc_parse__accept_op(p, "(")) {
-        do {
-            const char **c = sc_parse__push(p, (void **)&v->columns, &v->n_columns, sizeof(*c));
-            if (!c)
-                return sc_parse__nomem(p);
-            SC_TRY(sc_parse__ident(p, c));
-        } while (sc_parse__accept_op(p, ","));
-        SC_TRY(sc_parse__expect_op(p, ")"));
-    }
+    if (sc_parse__is_op(p, 0, "("))
+        SC_TRY(sc_parse__ident_list(p, &v->columns, &v->n_columns));
     SC_TRY(sc_parse__expect_word(p, "AS"));
     v->query_start = sc_parse__tok(p, 0)->start;
     SC_TRY(sc_parse__select(p, &v->query));
