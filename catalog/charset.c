@@ -4,6 +4,7 @@
  * and `SHOW COLLATION`; the table is sorted by name for binary search.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -1290,46 +1291,30 @@ static const char *unalias(char *buf, size_t size, const char *name)
     return buf;
 }
 
-const sc_charset_info *sc_charset__find(const char *name)
+/* bsearch() order of a name and a table entry whose first member is its name. */
+static int cmp_name(const void *key, const void *entry)
+{
+    return strcasecmp(key, *(const char *const *)entry);
+}
+
+/* The entry called name (utf8 read as utf8mb3) of a table sorted by name, or NULL. */
+static const void *find_named(const void *table, size_t n, size_t size, const char *name)
 {
     char buf[80];
-    size_t lo = 0, hi = N_CHARSETS;
 
     if (!name)
         return NULL;
-    name = unalias(buf, sizeof(buf), name);
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = strcasecmp(name, charsets[mid].name);
-        if (c == 0)
-            return &charsets[mid];
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return NULL;
+    return bsearch(unalias(buf, sizeof(buf), name), table, n, size, cmp_name);
+}
+
+const sc_charset_info *sc_charset__find(const char *name)
+{
+    return find_named(charsets, N_CHARSETS, sizeof(charsets[0]), name);
 }
 
 const sc_collation_info *sc_charset__collation_find(const char *name)
 {
-    char buf[80];
-    size_t lo = 0, hi = N_COLLATIONS;
-
-    if (!name)
-        return NULL;
-    name = unalias(buf, sizeof(buf), name);
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = strcasecmp(name, collations[mid].name);
-        if (c == 0)
-            return &collations[mid];
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return NULL;
+    return find_named(collations, N_COLLATIONS, sizeof(collations[0]), name);
 }
 
 const sc_collation_info *sc_charset__collation_by_id(unsigned id)
