@@ -313,6 +313,19 @@ static int existing_table(sc_exec *x, const char **db_out, const sc_ast_show *st
     return rc;
 }
 
+/* A SHOW of one table's columns or keys: FROM db or the current one (1046, 1146). */
+static int run_table_shape(sc_exec *x, const show_shape *sh, const sc_ast_show *st)
+{
+    sc_query q = {0};
+    const char *db = NULL;
+
+    SC_TRY(existing_table(x, &db, st));
+    q.scope.schema = db;
+    q.scope.table = st->name.name;
+    q.scope.show = true;
+    return run_shape(x, &q, sh, st);
+}
+
 static int show_databases(sc_exec *x, const sc_ast_show *st)
 {
     static const char *const cols[] = {"SCHEMA_NAME"};
@@ -362,14 +375,8 @@ static int show_columns(sc_exec *x, const sc_ast_show *st)
     static const char *const pnames[] = {"Field", "Type", "Null", "Key", "Default", "Extra"};
     static const show_shape full = {SC_IS_COLUMNS, cols, names, 9, "COLUMN_NAME", true};
     static const show_shape plain = {SC_IS_COLUMNS, pcols, pnames, 6, "COLUMN_NAME", true};
-    sc_query q = {0};
-    const char *db = NULL;
 
-    SC_TRY(existing_table(x, &db, st));
-    q.scope.schema = db;
-    q.scope.table = st->name.name;
-    q.scope.show = true;
-    return run_shape(x, &q, st->full ? &full : &plain, st);
+    return run_table_shape(x, st->full ? &full : &plain, st);
 }
 
 static int show_index(sc_exec *x, const sc_ast_show *st)
@@ -383,14 +390,8 @@ static int show_index(sc_exec *x, const sc_ast_show *st)
         "Collation",  "Cardinality", "Sub_part",      "Packed",       "Null",
         "Index_type", "Comment",     "Index_comment", "Ignored"};
     static const show_shape sh = {SC_IS_STATISTICS, cols, names, 14, NULL, false};
-    sc_query q = {0};
-    const char *db = NULL;
 
-    SC_TRY(existing_table(x, &db, st));
-    q.scope.schema = db;
-    q.scope.table = st->name.name;
-    q.scope.show = true;
-    return run_shape(x, &q, &sh, st);
+    return run_table_shape(x, &sh, st);
 }
 
 static int show_table_status(sc_exec *x, const sc_ast_show *st)
