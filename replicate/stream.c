@@ -409,14 +409,8 @@ static int map_remember(sc_stream *s, uint64_t off, size_t len)
 
     if (!m) {
         size_t i = 0;
-        if (s->nmaps == s->capmaps) {
-            size_t cap = s->capmaps ? 2 * s->capmaps : 32;
-            smap *n = sc__realloc(s->ctx, s->maps, cap * sizeof(*n));
-            if (!n)
-                return SC_ENOMEM;
-            s->maps = n;
-            s->capmaps = cap;
-        }
+        if (sc__grow(s->ctx, (void **)&s->maps, &s->capmaps, s->nmaps, sizeof(*s->maps), 32))
+            return SC_ENOMEM;
         while (i < s->nmaps && s->maps[i].id < id)
             i++;
         memmove(&s->maps[i + 1], &s->maps[i], (s->nmaps - i) * sizeof(*m));
@@ -464,14 +458,8 @@ static bool is_rows(uint8_t type)
 
 static int push_id(uint64_t **arr, size_t *n, size_t *cap, sc_ctx *ctx, uint64_t id)
 {
-    if (*n == *cap) {
-        size_t c = *cap ? 2 * *cap : 16;
-        uint64_t *a = sc__realloc(ctx, *arr, c * sizeof(*a));
-        if (!a)
-            return SC_ENOMEM;
-        *arr = a;
-        *cap = c;
-    }
+    if (sc__grow(ctx, (void **)arr, cap, *n, sizeof(**arr), 16))
+        return SC_ENOMEM;
     (*arr)[(*n)++] = id;
     return SC_OK;
 }
@@ -597,14 +585,8 @@ static int collect_group(sc_stream *s)
         uint8_t t;
         if (rc <= 0)
             return rc;
-        if (s->ngevs == s->capgevs) {
-            size_t cap = s->capgevs ? 2 * s->capgevs : 64;
-            gev *n = sc__realloc(s->ctx, s->gevs, cap * sizeof(*n));
-            if (!n)
-                return SC_ENOMEM;
-            s->gevs = n;
-            s->capgevs = cap;
-        }
+        if (sc__grow(s->ctx, (void **)&s->gevs, &s->capgevs, s->ngevs, sizeof(*s->gevs), 64))
+            return SC_ENOMEM;
         s->gevs[s->ngevs++] = (gev){off, len};
         t = s->data[off + 4];
         if (s->ngevs == 1)
