@@ -333,9 +333,11 @@ check-server-corpus: all
 check-server-load: all
 	SC_BUILD=$(BUILD) SC_LOAD_SECONDS=$${SC_LOAD_SECONDS:-30} bash tests/server/load.sh
 
-# Replica suites in their long mode (thousands of transactions, 220 kills).
+# Replica suites in their long mode (thousands of transactions, 220 kills), then
+# the fan-in over `syscat serve` with 2,000 statements per source (about 50 s).
 check-replica-long:
 	SC_REPLICA_LONG=1 $(MAKE) check-replicate_replica check-replicate_replica_crash
+	SC_BUILD=$(BUILD) REPLICA_SERVE_COUNT=2000 bash tests/replica-serve.sh
 
 bench:
 	$(MAKE) MODE=release all bench-build

@@ -58,6 +58,9 @@ run env SC_LOAD_SECONDS="${SC_LOAD_SECONDS:-30}" bash "$HERE/server/load.sh"
 # syscat serve's binlog stream read by stock MariaDB tools: mariadb-binlog
 # --read-from-remote-server and a MariaDB 10.11 replica restarted midway (issue 10).
 run bash "$HERE/server/stream-stock.sh"
+# A replica following three `syscat serve` sources over HOST:PORT (FULL, MINIMAL,
+# NOBLOB; colliding ids and names) while they write: SHOW CREATE, idmap, fsck (issue 9).
+run bash "$HERE/replica-serve.sh"
 # The README's `make demo` scenario (tools/demo.sh): exit 0, key lines, clean-up.
 run bash "$HERE/demo-check.sh"
 exit $status
