@@ -552,8 +552,14 @@ static int net_event(sc_replica_applier *a, sc_binlog_reader *r, sc_slice bytes,
         return rc;
     ev = sc_binlog_reader__event(r);
     if (raw->header.type == SC_EV_ROTATE) { /* the file the next events come from */
-        snprintf(a->net_file, sizeof(a->net_file), "%.*s", (int)ev->u.rotate.name.len,
+        char next[256];
+        snprintf(next, sizeof(next), "%.*s", (int)ev->u.rotate.name.len,
                  (const char *)ev->u.rotate.name.data);
+        if (strcmp(next, a->net_file) != 0) { /* a new file, read from its start */
+            a->net_skip_below = 0;
+            a->seeked = false;
+        }
+        memcpy(a->net_file, next, sizeof(next));
         return SC_OK;
     }
     if (raw->offset < a->net_skip_below && strcmp(a->net_file, a->pos.file) == 0)
@@ -561,38 +567,68 @@ static int net_event(sc_replica_applier *a, sc_binlog_reader *r, sc_slice bytes,
     return on_event(a, r, raw, fr);
 }
 
-/*
- * Read the stream to its end (a non-blocking dump). A transaction's events
- * are kept until its XID has come, then applied: a connection lost in the
- * middle of one loses nothing that is applied, and the complete ones before
- * it are committed.
- */
-static int net_round(sc_replica_applier *a, sc_replica_net *n, sc_binlog_reader *r, bool *lost)
+/* Milliseconds of a monotonic clock. */
+static uint64_t now_ms(void)
 {
-    sc_buf pending = SC_BUF_INIT(a->ctx);
-    file_run fr = {"", false};
-    sc_slice ev;
-    int rc;
+    struct timespec t;
 
-    while (!(rc = sc_replica__net_next(&ev, n)) && ev.len) {
-        if (ev.data[4] != SC_EV_GTID && !pending.len) {
-            rc = net_event(a, r, ev, &fr);
-        } else {
-            sc__buf_put(&pending, ev.data, ev.len);
-            if (pending.failed)
-                rc = SC_ENOMEM;
-            else if (ev.data[4] == SC_EV_XID) {
-                for (size_t at = 0, len; !rc && at < pending.len; at += len) {
-                    len = sc_get_u32le(pending.data + at + 9);
-                    rc = net_event(a, r, (sc_slice){pending.data + at, len}, &fr);
-                }
-                pending.len = 0;
-            }
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+/* A follower's round gives the other sources their turn after this long. */
+#define NET_ROUND_MS 20
+
+/* One event of the stream: a transaction's events are kept until its XID has
+ * come, then applied, so the applier never holds half a transaction. */
+static int net_take(sc_replica_applier *a, sc_slice ev, file_run *fr)
+{
+    sc_buf *pending = &a->net_pending;
+    int rc = SC_OK;
+
+    if (ev.data[4] != SC_EV_GTID && !pending->len)
+        return net_event(a, a->net_rd, ev, fr);
+    sc__buf_put(pending, ev.data, ev.len);
+    if (pending->failed)
+        return SC_ENOMEM;
+    if (ev.data[4] == SC_EV_XID) {
+        for (size_t at = 0, len; !rc && at < pending->len; at += len) {
+            len = sc_get_u32le(pending->data + at + 9);
+            rc = net_event(a, a->net_rd, (sc_slice){pending->data + at, len}, fr);
         }
-        if (rc)
+        pending->len = 0;
+    }
+    return rc;
+}
+
+/*
+ * Read the stream: a non-blocking dump to its end; a follower's blocking dump
+ * while events have arrived (never waiting for the next one; at most
+ * NET_ROUND_MS at a time). A connection lost in the middle of a transaction
+ * loses nothing that is applied, and the complete ones before it are committed.
+ */
+static int net_round(sc_replica_applier *a, bool *lost)
+{
+    file_run fr = {"", false};
+    uint64_t t0 = now_ms();
+    sc_slice ev;
+    int rc = SC_OK;
+
+    for (;;) {
+        if (a->keep_open && !a->in_txn &&
+            (!sc_replica__net_ready(a->net) || now_ms() - t0 >= NET_ROUND_MS))
+            break;
+        if ((rc = sc_replica__net_next(&ev, a->net)))
+            break;
+        if (!ev.len) {
+            if (sc_replica__net_ended(a->net) || a->keep_open)
+                break;
+            continue;
+        }
+        if ((rc = net_take(a, ev, &fr)))
             break;
     }
-    *lost = rc && sc_replica__net_lost(n);
+    *lost = rc && sc_replica__net_lost(a->net);
     if ((!rc || *lost) && a->txn && !a->in_txn) {
         sc_error saved = *sc_ctx_last_error(a->ctx);
         int crc = commit_batch(a);
@@ -604,42 +640,62 @@ static int net_round(sc_replica_applier *a, sc_replica_net *n, sc_binlog_reader 
         a->batch_failed = !a->single;
         abort_batch(a);
     }
-    sc__buf_free(&pending);
     return rc;
 }
 
-/* One connection: from the position, or (from_start) from its file's start when a
+static void net_disconnect(sc_replica_applier *a)
+{
+    sc_binlog_reader_close(a->net_rd);
+    sc_replica__net_close(a->net);
+    a->net_rd = NULL;
+    a->net = NULL;
+    a->net_pending.len = 0;
+}
+
+/* Connect: from the position, or (from_start) from its file's start when a
  * transaction there needs TABLE_MAPs written before it (binlog.table_map=file). */
-static int net_once(sc_replica_applier *a, bool *lost, bool from_start)
+static int net_connect(sc_replica_applier *a, bool *lost, bool from_start)
 {
     sc_replica_net_options o = {0};
-    sc_replica_net *n = NULL;
-    sc_binlog_reader *r = NULL;
     int rc;
 
-    *lost = false;
     o.hostport = a->src.from;
     o.user = a->src.user;
     o.password_file = a->src.password_file;
     o.server_id = a->src.server_id ? a->src.server_id : a->own_server_id;
     o.file = a->pos.file;
     o.position = a->pos.file[0] && !from_start ? a->pos.position : 4;
-    o.non_block = true;
+    o.non_block = !a->keep_open;
     a->net_skip_below = from_start ? a->pos.position : 0;
     a->seeked = o.position > 4;
     a->map_missing = false;
+    a->net_pending.len = 0;
     snprintf(a->net_file, sizeof(a->net_file), "%s", a->pos.file);
-    a->file = a->net_file;
-    rc = sc_replica__net_open(&n, a->ctx, &o);
+    rc = sc_replica__net_open(&a->net, a->ctx, &o);
     if (rc) {
         *lost = rc == SC_EIO;
         return rc;
     }
-    rc = sc_binlog_reader__open_stream(&r, a->ctx, a->src.from, sc_replica__net_checksum(n));
+    rc = sc_binlog_reader__open_stream(&a->net_rd, a->ctx, a->src.from,
+                                       sc_replica__net_checksum(a->net));
+    if (rc)
+        net_disconnect(a);
+    return rc;
+}
+
+/* One connection (a follower's: the one kept open, or a new one) read as far as it goes. */
+static int net_once(sc_replica_applier *a, bool *lost, bool from_start)
+{
+    int rc = SC_OK;
+
+    *lost = false;
+    if (!a->net)
+        rc = net_connect(a, lost, from_start);
+    a->file = a->net_file;
     if (!rc)
-        rc = net_round(a, n, r, lost);
-    sc_binlog_reader_close(r);
-    sc_replica__net_close(n);
+        rc = net_round(a, lost);
+    if (rc || !a->keep_open)
+        net_disconnect(a);
     return rc;
 }
 
@@ -665,8 +721,11 @@ static int apply_net(sc_replica_applier *a)
             break;
         sc_ctx_clear_error(a->ctx);
     }
-    a->single = a->seeked = a->map_missing = false;
-    a->net_skip_below = 0;
+    a->single = a->map_missing = false;
+    if (!a->net) { /* a kept dump goes on where it stands (its seek, what it skips) */
+        a->seeked = false;
+        a->net_skip_below = 0;
+    }
     return rc;
 }
 
@@ -764,6 +823,7 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
     a->ctx = log->ctx;
     snprintf(a->name, sizeof(a->name), "%s", name);
     a->batch_max = batch_max_env();
+    a->net_pending = (sc_buf)SC_BUF_INIT(a->ctx);
     for (unsigned t = 1; t < SC_SYS__END; t++)
         if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))
             return rc;
@@ -775,6 +835,8 @@ static void applier_free(sc_replica_applier *a)
     if (a->txn)
         abort_batch(a);
     close_reader(a);
+    net_disconnect(a);
+    sc__buf_free(&a->net_pending);
     sc_free(a->ctx, a->done);
     sc_free(a->ctx, a->tables);
     sc_free(a->ctx, a->schemas);
@@ -806,7 +868,8 @@ struct sc_replica_follower {
     sc_replica_applier a;
 };
 
-int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char *name)
+/* keep_open: a HOST:PORT source through one blocking dump kept between rounds. */
+static int follower_open(sc_replica_follower **out, sc_log *log, const char *name, bool keep_open)
 {
     sc_replica_follower *f = sc__calloc(log->ctx, 1, sizeof(*f));
     int rc;
@@ -815,6 +878,7 @@ int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char 
     if (!f)
         return SC_ENOMEM;
     rc = applier_init(&f->a, log, name);
+    f->a.keep_open = keep_open;
     if (!rc)
         rc = applier_reload(&f->a); /* the source exists */
     if (rc) {
@@ -823,6 +887,21 @@ int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char 
     }
     *out = f;
     return SC_OK;
+}
+
+int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char *name)
+{
+    return follower_open(out, log, name, true);
+}
+
+int sc_replica_follower_fd(const sc_replica_follower *f)
+{
+    return f && f->a.net ? sc_replica__net_fd(f->a.net) : -1;
+}
+
+bool sc_replica_follower_has_more(const sc_replica_follower *f)
+{
+    return f && f->a.net && sc_replica__net_ready(f->a.net);
 }
 
 int sc_replica_follower_apply(sc_replica_stats *out,
@@ -876,7 +955,7 @@ int sc_replica_apply(
 
     if (out)
         memset(out, 0, sizeof(*out));
-    rc = sc_replica_follower_open(&f, log, name);
+    rc = follower_open(&f, log, name, false); /* a non-blocking dump: to the source's end */
     if (!rc)
         rc = sc_replica_follower_apply(out, f, cb, payload);
     sc_replica_follower_close(f);

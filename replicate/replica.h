@@ -18,6 +18,7 @@
 #ifndef SC_REPLICATE_REPLICA_H
 #define SC_REPLICATE_REPLICA_H
 
+#include "catalog/buf.h"
 #include "replicate/log.h"
 #include "replicate/reader.h"
 
@@ -121,6 +122,8 @@ typedef struct sc_replica_done {
  * applied again one transaction per commit (single), which commits what
  * precedes the culprit and stops at it with its own error.
  */
+typedef struct sc_replica_net sc_replica_net; /* replica_net.c, below */
+
 typedef struct sc_replica_applier {
     char name[256]; /* the source's name */
     sc_log *log;
@@ -161,6 +164,11 @@ typedef struct sc_replica_applier {
     void *cb_payload;
     bool seeked;      /* the file is read from the position on */
     bool map_missing; /* ...and a rows event's TABLE_MAP is before it */
+    /* A follower of a HOST:PORT source keeps one blocking dump open between rounds: */
+    bool keep_open;           /* a follower (sc_replica_apply: a non-blocking dump per call) */
+    sc_replica_net *net;      /* the dump, NULL when closed */
+    sc_binlog_reader *net_rd; /* its stream reader (the stream's TABLE_MAPs) */
+    sc_buf net_pending;       /* events of a transaction whose XID has not come yet */
     /* A follower keeps the source file open between rounds (sc_replica_follower_*): */
     sc_binlog_reader *rd; /* the reader, NULL when closed */
     char rd_file[256];    /* its file's base name */
@@ -204,8 +212,6 @@ int sc_replica__unmap_later(sc_replica_applier *a,
 
 /* ---- replica_net.c: the HOST:PORT transport (Connector/C's replication API) ---- */
 
-typedef struct sc_replica_net sc_replica_net;
-
 /** Where and how to pull a binlog stream. */
 typedef struct sc_replica_net_options {
     const char *hostport;      /* HOST:PORT */
@@ -223,8 +229,15 @@ bool sc_replica__is_hostport(const char *from);
 /** Connect, announce CRC32 and GTID capability, start the dump. @return SC_OK, SC_EINVAL, SC_EIO */
 int sc_replica__net_open(sc_replica_net **out, sc_ctx *ctx, const sc_replica_net_options *o);
 /** The next event's bytes (header .. checksum), borrowed until the next call; len 0: the
- * end of a non-blocking dump. @return SC_OK, SC_EIO (message: the client's error) */
+ * end of a non-blocking dump (sc_replica__net_ended), or a heartbeat with nothing after it
+ * yet. Blocks until a packet comes. @return SC_OK, SC_EIO (message: the client's error) */
 int sc_replica__net_next(sc_slice *out, sc_replica_net *n);
+/** The non-blocking dump's EOF packet came. */
+bool sc_replica__net_ended(const sc_replica_net *n);
+/** An event can be read without waiting (read ahead already, or the socket is readable). */
+bool sc_replica__net_ready(sc_replica_net *n);
+/** The connection's socket (poll it for POLLIN before sc_replica__net_ready says no more). */
+int sc_replica__net_fd(sc_replica_net *n);
 /** The source's binlog_checksum (events before the stream's FDE). */
 sc_checksum_alg sc_replica__net_checksum(const sc_replica_net *n);
 /** The last error was the connection going away (reconnect and resume). */

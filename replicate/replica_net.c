@@ -8,9 +8,12 @@
  * syscat serve then sends its stored files, docs/server.md), registers with the replica's server
  * id, sends COM_BINLOG_DUMP from a file and position, and hands out each event's bytes exactly as
  * the source's binlog file holds them (header to checksum). Events are borrowed until the next
- * call; one connection per handle.
+ * call; one connection per handle. A blocking dump (a follower) stays open: the source pushes
+ * each commit, and sc_replica__net_ready() says whether an event can be read without waiting
+ * (the socket, or bytes Connector/C has already read ahead), so a follower never polls.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 #include <mysql.h>
 #include <mariadb_rpl.h>
 #include <errmsg.h>
+#include <ma_pvio.h>
 
 #include "replicate/replica.h"
 
@@ -26,6 +30,7 @@ struct sc_replica_net {
     MYSQL *mysql;
     MARIADB_RPL *rpl;
     sc_checksum_alg alg; /* the source's binlog_checksum */
+    bool ended;          /* the EOF packet of a non-blocking dump came */
     char where[300];     /* HOST:PORT, for messages */
 };
 
@@ -203,22 +208,55 @@ int sc_replica__net_next(sc_slice *out, sc_replica_net *n)
     out->len = 0;
     for (;;) {
         len = mysql_net_read_packet(n->mysql);
-        if (len == (unsigned long)-1 || len == 0)
+        if (len == packet_error || len == 0) /* packet_error: (unsigned int)-1 */
             return net_error(n, "reading the binlog stream");
         p = n->mysql->net.read_pos;
-        if (p[0] == 0xFE && len < 9)
-            return SC_OK; /* the end of a non-blocking dump */
+        if (p[0] == 0xFE && len < 9) {
+            n->ended = true; /* the end of a non-blocking dump */
+            return SC_OK;
+        }
         if (p[0] != 0x00 || len < 1 + 19)
             return sc_error_set(n->ctx, SC_ECORRUPT, 0, NULL,
                                 "source %s: unexpected packet in the binlog stream (%lu bytes, "
                                 "first 0x%02x)",
                                 n->where, len, p[0]);
-        if (p[1 + 4] == 27) /* HEARTBEAT_LOG_EVENT: the source is alive, nothing to apply */
+        if (p[1 + 4] == 27) { /* HEARTBEAT_LOG_EVENT: the source is alive, nothing to apply */
+            if (!sc_replica__net_ready(n))
+                return SC_OK; /* nothing more now: do not block inside a round */
             continue;
+        }
         out->data = p + 1;
         out->len = len - 1;
         return SC_OK;
     }
+}
+
+bool sc_replica__net_ended(const sc_replica_net *n)
+{
+    return n->ended;
+}
+
+/*
+ * Whether the next packet has begun to arrive: bytes in Connector/C's
+ * read-ahead cache (ma_pvio.h: cache .. cache + cache_size, read up to
+ * cache_pos; the socket may be empty while it holds whole events), else the
+ * socket readable now. A packet once begun is read to its end by
+ * mysql_net_read_packet (the source writes events whole). Plain TCP or a
+ * Unix socket: the replica does not ask for TLS, whose library buffers too.
+ */
+bool sc_replica__net_ready(sc_replica_net *n)
+{
+    MARIADB_PVIO *pvio = n->mysql->net.pvio;
+    struct pollfd p = {(int)mysql_get_socket(n->mysql), POLLIN, 0};
+
+    if (pvio && pvio->cache && pvio->cache_pos < pvio->cache + pvio->cache_size)
+        return true;
+    return p.fd >= 0 && poll(&p, 1, 0) > 0;
+}
+
+int sc_replica__net_fd(sc_replica_net *n)
+{
+    return (int)mysql_get_socket(n->mysql);
 }
 
 sc_checksum_alg sc_replica__net_checksum(const sc_replica_net *n)

@@ -10,15 +10,18 @@
 #    shared2=shared2_b), s3 the rewrite policy (--on-conflict rewrite:
 #    s3_shared1, s3_shared2);
 #  * one `syscat replica follow s1 s2 s3` runs from before the first
-#    statement to the end; the sources run random DDL streams (fixed seeds)
+#    statement to the end, with a poll interval of an hour: it must block on
+#    the three binlog dumps and apply each commit the servers push, never
+#    poll; the sources run random DDL streams (fixed seeds)
 #    through `mariadb` on their server's socket, in two halves: after the
 #    first half the follower must have caught up while it keeps running
-#    (it applies live), then the second half;
+#    (it applies live), then the second half; then s3's server is stopped
+#    under its open dump: s3 stops with the connection's error, s1 goes on;
 #  * at the end, per source table, `syscat show create table` on the
 #    replica equals the source's (foreign keys into a renamed database name
 #    the local name), `syscat idmap --json` maps every source table to that
 #    local table, `syscat fsck` passes on the replica, and the follower
-#    stops on SIGTERM with exit 0.
+#    stops on SIGTERM (exit 1: s3 stopped).
 #
 # Everything is private: catalogs under a temporary directory, servers on
 # free loopback ports (port 0 + --port-file), every process stopped by PID.
@@ -108,7 +111,9 @@ done
 my s1 -e "CREATE DATABASE shared1; CREATE DATABASE shared2" || fail "shared databases"
 sc "$R" replica apply s1 >/dev/null || fail "replica apply s1"
 
-"$SYSCAT" --datadir "$R" replica follow s1 s2 s3 >"$WORK/follow.out" 2>"$WORK/follow.log" &
+# --poll-ms of an hour: only the sources' pushed commits can wake it (a blocking dump each)
+"$SYSCAT" --datadir "$R" replica follow --poll-ms 3600000 s1 s2 s3 >"$WORK/follow.out" \
+    2>"$WORK/follow.log" &
 FPID=$!
 PIDS="$PIDS $FPID"
 
@@ -152,14 +157,34 @@ caught_up 60
 step "first half ($((COUNT / 2)) statements per source) applied by the running follower"
 write_half 2
 caught_up 120
-kill -0 $FPID 2>/dev/null || fail "replica follow exited"
+step "sources written and followed in $((SECONDS - t0)) s"
+# s3's server goes away under the open dump: that source stops with the
+# connection's error (after its reconnection attempts), the others go on
+stop_pid "${SPID[s3]}"
+my s1 -e "CREATE DATABASE after_s3_stopped" || fail "a write on s1"
+caught_up_one() { # SOURCE: its GTID reached here
+    local want
+    want=$(my "$1" -N -e 'SELECT @@global.gtid_binlog_pos')
+    for _ in $(seq 1 100); do
+        sc "$R" replica status "$1" --json | grep -q "\"gtid\": \"$want\"" && return 0
+        sleep 0.1
+    done
+    fail "$1 not applied after s3's server stopped"
+}
+caught_up_one s1
+for _ in $(seq 1 100); do grep -q "source 127.0.0.1:${PORT[s3]}" "$WORK/follow.log" && break; sleep 0.1; done
+grep -q "source 127.0.0.1:${PORT[s3]}: connect: " "$WORK/follow.log" ||
+    fail "no connection error for s3 after its server stopped: $(cat "$WORK/follow.log")"
+kill -0 $FPID 2>/dev/null || fail "replica follow exited when s3's server stopped"
 kill -TERM $FPID
 wait $FPID
 rc=$?
-[ $rc = 0 ] || fail "replica follow exited with $rc after SIGTERM"
-step "sources written and followed in $((SECONDS - t0)) s; follow stopped on SIGTERM (exit 0)"
+[ $rc = 1 ] || fail "replica follow exited with $rc after SIGTERM (1: s3 stopped)"
+step "s3's server stopped: s3 stopped with '$(head -1 "$WORK/follow.log")', s1 went on;" \
+    "follow stopped on SIGTERM (exit 1)"
 for s in $NAMES; do
-    grep -q '"last_error": ""' <(sc "$R" replica status "$s" --json) || fail "$s has an error"
+    grep -q '"last_error": ""' <(sc "$R" replica status "$s" --json) || [ $s = s3 ] ||
+        fail "$s has an error"
 done
 rules=$(sc "$R" replica status s3 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["rewrite_db"])')
 for db in shared1 shared2; do # the ones s3's stream creates

@@ -10,7 +10,8 @@
  *   list
  *   apply NAME [--json]        everything available now, then exit
  *   follow [NAME...] [--poll-ms N]  until SIGTERM/SIGINT (wakes on a change in the
- *                              sources' binlog dirs, inotify; else every N ms, 100)
+ *                              sources' binlog dirs, inotify; else every N ms, 100;
+ *                              a HOST:PORT source: when its blocking dump sends events)
  *   status [NAME] [--json]
  *
  * Exit 1 when a source stops on an error (the message names the source,
@@ -457,22 +458,39 @@ static void drain(int fd)
         ;
 }
 
-/* Until a source's directory changes, a signal, or ms. */
-static void wait_change(int fd, int ms)
+/*
+ * Until a source's directory changes, a HOST:PORT source sends events (its
+ * open dump's socket), SIGTERM/SIGINT (blocked outside this wait, so one that
+ * came just before is not missed), or ms. Only HOST:PORT sources, each with
+ * its dump open: no timeout at all (the sources push each commit).
+ */
+static void wait_change(const follow_set *f, int ino, int ms, const sigset_t *unblocked)
 {
-    struct pollfd p = {fd, POLLIN, 0};
-    struct timespec pause = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    struct pollfd p[MAX_FOLLOW + 1];
+    nfds_t n = 0;
+    bool all_net = true;
 
-    if (fd >= 0)
-        poll(&p, 1, ms);
-    else
-        nanosleep(&pause, NULL);
+    for (size_t i = 0; i < f->n; i++)
+        if (!f->stopped[i] && sc_replica_follower_has_more(f->fl[i]))
+            return; /* read already, the socket may not say so */
+    if (ino >= 0)
+        p[n++] = (struct pollfd){ino, POLLIN, 0};
+    for (size_t i = 0; i < f->n; i++) {
+        int fd = f->stopped[i] ? -1 : sc_replica_follower_fd(f->fl[i]);
+        if (fd >= 0)
+            p[n++] = (struct pollfd){fd, POLLIN, 0};
+        else if (!f->stopped[i])
+            all_net = false;
+    }
+    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    ppoll(p, n, all_net ? NULL : &t, unblocked);
 }
 
 static int cmd_follow(sc_cli *cli, int argc, char **argv)
 {
     follow_set *f = calloc(1, sizeof(*f));
     struct sigaction sa;
+    sigset_t stop_sigs, unblocked;
     long poll_ms = 100;
     opened db;
     int status, rc = SC_OK, ino;
@@ -504,6 +522,10 @@ static int cmd_follow(sc_cli *cli, int argc, char **argv)
     sa.sa_handler = on_signal;
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    sigemptyset(&stop_sigs);
+    sigaddset(&stop_sigs, SIGTERM);
+    sigaddset(&stop_sigs, SIGINT);
+    sigprocmask(SIG_BLOCK, &stop_sigs, &unblocked);
     if (rc)
         status = sc_cli__fail(cli, rc);
     ino = rc ? -1 : watch_sources(db.log, f);
@@ -511,8 +533,9 @@ static int cmd_follow(sc_cli *cli, int argc, char **argv)
         drain(ino);
         if (!follow_round(cli, db.log, f, &status))
             break; /* every source stopped */
-        wait_change(ino, (int)poll_ms);
+        wait_change(f, ino, (int)poll_ms, &unblocked);
     }
+    sigprocmask(SIG_SETMASK, &unblocked, NULL);
     if (ino >= 0)
         close(ino);
     for (size_t i = 0; i < f->n; i++)

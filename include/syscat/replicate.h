@@ -471,11 +471,33 @@ typedef struct sc_replica_follower sc_replica_follower;
  */
 SC_API int sc_replica_follower_open(sc_replica_follower **out, sc_log *log, const char *name);
 
-/** One round: as sc_replica_apply() (same counters, callback and errors). */
+/**
+ * One round: as sc_replica_apply() (same counters, callback and errors). A
+ * HOST:PORT source is followed through one blocking binlog dump kept open
+ * between rounds (the source pushes each commit): a round applies the events
+ * that have arrived and returns without waiting for more; wait for the next
+ * ones on sc_replica_follower_fd().
+ */
 SC_API int sc_replica_follower_apply(sc_replica_stats *out,
                                      sc_replica_follower *f,
                                      sc_replica_progress_cb cb,
                                      void *payload);
+
+/**
+ * The socket of a HOST:PORT source's open dump: readable when it has sent
+ * something (poll(2) it for POLLIN, then call sc_replica_follower_apply()).
+ * @return the descriptor, or -1 (a directory source, or no connection open:
+ *         the next round connects)
+ */
+SC_API int sc_replica_follower_fd(const sc_replica_follower *f);
+
+/**
+ * Events of a HOST:PORT source have arrived that the last round left for the
+ * next (a round gives the other sources their turn after 20 ms): call
+ * sc_replica_follower_apply() again without waiting on the socket, which may
+ * be empty while the client library holds them.
+ */
+SC_API bool sc_replica_follower_has_more(const sc_replica_follower *f);
 
 /** Stop following (NULL is fine); nothing is lost: positions are committed. */
 SC_API void sc_replica_follower_close(sc_replica_follower *f);
