@@ -21,6 +21,8 @@
  *   applylog lag SRC REPLICA N SQLFILE  a forked writer runs SQLFILE on a new catalog SRC
  *                                    (NOSYNC) as fast as it can until N transactions; this
  *                                    process follows it (sc_replica_follower_apply() in a loop);
+ *   applylog lag-net SYSCAT SRC REPLICA N SQLFILE  the same over HOST:PORT: SRC behind
+ *                                    `SYSCAT serve`, written through it (see cmd_lag_net)
  * the lag of each GTID = replica commit - source commit (CLOCK_MONOTONIC), p50/p99 printed `apply`
  * and `lag` need the replica API (sc_replica_apply, include/syscat/replicate.h); built without it
  * they print that the syscat applier is not available and exit 3. Internal headers are used for the
@@ -28,6 +30,8 @@
  * replicate/sysmap.h).
  */
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +39,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <mysql.h>
 
 #include "syscat.h"
 #include "replicate/log.h"
@@ -521,6 +527,246 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
     munmap(l.src_t, shared);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
+
+/*
+ * lag-net: the source is a `syscat serve` (started here on a free loopback
+ * port, stopped by PID) and the forked writer sends SQLFILE's statements
+ * through its Unix socket with Connector/C as fast as it can (the server's
+ * own commits wake its binlog dumps); this process follows 127.0.0.1:PORT
+ * with one sc_replica_follower (a blocking dump), sleeping in poll(2) on
+ * sc_replica_follower_fd() between rounds, as `syscat replica follow` does.
+ * Which statements make a transaction (how a commit time is matched to its
+ * GTID) is learnt first on a scratch catalog, and checked against the
+ * source's GTID at the end.
+ */
+static pid_t
+serve_start(const char *syscat, const char *src, char *sock, size_t size, unsigned *port)
+{
+    char pf[1100], pw[1100], cmd[4000];
+    FILE *f;
+    pid_t pid;
+
+    snprintf(pf, sizeof(pf), "%s.port", src);
+    snprintf(pw, sizeof(pw), "%s.pw", src);
+    snprintf(sock, size, "%s.sock", src);
+    if (!(f = fopen(pw, "w")) || fputs("lagpw\n", f) < 0 || fclose(f))
+        die_errno(pw);
+    snprintf(cmd, sizeof(cmd),
+             "'%s' --datadir '%s' user add repl --host '%%' --password-file '%s' --grant "
+             "'REPLICATION SLAVE' >/dev/null",
+             syscat, src, pw);
+    if (system(cmd) != 0)
+        die_errno("syscat user add");
+    unlink(pf);
+    if ((pid = fork()) < 0)
+        die_errno("fork");
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execl(syscat, syscat, "--datadir", src, "serve", "--port", "0", "--port-file", pf,
+              "--socket", sock, (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 200; i++) {
+        if ((f = fopen(pf, "r"))) {
+            int ok = fscanf(f, "%u", port) == 1;
+            fclose(f);
+            if (ok)
+                return pid;
+        }
+        usleep(50000);
+    }
+    kill(pid, SIGTERM);
+    fprintf(stderr, "applylog: syscat serve did not start\n");
+    exit(1);
+}
+
+static MYSQL *sock_connect(const char *sock)
+{
+    MYSQL *m = mysql_init(NULL);
+
+    if (!m || !mysql_real_connect(m, NULL, "root", NULL, NULL, 0, sock, 0)) {
+        fprintf(stderr, "applylog: connect %s: %s\n", sock, m ? mysql_error(m) : "");
+        exit(1);
+    }
+    return m;
+}
+
+/* The sequence number of the source's last GTID (@@global.gtid_binlog_pos d-s-N). */
+static uint64_t served_seq(MYSQL *m)
+{
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+    uint64_t seq = 0;
+    const char *dash;
+
+    if (mysql_query(m, "SELECT @@global.gtid_binlog_pos") || !(res = mysql_store_result(m))) {
+        fprintf(stderr, "applylog: gtid_binlog_pos: %s\n", mysql_error(m));
+        exit(1);
+    }
+    if ((row = mysql_fetch_row(res)) && row[0] && (dash = strrchr(row[0], '-')))
+        seq = strtoull(dash + 1, NULL, 10);
+    mysql_free_result(res);
+    return seq;
+}
+
+/* Which of SQLFILE's first statements make a transaction, learnt by running
+ * them on a scratch catalog (the stream is deterministic): 1 byte per line. */
+static char *txn_pattern(size_t *lines, const char *scratch, const char *sql_path, uint64_t n)
+{
+    writer w;
+    char *pat = NULL;
+    size_t cap = 0;
+    uint64_t txns = 0;
+    ssize_t len;
+
+    writer_open(&w, scratch, sql_path, NULL);
+    *lines = 0;
+    while (txns < n && (len = getline(&w.line, &w.cap, w.sql)) > 0) {
+        sc_stmt_result r;
+        uint64_t before = next_seq(w.ctx, w.cat, w.log);
+        while (len > 0 && (w.line[len - 1] == '\n' || w.line[len - 1] == ';'))
+            w.line[--len] = '\0';
+        memset(&r, 0, sizeof(r));
+        sc_ddl_exec(&r, w.session, NULL, w.line, (size_t)len);
+        sc_stmt_result_clear(&r);
+        if (*lines == cap && !(pat = realloc(pat, cap = cap ? cap * 2 : 4096)))
+            die_errno("memory");
+        pat[*lines] = next_seq(w.ctx, w.cat, w.log) > before;
+        txns += (uint64_t)pat[(*lines)++];
+    }
+    writer_close(&w);
+    return pat;
+}
+
+static void
+lag_net_writer(lag_run *l, const char *sock, const char *pat, size_t lines, const char *sql_path)
+{
+    MYSQL *m = sock_connect(sock);
+    uint64_t seq = served_seq(m);
+    FILE *sql = fopen(sql_path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+
+    if (!sql)
+        die_errno(sql_path);
+    for (size_t i = 0; i < lines && (len = getline(&line, &cap, sql)) > 0; i++) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == ';'))
+            line[--len] = '\0';
+        if (mysql_real_query(m, line, (unsigned long)len) && pat[i]) {
+            fprintf(stderr, "applylog: %s: %s\n", line, mysql_error(m));
+            _exit(1);
+        }
+        if (!pat[i])
+            continue;
+        seq++;
+        if (seq < l->slots)
+            l->src_t[seq] = now_s();
+    }
+    if (served_seq(m) != seq) {
+        fprintf(stderr, "applylog: the source is at GTID seq %llu, the writer counted %llu\n",
+                (unsigned long long)served_seq(m), (unsigned long long)seq);
+        _exit(1);
+    }
+    *l->done = seq;
+    mysql_close(m);
+    free(line);
+    fclose(sql);
+}
+
+/* Follow until the writer is done and the replica has its last GTID. */
+static void lag_net_follow(lag_run *l, sc_ctx *ctx, sc_log *log, pid_t writer_pid)
+{
+    sc_replica_follower *f = NULL;
+    uint64_t last = 0;
+
+    if (sc_replica_follower_open(&f, log, "src"))
+        die_ctx(ctx, "follower");
+    for (;;) {
+        sc_replica_stats st;
+        struct pollfd p = {sc_replica_follower_fd(f), POLLIN, 0};
+
+        memset(&st, 0, sizeof(st));
+        if (sc_replica_follower_apply(&st, f, lag_cb, l))
+            die_ctx(ctx, "apply");
+        if (st.txns)
+            last = st.gtid_seq;
+        if (*l->done && last >= *l->done)
+            break;
+        if (!*l->done && waitpid(writer_pid, NULL, WNOHANG) == writer_pid) {
+            fprintf(stderr, "applylog: the writer failed\n");
+            exit(1);
+        }
+        if (!sc_replica_follower_has_more(f)) {
+            if (p.fd < 0)
+                p.fd = sc_replica_follower_fd(f);
+            poll(&p, p.fd >= 0, p.fd >= 0 ? 1000 : 10);
+        }
+    }
+    sc_replica_follower_close(f);
+}
+
+static int
+cmd_lag_net(const char *syscat, const char *src, const char *dir, uint64_t n, const char *sql_path)
+{
+    lag_run l;
+    size_t shared;
+    sc_catalog *cat = NULL;
+    sc_ctx *ctx = NULL;
+    sc_log *log;
+    writer w;
+    pid_t serve, pid;
+    int status;
+    char sock[1100], pw[1100], from[64], scratch[1100], *pat;
+    size_t lines = 0;
+    unsigned port = 0;
+    sc_replica_source_options o = SC_REPLICA_SOURCE_OPTIONS_INIT;
+
+    memset(&l, 0, sizeof(l));
+    l.slots = (size_t)n + 256;
+    shared = l.slots * sizeof(double) + sizeof(uint64_t);
+    l.src_t = mmap(NULL, shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    l.lags = calloc(l.slots, sizeof(double));
+    if (l.src_t == MAP_FAILED || !l.lags)
+        die_errno("memory");
+    l.done = (volatile uint64_t *)(l.src_t + l.slots);
+    snprintf(scratch, sizeof(scratch), "%s.scratch", src);
+    pat = txn_pattern(&lines, scratch, sql_path, n);
+    writer_open(&w, src, sql_path, NULL); /* the catalog, its log (table_map=statement) */
+    writer_close(&w);
+    serve = serve_start(syscat, src, sock, sizeof(sock), &port);
+    if (sc_ctx_new(&ctx, NULL))
+        return 1;
+    snprintf(from, sizeof(from), "127.0.0.1:%u", port);
+    cat = open_cat(ctx, dir, true);
+    if (sc_log_open(&log, cat) || sc_log_set(log, "binlog.server_id", "2"))
+        die_ctx(ctx, "replica log");
+    o.from = from;
+    o.user = "repl";
+    snprintf(pw, sizeof(pw), "%s.pw", src); /* serve_start wrote it */
+    o.password_file = pw;
+    if (sc_replica_add_source(log, "src", &o))
+        die_ctx(ctx, "add source");
+    if ((pid = fork()) < 0)
+        die_errno("fork");
+    if (pid == 0) {
+        lag_net_writer(&l, sock, pat, lines, sql_path);
+        _exit(0);
+    }
+    lag_net_follow(&l, ctx, log, pid);
+    waitpid(pid, &status, 0);
+    kill(serve, SIGTERM);
+    waitpid(serve, NULL, 0);
+    lag_report(&l);
+    sc_log_close(log);
+    sc_catalog_close(cat);
+    sc_ctx_free(ctx);
+    free(l.lags);
+    free(pat);
+    munmap(l.src_t, shared);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
 #else
 static int no_replica(void)
 {
@@ -533,7 +779,7 @@ static int no_replica(void)
 static void usage(void)
 {
     fputs("usage: applylog gen SRC N SQLFILE BOOT | count SRC | apply REPLICA SRC |"
-          " lag SRC REPLICA N SQLFILE\n",
+          " lag SRC REPLICA N SQLFILE | lag-net SYSCAT SRC REPLICA N SQLFILE\n",
           stderr);
     exit(2);
 }
@@ -551,6 +797,8 @@ int main(int argc, char **argv)
         return cmd_apply(argv[2], argv[3]);
     if (!strcmp(argv[1], "lag") && argc == 6)
         return cmd_lag(argv[2], argv[3], strtoull(argv[4], NULL, 10), argv[5]);
+    if (!strcmp(argv[1], "lag-net") && argc == 7)
+        return cmd_lag_net(argv[2], argv[3], argv[4], strtoull(argv[5], NULL, 10), argv[6]);
 #else
     if ((!strcmp(argv[1], "apply") && argc == 4) || (!strcmp(argv[1], "lag") && argc == 6))
         return no_replica();

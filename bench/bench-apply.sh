@@ -25,7 +25,13 @@
 #    writer runs the stream on a new source as fast as it can; the bench applies in
 #    a loop; per GTID, the time of the applier's per-transaction callback (right
 #    after the local commit holding it) minus the writer's commit time.
-# Environment: BENCH_APPLY_TXNS, BENCH_APPLY_RUNS (3), BENCH_LAG_TXNS, BENCH_KEEP=1.
+# 5. Lag over HOST:PORT: `applylog lag-net` (BENCH_LAG_NET_TXNS, default 5000): the
+#    source is a `syscat serve`, written through its socket by a forked Connector/C
+#    client as fast as it can; the replica follows 127.0.0.1:PORT with one blocking
+#    dump (sc_replica_follower_fd in poll(2), as `syscat replica follow`); per GTID,
+#    the applier's callback time minus the time the client's statement returned.
+# Environment: BENCH_APPLY_TXNS, BENCH_APPLY_RUNS (3), BENCH_LAG_TXNS,
+# BENCH_LAG_NET_TXNS, BENCH_KEEP=1.
 # usage: bash bench/bench-apply.sh [BUILD_DIR]   (default build/release)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -37,6 +43,7 @@ SYSCAT="$BUILD/syscat"
 N=${BENCH_APPLY_TXNS:-100000}
 RUNS=${BENCH_APPLY_RUNS:-3}
 LAG_N=${BENCH_LAG_TXNS:-20000}
+LAG_NET_N=${BENCH_LAG_NET_TXNS:-5000}
 
 for x in "$APPLYLOG" "$SYSCAT"; do
     [ -x "$x" ] || { echo "bench-apply: no $x (run: make bench)" >&2; exit 2; }
@@ -131,6 +138,13 @@ if [ -z "$sc_line" ]; then
     lag=$("$APPLYLOG" lag "$WORK/lagsrc" "$WORK/lagrep" "$LAG_N" "$WORK/stream.sql") || exit 1
     echo "lag of a replica following a source writing as fast as it can ($LAG_N transactions," \
          "source commit -> replica commit of the same GTID):"
+    echo "$lag" | sed 's/^/  /'
+    python3 "$ROOT/tests/gen/gen_ddl.py" --seed 43 --count $((LAG_NET_N * 13 / 10 + 500)) \
+        --databases 5 --no-errors --no-txn -o "$WORK/stream-net.sql" || exit 1
+    lag=$("$APPLYLOG" lag-net "$SYSCAT" "$WORK/lagnetsrc" "$WORK/lagnetrep" "$LAG_NET_N" \
+        "$WORK/stream-net.sql") || exit 1
+    echo "lag over HOST:PORT: \`syscat serve\` written through its socket as fast as a client" \
+         "can ($LAG_NET_N transactions), the replica on one blocking dump:"
     echo "$lag" | sed 's/^/  /'
 else
     echo "lag: not measured (syscat applier not available)"
