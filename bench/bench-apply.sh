@@ -61,6 +61,10 @@ trap cleanup EXIT
 now() { date +%s.%N; }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN {printf "%.0f", n / t}'; }
+# CPU seconds (user + system) a running process has used so far
+pid_cpu() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", ($14 + $15) / hz}' "/proc/$1/stat"; }
+# CPU seconds of a finished command timed by /usr/bin/time -f '%U %S' -o FILE
+time_cpu() { awk '{printf "%.3f", $1 + $2}' "$1"; }
 
 # ---------------------------------------------------------------- the log
 stmts=$((N * 13 / 10 + 2000))
@@ -82,16 +86,23 @@ expect=$("$SYSCAT" --datadir "$WORK/src" stats --json | python3 -c \
 SOCK=$(bash "$HERE/mariadb-private.sh" start "$WORK/server") || exit 1
 my() { mariadb --no-defaults --protocol=socket --socket="$SOCK" -uroot "$@"; }
 my_times=()
+my_cpus=()
+MYPID=$(cat "$WORK/server/mysqld.pid")
 for r in $(seq 1 "$RUNS"); do
     my -e 'DROP DATABASE IF EXISTS syscat' || exit 1
     my <"$WORK/boot.ddl" || exit 1
     if [ "$boot_logged" = 0 ]; then my <"$WORK/boot.rows" || exit 1; fi
+    c0=$(pid_cpu "$MYPID")
     t0=$(now)
-    if ! mariadb-binlog --no-defaults "$WORK"/src/binlog/binlog.0* | my syscat; then
+    if ! /usr/bin/time -f '%U %S' -o "$WORK/client.time" bash -c \
+        'mariadb-binlog --no-defaults "$0"/src/binlog/binlog.0* |
+         mariadb --no-defaults --protocol=socket --socket="$1" -uroot syscat' "$WORK" "$SOCK"; then
         echo "bench-apply: the server failed to apply the log (run $r)" >&2; exit 1
     fi
     t1=$(now)
     my_times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}')")
+    my_cpus+=("$(awk -v a="$c0" -v b="$(pid_cpu "$MYPID")" -v c="$(time_cpu "$WORK/client.time")" \
+        'BEGIN {printf "%.3f", b - a + c}')")
     got=$(my -N -e 'SELECT (SELECT COUNT(*) FROM syscat.tables), (SELECT COUNT(*) FROM syscat.columns),
                            (SELECT COUNT(*) FROM syscat.indexes)' | tr '\t' ' ')
     if [ "$got" != "$expect" ]; then
@@ -103,9 +114,11 @@ my_t=$(median "${my_times[@]}")
 # ---------------------------------------------------------------- syscat
 sc_line=""
 sc_times=()
+sc_cpus=()
 for r in $(seq 1 "$RUNS"); do
-    out=$("$APPLYLOG" apply "$WORK/replica$r" "$WORK/src")
+    out=$(/usr/bin/time -f '%U %S' -o "$WORK/sc.time" "$APPLYLOG" apply "$WORK/replica$r" "$WORK/src")
     st=$?
+    [ $st = 0 ] && sc_cpus+=("$(time_cpu "$WORK/sc.time")")
     if [ $st = 3 ]; then sc_line="$out"; break; fi
     [ $st = 0 ] || { echo "bench-apply: syscat apply failed: $out" >&2; exit 1; }
     sc_times+=("$(echo "$out" | awk '{for (i = 1; i < NF; i++) if ($i == "apply_seconds") print $(i + 1)}')")
@@ -132,6 +145,17 @@ if [ "$boot_logged" = 0 ]; then
 else
     echo "  note: the log starts with its bootstrap transaction (counted in the figures)"
 fi
+# Wall time on a shared machine is mostly waiting for a core: CPU seconds say what each
+# side costs (MariaDB: mariadbd's own, plus the mariadb-binlog | mariadb pipeline's).
+my_c=$(median "${my_cpus[@]}")
+echo "CPU seconds of the same applies (median of $RUNS; user + system):"
+if [ -z "$sc_line" ]; then
+    sc_c=$(median "${sc_cpus[@]}")
+    printf '  %-40s %8s s  %8s txn per CPU s  (%s)\n' "syscat replica apply" "$sc_c" \
+        "$(rate "$sc_txns" "$sc_c")" "${sc_cpus[*]}"
+fi
+printf '  %-40s %8s s  %8s txn per CPU s  (%s)\n' "MariaDB 10.11 (server + client pipeline)" \
+    "$my_c" "$(rate "$txns" "$my_c")" "${my_cpus[*]}"
 
 # ---------------------------------------------------------------- lag
 if [ -z "$sc_line" ]; then
