@@ -17,7 +17,8 @@
 #   socket   print the socket path
 # Environment: SC_MARIADB_DIR (default /tmp/syscat-mariadb-oracle), holding
 #   data/, mysqld.sock, mysqld.log and mysqld.pid (the pid of the mariadbd
-#   this script started; not a server option).
+#   this script started; not a server option); SC_MARIADB_PORT (default
+#   33061), the loopback TCP port, so that several private servers can run.
 set -u
 
 BASE=${SC_MARIADB_DIR:-/tmp/syscat-mariadb-oracle}
@@ -25,7 +26,7 @@ DATA="$BASE/data"
 SOCK="$BASE/mysqld.sock"
 PIDF="$BASE/mysqld.pid"
 LOG="$BASE/mysqld.log"
-PORT=33061
+PORT=${SC_MARIADB_PORT:-33061}
 
 answers() {
     mariadb --no-defaults --protocol=socket --socket="$SOCK" -uroot \
