@@ -46,6 +46,7 @@ const char *sc_ast__stmt_kind_name(sc_ast_stmt_kind kind)
         [SC_AST_STMT_CREATE_SEQUENCE] = "CREATE SEQUENCE",
         [SC_AST_STMT_ALTER_SEQUENCE] = "ALTER SEQUENCE",
         [SC_AST_STMT_DROP_SEQUENCE] = "DROP SEQUENCE",
+        [SC_AST_STMT_STORED_OBJECT] = "STORED OBJECT",
     };
     if ((unsigned)kind < sizeof(names) / sizeof(names[0]) && names[kind])
         return names[kind];

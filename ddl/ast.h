@@ -796,7 +796,19 @@ typedef enum sc_ast_stmt_kind {
     SC_AST_STMT_CREATE_SEQUENCE, /* sequence */
     SC_AST_STMT_ALTER_SEQUENCE,  /* sequence */
     SC_AST_STMT_DROP_SEQUENCE,   /* sequence (names) */
+    SC_AST_STMT_STORED_OBJECT,   /* stored: CREATE/ALTER/DROP PROCEDURE, FUNCTION, EVENT */
 } sc_ast_stmt_kind;
+
+/* A statement on a stored procedure, function or event: syscat keeps none,
+ * so DROP and ALTER find nothing (as MariaDB does for a missing one) and
+ * CREATE is refused with an error that says so (ddl/exec_stored.c). */
+typedef struct sc_ast_stored_object {
+    const char *verb;   /* "CREATE", "ALTER" or "DROP" */
+    const char *object; /* "PROCEDURE", "FUNCTION" or "EVENT" */
+    sc_ast_qname name;
+    bool if_exists;      /* DROP ... IF EXISTS */
+    sc_ast_qname rename; /* ALTER EVENT ... RENAME TO name (name NULL: none) */
+} sc_ast_stored_object;
 
 /**
  * A parsed statement. Owns its arena: free with sc_ast__stmt_free(). text is
@@ -816,12 +828,15 @@ typedef struct sc_ast_stmt {
     sc_ast_index_stmt *index_stmt;
     const char *use_db;
     sc_ast_set *set;
+    sc_ast_set *set_statement; /* SET STATEMENT v=x[, ...] FOR <this statement>: the
+                                  session variables set while it runs, then restored */
     sc_ast_show *show;
     const char *unsupported_what; /* upper-case statement kind words */
     /* added for views and triggers (ddl/select.h): */
     struct sc_ast_view *view;
     struct sc_ast_trigger *trigger;
     struct sc_ast_sequence *sequence; /* ddl/sequence.h */
+    sc_ast_stored_object *stored;     /* SC_AST_STMT_STORED_OBJECT */
 } sc_ast_stmt;
 
 /** Free a statement and everything it holds (NULL is fine). */

@@ -160,6 +160,7 @@ typedef enum sc_engine {
     SC_ENGINE_CSV,
     SC_ENGINE_MRG_MYISAM,
     SC_ENGINE_SEQUENCE,
+    SC_ENGINE_PERFORMANCE_SCHEMA,
     SC_ENGINE_OTHER /* none of the above; also the number of known engines */
 } sc_engine;
 
@@ -304,6 +305,19 @@ const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e);
 const char *sc_exec__engine_name(const char *name);
 /** The engine of a canonical name as sc_exec__engine_name() gives it (exact match). */
 sc_engine sc_exec__engine(const char *canonical);
+/* 1901 for a subquery in a column's DEFAULT or GENERATED ALWAYS AS, checked
+ * first as MariaDB's parser does. */
+int sc_exec__create_subqueries(sc_exec *x, const sc_ast_create_table *ct);
+int sc_exec__alter_subqueries(sc_exec *x, const sc_ast_alter_table *at);
+/* CREATE/ALTER/DROP PROCEDURE, FUNCTION, EVENT (exec_stored.c). */
+int sc_exec__stored_object(sc_exec *x);
+/* The engine's refusals that come before the SQL layer reads the definition
+ * (partitioning: 1572) and the one its create() gives (1005); SC_OK if none. */
+int sc_exec__engine_refuses_partitioning(sc_exec *x, const char *engine);
+int sc_exec__engine_refuses_create(sc_exec *x,
+                                   const char *schema,
+                                   const char *name,
+                                   const char *engine);
 /** Validate an identifier (empty/too long/trailing space): 1103/1166/1102/1059 etc. */
 int sc_exec__check_table_name(sc_exec *x, const char *name);
 int sc_exec__check_db_name(sc_exec *x, const char *name);

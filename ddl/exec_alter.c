@@ -281,6 +281,8 @@ static int finish_and_store(sc_exec *x,
         rc = sc_exec__alter_check_parent_side(x, st, id, old);
     if (rc == SC_OK)
         rc = sc_exec__alter_check_algorithm(x, st, at, old);
+    if (rc == SC_OK && st->engine_changed)
+        rc = sc_exec__engine_refuses_create(x, st->t.schema, st->t.name, st->t.engine);
     if (rc == SC_OK)
         rc = store_altered(x, st, id);
     return rc;
@@ -296,6 +298,8 @@ int sc_exec__alter_table(sc_exec *x)
     int rc;
 
     memset(&st, 0, sizeof(st));
+    if ((rc = sc_exec__alter_subqueries(x, at)) != SC_OK)
+        return rc;
     if (at->has_partition && !at->part_op)
         return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "PARTITION BY");
     {

@@ -162,8 +162,12 @@ int sc_exec__alter_apply_options(sc_exec *x, sc_alter_state *st, const sc_ast_al
     if (sp->kind != SC_AST_ALTER_TABLE_OPTIONS)
         return SC_OK;
     rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options);
-    if (rc == SC_OK && strcmp(engine, st->t.engine) != 0)
+    if (rc == SC_OK && strcmp(engine, st->t.engine) != 0) {
         st->engine_changed = true;
+        /* the engine serves only its own schema's tables */
+        if (sc_exec__engine(st->t.engine) == SC_ENGINE_PERFORMANCE_SCHEMA)
+            return sc_exec__err(x, SC_ER_ILLEGAL_HA, st->t.engine, st->t.schema, st->t.name);
+    }
     for (size_t i = 0; i < sp->n_options; i++)
         if (sp->options[i].kind == SC_AST_TOPT_CHARSET ||
             sp->options[i].kind == SC_AST_TOPT_COLLATE)

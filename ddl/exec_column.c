@@ -118,6 +118,41 @@ static bool has_subquery(const sc_expr *e)
     return has_subquery(e->case_operand) || has_subquery(e->case_else);
 }
 
+/* A subquery in a column's GENERATED ALWAYS AS or DEFAULT: 1901, which
+ * MariaDB's parser gives as each column definition ends (Column_definition::
+ * check), so before anything else about the statement. */
+static int column_subqueries(sc_exec *x, const sc_ast_column *ac)
+{
+    if (has_subquery(ac->gen_expr))
+        return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "select ...",
+                            "GENERATED ALWAYS AS", ac->name);
+    if (has_subquery(ac->default_expr))
+        return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "select ...",
+                            "DEFAULT", ac->name);
+    return SC_OK;
+}
+
+int sc_exec__create_subqueries(sc_exec *x, const sc_ast_create_table *ct)
+{
+    for (size_t i = 0; i < ct->n_defs; i++)
+        if (ct->defs[i].kind == SC_AST_DEF_COLUMN && column_subqueries(x, ct->defs[i].column))
+            return SC_ESQL;
+    return SC_OK;
+}
+
+int sc_exec__alter_subqueries(sc_exec *x, const sc_ast_alter_table *at)
+{
+    for (size_t i = 0; i < at->n_specs; i++) {
+        const sc_ast_alter_spec *sp = &at->specs[i];
+        if (sp->column && column_subqueries(x, sp->column))
+            return SC_ESQL;
+        if (sp->kind == SC_AST_ALTER_SET_DEFAULT && has_subquery(sp->default_expr))
+            return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "select ...",
+                                "DEFAULT", sp->name);
+    }
+    return SC_OK;
+}
+
 /* 1970 / 1901 for what a CHECK constraint may not use. */
 int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name)
 {
@@ -783,6 +818,9 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
     {
         const sc_expr *f = forbidden_node(e, EXPR_STATEMENT);
         const char *text;
+        if (has_subquery(e)) /* MariaDB names a subquery by this text */
+            return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "select ...",
+                                "DEFAULT", d->name);
         if (f)
             return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
                                 sc_exec__expr_text(x, f), "DEFAULT", d->name);

@@ -93,8 +93,6 @@ fk_parent_problem(const sc_table_def *child, const sc_fk_def *fk, const sc_table
         if ((fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL) &&
             (cc->flags & SC_COL_NOT_NULL))
             return FK_BAD_OPTIONS;
-        if (cc->generated == SC_GEN_VIRTUAL)
-            return FK_BAD_OPTIONS;
     }
     return FK_FINE;
 }
@@ -174,7 +172,7 @@ static bool fk_name_taken(sc_exec *x, const sc_xtable *t, size_t first, const ch
     sc_schema *s = NULL;
 
     for (size_t i = first; i < t->n_fks; i++)
-        for (size_t k = 0; k < first; k++)
+        for (size_t k = 0; k < i; k++)
             if (strcasecmp(t->fks[k].name, t->fks[i].name) == 0)
                 return true;
     if (sc_schema_lookup(&s, x->txn, t->schema) != SC_OK)
@@ -232,6 +230,18 @@ validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, boo
     return rc;
 }
 
+/* A named CHECK constraint and a foreign key share the constraint namespace
+ * (the SQL layer's test, before the engine sees the keys): 1826. */
+static int check_names_clash(sc_exec *x, const sc_xtable *t, size_t first, const bool *auto_named)
+{
+    for (size_t i = 0; i < t->n_checks; i++)
+        for (size_t k = 0; k < t->n_fks && t->checks[i].name; k++)
+            if (!(k >= first && auto_named[k - first]) &&
+                strcasecmp(t->checks[i].name, t->fks[k].name) == 0)
+                return sc_exec__err(x, SC_ER_DUP_CONSTRAINT_NAME, "CHECK", t->checks[i].name);
+    return SC_OK;
+}
+
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
 {
     unsigned next = max_ibfk(t);
@@ -248,10 +258,14 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
                 return SC_ENOMEM;
         }
     }
-    /* the same name twice in one statement: InnoDB refuses the definition */
+    if ((rc = check_names_clash(x, t, first, auto_named)) != SC_OK)
+        return rc;
+    /* the same name twice in one statement: InnoDB's set of the new keys
+     * (compared byte for byte) refuses the definition; names equal but for
+     * case pass it and clash in its dictionary (121, below) */
     for (size_t i = first; i < t->n_fks; i++)
         for (size_t k = first; k < i; k++)
-            if (strcasecmp(t->fks[k].name, t->fks[i].name) == 0) {
+            if (strcmp(t->fks[k].name, t->fks[i].name) == 0) {
                 x->warnings += 2;
                 return fk_error(x, t);
             }
@@ -480,6 +494,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 {
     int rc = sc_exec__table_options(x, t, ct->options, ct->n_options);
 
+    if (rc == SC_OK && ct->partition)
+        rc = sc_exec__engine_refuses_partitioning(x, t->engine);
     if (rc == SC_OK)
         rc = build_columns(x, t, ct);
     if (rc == SC_OK)
@@ -494,10 +510,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__finish_table(x, t);
     if (rc == SC_OK)
         rc = sc_exec__versioning_keys(x, t);
-    if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_SEQUENCE)
-        /* the SEQUENCE engine holds no user table: CREATE fails in the engine */
-        rc = sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
-                          "131 \"Command not supported by the engine\"");
+    if (rc == SC_OK) /* SEQUENCE, PERFORMANCE_SCHEMA: CREATE fails in the engine */
+        rc = sc_exec__engine_refuses_create(x, t->schema, t->name, t->engine);
     if (rc == SC_OK && ct->partition)
         rc = sc_exec__partition_create(x, t, ct->partition);
     if (rc == SC_OK)
@@ -528,7 +542,8 @@ int sc_exec__create_table(sc_exec *x)
     sc_xtable t;
     int rc;
 
-    if ((rc = sc_exec__resolve_db(x, &db, &ct->name)) != SC_OK)
+    if ((rc = sc_exec__create_subqueries(x, ct)) != SC_OK ||
+        (rc = sc_exec__resolve_db(x, &db, &ct->name)) != SC_OK)
         return rc;
     if ((rc = sc_exec__check_table_name(x, ct->name.name)) != SC_OK ||
         (rc = sc_exec__guard_system(x, db)) != SC_OK)

@@ -30,20 +30,86 @@
 
 /* The engines a stock MariaDB 10.11 server has loaded (ARCHIVE, BLACKHOLE,
  * FEDERATED... are plugins that are not: 1286 there too), in sc_engine
- * order: canonical name, the synonym MariaDB accepts, the longest key. */
+ * order: canonical name, the synonym MariaDB accepts, the longest key, and
+ * what the engine cannot hold (its table flags, checked against 10.11.19). */
+enum {
+    NO_GENCOLS = 1 << 0,   /* no HA_CAN_VIRTUAL_COLUMNS: 1910 */
+    NO_AUTOINC = 1 << 1,   /* HA_NO_AUTO_INCREMENT: 1164 */
+    NO_KEYS = 1 << 2,      /* max_supported_keys() 0: 1069 */
+    NO_GEOMETRY = 1 << 3,  /* no HA_CAN_GEOMETRY: 1178 */
+    NO_PARTITION = 1 << 4, /* HTON_NOT_USER_SELECTABLE... for partitions: 1572 */
+    NO_CREATE = 1 << 5,    /* create() answers HA_ERR_WRONG_COMMAND: 1005 errno 131 */
+    NO_VCOL_KEYS = 1 << 6, /* no HA_CAN_INDEX_VIRTUAL_GENERATED_COLUMN: 1904 */
+};
 static const struct {
     const char *name;
     const char *alias;
     uint64_t max_key_length;
+    unsigned refuses;
 } engines[SC_ENGINE_OTHER] = {
-    [SC_ENGINE_INNODB] = {"InnoDB", NULL, 3072},
-    [SC_ENGINE_MYISAM] = {"MyISAM", NULL, 1000},
-    [SC_ENGINE_ARIA] = {"Aria", "Maria", 2000},
-    [SC_ENGINE_MEMORY] = {"MEMORY", "HEAP", 3072},
-    [SC_ENGINE_CSV] = {"CSV", NULL, 3072},
-    [SC_ENGINE_MRG_MYISAM] = {"MRG_MyISAM", "MERGE", 1000},
-    [SC_ENGINE_SEQUENCE] = {"SEQUENCE", NULL, 3072},
+    [SC_ENGINE_INNODB] = {"InnoDB", NULL, 3072, 0},
+    [SC_ENGINE_MYISAM] = {"MyISAM", NULL, 1000, 0},
+    [SC_ENGINE_ARIA] = {"Aria", "Maria", 2000, NO_VCOL_KEYS},
+    [SC_ENGINE_MEMORY] = {"MEMORY", "HEAP", 3072, NO_GENCOLS},
+    [SC_ENGINE_CSV] = {"CSV", NULL, 3072, NO_GENCOLS | NO_AUTOINC | NO_KEYS},
+    [SC_ENGINE_MRG_MYISAM] = {"MRG_MyISAM", "MERGE", 1000, NO_GENCOLS},
+    [SC_ENGINE_SEQUENCE] = {"SEQUENCE", NULL, 3072, NO_GENCOLS | NO_CREATE},
+    [SC_ENGINE_PERFORMANCE_SCHEMA] = {"PERFORMANCE_SCHEMA", NULL, 0,
+                                      NO_GENCOLS | NO_AUTOINC | NO_GEOMETRY | NO_PARTITION |
+                                          NO_CREATE},
 };
+
+static unsigned refuses(const char *engine)
+{
+    sc_engine e = sc_exec__engine(engine);
+    return e == SC_ENGINE_OTHER ? 0 : engines[e].refuses;
+}
+
+int sc_exec__engine_refuses_partitioning(sc_exec *x, const char *engine)
+{
+    if (refuses(engine) & NO_PARTITION)
+        return sc_exec__err(x, SC_ER_PARTITION_MERGE_ERROR);
+    return SC_OK;
+}
+
+int sc_exec__engine_refuses_create(sc_exec *x,
+                                   const char *schema,
+                                   const char *name,
+                                   const char *engine)
+{
+    if (refuses(engine) & NO_CREATE)
+        return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, schema, name,
+                            "131 \"Command not supported by the engine\"");
+    return SC_OK;
+}
+
+/* The column rules of the engine's flags, in MariaDB's order: a GEOMETRY
+ * column (prepare_create_field), AUTO_INCREMENT, generated columns, keys. */
+static int engine_columns(sc_exec *x, const sc_xtable *t)
+{
+    unsigned r = refuses(t->engine);
+
+    if (!r)
+        return SC_OK;
+    for (size_t i = 0; i < t->n_cols && (r & NO_GEOMETRY); i++)
+        if (sc_type__is_spatial(t->cols[i].d.type))
+            return sc_exec__err(x, SC_ER_CHECK_NOT_IMPLEMENTED, "GEOMETRY");
+    for (size_t i = 0; i < t->n_cols && (r & NO_AUTOINC); i++)
+        if (t->cols[i].d.flags & SC_COL_AUTO_INCREMENT)
+            return sc_exec__err(x, SC_ER_TABLE_CANT_HANDLE_AUTO_INCREMENT, t->engine);
+    for (size_t i = 0; i < t->n_cols && (r & NO_GENCOLS); i++)
+        if (t->cols[i].d.generated != SC_GEN_NONE)
+            return sc_exec__err(x, SC_ER_UNSUPPORTED_ENGINE_FOR_GENERATED_COLUMNS, t->engine);
+    if ((r & NO_KEYS) && t->n_idx)
+        return sc_exec__err(x, SC_ER_TOO_MANY_KEYS, 0);
+    for (size_t i = 0; i < t->n_idx && (r & NO_VCOL_KEYS); i++)
+        for (size_t k = 0; k < t->idx[i].d.n_parts; k++) {
+            const sc_xcol *c = sc_xtable__find_col((sc_xtable *)t, t->idx[i].parts[k].column);
+            if (c && c->d.generated == SC_GEN_VIRTUAL)
+                return sc_exec__err(x, SC_ER_KEY_BASED_ON_GENERATED_VIRTUAL_COLUMN);
+        }
+    return SC_OK;
+}
 
 const char *sc_exec__engine_name(const char *name)
 {
@@ -578,9 +644,23 @@ static int add_fk(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
     if ((rc = sc_exec__check_ident_length(x, ai->constraint)) != SC_OK ||
         (rc = sc_exec__check_ident_length(x, ai->name)) != SC_OK)
         return rc;
-    for (size_t i = 0; i < ai->n_parts; i++)
-        if (!sc_xtable__find_col(t, ai->parts[i].column))
+    for (size_t i = 0; i < ai->n_parts; i++) {
+        const sc_xcol *c = sc_xtable__find_col(t, ai->parts[i].column);
+        const char *bad = NULL;
+        if (!c)
             return sc_exec__err(x, SC_ER_KEY_COLUMN_DOES_NOT_EXIST, ai->parts[i].column);
+        /* Foreign_key::validate(): no action may write a generated column */
+        if (c->d.generated == SC_GEN_NONE)
+            continue;
+        if (r->on_delete == SC_AST_FK_SET_NULL)
+            bad = "ON DELETE SET NULL";
+        else if (r->on_update == SC_AST_FK_SET_NULL)
+            bad = "ON UPDATE SET NULL";
+        else if (r->on_update == SC_AST_FK_CASCADE)
+            bad = "ON UPDATE CASCADE";
+        if (bad)
+            return sc_exec__err(x, SC_ER_WRONG_FK_OPTION_FOR_GENERATED_COLUMN, bad);
+    }
     /* the implicit index, kept unless another key covers the columns */
     ix = sc_xtable__add_index(x, t, ai->n_parts);
     if (!ix)
@@ -1294,6 +1374,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
             return sc_exec__err(x, SC_ER_INVISIBLE_NOT_NULL_WITHOUT_DEFAULT, d->name);
     }
     sc_exec__timestamp_defaults(x, t);
+    if ((rc = engine_columns(x, t)) != SC_OK)
+        return rc;
     drop_covered_generated(x, t);
     note_duplicate_keys(x, t);
     /* names of unnamed keys, in declaration order, unique among the keys
@@ -1305,9 +1387,6 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
             ix->d.name = unique_name_before(x, t, i, ix->parts[0].column);
             if (!ix->d.name)
                 return SC_ENOMEM;
-        } else if (ix->generated) {
-            if (name_taken_before(t, i, ix->d.name))
-                ix->d.name = unique_name_before(x, t, i, ix->d.name);
         } else if (ix->d.kind != SC_INDEX_PRIMARY && name_taken_before(t, i, ix->d.name)) {
             return sc_exec__err(x, SC_ER_DUP_KEYNAME, ix->d.name);
         }

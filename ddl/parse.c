@@ -688,25 +688,89 @@ static const char *unsupported_object(const sc_parser *p)
     return NULL;
 }
 
+/* The object word at token k when it names a stored procedure, function or
+ * event (AGGREGATE FUNCTION included), else NULL. */
+static const char *stored_word(const sc_parser *p, size_t k)
+{
+    if (sc_parse__is_word(p, k, "PROCEDURE"))
+        return "PROCEDURE";
+    if (sc_parse__is_word(p, k, "FUNCTION") ||
+        (sc_parse__is_word(p, k, "AGGREGATE") && sc_parse__is_word(p, k + 1, "FUNCTION")))
+        return "FUNCTION";
+    if (sc_parse__is_word(p, k, "EVENT"))
+        return "EVENT";
+    return NULL;
+}
+
+/* CREATE DEFINER = user ... : the token after the user (mysqldump writes
+ * routines with it), so that the object word can be looked at. */
+static size_t after_definer(const sc_parser *p)
+{
+    size_t k = 1; /* DEFINER */
+
+    if (sc_parse__is_op(p, k, "="))
+        k++;
+    if (sc_parse__is_word(p, k, "CURRENT_USER"))
+        return sc_parse__is_op(p, k + 1, "(") ? k + 3 : k + 1;
+    k++; /* the user */
+    if (sc_parse__is_op(p, k, "@"))
+        k += 2;
+    return k;
+}
+
+/*
+ * CREATE [DEFINER = u] [AGGREGATE] PROCEDURE|FUNCTION|EVENT [IF NOT EXISTS]
+ * name ..., ALTER ... name ..., DROP ... [IF EXISTS] name: the name is what
+ * the executor needs; the rest (parameters, body, schedule) is skipped.
+ */
+static int stmt_stored(sc_parser *p, sc_ast_stmt *st, const char *verb)
+{
+    sc_ast_stored_object *o = sc_parse__alloc(p, sizeof(*o));
+    bool ine = false;
+
+    if (!o)
+        return sc_parse__nomem(p);
+    if (sc_parse__is_word(p, 0, "DEFINER")) {
+        size_t k = after_definer(p);
+        while (k-- > 0)
+            sc_parse__skip(p);
+    }
+    o->verb = verb;
+    o->object = stored_word(p, 0);
+    (void)sc_parse__accept_word(p, "AGGREGATE");
+    sc_parse__skip(p); /* the object word */
+    if (strcmp(verb, "DROP") == 0)
+        SC_TRY(sc_parse__if_exists(p, &o->if_exists));
+    else if (strcmp(verb, "CREATE") == 0)
+        SC_TRY(sc_parse__if_not_exists(p, &ine));
+    SC_TRY(sc_parse__qname(p, &o->name));
+    st->kind = SC_AST_STMT_STORED_OBJECT;
+    st->stored = o;
+    while (!sc_parse__at_end(p)) { /* the definition is not kept: not checked */
+        if (strcmp(verb, "ALTER") == 0 && sc_parse__is_word(p, 0, "RENAME") &&
+            sc_parse__is_word(p, 1, "TO")) {
+            sc_parse__skip(p);
+            sc_parse__skip(p);
+            SC_TRY(sc_parse__qname(p, &o->rename));
+            continue;
+        }
+        sc_parse__skip(p);
+    }
+    return SC_OK;
+}
+
 static const char *object_stmt_name(const char *verb, const char *obj)
 {
     static const char *const names[][3] = {
         {"CREATE", "VIEW", "CREATE VIEW"},
         {"CREATE", "TRIGGER", "CREATE TRIGGER"},
-        {"CREATE", "PROCEDURE", "CREATE PROCEDURE (syscat keeps no stored procedures)"},
-        {"CREATE", "FUNCTION", "CREATE FUNCTION (syscat keeps no stored functions)"},
-        {"CREATE", "EVENT", "CREATE EVENT (syscat keeps no events)"},
         {"CREATE", "USER", "CREATE USER"},
         {"CREATE", "ROLE", "CREATE ROLE"},
         {"CREATE", "SEQUENCE", "CREATE SEQUENCE"},
         {"ALTER", "VIEW", "ALTER VIEW"},
-        {"ALTER", "EVENT", "ALTER EVENT (syscat keeps no events)"},
         {"ALTER", "SEQUENCE", "ALTER SEQUENCE"},
         {"DROP", "VIEW", "DROP VIEW"},
         {"DROP", "TRIGGER", "DROP TRIGGER"},
-        {"DROP", "PROCEDURE", "DROP PROCEDURE (syscat keeps no stored procedures)"},
-        {"DROP", "FUNCTION", "DROP FUNCTION (syscat keeps no stored functions)"},
-        {"DROP", "EVENT", "DROP EVENT (syscat keeps no events)"},
         {"DROP", "USER", "DROP USER"},
         {"DROP", "ROLE", "DROP ROLE"},
         {"DROP", "SEQUENCE", "DROP SEQUENCE"},
@@ -743,6 +807,9 @@ static int stmt_create(sc_parser *p, sc_ast_stmt *st)
     if (sc_parse__is_word(p, 0, "INDEX") || sc_parse__is_word(p, 0, "UNIQUE") ||
         sc_parse__is_word(p, 0, "FULLTEXT") || sc_parse__is_word(p, 0, "SPATIAL"))
         return sc_parse__create_index(p, st, or_replace);
+    if (stored_word(p, 0) ||
+        (sc_parse__is_word(p, 0, "DEFINER") && stored_word(p, after_definer(p))))
+        return stmt_stored(p, st, "CREATE");
     if (sc_parse__is_word(p, 0, "VIEW") || sc_parse__is_word(p, 0, "TRIGGER") ||
         sc_parse__is_word(p, 0, "DEFINER") || sc_parse__is_word(p, 0, "ALGORITHM") ||
         (sc_parse__is_word(p, 0, "SQL") && sc_parse__is_word(p, 1, "SECURITY")))
@@ -768,6 +835,8 @@ static int stmt_alter(sc_parser *p, sc_ast_stmt *st)
         sc_parse__is_word(p, 0, "ALGORITHM") ||
         (sc_parse__is_word(p, 0, "SQL") && sc_parse__is_word(p, 1, "SECURITY")))
         return sc_parse__alter_view(p, st);
+    if (stored_word(p, 0) && !sc_parse__is_word(p, 0, "AGGREGATE"))
+        return stmt_stored(p, st, "ALTER");
     obj = unsupported_object(p);
     if (obj)
         return unsupported(p, st, object_stmt_name("ALTER", obj));
@@ -793,6 +862,8 @@ static int stmt_drop(sc_parser *p, sc_ast_stmt *st)
         return sc_parse__drop_view(p, st);
     if (sc_parse__accept_word(p, "TRIGGER"))
         return sc_parse__drop_trigger(p, st);
+    if (stored_word(p, 0) && !sc_parse__is_word(p, 0, "AGGREGATE"))
+        return stmt_stored(p, st, "DROP");
     obj = unsupported_object(p);
     if (obj)
         return unsupported(p, st, object_stmt_name("DROP", obj));
@@ -946,13 +1017,54 @@ static int set_item(sc_parser *p, sc_ast_set_item *it, sc_ast_var_scope scope)
     return set_value(p, it);
 }
 
+static int dispatch(sc_parser *p, sc_ast_stmt *st);
+
+/*
+ * SET STATEMENT name = value [, ...] FOR statement: only plain session
+ * variable names (no @@, scope or user variables: 1064 in MariaDB). The
+ * assignments go to st->set_statement (a nested SET STATEMENT appends its
+ * own, so they apply after the outer ones); the statement after FOR fills
+ * the rest of st.
+ */
+static int stmt_set_statement(sc_parser *p, sc_ast_stmt *st)
+{
+    sc_ast_set *s = st->set_statement;
+
+    if (!s) {
+        s = sc_parse__alloc(p, sizeof(*s));
+        if (!s)
+            return sc_parse__nomem(p);
+        st->set_statement = s;
+    }
+    do {
+        sc_ast_set_item *it = sc_parse__push(p, (void **)&s->items, &s->n_items, sizeof(*it));
+        if (!it)
+            return sc_parse__nomem(p);
+        it->kind = SC_AST_SET_VAR;
+        it->scope = SC_AST_VAR_SESSION;
+        if (sc_parse__is_op(p, 0, "@") || sc_parse__is_op(p, 0, "@@") ||
+            sc_parse__is_word(p, 0, "FOR"))
+            return sc_parse__syntax_error(p);
+        if (scope_word(p) != SC_AST_VAR_DEFAULT) /* the grammar takes the word, not what follows */
+            return sc_parse__syntax_error(p);
+        SC_TRY(sc_parse__ident(p, &it->name));
+        SC_TRY(set_value(p, it));
+    } while (sc_parse__accept_op(p, ","));
+    SC_TRY(sc_parse__expect_word(p, "FOR"));
+    if (sc_parse__at_end(p) || sc_parse__is_op(p, 0, ";"))
+        return sc_parse__syntax_error(p);
+    return dispatch(p, st);
+}
+
 static int stmt_set(sc_parser *p, sc_ast_stmt *st)
 {
     sc_ast_var_scope scope = SC_AST_VAR_DEFAULT;
     sc_ast_set *s;
 
-    if (sc_parse__is_word(p, 0, "STATEMENT") || sc_parse__is_word(p, 0, "PASSWORD") ||
-        sc_parse__is_word(p, 0, "ROLE") || sc_parse__is_word(p, 0, "TRANSACTION") ||
+    if (sc_parse__accept_word(p, "STATEMENT"))
+        return stmt_set_statement(p, st);
+    if (sc_parse__is_word(p, 0, "PASSWORD") || sc_parse__is_word(p, 0, "ROLE") ||
+        sc_parse__is_word(p, 0, "TRANSACTION") ||
         (sc_parse__is_word(p, 0, "DEFAULT") && sc_parse__is_word(p, 1, "ROLE")))
         return unsupported(p, st, "SET");
     s = sc_parse__alloc(p, sizeof(*s));

@@ -545,6 +545,13 @@ static const char *eval_value(sc_exec *x, const sc_expr *e)
     }
 }
 
+/* Warning 1287: '@@storage_engine' is deprecated (each time it is set). */
+static void note_deprecated(sc_exec *x, const char *name)
+{
+    if (strcasecmp(name, "storage_engine") == 0)
+        sc_exec__warning(x);
+}
+
 int sc_exec__set(sc_exec *x)
 {
     const sc_ast_set *set = x->stmt->set;
@@ -585,7 +592,91 @@ int sc_exec__set(sc_exec *x)
         rc = sc_session_set(x->s, it->name, v);
         if (rc != SC_OK)
             return rc;
+        note_deprecated(x, it->name);
     }
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* SET STATEMENT ... FOR                                                */
+
+/* Variables MariaDB marks as not settable by SET STATEMENT (1971), among
+ * the ones the session knows. */
+static const char *const no_set_statement[] = {
+    "autocommit",
+    "character_set_client",
+    "character_set_connection",
+    "collation_connection",
+    "wait_timeout",
+    "tx_isolation",
+    "profiling",
+    "skip_replication",
+};
+
+/* One variable SET STATEMENT changed: its value before (restore = false
+ * for the accepted and ignored ones, which keep no state). */
+typedef struct saved_var {
+    const char *name;
+    char *value; /* malloc'd; NULL: SQL NULL */
+    bool restore;
+} saved_var;
+
+/* Put the variables back, last set first (a variable named twice ends with
+ * the value it had before the statement). */
+static void restore_vars(sc_session *s, saved_var *sv, size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        if (sv[i].restore)
+            (void)sc_session_set(s, sv[i].name, sv[i].value ? sv[i].value : "NULL");
+        sc_free(s->ctx, sv[i].value);
+    }
+}
+
+/* Set the statement's variables (nothing stays set when one fails); *sv and
+ * *n say what to restore (the array is in the statement's arena). */
+static int set_statement_begin(sc_exec *x, saved_var **sv_out, size_t *n_out)
+{
+    const sc_ast_set *set = x->stmt->set_statement;
+    saved_var *sv = sc_exec__alloc(x, (set->n_items + 1) * sizeof(*sv));
+    size_t n = 0;
+
+    if (!sv)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < set->n_items; i++) {
+        const sc_ast_set_item *it = &set->items[i];
+        const char *v = it->value ? eval_value(x, it->value) : "DEFAULT";
+        bool known;
+        char *old;
+        int rc;
+
+        for (size_t k = 0; k < sizeof(no_set_statement) / sizeof(no_set_statement[0]); k++)
+            if (strcasecmp(it->name, no_set_statement[k]) == 0) {
+                restore_vars(x->s, sv, n);
+                return sc_exec__err(x, SC_ER_SET_STATEMENT_NOT_SUPPORTED, no_set_statement[k]);
+            }
+        if (strcasecmp(it->name, "names") == 0) { /* SET NAMES is no variable */
+            restore_vars(x->s, sv, n);
+            return sc_exec__err(x, SC_ER_UNKNOWN_SYSTEM_VARIABLE, it->name);
+        }
+        if (!v) {
+            restore_vars(x->s, sv, n);
+            return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this SET value");
+        }
+        old = session_value(x->s, it->name, &known);
+        rc = sc_session_set(x->s, it->name, v);
+        if (rc != SC_OK) {
+            sc_free(x->ctx, old);
+            restore_vars(x->s, sv, n);
+            return rc;
+        }
+        sv[n].name = it->name;
+        sv[n].value = old;
+        sv[n++].restore = known;
+        note_deprecated(x, it->name); /* set, */
+        note_deprecated(x, it->name); /* and restored */
+    }
+    *sv_out = sv;
+    *n_out = n;
     return SC_OK;
 }
 
@@ -744,6 +835,8 @@ static int dispatch(sc_exec *x, bool *commit_anyway)
     case SC_AST_STMT_DROP_SEQUENCE:
         *commit_anyway = true; /* as DROP TABLE: the ones dropped stay dropped */
         return sc_exec__drop_sequence(x);
+    case SC_AST_STMT_STORED_OBJECT:
+        return sc_exec__stored_object(x);
     default:
         if (accepted_noop(x->stmt->unsupported_what, x->stmt->text))
             return SC_OK;
@@ -895,7 +988,16 @@ int sc_ddl__exec_once(
     x.arena = x.stmt->arena;
     sc__buf_init(&x.out, ctx);
     sc_rs__init(&x.rs, ctx);
-    rc = run_parsed(&x, txn, sql, len);
+    if (x.stmt->set_statement) {
+        saved_var *sv = NULL;
+        size_t nsv = 0;
+        rc = set_statement_begin(&x, &sv, &nsv);
+        if (rc == SC_OK)
+            rc = run_parsed(&x, txn, sql, len);
+        restore_vars(session, sv, nsv);
+    } else {
+        rc = run_parsed(&x, txn, sql, len);
+    }
     if (rc == SC_OK && x.has_rs)
         rc = sc_rs__finish(&result->rs, &x.rs);
     if (rc != SC_OK) {
