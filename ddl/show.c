@@ -536,14 +536,12 @@ static int dump_view(const sc_table_info *info, void *payload)
     return 0;
 }
 
-static int dump_schema(const sc_schema *s, void *payload)
+/* One schema: the database, its tables, sequences, views and triggers. */
+static int dump_one_schema(dump_state *st, const sc_schema *s)
 {
-    dump_state *st = payload;
     const sc_schema_def *def = sc_schema_definition(s);
     int rc;
 
-    if (strcmp(def->name, SC_SYSCAT_SCHEMA) == 0)
-        return 0;
     sc_show__database(st->b, def);
     sc__buf_puts(st->b, ";\n\n");
     st->schema = def->name;
@@ -557,6 +555,13 @@ static int dump_schema(const sc_schema *s, void *payload)
     return rc;
 }
 
+static int dump_schema(const sc_schema *s, void *payload)
+{
+    if (strcmp(sc_schema_definition(s)->name, SC_SYSCAT_SCHEMA) == 0)
+        return 0;
+    return dump_one_schema(payload, s);
+}
+
 int sc_dump_show_create(char **out, sc_txn *txn)
 {
     sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
@@ -568,6 +573,29 @@ int sc_dump_show_create(char **out, sc_txn *txn)
     sc__buf_init(&b, ctx);
     sc__buf_puts(&b, "");
     rc = sc_schema_foreach(txn, dump_schema, &st);
+    if (rc != SC_OK) {
+        sc__buf_free(&b);
+        return st.rc != SC_OK ? st.rc : rc;
+    }
+    return sc__buf_finish(out, &b);
+}
+
+int sc_dump_show_create_schema(char **out, sc_txn *txn, const char *schema)
+{
+    sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
+    sc_schema *s = NULL;
+    sc_buf b;
+    dump_state st = {txn, &b, NULL, SC_OK};
+    int rc;
+
+    *out = NULL;
+    rc = sc_schema_lookup(&s, txn, schema);
+    if (rc != SC_OK)
+        return rc;
+    sc__buf_init(&b, ctx);
+    sc__buf_puts(&b, "");
+    rc = dump_one_schema(&st, s);
+    sc_schema_free(s);
     if (rc != SC_OK) {
         sc__buf_free(&b);
         return st.rc != SC_OK ? st.rc : rc;

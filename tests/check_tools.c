@@ -777,6 +777,32 @@ START_TEST(test_tools_dump_show_create)
 }
 END_TEST
 
+/* A named database dumps in the whole dump's layout: its sequences, views and triggers too. */
+START_TEST(test_tools_dump_show_create_one_db_objects)
+{
+    char *whole;
+
+    init_catalog();
+    run("exec", "-e",
+        "CREATE DATABASE d1; CREATE TABLE d1.t (a int PRIMARY KEY); CREATE SEQUENCE d1.s; "
+        "CREATE VIEW d1.v AS SELECT a FROM d1.t; "
+        "CREATE TRIGGER d1.tr BEFORE INSERT ON d1.t FOR EACH ROW SET NEW.a = 1",
+        NULL);
+    ck_status(0);
+    run("dump", "--show-create", NULL);
+    ck_status(0);
+    whole = strdup(last.out);
+    ck_assert_ptr_nonnull(whole);
+    run("dump", "--show-create", "d1", NULL);
+    ck_status(0);
+    ck_assert_str_eq(last.out, whole);
+    ck_out_has("CREATE SEQUENCE `s`");
+    ck_out_has("VIEW `d1`.`v` AS");
+    ck_out_has("TRIGGER d1.tr BEFORE INSERT ON d1.t");
+    free(whole);
+}
+END_TEST
+
 /* DDL a MariaDB server accepts (tests/server/stream-stock.sh runs it in one). */
 START_TEST(test_tools_dump_system_schema)
 {
@@ -908,6 +934,7 @@ Suite *sc_test_tools_suite(void)
              tcase_add_test(tc, test_tools_exec_stdin_splitting);
              tcase_add_test(tc, test_tools_exec_interactive));
     ADD_CASE("dump", tcase_add_test(tc, test_tools_dump_show_create);
+             tcase_add_test(tc, test_tools_dump_show_create_one_db_objects);
              tcase_add_test(tc, test_tools_dump_empty); tcase_add_test(tc, test_tools_dump_json);
              tcase_add_test(tc, test_tools_dump_system_schema));
 #undef ADD_CASE

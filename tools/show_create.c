@@ -5,7 +5,7 @@
  * `dump --show-create` without database names prints sc_dump_show_create()
  * verbatim: that is the exact schema.sql contract (DESIGN.md section 8,
  * shared/oracle/README.md). With names, the same layout restricted to those
- * databases (in the order given), tables sorted by name.
+ * databases (in the order given): sc_dump_show_create_schema() for each.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,44 +38,16 @@ int sc_cli__print_create_table(sc_cli *cli, sc_txn *txn, const char *db, const c
     return print_text(cli, rc, text, ";\n");
 }
 
-/* One database and its tables, schema.sql layout. */
-typedef struct dump_walk {
-    sc_cli *cli;
-    sc_txn *txn;
-    const char *db;
-} dump_walk;
-
-static int dump_table(const sc_table_info *info, void *payload)
-{
-    dump_walk *w = payload;
-    char *text = NULL;
-    int rc = sc_show_create_table(&text, w->txn, w->db, info->name);
-
-    if (rc != SC_OK)
-        return rc;
-    fputs(text, w->cli->out);
-    fputs(";\n\n", w->cli->out);
-    sc_free(w->cli->ctx, text);
-    return SC_OK;
-}
-
+/* One database in the schema.sql layout (tables, sequences, views, triggers). */
 static int dump_database(sc_cli *cli, sc_txn *txn, const char *db)
 {
-    dump_walk w = {cli, txn, db};
-    sc_schema *schema = NULL;
     char *text = NULL;
-    int rc;
+    int rc = sc_dump_show_create_schema(&text, txn, db);
 
-    rc = sc_schema_lookup(&schema, txn, db);
-    if (rc == SC_OK)
-        rc = sc_show_create_database(&text, txn, db);
     if (rc == SC_OK) {
         fputs(text, cli->out);
-        fputs(";\n\n", cli->out);
         sc_free(cli->ctx, text);
-        rc = sc_table_foreach(txn, sc_schema_id(schema), dump_table, &w);
     }
-    sc_schema_free(schema);
     return rc;
 }
 

@@ -231,6 +231,14 @@ SC_API const char *sc_coltype_name(sc_coltype type);
 SC_API int sc_dump_show_create(char **out, sc_txn *txn);
 
 /**
+ * One schema in the layout of sc_dump_show_create (its SHOW CREATE DATABASE,
+ * then its tables, sequences, views and triggers); `syscat` too when named.
+ * @param[out] out allocated text; free with sc_free()
+ * @return SC_OK, SC_ENOTFOUND (no such schema: 1049 on the context), SC_ENOMEM
+ */
+SC_API int sc_dump_show_create_schema(char **out, sc_txn *txn, const char *schema);
+
+/**
  * Find where the next statement of sql[0..len) ends, by the mysql client's
  * rules: at the first ';' outside quotes ('', "", ``; backslash escapes in
  * the first two, doubled quotes in all) and comments (#, "-- ", C-style,
