@@ -258,9 +258,23 @@ static int commit_nested(sc_txn *t)
     return SC_OK;
 }
 
+/*
+ * Did the commit of the write transaction whose id was `id` write anything?
+ * LMDB does not move the environment's last transaction id for a commit
+ * with no dirty page (a SHOW run in a write transaction, an empty server
+ * group), so the after-commit hook has nothing new to bring to the files.
+ */
+static bool commit_wrote(const sc_catalog *cat, size_t id)
+{
+    MDB_envinfo info;
+
+    return mdb_env_info(cat->env, &info) != MDB_SUCCESS || info.me_last_txnid >= id;
+}
+
 static int commit_top(sc_txn *t)
 {
     sc_catalog *cat = t->cat;
+    size_t id = mdb_txn_id(t->mdb);
     int rc;
 
     if (t->record && cat->hook) {
@@ -283,7 +297,10 @@ static int commit_top(sc_txn *t)
     }
     txn_end_links(t);
     txn_free(t);
-    if (rc == SC_OK && cat->after)
+    /* nothing new for the hook after a commit that wrote nothing: it would only
+     * open the files to find them up to date (a syscall-heavy no-op per SHOW
+     * the server runs) */
+    if (rc == SC_OK && cat->after && commit_wrote(cat, id))
         cat->after(cat, cat->after_payload);
     return rc;
 }

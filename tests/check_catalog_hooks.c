@@ -84,6 +84,14 @@ START_TEST(test_catalog_hooks_after_commit_runs_once_after_commit)
     ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
     ck_assert_int_eq(sc_txn_commit(txn), SC_OK);
     ck_assert_uint_eq(s.afters, 1);
+    /* Nor for a write transaction that wrote nothing (the server's SHOWs). */
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    ck_assert_int_eq(sc_txn_commit(txn), SC_OK);
+    ck_assert_uint_eq(s.afters, 1);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    create_schema(txn, "db3");
+    ck_assert_int_eq(sc_txn_commit(txn), SC_OK);
+    ck_assert_uint_eq(s.afters, 2);
     sc_catalog__set_after_commit_hook(sc_fx.cat, NULL, NULL);
     sc_catalog__set_commit_hook(sc_fx.cat, NULL, NULL);
 }
