@@ -37,7 +37,6 @@
 #include "server/binlog_dump.h"
 #include "server/query_int.h"
 
-#define NET_WRITE_TIMEOUT_MS 60000u /* MariaDB's net_write_timeout default, 60 s */
 #define MAX_TOKENS 16
 
 /* MYSQL_TYPE_* of the result sets */
@@ -635,7 +634,7 @@ static void on_timer(sc_conn *c, void *payload)
         char why[160];
         snprintf(why, sizeof(why),
                  "binlog dump: client stalled, %zu bytes unsent for %u s (net_write_timeout)",
-                 sc_conn_output_pending(c), NET_WRITE_TIMEOUT_MS / 1000);
+                 sc_conn_output_pending(c), sc_conn_net_write_timeout(c));
         d->waiting = WAIT_NONE;
         sc_conn_close(c, why);
         return;
@@ -730,7 +729,7 @@ static void dump_pump(dump *d)
             return;
     }
     d->waiting = WAIT_DRAIN;
-    sc_conn_set_timer(c, NET_WRITE_TIMEOUT_MS, on_timer, d);
+    sc_conn_set_timer(c, sc_conn_net_write_timeout(c) * 1000u, on_timer, d);
 }
 
 static int checksum_var(const sc_conn *c)

@@ -290,6 +290,11 @@ size_t sc_conn_output_limit(const sc_conn *c)
     return c->srv->opts.output_limit;
 }
 
+unsigned sc_conn_net_write_timeout(const sc_conn *c)
+{
+    return c->srv->opts.net_write_timeout;
+}
+
 bool sc_conn_server_stopping(const sc_conn *c)
 {
     return c->srv->stopping;
@@ -353,6 +358,21 @@ int sc_conn_set_user_var(sc_conn *c, const char *name, const char *value)
 
 /* ---------------------------------------------------------------- streaming */
 
+/*
+ * The connection's timeouts: `read_s` seconds without a byte from the
+ * client (0 = none: a dump), and always net_write_timeout for output the
+ * client leaves unread (libevent's write timeout: no progress for that long
+ * while output is queued, so a peer that stopped reading or vanished without
+ * a FIN, half-open TCP, is closed even in the middle of a result).
+ */
+static void set_timeouts(sc_conn *c, unsigned read_s)
+{
+    struct timeval rd = {(time_t)read_s, 0};
+    struct timeval wr = {(time_t)c->srv->opts.net_write_timeout, 0};
+
+    bufferevent_set_timeouts(c->bev, read_s ? &rd : NULL, &wr);
+}
+
 void sc_conn_stream_begin(
     sc_conn *c, sc_conn_cb fn_commit, sc_conn_cb fn_drain, sc_conn_cb fn_close, void *payload)
 {
@@ -361,15 +381,13 @@ void sc_conn_stream_begin(
     c->on_drain = fn_drain;
     c->on_close = fn_close;
     c->stream_payload = payload;
-    bufferevent_set_timeouts(c->bev, NULL, NULL);
+    set_timeouts(c, 0);
     /* the write callback fires when the output falls to half the bound */
     bufferevent_setwatermark(c->bev, EV_WRITE, c->srv->opts.output_limit / 2, 0);
 }
 
 void sc_conn_stream_end(sc_conn *c)
 {
-    struct timeval idle = {(time_t)c->srv->opts.idle_timeout, 0};
-
     if (closing(c))
         return;
     c->state = SC_CONN_COMMAND;
@@ -380,7 +398,7 @@ void sc_conn_stream_end(sc_conn *c)
     c->stream_payload = NULL;
     sc_conn_set_timer(c, 0, NULL, NULL);
     bufferevent_setwatermark(c->bev, EV_WRITE, 0, 0);
-    bufferevent_set_timeouts(c->bev, &idle, NULL);
+    set_timeouts(c, c->srv->opts.idle_timeout);
 }
 
 static void timer_cb(evutil_socket_t fd, short what, void *arg)
@@ -584,19 +602,14 @@ static void start_tls(sc_conn *c)
     c->bev = tls;
     c->tls = true;
     bufferevent_setcb(tls, conn_read_cb, conn_write_cb, conn_event_cb, c);
-    {
-        struct timeval hs = {SC_CONNECT_TIMEOUT, 0};
-        bufferevent_set_timeouts(tls, &hs, NULL);
-    }
+    set_timeouts(c, SC_CONNECT_TIMEOUT);
     bufferevent_enable(tls, EV_READ | EV_WRITE);
 }
 
 static void enter_command_state(sc_conn *c)
 {
-    struct timeval idle = {(time_t)c->srv->opts.idle_timeout, 0};
-
     c->state = SC_CONN_COMMAND;
-    bufferevent_set_timeouts(c->bev, &idle, NULL);
+    set_timeouts(c, c->srv->opts.idle_timeout);
 }
 
 /* After a successful authentication: select the database, say OK. */
@@ -995,6 +1008,11 @@ static void conn_event_cb(struct bufferevent *bev, short what, void *arg)
     if (what & BEV_EVENT_TIMEOUT) {
         if (closing(c))
             snprintf(why, sizeof(why), "flush timed out");
+        else if (what & BEV_EVENT_WRITING)
+            snprintf(why, sizeof(why),
+                     "write timeout: the client read nothing for %u s, %zu bytes unsent "
+                     "(net_write_timeout)",
+                     c->srv->opts.net_write_timeout, sc_conn_output_pending(c));
         else if (c->state == SC_CONN_HANDSHAKE || c->state == SC_CONN_AUTH_SWITCH)
             snprintf(why, sizeof(why), "handshake timeout (%d s)", SC_CONNECT_TIMEOUT);
         else
@@ -1059,7 +1077,6 @@ void sc_srv__accept(
     sc_srv *srv, evutil_socket_t fd, const struct sockaddr *sa, int salen, bool is_unix)
 {
     sc_conn *c = calloc(1, sizeof(*c));
-    struct timeval hs = {SC_CONNECT_TIMEOUT, 0};
 
     (void)salen;
     if (!c) {
@@ -1075,8 +1092,13 @@ void sc_srv__accept(
     describe_peer(c, sa, is_unix);
     if (!is_unix) {
         int one = 1;
+        unsigned user_timeout = srv->opts.net_write_timeout * 1000u;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
         setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+        /* half-open TCP: data (or zero-window probes) unacknowledged for
+         * net_write_timeout aborts the connection in the kernel, even when
+         * everything queued fits in the socket buffer */
+        setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &user_timeout, sizeof(user_timeout));
     }
     c->bev = bufferevent_socket_new(srv->base, fd, BEV_OPT_CLOSE_ON_FREE);
     c->free_ev = event_new(srv->base, -1, 0, free_cb, c);
@@ -1096,7 +1118,7 @@ void sc_srv__accept(
     srv->conns = c;
     srv->n_conns++;
     bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb, c);
-    bufferevent_set_timeouts(c->bev, &hs, NULL);
+    set_timeouts(c, SC_CONNECT_TIMEOUT);
     bufferevent_enable(c->bev, EV_READ | EV_WRITE);
     sc_conn_log(c, "connect (%s)", is_unix ? "Unix socket" : "TCP");
     if (srv->stopping) {

@@ -115,6 +115,8 @@ typedef void (*sc_conn_cb)(sc_conn *c, void *payload);
 /** Bytes queued for the client, and the bound past which it is disconnected. */
 size_t sc_conn_output_pending(const sc_conn *c);
 size_t sc_conn_output_limit(const sc_conn *c);
+/** Seconds a client may leave output unread before it is closed (--net-write-timeout). */
+unsigned sc_conn_net_write_timeout(const sc_conn *c);
 
 /**
  * Enter streaming mode: the client is not expected to send commands (data

@@ -21,7 +21,8 @@
 #define SC_SERVER_DEFAULT_MAX_PACKET (16u << 20)
 #define SC_SERVER_DEFAULT_IDLE_TIMEOUT 28800
 #define SC_SERVER_DEFAULT_OUTPUT_LIMIT (64u << 20)
-#define SC_SERVER_DEFAULT_LOCK_WAIT 50 /* innodb_lock_wait_timeout's default */
+#define SC_SERVER_DEFAULT_LOCK_WAIT 50         /* innodb_lock_wait_timeout's default */
+#define SC_SERVER_DEFAULT_NET_WRITE_TIMEOUT 60 /* MariaDB's net_write_timeout default */
 
 /** Options of sc_server_run(); start from SC_SERVER_OPTIONS_INIT. */
 typedef struct sc_server_options {
@@ -40,6 +41,8 @@ typedef struct sc_server_options {
     const char *port_file;         /* write the TCP port here once listening (tests) */
     unsigned lock_wait_timeout;    /* seconds a statement waits for another connection's transaction
                                       (1205) */
+    unsigned net_write_timeout;    /* seconds a client may leave queued output unread (a peer that
+                                      stopped reading, or half-open TCP) before it is closed */
 } sc_server_options;
 
 #define SC_SERVER_OPTIONS_VERSION 1
@@ -48,7 +51,7 @@ typedef struct sc_server_options {
         SC_SERVER_OPTIONS_VERSION, "127.0.0.1", SC_SERVER_DEFAULT_PORT, NULL, 0,                   \
             SC_SERVER_DEFAULT_MAX_CONNECTIONS, NULL, NULL, false, SC_SERVER_DEFAULT_MAX_PACKET,    \
             SC_SERVER_DEFAULT_IDLE_TIMEOUT, SC_SERVER_DEFAULT_OUTPUT_LIMIT, NULL,                  \
-            SC_SERVER_DEFAULT_LOCK_WAIT                                                            \
+            SC_SERVER_DEFAULT_LOCK_WAIT, SC_SERVER_DEFAULT_NET_WRITE_TIMEOUT                       \
     }
 
 /**

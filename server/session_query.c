@@ -140,7 +140,9 @@ static char *server_var_value(sc_conn *c, const char *name)
         return fmt_u64(o->max_connections);
     if (!strcasecmp(name, "wait_timeout") || !strcasecmp(name, "interactive_timeout"))
         return fmt_u64(o->idle_timeout);
-    if (!strcasecmp(name, "net_write_timeout") || !strcasecmp(name, "net_read_timeout"))
+    if (!strcasecmp(name, "net_write_timeout"))
+        return fmt_u64(o->net_write_timeout);
+    if (!strcasecmp(name, "net_read_timeout"))
         return fmt_u64(60);
     if (!strcasecmp(name, "character_set_system"))
         return strdup("utf8mb3");

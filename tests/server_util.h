@@ -9,11 +9,14 @@
 #define SC_TESTS_SERVER_UTIL_H
 
 #include <check.h>
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -139,6 +142,94 @@ static inline char *ts_log(const test_server *ts)
 {
     char *s = sc_fixture_read_file(ts->log, NULL);
     return s ? s : strdup("");
+}
+
+/* Wait (10 s at most) for needle in the server log. */
+static inline bool ts_log_has(const test_server *ts, const char *needle)
+{
+    for (int i = 0; i < 500; i++) {
+        char *log = ts_log(ts);
+        bool found = strstr(log, needle) != NULL;
+        free(log);
+        if (found)
+            return true;
+        ts_sleep_ms(20);
+    }
+    return false;
+}
+
+/* Does line hold one of the '|'-separated alternatives? */
+static inline bool ts_line_has_one(const char *line, const char *alts)
+{
+    char buf[256], *save = NULL;
+
+    snprintf(buf, sizeof(buf), "%s", alts);
+    for (char *a = strtok_r(buf, "|", &save); a; a = strtok_r(NULL, "|", &save))
+        if (strstr(line, a))
+            return true;
+    return false;
+}
+
+/* Wait (10 s at most) for a log line holding `what` and one of the
+ * '|'-separated alternatives of `detail`. */
+static inline bool ts_log_line_has(const test_server *ts, const char *what, const char *detail)
+{
+    for (int i = 0; i < 500; i++) {
+        char *log = ts_log(ts);
+        char *save = NULL;
+        bool found = false;
+        for (char *line = strtok_r(log, "\n", &save); line && !found;
+             line = strtok_r(NULL, "\n", &save))
+            found = strstr(line, what) && ts_line_has_one(line, detail);
+        free(log);
+        if (found)
+            return true;
+        ts_sleep_ms(20);
+    }
+    return false;
+}
+
+/* The server's name for a TCP client socket fd in its log: "127.0.0.1:PORT". */
+static inline void ts_peer_name(char *out, size_t cap, int fd)
+{
+    struct sockaddr_in in;
+    socklen_t len = sizeof(in);
+
+    ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&in, &len), 0);
+    snprintf(out, cap, "127.0.0.1:%u", (unsigned)ntohs(in.sin_port));
+}
+
+/*
+ * How a test client leaves in the middle of something: TS_RESET aborts the
+ * connection (SO_LINGER 0: a TCP reset, a crashed or killed client), TS_FIN
+ * closes its sending side first (the server reads EOF while it still has
+ * output for it), TS_HALF_OPEN does nothing: the peer neither reads nor
+ * closes, as when the client's host vanished. The fd is then replaced by
+ * /dev/null, so that a later mysql_close() writes nowhere.
+ */
+enum { TS_RESET, TS_FIN, TS_HALF_OPEN };
+static inline void ts_vanish(int fd, int how)
+{
+    int nul;
+
+    if (how == TS_HALF_OPEN)
+        return;
+    if (how == TS_RESET) {
+        struct linger l = {1, 0};
+        ck_assert_int_eq(setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l)), 0);
+    } else if (shutdown(fd, SHUT_WR) == 0) { /* not when already closed */
+        ts_sleep_ms(50);
+    }
+    nul = open("/dev/null", O_RDWR);
+    ck_assert_int_ge(nul, 0);
+    ck_assert_int_eq(dup2(nul, fd), fd);
+    close(nul);
+}
+
+static inline void ts_shrink_rcvbuf(int fd)
+{
+    int small = 4096;
+    ck_assert_int_eq(setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small)), 0);
 }
 
 #endif /* SC_TESTS_SERVER_UTIL_H */

@@ -2,8 +2,8 @@
  * cmd_serve.c - `syscat serve [--bind ADDR] [--port N] [--socket PATH]
  * [--server-id N] [--max-connections N] [--ssl-cert F --ssl-key F
  * [--require-secure-transport]] [--max-allowed-packet BYTES]
- * [--idle-timeout S] [--lock-wait-timeout S] [--output-limit BYTES]
- * [--port-file F]`: the catalog
+ * [--idle-timeout S] [--lock-wait-timeout S] [--net-write-timeout S]
+ * [--output-limit BYTES] [--port-file F]`: the catalog
  * as a MariaDB-protocol server (server/server.h, docs/server.md). Runs in
  * the foreground until SIGTERM/SIGINT; connection events go to stderr.
  */
@@ -40,6 +40,7 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
         {"output-limit", required_argument, NULL, 'o'},
         {"port-file", required_argument, NULL, 'f'},
         {"lock-wait-timeout", required_argument, NULL, 'w'},
+        {"net-write-timeout", required_argument, NULL, 'W'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -108,6 +109,12 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
                 return sc_cli__usage_error(cli, "serve",
                                            "--lock-wait-timeout: '%s' is not 1..31536000", optarg);
             o->lock_wait_timeout = (unsigned)v;
+            break;
+        case 'W':
+            if (number(&v, optarg, 31536000) != 0 || v == 0)
+                return sc_cli__usage_error(cli, "serve",
+                                           "--net-write-timeout: '%s' is not 1..31536000", optarg);
+            o->net_write_timeout = (unsigned)v;
             break;
         default:
             return sc_cli__other_option(cli, "serve", c, argv);
