@@ -5,12 +5,18 @@
  * no new connections, open transactions rolled back, every connection's
  * queued output flushed (at most 5 s each) and closed, the log detached.
  * The I/O model is explained in docs/server.md.
+ *
+ * Commits of other processes (the CLI on the same data directory) reach the
+ * binlog files without passing through this loop: an inotify watch on the
+ * binlog directory wakes the dump connections when a file there is written,
+ * created or renamed, as the server's own commits do (no polling).
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -215,6 +221,56 @@ static int write_port_file(sc_srv *srv)
     return 0;
 }
 
+/* Something in the binlog directory changed: drain the events, then wake the dumps. */
+static void on_binlog_change(evutil_socket_t fd, short what, void *arg)
+{
+    sc_srv *srv = arg;
+    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+
+    (void)what;
+    /* drained before the dumps look, so a write after this read wakes them again */
+    while (read(fd, buf, sizeof(buf)) > 0)
+        ;
+    sc_srv__notify_commit(srv);
+}
+
+/*
+ * Watch the binlog directory so that commits made by another process wake
+ * the dump connections. Without inotify (an exotic file system, the
+ * watch limit reached) dumps still follow the server's own commits: say so.
+ */
+static void watch_binlog(sc_srv *srv)
+{
+    char *index = NULL, *slash;
+    int wd = -1;
+
+    srv->watch_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (srv->watch_fd >= 0 && sc_log_path(&index, srv->log, NULL) == SC_OK &&
+        (slash = strrchr(index, '/')) != NULL) {
+        *slash = 0;
+        wd = inotify_add_watch(srv->watch_fd, index, IN_MODIFY | IN_CREATE | IN_MOVED_TO);
+    }
+    if (wd >= 0) {
+        srv->watch_ev =
+            event_new(srv->base, srv->watch_fd, EV_READ | EV_PERSIST, on_binlog_change, srv);
+        if (srv->watch_ev && event_add(srv->watch_ev, NULL) == 0) {
+            sc_free(srv->ctx, index);
+            return;
+        }
+    }
+    sc_srv__log(srv,
+                "warning: cannot watch the binlog directory (%s): dump connections see "
+                "commits of other processes only at this server's next commit",
+                strerror(errno));
+    if (srv->watch_ev)
+        event_free(srv->watch_ev);
+    srv->watch_ev = NULL;
+    if (srv->watch_fd >= 0)
+        close(srv->watch_fd);
+    srv->watch_fd = -1;
+    sc_free(srv->ctx, index);
+}
+
 static int start(sc_srv *srv)
 {
     if (sc_log_open(&srv->log, srv->cat) != SC_OK) {
@@ -232,6 +288,7 @@ static int start(sc_srv *srv)
         return -1;
     if (listen_tcp(srv) != 0 || listen_unix(srv) != 0)
         return -1;
+    watch_binlog(srv);
     srv->sig_term = evsignal_new(srv->base, SIGTERM, on_signal, srv);
     srv->sig_int = evsignal_new(srv->base, SIGINT, on_signal, srv);
     if (!srv->sig_term || !srv->sig_int || evsignal_add(srv->sig_term, NULL) != 0 ||
@@ -262,6 +319,10 @@ static void cleanup(sc_srv *srv)
         event_free(srv->group_ev);
     if (srv->stop_timer)
         event_free(srv->stop_timer);
+    if (srv->watch_ev)
+        event_free(srv->watch_ev);
+    if (srv->watch_fd >= 0)
+        close(srv->watch_fd);
     if (srv->base)
         event_base_free(srv->base);
     if (srv->ssl)
@@ -280,6 +341,7 @@ int sc_server_run(sc_catalog *cat, const sc_server_options *opts, FILE *logf)
     int status = 1;
 
     memset(&srv, 0, sizeof(srv));
+    srv.watch_fd = -1;
     srv.cat = cat;
     srv.ctx = sc_catalog_ctx(cat);
     srv.opts = *opts;

@@ -104,6 +104,8 @@ struct sc_srv {
     SSL_CTX *ssl;
     struct evconnlistener *tcp, *unix_l;
     struct event *sig_term, *sig_int, *commit_ev, *wake_ev, *stop_timer;
+    int watch_fd;           /* inotify on the binlog directory (commits of other processes) */
+    struct event *watch_ev; /* its read event on the loop */
     sc_conn *conns;
     unsigned n_conns;
     uint32_t next_id;

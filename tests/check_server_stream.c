@@ -13,6 +13,7 @@
  */
 #include <mysql.h>
 #include <poll.h>
+#include <sys/inotify.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -409,6 +410,88 @@ START_TEST(test_stream_stalled_client)
 END_TEST
 
 /*
+ * A commit made by another process on the same data directory (`syscat
+ * exec` while the server runs) wakes a blocking dump at once: the server
+ * watches the binlog directory (inotify), it does not poll and makes no
+ * commit of its own here. The test watches the directory too and measures
+ * from the CLI's last write to the file before the dump has the
+ * transaction's GTID (sent once the whole transaction is in the file).
+ */
+START_TEST(test_stream_woken_by_other_process)
+{
+    MYSQL *m = root();
+    uint8_t *buf = NULL;
+    size_t cap = 0;
+    char syscat[4200], dir[4200], pos[32];
+    double worst = 0;
+    int wfd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+
+    ck_assert_int_ge(wfd, 0);
+    snprintf(syscat, sizeof(syscat), "%s/syscat", sc_fixture_build_dir());
+    snprintf(dir, sizeof(dir), "%s/binlog", ts.dir);
+    ck_assert_int_ge(inotify_add_watch(wfd, dir, IN_MODIFY), 0);
+    q(m, "SET @master_binlog_checksum='CRC32'");
+    q(m, "SET @mariadb_slave_capability=4");
+    ck_assert_int_eq(mysql_query(m, "SHOW MASTER STATUS"), 0);
+    {
+        MYSQL_RES *r = mysql_store_result(m);
+        MYSQL_ROW row = mysql_fetch_row(r);
+        snprintf(pos, sizeof(pos), "%s", row[1]);
+        mysql_free_result(r);
+    }
+    send_dump(m, (uint32_t)strtoul(pos, NULL, 10), 0, 7, "binlog.000001");
+    while (raw_read(m, &buf, &cap, 300) > 0) /* the dump's first events, then silence */
+        ;
+    for (int i = 0; i < 3; i++) {
+        char sql[64], ev[4096];
+        const char *argv[] = {syscat, "--datadir", ts.dir, "exec", "-e", sql, NULL};
+        double written = 0, got = 0, deadline = now_ms() + 20000;
+        pid_t pid;
+        int st;
+
+        while (read(wfd, ev, sizeof(ev)) > 0) /* forget the earlier writes */
+            ;
+        snprintf(sql, sizeof(sql), "CREATE DATABASE other_process_%d", i);
+        pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            execv(argv[0], (char *const *)(uintptr_t)argv);
+            _exit(127);
+        }
+        while (!got && now_ms() < deadline) {
+            struct pollfd p[2] = {{wfd, POLLIN, 0}, {(int)mysql_get_socket(m), POLLIN, 0}};
+            ck_assert_int_ge(poll(p, 2, 1000), 0);
+            if ((p[0].revents & POLLIN) && read(wfd, ev, sizeof(ev)) > 0)
+                written = now_ms(); /* the latest write seen */
+            if (p[1].revents & POLLIN) {
+                long n = raw_read(m, &buf, &cap, 3000);
+                ck_assert_int_gt(n, 0);
+                ck_assert_uint_eq(buf[0], 0);
+                if (buf[1 + 4] == 162) /* its GTID */
+                    got = now_ms();
+            }
+        }
+        ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        ck_assert_msg(got > 0, "a commit of another process did not reach the dump in 20 s");
+        ck_assert(written > 0);
+        if (got - written > worst)
+            worst = got - written;
+        while (raw_read(m, &buf, &cap, 100) > 0) /* the rest of the transaction */
+            ;
+    }
+    fprintf(stderr,
+            "server_stream: another process's commit reached the dump %.2f ms after its last "
+            "write to the binlog file (worst of 3)\n",
+            worst);
+    ck_assert_msg(worst < 1000, "another process's commit reached the dump after %.1f ms", worst);
+    close(wfd);
+    mysql_close(m);
+    free(buf);
+}
+END_TEST
+
+/*
  * Dump clients that vanish mid-dump, over TCP, while the log is bigger than
  * the socket buffers and the --output-limit: one resets the connection, one
  * closes its side, one stays half-open (never reads again, never closes) and
@@ -513,6 +596,7 @@ Suite *sc_test_server_stream_suite(void)
     tcase_add_test(tc, test_stream_dump_refusals);
     tcase_add_test(tc, test_stream_stalled_client);
     tcase_add_test(tc, test_stream_vanish_mid_dump);
+    tcase_add_test(tc, test_stream_woken_by_other_process);
     suite_add_tcase(s, tc);
     return s;
 }
