@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "catalog/errmsg_gen.h"
 #include "server/binlog_dump.h"
@@ -186,6 +187,52 @@ static void send_result_error(sc_conn *c, const sc_stmt_result *r)
  * turn instead of one commit (two fdatasyncs) each.
  */
 #define GROUP_MAX 256 /* statements in one group before it commits early */
+/*
+ * Commit delay. Left alone, groups stay small under steady load: after a
+ * commit the members get their replies at once and answer within
+ * microseconds of each other, but the loop wakes for the first one, runs it
+ * and commits it alone, and the others form the next group behind it. So a
+ * group that holds a change, while other connections that wrote recently
+ * (its siblings, within SIBLING_MS) are not in it yet, waits for them a
+ * little before committing: until all have joined, or half the recent
+ * commit time, at most DELAY_MAX_MS (PostgreSQL's commit_delay with
+ * commit_siblings; MariaDB's binlog_commit_wait_usec). Meanwhile the
+ * members' output is held (writing disabled), so an OK still never leaves
+ * before the commit made it true. A lone writer, and a group of SHOWs,
+ * never wait.
+ */
+#define SIBLING_MS 1000.0
+#define DELAY_MAX_MS 2.0
+
+static double now_ms(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Connections that wrote recently and have no statement in the group. */
+static unsigned siblings_missing(const sc_srv *srv)
+{
+    double now = now_ms();
+    unsigned n = 0;
+
+    for (const sc_conn *c = srv->conns; c; c = c->next)
+        if (!c->in_group && !c->txn && c->state == SC_CONN_COMMAND && c->wrote_ms > 0 &&
+            now - c->wrote_ms < SIBLING_MS)
+            n++;
+    return n;
+}
+
+/* Hold (or release) a member's replies while the group waits. */
+static void hold_output(sc_conn *c, bool hold)
+{
+    if (hold)
+        bufferevent_disable(c->bev, EV_WRITE);
+    else if (!c->hard_close)
+        bufferevent_enable(c->bev, EV_WRITE);
+}
 
 static void group_end(sc_srv *srv, int rc)
 {
@@ -195,6 +242,8 @@ static void group_end(sc_srv *srv, int rc)
         if (!c->in_group)
             continue;
         c->in_group = false;
+        if (srv->group_waiting)
+            hold_output(c, false);
         if (rc != SC_OK) {
             /* its replies said OK for changes that are gone: drop them */
             char reason[160];
@@ -203,17 +252,27 @@ static void group_end(sc_srv *srv, int rc)
             sc_conn_close(c, reason);
         }
     }
+    srv->group_waiting = false;
+    srv->group_dirty = false;
     if (rc == SC_OK)
         sc_srv__notify_commit(srv);
 }
 
 void sc_srv__group_flush(sc_srv *srv)
 {
+    bool dirty = srv->group_dirty;
+    double t0;
     int rc;
 
     if (!srv->group)
         return;
+    if (srv->group_ev)
+        event_del(srv->group_ev); /* a commit delay running */
+    t0 = now_ms();
     rc = sc_txn_commit(srv->group);
+    if (dirty)
+        srv->commit_ms =
+            srv->commit_ms > 0 ? (srv->commit_ms * 7 + (now_ms() - t0)) / 8 : now_ms() - t0;
     srv->group = NULL;
     srv->groups++;
     srv->grouped += srv->group_size;
@@ -223,11 +282,44 @@ void sc_srv__group_flush(sc_srv *srv)
     group_end(srv, rc);
 }
 
+/* The end of the loop turn that began the group, or the end of its commit delay. */
 static void group_cb(evutil_socket_t fd, short what, void *arg)
 {
+    sc_srv *srv = arg;
+    double delay = srv->commit_ms / 2 < DELAY_MAX_MS ? srv->commit_ms / 2 : DELAY_MAX_MS;
+
     (void)fd;
-    (void)what;
-    sc_srv__group_flush(arg);
+    if (!(what & EV_TIMEOUT) && srv->group && srv->group_dirty && delay > 0 &&
+        siblings_missing(srv) > 0) {
+        struct timeval tv = {0, (suseconds_t)(delay * 1000)};
+
+        srv->group_waiting = true;
+        for (sc_conn *c = srv->conns; c; c = c->next)
+            if (c->in_group)
+                hold_output(c, true);
+        event_add(srv->group_ev, &tv);
+        return;
+    }
+    sc_srv__group_flush(srv);
+}
+
+/* A statement joined the group: hold its reply while the group waits, commit
+ * as soon as every sibling is in. */
+static void group_joined(sc_conn *c, bool wrote)
+{
+    sc_srv *srv = c->srv;
+
+    c->srv->group_size++;
+    c->in_group = true; /* its reply waits for the group commit */
+    if (wrote) {
+        srv->group_dirty = true;
+        c->wrote_ms = now_ms();
+    }
+    if (!srv->group_waiting)
+        return;
+    hold_output(c, true);
+    if (siblings_missing(srv) == 0)
+        event_active(srv->group_ev, EV_TIMEOUT, 0);
 }
 
 /* The group for c's next statement, begun if needed. @return NULL after sending the error */
@@ -263,8 +355,7 @@ static void run_ddl(sc_conn *c, const char *s, size_t len, unsigned more)
         return;
     rc = sc_ddl_exec(&r, c->session, txn, s, len);
     if (!c->txn) {
-        c->srv->group_size++;
-        c->in_group = true; /* its reply waits for the group commit */
+        group_joined(c, rc == SC_OK && !r.rs && !r.output);
         if (rc == SC_OK && sc_txn_split(txn) != SC_OK) {
             /* the log refused the unit: the group can only be aborted */
             sc_txn_abort(txn);

@@ -84,6 +84,7 @@ struct sc_conn {
     char *diag_msg;
     unsigned diag_warnings;
     bool in_group;    /* has replies waiting for the group commit */
+    double wrote_ms;  /* when its last change joined a group (monotonic ms), 0 = never */
     bool stmt_failed; /* the current statement sent an ERR */
     /* streaming */
     sc_conn_cb on_commit, on_drain, on_close, timer_fn;
@@ -116,6 +117,9 @@ struct sc_srv {
     sc_txn *group;            /* group commit: the statements of this loop turn (query.c) */
     struct event *group_ev;   /* commits the group at the end of the turn */
     unsigned group_size;      /* statements in the group */
+    bool group_dirty;         /* the group holds a change (a SHOW-only group commits nothing) */
+    bool group_waiting;       /* the commit delay is running: members' output is held */
+    double commit_ms;         /* moving average of a writing group's commit time */
     uint64_t groups, grouped; /* group commits made, statements they held */
     uint64_t questions;
     time_t started;
