@@ -5,7 +5,10 @@
 # Connector/C clients on the Unix socket for BENCH_WIRE_SECONDS (10) each
 # (tests/server/loadgen.c). Both servers are durable: syscat syncs every
 # commit (LMDB default), MariaDB runs with innodb_flush_log_at_trx_commit=1
-# and sync_frm=1. Figures only, never pass/fail.
+# and sync_frm=1. Both run side by side for the whole bench and every figure
+# is measured BENCH_WIRE_RUNS (3) times, the two servers taking turns (so
+# that the load of a shared machine drifts over both alike); the medians are
+# printed. Figures only, never pass/fail.
 # usage: bench/bench-wire.sh [BUILD_DIR]   (default build/release)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +16,7 @@ BUILD=${1:-build/release}
 case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
 SECS=${BENCH_WIRE_SECONDS:-10}
 THREADS=${BENCH_WIRE_THREADS:-8}
+RUNS=${BENCH_WIRE_RUNS:-3}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sc-bench-wire.XXXXXX")
 PID=""
 cleanup() {
@@ -24,27 +28,59 @@ trap cleanup EXIT
 
 cc -std=c11 -O2 -pthread $(pkg-config --cflags libmariadb) -o "$TMP/loadgen" \
     "$ROOT/tests/server/loadgen.c" $(pkg-config --libs libmariadb) || exit 1
-echo "bench-wire: $THREADS clients, $SECS s per figure, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "bench-wire: $THREADS clients, $SECS s per figure, median of $RUNS runs," \
+    "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 "$BUILD/syscat" --datadir "$TMP/cat" init >/dev/null || exit 1
 "$BUILD/syscat" --datadir "$TMP/cat" serve --bind '' --socket "$TMP/s.sock" 2>"$TMP/serve.log" &
 PID=$!
 for _ in $(seq 400); do grep -q "ready for connections" "$TMP/serve.log" && break; sleep 0.025; done
-for mode in show create; do
-    "$TMP/loadgen" --socket "$TMP/s.sock" --user root --threads "$THREADS" --seconds "$SECS" \
-        --mode $mode --prefix s_$mode | grep -E "SHOW CREATE|CREATE TABLE" | sed 's/^loadgen:/syscat serve   /'
+MSOCK=""
+if MSOCK=$(bash "$ROOT/bench/mariadb-private.sh" start "$TMP/mdb" --innodb-flush-log-at-trx-commit=1 \
+    --sync-frm=1 --max-connections=200); then
+    :
+else
+    MSOCK=""
+    echo "bench-wire: the private MariaDB did not start (make deps installs mariadb-server)"
+fi
+
+# one figure: "q/s p50 p99" appended to $TMP/<server>.<mode>
+measure() { # server socket mode run
+    "$TMP/loadgen" --socket "$2" --user root --threads "$THREADS" --seconds "$SECS" \
+        --mode "$3" --prefix "${1}_${3}_$4" | awk -v f="$TMP/$1.$3" '
+        /SHOW CREATE|CREATE TABLE/ {
+            for (i = 1; i <= NF; i++) {
+                if ($i == "q/s") q = $(i - 1)
+                if ($i == "p50") p50 = $(i + 1)
+                if ($i == "p99") p99 = $(i + 1)
+            }
+            print q, p50, p99 >>f
+        }'
+}
+for run in $(seq "$RUNS"); do
+    for mode in show create; do
+        measure syscat "$TMP/s.sock" $mode "$run"
+        [ -n "$MSOCK" ] && measure mariadb "$MSOCK" $mode "$run"
+    done
 done
 kill -TERM "$PID"
 wait "$PID"
 PID=""
 
-if SOCK=$(bash "$ROOT/bench/mariadb-private.sh" start "$TMP/mdb" --innodb-flush-log-at-trx-commit=1 \
-    --sync-frm=1 --max-connections=200); then
-    for mode in show create; do
-        "$TMP/loadgen" --socket "$SOCK" --user root --threads "$THREADS" --seconds "$SECS" \
-            --mode $mode --prefix m_$mode | grep -E "SHOW CREATE|CREATE TABLE" | sed 's/^loadgen:/MariaDB 10.11  /'
+median() { sort -n | awk '{v[NR] = $1} END {if (NR) print v[int((NR + 1) / 2)]; else print "-"}'; }
+printf '%-20s %-14s %12s %12s %12s   %s\n' statement server "q/s" "p50 us" "p99 us" "runs (q/s)"
+for mode in show create; do
+    stmt="SHOW CREATE TABLE"
+    [ $mode = create ] && stmt="CREATE TABLE"
+    for s in syscat mariadb; do
+        f="$TMP/$s.$mode"
+        [ -s "$f" ] || continue
+        name="syscat serve"
+        [ $s = mariadb ] && name="MariaDB 10.11"
+        printf '%-20s %-14s %12s %12s %12s   %s\n' "$stmt" "$name" \
+            "$(cut -d' ' -f1 "$f" | median)" "$(cut -d' ' -f2 "$f" | median)" \
+            "$(cut -d' ' -f3 "$f" | median)" "$(cut -d' ' -f1 "$f" | tr '\n' ' ')"
     done
-else
-    echo "bench-wire: the private MariaDB did not start (make deps installs mariadb-server)"
-fi
-echo "bench-wire: commit-to-follower latency: measured by the replication side's bench (server/binlog_dump.c)"
+done
+grep "stopped (" "$TMP/serve.log" | sed 's/^.*syscat serve: /bench-wire: syscat serve /'
+echo "bench-wire: commit-to-follower latency: measured by bench/bench-follow.sh"
