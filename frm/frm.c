@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ddl/show.h"
+#include "frm/filename_table.h"
 #include "frm/frm_int.h"
 
 struct sc_frm {
@@ -51,6 +52,28 @@ static size_t utf8_put(char *o, uint32_t cp)
     return 3;
 }
 
+/* The two-character escapes (`@y0`): MariaDB's table, recorded from a server. */
+static size_t decode_pair(uint32_t *cp, char c1, char c2)
+{
+    size_t lo = 0, hi = sizeof frm_fn_pairs / sizeof frm_fn_pairs[0];
+
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int d = frm_fn_pairs[mid].c[0] != c1
+                    ? (unsigned char)frm_fn_pairs[mid].c[0] - (unsigned char)c1
+                    : (unsigned char)frm_fn_pairs[mid].c[1] - (unsigned char)c2;
+        if (d == 0) {
+            *cp = frm_fn_pairs[mid].cp;
+            return 3;
+        }
+        if (d < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
 /* One "@..." sequence at s (s[0] == '@'): code point and bytes used, 0 when invalid. */
 static size_t decode_at(uint32_t *cp, const char *s, size_t n)
 {
@@ -63,7 +86,7 @@ static size_t decode_at(uint32_t *cp, const char *s, size_t n)
         *cp = '@';
         return 3;
     }
-    return 0;
+    return n >= 3 ? decode_pair(cp, s[1], s[2]) : 0;
 }
 
 char *sc_frm__decode_filename(sc_arena *a, sc_ctx *ctx, const char *name, size_t len)
@@ -81,11 +104,9 @@ char *sc_frm__decode_filename(sc_arena *a, sc_ctx *ctx, const char *name, size_t
             continue;
         }
         if (!(used = decode_at(&cp, name + i, len - i))) {
-            /* the two-character escapes (`@y0`, letters of Latin-1, Greek,
-             * Cyrillic...) need MariaDB's table of them: not decoded yet */
             sc_error_set(ctx, SC_EINVAL, 0, NULL,
-                         "'%.*s': the escape at byte %zu is not a four-hex-digit one (`@0020`); "
-                         "two-character escapes (`@y0`) are not decoded yet",
+                         "'%.*s': '@' at byte %zu does not start a MariaDB filename escape "
+                         "(`@0020`, `@y0`)",
                          (int)len, name, i);
             return NULL;
         }

@@ -143,6 +143,10 @@ START_TEST(test_frm_filename_decode)
     ck_assert_int_eq(sc_frm_decode_filename(&s, ctx, "@8868"), SC_OK);
     ck_assert_str_eq(s, "\xE8\xA1\xA8"); /* U+8868 */
     sc_free(ctx, s);
+    ck_assert_int_eq(sc_frm_decode_filename(&s, ctx, "@y0@g0@n1"), SC_OK);
+    ck_assert_str_eq(s,
+                     "\xD1\x82\xD0\xB0\xD1\x8B"); /* two-character escapes: U+0442 U+0430 U+044B */
+    sc_free(ctx, s);
     ck_assert_int_eq(sc_frm_decode_filename(&s, ctx, "bad@"), SC_EINVAL);
     ck_assert_ptr_null(s);
     sc_ctx_free(ctx);

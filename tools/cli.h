@@ -48,9 +48,10 @@ int sc_cli__cmd_stats(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_resize(sc_cli *cli, int argc, char **argv);
-int sc_cli__cmd_serve(sc_cli *cli, int argc, char **argv); /* tools/cmd_serve.c */
-int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);  /* tools/cmd_user.c */
-int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);   /* tools/cmd_frm.c */
+int sc_cli__cmd_serve(sc_cli *cli, int argc, char **argv);  /* tools/cmd_serve.c */
+int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);   /* tools/cmd_user.c */
+int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);    /* tools/cmd_frm.c */
+int sc_cli__cmd_import(sc_cli *cli, int argc, char **argv); /* tools/cmd_import.c */
 
 /* ------------------------------------------------------------------ */
 /* Usage and errors (cli.c)                                             */

@@ -54,6 +54,8 @@ static const cli_command commands[] = {
      "replication sources: register them, apply or follow their logs, show their state"},
     {"frm", sc_cli__cmd_frm, "show FILE.frm...",
      "print MariaDB .frm files as SHOW CREATE TABLE (no catalog needed)"},
+    {"import", sc_cli__cmd_import, "frm DIR [--skip-bad] [--foreign-keys FILE.sql]",
+     "import a MariaDB datadir's .frm files (one transaction, logged)"},
     {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
      "the replica's id map: source ids -> local ids, with names"},
     {"serve", sc_cli__cmd_serve,

@@ -44,8 +44,8 @@ def expected_tables(schema_sql):
     return out
 
 
-def show(syscat, path):
-    r = subprocess.run([syscat, "frm", "show", path], capture_output=True)
+def show(syscat, *paths):
+    r = subprocess.run([syscat, "frm", "show"] + list(paths), capture_output=True)
     return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
 
 
@@ -61,9 +61,15 @@ def run_case(syscat, case_dir, verbose):
                 if name.endswith(".frm"):
                     files.append(os.path.join(frm_root, d, name))
     ok, problem, seen = 0, None, set()
-    for path in files:
-        rc, out, err = show(syscat, path)
-        text = out[:-3] if out.endswith(";\n\n") else out
+    # one call for the whole case; per file only when it fails (to name the file)
+    rc, out, err = show(syscat, *files) if files else (0, "", "")
+    texts = out.split(";\n\n")[:-1] if rc == 0 else []
+    for i, path in enumerate(files):
+        if len(texts) == len(files):
+            text = texts[i]
+        else:
+            rc, out, err = show(syscat, path)
+            text = out[:-3] if out.endswith(";\n\n") else out
         m = CREATE_TABLE.match(text)
         key = None
         if m:
