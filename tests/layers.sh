@@ -1,92 +1,101 @@
 #!/usr/bin/env bash
 # layers.sh - the module dependency graph, derived from the `#include "..."`
-# lines of the sources, checked against the layers of docs/architecture.md:
+# lines of the sources, checked against the rules docs/architecture.md states.
 #
-#   include/ (public headers)   layer 0: includes only include/
-#   catalog/                    layer 1: include/, catalog/
-#   ddl/, replicate/            layer 2: the above and itself (not each other)
-#   frm/                        layer 2b: include/, catalog/, ddl/ (.frm files in and out,
-#                               rendered by the DDL module's SHOW CREATE; nothing includes frm/)
-#   server/                     layer 3: include/, server/, and the error table's macros
-#                               (catalog/errmsg_gen.h); uses the public API like tools/
-#   tools/                      layer 3: include/, tools/ and server/server.h (public API)
-#   tests/, bench/              anything, but never a .c file
+# The rules are read from the ```layers block of docs/architecture.md (section
+# "Modules and dependency direction"), one line per module:
 #
-# Fails, naming file and line, when a module includes a layer above it, a
-# module beside it, catalog/catalog_priv.h from outside catalog/ (tests and
-# benchmarks may look inside), or any .c file. `--graph` prints the module graph
-# (module -> modules it includes, with counts) for docs/architecture.md.
+#   MODULE : TARGET...
+#
+# A module (a top-level directory) may include its own files and each TARGET:
+# a module name (any file of it), a file path (that file only) or `*` (anything).
+# Fails, naming file and line, when
+#   - a file includes something its module's line does not allow;
+#   - a file lies in a module the block has no line for;
+#   - the block allows a target no file includes (the doc draws an edge the
+#     code does not have; `*` is exempt);
+#   - a file outside catalog/, tests/ and bench/ includes catalog/catalog_priv.h;
+#   - any file includes a .c file.
+# `--graph` prints the module graph (module -> modules it includes, with counts).
+# LAYERS_ROOT=DIR checks another git work tree (tests/layers-selftest.sh).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+set -f # `*` in the rules is a word, not a glob
+cd "${LAYERS_ROOT:-$(dirname "$0")/..}"
+DOC=docs/architecture.md
 
-module_of() { # path -> module name
-    case $1 in
-    include/*) echo include ;;
-    catalog/*) echo catalog ;;
-    ddl/*) echo ddl ;;
-    replicate/*) echo replicate ;;
-    frm/*) echo frm ;;
-    tools/*) echo tools ;;
-    server/*) echo server ;;
-    tests/*) echo tests ;;
-    bench/*) echo bench ;;
-    *) echo other ;;
-    esac
-}
-
-# allowed FROM TO: may module FROM include module TO?
-allowed() {
-    [ "$1" = "$2" ] && return 0
-    case "$1:$2" in
-    catalog:include | ddl:include | ddl:catalog | replicate:include | replicate:catalog) return 0 ;;
-    frm:include | frm:catalog | frm:ddl) return 0 ;;
-    tools:include | server:include) return 0 ;;
-    tests:* | bench:*) return 0 ;;
-    esac
-    return 1
-}
+declare -A rule=() # module -> " target target ... "
+declare -A used=() # "module target" -> 1 once an include used that allowance
+while IFS= read -r line; do
+    line=${line%%#*}
+    [[ $line =~ ^[[:space:]]*([a-z_]+)[[:space:]]*:(.*)$ ]] || continue
+    read -ra words <<<"${BASH_REMATCH[2]}"
+    rule[${BASH_REMATCH[1]}]=" ${words[*]} "
+done < <(sed -n '/^```layers$/,/^```$/p' "$DOC")
+if [ ${#rule[@]} -eq 0 ]; then
+    echo "layers: no \`\`\`layers block in $DOC" >&2
+    exit 1
+fi
 
 status=0
+fail() {
+    echo "layers: $*" >&2
+    status=1
+}
+
+# target_of FILE INC: sets $target (path) and $to (module) for `#include "INC"` in FILE
+target_of() {
+    local dir=${1%/*}
+    if [ -f "$dir/$2" ] && [ ! -f "$2" ]; then
+        target=$dir/$2 # relative to the including file
+    else
+        case $2 in
+        syscat.h | syscat/*) target=include/$2 ;;
+        *) target=$2 ;;
+        esac
+    fi
+    case $target in */*) to=${target%%/*} ;; *) to="?" ;; esac
+}
+
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
-while IFS= read -r file; do
-    from=$(module_of "$file")
-    while IFS=: read -r line inc; do
-        [ -n "$inc" ] || continue
-        if [ -f "$(dirname "$file")/$inc" ] && [ ! -f "$inc" ]; then
-            target=$(dirname "$file")/$inc # relative to the including file
-        else
-            case $inc in
-            syscat.h | syscat/*) target=include/$inc ;;
-            *) target=$inc ;;
-            esac
-        fi
-        to=$(module_of "$target")
-        case $inc in *.c)
-            echo "layers: $file:$line includes a .c file ($inc)" >&2
-            status=1
-            ;;
-        esac
-        if [ "$target" = catalog/catalog_priv.h ] && [ "$from" != catalog ] &&
-            [ "$from" != tests ] && [ "$from" != bench ]; then
-            echo "layers: $file:$line: catalog/catalog_priv.h is private to catalog/ (use catalog_int.h)" >&2
-            status=1
-        fi
-        # server/ takes MariaDB's errors from the one table (macros only);
-        # tools/ may start the server through server/server.h alone
-        if [ "$from:$target" = server:catalog/errmsg_gen.h ] ||
-            [ "$from:$target" = tools:server/server.h ]; then
-            echo "$from -> $to" >>"$edges"
-            continue
-        fi
-        if ! allowed "$from" "$to"; then
-            echo "layers: $file:$line: $from/ includes $inc ($to/ is not below $from/, see docs/architecture.md)" >&2
-            status=1
-        fi
-        [ "$from" = "$to" ] || echo "$from -> $to" >>"$edges"
-    done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" |
-        sed 's/^\([0-9]*\):.*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1:\2/')
-done < <(git ls-files '*.c' '*.h' | grep -v '^build/')
+declare -A nomodule
+files=$(git ls-files '*.c' '*.h' | grep -v '^build/')
+for file in $files; do
+    case $file in */*) from=${file%%/*} ;; *) from="?" ;; esac
+    if [ -z "${rule[$from]+x}" ] && [ -z "${nomodule[$from]+x}" ]; then
+        fail "$file: module $from/ has no line in the \`\`\`layers block of $DOC"
+        nomodule[$from]=1
+    fi
+done
+while IFS=: read -r file line inc; do
+    case $file in */*) from=${file%%/*} ;; *) from="?" ;; esac
+    [ -n "${rule[$from]+x}" ] || continue
+    target_of "$file" "$inc"
+    case $inc in *.c) fail "$file:$line includes a .c file ($inc)" ;; esac
+    if [ "$target" = catalog/catalog_priv.h ] && [ "$from" != catalog ] &&
+        [ "$from" != tests ] && [ "$from" != bench ]; then
+        fail "$file:$line: catalog/catalog_priv.h is private to catalog/ (use catalog_int.h)"
+    fi
+    [ "$from" = "$to" ] && continue
+    echo "$from -> $to" >>"$edges"
+    allow=${rule[$from]}
+    if [[ $allow == *" $target "* ]]; then
+        used["$from $target"]=1
+    elif [[ $allow == *" $to "* ]]; then
+        used["$from $to"]=1
+    elif [[ $allow != *" * "* ]]; then
+        fail "$file:$line: $from/ includes $inc, which the \`\`\`layers block of $DOC does not allow ($from :${allow% })"
+    fi
+done < <(echo "$files" | xargs grep -Hn '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' /dev/null |
+    sed 's/^\([^:]*\):\([0-9]*\):.*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1:\2:\3/')
+
+# every allowance the doc draws must be an edge the code has
+for from in "${!rule[@]}"; do
+    for t in ${rule[$from]}; do
+        [ "$t" = "*" ] || [ -n "${used["$from $t"]+x}" ] ||
+            fail "$DOC allows $from -> $t but no file of $from/ includes it (remove it from the doc, or the drawing is stale)"
+    done
+done
 
 if [ "${1:-}" = "--graph" ]; then
     sort "$edges" | uniq -c | awk '{print $2, $3, $4, "(" $1 " includes)"}'

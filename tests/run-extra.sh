@@ -46,6 +46,7 @@ run bash "$HERE/packaging.sh"
 run bash "$HERE/gen/run-gen.sh"
 # The include graph against the layers of docs/architecture.md.
 run bash "$HERE/layers.sh"
+run bash "$HERE/layers-selftest.sh"
 # Random byte flips in catalog.mdb and the binlog files, then every read
 # command: reported by fsck/verify or provably harmless. A fixed seed here, so
 # CI is repeatable (SWEEP_SEED overrides it); `make sweep-long` runs 400
