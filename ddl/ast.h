@@ -558,8 +558,7 @@ typedef struct sc_ast_create_table {
     int select_dup;                        /* 0, 1 = IGNORE, 2 = REPLACE before the SELECT */
     bool has_partition;                    /* PARTITION BY ... present */
     bool has_system_versioning;            /* WITH SYSTEM VERSIONING */
-    struct sc_select *select;              /* the SELECT parsed (ddl/select.h), or NULL when only
-                                              select_text could be kept */
+    struct sc_select *select;              /* the SELECT parsed (ddl/select.h) when has_select */
     struct sc_ast_partitioning *partition; /* PARTITION BY (ddl/partition.h), or NULL */
 } sc_ast_create_table;
 

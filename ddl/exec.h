@@ -405,8 +405,8 @@ int sc_exec__rename_one(sc_exec *x,
                         const char *new_name,
                         bool fix_ibfk);
 
-/** Append the columns of a simple CREATE TABLE ... SELECT (1235 for other forms). */
-int sc_exec__create_select(sc_exec *x, sc_xtable *t, const char *select_sql);
+/** Append the columns CREATE TABLE ... SELECT derives from its (parsed) query. */
+int sc_exec__create_select(sc_exec *x, sc_xtable *t);
 
 /** Whether InnoDB accepts child column a referencing parent column b. */
 bool sc_exec__fk_types_match(const sc_column_def *a, const sc_column_def *b);

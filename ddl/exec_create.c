@@ -501,7 +501,7 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
     if (rc == SC_OK)
         rc = sc_exec__versioning_create(x, t, ct);
     if (rc == SC_OK && ct->has_select)
-        rc = sc_exec__create_select(x, t, ct->select_text.s);
+        rc = sc_exec__create_select(x, t);
     if (rc == SC_OK && t->n_cols == 0)
         rc = sc_exec__err(x, SC_ER_TABLE_MUST_HAVE_COLUMNS);
     if (rc == SC_OK)

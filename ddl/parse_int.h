@@ -121,10 +121,6 @@ int sc_parse__skip_balanced(sc_parser *p);
 struct sc_window;
 /* ORDER BY list after ORDER BY (expr [ASC|DESC], ...). */
 int sc_parse__order_list(sc_parser *p, sc_order_item **out, size_t *n);
-/* A query at the current token into *out when it parses to the end of the statement,
- * else *out = NULL with no error; the position is left where it was. */
-struct sc_select;
-void sc_parse__try_select(sc_parser *p, struct sc_select **out);
 /* After OVER: a window name or ( [name] [PARTITION BY ..] [ORDER BY ..] [frame] ). */
 int sc_parse__window_spec(sc_parser *p, struct sc_window **out);
 

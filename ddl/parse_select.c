@@ -602,19 +602,3 @@ int sc_parse__select(sc_parser *p, sc_select **out)
     p->full_select = saved;
     return rc;
 }
-
-void sc_parse__try_select(sc_parser *p, sc_select **out)
-{
-    size_t pos = p->pos;
-    unsigned depth = p->depth;
-
-    *out = NULL;
-    if (sc_parse__select(p, out) == SC_OK && (sc_parse__at_end(p) || sc_parse__is_op(p, 0, ";"))) {
-        p->pos = pos; /* the caller still reads the text */
-        return;
-    }
-    *out = NULL;
-    sc_ctx_clear_error(p->ctx);
-    p->pos = pos;
-    p->depth = depth;
-}

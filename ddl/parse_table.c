@@ -17,6 +17,7 @@
 #include "ddl/parse_int.h"
 #include "ddl/partition.h"
 #include "ddl/period.h"
+#include "ddl/select.h"
 
 /* ------------------------------------------------------------------ */
 /* REFERENCES                                                           */
@@ -589,12 +590,10 @@ static int create_select(sc_parser *p, sc_ast_create_table *ct)
         return sc_parse__syntax_error(p);
     ct->has_select = true;
     start = sc_parse__tok(p, 0)->start;
-    sc_parse__try_select(p, &ct->select);
-    while (!sc_parse__at_end(p) && !sc_parse__is_op(p, 0, ";")) {
-        if (sc_parse__tok(p, 0)->kind == SC_TOK_ERROR)
-            return sc_parse__syntax_error(p);
-        sc_parse__skip(p);
-    }
+    /* the query is parsed whole, as for a view: its syntax errors are 1064 */
+    SC_TRY(sc_parse__select(p, &ct->select));
+    if (!sc_parse__at_end(p) && !sc_parse__is_op(p, 0, ";"))
+        return sc_parse__syntax_error(p);
     ct->select_text.s =
         sc_parse__text(p, start, p->toks[p->pos - 1].start + p->toks[p->pos - 1].len);
     if (!ct->select_text.s)

@@ -447,6 +447,28 @@ START_TEST(test_ddl_exec_create_like_select)
 }
 END_TEST
 
+#define SYNTAX                                                                                     \
+    "You have an error in your SQL syntax; check the manual that corresponds to your "             \
+    "MariaDB server version for the right syntax to use near "
+
+/* The query of CREATE TABLE ... SELECT is parsed whole: text after the table
+ * name was once ignored, so these created tables; each is 1064 in 10.11.19. */
+START_TEST(test_ddl_exec_create_select_syntax)
+{
+    ok("CREATE TABLE t1 (a INT)");
+    fails("CREATE TABLE t2 SELECT a FROM t1 WHERE ))) garbage", 1064, "42000",
+          SYNTAX "'))) garbage' at line 1");
+    fails("CREATE TABLE t3 SELECT a, 1 AS one FROM t1 GARBAGE GARBAGE", 1064, "42000",
+          SYNTAX "'GARBAGE' at line 1");
+    fails("CREATE TABLE t4 SELECT a b c FROM t1", 1064, "42000", SYNTAX "'c FROM t1' at line 1");
+    fails("CREATE TABLE t5 SELECT 1 +", 1064, "42000", SYNTAX "'' at line 1");
+    fails("CREATE TABLE t6 (SELECT a FROM t1) garbage", 1064, "42000",
+          SYNTAX "'garbage' at line 1");
+    for (const char *const *t = (const char *const[]){"t2", "t3", "t4", "t5", "t6", NULL}; *t; t++)
+        ck_assert_msg(!table_exists("test", *t), "%s was created", *t);
+}
+END_TEST
+
 START_TEST(test_ddl_exec_system_schema_is_read_only)
 {
     static const char *const stmts[] = {
@@ -510,6 +532,7 @@ Suite *sc_test_ddl_exec_suite(void)
     tcase_add_test(tc, test_ddl_exec_atomic_and_nested);
     tcase_add_test(tc, test_ddl_exec_stored_objects);
     tcase_add_test(tc, test_ddl_exec_create_like_select);
+    tcase_add_test(tc, test_ddl_exec_create_select_syntax);
     tcase_add_test(tc, test_ddl_exec_databases);
     tcase_add_test(tc, test_ddl_exec_system_schema_is_read_only);
     tcase_add_test(tc, test_ddl_exec_multiple_alter_foreign_keys);
