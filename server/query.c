@@ -373,9 +373,6 @@ static void run_ddl(sc_conn *c, const char *s, size_t len, unsigned more)
     } else if (r.rs) {
         sc_conn__set_diag(c, 0, NULL, NULL, r.warnings);
         sc_srv__send_result_set(c, r.rs, r.warnings, more != 0);
-    } else if (r.output) {
-        sc_q__send_show_output(c, s, len, r.output, r.warnings, more);
-        c->diag_warnings = r.warnings;
     } else {
         sc_q__send_ok(c, r.affected_rows, r.warnings, more);
     }

@@ -22,8 +22,6 @@ void sc_q__send_ok(sc_conn *c, uint64_t affected, unsigned warnings, unsigned mo
 
 /* session_query.c */
 bool sc_q__session_query(sc_conn *c, const char *s, size_t len, unsigned more);
-void sc_q__send_show_output(
-    sc_conn *c, const char *s, size_t len, const char *output, unsigned warnings, unsigned more);
 
 /* privilege.c */
 /** Check c may run statement s; sends 1142/1044/1227 and returns false when not. */

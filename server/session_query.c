@@ -15,8 +15,7 @@
  * Server variables the DDL session does not know are answered here
  * (server_vars); the session's own (sql_mode, foreign_key_checks, the
  * character set variables...) come from sc_session_get(). The SHOW
- * statements of the DDL engine are turned into result sets by
- * sc_q__send_show_output().
+ * statements of the DDL engine come as result sets (query.c sends them).
  */
 #include <ctype.h>
 #include <stdio.h>
