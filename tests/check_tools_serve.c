@@ -5,7 +5,8 @@
  * cannot start (address in use, a name where an address belongs, a socket
  * path that is a file or too long, an unwritable --port-file, unreadable TLS
  * files) says why and exits 1 without serving; --bind ::1 listens on IPv6
- * loopback and --server-id is stored and reported as @@server_id.
+ * loopback and --server-id is stored and reported as @@server_id. Also
+ * `syscat replica` with a served HOST:PORT source (tools/cmd_replica.c).
  */
 #include <mysql.h>
 #include <stdarg.h>
@@ -49,6 +50,24 @@ static int serve(const char *fmt, ...)
              "d='%s/cat'; [ -d \"$d\" ] || '%s/syscat' --datadir \"$d\" init >/dev/null && "
              "timeout 20 '%s/syscat' --datadir \"$d\" serve %s >'%s' 2>&1",
              dir, sc_fixture_build_dir(), sc_fixture_build_dir(), args, out);
+    st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int cli(const char *fmt, ...) SC_PRINTF(1, 2);
+
+/* `syscat --datadir DIR/r ARGS` (the replica's catalog), output in out; @return exit status */
+static int cli(const char *fmt, ...)
+{
+    char args[1500], cmd[2500];
+    va_list ap;
+    int st;
+
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof(args), fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof(cmd), "'%s/syscat' --datadir '%s/r' %s >'%s' 2>&1", sc_fixture_build_dir(),
+             dir, args, out);
     st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -148,6 +167,70 @@ START_TEST(test_serve_ipv6_and_server_id)
 }
 END_TEST
 
+/* `syscat replica` against a served source: HOST:PORT with an account, its options shown
+ * back by list and status, applied, removed; bad values are usage errors. */
+START_TEST(test_serve_replica_cli)
+{
+    MYSQL *m = mysql_init(NULL);
+    char pw[300];
+    FILE *f;
+
+    ts_start(&ts, NULL);
+    ck_assert_msg(mysql_real_connect(m, NULL, "root", NULL, NULL, 0, ts.sock, 0), "%s",
+                  mysql_error(m));
+    ck_assert_int_eq(mysql_query(m, "CREATE USER rep@'127.0.0.1' IDENTIFIED BY 'pw'"), 0);
+    ck_assert_int_eq(mysql_query(m, "GRANT REPLICATION SLAVE ON *.* TO rep@'127.0.0.1'"), 0);
+    ck_assert_int_eq(mysql_query(m, "CREATE DATABASE shop"), 0);
+    ck_assert_int_eq(mysql_query(m, "CREATE TABLE shop.item (id INT PRIMARY KEY)"), 0);
+    mysql_close(m);
+    snprintf(pw, sizeof(pw), "%s/pw", dir);
+    f = fopen(pw, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("pw\n", f);
+    fclose(f);
+    ck_assert_int_eq(cli("init"), 0);
+    /* the replica's own server id must differ: events of its own id are skipped (as MariaDB) */
+    ck_assert_int_eq(cli("binlog set binlog.server_id 2"), 0);
+
+    ck_assert_int_eq(cli("replica add-source"), 2);
+    said("add-source needs a NAME");
+    ck_assert_int_eq(cli("replica add-source a"), 2);
+    said("add-source needs --from DIR or HOST:PORT");
+    ck_assert_int_eq(cli("replica add-source a --from 127.0.0.1:%u --server-id x", ts.port), 2);
+    said("bad --server-id 'x'");
+    ck_assert_int_eq(cli("replica add-source a --from 127.0.0.1:%u extra", ts.port), 2);
+    said("unexpected argument 'extra'");
+    ck_assert_int_eq(cli("replica remove-source"), 2);
+    said("remove-source needs exactly one NAME");
+    ck_assert_int_eq(cli("replica status a b"), 2);
+    said("unexpected argument 'b'");
+
+    ck_assert_int_eq(cli("replica add-source a --from 127.0.0.1:%u --user rep --password-file "
+                         "'%s' --server-id 77 --on-conflict rewrite --rewrite-db shop=shop_a",
+                         ts.port, pw),
+                     0);
+    ck_assert_int_eq(cli("replica list"), 0);
+    said("a\t127.0.0.1:");
+    said("\tok");
+    ck_assert_int_eq(cli("replica apply a"), 0);
+    said("source 'a': applied 5 transactions");
+    ck_assert_int_eq(cli("show create table shop_a.item"), 0);
+    said("CREATE TABLE `item`");
+    ck_assert_int_eq(cli("replica status a"), 0);
+    said("server id: 77");
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    ck_assert_int_eq(cli("replica apply a"), 1);
+    said("source 127.0.0.1:");
+    ck_assert_int_eq(cli("replica status a"), 0);
+    said("last error (");
+    ck_assert_int_eq(cli("replica list"), 0);
+    said("\tstopped");
+    ck_assert_int_eq(cli("replica remove-source a"), 0);
+    said("removed source 'a'");
+    ck_assert_int_eq(cli("replica remove-source a"), 1);
+}
+END_TEST
+
 Suite *sc_test_tools_serve_suite(void);
 
 Suite *sc_test_tools_serve_suite(void)
@@ -160,6 +243,7 @@ Suite *sc_test_tools_serve_suite(void)
     tcase_add_test(tc, test_serve_bad_options);
     tcase_add_test(tc, test_serve_start_failures);
     tcase_add_test(tc, test_serve_ipv6_and_server_id);
+    tcase_add_test(tc, test_serve_replica_cli);
     suite_add_tcase(su, tc);
     return su;
 }
