@@ -114,6 +114,7 @@
 #define SC_ER_TRG_NO_SUCH_ROW_IN_TRG 1363, "HY000", "There is no %s row in %s trigger"
 #define SC_ER_ILLEGAL_VALUE_FOR_TYPE 1367, "22007", "Illegal %s '%s' value found during parsing"
 #define SC_ER_VIEW_NONUPD_CHECK 1368, "HY000", "CHECK OPTION on non-updatable view `%s`.`%s`"
+#define SC_ER_PASSWD_LENGTH 1372, "HY000", "Password hash should be a %d-digit hexadecimal number"
 #define SC_ER_UNKNOWN_TARGET_BINLOG 1373, "HY000", "Target log not found in binlog index"
 #define SC_ER_KEY_PART_0 1391, "HY000", "Key part '%s' length cannot be 0"
 #define SC_ER_CANNOT_USER 1396, "HY000", "Operation %s failed for %s"

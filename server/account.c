@@ -20,7 +20,11 @@
  * CREATE/ALTER/DROP USER), 1045 (GRANT/REVOKE without ADMIN, as MariaDB
  * answers a global grant), 1396 (CREATE of an existing / DROP of a missing
  * account, naming the failed ones; the others are done), 1133 (GRANT to a
- * missing account), 1141 (REVOKE of a grant the account lacks).
+ * missing account), 1141 (REVOKE from a missing account; revoking a global
+ * privilege the account lacks is OK, as in MariaDB), 1372 (IDENTIFIED BY
+ * PASSWORD with a string that is not '' or '*' and 40 hex digits; 1396 for
+ * ALTER USER, as MariaDB answers; nothing is changed, where MariaDB's CREATE
+ * USER of several accounts keeps those before the bad one).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -210,9 +214,9 @@ static int parse_privs(parser *p, uint32_t *out)
     if (!word(p, "ON"))
         return -1;
     if (punct(p, '*')) {
-        if (punct(p, '.') && punct(p, '*'))
-            return 0;
-        return -2;
+        if (!punct(p, '.'))
+            return -2;                 /* ON *: the current database */
+        return punct(p, '*') ? 0 : -1; /* *.x is MariaDB's 1064 */
     }
     return -2;
 }
@@ -262,12 +266,32 @@ static int finish(sc_conn *c, sc_txn *txn, bool keep, const char *sql, size_t le
     return rc;
 }
 
+/* s quoted as MariaDB prints an account part in messages: '...' with ' and \ escaped by \ */
+static size_t quote_part(char *out, const char *s)
+{
+    size_t n = 0;
+
+    out[n++] = '\'';
+    for (; *s; s++) {
+        if (*s == '\'' || *s == '\\')
+            out[n++] = '\\';
+        out[n++] = *s;
+    }
+    out[n++] = '\'';
+    return n;
+}
+
 static void append_failed(char *list, size_t cap, const spec *u)
 {
-    char item[400]; /* ,'name'@'host' */
-    size_t n = strlen(list), m;
+    char item[2 * (SC_USER_NAME_MAX + SC_USER_HOST_MAX) + 8]; /* ,'name'@'host' */
+    size_t n = strlen(list), m = 0;
 
-    m = (size_t)snprintf(item, sizeof(item), "%s'%.128s'@'%.255s'", n ? "," : "", u->name, u->host);
+    if (n)
+        item[m++] = ',';
+    m += quote_part(item + m, u->name);
+    item[m++] = '@';
+    m += quote_part(item + m, u->host);
+    item[m] = '\0';
     if (n + m < cap)
         memcpy(list + n, item, m + 1);
 }
@@ -309,8 +333,14 @@ static void user_statement(sc_conn *c, parser *p, user_op op, unsigned more)
             syntax_error(c, p);
             return;
         }
-        if (users[n].has_auth && !auth_ok(users[n].auth)) {
-            sc_conn_send_err(c, SC_ER_PASSWORD_NO_MATCH); /* not a hash of the right form */
+        if (users[n].has_auth && users[n].auth[0] && !auth_ok(users[n].auth)) {
+            /* not a hash of the right form: MariaDB's ALTER USER names the account */
+            if (op == OP_ALTER) {
+                append_failed(failed, sizeof(failed), &users[n]);
+                sc_conn_send_err(c, SC_ER_CANNOT_USER, what[op], failed);
+            } else {
+                sc_conn_send_err(c, SC_ER_PASSWD_LENGTH, SC_USER_AUTH_LEN);
+            }
             return;
         }
         n++;
@@ -425,11 +455,6 @@ static void grant_statement(sc_conn *c, parser *p, bool grant, unsigned more)
                 sc_conn_send_err(c, SC_ER_PASSWORD_NO_MATCH);
             else
                 sc_conn_send_err(c, SC_ER_NONEXISTING_GRANT, users[i].name, users[i].host);
-            return;
-        }
-        if (rc == SC_OK && !grant && bits && !(u.privileges & bits)) {
-            sc_txn_abort(txn);
-            sc_conn_send_err(c, SC_ER_NONEXISTING_GRANT, users[i].name, users[i].host);
             return;
         }
         if (rc == SC_OK) {

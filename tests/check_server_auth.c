@@ -148,8 +148,7 @@ START_TEST(test_server_auth_account_statements)
                         "'*D821809F681A40A6E379B50D0463EFAE20BDD122'");
     free(v);
     ok(r, "REVOKE CREATE ON *.* FROM u1@localhost");
-    fails(r, "REVOKE CREATE ON *.* FROM u1@localhost", 1141, "42000",
-          "There is no such grant defined for user 'u1' on host 'localhost'");
+    ok(r, "REVOKE CREATE ON *.* FROM u1@localhost"); /* not held: OK in MariaDB 10.11.19 */
     fails(r, "GRANT SELECT ON *.* TO nosuch@localhost", 1133, "28000",
           "Can't find any matching row in the user table");
     fails(r, "GRANT frobnicate ON *.* TO u1@localhost", 1064, "42000",
