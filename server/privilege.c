@@ -3,8 +3,9 @@
  * privileges of syscat.users map onto statements as MariaDB's do onto its
  * own, and a refusal is MariaDB's error for the same case:
  *
- *   SELECT  SHOW, DESCRIBE, SELECT, USE (1044 for USE/COM_INIT_DB,
- *           1142 "SELECT command denied ... for table" otherwise)
+ *   SELECT  SHOW, DESCRIBE, SELECT, USE (1044 for USE/COM_INIT_DB and
+ *           SHOW TABLES, 1142 "SELECT command denied ... for table `db`.`t`"
+ *           naming the table read, "SHOW command denied" for SHOW CREATE)
  *   DDL     CREATE/ALTER/DROP/RENAME/TRUNCATE (1044 for a database,
  *           1142 "<VERB> command denied ... for table `db`.`t`" for a table)
  *   REPLICATION SLAVE  binlog dumps (checked by server/binlog_dump.c)
@@ -142,6 +143,66 @@ static void deny_ddl(sc_conn *c, const char *s, size_t len)
     deny_table(c, verb, db, name);
 }
 
+/* Just after the first word w of s outside quotes, or len when there is none. */
+static size_t after_word(const char *s, size_t len, const char *w)
+{
+    char q = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        size_t p = i;
+        if (q) {
+            q = s[i] == q ? 0 : q; /* a doubled quote closes and opens again */
+        } else if (s[i] == '\'' || s[i] == '"' || s[i] == '`') {
+            q = s[i];
+        } else if ((i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) &&
+                   sc_q__word(s, len, &p, w)) {
+            return p;
+        }
+    }
+    return len;
+}
+
+/*
+ * A read refused, named as MariaDB names it: SHOW [FULL] TABLES [FROM|IN db]
+ * is 1044 for the database; SHOW CREATE TABLE t 1142 "SHOW" for the table;
+ * SHOW COLUMNS|FIELDS FROM t, DESCRIBE/DESC/EXPLAIN t and SELECT ... FROM t
+ * 1142 "SELECT" for the table; anything else 1142 for the current database.
+ */
+static void deny_read(sc_conn *c, const char *s, size_t len)
+{
+    const char *cur = sc_session_database(c->session);
+    char db[257], name[257] = "";
+    const char *verb = "SELECT";
+    size_t pos = 0, at = len;
+
+    snprintf(db, sizeof(db), "%s", cur ? cur : "");
+    if (sc_q__word(s, len, &pos, "SHOW")) {
+        sc_q__word(s, len, &pos, "FULL");
+        if (sc_q__word(s, len, &pos, "TABLES")) {
+            if ((at = after_word(s, len, "FROM")) == len)
+                at = after_word(s, len, "IN");
+            if (at < len)
+                ident(s, len, &at, db, sizeof(db));
+            deny_db(c, db);
+            return;
+        }
+        if (sc_q__word(s, len, &pos, "CREATE") && sc_q__word(s, len, &pos, "TABLE")) {
+            verb = "SHOW";
+            at = pos;
+        } else if (sc_q__word(s, len, &pos, "COLUMNS") || sc_q__word(s, len, &pos, "FIELDS")) {
+            at = after_word(s, len, "FROM");
+        }
+    } else if (sc_q__word(s, len, &pos, "DESCRIBE") || sc_q__word(s, len, &pos, "DESC") ||
+               sc_q__word(s, len, &pos, "EXPLAIN")) {
+        at = pos;
+    } else if (sc_q__word(s, len, &pos, "SELECT")) {
+        at = after_word(s, len, "FROM");
+    }
+    if (at < len)
+        qualified(c, s, len, &at, db, name);
+    deny_table(c, verb, db, name);
+}
+
 bool sc_q__check_privileges(sc_conn *c, const char *s, size_t len)
 {
     size_t pos = 0;
@@ -163,8 +224,7 @@ bool sc_q__check_privileges(sc_conn *c, const char *s, size_t len)
             deny_db(c, db);
             return false;
         }
-        deny_table(c, "SELECT",
-                   sc_session_database(c->session) ? sc_session_database(c->session) : "", "");
+        deny_read(c, s, len);
         return false;
     }
     if (sc_conn_has_privilege(c, SC_PRIV_DDL))

@@ -130,6 +130,53 @@ START_TEST(test_account_syntax_errors)
 }
 END_TEST
 
+/* A refused read names what MariaDB 10.11.19 names (recorded with the stock client on its
+ * socket): the table of SELECT ... FROM, DESCRIBE, EXPLAIN, SHOW COLUMNS ("SELECT") and
+ * SHOW CREATE TABLE ("SHOW"), the database of SHOW TABLES (1044); once `db`.`` for all. */
+START_TEST(test_account_refused_reads_name_the_table)
+{
+    MYSQL *u = mysql_init(NULL);
+    static const struct {
+        const char *sql, *msg;
+    } t[] = {
+        {"SELECT a FROM `d`.`t` WHERE a IN (SELECT 1)",
+         "SELECT command denied to user 'none'@'localhost' for table `d`.`t`"},
+        {"SELECT 'from x' AS f FROM d.t", /* FROM inside quotes is not the clause */
+         "SELECT command denied to user 'none'@'localhost' for table `d`.`t`"},
+        {"DESCRIBE d.t", "SELECT command denied to user 'none'@'localhost' for table `d`.`t`"},
+        {"EXPLAIN d.t", "SELECT command denied to user 'none'@'localhost' for table `d`.`t`"},
+        {"SHOW COLUMNS FROM d.t",
+         "SELECT command denied to user 'none'@'localhost' for table `d`.`t`"},
+        {"SHOW CREATE TABLE d.t",
+         "SHOW command denied to user 'none'@'localhost' for table `d`.`t`"},
+    };
+
+    ok("CREATE DATABASE d");
+    ok("CREATE TABLE d.t (a INT)");
+    ok("CREATE USER none@'%' IDENTIFIED BY 'pw'");
+    ck_assert_msg(mysql_real_connect(u, NULL, "none", "pw", NULL, 0, ts.sock, 0), "%s",
+                  mysql_error(u));
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        ck_assert_msg(mysql_query(u, t[i].sql) != 0, "%s: allowed", t[i].sql);
+        ck_assert_uint_eq(mysql_errno(u), 1142);
+        ck_assert_str_eq(mysql_sqlstate(u), "42000");
+        ck_assert_str_eq(mysql_error(u), t[i].msg);
+    }
+    for (const char *const *q =
+             (const char *const[]){"SHOW TABLES FROM d", "SHOW FULL TABLES IN d", NULL};
+         *q; q++) {
+        ck_assert_msg(mysql_query(u, *q) != 0, "%s: allowed", *q);
+        ck_assert_uint_eq(mysql_errno(u), 1044);
+        /* MariaDB names the account's host pattern ('none'@'%'); syscat the connection's, as
+         * for USE: only the database part is compared here */
+        ck_assert_msg(strstr(mysql_error(u), "Access denied for user 'none'@") &&
+                          strstr(mysql_error(u), " to database 'd'"),
+                      "%s: %s", *q, mysql_error(u));
+    }
+    mysql_close(u);
+}
+END_TEST
+
 Suite *sc_test_server_account_sql_suite(void);
 
 Suite *sc_test_server_account_sql_suite(void)
@@ -142,6 +189,7 @@ Suite *sc_test_server_account_sql_suite(void)
     tcase_add_test(tc, test_account_names_and_hashes);
     tcase_add_test(tc, test_account_revoke_and_missing);
     tcase_add_test(tc, test_account_syntax_errors);
+    tcase_add_test(tc, test_account_refused_reads_name_the_table);
     suite_add_tcase(su, tc);
     return su;
 }
