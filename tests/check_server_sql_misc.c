@@ -18,8 +18,8 @@ static MYSQL *m;
 
 static void setup(void)
 {
-    static const char *const opts[] = {"--max-connections", "9", "--max-allowed-packet", "4096",
-                                       "--idle-timeout", "77", NULL};
+    static const char *const opts[] = {
+        "--max-connections", "9", "--max-allowed-packet", "4096", "--idle-timeout", "77", NULL};
 
     signal(SIGPIPE, SIG_IGN);
     ts_start(&ts, opts);
