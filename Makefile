@@ -288,7 +288,7 @@ install:
 # then reports line coverage per source directory (gcovr; the full per-file
 # table is in build/coverage/coverage.txt).
 COV_BUILD := build/coverage
-COV_DIRS := catalog ddl replicate server tools
+COV_DIRS := catalog ddl frm replicate server tools
 COV_MAKE = $(MAKE) MODE=release BUILD=$(COV_BUILD) OPT='-g -O0 -DSC_DEBUG --coverage' \
            LDFLAGS='$(LDFLAGS) --coverage'
 coverage: deps
