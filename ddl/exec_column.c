@@ -19,6 +19,7 @@
 #include "ddl/period.h"
 #include "ddl/sequence.h"
 #include "ddl/expr.h"
+#include "ddl/expr_walk.h"
 #include "ddl/types.h"
 /* ------------------------------------------------------------------ */
 /* Expressions                                                          */
@@ -51,45 +52,6 @@ const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e)
     return sc_exec__unknown_column(t, e->case_else);
 }
 
-/* What an expression may not contain, by context (MariaDB's VCOL_* flags). */
-#define EXPR_TIME 0x1      /* now(), curdate()... */
-#define EXPR_NONDET 0x2    /* rand(), uuid() */
-#define EXPR_SESSION 0x4   /* user(), connection_id()... and variables */
-#define EXPR_STATEMENT 0x8 /* last_insert_id(), found_rows(), row_count(): not even DEFAULT */
-
-static unsigned func_class(const sc_expr *e)
-{
-    static const char *const time_f[] = {
-        "now",          "current_timestamp", "localtime",    "localtimestamp",
-        "sysdate",      "curdate",           "current_date", "curtime",
-        "current_time", "utc_date",          "utc_time",     "utc_timestamp"};
-    static const char *const nondet_f[] = {"rand", "uuid", "uuid_short", "sys_guid"};
-    static const char *const session_f[] = {"user",        "current_user",  "session_user",
-                                            "system_user", "connection_id", "database",
-                                            "schema",      "current_role"};
-    static const char *const statement_f[] = {"last_insert_id", "found_rows", "row_count"};
-
-    if (e->kind == SC_AST_EXPR_VAR)
-        return EXPR_SESSION;
-    if (e->kind != SC_AST_EXPR_FUNC || !e->name)
-        return 0;
-    if (strcasecmp(e->name, "unix_timestamp") == 0 && e->n_args == 0)
-        return EXPR_TIME;
-    for (size_t i = 0; i < sizeof(time_f) / sizeof(time_f[0]); i++)
-        if (strcasecmp(e->name, time_f[i]) == 0)
-            return EXPR_TIME;
-    for (size_t i = 0; i < sizeof(nondet_f) / sizeof(nondet_f[0]); i++)
-        if (strcasecmp(e->name, nondet_f[i]) == 0)
-            return EXPR_NONDET;
-    for (size_t i = 0; i < sizeof(session_f) / sizeof(session_f[0]); i++)
-        if (strcasecmp(e->name, session_f[i]) == 0)
-            return EXPR_SESSION;
-    for (size_t i = 0; i < sizeof(statement_f) / sizeof(statement_f[0]); i++)
-        if (strcasecmp(e->name, statement_f[i]) == 0)
-            return EXPR_SESSION | EXPR_STATEMENT;
-    return 0;
-}
-
 /* The first node (operands before the operator, as Item::walk) in mask, or NULL. */
 static const sc_expr *forbidden_node(const sc_expr *e, unsigned mask)
 {
@@ -103,7 +65,7 @@ static const sc_expr *forbidden_node(const sc_expr *e, unsigned mask)
     if ((f = forbidden_node(e->case_operand, mask)) != NULL ||
         (f = forbidden_node(e->case_else, mask)) != NULL)
         return f;
-    return (func_class(e) & mask) ? e : NULL;
+    return (sc_ddl__expr_func_class(e) & mask) ? e : NULL;
 }
 
 static bool has_subquery(const sc_expr *e)
@@ -160,7 +122,7 @@ int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name)
 
     if (has_subquery(e))
         return sc_exec__err(x, SC_ER_SUBQUERIES_NOT_SUPPORTED, "CHECK");
-    f = forbidden_node(e, EXPR_TIME | EXPR_NONDET | EXPR_SESSION);
+    f = forbidden_node(e, SC_EXPR_TIME | SC_EXPR_NONDET | SC_EXPR_SESSION);
     if (f)
         return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
                             f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER
@@ -766,6 +728,10 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
 
     if (!e)
         return SC_OK;
+    /* AUTO_INCREMENT takes DEFAULT NULL and ignores it, even NOT NULL or a key's */
+    if ((d->flags & SC_COL_AUTO_INCREMENT) && e->kind == SC_AST_EXPR_LITERAL &&
+        e->lit.kind == SC_AST_LIT_NULL)
+        return SC_OK;
     if ((d->flags & SC_COL_AUTO_INCREMENT) || ac->generated != SC_AST_GEN_NONE)
         return invalid_default(x, d->name);
     if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL) {
@@ -816,7 +782,7 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         return d->default_value ? SC_OK : SC_ENOMEM;
     }
     {
-        const sc_expr *f = forbidden_node(e, EXPR_STATEMENT);
+        const sc_expr *f = forbidden_node(e, SC_EXPR_STATEMENT);
         const char *text;
         if (has_subquery(e)) /* MariaDB names a subquery by this text */
             return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "select ...",
@@ -951,7 +917,7 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
     if (ac->generated != SC_AST_GEN_NONE) {
         const sc_expr *f;
         if (ac->generated == SC_AST_GEN_STORED &&
-            (f = forbidden_node(ac->gen_expr, EXPR_TIME | EXPR_NONDET)) != NULL)
+            (f = forbidden_node(ac->gen_expr, SC_EXPR_TIME | SC_EXPR_NONDET)) != NULL)
             return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
                                 sc_exec__expr_text(x, f), "GENERATED ALWAYS AS", d->name);
         d->generated = ac->generated == SC_AST_GEN_STORED ? SC_GEN_STORED : SC_GEN_VIRTUAL;

@@ -13,6 +13,9 @@
  * evaluated here; other constant forms get 1235 (not supported) rather than
  * a wrong value. COLUMNS partitions keep their literals as printed.
  */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,115 +120,349 @@ typedef struct pval {
     const char *text; /* as printed */
 } pval;
 
-static long long days_from_civil(long long y, unsigned m, unsigned d)
+/* MariaDB's calc_daynr(): the day number TO_DAYS gives (day 1 is 0000-01-01;
+ * its year 0 is not a leap year, unlike the proleptic calendar). */
+static long long day_number(long long y, long long m, long long d)
 {
-    long long era;
-    unsigned yoe, doy, doe;
+    long long delsum;
 
-    y -= m <= 2;
-    era = (y >= 0 ? y : y - 399) / 400;
-    yoe = (unsigned)(y - era * 400);
-    doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
-    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + (long long)doe - 719468; /* days since 1970-01-01 */
+    if (y == 0 && m == 0)
+        return 0;
+    delsum = 365 * y + 31 * (m - 1) + d;
+    if (m <= 2)
+        y--;
+    else
+        delsum -= (m * 4 + 23) / 10;
+    return delsum + y / 4 - ((y / 100 + 1) * 3) / 4;
 }
 
-/* 'YYYY-MM-DD[ HH:MM:SS]': days since 0000-00-00 as TO_DAYS counts, seconds of the day. */
-static bool parse_datetime(const char *s, long long *days, long long *secs, long long *year)
-{
-    int y, mo, d, h = 0, mi = 0, se = 0, n;
+/* The parts of 'YYYY-MM-DD[ HH:MM:SS]'. */
+typedef struct dt {
+    int y, mo, d, h, mi, se;
+    long long days; /* since 0000-00-00, as TO_DAYS counts */
+} dt;
 
-    n = sscanf(s, "%d-%d-%d %d:%d:%d", &y, &mo, &d, &h, &mi, &se);
-    if (n < 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+static bool parse_dt(const char *s, dt *out)
+{
+    int n;
+
+    memset(out, 0, sizeof(*out));
+    n = sscanf(s, "%d-%d-%d %d:%d:%d", &out->y, &out->mo, &out->d, &out->h, &out->mi, &out->se);
+    if (n < 3 || out->mo < 1 || out->mo > 12 || out->d < 1 || out->d > 31)
         return false;
-    *days = days_from_civil(y, (unsigned)mo, (unsigned)d) + 719528;
-    *secs = (long long)h * 3600 + mi * 60 + se;
-    *year = y;
+    out->days = day_number(out->y, out->mo, out->d);
     return true;
 }
 
-static int eval_int(sc_exec *x, const sc_expr *e, long long *out, bool *null);
+/*
+ * A constant of a partition's VALUES: an integer, a number of another type
+ * (DECIMAL/DOUBLE: 1697 unless CEILING/FLOOR make it one), a string (the
+ * date functions' argument) or NULL. MariaDB evaluates them with the
+ * partitioning function's whitelist (1564, checked first), BIGINT overflow
+ * is 1690, a division by zero is NULL.
+ */
+typedef enum cv_kind { CV_NULL, CV_INT, CV_NUM, CV_STR, CV_OTHER } cv_kind;
 
-static int eval_date_func(sc_exec *x, const sc_expr *e, long long *out)
+typedef struct cval {
+    cv_kind kind;
+    long long i;   /* CV_INT */
+    double d;      /* CV_NUM */
+    const char *s; /* CV_STR */
+} cval;
+
+static int eval_const(sc_exec *x, const sc_expr *e, cval *out);
+
+static int not_evaluated(sc_exec *x)
 {
-    long long days, secs, year;
-    const sc_expr *a = e->n_args == 1 ? e->args[0] : NULL;
+    return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
+}
 
-    if (!a || a->kind != SC_AST_EXPR_LITERAL ||
-        (a->lit.kind != SC_AST_LIT_STRING && a->lit.kind != SC_AST_LIT_DATE &&
-         a->lit.kind != SC_AST_LIT_TIMESTAMP) ||
-        !parse_datetime(a->lit.text.s, &days, &secs, &year))
-        return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
-    if (strcasecmp(e->name, "to_days") == 0)
-        *out = days;
-    else if (strcasecmp(e->name, "to_seconds") == 0)
-        *out = days * 86400 + secs;
-    else if (strcasecmp(e->name, "year") == 0)
-        *out = year;
-    else /* unix_timestamp, in the pinned UTC time zone */
-        *out = (days - 719528) * 86400 + secs;
+static int out_of_range(sc_exec *x, const sc_expr *e)
+{
+    const char *t = sc_exec__expr_text(x, e);
+    return t ? sc_exec__err(x, SC_ER_DATA_OUT_OF_RANGE, "BIGINT", t) : SC_ENOMEM;
+}
+
+static double as_num(const cval *v)
+{
+    return v->kind == CV_INT ? (double)v->i : v->kind == CV_STR ? strtod(v->s, NULL) : v->d;
+}
+
+/* A double that must become a BIGINT (CEILING, FLOOR, DIV of decimals). */
+static int to_int(sc_exec *x, const sc_expr *e, double d, cval *out)
+{
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+        return out_of_range(x, e);
+    out->kind = CV_INT;
+    out->i = (long long)d;
     return SC_OK;
 }
 
-static int eval_binary(sc_exec *x, const sc_expr *e, long long *out)
+static int
+eval_arith(sc_exec *x, const sc_expr *e, sc_ast_op op, const cval *a, const cval *b, cval *out)
 {
-    long long a, b;
-    bool na = false, nb = false;
-    int rc;
+    bool ints = a->kind == CV_INT && b->kind == CV_INT;
+    double da = as_num(a), db = as_num(b);
 
-    if ((rc = eval_int(x, e->args[0], &a, &na)) || (rc = eval_int(x, e->args[1], &b, &nb)))
-        return rc;
-    switch (e->op) {
+    if (a->kind == CV_NULL || b->kind == CV_NULL) {
+        out->kind = CV_NULL;
+        return SC_OK;
+    }
+    if (a->kind == CV_OTHER || b->kind == CV_OTHER)
+        return not_evaluated(x);
+    out->kind = ints ? CV_INT : CV_NUM;
+    switch (op) {
     case SC_AST_OP_ADD:
-        *out = a + b;
+        if (ints && __builtin_add_overflow(a->i, b->i, &out->i))
+            return out_of_range(x, e);
+        out->d = da + db;
         return SC_OK;
     case SC_AST_OP_SUB:
-        *out = a - b;
+        if (ints && __builtin_sub_overflow(a->i, b->i, &out->i))
+            return out_of_range(x, e);
+        out->d = da - db;
         return SC_OK;
     case SC_AST_OP_MUL:
-        *out = a * b;
+        if (ints && __builtin_mul_overflow(a->i, b->i, &out->i))
+            return out_of_range(x, e);
+        out->d = da * db;
         return SC_OK;
     case SC_AST_OP_INTDIV:
+        if (db == 0) {
+            sc_exec__warning(x); /* Warning 1365 Division by 0 */
+            out->kind = CV_NULL;
+            return SC_OK;
+        }
+        if (!ints)
+            return to_int(x, e, trunc(da / db), out);
+        if (a->i == LLONG_MIN && b->i == -1)
+            return out_of_range(x, e);
+        out->i = a->i / b->i;
+        return SC_OK;
     case SC_AST_OP_MOD:
-        if (b == 0)
-            break;
-        *out = e->op == SC_AST_OP_INTDIV ? a / b : a % b;
+        if (db == 0) {
+            sc_exec__warning(x); /* Warning 1365 Division by 0 */
+            out->kind = CV_NULL;
+            return SC_OK;
+        }
+        if (ints)
+            out->i = b->i == -1 ? 0 : a->i % b->i;
+        out->d = fmod(da, db);
         return SC_OK;
     default:
-        break;
+        return not_evaluated(x);
     }
-    return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
 }
 
-/* A constant integer expression; *null for NULL (LIST). 1697-style errors are the caller's. */
-static int eval_int(sc_exec *x, const sc_expr *e, long long *out, bool *null)
+/* The date functions of the whitelist, on a date/datetime string. */
+static int eval_date_func(sc_exec *x, const sc_expr *e, cval *out)
 {
-    static const char *const date_funcs[] = {"to_days", "to_seconds", "year", "unix_timestamp"};
+    static const char *const one_arg[] = {"to_days", "to_seconds", "year",       "unix_timestamp",
+                                          "month",   "day",        "dayofmonth", "dayofyear",
+                                          "quarter", "weekday",    "dayofweek",  "hour",
+                                          "minute",  "second",     "microsecond"};
+    const char *f = e->name;
+    cval a, b;
+    dt t, u;
+    long long wd;
+    int rc;
 
-    *null = false;
-    if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL) {
-        *null = true;
+    if (strcasecmp(f, "datediff") == 0 && e->n_args == 2) {
+        if ((rc = eval_const(x, e->args[0], &a)) || (rc = eval_const(x, e->args[1], &b)))
+            return rc;
+        if (a.kind != CV_STR || b.kind != CV_STR)
+            return a.kind == CV_NULL || b.kind == CV_NULL ? (out->kind = CV_NULL, SC_OK)
+                                                          : not_evaluated(x);
+        out->kind = parse_dt(a.s, &t) && parse_dt(b.s, &u) ? CV_INT : CV_NULL;
+        out->i = t.days - u.days;
         return SC_OK;
     }
-    if (e->kind == SC_AST_EXPR_LITERAL &&
-        (e->lit.kind == SC_AST_LIT_INT || e->lit.kind == SC_AST_LIT_BOOL)) {
-        *out = strtoll(e->lit.text.s, NULL, 10);
-        if (e->lit.negative)
-            *out = -*out;
+    {
+        bool known = false;
+        for (size_t i = 0; i < sizeof(one_arg) / sizeof(one_arg[0]); i++)
+            known = known || strcasecmp(f, one_arg[i]) == 0;
+        if (!known || e->n_args != 1)
+            return not_evaluated(x);
+    }
+    if ((rc = eval_const(x, e->args[0], &a)) != SC_OK)
+        return rc;
+    if (a.kind == CV_NULL) {
+        out->kind = CV_NULL;
         return SC_OK;
+    }
+    if (a.kind != CV_STR)
+        return not_evaluated(x);
+    if (!parse_dt(a.s, &t)) { /* MariaDB: NULL, with a warning */
+        sc_exec__warning(x);
+        out->kind = CV_NULL;
+        return SC_OK;
+    }
+    out->kind = CV_INT;
+    wd = (t.days + 5) % 7; /* calc_weekday(): Monday = 0 */
+    if (strcasecmp(f, "to_days") == 0)
+        out->i = t.days;
+    else if (strcasecmp(f, "to_seconds") == 0)
+        out->i = t.days * 86400 + t.h * 3600LL + t.mi * 60 + t.se;
+    else if (strcasecmp(f, "year") == 0)
+        out->i = t.y;
+    else if (strcasecmp(f, "unix_timestamp") == 0) /* in the pinned UTC time zone */
+        out->i = (t.days - 719528) * 86400 + t.h * 3600LL + t.mi * 60 + t.se;
+    else if (strcasecmp(f, "month") == 0)
+        out->i = t.mo;
+    else if (strcasecmp(f, "day") == 0 || strcasecmp(f, "dayofmonth") == 0)
+        out->i = t.d;
+    else if (strcasecmp(f, "dayofyear") == 0)
+        out->i = t.days - day_number(t.y, 1, 1) + 1;
+    else if (strcasecmp(f, "quarter") == 0)
+        out->i = (t.mo + 2) / 3;
+    else if (strcasecmp(f, "weekday") == 0)
+        out->i = wd;
+    else if (strcasecmp(f, "dayofweek") == 0) /* Sunday = 1 */
+        out->i = (wd + 1) % 7 + 1;
+    else if (strcasecmp(f, "hour") == 0)
+        out->i = t.h;
+    else if (strcasecmp(f, "minute") == 0)
+        out->i = t.mi;
+    else if (strcasecmp(f, "second") == 0)
+        out->i = t.se;
+    else /* microsecond: the strings we read carry none */
+        out->i = 0;
+    return SC_OK;
+}
+
+static int eval_func(sc_exec *x, const sc_expr *e, cval *out)
+{
+    const char *f = e->name;
+    cval a, b;
+    int rc;
+
+    if (strcasecmp(f, "mod") == 0 && e->n_args == 2) {
+        if ((rc = eval_const(x, e->args[0], &a)) || (rc = eval_const(x, e->args[1], &b)))
+            return rc;
+        return eval_arith(x, e, SC_AST_OP_MOD, &a, &b, out);
+    }
+    if ((strcasecmp(f, "abs") == 0 || strcasecmp(f, "ceiling") == 0 || strcasecmp(f, "ceil") == 0 ||
+         strcasecmp(f, "floor") == 0) &&
+        e->n_args == 1) {
+        if ((rc = eval_const(x, e->args[0], &a)) != SC_OK)
+            return rc;
+        if (a.kind == CV_NULL || a.kind == CV_OTHER) {
+            out->kind = CV_NULL;
+            return a.kind == CV_NULL ? SC_OK : not_evaluated(x);
+        }
+        if (strcasecmp(f, "abs") == 0) {
+            if (a.kind == CV_INT && a.i == LLONG_MIN)
+                return out_of_range(x, e);
+            out->kind = a.kind == CV_INT ? CV_INT : CV_NUM;
+            out->i = a.i < 0 ? -a.i : a.i;
+            out->d = fabs(as_num(&a));
+            return SC_OK;
+        }
+        if (a.kind == CV_INT) {
+            *out = a;
+            return SC_OK;
+        }
+        return to_int(x, e, strcasecmp(f, "floor") == 0 ? floor(as_num(&a)) : ceil(as_num(&a)),
+                      out);
+    }
+    return eval_date_func(x, e, out);
+}
+
+static int eval_const(sc_exec *x, const sc_expr *e, cval *out)
+{
+    int rc;
+
+    memset(out, 0, sizeof(*out));
+    if (e->kind == SC_AST_EXPR_LITERAL) {
+        switch (e->lit.kind) {
+        case SC_AST_LIT_NULL:
+            out->kind = CV_NULL;
+            return SC_OK;
+        case SC_AST_LIT_INT:
+        case SC_AST_LIT_BOOL:
+            errno = 0;
+            out->kind = CV_INT;
+            out->i = strtoll(e->lit.text.s, NULL, 10);
+            if (errno == ERANGE && e->lit.negative &&
+                strcmp(e->lit.text.s, "9223372036854775808") == 0) {
+                out->i = LLONG_MIN; /* the one value whose magnitude is above BIGINT */
+                return SC_OK;
+            }
+            if (errno == ERANGE) /* above BIGINT: an unsigned value we do not order */
+                return not_evaluated(x);
+            if (e->lit.negative)
+                out->i = -out->i;
+            return SC_OK;
+        case SC_AST_LIT_DECIMAL:
+        case SC_AST_LIT_FLOAT:
+            out->kind = CV_NUM;
+            out->d = strtod(e->lit.text.s, NULL);
+            if (e->lit.negative)
+                out->d = -out->d;
+            return SC_OK;
+        case SC_AST_LIT_STRING:
+        case SC_AST_LIT_DATE:
+        case SC_AST_LIT_TIMESTAMP:
+        case SC_AST_LIT_TIME:
+            out->kind = CV_STR;
+            out->s = e->lit.text.s ? e->lit.text.s : "";
+            return SC_OK;
+        default: /* X'..', B'..': binary strings */
+            out->kind = CV_OTHER;
+            return SC_OK;
+        }
     }
     if (e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NEG) {
-        int rc = eval_int(x, e->args[0], out, null);
-        *out = -*out;
-        return rc;
+        const sc_expr *a = e->args[0];
+        if (a->kind == SC_AST_EXPR_LITERAL && a->lit.kind == SC_AST_LIT_INT && !a->lit.negative &&
+            strcmp(a->lit.text.s, "9223372036854775808") == 0) {
+            out->kind = CV_INT; /* the one value whose magnitude is above BIGINT */
+            out->i = LLONG_MIN;
+            return SC_OK;
+        }
+        if ((rc = eval_const(x, e->args[0], out)) != SC_OK)
+            return rc;
+        if (out->kind == CV_INT && out->i == LLONG_MIN)
+            return out_of_range(x, e);
+        out->i = -out->i;
+        out->d = -as_num(out);
+        if (out->kind == CV_STR)
+            out->kind = CV_NUM;
+        return SC_OK;
     }
-    if (e->kind == SC_AST_EXPR_BINARY)
-        return eval_binary(x, e, out);
-    if (e->kind == SC_AST_EXPR_FUNC)
-        for (size_t i = 0; i < sizeof(date_funcs) / sizeof(date_funcs[0]); i++)
-            if (strcasecmp(e->name, date_funcs[i]) == 0)
-                return eval_date_func(x, e, out);
-    return sc_exec__err(x, SC_ER_NOT_SUPPORTED_YET, "this partition value expression");
+    if (e->kind == SC_AST_EXPR_BINARY) {
+        cval a, b;
+        if ((rc = eval_const(x, e->args[0], &a)) || (rc = eval_const(x, e->args[1], &b)))
+            return rc;
+        return eval_arith(x, e, e->op, &a, &b, out);
+    }
+    if (e->kind == SC_AST_EXPR_FUNC && e->name && strcasecmp(e->name, "pi") == 0 && !e->n_args) {
+        out->kind = CV_NUM; /* a DOUBLE constant to MariaDB, not a function */
+        out->d = 3.141592653589793;
+        return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_FUNC && e->name)
+        return eval_func(x, e, out);
+    return not_evaluated(x);
+}
+
+static int check_func_allowed(sc_exec *x, const sc_expr *e);
+
+/* The value of a RANGE/LIST (not COLUMNS) expression: 1564, then an
+ * integer, NULL (*null) or 1697 for a value of another type. */
+static int
+eval_int_value(sc_exec *x, const sc_expr *e, const char *pname, long long *out, bool *null)
+{
+    cval v;
+    int rc;
+
+    if ((rc = check_func_allowed(x, e)) != SC_OK || (rc = eval_const(x, e, &v)) != SC_OK)
+        return rc;
+    *null = v.kind == CV_NULL;
+    if (v.kind != CV_INT && v.kind != CV_NULL)
+        return sc_exec__err(x, SC_ER_VALUES_IS_NOT_INT_TYPE_ERROR, pname);
+    *out = v.i;
+    return SC_OK;
 }
 
 static bool is_string_value(const sc_expr *e)
@@ -248,19 +485,24 @@ static int eval_value(sc_exec *x, pval *v, const sc_expr *e, bool columns, const
         return SC_OK;
     }
     if (columns) {
-        bool null = false;
         v->text = sc_exec__expr_text(x, e);
         if (!v->text)
             return SC_ENOMEM;
         v->null = e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL;
-        if (!v->null && !is_string_value(e) && eval_int(x, e, &v->i, &null) == SC_OK)
-            v->is_int = true;
+        if (!v->null && !is_string_value(e)) {
+            cval c;
+            if (eval_const(x, e, &c) == SC_OK && c.kind == CV_INT) {
+                v->is_int = true;
+                v->i = c.i;
+                if (e->kind !=
+                    SC_AST_EXPR_LITERAL) /* MariaDB keeps the value, not the expression */
+                    v->text = sc_exec__printf(x, "%lld", c.i);
+            }
+        }
         sc_ctx_clear_error(x->ctx);
         return SC_OK;
     }
-    if (is_string_value(e))
-        return sc_exec__err(x, SC_ER_VALUES_IS_NOT_INT_TYPE_ERROR, pname);
-    if ((rc = eval_int(x, e, &v->i, &v->null)) != SC_OK)
+    if ((rc = eval_int_value(x, e, pname, &v->i, &v->null)) != SC_OK)
         return rc;
     v->is_int = !v->null;
     v->text = v->null ? "NULL" : sc_exec__printf(x, "%lld", v->i);
@@ -344,7 +586,10 @@ values_text(sc_exec *x, const sc_partitioning_def *pt, const sc_ast_pdef *d, con
             sc__buf_putc(&b, '(');
         for (size_t i = 0; i < tp->n && rc == SC_OK; i++) {
             pval v;
-            if ((rc = eval_value(x, &v, tp->vals[i], cols, d->name)) == SC_OK) {
+            if ((rc = eval_value(x, &v, tp->vals[i], cols, d->name)) == SC_OK && v.null && !cols &&
+                d->vkind == SC_AST_PV_LESS_THAN)
+                rc = sc_exec__err(x, SC_ER_NULL_IN_VALUES_LESS_THAN);
+            if (rc == SC_OK) {
                 if (i)
                     sc__buf_putc(&b, ',');
                 sc__buf_puts(&b, v.text);
@@ -661,7 +906,7 @@ static int check_func_allowed(sc_exec *x, const sc_expr *e)
     if (!e)
         return SC_OK;
     if (e->kind == SC_AST_EXPR_FUNC) {
-        bool ok = false;
+        bool ok = strcasecmp(e->name, "pi") == 0 && !e->n_args; /* a constant */
         for (size_t i = 0; i < sizeof(allowed_funcs) / sizeof(allowed_funcs[0]); i++)
             ok = ok || strcasecmp(e->name, allowed_funcs[i]) == 0;
         if (!ok)
@@ -670,7 +915,10 @@ static int check_func_allowed(sc_exec *x, const sc_expr *e)
                e->kind != SC_AST_EXPR_UNARY && e->kind != SC_AST_EXPR_BINARY &&
                e->kind != SC_AST_EXPR_INTERVAL) {
         return sc_exec__err(x, SC_ER_PARTITION_FUNCTION_IS_NOT_ALLOWED);
-    } else if (e->kind == SC_AST_EXPR_BINARY && e->op == SC_AST_OP_DIV) {
+    } else if ((e->kind == SC_AST_EXPR_BINARY || e->kind == SC_AST_EXPR_UNARY) &&
+               e->op != SC_AST_OP_ADD && e->op != SC_AST_OP_SUB && e->op != SC_AST_OP_MUL &&
+               e->op != SC_AST_OP_INTDIV && e->op != SC_AST_OP_MOD && e->op != SC_AST_OP_NEG) {
+        /* '/', the bit operators, comparisons: not in a partitioning expression */
         return sc_exec__err(x, SC_ER_PARTITION_FUNCTION_IS_NOT_ALLOWED);
     }
     for (size_t i = 0; i < e->n_args; i++)
@@ -775,13 +1023,13 @@ static int system_time_text(sc_exec *x, const sc_ast_partitioning *ap, const cha
             starts = now;
         }
         const char *unit = ap->interval_unit;
-        long long v;
-        bool null;
+        cval v;
         /* MariaDB keeps WEEK as 7 DAY and QUARTER as 3 MONTH */
         if ((strcasecmp(unit, "WEEK") == 0 || strcasecmp(unit, "QUARTER") == 0) &&
-            eval_int(x, ap->interval, &v, &null) == SC_OK && !null) {
+            eval_const(x, ap->interval, &v) == SC_OK && v.kind == CV_INT && v.i < LLONG_MAX / 7 &&
+            v.i > LLONG_MIN / 7) {
             bool week = strcasecmp(unit, "WEEK") == 0;
-            n = sc_exec__printf(x, "%lld", v * (week ? 7 : 3));
+            n = sc_exec__printf(x, "%lld", v.i * (week ? 7 : 3));
             unit = week ? "DAY" : "MONTH";
         }
         sc_ctx_clear_error(x->ctx);

@@ -1,6 +1,7 @@
 /*
  * expr_walk.c - visiting and renaming the column references of an
- * expression tree (ddl/expr_walk.h). Every child of a node is in args,
+ * expression tree (ddl/expr_walk.h), and the class of a function node (time,
+ * random, session: the contexts that refuse them). Every child of a node is in args,
  * case_operand or case_else (ddl/ast.h); subqueries are text only and
  * never stored.
  */
@@ -57,4 +58,37 @@ size_t sc_ddl__expr_rename_column(sc_expr *e, const char *from, const char *to)
 
     (void)sc_ddl__expr_foreach_column(e, rename_one, &r);
     return r.n;
+}
+
+unsigned sc_ddl__expr_func_class(const sc_expr *e)
+{
+    static const char *const time_f[] = {
+        "now",          "current_timestamp", "localtime",    "localtimestamp",
+        "sysdate",      "curdate",           "current_date", "curtime",
+        "current_time", "utc_date",          "utc_time",     "utc_timestamp"};
+    static const char *const nondet_f[] = {"rand", "uuid", "uuid_short", "sys_guid"};
+    static const char *const session_f[] = {"user",        "current_user",  "session_user",
+                                            "system_user", "connection_id", "database",
+                                            "schema",      "current_role"};
+    static const char *const statement_f[] = {"last_insert_id", "found_rows", "row_count"};
+
+    if (e->kind == SC_AST_EXPR_VAR)
+        return SC_EXPR_SESSION;
+    if (e->kind != SC_AST_EXPR_FUNC || !e->name)
+        return 0;
+    if (strcasecmp(e->name, "unix_timestamp") == 0 && e->n_args == 0)
+        return SC_EXPR_TIME;
+    for (size_t i = 0; i < sizeof(time_f) / sizeof(time_f[0]); i++)
+        if (strcasecmp(e->name, time_f[i]) == 0)
+            return SC_EXPR_TIME;
+    for (size_t i = 0; i < sizeof(nondet_f) / sizeof(nondet_f[0]); i++)
+        if (strcasecmp(e->name, nondet_f[i]) == 0)
+            return SC_EXPR_NONDET;
+    for (size_t i = 0; i < sizeof(session_f) / sizeof(session_f[0]); i++)
+        if (strcasecmp(e->name, session_f[i]) == 0)
+            return SC_EXPR_SESSION;
+    for (size_t i = 0; i < sizeof(statement_f) / sizeof(statement_f[0]); i++)
+        if (strcasecmp(e->name, statement_f[i]) == 0)
+            return SC_EXPR_SESSION | SC_EXPR_STATEMENT;
+    return 0;
 }

@@ -47,4 +47,14 @@ bool sc_ddl__expr_uses_column(const sc_expr *e, const char *col);
  */
 size_t sc_ddl__expr_rename_column(sc_expr *e, const char *from, const char *to);
 
+/* What a node is, for the contexts that refuse some (MariaDB's VCOL_* flags,
+ * the partitioning grammar's constant test). */
+#define SC_EXPR_TIME 0x1      /* now(), curdate()... */
+#define SC_EXPR_NONDET 0x2    /* rand(), uuid() */
+#define SC_EXPR_SESSION 0x4   /* user(), connection_id()... and variables */
+#define SC_EXPR_STATEMENT 0x8 /* last_insert_id(), found_rows(), row_count(): not even DEFAULT */
+
+/** The SC_EXPR_* class of one node (its arguments not looked at); 0 for none. */
+unsigned sc_ddl__expr_func_class(const sc_expr *e);
+
 #endif /* SC_DDL_EXPR_WALK_H */

@@ -169,6 +169,20 @@ int sc_parse__syntax_error_at(sc_parser *p, size_t i)
         (int)n, near, t->line);
 }
 
+int sc_parse__syntax_error_after(sc_parser *p, size_t i)
+{
+    const sc_token *t = &p->toks[i < p->n_toks ? i : p->n_toks - 1];
+    size_t start = t->start + t->len <= p->len ? t->start + t->len : p->len;
+    char near[NEAR_MAX + 4];
+    size_t n = near_text(near, p->sql + start, p->len - start);
+
+    return sc_error_set_er(
+        p->ctx, SC_ESYNTAX, SC_ER_PARSE_ERROR,
+        "You have an error in your SQL syntax; check the manual that corresponds "
+        "to your MariaDB server version for the right syntax to use",
+        (int)n, near, t->line);
+}
+
 int sc_parse__error_text_at(sc_parser *p, size_t i, const char *text)
 {
     const sc_token *t = &p->toks[i < p->n_toks ? i : p->n_toks - 1];

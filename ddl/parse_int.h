@@ -63,6 +63,9 @@ bool sc_parse__is_ident_sys(const sc_parser *p, size_t ahead);
 int sc_parse__syntax_error(sc_parser *p);
 /** 1064 at token index i. */
 int sc_parse__syntax_error_at(sc_parser *p, size_t i);
+/* 1064 whose near text starts right after token i (MariaDB, when the token
+ * it stopped at is a comma that no alternative may follow). */
+int sc_parse__syntax_error_after(sc_parser *p, size_t i);
 /** 1064 with the grammar's own text ("Wrong number of partitions defined, ...") at token i. */
 int sc_parse__error_text_at(sc_parser *p, size_t i, const char *text);
 int sc_parse__nomem(sc_parser *p);

@@ -149,13 +149,81 @@ static int sub_method(sc_parser *p, sc_ast_partitioning *pt)
 }
 
 /* A value of a list: MAXVALUE (only in LESS THAN) or an expression. */
+/* Does e hold a variable or a time, random or session function? */
+static bool not_constant(const sc_expr *e)
+{
+    if (!e)
+        return false;
+    if (sc_ddl__expr_func_class(e))
+        return true;
+    for (size_t i = 0; i < e->n_args; i++)
+        if (not_constant(e->args[i]))
+            return true;
+    return not_constant(e->case_operand) || not_constant(e->case_else);
+}
+
+/* A VALUES expression; MariaDB's grammar refuses one that is not constant
+ * as a syntax error at the token after it (part_bit_expr). */
+/* A predicate (comparison, AND/OR, IS, BETWEEN, IN, LIKE, NOT) outside
+ * parentheses: not in part_bit_expr's grammar. */
+static bool is_bare_predicate(const sc_expr *e)
+{
+    bool pred =
+        e->kind == SC_AST_EXPR_IS || e->kind == SC_AST_EXPR_BETWEEN || e->kind == SC_AST_EXPR_IN ||
+        e->kind == SC_AST_EXPR_LIKE || (e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NOT) ||
+        (e->kind == SC_AST_EXPR_BINARY && e->op >= SC_AST_OP_OR && e->op <= SC_AST_OP_SOUNDS_LIKE);
+
+    return pred;
+}
+
+/* Do the tokens [from, to) form one parenthesised group? */
+static bool one_group(const sc_parser *p, size_t from, size_t to)
+{
+    long depth = 0;
+
+    if (to <= from + 1 || !sc_lex__is_op(p->sql, &p->toks[from], "("))
+        return false;
+    for (size_t k = from; k < to; k++) {
+        if (sc_lex__is_op(p->sql, &p->toks[k], "("))
+            depth++;
+        else if (sc_lex__is_op(p->sql, &p->toks[k], ")"))
+            depth--;
+        if (depth == 0 && k + 1 < to)
+            return false;
+    }
+    return depth == 0;
+}
+
+/* A VALUES expression. group: a parenthesised predicate is an operand
+ * (VALUES LESS THAN; in VALUES IN its parentheses open a row instead). */
+static int value_expr(sc_parser *p, sc_expr **out, bool group)
+{
+    size_t first = p->pos;
+
+    SC_TRY(sc_parse__expr(p, out));
+    if (is_bare_predicate(*out) && !(group && one_group(p, first, p->pos))) {
+        /* MariaDB stops at the predicate's operator (NOT: at NOT itself) */
+        size_t at = (*out)->n_args && (*out)->kind != SC_AST_EXPR_UNARY ? (*out)->args[0]->end
+                                                                        : (*out)->start;
+        size_t k = 0;
+        while (k + 1 < p->n_toks && p->toks[k].start < at)
+            k++;
+        return sc_parse__syntax_error_at(p, k);
+    }
+    if (not_constant(*out))
+        return sc_parse__error_text_at(p, p->pos,
+                                       "Constant, random or timezone-dependent expressions in "
+                                       "(sub)partitioning function are not allowed");
+    return SC_OK;
+}
+
 static int part_value(sc_parser *p, sc_expr **out, bool allow_max)
 {
     if (allow_max && sc_parse__accept_word(p, "MAXVALUE")) {
         *out = NULL;
         return SC_OK;
     }
-    return sc_parse__expr(p, out);
+    return value_expr(p, out, true);
 }
 
 static sc_ast_ptuple *new_tuple(sc_parser *p, sc_ast_pdef *d)
@@ -218,7 +286,7 @@ static int values_in(sc_parser *p, sc_ast_pdef *d, const sc_ast_partitioning *pt
         sc_expr *e;
         if (!t)
             return sc_parse__nomem(p);
-        SC_TRY(sc_parse__expr(p, &e));
+        SC_TRY(value_expr(p, &e, false));
         if (e->kind == SC_AST_EXPR_ROW) {
             for (size_t i = 0; i < e->n_args; i++)
                 SC_TRY(tuple_push(p, t, e->args[i]));
@@ -530,6 +598,8 @@ int sc_parse__part_op(sc_parser *p, sc_ast_part_op **out, bool after_list)
     if (sc_parse__is_word(p, 0, "REMOVE")) {
         p->pos += 2;
         op->kind = SC_AST_POP_REMOVE;
+        if (sc_parse__is_op(p, 0, ",")) /* REMOVE PARTITIONING ends the statement */
+            return sc_parse__syntax_error_after(p, p->pos);
         return SC_OK;
     }
     if (!word) {

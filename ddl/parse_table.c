@@ -1042,6 +1042,21 @@ static bool alter_unsupported(sc_parser *p, sc_ast_alter_table *at)
     return false;
 }
 
+/* DISCARD|IMPORT TABLESPACE: an ALTER of its own (10.11 has no partition form). */
+static int discard_import(sc_parser *p, sc_ast_alter_table *at)
+{
+    sc_ast_alter_spec *s = new_spec(p, at, SC_AST_ALTER_UNSUPPORTED);
+
+    if (!s)
+        return sc_parse__nomem(p);
+    s->value = sc_parse__is_word(p, 0, "DISCARD") ? "DISCARD" : "IMPORT";
+    sc_parse__skip(p);
+    SC_TRY(sc_parse__expect_word(p, "TABLESPACE"));
+    if (sc_parse__is_op(p, 0, ","))
+        return sc_parse__syntax_error_after(p, p->pos);
+    return SC_OK;
+}
+
 int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st)
 {
     sc_ast_alter_table *at = sc_parse__alloc(p, sizeof(*at));
@@ -1065,6 +1080,8 @@ int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st)
     SC_TRY(sc_parse__part_op(p, &at->part_op, false));
     if (at->part_op)
         return SC_OK;
+    if (sc_parse__is_word(p, 0, "DISCARD") || sc_parse__is_word(p, 0, "IMPORT"))
+        return discard_import(p, at);
     if (sc_parse__at_end(p) || sc_parse__is_op(p, 0, ";") || alter_unsupported(p, at))
         return SC_OK;
     do {
@@ -1072,6 +1089,8 @@ int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st)
         if (at->n_specs &&
             (sc_parse__is_word(p, 0, "PARTITION") ||
              (sc_parse__is_word(p, 0, "REMOVE") && sc_parse__is_word(p, 1, "PARTITIONING"))))
+            return sc_parse__syntax_error(p);
+        if (sc_parse__is_word(p, 0, "DISCARD") || sc_parse__is_word(p, 0, "IMPORT"))
             return sc_parse__syntax_error(p);
         if (alter_unsupported(p, at))
             return SC_OK;
