@@ -113,10 +113,14 @@ struct sc_session {
     bool replaying;       /* statements run now are a replay: not recorded again */
     bool ran_control;     /* the last statement was BEGIN, COMMIT or ROLLBACK */
     /* diagnostics of the last statement, for SHOW WARNINGS/ERRORS (ddl/show_stmt_misc.c) */
-    char *diag_error;    /* its error message (malloc), or NULL when it succeeded */
-    unsigned diag_errno; /* its errno */
-    unsigned diag_count; /* its warning count, the error row included */
+    sc_condition *diag;   /* its conditions, messages malloc'ed (at most SC_MAX_ERROR_COUNT) */
+    size_t n_diag;        /* entries in diag */
+    unsigned diag_count;  /* @@warning_count: every condition, kept or not */
+    unsigned diag_errors; /* @@error_count: the Error-level ones */
 };
+
+/** MariaDB's default max_error_count: the conditions a statement keeps. */
+#define SC_MAX_ERROR_COUNT 64
 
 /* Explicit transactions (session_txn.c). */
 /** BEGIN, COMMIT or ROLLBACK run as a statement outside a caller's txn. */
@@ -142,8 +146,12 @@ typedef struct sc_exec {
     sc_txn *txn;       /* the statement's write transaction */
     sc_ast_stmt *stmt; /* parsed statement (owns the arena) */
     sc_arena *arena;   /* stmt->arena */
-    unsigned warnings; /* SHOW WARNINGS rows */
-    sc_buf out;        /* legacy SHOW text (sc_stmt_result.output) */
+    unsigned warnings; /* conditions raised (SHOW COUNT(*) WARNINGS), kept or not */
+    unsigned errors;   /* the Error-level ones among them, the statement's error excluded */
+    sc_condition conds[SC_MAX_ERROR_COUNT]; /* the first ones, messages in the arena */
+    size_t n_conds;
+    size_t err_at; /* 1 + where the statement's error row goes (sc_exec__err), 0: last */
+    sc_buf out;    /* legacy SHOW text (sc_stmt_result.output) */
     bool has_output;
     sc_rs rs;               /* the statement's result set (rows of SHOW, DESCRIBE, SELECT) */
     bool has_rs;            /* rs is the statement's answer */
@@ -282,6 +290,12 @@ void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t);
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t);
 /* exec_limits.c: MariaDB's limits on a whole definition (columns, .frm size, expressions). */
 int sc_exec__definition_limits(sc_exec *x, const sc_xtable *t);
+/** REFERENCES t without columns on column `column` of an InnoDB table: InnoDB's 1005
+ *  errno 150 with its Warning 150 ("Column x was not found") and Warning 1215. */
+int sc_exec__fk_no_parent_columns(sc_exec *x,
+                                  const sc_xtable *t,
+                                  const char *column,
+                                  const char *constraint);
 /** FK checks against parents (foreign_key_checks) and implicit child indexes. */
 int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first_new_fk, bool is_alter);
 /* exec_fk_exprs.c */
@@ -330,10 +344,21 @@ char *sc_exec__mode_text(sc_ctx *ctx, uint64_t mode);
 
 /* helpers for errors */
 int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, ...) SC_PRINTF(4, 5);
-/** Count one Note (not counted when the session has sql_notes=0). */
-void sc_exec__warn(sc_exec *x);
-/** Count one Warning-level row. */
-void sc_exec__warning(sc_exec *x);
+/**
+ * Raise a Note (a SHOW WARNINGS row; none when the session has
+ * sql_notes=0). Called with an SC_ER_* macro and its arguments, like
+ * sc_exec__err; the SQLSTATE is not shown for conditions.
+ */
+void sc_exec__warn(sc_exec *x, unsigned code, const char *state, const char *fmt, ...)
+    SC_PRINTF(4, 5);
+/** Raise a Warning-level row (as sc_exec__warn). */
+void sc_exec__warning(sc_exec *x, unsigned code, const char *state, const char *fmt, ...)
+    SC_PRINTF(4, 5);
+/** Raise an Error-level row besides the statement's error (MariaDB's follow-up errors). */
+void sc_exec__error_row(sc_exec *x, unsigned code, const char *state, const char *fmt, ...)
+    SC_PRINTF(4, 5);
+/** Turn the error just set (ctx) into a Note: an IF [NOT] EXISTS clause forgives it. */
+void sc_exec__warn_from_error(sc_exec *x);
 /** Resolve [db.]name against the current database (1046 when none). */
 int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q);
 /**
@@ -367,7 +392,12 @@ int sc_exec__drop_database(sc_exec *x);
 int sc_exec__use(sc_exec *x);
 int sc_exec__show(sc_exec *x);
 /** Keep a statement's diagnostics for SHOW WARNINGS (stmt NULL after a parse error). */
-void sc_show__keep_diagnostics(sc_session *s, const sc_ast_stmt *stmt, const sc_stmt_result *r);
+void sc_show__keep_diagnostics(sc_session *s,
+                               const sc_ast_stmt *stmt,
+                               const sc_exec *x,
+                               const sc_stmt_result *r);
+/** Free the diagnostics the session keeps (sc_session_free). */
+void sc_show__free_diagnostics(sc_session *s);
 int sc_exec__set(sc_exec *x);
 int sc_exec__create_table(sc_exec *x);
 int sc_exec__alter_table(sc_exec *x);
@@ -436,6 +466,8 @@ int sc_exec__show_create_view(sc_exec *x, char **out);
 int sc_exec__show_create_trigger(sc_exec *x, char **out);
 /** Whether a DEFINER names an account a fresh server has (else MariaDB's Note 1449). */
 bool sc_exec__known_definer(const char *definer);
+/** Note 1449 when definer (`user`@`host`, NULL: the current user) is no known account. */
+void sc_exec__note_definer(sc_exec *x, const char *definer);
 /** Rewrite the ON clause of table id's triggers after RENAME TABLE (MariaDB quotes the name). */
 int sc_exec__triggers_renamed(sc_exec *x, uint64_t id, const char *new_name);
 /** 1347 when (db, name) with this id is a view and a base table is needed. */

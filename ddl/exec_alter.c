@@ -22,7 +22,7 @@ int sc_exec__alter_not_exists(sc_exec *x,
                               const char *name)
 {
     if (sp->if_exists) {
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_CANT_DROP_FIELD_OR_KEY, what, name);
         return SC_OK;
     }
     return sc_exec__err(x, SC_ER_CANT_DROP_FIELD_OR_KEY, what, name);
@@ -310,7 +310,11 @@ int sc_exec__alter_table(sc_exec *x)
     }
     rc = load_for_alter(x, &st, &at->name, &id, &tbl, &sdef);
     if (rc == SC_ESQL && at->if_exists && sc_ctx_last_error(x->ctx)->mysql_errno == 1146) {
-        sc_exec__warn(x);
+        /* MariaDB 10.11 keeps it at level Error although the statement succeeds */
+        const sc_error *e = sc_ctx_last_error(x->ctx);
+        sc_exec__error_row(x, e->mysql_errno, e->sqlstate, "%s", e->message);
+        sc_ctx_clear_error(x->ctx);
+        x->err_at = 0;
         rc = SC_OK;
         goto out;
     }

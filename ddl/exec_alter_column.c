@@ -60,6 +60,28 @@ static bool uses_kept_column(sc_alter_state *st, sc_expr *e)
     return sc_ddl__expr_foreach_column(e, is_kept, st) != 0;
 }
 
+/* 1054 for a column's expression that names a dropped column; MariaDB then
+ * fails to evaluate the stored expression and adds Error 4027 with its text. */
+static int unusable_expr(sc_exec *x, const char *col, const char *where, const char *expr)
+{
+    int rc = sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, where);
+    size_t n = strlen(expr), depth = 0, i;
+
+    /* the text without the parentheses the stored form may wrap it in */
+    for (i = 0; n > 1 && expr[0] == '(' && expr[n - 1] == ')' && i < n; i++) {
+        depth += expr[i] == '(';
+        depth -= expr[i] == ')';
+        if (depth == 0)
+            break;
+    }
+    if (n > 1 && expr[0] == '(' && i == n - 1)
+        sc_exec__error_row(x, SC_ER_ERROR_EVALUATING_EXPRESSION,
+                           sc_exec__printf(x, "%.*s", (int)(n - 2), expr + 1));
+    else
+        sc_exec__error_row(x, SC_ER_ERROR_EVALUATING_EXPRESSION, expr);
+    return rc;
+}
+
 /*
  * The first dropped column the stored expression text uses (*col_out, NULL
  * when none) and whether it also uses a kept column.
@@ -102,7 +124,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
     for (size_t i = 0; i < st->t.n_cols; i++) {
         SC_TRY(stored_uses_dropped(x, st, st->t.cols[i].d.check_expr, &col, NULL));
         if (col)
-            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "CHECK");
+            return unusable_expr(x, col, "CHECK", st->t.cols[i].d.check_expr);
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
@@ -110,7 +132,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
             continue;
         SC_TRY(stored_uses_dropped(x, st, c->generation_expr, &col, NULL));
         if (col)
-            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "GENERATED ALWAYS AS");
+            return unusable_expr(x, col, "GENERATED ALWAYS AS", c->generation_expr);
     }
     for (size_t i = 0; i < st->t.n_cols; i++) {
         const sc_column_def *c = &st->t.cols[i].d;
@@ -118,7 +140,7 @@ static int prune_expressions(sc_exec *x, sc_alter_state *st)
             continue;
         SC_TRY(stored_uses_dropped(x, st, c->default_value, &col, NULL));
         if (col)
-            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, "DEFAULT");
+            return unusable_expr(x, col, "DEFAULT", c->default_value);
     }
     return SC_OK;
 }
@@ -290,7 +312,7 @@ int sc_exec__alter_change_column(sc_exec *x, sc_alter_state *st, const sc_ast_al
 
     if (pos < 0) {
         if (sp->if_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_BAD_FIELD_ERROR, old, st->old_name);
             return SC_OK;
         }
         return unknown_col(x, st, old);
@@ -411,7 +433,7 @@ int sc_exec__alter_add_column(sc_exec *x, sc_alter_state *st, const sc_ast_alter
 
     if (sc_xtable__find_col(&st->t, sp->column->name)) {
         if (sp->if_not_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_DUP_FIELDNAME, sp->column->name);
             return SC_OK;
         }
         return sc_exec__err(x, SC_ER_DUP_FIELDNAME, sp->column->name);

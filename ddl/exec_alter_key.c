@@ -110,7 +110,7 @@ int sc_exec__alter_add_index(sc_exec *x, sc_alter_state *st, const sc_ast_alter_
 
     if (ai->if_not_exists && nm && ai->kind != SC_AST_INDEX_FOREIGN &&
         sc_xtable__find_index(&st->t, nm)) {
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_DUP_KEYNAME, nm);
         return SC_OK;
     }
     return sc_exec__add_index(x, &st->t, ai);

@@ -108,7 +108,7 @@ static int convert_column(sc_exec *x,
                                 (unsigned long long)(65532 / cs->maxlen));
         d->type = bytes < (1u << 24) ? SC_TYPE_MEDIUMTEXT : SC_TYPE_LONGTEXT;
         d->length = 0;
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_AUTO_CONVERT, d->name, "VARCHAR", "TEXT");
     }
     if (sc_type__is_text(d->type) && cs->maxlen > oldml) {
         uint64_t chars = sc_type__max_chars(d->type) / oldml;

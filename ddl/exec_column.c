@@ -395,8 +395,10 @@ static int string_type(sc_exec *x, const sc_xtable *t, sc_column_def *d, const s
         if (len > max) {
             if (strict(x) || len > 0xFFFFFFFFull)
                 return sc_exec__err(x, SC_ER_TOO_BIG_FIELDLENGTH, d->name, (unsigned long long)max);
+            sc_exec__warn(x, SC_ER_AUTO_CONVERT, d->name,
+                          d->type == SC_TYPE_VARCHAR ? "VARCHAR" : "VARBINARY",
+                          d->type == SC_TYPE_VARCHAR ? "TEXT" : "BLOB");
             d->type = sized_blob(d->type == SC_TYPE_VARCHAR, len * maxlen);
-            sc_exec__warn(x);
             break;
         }
         d->length = (uint32_t)len;
@@ -504,8 +506,11 @@ static int temporal_type(sc_exec *x, sc_column_def *d, const sc_ast_type *ty)
 {
     if (d->type == SC_TYPE_YEAR) {
         d->length = ty->length.present && ty->length.value == 2 ? 2 : 4;
-        if (ty->length.present && ty->length.value != 4)
-            sc_exec__warn(x); /* YEAR(2) deprecated; other widths become YEAR(4) */
+        if (ty->length.present && ty->length.value != 4) { /* other widths become YEAR(4) */
+            char what[32];
+            snprintf(what, sizeof(what), "YEAR(%llu)", (unsigned long long)ty->length.value);
+            sc_exec__warn(x, SC_ER_WARN_DEPRECATED_SYNTAX, what, "YEAR(4)");
+        }
         return SC_OK;
     }
     if (d->type == SC_TYPE_DATE)
@@ -682,6 +687,48 @@ static int invalid_default(sc_exec *x, const char *name)
     return sc_exec__err(x, SC_ER_INVALID_DEFAULT, name);
 }
 
+/* How much of text is a number: 0 none, 1 a number then more, 2 a number alone. */
+static int numeric_prefix(const char *text)
+{
+    char *end;
+
+    strtod(text, &end);
+    if (end == text)
+        return 0;
+    while (*end == ' ')
+        end++;
+    return *end == '\0' ? 2 : 1;
+}
+
+/*
+ * The warning MariaDB raises before 1067 for a literal the column cannot
+ * store (checked against 10.11.19): 1264 out of range for a number, 1366
+ * for text that is no number in a numeric column, 1292 for a bad UUID/INET
+ * value, none for ENUM/SET, 1265 truncated for the rest (strings too long,
+ * bad dates).
+ */
+static void default_value_warning(sc_exec *x, const sc_column_def *d, const char *text)
+{
+    bool numeric = sc_type__is_numeric(d->type) || d->type == SC_TYPE_BIT;
+    int num = text ? numeric_prefix(text) : 0;
+
+    if (d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET)
+        return;
+    if (d->type == SC_TYPE_INET4 || d->type == SC_TYPE_INET6 || d->type == SC_TYPE_UUID)
+        sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE_FOR_COLUMN, sc_coltype_name(d->type),
+                         text ? text : "", "", "", d->name, 0ul);
+    else if ((numeric || d->type == SC_TYPE_YEAR) && num == 2)
+        sc_exec__warning(x, SC_ER_WARN_DATA_OUT_OF_RANGE, d->name, 0ul);
+    else if (numeric && num == 0)
+        sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE_FOR_FIELD,
+                         sc_type__is_integer(d->type) ? "integer"
+                         : d->type == SC_TYPE_DECIMAL ? "decimal"
+                                                      : "double",
+                         text ? text : "", "", "", d->name, 0ul);
+    else
+        sc_exec__warning(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul);
+}
+
 /* NO_ZERO_DATE / NO_ZERO_IN_DATE make zero dates invalid defaults in strict mode. */
 static bool zero_date_refused(const sc_exec *x, const sc_column_def *d)
 {
@@ -762,16 +809,21 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         if (rc == SC_ENOMEM)
             return rc;
         if (rc != SC_OK) {
-            sc_exec__warn(x);
+            default_value_warning(x, d, text);
             return invalid_default(x, d->name);
         }
         d->default_kind = SC_DEFAULT_LITERAL;
         d->default_value = sc_exec__strdup(x, canon);
         sc_free(x->ctx, canon);
         if (d->type == SC_TYPE_DECIMAL && strtod(text, NULL) != strtod(d->default_value, NULL))
-            sc_exec__warn(x); /* Note 1265 Data truncated */
-        if (zero_date_refused(x, d))
+            sc_exec__warn(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul); /* rounded */
+        if (zero_date_refused(x, d)) { /* a zero date string is out of range, a number cut */
+            if (is_string)
+                sc_exec__warning(x, SC_ER_WARN_DATA_OUT_OF_RANGE, d->name, 0ul);
+            else
+                sc_exec__warning(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul);
             return invalid_default(x, d->name);
+        }
         return SC_OK;
     }
     if (!ac->default_parens && is_now_func(e) &&

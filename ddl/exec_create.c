@@ -19,10 +19,30 @@
 /* ------------------------------------------------------------------ */
 /* Foreign keys                                                         */
 
-static int fk_error(sc_exec *x, const sc_xtable *t)
+struct fk_problem;
+static void fk_warning_150(sc_exec *x,
+                           const sc_xtable *t,
+                           const sc_fk_def *fk,
+                           bool auto_named,
+                           const struct fk_problem *pb,
+                           bool is_alter);
+
+/* 1005 errno 150 between InnoDB's Warning 150 (when pb says why) and Warning 1215. */
+static int fk_error(sc_exec *x,
+                    const sc_xtable *t,
+                    const sc_fk_def *fk,
+                    bool auto_named,
+                    const struct fk_problem *pb,
+                    bool is_alter)
 {
-    return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
-                        "150 \"Foreign key constraint is incorrectly formed\"");
+    int rc;
+
+    if (pb)
+        fk_warning_150(x, t, fk, auto_named, pb, is_alter);
+    rc = sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                      "150 \"Foreign key constraint is incorrectly formed\"");
+    sc_exec__warning(x, SC_ER_CANNOT_ADD_FOREIGN, t->name);
+    return rc;
 }
 
 static const sc_column_def *def_col(const sc_table_def *d, const char *name)
@@ -74,27 +94,125 @@ static bool has_index_on(const sc_table_def *d, const char *const *cols, size_t 
     return false;
 }
 
-typedef enum fk_problem { FK_FINE, FK_NO_INDEX, FK_BAD_OPTIONS } fk_problem;
+/* What InnoDB finds wrong with a foreign key (its Warning 150 names it). */
+typedef enum fk_kind {
+    FK_FINE,
+    FK_NO_TABLE,  /* parent missing or not InnoDB */
+    FK_NO_COLUMN, /* a referenced column is missing */
+    FK_NO_INDEX,  /* no parent index starts with the referenced columns */
+    FK_TYPE,      /* a column pair of different types or character sets */
+    FK_SET_NULL,  /* SET NULL on a NOT NULL column */
+    FK_DUP_NAME   /* the same constraint name twice in one statement */
+} fk_kind;
+
+typedef struct fk_problem {
+    fk_kind kind;
+    const char *column;        /* FK_NO_COLUMN: the parent's; FK_TYPE, FK_SET_NULL: the child's */
+    const char *parent_column; /* FK_TYPE: the referenced column */
+} fk_problem;
 
 /* What InnoDB finds wrong with a foreign key against its parent. */
 static fk_problem
 fk_parent_problem(const sc_table_def *child, const sc_fk_def *fk, const sc_table_def *parent)
 {
+    fk_problem pb = {FK_FINE, NULL, NULL};
+
     for (size_t k = 0; k < fk->n_columns; k++)
         if (!def_col(parent, fk->parent_columns[k]))
-            return FK_NO_INDEX;
+            return (fk_problem){FK_NO_COLUMN, fk->parent_columns[k], NULL};
     if (!has_index_on(parent, fk->parent_columns, fk->n_columns))
-        return FK_NO_INDEX;
+        return (fk_problem){FK_NO_INDEX, NULL, NULL};
     for (size_t k = 0; k < fk->n_columns; k++) {
         const sc_column_def *cc = def_col(child, fk->columns[k]);
         const sc_column_def *pc = def_col(parent, fk->parent_columns[k]);
         if (!cc || !sc_exec__fk_types_match(cc, pc))
-            return FK_BAD_OPTIONS;
+            return (fk_problem){FK_TYPE, fk->columns[k], pc->name};
         if ((fk->on_delete == SC_FK_SET_NULL || fk->on_update == SC_FK_SET_NULL) &&
             (cc->flags & SC_COL_NOT_NULL))
-            return FK_BAD_OPTIONS;
+            return (fk_problem){FK_SET_NULL, fk->columns[k], NULL};
     }
-    return FK_FINE;
+    return pb;
+}
+
+/* How InnoDB names a foreign key in Warning 150: `name` when it was given, else (a, b). */
+static const char *fk_label(sc_exec *x, const sc_fk_def *fk, bool auto_named)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    const char *out;
+
+    if (!auto_named)
+        return sc_exec__printf(x, "`%s`", fk->name);
+    sc__buf_putc(&b, '(');
+    for (size_t k = 0; k < fk->n_columns; k++)
+        sc__buf_printf(&b, "%s%s", k ? ", " : "", fk->columns[k]);
+    sc__buf_putc(&b, ')');
+    out = sc_exec__strdup(x, b.text ? b.text : "()");
+    sc__buf_free(&b);
+    return out;
+}
+
+/* InnoDB's Warning 150, which explains a 1005 errno 150 (raised before it). */
+static void fk_warning_150(sc_exec *x,
+                           const sc_xtable *t,
+                           const sc_fk_def *fk,
+                           bool auto_named,
+                           const fk_problem *pb,
+                           bool is_alter)
+{
+    const char *op = is_alter ? "Alter" : "Create", *label = fk_label(x, fk, auto_named);
+    char *why = NULL;
+    bool with = true;
+
+    switch (pb->kind) {
+    case FK_NO_TABLE:
+        why = sc_exec__printf(x, "Referenced table `%s`.`%s` not found in the data dictionary.",
+                              fk->parent_schema, fk->parent_table);
+        break;
+    case FK_NO_COLUMN:
+        with = false;
+        why = sc_exec__printf(x, "Column %s was not found.", pb->column);
+        break;
+    case FK_NO_INDEX:
+        why = sc_exec__strdup(x, "There is no index in the referenced table where the referenced "
+                                 "columns appear as the first columns.");
+        break;
+    case FK_TYPE:
+        why = sc_exec__printf(x,
+                              "Field type or character set for column '%s' does not match "
+                              "referenced column '%s'.",
+                              pb->column, pb->parent_column);
+        break;
+    case FK_SET_NULL:
+        why = sc_exec__printf(x,
+                              "You have defined a SET NULL condition but column '%s' is defined "
+                              "as NOT NULL.",
+                              pb->column);
+        break;
+    default:
+        return; /* InnoDB gives no detail */
+    }
+    if (!why || !label)
+        return;
+    sc_exec__warning(x, SC_ER_INNODB_FK_WARNING_150, op, t->schema, t->name,
+                     with ? sc_exec__printf(x, "with foreign key %s", label)
+                          : sc_exec__printf(x, "foreign key %s", label),
+                     why);
+}
+
+int sc_exec__fk_no_parent_columns(sc_exec *x,
+                                  const sc_xtable *t,
+                                  const char *column,
+                                  const char *constraint)
+{
+    const char *cols[1] = {column};
+    sc_fk_def fk;
+    fk_problem pb = {FK_NO_COLUMN, column, NULL};
+
+    memset(&fk, 0, sizeof(fk));
+    fk.name = constraint;
+    fk.columns = cols;
+    fk.n_columns = 1;
+    return fk_error(x, t, &fk, constraint == NULL, &pb, x->stmt->kind == SC_AST_STMT_ALTER_TABLE);
 }
 
 /*
@@ -109,16 +227,15 @@ static int fk_problem_error(sc_exec *x,
                             fk_problem pb,
                             bool is_alter)
 {
-    if (pb == FK_FINE)
+    if (pb.kind == FK_FINE)
         return SC_OK;
     if (is_alter && !x->s->foreign_key_checks) {
-        if (pb == FK_NO_INDEX)
+        if (pb.kind == FK_NO_TABLE || pb.kind == FK_NO_COLUMN || pb.kind == FK_NO_INDEX)
             return sc_exec__err(x, SC_ER_FK_NO_INDEX_PARENT, auto_named ? "" : fk->name,
                                 fk->parent_table);
         return sc_exec__err(x, SC_ER_FK_INCORRECT_OPTION_INNODB, t->name, t->schema, fk->name);
     }
-    x->warnings += 2; /* InnoDB's Warning 150 and Warning 1215 rows */
-    return fk_error(x, t);
+    return fk_error(x, t, fk, auto_named, pb.kind == FK_DUP_NAME ? NULL : &pb, is_alter);
 }
 
 /* Highest N of `<table>_ibfk_N` names among t's foreign keys. */
@@ -212,14 +329,16 @@ validate_fks(sc_exec *x, sc_xtable *t, size_t first, const bool *auto_named, boo
         rc = sc_table_lookup(&pt, x->txn, fk->parent_schema, fk->parent_table);
         if (rc == SC_ENOTFOUND) {
             /* a missing parent is fine only with foreign_key_checks=0 */
-            rc = x->s->foreign_key_checks ? fk_problem_error(x, t, fk, an, FK_NO_INDEX, false)
-                                          : SC_OK;
+            rc = x->s->foreign_key_checks
+                     ? fk_problem_error(x, t, fk, an, (fk_problem){FK_NO_TABLE, NULL, NULL},
+                                        is_alter)
+                     : SC_OK;
             continue;
         }
         if (rc != SC_OK)
             return rc;
         if (sc_exec__engine(sc_table_definition(pt)->engine) != SC_ENGINE_INNODB)
-            rc = fk_problem_error(x, t, fk, an, FK_NO_INDEX, is_alter);
+            rc = fk_problem_error(x, t, fk, an, (fk_problem){FK_NO_TABLE, NULL, NULL}, is_alter);
         else
             rc = fk_problem_error(x, t, fk, an,
                                   fk_parent_problem(&child, fk, sc_table_definition(pt)), is_alter);
@@ -265,10 +384,8 @@ int sc_exec__check_fks(sc_exec *x, sc_xtable *t, size_t first, bool is_alter)
      * case pass it and clash in its dictionary (121, below) */
     for (size_t i = first; i < t->n_fks; i++)
         for (size_t k = first; k < i; k++)
-            if (strcmp(t->fks[k].name, t->fks[i].name) == 0) {
-                x->warnings += 2;
-                return fk_error(x, t);
-            }
+            if (strcmp(t->fks[k].name, t->fks[i].name) == 0)
+                return fk_error(x, t, &t->fks[i], false, NULL, is_alter);
     /* InnoDB checks the references (errno 150) before it stores the names (121) */
     rc = validate_fks(x, t, first, auto_named, is_alter);
     if (rc != SC_OK)
@@ -573,7 +690,7 @@ int sc_exec__create_table(sc_exec *x)
     if (ct->temporary) {
         if (sc_exec__is_temp(x, db, ct->name.name) && !ct->or_replace) {
             if (ct->if_not_exists) {
-                sc_exec__warn(x);
+                sc_exec__warn(x, SC_ER_TABLE_EXISTS_ERROR, ct->name.name);
                 return SC_OK;
             }
             return sc_exec__err(x, SC_ER_TABLE_EXISTS_ERROR, ct->name.name);
@@ -583,7 +700,7 @@ int sc_exec__create_table(sc_exec *x)
     rc = sc_table_lookup_id(&old_id, x->txn, schema_id, ct->name.name);
     if (rc == SC_OK) {
         if (ct->if_not_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_TABLE_EXISTS_ERROR, ct->name.name);
             return SC_OK;
         }
         if (!ct->or_replace)

@@ -138,7 +138,7 @@ int sc_exec__create_database(sc_exec *x)
         uint64_t id = sc_schema_id(old);
         sc_schema_free(old);
         if (d->if_not_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_DB_CREATE_EXISTS, d->name);
             return SC_OK;
         }
         if (!d->or_replace)
@@ -315,7 +315,7 @@ int sc_exec__drop_database(sc_exec *x)
     rc = sc_schema_lookup(&s, x->txn, d->name);
     if (rc == SC_ENOTFOUND) {
         if (d->if_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_DB_DROP_EXISTS, d->name);
             return SC_OK;
         }
         return sc_exec__err(x, SC_ER_DB_DROP_EXISTS, d->name);

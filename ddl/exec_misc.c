@@ -87,8 +87,6 @@ int sc_exec__drop_table(sc_exec *x)
         }
         r = drop_one(x, db, dt->tables[i].name, dt->temporary);
         if (r == SC_ENOTFOUND) {
-            if (dt->if_exists && !unknown.len) /* one Note 1051 names them all */
-                sc_exec__warn(x);
             if (unknown.len)
                 sc__buf_putc(&unknown, ',');
             sc__buf_printf(&unknown, "%s.%s", db, dt->tables[i].name);
@@ -100,6 +98,10 @@ int sc_exec__drop_table(sc_exec *x)
             goto out;
         }
     }
+    if (unknown.len > 100) /* MariaDB's %-.100T: 97 bytes and "..." */
+        memcpy(unknown.data + 97, "...", 4);
+    if (unknown.len && dt->if_exists) /* one Note 1051 names them all */
+        sc_exec__warn(x, SC_ER_BAD_TABLE_ERROR, (const char *)unknown.data);
     if (unknown.len && !dt->if_exists)
         rc = sc_exec__err(x, SC_ER_BAD_TABLE_ERROR, unknown.data);
     else if (fk_rc != SC_OK)
@@ -230,7 +232,7 @@ int sc_exec__rename_table(sc_exec *x)
         rc = lookup_id(x, &id, db, p->from.name);
         if (rc == SC_ENOTFOUND) {
             if (rt->if_exists) {
-                sc_exec__warn(x);
+                sc_exec__warn(x, SC_ER_NO_SUCH_TABLE, db, p->from.name);
                 continue;
             }
             return sc_exec__err(x, SC_ER_NO_SUCH_TABLE, db, p->from.name);

@@ -1430,6 +1430,12 @@ static int op_add(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
     before = l.n;
     if (!op->part->n_defs && !op->part->parts.present)
         return sc_exec__err(x, SC_ER_ADD_PARTITION_NO_NEW_PARTITION);
+    for (size_t i = 0; op->if_not_exists && i < op->part->n_defs; i++)
+        if (find_top(t->part, op->part->defs[i].name) >= 0) {
+            /* MariaDB 10.11.19 then adds none of the list, not even the new names */
+            sc_exec__warn(x, SC_ER_SAME_NAME_PARTITION, op->part->defs[i].name);
+            return SC_OK;
+        }
     if (op->part->parts.present)
         rc = add_default(x, t, &l, op->part->parts.value);
     else
@@ -1466,7 +1472,7 @@ static int op_drop(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
     for (size_t i = 0; i < op->n_names; i++) {
         long k = find_top(t->part, op->names[i]);
         if (k < 0 && op->if_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_PARTITION_DOES_NOT_EXIST);
             continue;
         }
         if (k < 0)

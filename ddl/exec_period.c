@@ -281,7 +281,7 @@ static int drop_period(sc_exec *x, sc_xtable *t, const sc_ast_alter_spec *sp)
     }
     if (!t->period_name || strcasecmp(t->period_name, sp->name) != 0) {
         if (sp->if_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_CANT_DROP_FIELD_OR_KEY, "PERIOD", sp->name);
             return SC_OK;
         }
         return sc_exec__err(x, SC_ER_CANT_DROP_FIELD_OR_KEY, "PERIOD", sp->name);
@@ -300,7 +300,7 @@ static int add_period(sc_exec *x, sc_xtable *t, const sc_ast_period *p)
         return SC_OK;
     }
     if (p->if_not_exists && t->period_name && strcasecmp(t->period_name, p->name) == 0) {
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_DUP_FIELDNAME, p->name);
         return SC_OK;
     }
     return app_period(x, t, p);

@@ -228,7 +228,7 @@ int sc_exec__create_sequence(sc_exec *x)
         return sc_exec__add_temp(x, db, a->name.name);
     if (sc_table_lookup_id(&id, x->txn, schema_id, a->name.name) == SC_OK) {
         if (a->if_not_exists) {
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_TABLE_EXISTS_ERROR, a->name.name);
             return SC_OK;
         }
         if (!a->or_replace)
@@ -252,7 +252,10 @@ int sc_exec__alter_sequence(sc_exec *x)
 
     if (rc == SC_ENOTFOUND) {
         if (a->if_exists) {
-            sc_exec__warn(x);
+            sc_ctx_clear_error(x->ctx);
+            x->err_at = 0;
+            sc_exec__warn(x, SC_ER_UNKNOWN_SEQUENCES,
+                          sc_exec__printf(x, "%s.%s", db ? db : "", a->name.name));
             return SC_OK;
         }
         return sc_exec__err(x, SC_ER_UNKNOWN_SEQUENCES, a->name.name);
@@ -313,13 +316,13 @@ int sc_exec__drop_sequence(sc_exec *x)
         const char *db = NULL;
         int r = drop_one(x, &a->names[i], &db);
         if (r == SC_ENOTFOUND) {
-            if (a->if_exists)
-                sc_exec__warn(x);
             sc__buf_printf(&unknown, "%s%s.%s", unknown.len ? "," : "", db, a->names[i].name);
         } else {
             rc = r;
         }
     }
+    if (rc == SC_OK && unknown.len && a->if_exists) /* one Note names them all */
+        sc_exec__warn(x, SC_ER_UNKNOWN_SEQUENCES, unknown.text);
     if (rc == SC_OK && unknown.len && !a->if_exists)
         rc = sc_exec__err(x, SC_ER_UNKNOWN_SEQUENCES, unknown.text);
     sc__buf_free(&unknown);

@@ -358,7 +358,8 @@ static int option_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
         if (x->s->sql_mode & SC_MODE_NO_ENGINE_SUBSTITUTION)
             return sc_exec__err(x, SC_ER_UNKNOWN_STORAGE_ENGINE, o->value.s);
         e = x->s->default_engine;
-        sc_exec__warning(x); /* Warning 1266 Using storage engine ... */
+        sc_exec__warning(x, SC_ER_UNKNOWN_STORAGE_ENGINE, o->value.s);
+        sc_exec__warning(x, SC_ER_WARN_USING_OTHER_HANDLER, e, t->name);
     }
     t->engine = e;
     return SC_OK;
@@ -471,7 +472,7 @@ static int options_for_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_optio
         strcmp(t->opts[SC_XOPT_TRANSACTIONAL], "1") == 0 && t->opts[SC_XOPT_ROW_FORMAT] &&
         strcmp(t->opts[SC_XOPT_ROW_FORMAT], "PAGE") != 0) {
         t->opts[SC_XOPT_ROW_FORMAT] = "PAGE"; /* transactional Aria tables are PAGE */
-        sc_exec__warning(x);
+        sc_exec__warn(x, SC_ER_ARIA_ROW_FORMAT_PAGE);
     }
     for (size_t i = 0; i < n; i++) {
         if (is_engine_option(opts[i].kind)) {
@@ -736,7 +737,8 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
                 return sc_exec__err(x, SC_ER_MULTIPLE_PRI_KEY);
         ix->d.name = "PRIMARY";
         if (ai->name || ai->constraint)
-            sc_exec__warning(x); /* Warning 1280 Name 'x' ignored for PRIMARY key. */
+            sc_exec__warning(x, SC_ER_PRIMARY_KEY_NAME_IGNORED,
+                             ai->name ? ai->name : ai->constraint);
     } else {
         ix->d.name = ai->name ? ai->name : ai->constraint;
         if ((rc = sc_exec__check_ident_length(x, ix->d.name)) != SC_OK)
@@ -807,9 +809,7 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac)
             /* REFERENCES t without columns: InnoDB cannot form the key */
             if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
                 return SC_OK;
-            x->warnings += 2;
-            return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
-                                "150 \"Foreign key constraint is incorrectly formed\"");
+            return sc_exec__fk_no_parent_columns(x, t, ac->name, ac->ref_constraint);
         }
         if ((rc = add_fk(x, t, &ai)) != SC_OK)
             return rc;
@@ -847,7 +847,7 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
         for (size_t i = 0; i < t->n_checks; i++)
             if (t->checks[i].name && strcasecmp(t->checks[i].name, ac->name) == 0) {
                 if (is_alter && ac->if_not_exists) {
-                    sc_exec__warn(x);
+                    sc_exec__warn(x, SC_ER_DUP_CONSTRAINT_NAME, "CHECK", ac->name);
                     return SC_OK;
                 }
                 return sc_exec__err(x, SC_ER_DUP_CONSTRAINT_NAME, "CHECK", ac->name);
@@ -1041,7 +1041,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
                 continue;
             }
             p->prefix_len = (uint32_t)(maxkey / ml);
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_TOO_LONG_KEY, (unsigned long long)maxkey);
         }
         bytes = p->prefix_len ? (uint64_t)p->prefix_len * (sc_type__has_charset(c->d.type) ? ml : 1)
                               : sc_type__key_bytes(&c->d, ml);
@@ -1049,7 +1049,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
             (sc_type__has_charset(c->d.type) || sc_type__is_binary(c->d.type))) {
             p->prefix_len = (uint32_t)(maxkey / ml);
             bytes = (uint64_t)p->prefix_len * ml;
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_TOO_LONG_KEY, (unsigned long long)maxkey);
         }
         total += bytes;
     }
@@ -1296,7 +1296,12 @@ int sc_exec__comment_limit(
             return err == 1628   ? sc_exec__err(x, SC_ER_TOO_LONG_TABLE_COMMENT, name, max)
                    : err == 1629 ? sc_exec__err(x, SC_ER_TOO_LONG_FIELD_COMMENT, name, max)
                                  : sc_exec__err(x, SC_ER_TOO_LONG_INDEX_COMMENT, name, max);
-        sc_exec__warning(x);
+        if (err == 1628)
+            sc_exec__warning(x, SC_ER_TOO_LONG_TABLE_COMMENT, name, max);
+        else if (err == 1629)
+            sc_exec__warning(x, SC_ER_TOO_LONG_FIELD_COMMENT, name, max);
+        else
+            sc_exec__warning(x, SC_ER_TOO_LONG_INDEX_COMMENT, name, max);
         *out = sc__arena_strndup(x->arena, text, bytes);
     } else {
         *out = text;
@@ -1340,18 +1345,16 @@ static bool same_key(const sc_xindex *a, const sc_xindex *b)
     return true;
 }
 
-/* Note 1831 for each new key identical to one before it (MariaDB still accepts them). */
-static void note_duplicate_keys(sc_exec *x, const sc_xtable *t)
+/* Note 1831 when new key i is identical to one before it (MariaDB still accepts it). */
+static void note_duplicate_key(sc_exec *x, const sc_xtable *t, size_t i, const sc_xindex *before)
 {
-    for (size_t i = 0; i < t->n_idx; i++) {
-        if (t->idx[i].loaded || t->idx[i].generated)
-            continue;
-        for (size_t j = 0; j < i; j++)
-            if (!t->idx[j].generated && same_key(&t->idx[i], &t->idx[j])) {
-                sc_exec__warn(x);
-                break;
-            }
-    }
+    if (t->idx[i].loaded || t->idx[i].generated)
+        return;
+    for (size_t j = 0; j < i; j++)
+        if (!t->idx[j].generated && same_key(&before[i], &before[j])) {
+            sc_exec__warn(x, SC_ER_DUP_INDEX, t->idx[i].d.name);
+            return;
+        }
 }
 
 int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
@@ -1377,7 +1380,6 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
     if ((rc = engine_columns(x, t)) != SC_OK)
         return rc;
     drop_covered_generated(x, t);
-    note_duplicate_keys(x, t);
     /* names of unnamed keys, in declaration order, unique among the keys
      * before them (MariaDB's make_unique_key_name); a later explicit name
      * equal to such a name is a duplicate */
@@ -1404,13 +1406,28 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
                 c->d.default_kind = SC_DEFAULT_NONE;
         }
     }
-    for (size_t i = 0; i < t->n_idx; i++) {
-        rc = key_lengths(x, t, &t->idx[i]);
-        if (rc != SC_OK)
-            return rc;
-    }
-    if (t->n_idx > MAX_KEYS)
+    if (t->n_idx > MAX_KEYS) /* MariaDB counts them before it looks at any */
         return sc_exec__err(x, SC_ER_TOO_MANY_KEYS, MAX_KEYS);
+    {
+        /* duplicates compare the keys as declared, before the prefixes key_lengths sets;
+         * MariaDB notes them key by key, after each key's own 1071 */
+        sc_xindex *before = sc_exec__alloc(x, (t->n_idx + 1) * sizeof(*before));
+        if (!before)
+            return SC_ENOMEM;
+        for (size_t i = 0; i < t->n_idx; i++) {
+            before[i] = t->idx[i];
+            before[i].parts = sc_exec__alloc(x, (t->idx[i].d.n_parts + 1) * sizeof(sc_index_part));
+            if (!before[i].parts)
+                return SC_ENOMEM;
+            memcpy(before[i].parts, t->idx[i].parts, t->idx[i].d.n_parts * sizeof(sc_index_part));
+        }
+        for (size_t i = 0; i < t->n_idx; i++) {
+            rc = key_lengths(x, t, &t->idx[i]);
+            if (rc != SC_OK)
+                return rc;
+            note_duplicate_key(x, t, i, before);
+        }
+    }
     rc = check_auto_increment(x, t);
     if (rc == SC_OK)
         rc = check_auto_inc_in_checks(x, t);

@@ -259,7 +259,8 @@ int sc_exec__create_trigger(sc_exec *x)
         goto out;
     old = find_trigger(x->txn, &rs, tt.schema_id, t->name.name);
     if (old >= 0 && t->if_not_exists) {
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_TRG_ALREADY_EXISTS,
+                      sc_exec__printf(x, "%s.%s", tt.db, t->name.name));
         goto out;
     }
     if (old >= 0 && !t->or_replace) {
@@ -300,8 +301,8 @@ int sc_exec__create_trigger(sc_exec *x)
     }
     nr.sql_mode = x->s->sql_mode;
     rc = place(x, &rs, &nr, t);
-    if (rc == SC_OK && !sc_exec__known_definer(t->definer))
-        sc_exec__warn(x); /* Note 1449: the definer does not exist */
+    if (rc == SC_OK)
+        sc_exec__note_definer(x, t->definer); /* Note 1449 when it does not exist */
 out:
     free_rows(&rs);
     sc_table_free(tt.table);
@@ -335,7 +336,7 @@ int sc_exec__drop_trigger(sc_exec *x)
     sc_schema_free(s);
     if (rc == SC_OK && i < 0) {
         if (t->if_exists)
-            sc_exec__warn(x);
+            sc_exec__warn(x, SC_ER_TRG_DOES_NOT_EXIST);
         else
             rc = sc_exec__err(x, SC_ER_TRG_DOES_NOT_EXIST);
     } else if (rc == SC_OK) {

@@ -72,6 +72,45 @@ bool sc_exec__known_definer(const char *definer)
     return false;
 }
 
+/* One part of a `user`@`host` definer, unquoted (`` stands for `), into the arena. */
+static const char *definer_part(sc_exec *x, const char **p)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    const char *s = *p, *out;
+
+    if (*s != '`') {
+        size_t n = strcspn(s, "@");
+        sc__buf_put(&b, s, n);
+        s += n;
+    } else {
+        for (s++; *s && !(s[0] == '`' && s[1] != '`'); s++) {
+            if (s[0] == '`')
+                s++;
+            sc__buf_putc(&b, *s);
+        }
+        if (*s)
+            s++;
+    }
+    *p = s;
+    out = sc_exec__strdup(x, b.text ? b.text : "");
+    sc__buf_free(&b);
+    return out;
+}
+
+void sc_exec__note_definer(sc_exec *x, const char *definer)
+{
+    const char *p = definer, *user, *host;
+
+    if (sc_exec__known_definer(definer))
+        return;
+    user = definer_part(x, &p);
+    if (*p == '@')
+        p++;
+    host = definer_part(x, &p);
+    if (user && host)
+        sc_exec__warn(x, SC_ER_NO_SUCH_USER, user, host);
+}
+
 int sc_exec__need_base_table(sc_exec *x, uint64_t id, const char *db, const char *name)
 {
     if (sc_exec__is_view(x, id))
@@ -250,7 +289,7 @@ static int check_target(sc_exec *x, const sc_ast_view *v, const view_target *t, 
     if (!t->id)
         return SC_OK;
     if (v->if_not_exists) {
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_TABLE_EXISTS_ERROR, v->name.name);
         *skip = true;
         return SC_OK;
     }
@@ -326,8 +365,8 @@ static int store_view(sc_exec *x,
         if (rc == SC_OK) { /* Note 1449 when the definer (given or kept) does not exist */
             char *d =
                 sc_exec__printf(x, "%.*s", (int)row.definer.len, (const char *)row.definer.data);
-            if (d && !sc_exec__known_definer(d))
-                sc_exec__warn(x);
+            if (d)
+                sc_exec__note_definer(x, d);
         }
     }
     if (old)
@@ -351,7 +390,7 @@ int sc_exec__create_view(sc_exec *x)
     if (has_var(v->query))
         return sc_exec__err(x, SC_ER_VIEW_SELECT_VARIABLE);
     if (v->if_not_exists && t.id) {
-        sc_exec__warn(x);
+        sc_exec__warn(x, SC_ER_TABLE_EXISTS_ERROR, v->name.name);
         return SC_OK;
     }
     c.for_view = true;
@@ -363,15 +402,14 @@ int sc_exec__create_view(sc_exec *x)
         rc = check_target(x, v, &t, &skip);
     if (rc == SC_OK && !skip) {
         bool mergeable = !c.not_mergeable && !c.has_aggregate && !c.has_window && !c.no_tables;
-        if (v->check && (!mergeable || v->algorithm == SC_VIEW_ALG_TEMPTABLE)) {
-            rc = sc_exec__err(x, SC_ER_VIEW_NONUPD_CHECK, t.db, v->name.name);
-        } else {
-            if (v->algorithm == SC_VIEW_ALG_MERGE && !mergeable) {
-                sc_exec__warning(x); /* 1354: MERGE can't be used here (assumed UNDEFINED) */
-                algorithm = SC_VIEW_ALG_UNDEFINED;
-            }
-            rc = store_view(x, v, &t, v->query, &c, algorithm);
+        if (v->algorithm == SC_VIEW_ALG_MERGE && !mergeable) {
+            sc_exec__warning(x, SC_ER_WARN_VIEW_MERGE); /* assumed UNDEFINED */
+            algorithm = SC_VIEW_ALG_UNDEFINED;
         }
+        if (v->check && (!mergeable || v->algorithm == SC_VIEW_ALG_TEMPTABLE))
+            rc = sc_exec__err(x, SC_ER_VIEW_NONUPD_CHECK, t.db, v->name.name);
+        else
+            rc = store_view(x, v, &t, v->query, &c, algorithm);
     }
     sc_exec__select_release(&c);
     return rc;
@@ -394,8 +432,8 @@ int sc_exec__drop_view(sc_exec *x)
         if (rc != SC_OK)
             break;
         if (!t.id || !t.is_view) {
-            if (d->if_exists && !unknown.len) /* one note 4092 naming them all */
-                sc_exec__warn(x);
+            if (t.id) /* a table: MariaDB says so, then counts it unknown */
+                sc_exec__warning(x, SC_ER_WRONG_OBJECT, t.db, d->tables[i].name, "VIEW");
             if (unknown.len)
                 sc__buf_putc(&unknown, ',');
             sc__buf_printf(&unknown, "%s.%s", t.db, d->tables[i].name);
@@ -403,6 +441,8 @@ int sc_exec__drop_view(sc_exec *x)
         }
         rc = sc_table_drop(x->txn, t.id);
     }
+    if (rc == SC_OK && unknown.len && d->if_exists) /* one note 4092 naming them all */
+        sc_exec__warn(x, SC_ER_UNKNOWN_VIEW, (const char *)unknown.data);
     if (rc == SC_OK && unknown.len && !d->if_exists)
         rc = sc_exec__err(x, SC_ER_UNKNOWN_VIEW, (const char *)unknown.data);
     sc__buf_free(&unknown);

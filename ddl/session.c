@@ -213,7 +213,7 @@ void sc_session_free(sc_session *s)
     for (size_t i = 0; i < 2 * s->n_user_vars; i++)
         sc_free(s->ctx, s->user_vars[i]);
     sc_free(s->ctx, s->user_vars);
-    free(s->diag_error);
+    sc_show__free_diagnostics(s);
     sc_free(s->ctx, s->database);
     sc_free(s->ctx, s->charset_server);
     sc_free(s->ctx, s->collation_server);
@@ -691,18 +691,68 @@ int sc_exec__err(sc_exec *x, unsigned err, const char *state, const char *fmt, .
     va_start(ap, fmt);
     vsnprintf(buf, sizeof(buf), fmt, ap);
     va_end(ap);
+    x->err_at = x->n_conds + 1; /* MariaDB lists the error where it was raised */
     return sc_error_set(x->ctx, SC_ESQL, err, state, "%s", buf);
 }
 
-void sc_exec__warn(sc_exec *x)
+/* Record one condition; past SC_MAX_ERROR_COUNT it is only counted (max_error_count). */
+static void
+push_condition(sc_exec *x, sc_condition_level level, unsigned code, const char *fmt, va_list ap)
 {
-    if (x->s->sql_notes)
-        x->warnings++;
+    char buf[512];
+
+    x->warnings++;
+    if (level == SC_CONDITION_ERROR)
+        x->errors++;
+    if (x->n_conds >= SC_MAX_ERROR_COUNT)
+        return;
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    x->conds[x->n_conds].level = level;
+    x->conds[x->n_conds].code = code;
+    x->conds[x->n_conds].message = sc_exec__strdup(x, buf);
+    if (x->conds[x->n_conds].message) /* out of memory: counted, not listed */
+        x->n_conds++;
 }
 
-void sc_exec__warning(sc_exec *x)
+void sc_exec__warn(sc_exec *x, unsigned code, const char *state, const char *fmt, ...)
 {
-    x->warnings++;
+    va_list ap;
+
+    (void)state;
+    if (!x->s->sql_notes)
+        return; /* MariaDB does not raise notes at all then */
+    va_start(ap, fmt);
+    push_condition(x, SC_CONDITION_NOTE, code, fmt, ap);
+    va_end(ap);
+}
+
+void sc_exec__warning(sc_exec *x, unsigned code, const char *state, const char *fmt, ...)
+{
+    va_list ap;
+
+    (void)state;
+    va_start(ap, fmt);
+    push_condition(x, SC_CONDITION_WARNING, code, fmt, ap);
+    va_end(ap);
+}
+
+void sc_exec__error_row(sc_exec *x, unsigned code, const char *state, const char *fmt, ...)
+{
+    va_list ap;
+
+    (void)state;
+    va_start(ap, fmt);
+    push_condition(x, SC_CONDITION_ERROR, code, fmt, ap);
+    va_end(ap);
+}
+
+void sc_exec__warn_from_error(sc_exec *x)
+{
+    const sc_error *e = sc_ctx_last_error(x->ctx);
+
+    sc_exec__warn(x, e->mysql_errno, e->sqlstate, "%s", e->message);
+    sc_ctx_clear_error(x->ctx);
+    x->err_at = 0;
 }
 
 int sc_exec__resolve_db(sc_exec *x, const char **db_out, const sc_ast_qname *q)
@@ -956,6 +1006,7 @@ int sc_ddl_exec(
             sc_stmt_result_clear(result);
             fill_error(result, session->ctx, grc);
             result->warnings = 1;
+            sc_show__keep_diagnostics(session, NULL, NULL, result);
             return grc;
         }
         sc_stmt_result_clear(result);
@@ -980,7 +1031,8 @@ int sc_ddl__exec_once(
     rc = sc_ddl__parse(&x.stmt, ctx, sql, len, &popts);
     if (rc != SC_OK) {
         fill_error(result, ctx, rc);
-        sc_show__keep_diagnostics(session, NULL, result);
+        result->warnings = 1; /* its error row */
+        sc_show__keep_diagnostics(session, NULL, NULL, result);
         return rc;
     }
     x.s = session;
@@ -1009,7 +1061,7 @@ int sc_ddl__exec_once(
     if (rc == SC_OK && !result->rs)
         result->affected_rows = x.affected_rows;
     result->warnings = x.warnings;
-    sc_show__keep_diagnostics(session, x.stmt, result);
+    sc_show__keep_diagnostics(session, x.stmt, &x, result);
     sc__buf_free(&x.out);
     sc_rs__free(&x.rs);
     sc_ast__stmt_free(x.stmt);

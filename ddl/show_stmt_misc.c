@@ -7,11 +7,13 @@
  * [LIMIT] / SHOW COUNT(*) WARNINGS|ERRORS over the diagnostics the session
  * kept from the previous statement.
  *
- * Diagnostics: after every statement other than these SHOWs, the session
- * keeps the statement's conditions (sc_show__keep_diagnostics): its error
- * row (Error, errno, message) and its warning count. Warning rows whose
- * text the executor did not record are counted but not listed.
+ * Diagnostics: after a statement, the session keeps its conditions
+ * (sc_show__keep_diagnostics): the notes and warnings the executor raised
+ * (sc_exec__warn/warning) and its error row, in the order MariaDB raises
+ * them (the error where sc_exec__err set it, so InnoDB's Warning 150 comes
+ * before a 1005 and Warning 1215 after it), at most max_error_count (64).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,48 +213,142 @@ static int show_count(sc_exec *x, bool errors)
                                        0};
     sc_result_column c = w;
     const sc_session *s = x->s;
-    uint64_t n = errors ? (s->diag_error ? 1 : 0) : s->diag_count;
 
     if (errors)
         c.name = "@@session.error_count";
     SC_TRY(sc_rs__column(&x->rs, &c));
-    SC_TRY(sc_rs__u64(&x->rs, n));
+    SC_TRY(sc_rs__u64(&x->rs, errors ? s->diag_errors : s->diag_count));
     x->has_rs = true;
     return SC_OK;
 }
 
+static const char *level_name(sc_condition_level level)
+{
+    return level == SC_CONDITION_NOTE      ? "Note"
+           : level == SC_CONDITION_WARNING ? "Warning"
+                                           : "Error";
+}
+
+/* SHOW WARNINGS|ERRORS [LIMIT [offset,] n]: the kept conditions (ERRORS: the Error ones). */
 static int show_diagnostics(sc_exec *x, const sc_ast_show *st)
 {
     const sc_session *s = x->s;
+    bool errors = st->kind == SC_AST_SHOW_ERRORS;
     uint64_t skip = st->has_limit ? st->offset : 0, left = st->has_limit ? st->limit : UINT64_MAX;
 
     if (st->count)
-        return show_count(x, st->kind == SC_AST_SHOW_ERRORS);
+        return show_count(x, errors);
     SC_TRY(diag_columns(x));
-    if (s->diag_error && left > 0 && skip == 0) {
-        SC_TRY(sc_rs__str(&x->rs, "Error"));
-        SC_TRY(sc_rs__u64(&x->rs, s->diag_errno));
-        SC_TRY(sc_rs__str(&x->rs, s->diag_error));
+    for (size_t i = 0; i < s->n_diag && left > 0; i++) {
+        const sc_condition *c = &s->diag[i];
+        if (errors && c->level != SC_CONDITION_ERROR)
+            continue;
+        if (skip > 0) {
+            skip--;
+            continue;
+        }
+        SC_TRY(sc_rs__str(&x->rs, level_name(c->level)));
+        SC_TRY(sc_rs__u64(&x->rs, c->code));
+        SC_TRY(sc_rs__str(&x->rs, c->message));
+        left--;
     }
     x->has_rs = true;
     return SC_OK;
 }
 
-void sc_show__keep_diagnostics(sc_session *s, const sc_ast_stmt *stmt, const sc_stmt_result *r)
+void sc_show__free_diagnostics(sc_session *s)
 {
+    for (size_t i = 0; i < s->n_diag; i++)
+        free((char *)(uintptr_t)s->diag[i].message);
+    free(s->diag);
+    s->diag = NULL;
+    s->n_diag = 0;
+    s->diag_count = 0;
+    s->diag_errors = 0;
+}
+
+/* Statements that name no table: MariaDB keeps the previous diagnostics when they raise
+ * nothing (checked against 10.11.19: USE, SET, CREATE/ALTER/DROP DATABASE, BEGIN, COMMIT,
+ * DROP TRIGGER, SHOW CREATE DATABASE), while any statement that reads a table clears them. */
+static bool names_no_table(const sc_ast_stmt *stmt)
+{
+    switch (stmt->kind) {
+    case SC_AST_STMT_CREATE_DATABASE:
+    case SC_AST_STMT_ALTER_DATABASE:
+    case SC_AST_STMT_DROP_DATABASE:
+    case SC_AST_STMT_USE:
+    case SC_AST_STMT_SET:
+    case SC_AST_STMT_BEGIN:
+    case SC_AST_STMT_COMMIT:
+    case SC_AST_STMT_ROLLBACK:
+    case SC_AST_STMT_DROP_TRIGGER:
+        return true;
+    case SC_AST_STMT_SHOW:
+        return stmt->show->kind == SC_AST_SHOW_WARNINGS || stmt->show->kind == SC_AST_SHOW_ERRORS ||
+               stmt->show->kind == SC_AST_SHOW_CREATE_DATABASE;
+    default:
+        return false;
+    }
+}
+
+static int add_condition(sc_session *s, sc_condition_level level, unsigned code, const char *msg)
+{
+    char *m = strdup(msg ? msg : "");
+
+    if (!m)
+        return SC_ENOMEM;
+    s->diag[s->n_diag].level = level;
+    s->diag[s->n_diag].code = code;
+    s->diag[s->n_diag].message = m;
+    s->n_diag++;
+    return SC_OK;
+}
+
+void sc_show__keep_diagnostics(sc_session *s,
+                               const sc_ast_stmt *stmt,
+                               const sc_exec *x,
+                               const sc_stmt_result *r)
+{
+    size_t n = x ? x->n_conds : 0;
+    size_t err_at = r->code == SC_OK ? SIZE_MAX : x && x->err_at ? x->err_at - 1 : n;
+
+    if (stmt && r->code == SC_OK && r->warnings == 0 && names_no_table(stmt))
+        return;
     if (stmt && stmt->kind == SC_AST_STMT_SHOW &&
         (stmt->show->kind == SC_AST_SHOW_WARNINGS || stmt->show->kind == SC_AST_SHOW_ERRORS))
-        return; /* MariaDB: SHOW WARNINGS keeps the diagnostics it shows */
-    free(s->diag_error);
-    s->diag_error = NULL;
-    s->diag_errno = 0;
+        return; /* even when it fails: MariaDB's SHOW WARNINGS keeps what it shows */
+    sc_show__free_diagnostics(s);
     s->diag_count = r->warnings;
-    if (r->code != SC_OK && !s->diag_count)
-        s->diag_count = 1; /* a parse error: its error row */
-    if (r->code != SC_OK && r->message) {
-        s->diag_error = strdup(r->message);
-        s->diag_errno = r->mysql_errno;
+    s->diag_errors = (x ? x->errors : 0) + (r->code != SC_OK);
+    s->diag = calloc(n + 1, sizeof(*s->diag));
+    if (!s->diag)
+        return; /* out of memory: counted, not listed */
+    for (size_t i = 0; i <= n && s->n_diag < SC_MAX_ERROR_COUNT; i++) {
+        int rc = SC_OK;
+        if (i == err_at)
+            rc = add_condition(s, SC_CONDITION_ERROR, r->mysql_errno, r->message);
+        if (rc == SC_OK && i < n && s->n_diag < SC_MAX_ERROR_COUNT)
+            rc = add_condition(s, x->conds[i].level, x->conds[i].code, x->conds[i].message);
+        if (rc != SC_OK)
+            return;
     }
+}
+
+size_t sc_session_conditions(const sc_condition **out, const sc_session *session)
+{
+    *out = session->diag;
+    return session->n_diag;
+}
+
+void sc_session_set_error(sc_session *session, unsigned mysql_errno, const char *message)
+{
+    sc_show__free_diagnostics(session);
+    if (mysql_errno == 0)
+        return;
+    session->diag = calloc(1, sizeof(*session->diag));
+    session->diag_count = session->diag_errors = 1;
+    if (session->diag)
+        add_condition(session, SC_CONDITION_ERROR, mysql_errno, message);
 }
 
 int sc_show__misc(sc_exec *x, const sc_ast_show *st)

@@ -186,6 +186,10 @@ int sc_conn_send_eof(sc_conn *c, unsigned warnings)
 void sc_conn__set_diag(
     sc_conn *c, unsigned no, const char *state, const char *msg, unsigned warnings)
 {
+    /* an error the server answered itself is what SHOW WARNINGS lists next,
+     * as the DDL engine's own are (its session keeps the diagnostics) */
+    if (no && c->session && !c->ddl_error)
+        sc_session_set_error(c->session, no, msg);
     free(c->diag_msg);
     c->diag_msg = msg ? strdup(msg) : NULL;
     c->diag_errno = no;

@@ -357,7 +357,10 @@ void sc_pkt_column_def(sc_pkt_buf *b, const sc_pkt_column *col)
     sc_pkt_put_u16(b, col->charset);
     sc_pkt_put_u32(b, col->length);
     sc_pkt_put_u8(b, col->type);
-    sc_pkt_put_u16(b, col->flags);
+    /* NUM_FLAG (0x8000) is the client library's (libmariadb derives it from the
+     * type; the statement layer's metadata carries it as Connector/C reports it):
+     * MariaDB never sends it (tests/server/coldefs-mariadb.txt) */
+    sc_pkt_put_u16(b, col->flags & ~0x8000u);
     sc_pkt_put_u8(b, col->decimals);
     sc_pkt_put_u16(b, 0);
 }

@@ -165,10 +165,12 @@ void sc_q__send_ok(sc_conn *c, uint64_t affected, unsigned warnings, unsigned mo
 
 static void send_result_error(sc_conn *c, const sc_stmt_result *r)
 {
+    c->ddl_error = true;
     if (r->mysql_errno && r->sqlstate[0] && r->message)
         sc_conn_send_err(c, r->mysql_errno, r->sqlstate, "%s", r->message);
     else
         sc_conn_send_err(c, SC_ER_UNKNOWN_ERROR);
+    c->ddl_error = false;
     c->diag_warnings = r->warnings;
 }
 

@@ -10,7 +10,10 @@
  *     integer or a quoted string, each with an optional [AS] alias;
  *   SET @var = literal; SET autocommit = 0|1 (the OK status flag follows it;
  *     DDL commits implicitly either way, as in MariaDB);
- *   SHOW WARNINGS / SHOW ERRORS (the last statement's diagnostics).
+ *
+ * SHOW WARNINGS / SHOW ERRORS go to the DDL engine, whose session keeps the
+ * last statement's conditions; the server's own errors are added there
+ * (sc_conn__set_diag), so they are listed the same way.
  *
  * Server variables the DDL session does not know are answered here
  * (server_vars); the session's own (sql_mode, foreign_key_checks, the
@@ -537,33 +540,6 @@ static bool set_statement(sc_conn *c, const char *s, size_t len, unsigned more)
     return true;
 }
 
-/* ---------------------------------------------------------------- SHOW WARNINGS */
-
-static bool show_warnings(sc_conn *c, const char *s, size_t len, unsigned more)
-{
-    size_t pos = 0;
-    sc_rs_col cols[3] = {
-        {"Level", T_VAR_STRING, 28, F_NOT_NULL, 45, 39, NULL, NULL, NULL},
-        {"Code", T_LONG, 4, F_NOT_NULL | F_UNSIGNED | F_BINARY, 63, 0, NULL, NULL, NULL},
-        {"Message", T_VAR_STRING, 2048, F_NOT_NULL, 45, 39, NULL, NULL, NULL}};
-    char code[16];
-    const char *values[3];
-
-    if (!sc_q__word(s, len, &pos, "SHOW"))
-        return false;
-    if (!sc_q__word(s, len, &pos, "WARNINGS") && !sc_q__word(s, len, &pos, "ERRORS"))
-        return false;
-    if (!sc_q__at_end(s, len, pos))
-        return false;
-    snprintf(code, sizeof(code), "%u", c->diag_errno);
-    values[0] = "Error";
-    values[1] = code;
-    values[2] = c->diag_msg ? c->diag_msg : "";
-    /* the diagnostics stay for the next SHOW WARNINGS, as in MariaDB */
-    sc_srv__send_rows(c, cols, 3, values, c->diag_errno ? 1 : 0, 0, more);
-    return true;
-}
-
 /* ---------------------------------------------------------------- SHOW VARIABLES */
 
 /* The session's variables that SHOW VARIABLES lists beside the server's. */
@@ -665,6 +641,5 @@ static bool show_variables(sc_conn *c, const char *s, size_t len, unsigned more)
 bool sc_q__session_query(sc_conn *c, const char *s, size_t len, unsigned more)
 {
     return select_items(c, s, len, more) || set_names(c, s, len, more) ||
-           set_statement(c, s, len, more) || show_warnings(c, s, len, more) ||
-           show_variables(c, s, len, more);
+           set_statement(c, s, len, more) || show_variables(c, s, len, more);
 }

@@ -83,6 +83,7 @@ struct sc_conn {
     char diag_state[6];
     char *diag_msg;
     unsigned diag_warnings;
+    bool ddl_error;   /* the error being sent is the DDL engine's (its session has it already) */
     bool in_group;    /* has replies waiting for the group commit */
     double wrote_ms;  /* when its last change joined a group (monotonic ms), 0 = never */
     bool stmt_failed; /* the current statement sent an ERR */

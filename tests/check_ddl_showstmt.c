@@ -360,6 +360,70 @@ START_TEST(test_ddl_showstmt_warnings)
 }
 END_TEST
 
+/* Every note, warning and error keeps MariaDB's level, code and text, in its order
+ * (recorded from 10.11.19: tests/data/ddl-extra/9100-9102, the oracle's warnings.txt) */
+START_TEST(test_ddl_showstmt_warning_texts)
+{
+    sc_session *s = schema_for_queries();
+    sc_stmt_result r;
+    const sc_condition *c;
+
+    exec_ok(s, "CREATE TABLE IF NOT EXISTS a (x INT)");
+    check_rows(s, "SHOW WARNINGS", "Note\t1050\tTable 'a' already exists\n");
+    check_rows(s, "SHOW ERRORS", "");
+    /* USE, SET and database DDL name no table: they keep the list; SHOW TABLES clears it */
+    exec_ok(s, "SET SESSION sql_mode = DEFAULT");
+    exec_ok(s, "CREATE DATABASE other");
+    check_rows(s, "SHOW WARNINGS", "Note\t1050\tTable 'a' already exists\n");
+    ck_assert_uint_eq(sc_session_conditions(&c, s), 1);
+    ck_assert_int_eq(c[0].level, SC_CONDITION_NOTE);
+    ck_assert_uint_eq(c[0].code, 1050);
+    ck_assert_str_eq(c[0].message, "Table 'a' already exists");
+    check_rows(s, "SHOW TABLES LIKE 'zz'", "");
+    check_rows(s, "SHOW WARNINGS", "");
+    /* InnoDB's explanation before the 1005 and its 1215 after it */
+    sc_ddl_exec(&r, s, NULL, "CREATE TABLE f (pid INT, FOREIGN KEY (pid) REFERENCES nope (id))",
+                64);
+    ck_assert_uint_eq(r.mysql_errno, 1005);
+    ck_assert_uint_eq(r.warnings, 3);
+    sc_stmt_result_clear(&r);
+    check_rows(s, "SHOW WARNINGS",
+               "Warning\t150\tCreate  table `test`.`f` with foreign key (pid) constraint failed. "
+               "Referenced table `test`.`nope` not found in the data dictionary.\n"
+               "Error\t1005\tCan't create table `test`.`f` (errno: 150 \"Foreign key constraint is "
+               "incorrectly formed\")\n"
+               "Warning\t1215\tCannot add foreign key constraint for `f`\n");
+    check_rows(s, "SHOW ERRORS",
+               "Error\t1005\tCan't create table `test`.`f` (errno: 150 \"Foreign key constraint is "
+               "incorrectly formed\")\n");
+    check_rows(s, "SHOW WARNINGS LIMIT 2, 5",
+               "Warning\t1215\tCannot add foreign key constraint for `f`\n");
+    check_rows(s, "SHOW COUNT(*) WARNINGS", "3\n");
+    check_rows(s, "SHOW COUNT(*) ERRORS", "1\n");
+    /* several rows of one statement; sql_notes=0 raises no notes at all */
+    exec_ok(s, "CREATE TABLE d (a INT, b INT, KEY (a), KEY (a), KEY k2 (a))");
+    check_rows(s, "SHOW WARNINGS",
+               "Note\t1831\tDuplicate index `a_2`. This is deprecated and will be disallowed in a "
+               "future release\n"
+               "Note\t1831\tDuplicate index `k2`. This is deprecated and will be disallowed in a "
+               "future release\n");
+    exec_ok(s, "SET SESSION sql_notes = 0");
+    sc_ddl_exec(&r, s, NULL, "DROP TABLE IF EXISTS nope1, nope2", 33);
+    ck_assert_uint_eq(r.warnings, 0);
+    sc_stmt_result_clear(&r);
+    exec_ok(s, "SET SESSION sql_notes = 1");
+    sc_ddl_exec(&r, s, NULL, "DROP TABLE IF EXISTS nope1, nope2", 33);
+    ck_assert_uint_eq(r.warnings, 1);
+    sc_stmt_result_clear(&r);
+    check_rows(s, "SHOW WARNINGS", "Note\t1051\tUnknown table 'test.nope1,test.nope2'\n");
+    /* a front end's own error becomes the list (syscat serve) */
+    sc_session_set_error(s, 1193, "Unknown system variable 'x'");
+    check_rows(s, "SHOW WARNINGS", "Error\t1193\tUnknown system variable 'x'\n");
+    check_rows(s, "SHOW COUNT(*) ERRORS", "1\n");
+    sc_session_free(s);
+}
+END_TEST
+
 /* Rows come from a read transaction: they work on a catalog opened read-only */
 START_TEST(test_ddl_showstmt_read_only_catalog)
 {
@@ -427,6 +491,7 @@ Suite *sc_test_ddl_showstmt_suite(void)
     tcase_add_test(tc, test_ddl_showstmt_columns_keys);
     tcase_add_test(tc, test_ddl_showstmt_errors);
     tcase_add_test(tc, test_ddl_showstmt_warnings);
+    tcase_add_test(tc, test_ddl_showstmt_warning_texts);
     tcase_add_test(tc, test_ddl_showstmt_read_only_catalog);
     suite_add_tcase(s, tc);
     return s;

@@ -224,11 +224,14 @@ START_TEST(test_errmsg_names_and_numbers_are_mariadbs)
         const entry *e = &entries[i];
         char want[160];
         if (e->variant) {
-            ck_assert_msg(e->no == 1 || (e->no < MAX_ERRNO && mdb_msg[e->no]),
+            /* below 1000: mysys (1) and storage engine (InnoDB's warning 150) numbers */
+            ck_assert_msg(e->no < 1000 || (e->no < MAX_ERRNO && mdb_msg[e->no]),
                           "SC_ER_%s: MariaDB has no error %u", e->name, e->no);
             continue;
         }
         snprintf(want, sizeof(want), "#define ER_%s %u\n", e->name, e->no);
+        if (strncmp(e->name, "WARN_", 5) == 0 && !strstr(h, want)) /* WARN_DATA_TRUNCATED */
+            snprintf(want, sizeof(want), "#define %s %u\n", e->name, e->no);
         ck_assert_msg(strstr(h, want) != NULL, "SC_ER_%s: %s has no ER_%s %u", e->name,
                       MYSQLD_ERROR_H, e->name, e->no);
     }

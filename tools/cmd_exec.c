@@ -9,6 +9,9 @@
  *   that ';' is removed and the lines are joined with '\n'; text left at the
  *   end (e.g. `-e` without a final ';') is one more statement. One results.txt
  *   line per statement; every statement runs; exit 0 (DESIGN.md section 8).
+ *   With --warnings FILE, FILE gets the warnings.txt lines of the same
+ *   contract: "<statement number> <Level> <Code> <Message>" for every row
+ *   SHOW WARNINGS lists after a statement that failed or raised any.
  * - otherwise, like the mysql client: ';' outside quotes and comments ends a
  *   statement; SHOW output is printed; the first error stops the run with
  *   exit 1 unless --force. On a terminal without FILE or -e, an interactive
@@ -43,6 +46,8 @@ typedef struct exec_opts {
     bool silent;          /* -s: no header in batch, no counts at the prompt */
     bool single_txn;      /* --single-transaction: the whole input is one transaction */
     bool dry_run;         /* --dry-run: run everything, then roll it all back */
+    bool show_warnings;   /* --show-warnings: "Note (Code N): ..." after a statement */
+    const char *warnings; /* --warnings FILE: the warnings.txt lines, or NULL */
 } exec_opts;
 
 typedef struct exec_state {
@@ -57,6 +62,8 @@ typedef struct exec_state {
     bool vertical;           /* \G: this statement's rows print vertically */
     double seconds;          /* how long the last statement took */
     char delim[16];          /* statement delimiter (DELIMITER in a script) */
+    unsigned long stmt_no;   /* statements run so far */
+    FILE *warnings;          /* --warnings FILE, open, or NULL */
 } exec_state;
 
 /* Newlines in s[0..n). */
@@ -203,6 +210,35 @@ static void print_outcome(exec_state *st, const sc_stmt_result *r, const char *s
         sc_cli__print_count(out, r, st->seconds);
 }
 
+static const char *level_name(sc_condition_level level)
+{
+    return level == SC_CONDITION_NOTE      ? "Note"
+           : level == SC_CONDITION_WARNING ? "Warning"
+                                           : "Error";
+}
+
+/* The last statement's conditions: --warnings lines and --show-warnings text. */
+static void print_conditions(exec_state *st, const sc_stmt_result *r)
+{
+    const sc_condition *c;
+    size_t n;
+
+    if (r->warnings == 0 && r->code == SC_OK)
+        return; /* the session may still list an earlier statement's */
+    n = sc_session_conditions(&c, st->session);
+    for (size_t i = 0; i < n; i++) {
+        if (st->warnings) {
+            char *msg = sc_cli__escape(c[i].message);
+            fprintf(st->warnings, "%lu %s %u %s\n", st->stmt_no, level_name(c[i].level), c[i].code,
+                    msg ? msg : "out of memory");
+            free(msg);
+        }
+        if (st->opts->show_warnings && !st->opts->results)
+            fprintf(st->cli->out, "%s (Code %u): %s\n", level_name(c[i].level), c[i].code,
+                    c[i].message);
+    }
+}
+
 /* @return true when the run must stop (an error without --force) */
 static bool run_statement(exec_state *st, const char *sql, size_t len)
 {
@@ -216,10 +252,12 @@ static bool run_statement(exec_state *st, const char *sql, size_t len)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     failed = r.code != SC_OK;
+    st->stmt_no++;
     if (st->opts->results)
         print_result_line(st->cli->out, &r);
     else
         print_outcome(st, &r, sql, len);
+    print_conditions(st, &r);
     sc_stmt_result_clear(&r);
     fflush(st->cli->out);
     if (failed)
@@ -486,6 +524,8 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
         {"table", no_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},
         {"silent", no_argument, NULL, 's'},
+        {"show-warnings", no_argument, NULL, 'W'},
+        {"warnings", required_argument, NULL, 'w'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -531,6 +571,12 @@ static int parse_args(exec_opts *o, sc_cli *cli, int argc, char **argv)
             break;
         case 'n':
             o->dry_run = true;
+            break;
+        case 'W':
+            o->show_warnings = true;
+            break;
+        case 'w':
+            o->warnings = optarg;
             break;
         default:
             return sc_cli__other_option(cli, "exec", c, argv);
@@ -635,7 +681,7 @@ static int end_whole(exec_state *st, int status)
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
 {
     exec_opts o;
-    exec_state st = {cli, NULL, &o, false, 0, 1, 1, NULL, false, 0.0, ";"};
+    exec_state st = {cli, NULL, &o, false, 0, 1, 1, NULL, false, 0.0, ";", 0, NULL};
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
     int status, rc;
@@ -661,12 +707,18 @@ int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv)
         status = sc_cli__fail(cli, rc);
         goto out;
     }
+    if (o.warnings && !(st.warnings = fopen(o.warnings, "w"))) {
+        status = sc_cli__failf(cli, "cannot write '%s': %s", o.warnings, strerror(errno));
+        goto out;
+    }
     st.interactive = !o.sql && !o.file && isatty(STDIN_FILENO);
     status = begin_whole(&st);
     if (status == SC_CLI_EXIT_OK)
         status = st.interactive ? run_interactive(&st, cat) : run_input(&st);
     status = end_whole(&st, status);
 out:
+    if (st.warnings && fclose(st.warnings) != 0 && status == SC_CLI_EXIT_OK)
+        status = sc_cli__failf(cli, "cannot write '%s': %s", o.warnings, strerror(errno));
     sc_session_free(st.session);
     /* The commits stand either way (the log is in the catalog); say so if
      * the binlog files could not be written, so `binlog rebuild` gets run. */

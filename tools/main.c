@@ -38,7 +38,7 @@ static const cli_command commands[] = {
      "set the catalog map size and the ceiling it grows to by itself"},
     {"exec", sc_cli__cmd_exec,
      "[--database DB] [--results] [--force] [--single-transaction] [--dry-run]\n"
-     "            [-e SQL | FILE | -]",
+     "            [--show-warnings] [--warnings FILE] [-e SQL | FILE | -]",
      "run SQL statements (interactive prompt on a terminal)"},
     {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
      "print the whole catalog as SQL or JSON"},

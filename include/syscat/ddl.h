@@ -196,6 +196,40 @@ SC_API bool sc_session_in_transaction(const sc_session *session);
 /** Free the strings and the result set of a result and zero it. */
 SC_API void sc_stmt_result_clear(sc_stmt_result *result);
 
+/** The level of a condition, as SHOW WARNINGS names it (Note, Warning, Error). */
+typedef enum sc_condition_level {
+    SC_CONDITION_NOTE,
+    SC_CONDITION_WARNING,
+    SC_CONDITION_ERROR
+} sc_condition_level;
+
+/** One row of SHOW WARNINGS: a note, warning or error the last statement raised. */
+typedef struct sc_condition {
+    sc_condition_level level;
+    unsigned code;       /* MariaDB's errno (1050, 1071...) */
+    const char *message; /* the text as MariaDB prints it */
+} sc_condition;
+
+/**
+ * The conditions SHOW WARNINGS lists now, in the order MariaDB raises them
+ * (at most 64, max_error_count; the statement's sc_stmt_result.warnings
+ * counts them all). A statement that names no table (USE, SET, database
+ * DDL, BEGIN/COMMIT, SHOW WARNINGS itself) and raises nothing keeps the
+ * previous statement's list, as MariaDB does.
+ * @param[out] out the array (borrowed: valid until the next statement on
+ *                 the session or sc_session_set_error)
+ * @return the number of entries in *out
+ */
+SC_API size_t sc_session_conditions(const sc_condition **out, const sc_session *session);
+
+/**
+ * Make a front end's own answer to a statement the session's diagnostics:
+ * with mysql_errno != 0 the one Error row of a statement the front end
+ * refused itself (SHOW WARNINGS then lists it), with 0 an empty list (a
+ * statement that read tables without raising anything).
+ */
+SC_API void sc_session_set_error(sc_session *session, unsigned mysql_errno, const char *message);
+
 /**
  * SHOW CREATE TABLE text (no trailing ';'), byte-identical to MariaDB 10.11.
  * @param[out] out allocated text; free with sc_free()

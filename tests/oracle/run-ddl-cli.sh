@@ -13,6 +13,14 @@
 # messages). Scores per statement are printed for outcome+errno, SQLSTATE,
 # message and warning counts.
 #
+# warnings.txt is scored too: `exec --warnings` writes the SHOW WARNINGS
+# rows of every statement that failed or raised any (Level, Code, Message,
+# after the same masking), compared line by line with the case's
+# warnings.txt. That comparison has its own strict ratchet, the list
+# <expected-pass list without .txt>-warnings.txt (e.g.
+# tests/oracle/expected-pass-warnings.txt): every case whose warnings.txt
+# matches must be listed, and a listed case whose rows differ fails the run.
+#
 # known-differences.txt beside the list names single statements of listed
 # cases ("<case> <statement> <why>") where syscat's line is known to differ
 # from MariaDB's in SQLSTATE, message or warning count only; there outcome
@@ -91,7 +99,12 @@ if [ ! -f "$EXPECTED" ] || [ ! -r "$EXPECTED" ]; then
     echo "run-ddl-cli: cannot read the expected-pass list $EXPECTED (an empty file gates nothing; a missing one is an error)" >&2
     exit 2
 fi
-if grep -q $'\r\| $' "$EXPECTED"; then
+WEXPECTED="${EXPECTED%.txt}-warnings.txt"
+if [ ! -f "$WEXPECTED" ] || [ ! -r "$WEXPECTED" ]; then
+    echo "run-ddl-cli: cannot read the warnings ratchet $WEXPECTED (an empty file gates nothing; a missing one is an error)" >&2
+    exit 2
+fi
+if grep -q $'\r\| $' "$EXPECTED" "$WEXPECTED"; then
     echo "run-ddl-cli: $EXPECTED has CR or trailing blanks: one case directory name per line" >&2
     exit 2
 fi
@@ -183,6 +196,39 @@ compare_results() {
 }
 
 is_expected() { grep -qxF "$1" "$EXPECTED"; }
+is_wexpected() { grep -qxF "$1" "$WEXPECTED"; }
+
+# compare_warnings EXPECTED GOT -> "<exact 0|1> <expected rows> <rows equal at their
+# place> <first difference>", GOT masked as in compare_results.
+compare_warnings() {
+    awk -v got="$2" '
+    function mask(s,   out, i, rest) {
+        out = ""
+        while ((i = index(s, "#sql-")) > 0) {
+            out = out substr(s, 1, i + 4); rest = substr(s, i + 5)
+            if (match(rest, /^[a-z]+-/) && substr(rest, 1, RLENGTH - 1) !~ /^[0-9a-f]+$/) {
+                out = out substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
+            }
+            if (match(rest, /^[0-9a-f]+([-_][0-9a-f]+)*/)) {
+                out = out "*"; rest = substr(rest, RLENGTH + 1)
+            }
+            s = rest
+        }
+        return out s
+    }
+    BEGIN { n = 0; ok = 0; first = "" }
+    {
+        n++
+        if ((getline g < got) <= 0) g = "<missing>"; else g = mask(g)
+        if (g == $0) ok++
+        else if (first == "") first = "row " n ": expected `" $0 "` got `" g "`"
+    }
+    END {
+        extra = 0
+        while ((getline g < got) > 0) { extra++; if (first == "") first = "extra row `" g "`" }
+        printf "%d %d %d %s\n", (ok == n && extra == 0), n, ok, first
+    }' "$1"
+}
 
 # known_stmts NAME: the statement numbers known-differences.txt lists for NAME.
 known_stmts() { [ -f "$KNOWN" ] && awk -v c="$1" '$1 == c { printf "%s ", $2 }' "$KNOWN"; }
@@ -209,8 +255,13 @@ run_case() {
         case_detail="CREATE DATABASE test: $(head -c 300 "$d/setup.out")"; return 1
     fi
     timeout "$STMT_TIMEOUT" "$SYSCAT" --datadir "$d/data" exec --results --database test \
-        "$dir/input.sql" > "$d/results.txt" 2> "$d/exec.err"
+        --warnings "$d/warnings.txt" "$dir/input.sql" > "$d/results.txt" 2> "$d/exec.err"
     local exec_rc=$?
+    if [ -f "$dir/warnings.txt" ]; then
+        wscore=$(compare_warnings "$dir/warnings.txt" "$d/warnings.txt")
+    else
+        wscore="0 0 0 no warnings.txt in the case"
+    fi
     timeout "$STMT_TIMEOUT" "$SYSCAT" --datadir "$d/data" dump --show-create \
         > "$d/schema.sql" 2> "$d/dump.err"
     local dump_rc=$?
@@ -232,13 +283,14 @@ $(diff "$dir/schema.sql" "$d/schema.sql" | head -6 | sed 's/^/      /')"
     [ $ok = 1 ]
 }
 
-# case_job DIR NAME: run one case, leaving "<pass|fail>\n<score>\n<detail>"
-# in $WORK/NAME.res and removing its data directory.
+# case_job DIR NAME: run one case, leaving "<pass|fail>\n<score>\n<warnings
+# score>\n<detail>" in $WORK/NAME.res and removing its data directory.
 case_job() {
     local status=fail
     score="0 0 0 0 0 0 0 0"
+    wscore="0 0 0 not run"
     if run_case "$1" "$2"; then status=pass; fi
-    printf '%s\n%s\n%s\n' "$status" "$score" "$case_detail" > "$WORK/$2.res.tmp"
+    printf '%s\n%s\n%s\n%s\n' "$status" "$score" "$wscore" "$case_detail" > "$WORK/$2.res.tmp"
     mv "$WORK/$2.res.tmp" "$WORK/$2.res"
     rm -rf "${WORK:?}/$2"
 }
@@ -258,10 +310,26 @@ wait
 
 passed=0; failed=0; regressions=0; unlisted=0
 stmts=0; errno_ok=0; errs=0; state_ok=0; msg_ok=0; oks=0; warn_ok=0
+wpassed=0; wrows=0; wrows_ok=0; wregressions=0; wunlisted=0
 for name in "${names[@]}"; do
     res="$WORK/$name.res"
-    if [ ! -f "$res" ]; then printf 'fail\n0 0 0 0 0 0 0 0\nrunner: no result\n' > "$res"; fi
-    status=$(sed -n 1p "$res"); score=$(sed -n 2p "$res"); detail=$(sed -n '3,$p' "$res")
+    if [ ! -f "$res" ]; then printf 'fail\n0 0 0 0 0 0 0 0\n0 0 0 not run\nrunner: no result\n' > "$res"; fi
+    status=$(sed -n 1p "$res"); score=$(sed -n 2p "$res"); wsc=$(sed -n 3p "$res")
+    detail=$(sed -n '4,$p' "$res")
+    read -r wexact wn wok wfirst <<< "$wsc"
+    wrows=$((wrows + wn)); wrows_ok=$((wrows_ok + wok))
+    if [ "$wexact" = 1 ]; then
+        wpassed=$((wpassed + 1))
+        if ! is_wexpected "$name"; then
+            wunlisted=$((wunlisted + 1))
+            echo "NEW WARNINGS PASS $name (warnings.txt matches: add it to $(basename "$WEXPECTED"))"
+        fi
+    elif is_wexpected "$name"; then
+        wregressions=$((wregressions + 1))
+        echo "WARNINGS FAIL $name (REGRESSION: listed in $(basename "$WEXPECTED")): $wfirst"
+    elif [ $verbose = 1 ]; then
+        echo "warnings differ $name: $wfirst"
+    fi
     if [ "$status" = pass ]; then
         passed=$((passed + 1))
         if ! is_expected "$name"; then
@@ -290,6 +358,13 @@ if [ ${#filters[@]} -eq 0 ]; then
             stale=$((stale + 1))
         fi
     done < "$EXPECTED"
+    while IFS= read -r name; do
+        [ -z "$name" ] && continue
+        if [ ! -f "$CORPUS/$name/input.sql" ]; then
+            echo "STALE $name: listed in $(basename "$WEXPECTED") but no case of $CORPUS"
+            stale=$((stale + 1))
+        fi
+    done < "$WEXPECTED"
     if [ -f "$KNOWN" ]; then
         while read -r name _; do
             case "$name" in "#"*|"") continue ;; esac
@@ -300,12 +375,14 @@ if [ ${#filters[@]} -eq 0 ]; then
     fi
 else
     unlisted=0
+    wunlisted=0
 fi
 
 echo "$(basename "$CORPUS") corpus via CLI ($CORPUS): statements: outcome+errno $errno_ok/$stmts;" \
      "of $errs expected errors: sqlstate $state_ok, message $msg_ok;" \
      "of $oks successes: warning count $warn_ok"
 known=$((failed - regressions))
+echo "warnings.txt: $wpassed of ${#names[@]} cases identical; rows $wrows_ok/$wrows equal at their place"
 echo "$passed passed, $failed failed"
 if [ $known -gt 0 ]; then
     echo "($known of the failures are known failures, not in $(basename "$EXPECTED"); the corpus README says why)"
@@ -316,6 +393,12 @@ if [ $regressions -gt 0 ]; then
 fi
 if [ $unlisted -gt 0 ]; then
     echo "run-ddl-cli: $unlisted passing case(s) missing from $EXPECTED (the ratchet must list every pass)" >&2; rc=1
+fi
+if [ $wregressions -gt 0 ]; then
+    echo "run-ddl-cli: $wregressions case(s) of $WEXPECTED have other warnings.txt rows now" >&2; rc=1
+fi
+if [ $wunlisted -gt 0 ]; then
+    echo "run-ddl-cli: $wunlisted case(s) with matching warnings.txt missing from $WEXPECTED (the ratchet must list every pass)" >&2; rc=1
 fi
 if [ $stale -gt 0 ]; then
     echo "run-ddl-cli: $stale stale name(s) in $EXPECTED or its known-differences.txt" >&2; rc=1

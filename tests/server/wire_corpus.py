@@ -16,8 +16,13 @@ data directories:
         through the client, --raw so the CREATE text is byte for byte).
   cli:  syscat init; exec --results of CREATE DATABASE test and of
         input.sql; dump --show-create (DESIGN.md section 8).
+Each statement's sentinel is followed by SHOW WARNINGS (a SELECT without a
+table keeps the diagnostics, as in MariaDB): for a statement that failed or
+had warnings its rows become warnings.txt lines, compared with what
+`exec --warnings` wrote on the CLI path.
 A case passes when the wire results equal the CLI's line for line (errno,
-SQLSTATE, message, warning count) and the wire dump equals the CLI's dump;
+SQLSTATE, message, warning count), the SHOW WARNINGS rows equal the CLI's
+and the wire dump equals the CLI's dump;
 for the cases of tests/oracle/expected-pass.txt (where the CLI's dump is
 schema.sql) the wire dump must also equal schema.sql byte for byte.
 
@@ -126,24 +131,46 @@ def parse_chunk(lines):
     return "ok"  # USE (a client command) or a result set
 
 
+def warning_rows(lines):
+    """The rows of a SHOW WARNINGS table the client printed."""
+    rows, inside = [], False
+    for line in lines:
+        if line.startswith("| Level "):
+            inside = True
+        elif inside and line.startswith("| "):
+            level, code, msg = line[2:].split(" | ", 2)
+            rows.append((level.strip(), code.strip(), msg[:-2].rstrip(" ") if msg.endswith(" |") else msg))
+    return rows
+
+
 def wire_results(srv, stmts):
+    """results.txt lines and warnings.txt lines of the statements over the wire."""
     script = []
     for i, s in enumerate(stmts):
         script.append(s)
         script.append("SELECT '%s%d';" % (SENTINEL, i))
+        script.append("SHOW WARNINGS;")
     # -n (unbuffered) keeps stdout and stderr in statement order in one pipe
     p = subprocess.run([MARIADB, "--no-defaults", "-S", srv.sock, "-uroot", "--force", "-vvv",
                         "-n", "test"], env=ENV, input="\n".join(script).encode() + b"\n",
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     lines = p.stdout.decode("utf-8", "surrogateescape").split("\n")
-    results, cur = [], []
+    results, warnings, cur = [], [], []
+
+    def end_of_warnings():
+        if results and (results[-1].startswith("error") or results[-1].startswith("ok warnings=")):
+            for level, code, msg in warning_rows(cur):
+                warnings.append("%d %s %s %s" % (len(results), level, code, escape(msg)))
+
     for i, line in enumerate(lines):
         if line.startswith("SELECT '" + SENTINEL) and i > 0 and lines[i - 1] == "--------------":
+            end_of_warnings()
             results.append(parse_chunk(cur))
             cur = []
             continue
         cur.append(line)
-    return results
+    end_of_warnings()
+    return results, warnings
 
 
 def wire_dump(srv):
@@ -176,17 +203,20 @@ def cli_path(tmp, case):
     with open(os.path.join(tmp, "create.sql"), "w") as f:
         f.write("CREATE DATABASE test;\n")
     run([SYSCAT, "--datadir", d, "exec", "--results", os.path.join(tmp, "create.sql")])
+    wfile = os.path.join(tmp, "warnings.txt")
     r = run([SYSCAT, "--datadir", d, "exec", "--results", "--database", "test",
-             os.path.join(case, "input.sql")])
+             "--warnings", wfile, os.path.join(case, "input.sql")])
     dump = run([SYSCAT, "--datadir", d, "dump", "--show-create"])
+    with open(wfile, encoding="utf-8", errors="surrogateescape") as f:
+        warnings = [l for l in f.read().split("\n") if l]
     return r.stdout.decode("utf-8", "surrogateescape").rstrip("\n").split("\n"), \
-        dump.stdout.decode("utf-8", "surrogateescape")
+        dump.stdout.decode("utf-8", "surrogateescape"), warnings
 
 
 def one_case(case, must_match_schema):
     tmp = tempfile.mkdtemp(prefix="sc-wire-")
     try:
-        cli_results, cli_dump = cli_path(tmp, case)
+        cli_results, cli_dump, cli_warnings = cli_path(tmp, case)
         d = os.path.join(tmp, "wire")
         run([SYSCAT, "--datadir", d, "init"])
         srv = Server(d)
@@ -196,7 +226,7 @@ def one_case(case, must_match_schema):
                 return "CREATE DATABASE test failed: " + p.stderr.decode()
             with open(os.path.join(case, "input.sql"), encoding="utf-8", errors="surrogateescape") as f:
                 stmts = split_statements(f.read())
-            results = wire_results(srv, stmts)
+            results, warnings = wire_results(srv, stmts)
             dump = wire_dump(srv)
         finally:
             rc = srv.stop()
@@ -210,6 +240,11 @@ def one_case(case, must_match_schema):
                     break
             else:
                 problems.append("%d wire results, %d cli results" % (len(results), len(cli_results)))
+        if warnings != cli_warnings:
+            for a, b in zip(warnings + ["<none>"], cli_warnings + ["<none>"]):
+                if a != b:
+                    problems.append("SHOW WARNINGS: wire %r, cli %r" % (a, b))
+                    break
         if dump != cli_dump:
             problems.append("wire dump differs from the CLI's")
         if must_match_schema:
