@@ -558,6 +558,11 @@ row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode m
     index_plan plan = {0};
     int rc;
 
+    /* an interrupted statement stops at its next write; the request stays
+     * until the commit spends it, so nothing of the statement is committed */
+    if (txn->cat->interrupt)
+        return sc_error_set_er(ctx, SC_ERROR, SC_ER_QUERY_INTERRUPTED);
+
     sc__buf_reset(&txn->key);
     rc = sc__key_encode(&txn->key, &txn->cat->keys[st], msg);
     if (rc)

@@ -514,6 +514,34 @@ START_TEST(test_ddl_exec_multiple_alter_foreign_keys)
 }
 END_TEST
 
+/* sc_catalog_interrupt (Ctrl-C at the prompt) stops a statement at its next row write,
+ * not only at its commit, and nothing of it is committed */
+START_TEST(test_ddl_exec_interrupt_stops_at_next_write)
+{
+    sc_schema_def d = {"intr", "utf8mb4", "utf8mb4_general_ci", NULL};
+    sc_stmt_result r;
+    sc_txn *txn = NULL;
+    uint64_t id;
+
+    ok("CREATE TABLE a (x INT)");
+    ok("CREATE TABLE b (x INT)");
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    sc_catalog_interrupt(sc_fx.cat, true);
+    ck_assert_int_ne(sc_schema_create(&id, txn, &d), SC_OK); /* the write itself refuses */
+    ck_assert_uint_eq(sc_ctx_last_error(sc_fx.ctx)->mysql_errno, 1317);
+    sc_txn_abort(txn);
+    /* a statement: the drop of a is refused at once, b is not reached, nothing is dropped */
+    ck_assert_int_ne(sc_ddl_exec(&r, sess, NULL, "DROP TABLE a, b", 15), SC_OK);
+    ck_assert_uint_eq(r.mysql_errno, 1317);
+    ck_assert_str_eq(r.sqlstate, "70100");
+    sc_stmt_result_clear(&r);
+    ck_assert(table_exists("test", "a"));
+    ck_assert(table_exists("test", "b"));
+    ok("DROP TABLE a, b"); /* the request was spent */
+    ck_assert(!table_exists("test", "a"));
+}
+END_TEST
+
 Suite *sc_test_ddl_exec_suite(void)
 {
     Suite *s = suite_create("ddl_exec");
@@ -536,6 +564,7 @@ Suite *sc_test_ddl_exec_suite(void)
     tcase_add_test(tc, test_ddl_exec_databases);
     tcase_add_test(tc, test_ddl_exec_system_schema_is_read_only);
     tcase_add_test(tc, test_ddl_exec_multiple_alter_foreign_keys);
+    tcase_add_test(tc, test_ddl_exec_interrupt_stops_at_next_write);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -244,7 +244,7 @@ static bool run_statement(exec_state *st, const char *sql, size_t len)
 {
     struct timespec t0, t1;
     sc_stmt_result r;
-    bool failed;
+    bool failed, interrupted;
 
     memset(&r, 0, sizeof(r));
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -252,6 +252,7 @@ static bool run_statement(exec_state *st, const char *sql, size_t len)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     failed = r.code != SC_OK;
+    interrupted = failed && r.mysql_errno == 1317; /* QUERY_INTERRUPTED */
     st->stmt_no++;
     if (st->opts->results)
         print_result_line(st->cli->out, &r);
@@ -264,6 +265,8 @@ static bool run_statement(exec_state *st, const char *sql, size_t len)
         st->failures++;
     if ((st->opts->single_txn || st->opts->dry_run) && !sc_session_in_transaction(st->session))
         return true; /* the run's one transaction is gone (rolled back): nothing more can join it */
+    if (interrupted && st->source_name)
+        return true; /* Ctrl-C at the prompt stops the whole `source` */
     return failed && !st->opts->results && !st->opts->force && !st->interactive;
 }
 

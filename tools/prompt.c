@@ -7,7 +7,8 @@
  * - help, \h, \?; \s (status); source FILE and \. FILE; DELIMITER X;
  *   USE prints "Database changed";
  * - Ctrl-C clears the input being typed, or interrupts the running
- *   statement (nothing of it is committed), and never ends the session;
+ *   statement (nothing of it is committed) and a running `source`, and
+ *   never ends the session;
  * - history in ~/.syscat_history, written after every line;
  * - tab completion of keywords and of database, table and column names.
  * The line reader is libedit's readline interface in callback mode, so that
@@ -253,7 +254,14 @@ static void source_file(prompt *p, const char *arg)
     }
     memcpy(path, arg, n);
     path[n] = '\0';
+    /* Ctrl-C stops the script: the running statement fails (1317, nothing of it
+     * written) and exec runs no statement after it */
+    sc_catalog_interrupt(p->h->cat, false);
+    running_cat = p->h->cat;
     p->h->source(p->h->payload, path);
+    running_cat = NULL;
+    sc_catalog_interrupt(p->h->cat, false);
+    sigint_seen = 0;
 }
 
 static void run_one(prompt *p, const char *sql, size_t len, bool vertical);

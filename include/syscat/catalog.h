@@ -177,10 +177,11 @@ SC_API int sc_catalog_map_resize(sc_catalog *cat, uint64_t size, uint64_t max);
 
 /**
  * Ask the statement running on cat to stop (on = true), or withdraw the
- * request (false). The next commit of a write transaction of cat, nested
- * or not, then fails with 1317 "Query execution was interrupted" and
- * aborts (nothing of it is written); the request is spent by that. Safe to
- * call from a signal handler (it only sets a flag).
+ * request (false). Its next row write fails with 1317 "Query execution was
+ * interrupted", and so does the next commit of a write transaction of cat,
+ * nested or not, which aborts (nothing of it is written); the request is
+ * spent by that commit. Safe to call from a signal handler (it only sets a
+ * flag).
  */
 SC_API void sc_catalog_interrupt(sc_catalog *cat, bool on);
 

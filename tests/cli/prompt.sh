@@ -5,7 +5,7 @@
 # (clears the input; interrupts a running statement, which commits nothing),
 # history across sessions, DELIMITER with a trigger body and with several
 # statements, boxed rows and counts, \G, \c, source, USE, help, \s and tab
-# completion.
+# completion; Ctrl-C during `source` of a long script stops the script.
 # Run by tests/run-extra.sh; SC_BUILD names the build directory.
 # Skips, saying why, when tmux is missing (make deps installs it).
 set -u
@@ -134,6 +134,29 @@ expect b 's2'
     fail "the interrupted statement was committed"
 type b '\q'
 expect b 'EXITED 0'
+
+# --- session c: Ctrl-C during `source` of a long script stops the script at
+# once: the running statement commits nothing and no later statement runs
+"$SC" exec -e 'create database big' || exit 1
+for ((i = 1; i <= 20000; i++)); do echo "create table big.t$i (a int, b varchar(20), key (b));"; done \
+    > "$WORK/big.sql"
+start c
+type c "source $WORK/big.sql"
+expect c 'Query OK' 20
+sleep 0.5
+T send-keys -t c: C-c
+expect c 'ERROR 1317 (70100) at line' 10
+expect c "in file: '$WORK/big.sql': Query execution was interrupted" 5
+type c "show databases;"
+expect c 'information_schema' 10
+n1=$("$SC" exec -N -e 'select count(*) from information_schema.tables where table_schema = "big"')
+sleep 1
+n2=$("$SC" exec -N -e 'select count(*) from information_schema.tables where table_schema = "big"')
+[ "$n1" = "$n2" ] || fail "the script went on after Ctrl-C ($n1, then $n2 tables)"
+[ "${n1:-20000}" -lt 20000 ] || fail "Ctrl-C did not stop the script ($n1 tables)"
+"$SC" fsck >/dev/null || fail "fsck after the interrupted script"
+type c '\q'
+expect c 'EXITED 0'
 
 if [ "$fails" -ne 0 ]; then
     echo "prompt.sh: $fails failure(s)" >&2
