@@ -229,7 +229,7 @@ eval_arith(sc_exec *x, const sc_expr *e, sc_ast_op op, const cval *a, const cval
         return SC_OK;
     case SC_AST_OP_INTDIV:
         if (db == 0) {
-            sc_exec__warning(x); /* Warning 1365 Division by 0 */
+            sc_exec__warning(x, SC_ER_DIVISION_BY_ZERO);
             out->kind = CV_NULL;
             return SC_OK;
         }
@@ -241,7 +241,7 @@ eval_arith(sc_exec *x, const sc_expr *e, sc_ast_op op, const cval *a, const cval
         return SC_OK;
     case SC_AST_OP_MOD:
         if (db == 0) {
-            sc_exec__warning(x); /* Warning 1365 Division by 0 */
+            sc_exec__warning(x, SC_ER_DIVISION_BY_ZERO);
             out->kind = CV_NULL;
             return SC_OK;
         }
@@ -293,7 +293,7 @@ static int eval_date_func(sc_exec *x, const sc_expr *e, cval *out)
     if (a.kind != CV_STR)
         return not_evaluated(x);
     if (!parse_dt(a.s, &t)) { /* MariaDB: NULL, with a warning */
-        sc_exec__warning(x);
+        sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE, "datetime", a.s);
         out->kind = CV_NULL;
         return SC_OK;
     }

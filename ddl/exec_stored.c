@@ -62,7 +62,11 @@ int sc_exec__stored_object(sc_exec *x)
           (rc = need_db(x, o->rename.db ? o->rename.db : x->s->database)) != SC_OK)))
         return rc;
     if (o->if_exists) {
-        sc_exec__warn(x); /* Note 1305 PROCEDURE db.p does not exist / Event e does not exist */
+        if (event)
+            sc_exec__warn(x, SC_ER_SP_DOES_NOT_EXIST, "Event", o->name.name);
+        else
+            sc_exec__warn(x, SC_ER_SP_DOES_NOT_EXIST, o->object,
+                          sc_exec__printf(x, "%s.%s", db, o->name.name));
         return SC_OK;
     }
     if (event)

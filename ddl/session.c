@@ -549,7 +549,8 @@ static const char *eval_value(sc_exec *x, const sc_expr *e)
 static void note_deprecated(sc_exec *x, const char *name)
 {
     if (strcasecmp(name, "storage_engine") == 0)
-        sc_exec__warning(x);
+        sc_exec__warning(x, SC_ER_WARN_DEPRECATED_SYNTAX, "@@storage_engine",
+                         "'@@default_storage_engine'");
 }
 
 int sc_exec__set(sc_exec *x)
