@@ -104,7 +104,7 @@
 #define SC_ER_UNKNOWN_STORAGE_ENGINE 1286, "42000", "Unknown storage engine '%s'"
 #define SC_ER_WARN_DEPRECATED_SYNTAX 1287, "HY000", "'%s' is deprecated and will be removed in a future release. Please use %s instead"
 #define SC_ER_DUPLICATED_VALUE_IN_TYPE 1291, "HY000", "Column '%s' has duplicated value '%s' in %s"
-#define SC_ER_TRUNCATED_WRONG_VALUE 1292, "22007", "Incorrect %s value: '%s'"
+#define SC_ER_TRUNCATED_WRONG_VALUE_NO_FIELD 1292, "22007", "Incorrect %s value: '%s'"
 #define SC_ER_TRUNCATED_WRONG_VALUE_FOR_COLUMN 1292, "22007", "Incorrect %s value: '%s' for column `%s`.`%s`.`%s` at row %lu"
 #define SC_ER_INVALID_ON_UPDATE 1294, "HY000", "Invalid ON UPDATE clause for '%s' column"
 #define SC_ER_INVALID_CHARACTER_STRING 1300, "HY000", "Invalid %s character string: '%s'"

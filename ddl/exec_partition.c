@@ -293,7 +293,7 @@ static int eval_date_func(sc_exec *x, const sc_expr *e, cval *out)
     if (a.kind != CV_STR)
         return not_evaluated(x);
     if (!parse_dt(a.s, &t)) { /* MariaDB: NULL, with a warning */
-        sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE, "datetime", a.s);
+        sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE_NO_FIELD, "datetime", a.s);
         out->kind = CV_NULL;
         return SC_OK;
     }
