@@ -457,6 +457,12 @@ int sc_frm__default_text(char **out,
     case FRM_T_DOUBLE:
         return float_text(out, a, p, f->type == FRM_T_DOUBLE);
     case FRM_T_NEWDECIMAL:
+        /* MariaDB's limits (DECIMAL(65, 38)): beyond them the binary form
+         * outgrows decimal_text's buffer, and only a damaged file has them */
+        if (col->length > 65 || col->scale > 38 || col->scale > col->length)
+            return sc_frm__corrupt(rd, (size_t)(im->record - rd->p) + off,
+                                   "column '%s': DECIMAL(%u,%u) beyond DECIMAL(65,38)", col->name,
+                                   (unsigned)col->length, (unsigned)col->scale);
         return decimal_text(out, a, p, col->length, col->scale);
     case FRM_T_YEAR: {
         char buf[8];
