@@ -193,7 +193,10 @@ START_TEST(test_script_transactions)
 }
 END_TEST
 
-/* 112 statements inside BEGIN ... COMMIT make as many syncs as one statement alone. */
+/*
+ * 112 statements inside BEGIN ... COMMIT make exactly one fdatasync (the LMDB
+ * commit's) and as many sync calls of any kind as one statement alone.
+ */
 START_TEST(test_script_one_sync)
 {
     make_catalog();
@@ -211,14 +214,15 @@ START_TEST(test_script_one_sync)
        "trace=fsync,fdatasync,sync_file_range,msync -o trace.txt \"$@\" "
        ">/dev/null 2>&1 || return 1; grep -c 'sync' trace.txt; } && "
        "one=$(count $SC exec -e 'create table d.one (a int)') && "
-       "many=$(count $SC exec many.sql) && auto=$(count $SC exec auto.sql) && "
-       "echo \"$one $many $auto\"");
+       "many=$(count $SC exec many.sql) && fds=$(grep -c '^[0-9]* *fdatasync(' trace.txt) && "
+       "auto=$(count $SC exec auto.sql) && echo \"$one $many $fds $auto\"");
     ck_status(0);
     {
-        unsigned one = 0, many = 0, autoc = 0;
-        ck_assert_int_eq(sscanf(sx.out, "%u %u %u", &one, &many, &autoc), 3);
+        unsigned one = 0, many = 0, fds = 0, autoc = 0;
+        ck_assert_int_eq(sscanf(sx.out, "%u %u %u %u", &one, &many, &fds, &autoc), 4);
         ck_assert_msg(one > 0 && many == one, "syncs: one statement %u, 112 in BEGIN/COMMIT %u",
                       one, many);
+        ck_assert_msg(fds == 1, "112 statements in BEGIN/COMMIT made %u fdatasync calls", fds);
         ck_assert_msg(autoc >= 12, "12 statements on their own made only %u syncs", autoc);
     }
     list_tables();
