@@ -1112,6 +1112,7 @@ int sc_log_open(sc_log **out, sc_catalog *cat)
     log->cat = cat;
     log->ctx = ctx;
     log->synced_below = 1;
+    log->out.fd = -1;
     log->dir = sc__malloc(ctx, strlen(datadir) + sizeof("/binlog"));
     if (!log->dir) {
         rc = SC_ENOMEM;
@@ -1148,6 +1149,7 @@ void sc_log_close(sc_log *log)
     sc_catalog__set_commit_hook(log->cat, NULL, NULL);
     if (log->have_dbis)
         (void)sc_log_sync(log);
+    sc_log__fd_close(log);
     sc_log__umaps_clear(log);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         sc_free(log->ctx, log->sys[t].tm.fields);

@@ -95,6 +95,23 @@ typedef struct sc_log_umap {
     sc_buf body;       /* the map's event body */
 } sc_log_umap;
 
+/**
+ * The binlog file the after-commit hook appends to, kept open across
+ * commits (logfile.c). Invariant while fd >= 0: the first `size` bytes of
+ * file `file` equal its stored records, as of the last append or check;
+ * dev/ino name the file fd has open, so a file replaced (rebuild, another
+ * process), removed (purge) or grown by another process is noticed by one
+ * stat() and goes through the full checks again.
+ */
+typedef struct sc_log_fd {
+    int fd;        /* open file, or -1 */
+    uint32_t file; /* its number */
+    uint64_t size; /* bytes of it known to equal the stored log */
+    uint64_t dev;  /* st_dev of the open file */
+    uint64_t ino;  /* st_ino of the open file */
+    int alg;       /* its checksum algorithm (sc_log__file_alg) */
+} sc_log_fd;
+
 struct sc_log {
     sc_catalog *cat;                         /* the catalog the hooks are installed on */
     sc_ctx *ctx;                             /* the catalog's ctx */
@@ -103,6 +120,8 @@ struct sc_log {
     bool have_dbis;                          /* the log databases exist */
     uint32_t synced_below;                   /* files below this number are complete on disk */
     uint32_t index_files[2];                 /* first/last file listed by the index we wrote */
+    bool dir_ok;                             /* DATADIR/binlog was made or found (no mkdir) */
+    sc_log_fd out;                           /* the file being appended, kept open */
     sc_error file_err;                       /* last failed file write (code SC_OK: none pending) */
     bool readonly;                           /* read-only catalog: the files are never written */
     sc_log_sysmap sys[SC_SYS__END];          /* per system table id (0 unused) */
@@ -123,6 +142,8 @@ int sc_log__state_get(sc_log_state *out, sc_log *log, sc_txn *txn);
 int sc_log__state_put(sc_log *log, sc_txn *txn, const sc_log_state *st);
 /** Create the state and the header of file 1 when the log has none. */
 int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn);
+/** Close the kept-open binlog file (logfile.c); the next append opens and checks it again. */
+void sc_log__fd_close(sc_log *log);
 /** Append the header events of file `file` (magic, FDE, GTID_LIST, BINLOG_CHECKPOINT). */
 int sc_log__file_header(
     sc_buf *b, const sc_log_state *st, uint32_t file, uint32_t server_id, uint32_t now);

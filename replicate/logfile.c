@@ -8,6 +8,13 @@
  * Files are derived data: LMDB is the durable copy, so file writes are not
  * fsync'ed; sc_log_rebuild() reproduces them exactly (docs/log-format.md
  * "Files").
+ *
+ * The commit path (issue 13): the directory is made once per handle, the
+ * current file stays open across commits (log->out), and a commit's new
+ * records reach it in one pwritev. Per commit that is one stat() of the
+ * file's path and one pwritev; a file that is not the one kept open, or
+ * whose size is not what this handle wrote, goes through the full checks
+ * (open, fstat, stored end, tail comparison) as before.
  */
 #include <assert.h>
 #include <errno.h>
@@ -15,7 +22,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "replicate/log.h"
@@ -34,26 +43,45 @@ static int file_path(char *buf, size_t size, const sc_log *log, uint32_t file)
     return snprintf(buf, size, "%s/%s", log->dir, name) >= (int)size ? SC_EINVAL : SC_OK;
 }
 
-static int pwrite_all(int fd, const uint8_t *p, size_t n, uint64_t off)
+/* Write iov[0..n) at off, whole (short writes and EINTR resumed); iov is consumed. */
+static int pwritev_all(int fd, struct iovec *iov, int n, uint64_t off)
 {
-    while (n) {
-        ssize_t w = pwrite(fd, p, n, (off_t)off);
+    while (n > 0) {
+        ssize_t w = pwritev(fd, iov, n, (off_t)off);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
             return -1;
-        p += w;
-        n -= (size_t)w;
         off += (uint64_t)w;
+        while (n > 0 && (size_t)w >= iov->iov_len) {
+            w -= (ssize_t)iov->iov_len;
+            iov++;
+            n--;
+        }
+        if (n > 0) {
+            iov->iov_base = (uint8_t *)iov->iov_base + w;
+            iov->iov_len -= (size_t)w;
+        }
     }
     return 0;
 }
 
-static int ensure_dir(sc_log *log)
+/* Make DATADIR/binlog; the commit path (cached) trusts an earlier success. */
+static int ensure_dir(sc_log *log, bool cached)
 {
+    if (cached && log->dir_ok)
+        return SC_OK;
     if (mkdir(log->dir, 0755) && errno != EEXIST)
         return io_error(log, "cannot create", log->dir);
+    log->dir_ok = true;
     return SC_OK;
+}
+
+void sc_log__fd_close(sc_log *log)
+{
+    if (log->out.fd >= 0)
+        close(log->out.fd);
+    log->out.fd = -1;
 }
 
 static void key_parse(const MDB_val *k, uint32_t *file, uint64_t *off)
@@ -129,26 +157,46 @@ int sc_log__walk(
     return rc;
 }
 
+/* Records gathered per pwritev (IOV_MAX is 1024 on Linux). */
+#define APPEND_IOV 64
+
 /*
  * Appending one file: records from a->size on, each checked before it is
- * written. Invariant: once sync_one has compared them, size (the file's
- * length) is at most the stored length of the file, so appending only adds
- * bytes the catalog holds; size only grows.
+ * written, gathered into one pwritev per APPEND_IOV records (one per commit
+ * in practice); append_flush writes what is gathered. Invariant: once
+ * sync_one has compared them, size (the file's length once flushed) is at
+ * most the stored length of the file, so appending only adds bytes the
+ * catalog holds; size only grows. The gathered bytes point into the read
+ * transaction's map: flushed before it ends.
  */
 typedef struct append_ctx {
     sc_log *log;
     const char *path;
     const char *name; /* base name, for messages */
     int fd;
-    int alg;       /* the file's checksum algorithm (sc_log__file_alg) */
-    uint64_t size; /* bytes already in the file */
+    int alg;                      /* the file's checksum algorithm (sc_log__file_alg) */
+    uint64_t size;                /* bytes in the file once the gathered ones are written */
+    struct iovec iov[APPEND_IOV]; /* gathered, contiguous, ending at size */
+    int n_iov;                    /* entries of iov in use */
+    uint64_t iov_off;             /* file offset of iov[0] */
 } append_ctx;
+
+static int append_flush(append_ctx *a)
+{
+    int n = a->n_iov;
+
+    a->n_iov = 0;
+    if (n && pwritev_all(a->fd, a->iov, n, a->iov_off))
+        return io_error(a->log, "cannot write", a->path);
+    return SC_OK;
+}
 
 static int append_cb(uint64_t off, sc_slice bytes, void *payload)
 {
     append_ctx *a = payload;
     uint64_t end = off + bytes.len, from = off < a->size ? a->size : off;
     char why[400];
+    int rc;
 
     if (end <= a->size)
         return SC_OK;
@@ -158,11 +206,26 @@ static int append_cb(uint64_t off, sc_slice bytes, void *payload)
                             "%s: the stored record at offset %llu is damaged (%s); it was not "
                             "written",
                             a->name, (unsigned long long)off, why);
-    if (pwrite_all(a->fd, bytes.data + (from - off), end - from, from))
-        return io_error(a->log, "cannot write", a->path);
+    /* a full batch, or a gap (never in a sound log): write what is gathered first */
+    if ((a->n_iov == APPEND_IOV || (a->n_iov && from != a->size)) && (rc = append_flush(a)))
+        return rc;
+    if (a->n_iov == 0)
+        a->iov_off = from;
+    a->iov[a->n_iov].iov_base = (void *)(uintptr_t)(bytes.data + (from - off));
+    a->iov[a->n_iov].iov_len = (size_t)(end - from);
+    a->n_iov++;
     assert(end > a->size);
     a->size = end;
     return SC_OK;
+}
+
+/* Append the file's records from a->size on (walk, then one write of what it gathered). */
+static int append_from(append_ctx *a, sc_txn *txn, uint32_t file)
+{
+    int rc = sc_log__walk(a->log, txn, file, a->size, append_cb, a);
+    int frc = append_flush(a); /* what was gathered before a failure is good: written */
+
+    return rc ? rc : frc;
 }
 
 /* End of the stored records of a file (0: none): two lookups, no walk. */
@@ -273,49 +336,114 @@ static bool tail_matches(sc_log *log, sc_txn *txn, uint32_t file, int fd, uint64
  * catalog restored from an older copy, garbage appended): appending after
  * them would bury every later commit, so nothing is written.
  */
+/*
+ * The kept-open file, when it is still file `file` at path with exactly the
+ * bytes this handle knows are ours (one stat): then appending needs none of
+ * sync_one's checks.
+ */
+static bool kept_file_current(const sc_log *log, uint32_t file, const char *path)
+{
+    const sc_log_fd *o = &log->out;
+    struct stat sb;
+
+    return o->fd >= 0 && o->file == file && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+           (uint64_t)sb.st_dev == o->dev && (uint64_t)sb.st_ino == o->ino &&
+           (uint64_t)sb.st_size == o->size;
+}
+
+/* Append to the kept-open file, whose first out.size bytes are ours. */
+static int append_kept(sc_log *log, sc_txn *txn, uint32_t file, const char *path, const char *name)
+{
+    append_ctx a = {log, path, name, log->out.fd, log->out.alg, log->out.size, {{0}}, 0, 0};
+    int rc = append_from(&a, txn, file);
+
+    log->out.size = a.size;
+    log->out.alg = a.alg;
+    if (rc)
+        sc_log__fd_close(log); /* the next commit checks the file from scratch */
+    return rc;
+}
+
+/* Check a file just opened (fd, of fstat's size) against its stored records; sets a->size. */
+static int check_opened(append_ctx *a, sc_txn *txn, uint32_t file, const struct stat *sb)
+{
+    sc_log *log = a->log;
+    uint64_t end = 0;
+    int rc;
+
+    a->size = (uint64_t)sb->st_size;
+    rc = stored_end(&end, log, txn, file);
+    if (!rc && a->size > end && !(rc = latest_end(&end, log, file)) && a->size > end)
+        rc = not_ours(log, a->path, a->size, end);
+    assert(rc || a->size <= end);
+    if (!rc && a->size < end && !tail_matches(log, txn, file, a->fd, a->size))
+        rc = not_ours(log, a->path, a->size, end);
+    if (!rc && a->size < end)
+        rc = sc_log__file_alg(&a->alg, log, txn, file);
+    return rc;
+}
+
+/* Open the file (making the directory again if it went away since). */
+static int open_appending(int *fd, sc_log *log, const char *path)
+{
+    int rc = open_log_file(fd, log, path, O_CREAT);
+
+    if (rc && log->dir_ok && access(log->dir, F_OK) != 0) {
+        log->dir_ok = false;
+        if (!(rc = ensure_dir(log, false)))
+            rc = open_log_file(fd, log, path, O_CREAT);
+    }
+    return rc;
+}
+
+/*
+ * Append what a file lacks, through the kept-open file when it is current,
+ * else after opening and checking it; the file stays open for the next
+ * commit when all went well.
+ */
 static int sync_one(sc_log *log, sc_txn *txn, uint32_t file)
 {
     char path[4096], name[32];
-    append_ctx a = {log, path, name, -1, -1, 0};
+    append_ctx a = {log, path, name, -1, -1, 0, {{0}}, 0, 0};
     struct stat sb;
-    uint64_t end = 0;
     int rc;
 
     sc_log__file_name(name, sizeof(name), file);
     if (file_path(path, sizeof(path), log, file))
         return sc_error_set(log->ctx, SC_EINVAL, 0, NULL, "binlog path too long");
-    if ((rc = open_log_file(&a.fd, log, path, O_CREAT)))
+    if (kept_file_current(log, file, path))
+        return append_kept(log, txn, file, path, name);
+    sc_log__fd_close(log);
+    if ((rc = open_appending(&a.fd, log, path)))
         return rc;
-    if (fstat(a.fd, &sb)) {
+    if (fstat(a.fd, &sb))
         rc = io_error(log, "cannot stat", path);
-        goto out;
+    if (!rc)
+        rc = check_opened(&a, txn, file, &sb);
+    if (!rc && a.alg < 0 && (uint64_t)sb.st_size > 0)
+        rc = sc_log__file_alg(&a.alg, log, txn, file); /* complete already: for later appends */
+    if (!rc)
+        rc = append_from(&a, txn, file);
+    if (rc) {
+        close(a.fd);
+        return rc;
     }
-    a.size = (uint64_t)sb.st_size;
-    rc = stored_end(&end, log, txn, file);
-    if (!rc && a.size > end && !(rc = latest_end(&end, log, file)) && a.size > end)
-        rc = not_ours(log, path, a.size, end);
-    assert(rc || a.size <= end);
-    if (!rc && a.size < end && !tail_matches(log, txn, file, a.fd, a.size))
-        rc = not_ours(log, path, a.size, end);
-    if (!rc && a.size < end && !(rc = sc_log__file_alg(&a.alg, log, txn, file)))
-        rc = sc_log__walk(log, txn, file, a.size, append_cb, &a);
-out:
-    close(a.fd);
-    return rc;
+    log->out = (sc_log_fd){a.fd, file, a.size, (uint64_t)sb.st_dev, (uint64_t)sb.st_ino, a.alg};
+    return SC_OK;
 }
 
 /* Write a whole file from its stored records to path (a new file). */
 static int write_whole(sc_log *log, sc_txn *txn, uint32_t file, const char *path)
 {
     char name[32];
-    append_ctx a = {log, path, name, -1, -1, 0};
+    append_ctx a = {log, path, name, -1, -1, 0, {{0}}, 0, 0};
     int rc;
 
     sc_log__file_name(name, sizeof(name), file);
     (void)unlink(path); /* a leftover of a killed rebuild */
     if ((rc = open_log_file(&a.fd, log, path, O_CREAT | O_EXCL)))
         return rc;
-    rc = sc_log__walk(log, txn, file, 0, append_cb, &a);
+    rc = append_from(&a, txn, file);
     if (close(a.fd) && !rc)
         rc = io_error(log, "cannot write", path);
     return rc;
@@ -360,7 +488,7 @@ int sc_log__sync_files(sc_log *log, sc_txn *txn)
 
     if (rc == SC_ENOTFOUND)
         return SC_OK;
-    if (rc || (rc = ensure_dir(log)))
+    if (rc || (rc = ensure_dir(log, true)))
         return rc;
     f = log->synced_below > st.first_file ? log->synced_below : st.first_file;
     for (; f <= st.cur_file; f++) {
@@ -487,8 +615,9 @@ static int rebuild_fn(sc_log *log, sc_txn *txn, void *payload)
     char path[4096];
     int rc = sc_log__state_get(&st, log, txn);
 
-    if (rc || (rc = ensure_dir(log)))
+    if (rc || (rc = ensure_dir(log, false)))
         return rc;
+    sc_log__fd_close(log); /* its file is about to be replaced */
     for (uint32_t f = 1; f < st.first_file; f++)
         if (!file_path(path, sizeof(path), log, f))
             (void)unlink(path); /* purged files must not come back */
@@ -576,6 +705,7 @@ int sc_log_purge(sc_log *log, const char *to_file)
         if (!file_path(path, sizeof(path), log, f) && unlink(path) && errno != ENOENT)
             return io_error(log, "cannot remove", path);
     log->index_files[0] = 0;
+    sc_log__fd_close(log);
     return sc_log_sync(log);
 }
 
