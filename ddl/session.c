@@ -1016,8 +1016,20 @@ int sc_ddl_exec(
     return rc;
 }
 
-int sc_ddl__exec_once(
-    sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len)
+/* A statement sc_ddl_exec_read() leaves alone: it may write, it belongs to an
+ * explicit transaction (whose own changes it must see), or it changes session
+ * variables for its duration (SET STATEMENT ... FOR). */
+static bool refuse_read(const sc_session *s, const sc_ast_stmt *stmt)
+{
+    return stmt->kind != SC_AST_STMT_SHOW || s->txn != NULL || stmt->set_statement;
+}
+
+static int exec_once(sc_stmt_result *result,
+                     sc_session *session,
+                     sc_txn *txn,
+                     const char *sql,
+                     size_t len,
+                     bool read_only)
 {
     sc_ctx *ctx = session->ctx;
     sc_ddl_parse_options popts = SC_DDL_PARSE_OPTIONS_INIT;
@@ -1035,6 +1047,10 @@ int sc_ddl__exec_once(
         result->warnings = 1; /* its error row */
         sc_show__keep_diagnostics(session, NULL, NULL, result);
         return rc;
+    }
+    if (read_only && refuse_read(session, x.stmt)) {
+        sc_ast__stmt_free(x.stmt);
+        return SC_EREADONLY; /* nothing run, the session as it was */
     }
     x.s = session;
     x.ctx = ctx;
@@ -1068,6 +1084,17 @@ int sc_ddl__exec_once(
     sc_ast__stmt_free(x.stmt);
     session_check(session);
     return rc;
+}
+
+int sc_ddl__exec_once(
+    sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len)
+{
+    return exec_once(result, session, txn, sql, len, false);
+}
+
+int sc_ddl_exec_read(sc_stmt_result *result, sc_session *session, const char *sql, size_t len)
+{
+    return exec_once(result, session, NULL, sql, len, true);
 }
 
 void sc_stmt_result_clear(sc_stmt_result *r)

@@ -110,6 +110,10 @@ int sc_conn_write_packet(sc_conn *c, const void *payload, size_t len)
 
     if (closing(c))
         return -1;
+    if (c->write_parked && !(c->in_group && c->srv->group_waiting)) {
+        c->write_parked = false; /* (a held member stays disabled: group_end enables it) */
+        bufferevent_enable(c->bev, EV_WRITE);
+    }
     out = bufferevent_get_output(c->bev);
     for (;;) {
         size_t n = len < SC_PKT_MAX_PAYLOAD ? len : SC_PKT_MAX_PAYLOAD;
@@ -433,23 +437,39 @@ void sc_conn_set_timer(sc_conn *c, unsigned ms, sc_conn_cb fn, void *payload)
     evtimer_add(c->timer, &tv);
 }
 
+static int write_out(sc_conn *c);
+
+/*
+ * After a commit, every dump gets the new events and they are written to its
+ * socket at once, in this loop turn, before the replies that acknowledge the
+ * commit (those go out when the loop next polls, write_now waits for this):
+ * a follower never waits for the server to run again after the writer
+ * has its OK (docs/server.md "Commit-to-follower latency").
+ */
 static void commit_cb(evutil_socket_t fd, short what, void *arg)
 {
     sc_srv *srv = arg;
 
     (void)fd;
     (void)what;
-    for (sc_conn *c = srv->conns; c; c = c->next)
-        if (c->state == SC_CONN_STREAM && c->on_commit)
-            c->on_commit(c, c->stream_payload);
+    srv->commit_notified = false;
+    for (sc_conn *c = srv->conns; c; c = c->next) {
+        if (c->state != SC_CONN_STREAM || !c->on_commit)
+            continue;
+        c->on_commit(c, c->stream_payload);
+        if (c->state == SC_CONN_STREAM && write_out(c) > 0 && c->on_drain)
+            c->on_drain(c, c->stream_payload); /* as the write callback does after progress */
+    }
 }
 
 void sc_srv__notify_commit(sc_srv *srv)
 {
     if (!srv->commit_ev)
         srv->commit_ev = event_new(srv->base, -1, 0, commit_cb, srv);
-    if (srv->commit_ev)
+    if (srv->commit_ev) {
+        srv->commit_notified = true;
         event_active(srv->commit_ev, 0, 0);
+    }
 }
 
 /* ---------------------------------------------------------------- close, free */
@@ -721,8 +741,9 @@ static int dispatch(sc_conn *c, const uint8_t *p, size_t len)
 {
     unsigned cmd = p[0];
 
-    if ((cmd == COM_QUERY || cmd == COM_INIT_DB) && sc_srv__must_wait(c))
-        return 1;
+    if ((cmd == COM_QUERY || cmd == COM_INIT_DB) && sc_srv__must_wait(c) &&
+        !(cmd == COM_QUERY && sc_srv__query_may_pass(c, (const char *)p + 1, len - 1)))
+        return 1; /* a writer holds the catalog: only a read goes past */
     c->srv->questions++;
     switch (cmd) {
     case COM_QUIT:
@@ -977,6 +998,56 @@ bool sc_srv__must_wait(const sc_conn *c)
 
 /* ---------------------------------------------------------------- callbacks */
 
+/*
+ * Write what is queued for c to its socket now, as the bufferevent's write
+ * callback would (a socket bufferevent keeps its output's start frozen
+ * between its own writes). Plain sockets only: TLS writes through its filter.
+ * An error is reported now: the socket gives it once (a kernel timeout's
+ * ETIMEDOUT), later writes only say EPIPE.
+ * @return bytes written, 0 when nothing was (or could be), -1 after an error
+ */
+static int write_out(sc_conn *c)
+{
+    struct evbuffer *out = bufferevent_get_output(c->bev);
+    int rc;
+
+    if (c->tls || closing(c) || evbuffer_get_length(out) == 0)
+        return 0;
+    evbuffer_unfreeze(out, 1);
+    rc = evbuffer_write(out, c->fd);
+    evbuffer_freeze(out, 1);
+    if (rc < 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+            return 0;
+        conn_event_cb(c->bev, BEV_EVENT_ERROR | BEV_EVENT_WRITING, c);
+        return -1;
+    }
+    return rc;
+}
+
+/*
+ * Replies that wait for no commit go out at once: at the end of the read
+ * callback that produced them, not after the loop has polled for
+ * writability. Not for a connection with something in the open group (its
+ * OK must wait for the group commit), nor while a commit's notification is
+ * pending (its dumps go first, commit_cb). When the socket took everything,
+ * the write interest that queuing the reply added is withdrawn in the same
+ * turn, which with epoll's change list costs no system call (two epoll_ctl
+ * a reply otherwise), and the write side stays parked until the next packet
+ * is queued (sc_conn_write_packet).
+ */
+static void write_now(sc_conn *c)
+{
+    if (c->state != SC_CONN_COMMAND || c->in_group || c->write_parked || c->srv->commit_notified)
+        return;
+    if (write_out(c) <= 0)
+        return;
+    if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0) {
+        bufferevent_disable(c->bev, EV_WRITE);
+        c->write_parked = true;
+    }
+}
+
 static void conn_read_cb(struct bufferevent *bev, void *arg)
 {
     sc_conn *c = arg;
@@ -988,6 +1059,7 @@ static void conn_read_cb(struct bufferevent *bev, void *arg)
         return;
     }
     process_input(c);
+    write_now(c);
 }
 
 static void conn_write_cb(struct bufferevent *bev, void *arg)

@@ -230,10 +230,12 @@ static unsigned siblings_missing(const sc_srv *srv)
 /* Hold (or release) a member's replies while the group waits. */
 static void hold_output(sc_conn *c, bool hold)
 {
-    if (hold)
+    if (hold) {
         bufferevent_disable(c->bev, EV_WRITE);
-    else if (!c->hard_close)
+    } else if (!c->hard_close) {
+        c->write_parked = false;
         bufferevent_enable(c->bev, EV_WRITE);
+    }
 }
 
 static void group_end(sc_srv *srv, int rc)
@@ -347,12 +349,62 @@ static sc_txn *group_txn(sc_conn *c)
 
 /* ---------------------------------------------------------------- the DDL engine */
 
+bool sc_srv__read_statement(const char *s, size_t len)
+{
+    static const char *const words[] = {"SHOW", "DESCRIBE", "DESC", "EXPLAIN", "SELECT"};
+    size_t pos;
+
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if ((pos = 0, sc_q__word(s, len, &pos, words[i])))
+            return true;
+    return false;
+}
+
+/*
+ * Readers. A statement that only reads the catalog runs in a read-only
+ * transaction of its own (sc_ddl_exec_read): it sees the last committed
+ * state, never takes the writer's lock and is answered at once, beside an
+ * open group or another connection's BEGIN. Not when c has a change of its
+ * own that is not committed yet (its BEGIN ... COMMIT, or a statement in
+ * the open group): it must see that change, so it runs on the write path.
+ * @return true when answered; false when it must run on the write path
+ */
+static bool run_read(sc_conn *c, const char *s, size_t len, unsigned more)
+{
+    sc_stmt_result r;
+    int rc;
+
+    if (c->txn || c->in_group || !sc_srv__read_statement(s, len))
+        return false;
+    rc = sc_ddl_exec_read(&r, c->session, s, len);
+    if (rc == SC_EREADONLY && !r.message)
+        return false; /* not a read after all (nothing ran) */
+    c->srv->reads++;
+    if (rc != SC_OK) {
+        send_result_error(c, &r);
+    } else if (r.rs) {
+        sc_conn__set_diag(c, 0, NULL, NULL, r.warnings);
+        sc_srv__send_result_set(c, r.rs, r.warnings, more != 0);
+    } else {
+        sc_q__send_ok(c, r.affected_rows, r.warnings, more);
+    }
+    sc_stmt_result_clear(&r);
+    return true;
+}
+
 static void run_ddl(sc_conn *c, const char *s, size_t len, unsigned more)
 {
     sc_stmt_result r;
     sc_txn *txn = c->txn;
     int rc;
 
+    if (run_read(c, s, len, more))
+        return;
+    if (sc_srv__must_wait(c)) {
+        /* it came past another connection's BEGIN as a read, but writes */
+        c->requeue = true;
+        return;
+    }
     if (!txn && !(txn = group_txn(c)))
         return;
     rc = sc_ddl_exec(&r, c->session, txn, s, len);
@@ -409,13 +461,32 @@ static bool run_statement(sc_conn *c, const char *s, size_t len, unsigned more)
     return c->stmt_failed;
 }
 
+bool sc_srv__query_may_pass(const sc_conn *c, const char *sql, size_t len)
+{
+    size_t end, rest;
+    bool content, more = false;
+
+    if (c->txn || c->in_group)
+        return false;
+    if (c->caps & SC_CLIENT_MULTI_STATEMENTS) {
+        sc_sql_split_next(&end, &content, sql, len);
+        if (end < len)
+            sc_sql_split_next(&rest, &more, sql + end + 1, len - end - 1);
+        if (more)
+            return false;
+        len = end;
+    }
+    return sc_srv__read_statement(sql, len);
+}
+
 int sc_srv__query(sc_conn *c, const char *sql, size_t len)
 {
     size_t pos = 0;
 
+    c->requeue = false;
     if (!(c->caps & SC_CLIENT_MULTI_STATEMENTS)) {
         run_statement(c, sql, len, 0);
-        return 0;
+        return c->requeue ? 1 : 0;
     }
     while (pos < len) {
         size_t end, next;
@@ -435,6 +506,8 @@ int sc_srv__query(sc_conn *c, const char *sql, size_t len)
             more = c2 ? SC_STATUS_MORE_RESULTS : 0;
         }
         stop = run_statement(c, sql + pos, end, more);
+        if (c->requeue)
+            return 1; /* only a query of one statement comes past the queue */
         if (stop || !more || c->state == SC_CONN_CLOSING || c->state == SC_CONN_STREAM)
             break;
         pos = next;

@@ -7,9 +7,10 @@
  *
  * Writer queue invariant: at most one connection (writer) holds the
  * catalog's write transaction across packets (an explicit BEGIN); while it
- * does, every other connection's statement waits in arrival order in the
- * queue (its request stays unread in its input buffer), and when the
- * writer ends its transaction the queue is served in order.
+ * does, every other connection's statement that writes waits in arrival
+ * order in the queue (its request stays unread in its input buffer), and
+ * when the writer ends its transaction the queue is served in order. A
+ * statement that only reads runs at once in a read-only transaction.
  */
 #ifndef SC_SERVER_SRV_INT_H
 #define SC_SERVER_SRV_INT_H
@@ -83,10 +84,12 @@ struct sc_conn {
     char diag_state[6];
     char *diag_msg;
     unsigned diag_warnings;
-    bool ddl_error;   /* the error being sent is the DDL engine's (its session has it already) */
-    bool in_group;    /* has replies waiting for the group commit */
-    double wrote_ms;  /* when its last change joined a group (monotonic ms), 0 = never */
-    bool stmt_failed; /* the current statement sent an ERR */
+    bool ddl_error;    /* the error being sent is the DDL engine's (its session has it already) */
+    bool in_group;     /* has replies waiting for the group commit */
+    double wrote_ms;   /* when its last change joined a group (monotonic ms), 0 = never */
+    bool stmt_failed;  /* the current statement sent an ERR */
+    bool requeue;      /* a query that came past the writer queue as a read must wait after all */
+    bool write_parked; /* output written at once (write_now), EV_WRITE off until the next packet */
     /* streaming */
     sc_conn_cb on_commit, on_drain, on_close, timer_fn;
     void *stream_payload, *timer_payload;
@@ -112,7 +115,8 @@ struct sc_srv {
     unsigned n_conns;
     uint32_t next_id;
     bool stopping;
-    sc_conn *writer; /* holds an explicit transaction */
+    bool commit_notified; /* a commit's notification of the dumps is pending (commit_cb) */
+    sc_conn *writer;      /* holds an explicit transaction */
     sc_conn *queue_head, *queue_tail;
     sc_conn *serving;         /* the connection wake_cb took off the queue's head, while it runs */
     sc_txn *group;            /* group commit: the statements of this loop turn (query.c) */
@@ -122,6 +126,7 @@ struct sc_srv {
     bool group_waiting;       /* the commit delay is running: members' output is held */
     double commit_ms;         /* moving average of a writing group's commit time */
     uint64_t groups, grouped; /* group commits made, statements they held */
+    uint64_t reads;           /* statements answered in read-only transactions */
     uint64_t questions;
     time_t started;
     uint32_t server_id;
@@ -156,6 +161,15 @@ int sc_srv__authenticate(sc_conn *c,
 void sc_srv__group_flush(sc_srv *srv);
 /** Run a COM_QUERY payload. @return 0, or 1 when it must wait for the writer (nothing consumed) */
 int sc_srv__query(sc_conn *c, const char *sql, size_t len);
+/** Does a statement begin like a read (SHOW, DESCRIBE, EXPLAIN, SELECT)? */
+bool sc_srv__read_statement(const char *s, size_t len);
+/**
+ * May a COM_QUERY payload of c run while another connection holds the
+ * writer? Only one statement that begins like a read, from a connection
+ * with no transaction of its own (a read runs in its own read-only
+ * transaction, query.c; a query that writes after all waits then).
+ */
+bool sc_srv__query_may_pass(const sc_conn *c, const char *sql, size_t len);
 /** COM_INIT_DB */
 void sc_srv__init_db(sc_conn *c, const char *db, size_t len);
 /** Would a statement from c have to wait for another connection's transaction? */

@@ -585,7 +585,7 @@ START_TEST(test_server_group_commit)
     close(fd);
     ck_assert_int_eq(ts_stop(&ts), 0);
     log = ts_log(&ts);
-    ck_assert_msg(strstr(log, "stopped (1 group commits held 5 statements)"), "%s", log);
+    ck_assert_msg(strstr(log, "stopped (1 group commits held 5 statements, "), "%s", log);
     free(log);
     /* five GTIDs besides the bootstrap's: one binlog transaction per statement */
     snprintf(cmd, sizeof(cmd),
@@ -669,20 +669,22 @@ START_TEST(test_server_writer_queue)
     exec_err(b, "CREATE DATABASE q2", 1205, "HY000",
              "Lock wait timeout exceeded; try restarting transaction");
     ck_assert(log_has("waited 1 s for conn"));
-    /* three raw clients queue behind a's transaction and all run once a commits */
+    /* three raw clients' writes queue behind a's transaction and all run once
+     * a commits (a read would not wait: tests/check_server_reads.c) */
     {
         int q3[3];
-        static const char q[] = "\x03SHOW DATABASES";
         for (int i = 0; i < 3; i++) {
+            char q[32];
+            int qn = snprintf(q, sizeof(q), "%cCREATE DATABASE qq%d", 3, i);
             q3[i] = raw_login();
-            raw_write(q3[i], q, sizeof(q) - 1, 0);
+            raw_write(q3[i], q, (size_t)qn, 0);
         }
         ts_sleep_ms(200);
         exec_ok(a, "COMMIT");
         for (int i = 0; i < 3; i++) {
             n = raw_read(q3[i], buf, sizeof(buf), NULL);
-            ck_assert_int_eq(n, 1);
-            ck_assert_uint_eq(buf[0], 1); /* one column: the statement ran, after the commit */
+            ck_assert_int_ge(n, 7);
+            ck_assert_uint_eq(buf[0], 0); /* OK: the statement ran, after the commit */
             close(q3[i]);
         }
     }

@@ -294,6 +294,58 @@ START_TEST(test_stream_dump_follows_and_heartbeats)
 }
 END_TEST
 
+/* A follower has each transaction before its writer has the OK: after a
+ * commit, the server writes the new events to the dumps in the same loop
+ * turn, before the replies (docs/server.md "Commit-to-follower latency"),
+ * so on the Unix socket the events are already waiting, whole, when the OK
+ * arrives (read here without waiting: poll timeout 0). */
+START_TEST(test_stream_follower_has_it_before_the_ok)
+{
+    MYSQL *w = root(), *m = root();
+    uint8_t *buf = NULL;
+    size_t cap = 0;
+    char file[64], sql[64];
+    uint32_t pos;
+    long n;
+
+    q(m, "SET @master_binlog_checksum= @@global.binlog_checksum");
+    q(m, "SET @mariadb_slave_capability=4");
+    ck_assert_int_eq(mysql_query(m, "SHOW MASTER STATUS"), 0);
+    {
+        MYSQL_RES *r = mysql_store_result(m);
+        MYSQL_ROW row = mysql_fetch_row(r);
+        ck_assert_ptr_nonnull(row);
+        snprintf(file, sizeof(file), "%s", row[0]);
+        pos = (uint32_t)strtoul(row[1], NULL, 10);
+        mysql_free_result(r);
+    }
+    send_dump(m, pos, 0, 7, file);
+    while (raw_read(m, &buf, &cap, 300) > 0) /* the artificial ROTATE and the FDE */
+        ck_assert_uint_eq(buf[0], 0);
+    for (int i = 0; i < 40; i++) {
+        bool xid = false;
+        snprintf(sql, sizeof(sql), "CREATE DATABASE early%d", i);
+        if (i % 2) { /* an explicit transaction: COMMIT's OK comes after its events too */
+            q(w, "BEGIN");
+            q(w, sql);
+            q(w, "COMMIT");
+        } else {
+            q(w, sql);
+        }
+        while (!xid) {
+            n = raw_read(m, &buf, &cap, 0);
+            ck_assert_msg(n > 0, "commit %d: the OK came before the follower had the transaction",
+                          i);
+            ck_assert_uint_eq(buf[0], 0);
+            xid = buf[1 + 4] == 16; /* XID: the end of the transaction */
+        }
+    }
+    mysql_close(m);
+    mysql_close(w);
+    free(buf);
+}
+END_TEST
+
 START_TEST(test_stream_replication_queries)
 {
     MYSQL *m = root();
@@ -593,6 +645,7 @@ Suite *sc_test_server_stream_suite(void)
     tcase_add_test(tc, test_stream_dump_image_and_stable);
     tcase_add_test(tc, test_stream_dump_follows_and_heartbeats);
     tcase_add_test(tc, test_stream_replication_queries);
+    tcase_add_test(tc, test_stream_follower_has_it_before_the_ok);
     tcase_add_test(tc, test_stream_dump_refusals);
     tcase_add_test(tc, test_stream_stalled_client);
     tcase_add_test(tc, test_stream_vanish_mid_dump);

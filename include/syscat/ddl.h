@@ -167,6 +167,21 @@ SC_API const char *sc_session_database(const sc_session *session);
 SC_API int
 sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn, const char *sql, size_t len);
 
+/**
+ * Execute one statement only when it merely reads the catalog (SHOW,
+ * DESCRIBE, a SELECT from information_schema) and the session has no
+ * explicit transaction: in a read-only transaction of its own, which
+ * neither waits for nor takes the catalog's write lock, so it may run while
+ * a write transaction of the catalog is open (it sees the last committed
+ * state). Servers use it to answer readers beside an open writer.
+ * @param[out] result per-statement outcome (filled unless refused)
+ * @return result->code; SC_EREADONLY when the statement is not such a read
+ *         (nothing run, result zeroed, session and diagnostics untouched:
+ *         run it with sc_ddl_exec())
+ */
+SC_API int
+sc_ddl_exec_read(sc_stmt_result *result, sc_session *session, const char *sql, size_t len);
+
 /** sc_session_begin flag: the transaction is the caller's whole run. BEGIN and
  *  COMMIT statements inside it are part of it (no effect); ROLLBACK fails. */
 #define SC_SESSION_TXN_WHOLE 0x1

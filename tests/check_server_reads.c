@@ -1,0 +1,329 @@
+/*
+ * check_server_reads.c - readers of `syscat serve` (server/query.c,
+ * docs/server.md "Readers"): a statement that only reads the catalog runs in
+ * a read-only transaction of its own, beside an open group commit or
+ * another connection's BEGIN, and must still see exactly one committed
+ * state: never a torn one (half of a transaction), never one older than a
+ * commit that was acknowledged before the read was sent, never going back;
+ * and a connection with a change of its own not committed yet (BEGIN, or a
+ * statement earlier in the same multi-statement query) sees that change.
+ */
+#include <mysql.h>
+#include <sys/mman.h>
+
+#include "syscat.h"
+#include "tests/server_util.h"
+
+static test_server ts;
+
+static void setup(void)
+{
+    static const char *const opts[] = {"--lock-wait-timeout", "1", NULL};
+
+    signal(SIGPIPE, SIG_IGN);
+    ts_start(&ts, opts);
+}
+
+static void teardown(void)
+{
+    ts_cleanup(&ts);
+}
+
+static MYSQL *connect_socket(void)
+{
+    MYSQL *m = mysql_init(NULL);
+
+    if (m &&
+        !mysql_real_connect(m, NULL, "root", NULL, NULL, 0, ts.sock, CLIENT_MULTI_STATEMENTS)) {
+        mysql_close(m);
+        return NULL;
+    }
+    return m;
+}
+
+static int run(MYSQL *m, const char *sql)
+{
+    if (mysql_query(m, sql) != 0) {
+        fprintf(stderr, "%s: %u %s\n", sql, mysql_errno(m), mysql_error(m));
+        return -1;
+    }
+    mysql_free_result(mysql_store_result(m));
+    return 0;
+}
+
+/* The second column of the first row of the current result (malloc'ed), or NULL. */
+static char *take_text(MYSQL *m)
+{
+    MYSQL_RES *res = mysql_store_result(m);
+    MYSQL_ROW row = res ? mysql_fetch_row(res) : NULL;
+    char *text = row && row[1] ? strdup(row[1]) : NULL;
+
+    mysql_free_result(res);
+    return text;
+}
+
+static char *show_create(MYSQL *m, const char *what)
+{
+    char sql[128];
+
+    snprintf(sql, sizeof(sql), "SHOW CREATE %s", what);
+    if (mysql_query(m, sql) != 0)
+        return NULL;
+    return take_text(m);
+}
+
+/* SHOW CREATE TABLE r.t of the committed state k (columns c0..c<cols>, COMMENT 'k'). */
+static void expected(char *out, size_t cap, unsigned cols, unsigned k)
+{
+    size_t n = (size_t)snprintf(out, cap, "CREATE TABLE `t` (\n");
+
+    for (unsigned i = 0; i <= cols; i++)
+        n += (size_t)snprintf(out + n, cap - n, "  `c%u` int(11) DEFAULT NULL%s\n", i,
+                              i < cols ? "," : "");
+    snprintf(out + n, cap - n,
+             ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci COMMENT='%u'", k);
+}
+
+enum { STEPS = 90, READERS = 4, TEXT_MAX = 8192 };
+
+typedef struct shared {
+    unsigned acked; /* the last state whose commit the writer has seen acknowledged */
+    unsigned done;  /* the writer has finished */
+    unsigned long reads[READERS];
+} shared;
+
+/*
+ * The writer: state k adds column c<k> and sets COMMENT 'k'; in one ALTER,
+ * or (every third) in BEGIN ... COMMIT as two ALTERs, with a pause between
+ * them in which the half-done state exists in the open transaction only (the
+ * writer itself must see it, nobody else may).
+ */
+static int writer(shared *sh)
+{
+    MYSQL *m = connect_socket();
+    char sql[160], want[TEXT_MAX], *got;
+
+    if (!m)
+        return 2;
+    for (unsigned k = 1; k <= STEPS; k++) {
+        if (k % 3 == 0) {
+            snprintf(sql, sizeof(sql), "ALTER TABLE r.t ADD COLUMN c%u INT", k);
+            if (run(m, "BEGIN") || run(m, sql))
+                return 1;
+            got = show_create(m, "TABLE r.t");
+            expected(want, sizeof(want), k, k - 1);
+            if (!got || strcmp(got, want) != 0) {
+                fprintf(stderr, "writer in BEGIN: not its own change:\n%s\n", got ? got : "(none)");
+                return 1;
+            }
+            free(got);
+            ts_sleep_ms(3);
+            snprintf(sql, sizeof(sql), "ALTER TABLE r.t COMMENT='%u'", k);
+            if (run(m, sql) || run(m, "COMMIT"))
+                return 1;
+        } else {
+            snprintf(sql, sizeof(sql), "ALTER TABLE r.t ADD COLUMN c%u INT, COMMENT='%u'", k, k);
+            if (run(m, sql))
+                return 1;
+        }
+        __atomic_store_n(&sh->acked, k, __ATOMIC_SEQ_CST);
+    }
+    mysql_close(m);
+    return 0;
+}
+
+/* One read: a committed state, not older than acked, not older than *last. */
+static int check_read(MYSQL *m, unsigned acked, unsigned *last)
+{
+    char want[TEXT_MAX], *got = show_create(m, "TABLE r.t"), *c;
+    unsigned k;
+
+    if (!got) {
+        fprintf(stderr, "reader: SHOW CREATE TABLE failed: %s\n", mysql_error(m));
+        return 1;
+    }
+    c = strstr(got, "COMMENT='");
+    if (!c || sscanf(c, "COMMENT='%u'", &k) != 1 || k > STEPS) {
+        fprintf(stderr, "reader: no state in:\n%s\n", got);
+        free(got);
+        return 1;
+    }
+    expected(want, sizeof(want), k, k);
+    if (strcmp(got, want) != 0 || k < acked || k < *last) {
+        fprintf(stderr, "reader: state %u (acknowledged %u, last seen %u) %s:\n%s\n", k, acked,
+                *last, strcmp(got, want) != 0 ? "torn" : "stale", got);
+        free(got);
+        return 1;
+    }
+    *last = k;
+    free(got);
+    return 0;
+}
+
+/* A change of its own earlier in the same query: the read after it sees it. */
+static int check_own_change(MYSQL *m, unsigned r, unsigned long n)
+{
+    char sql[160], *got;
+    int rc = 1;
+
+    snprintf(sql, sizeof(sql), "CREATE DATABASE rd%u_%lu; SHOW CREATE DATABASE rd%u_%lu", r, n, r,
+             n);
+    if (mysql_query(m, sql) != 0 || mysql_next_result(m) != 0) {
+        fprintf(stderr, "reader: %s: %u %s\n", sql, mysql_errno(m), mysql_error(m));
+        return 1;
+    }
+    got = take_text(m);
+    if (got && strstr(got, "CREATE DATABASE `rd"))
+        rc = 0;
+    else
+        fprintf(stderr, "reader: %s: %s\n", sql, got ? got : "(no row)");
+    free(got);
+    return rc;
+}
+
+static int reader(shared *sh, unsigned r)
+{
+    MYSQL *m = connect_socket();
+    unsigned last = 0;
+
+    if (!m)
+        return 2;
+    while (!__atomic_load_n(&sh->done, __ATOMIC_SEQ_CST)) {
+        unsigned acked = __atomic_load_n(&sh->acked, __ATOMIC_SEQ_CST);
+        unsigned long n = ++sh->reads[r];
+
+        if (check_read(m, acked, &last) != 0)
+            return 1;
+        if (r == 0 && n % 16 == 0 && check_own_change(m, r, n) != 0)
+            return 1;
+    }
+    mysql_close(m);
+    return 0;
+}
+
+static pid_t spawn(shared *sh, int who)
+{
+    pid_t pid = fork();
+
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0)
+        _exit(who < 0 ? writer(sh) : reader(sh, (unsigned)who));
+    return pid;
+}
+
+static void wait_ok(pid_t pid, const char *who)
+{
+    int st = -1;
+
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s failed (status %d)", who, st);
+}
+
+/* Readers while DDL commits (single ALTERs in group commits, and two-step
+ * BEGIN ... COMMIT transactions): every SHOW CREATE TABLE is exactly one
+ * committed state, at least the last acknowledged one, never going back. */
+START_TEST(test_server_reads_never_torn_or_stale)
+{
+    shared *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    MYSQL *m = connect_socket();
+    pid_t kids[READERS], w;
+    char want[TEXT_MAX], *got;
+    unsigned long total = 0;
+    char *log;
+
+    ck_assert_ptr_ne(sh, MAP_FAILED);
+    memset(sh, 0, sizeof(*sh));
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(run(m, "CREATE DATABASE r"), 0);
+    ck_assert_int_eq(run(m, "CREATE TABLE r.t (c0 INT) COMMENT='0'"), 0);
+    got = show_create(m, "TABLE r.t");
+    expected(want, sizeof(want), 0, 0);
+    ck_assert_str_eq(got, want);
+    free(got);
+    for (int r = 0; r < READERS; r++)
+        kids[r] = spawn(sh, r);
+    w = spawn(sh, -1);
+    wait_ok(w, "writer");
+    __atomic_store_n(&sh->done, 1, __ATOMIC_SEQ_CST);
+    for (int r = 0; r < READERS; r++) {
+        wait_ok(kids[r], "reader");
+        total += sh->reads[r];
+    }
+    got = show_create(m, "TABLE r.t");
+    expected(want, sizeof(want), STEPS, STEPS);
+    ck_assert_str_eq(got, want);
+    free(got);
+    mysql_close(m);
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    log = ts_log(&ts);
+    ck_assert_msg(strstr(log, "reads in read transactions") != NULL, "%s", log);
+    free(log);
+    fprintf(stderr, "server reads: %lu SHOW CREATE TABLE beside %d commits, none torn or stale\n",
+            total, STEPS);
+    ck_assert_uint_gt(total, READERS);
+    munmap(sh, sizeof(*sh));
+}
+END_TEST
+
+/* A read goes past another connection's open BEGIN (it sees the committed
+ * state, at once); a write waits (1205 after --lock-wait-timeout); the
+ * diagnostics of a read stay its own connection's. */
+START_TEST(test_server_reads_pass_open_transaction)
+{
+    MYSQL *a = connect_socket(), *b = connect_socket();
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+    char *got;
+
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(run(a, "CREATE DATABASE p0"), 0);
+    ck_assert_int_eq(run(a, "BEGIN"), 0);
+    ck_assert_int_eq(run(a, "CREATE DATABASE p1"), 0);
+    got = show_create(a, "DATABASE p1"); /* its own change */
+    ck_assert_ptr_nonnull(got);
+    free(got);
+    /* b reads beside a's transaction: the committed state, without waiting */
+    got = show_create(b, "DATABASE p0");
+    ck_assert_ptr_nonnull(got);
+    free(got);
+    ck_assert_ptr_null(show_create(b, "DATABASE p1"));
+    ck_assert_uint_eq(mysql_errno(b), 1049);
+    ck_assert_int_ne(mysql_query(b, "SHOW CREATE TABLE p0.nope"), 0);
+    ck_assert_uint_eq(mysql_errno(b), 1146);
+    ck_assert_int_eq(mysql_query(a, "SHOW DATABASES"), 0);
+    mysql_free_result(mysql_store_result(a));
+    ck_assert_int_eq(mysql_query(b, "SHOW WARNINGS"), 0);
+    res = mysql_store_result(b);
+    ck_assert_ptr_nonnull(res);
+    row = mysql_fetch_row(res);
+    ck_assert_ptr_nonnull(row);
+    ck_assert_str_eq(row[1], "1146");
+    ck_assert_str_eq(row[2], "Table 'p0.nope' doesn't exist");
+    mysql_free_result(res);
+    /* a write still waits for a's transaction */
+    ck_assert_int_ne(mysql_query(b, "CREATE DATABASE p2"), 0);
+    ck_assert_uint_eq(mysql_errno(b), 1205);
+    ck_assert_int_eq(run(a, "COMMIT"), 0);
+    got = show_create(b, "DATABASE p1");
+    ck_assert_ptr_nonnull(got);
+    free(got);
+    mysql_close(a);
+    mysql_close(b);
+}
+END_TEST
+
+Suite *sc_test_server_reads_suite(void);
+
+Suite *sc_test_server_reads_suite(void)
+{
+    Suite *s = suite_create("server_reads");
+    TCase *tc = tcase_create("server_reads");
+
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_server_reads_never_torn_or_stale);
+    tcase_add_test(tc, test_server_reads_pass_open_transaction);
+    suite_add_tcase(s, tc);
+    return s;
+}
