@@ -13,6 +13,7 @@
 #   make crash     the crash suites, long (CRASH_RUNS=1000 kills each; SC_CRASH_SEED replays)
 #   make check-X   one suite alone (tests/check_X.c), e.g. make check-catalog
 #   make bench     benchmarks (release build), printing figures
+#   make bench-peers  workload W: syscat vs MariaDB, SQLite, raw LMDB (docs/performance.md)
 #   make fuzz      libFuzzer targets for FUZZ_SECONDS each (clang)
 #   make demo      the end-to-end scenario of README.md
 #
@@ -342,6 +343,21 @@ check-replica-long:
 bench:
 	$(MAKE) MODE=release all bench-build
 	@if [ -f bench/run.sh ]; then bash bench/run.sh build/release; fi
+
+# Workload W through syscat (CLI, API), MariaDB 10.11, SQLite and raw LMDB in one run,
+# medians of 3 and ratios (issue 13, docs/performance.md; a few minutes; bench/bench-peers.sh).
+PEERS_BIN := $(addprefix $(BUILD)/,peers_syscat peers_lmdb peers_maria)
+$(BUILD)/peers_syscat: bench/peers_syscat.c $(LIB)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(LIB) $(PKG_LIBS) -lz -lm
+$(BUILD)/peers_lmdb: bench/peers_lmdb.c
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< -llmdb
+$(BUILD)/peers_maria: bench/peers_maria.c
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(MARIADB_LIBS)
+.PHONY: bench-peers bench-peers-build
+bench-peers-build: $(PEERS_BIN)
+bench-peers:
+	$(MAKE) MODE=release all bench-peers-build
+	bash bench/bench-peers.sh build/release
 
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
