@@ -225,7 +225,7 @@ static int column_type(sc_column_def *c, const frm_image *im, const frm_field *f
 /* Defaults                                                             */
 
 /* Whether DEFAULT (expr) keeps its parentheses: the DDL module's rule on the parsed text. */
-static int expr_default_text(const char **out, sc_arena *a, const frm_rd *rd, const char *expr)
+int sc_frm__expr_default_text(const char **out, sc_arena *a, const frm_rd *rd, const char *expr)
 {
     static const char head[] = "CREATE TABLE t (c INT DEFAULT (";
     size_t n = strlen(head) + strlen(expr) + 3;
@@ -295,7 +295,7 @@ static int column_default(
         return SC_OK;
     if (f->default_expr) {
         c->default_kind = SC_DEFAULT_EXPR;
-        return expr_default_text(&c->default_value, a, rd, f->default_expr);
+        return sc_frm__expr_default_text(&c->default_value, a, rd, f->default_expr);
     }
     if (f->unireg == FRM_UNIREG_TS_DN || f->unireg == FRM_UNIREG_TS_DNUN) {
         c->default_kind = SC_DEFAULT_EXPR;

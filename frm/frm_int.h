@@ -273,6 +273,12 @@ int sc_frm__to_def(
     sc_table_def *def, sc_arena *arena, const frm_image *im, const frm_rd *rd, const char *name);
 
 /**
+ * DEFAULT (expr) as SHOW CREATE prints it: expr, in parentheses unless the
+ * DDL module's rule leaves it bare. *out is expr itself or text in a.
+ */
+int sc_frm__expr_default_text(const char **out, sc_arena *a, const frm_rd *rd, const char *expr);
+
+/**
  * The default value of field f as literal text for sc_type__canon_default,
  * read from the record; *is_string tells how to take it.
  */

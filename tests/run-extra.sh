@@ -34,6 +34,9 @@ run python3 "$HERE/oracle/run-frm-cli.py"
 # and without --foreign-keys (issue 15, acceptance 2); a sample of the cases
 # here (every case with a foreign key, every 8th other), the full run without --sample.
 run python3 "$HERE/oracle/run-frm-import.py" --sample 8
+# Every case replayed, `syscat export frm`, every file of its frm/ compared byte
+# for byte (acceptance 3); ratchet tests/oracle/frm-export-expected-pass.txt.
+run python3 "$HERE/oracle/run-frm-export.py"
 # The SHOW corpus through `exec -B --force` (byte-identical client output),
 # with its ratchet (tests/oracle/show-expected-pass.txt, show-known-differences.txt),
 # then our own recordings (tests/data/show-extra, tests/oracle/record-show.sh).

@@ -52,6 +52,7 @@ int sc_cli__cmd_serve(sc_cli *cli, int argc, char **argv);  /* tools/cmd_serve.c
 int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);   /* tools/cmd_user.c */
 int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);    /* tools/cmd_frm.c */
 int sc_cli__cmd_import(sc_cli *cli, int argc, char **argv); /* tools/cmd_import.c */
+int sc_cli__cmd_export(sc_cli *cli, int argc, char **argv); /* tools/cmd_export.c */
 
 /* ------------------------------------------------------------------ */
 /* Usage and errors (cli.c)                                             */

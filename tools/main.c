@@ -56,6 +56,8 @@ static const cli_command commands[] = {
      "print MariaDB .frm files as SHOW CREATE TABLE (no catalog needed)"},
     {"import", sc_cli__cmd_import, "frm DIR [--skip-bad] [--foreign-keys FILE.sql]",
      "import a MariaDB datadir's .frm files (one transaction, logged)"},
+    {"export", sc_cli__cmd_export, "frm DIR [DB[.TABLE]] [--skip-bad]",
+     "write the catalog's tables as MariaDB 10.11 .frm files and db.opt"},
     {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
      "the replica's id map: source ids -> local ids, with names"},
     {"serve", sc_cli__cmd_serve,

@@ -70,6 +70,30 @@ SC_API int sc_frm_show_create(char **out, const sc_frm *frm);
  */
 SC_API int sc_frm_decode_filename(char **out, sc_ctx *ctx, const char *name);
 
+/**
+ * The .frm image MariaDB 10.11 writes for a table definition (docs/frm.md).
+ * @param[out] out     allocated image; free with sc_free() on ctx
+ * @param[out] len_out its length
+ * @param[in]  def     the table (as sc_table_definition() gives it)
+ * @param[in]  version the 16-byte table definition version (MariaDB writes a UUID)
+ * @return SC_OK, SC_EINVAL (a definition a .frm cannot hold or we cannot lay out
+ *         exactly: partitioning, sequences, system versioning, long UNIQUE hash keys,
+ *         plugin types...; the message names table and feature), SC_ENOMEM
+ */
+SC_API int sc_frm_write(uint8_t **out,
+                        size_t *len_out,
+                        sc_ctx *ctx,
+                        const sc_table_def *def,
+                        const uint8_t version[16]);
+
+/**
+ * Encode one name as MariaDB stores it on disk (`t x` -> `t@0020x`), the
+ * inverse of sc_frm_decode_filename().
+ * @param[out] out allocated name; free with sc_free()
+ * @return SC_OK, SC_EINVAL (a character beyond U+FFFF), SC_ENOMEM
+ */
+SC_API int sc_frm_encode_filename(char **out, sc_ctx *ctx, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

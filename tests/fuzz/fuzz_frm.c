@@ -1,8 +1,9 @@
 /*
  * fuzz_frm.c - libFuzzer target for the .frm reader (frm/, sc_frm_read):
  * any bytes as a .frm file, decoded and, when that succeeds, printed as
- * SHOW CREATE TABLE. Seeded with every .frm file of the oracle corpora
- * (seeds-fuzz_frm.sh).
+ * SHOW CREATE TABLE and written back as a .frm image (sc_frm_write, which
+ * may refuse the definition with SC_EINVAL but must not crash). Seeded with every .frm file of the
+ * oracle corpora (seeds-fuzz_frm.sh).
  *
  * Invariants: no crash, leak or sanitizer report whatever the bytes; a
  * failure is SC_ECORRUPT, SC_EINVAL or SC_ENOMEM with a message that names
@@ -31,9 +32,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     rc = sc_frm_read(&frm, ctx, data, size, "fuzz/t.frm");
     if (rc == SC_OK) {
+        static const uint8_t version[16];
+        uint8_t *img = NULL;
+        size_t len = 0;
         if (sc_frm_show_create(&text, frm) != SC_OK || !text)
             abort();
         sc_free(ctx, text);
+        rc = sc_frm_write(&img, &len, ctx, sc_frm_table(frm), version);
+        if (rc != SC_OK && rc != SC_EINVAL && rc != SC_ENOMEM)
+            abort();
+        sc_free(ctx, img);
     } else if ((rc != SC_ECORRUPT && rc != SC_EINVAL && rc != SC_ENOMEM) ||
                !strstr(sc_ctx_last_error(ctx)->message, "fuzz/t")) {
         abort();
