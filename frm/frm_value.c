@@ -348,7 +348,13 @@ bit_text(char **out, sc_arena *a, const frm_image *im, const frm_field *f, const
 {
     char buf[32];
     unsigned odd = f->length & 7;
-    uint64_t v = be_uint(p, f->length / 8);
+    uint64_t v;
+
+    if (f->pack_flag & FRM_PF_BIT_AS_CHAR) { /* InnoDB, MEMORY: all bits in the record bytes */
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)be_uint(p, (f->length + 7) / 8));
+        return fmt(out, a, buf);
+    }
+    v = be_uint(p, f->length / 8);
 
     if (odd) {
         uint32_t two = f->bit_byte + 1 < im->reclength ? sc_frm__u16(im->record + f->bit_byte)
@@ -389,7 +395,7 @@ static size_t value_size(const frm_image *im, const frm_field *f, const sc_colum
     case FRM_T_TIME2:
         return 3 + frac_bytes(col->scale);
     case FRM_T_BIT:
-        return f->length / 8;
+        return (f->pack_flag & FRM_PF_BIT_AS_CHAR) ? (f->length + 7) / 8 : f->length / 8;
     case FRM_T_ENUM:
         return im->interval_counts[f->interval - 1] > 255 ? 2 : 1;
     case FRM_T_SET:

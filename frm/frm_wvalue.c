@@ -363,7 +363,7 @@ static int set_store(uint8_t *p, const frm_wcol *w)
 static int bit_store(uint8_t *rec, uint8_t *p, const frm_wcol *w)
 {
     char *end;
-    uint64_t v = strtoull(w->col->default_value, &end, 10);
+    uint64_t v = strtoull(w->col->default_value, &end, 2) /* canonical BIT text: binary digits */;
     unsigned whole = w->length / 8, odd = w->length & 7;
 
     if (end == w->col->default_value || *end)
