@@ -101,15 +101,21 @@ static void numeric_type(sc_column_def *c, const frm_field *f)
     }
 }
 
-/* Temporal types: fractional-second precision from the field length. */
-static void temporal_type(sc_column_def *c, const frm_field *f)
+/* Temporal types: fractional-second precision from the field length (0-6). */
+static int temporal_type(sc_column_def *c, const frm_field *f, const frm_rd *rd)
 {
     unsigned width = f->type == FRM_T_TIME2 ? 10 : 19;
+
+    if (f->length > width + 7)
+        return sc_frm__corrupt(rd, f->off + 3,
+                               "column '%s': length %u gives a fractional precision above 6",
+                               f->name, f->length);
 
     c->type = f->type == FRM_T_TIME2       ? SC_TYPE_TIME
               : f->type == FRM_T_DATETIME2 ? SC_TYPE_DATETIME
                                            : SC_TYPE_TIMESTAMP;
     c->scale = f->length > width ? f->length - width - 1 : 0;
+    return SC_OK;
 }
 
 static int charset_of(sc_column_def *c, const frm_field *f, const frm_rd *rd)
@@ -184,6 +190,9 @@ static int column_type(sc_column_def *c, const frm_image *im, const frm_field *f
         numeric_type(c, f);
         return SC_OK;
     case FRM_T_BIT:
+        if (f->length == 0 || f->length > 64)
+            return sc_frm__corrupt(rd, f->off + 3, "column '%s': BIT(%u) (1 to 64 bits)", f->name,
+                                   f->length);
         c->type = SC_TYPE_BIT;
         c->length = f->length;
         return SC_OK;
@@ -197,8 +206,7 @@ static int column_type(sc_column_def *c, const frm_image *im, const frm_field *f
     case FRM_T_TIME2:
     case FRM_T_DATETIME2:
     case FRM_T_TIMESTAMP2:
-        temporal_type(c, f);
-        return SC_OK;
+        return temporal_type(c, f, rd);
     case FRM_T_ENUM:
     case FRM_T_SET:
         return enum_type(c, im, f, rd);

@@ -222,6 +222,31 @@ START_TEST(test_frm_unknown_field_type)
 }
 END_TEST
 
+/* A TIME whose length gives more than 6 fraction digits (found by fuzz_frm:
+ * the time decoder shifted by 8 * bytes of the fraction, past 64 bits). */
+START_TEST(test_frm_time_precision_beyond_6)
+{
+    size_t len;
+    uint8_t *d = corpus_file(&len, "0012-time-fsp/frm/test/t.frm");
+
+    d[field_entry(d, 2) + 3] = 40;
+    expect_corrupt(d, len, "x/t.frm", "fractional precision above 6");
+    free(d);
+}
+END_TEST
+
+/* BIT wider than 64 bits (found by fuzz_frm: a shift past 64 bits). */
+START_TEST(test_frm_bit_beyond_64)
+{
+    size_t len;
+    uint8_t *d = corpus_file(&len, "0295-err-wrong-field-spec/frm/test/t4.frm");
+
+    d[field_entry(d, 0) + 3] = 250;
+    expect_corrupt(d, len, "x/t.frm", "BIT(250)");
+    free(d);
+}
+END_TEST
+
 START_TEST(test_frm_unknown_collation)
 {
     size_t len;
@@ -299,6 +324,8 @@ Suite *sc_test_frm_suite(void)
     tcase_add_test(bad, test_frm_wrong_magic);
     tcase_add_test(bad, test_frm_lengths_outside);
     tcase_add_test(bad, test_frm_unknown_field_type);
+    tcase_add_test(bad, test_frm_time_precision_beyond_6);
+    tcase_add_test(bad, test_frm_bit_beyond_64);
     tcase_add_test(bad, test_frm_unknown_collation);
     tcase_add_test(bad, test_frm_enum_default_outside);
     tcase_add_test(bad, test_frm_alloc_failures);
