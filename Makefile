@@ -65,6 +65,8 @@ DDL_SRC := $(wildcard ddl/*.c)
 # frm/: .frm files in and out (docs/frm.md), above ddl/
 FRM_SRC := $(wildcard frm/*.c)
 REPL_SRC := $(wildcard replicate/*.c)
+# track/: the schema tracker and --as-of (docs/tracking.md), above ddl/ and replicate/
+TRACK_SRC := $(wildcard track/*.c)
 TOOLS_SRC := $(wildcard tools/*.c)
 # server/: `syscat serve`, linked into the CLI only (the library needs no OpenSSL/libevent)
 SERVER_SRC := $(wildcard server/*.c)
@@ -74,9 +76,10 @@ CATALOG_OBJ := $(call obj,$(CATALOG_SRC)) $(BUILD)/obj/gen/syscat.pb-c.o
 DDL_OBJ := $(call obj,$(DDL_SRC))
 FRM_OBJ := $(call obj,$(FRM_SRC))
 REPL_OBJ := $(call obj,$(REPL_SRC))
+TRACK_OBJ := $(call obj,$(TRACK_SRC))
 TOOLS_OBJ := $(call obj,$(TOOLS_SRC))
 SERVER_OBJ := $(call obj,$(SERVER_SRC))
-LIB_OBJ := $(CATALOG_OBJ) $(DDL_OBJ) $(FRM_OBJ) $(REPL_OBJ)
+LIB_OBJ := $(CATALOG_OBJ) $(DDL_OBJ) $(FRM_OBJ) $(REPL_OBJ) $(TRACK_OBJ)
 
 LIB := $(BUILD)/libsyscat.a
 CLI := $(BUILD)/syscat
@@ -133,7 +136,7 @@ $(BUILD)/obj/gen/syscat.pb-c.o: $(GEN_C)
 	$(CC) $(CFLAGS_GEN) -MMD -MP -c $< -o $@
 
 # Everything may include the generated header.
-$(CATALOG_OBJ) $(DDL_OBJ) $(FRM_OBJ) $(REPL_OBJ) $(TOOLS_OBJ) $(SERVER_OBJ) $(TEST_SUPPORT_OBJ): $(GEN_H)
+$(CATALOG_OBJ) $(DDL_OBJ) $(FRM_OBJ) $(REPL_OBJ) $(TRACK_OBJ) $(TOOLS_OBJ) $(SERVER_OBJ) $(TEST_SUPPORT_OBJ): $(GEN_H)
 
 $(BUILD)/obj/tools/%.o: tools/%.c
 	@mkdir -p $(dir $@)
@@ -289,7 +292,7 @@ install:
 # then reports line coverage per source directory (gcovr; the full per-file
 # table is in build/coverage/coverage.txt).
 COV_BUILD := build/coverage
-COV_DIRS := catalog ddl frm replicate server tools
+COV_DIRS := catalog ddl frm replicate server tools track
 COV_MAKE = $(MAKE) MODE=release BUILD=$(COV_BUILD) OPT='-g -O0 -DSC_DEBUG --coverage' \
            LDFLAGS='$(LDFLAGS) --coverage'
 coverage: deps

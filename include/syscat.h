@@ -25,5 +25,6 @@
 #include "syscat/ddl.h"
 #include "syscat/replicate.h"
 #include "syscat/frm.h"
+#include "syscat/track.h"
 
 #endif /* SYSCAT_H */

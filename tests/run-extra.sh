@@ -46,6 +46,9 @@ run bash "$HERE/frm-roundtrip.sh"
 # then our own recordings (tests/data/show-extra, tests/oracle/record-show.sh).
 run bash "$HERE/oracle/run-show-cli.sh"
 run bash "$HERE/oracle/run-show-cli.sh" --corpus "$HERE/data/show-extra"
+# The schema tracker's contract (issue 14): every binlog variant tracked, schema-final.sql
+# and every schema-history/GTID.sql through dump --show-create [--as-of] (docs/tracking.md).
+run bash "$HERE/track-corpus.sh"
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"

@@ -34,6 +34,13 @@ typedef struct sc_cli {
      * cli.c do not depend on main.c). */
     void (*usage)(FILE *f, const char *cmd);
     bool json; /* --json given to the command: listings print as JSON (sc_cli__grid_output) */
+    /* --as-of of show and dump: sc_cli__open_read_as_of and sc_cli__close_read_as_of
+     * (tools/cmd_track.c), set by main.c; callbacks, so that cmd_show.c and cmd_dump.c
+     * link without the tracker (tests/fuzz/fuzz_roundtrip.c links cmd_dump.c alone).
+     * NULL: --as-of is refused. */
+    int (*open_as_of)(
+        sc_catalog **cat, sc_txn **txn, struct sc_cli *cli, const char *cmd, const char *spec);
+    void (*close_as_of)(sc_catalog *cat, sc_txn *txn);
 } sc_cli;
 
 /*
@@ -53,6 +60,7 @@ int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);   /* tools/cmd_user.c 
 int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);    /* tools/cmd_frm.c */
 int sc_cli__cmd_import(sc_cli *cli, int argc, char **argv); /* tools/cmd_import.c */
 int sc_cli__cmd_export(sc_cli *cli, int argc, char **argv); /* tools/cmd_export.c */
+int sc_cli__cmd_track(sc_cli *cli, int argc, char **argv);  /* tools/cmd_track.c */
 
 /* ------------------------------------------------------------------ */
 /* Usage and errors (cli.c)                                             */
@@ -125,6 +133,17 @@ int sc_cli__read_txn(sc_txn **out, sc_cli *cli, sc_catalog *cat);
  * @return SC_CLI_EXIT_OK or the exit status
  */
 int sc_cli__open_read(sc_catalog **cat_out, sc_txn **txn_out, sc_cli *cli);
+
+/**
+ * sc_cli__open_read for `--as-of SPEC` (tools/cmd_track.c): the catalog as
+ * it was at that point of its log, rebuilt in a scratch catalog
+ * (sc_asof_open); a SPEC not understood is a usage error of cmd. Release
+ * with sc_cli__close_read_as_of(). @return exit status
+ */
+int sc_cli__open_read_as_of(
+    sc_catalog **cat_out, sc_txn **txn_out, sc_cli *cli, const char *cmd, const char *as_of);
+/** End the read transaction and drop the scratch catalog of sc_cli__open_read_as_of. */
+void sc_cli__close_read_as_of(sc_catalog *cat, sc_txn *txn);
 
 /* ------------------------------------------------------------------ */
 /* SHOW CREATE rendering through the DDL module (show_create.c)         */

@@ -467,6 +467,7 @@ typedef struct dump_args {
     bool json;          /* --json */
     bool system;        /* --system-schema */
     const char *engine; /* --engine */
+    const char *as_of;  /* --as-of: the catalog at that point of its log */
 } dump_args;
 
 static bool engine_name_ok(const char *e)
@@ -483,9 +484,13 @@ static bool engine_name_ok(const char *e)
 static int parse_args(dump_args *a, sc_cli *cli, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"show-create", no_argument, NULL, 's'},  {"sql", no_argument, NULL, 's'},
-        {"json", no_argument, NULL, 'j'},         {"system-schema", no_argument, NULL, 'S'},
-        {"engine", required_argument, NULL, 'e'}, {NULL, 0, NULL, 0},
+        {"show-create", no_argument, NULL, 's'},
+        {"sql", no_argument, NULL, 's'},
+        {"json", no_argument, NULL, 'j'},
+        {"system-schema", no_argument, NULL, 'S'},
+        {"engine", required_argument, NULL, 'e'},
+        {"as-of", required_argument, NULL, 'a'},
+        {NULL, 0, NULL, 0},
     };
     bool sql = false;
     int c;
@@ -500,6 +505,8 @@ static int parse_args(dump_args *a, sc_cli *cli, int argc, char **argv)
             a->system = true;
         else if (c == 'e')
             a->engine = optarg;
+        else if (c == 'a')
+            a->as_of = optarg;
         else
             return sc_cli__other_option(cli, "dump", c, argv);
     }
@@ -520,19 +527,26 @@ int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv)
 {
     sc_catalog *cat = NULL;
     sc_txn *txn = NULL;
-    dump_args a = {false, false, NULL};
+    dump_args a = {false, false, NULL, NULL};
     int status;
 
     status = parse_args(&a, cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;
-    status = sc_cli__open_read(&cat, &txn, cli);
+    if (a.as_of && !cli->open_as_of)
+        return sc_cli__usage_error(cli, "dump", "--as-of is not available here");
+    status = a.as_of ? cli->open_as_of(&cat, &txn, cli, "dump", a.as_of)
+                     : sc_cli__open_read(&cat, &txn, cli);
     if (status == SC_CLI_EXIT_OK && a.system) {
         status = dump_system_schema(cli, txn, a.engine ? a.engine : "InnoDB");
     } else if (status == SC_CLI_EXIT_OK) {
         char *const *dbs = argv + optind;
         size_t n = (size_t)(argc - optind);
         status = a.json ? dump_json(cli, txn, dbs, n) : sc_cli__dump_sql(cli, txn, dbs, n);
+    }
+    if (a.as_of) {
+        cli->close_as_of(cat, txn);
+        return status;
     }
     sc_txn_abort(txn);
     sc_catalog_close(cat);

@@ -160,17 +160,44 @@ static int check_args(sc_cli *cli, int argc, char **argv)
     return sc_cli__usage_error(cli, "show", "unknown 'show %s'", argv[1]);
 }
 
+/* Remove "--as-of SPEC" / "--as-of=SPEC" from argv; -1 when SPEC is missing. */
+static int take_as_of(const char **as_of, int *argc, char **argv)
+{
+    int o = 1;
+
+    *as_of = NULL;
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--as-of") == 0) {
+            if (i + 1 >= *argc)
+                return -1;
+            *as_of = argv[++i];
+        } else if (strncmp(argv[i], "--as-of=", 8) == 0) {
+            *as_of = argv[i] + 8;
+        } else {
+            argv[o++] = argv[i];
+        }
+    }
+    *argc = o;
+    return 0;
+}
+
 int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
 {
     sc_catalog *cat = NULL;
     sc_txn *txn = NULL;
+    const char *as_of;
     int status;
 
     sc_cli__take_json(cli, &argc, argv);
+    if (take_as_of(&as_of, &argc, argv) != 0)
+        return sc_cli__usage_error(cli, "show", "--as-of needs GTID, FILE:POS or a time");
+    if (as_of && !cli->open_as_of)
+        return sc_cli__usage_error(cli, "show", "--as-of is not available here");
     status = check_args(cli, argc, argv);
     if (status != SC_CLI_EXIT_OK)
         return status;
-    status = sc_cli__open_read(&cat, &txn, cli);
+    status = as_of ? cli->open_as_of(&cat, &txn, cli, "show", as_of)
+                   : sc_cli__open_read(&cat, &txn, cli);
     if (status != SC_CLI_EXIT_OK)
         return status;
     if (strcasecmp(argv[1], "tables") == 0) {
@@ -181,6 +208,10 @@ int sc_cli__cmd_show(sc_cli *cli, int argc, char **argv)
         status = show_create(cli, txn, argc, argv);
     else
         status = show_databases(cli, txn);
+    if (as_of) {
+        cli->close_as_of(cat, txn);
+        return status;
+    }
     sc_txn_abort(txn);
     sc_catalog_close(cat);
     return status;

@@ -29,7 +29,8 @@ static const cli_command commands[] = {
     {"init", sc_cli__cmd_init, "[--map-size BYTES] [--map-max BYTES] [--force]",
      "create a new catalog in the data directory"},
     {"show", sc_cli__cmd_show,
-     "databases | tables [DB] | create table DB.TABLE | create database DB [--json]",
+     "databases | tables [DB] | create table DB.TABLE | create database DB [--json]\n"
+     "            [--as-of GTID|FILE:POS|TIME]",
      "list databases or tables, print SHOW CREATE text"},
     {"describe", sc_cli__cmd_describe, "DB.TABLE [--json]", "describe a table's columns"},
     {"fsck", sc_cli__cmd_fsck, "[--json]", "check the catalog's integrity"},
@@ -40,7 +41,7 @@ static const cli_command commands[] = {
      "[--database DB] [--results] [--force] [--single-transaction] [--dry-run]\n"
      "            [--show-warnings] [--warnings FILE] [-e SQL | FILE | -]",
      "run SQL statements (interactive prompt on a terminal)"},
-    {"dump", sc_cli__cmd_dump, "[--show-create | --json] [DB...]",
+    {"dump", sc_cli__cmd_dump, "[--show-create | --json] [--as-of GTID|FILE:POS|TIME] [DB...]",
      "print the whole catalog as SQL or JSON"},
     {"binlog", sc_cli__cmd_binlog,
      "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
@@ -58,6 +59,9 @@ static const cli_command commands[] = {
      "import a MariaDB datadir's .frm files (one transaction, logged)"},
     {"export", sc_cli__cmd_export, "frm DIR [DB[.TABLE]] [--skip-bad]",
      "write the catalog's tables as MariaDB 10.11 .frm files and db.opt"},
+    {"track", sc_cli__cmd_track,
+     "--source NAME [--skip-unparsed-ddl] FILE... | status [NAME] [--json]",
+     "follow a MariaDB server's schema from its binlog files (DDL, AUTO_INCREMENT)"},
     {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
      "the replica's id map: source ids -> local ids, with names"},
     {"serve", sc_cli__cmd_serve,
@@ -184,7 +188,9 @@ static void print_notice(const char *message, void *payload)
 
 int main(int argc, char **argv)
 {
-    sc_cli cli = {default_datadir(), NULL, stdout, stderr, usage, false};
+    sc_cli cli = {
+        default_datadir(),       NULL, stdout, stderr, usage, false, sc_cli__open_read_as_of,
+        sc_cli__close_read_as_of};
     int cmd_index = 0, status;
 
     status = parse_global(&cli, argc, argv, &cmd_index);

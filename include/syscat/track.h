@@ -1,0 +1,116 @@
+/*
+ * syscat/track.h - following a foreign MariaDB server's schema from its
+ * binlog (the schema tracker), and the catalog as it was at an earlier
+ * point of its log (--as-of). See docs/tracking.md and
+ * docs/history-and-flashback.md.
+ */
+#ifndef SYSCAT_TRACK_H
+#define SYSCAT_TRACK_H
+
+#include "common.h"
+#include "error.h"
+#include "catalog.h"
+#include "replicate.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Options of sc_track_files(). Start from SC_TRACK_OPTIONS_INIT. */
+typedef struct sc_track_options {
+    unsigned version;       /* SC_TRACK_OPTIONS_VERSION */
+    const char *source;     /* the source's name: letters, digits, '_' and '-', 1..64 */
+    bool skip_unparsed_ddl; /* record a DDL the engine refuses as skipped and go on */
+} sc_track_options;
+
+#define SC_TRACK_OPTIONS_VERSION 1
+#define SC_TRACK_OPTIONS_INIT                                                                      \
+    {                                                                                              \
+        SC_TRACK_OPTIONS_VERSION, NULL, false                                                      \
+    }
+
+/** Counters of one sc_track_files() call. */
+typedef struct sc_track_stats {
+    uint64_t groups;         /* event groups (GTID .. end) read and followed */
+    uint64_t groups_skipped; /* groups at or before the saved position (already tracked) */
+    uint64_t ddl;            /* DDL statements run through the DDL engine */
+    uint64_t ddl_skipped;    /* DDL the engine refused, skipped (--skip-unparsed-ddl) */
+    uint64_t ignored;        /* statements that do not change a schema (accounts, FLUSH...) */
+    uint64_t auto_increment; /* AUTO_INCREMENT counters moved by row events */
+} sc_track_stats;
+
+/**
+ * Follow the binlog files of a foreign MariaDB 10.11 server, in order: every
+ * DDL Query event runs through the DDL engine with the session state its
+ * status variables carry; row events move AUTO_INCREMENT counters. Each
+ * event group that changes the catalog is one catalog transaction (logged)
+ * holding the source's new position, so a second call on the same files
+ * continues where the first stopped. Groups at or before the saved GTID of
+ * their domain are skipped.
+ * @param[out] out  counters (may be NULL)
+ * @return SC_OK; SC_ESQL / SC_ERROR when a DDL is refused (the message names
+ *         the file, the position, the GTID and the statement; nothing of
+ *         that group applied); SC_EINVAL (bad source name); SC_ECORRUPT; SC_EIO
+ */
+SC_API int sc_track_files(sc_track_stats *out,
+                          sc_log *log,
+                          const sc_track_options *opts,
+                          const char *const *files,
+                          size_t nfiles);
+
+/** The saved state of one tracked source. */
+typedef struct sc_track_state {
+    char source[65];    /* its name */
+    char file[256];     /* binlog file of the position ("" = nothing tracked yet) */
+    uint64_t position;  /* offset of the next event group in file */
+    char gtid[256];     /* last tracked GTID per domain, "0-1-47[,1-2-9...]" */
+    uint64_t n_skipped; /* DDL recorded as skipped */
+} sc_track_state;
+
+/** One DDL recorded as skipped (strings borrowed for the callback). */
+typedef struct sc_track_skipped {
+    const char *file;      /* binlog file */
+    uint64_t position;     /* offset of the Query event */
+    const char *gtid;      /* its group's GTID */
+    unsigned mysql_errno;  /* the engine's error */
+    const char *message;   /* its text */
+    const char *statement; /* the statement as logged */
+} sc_track_skipped;
+
+/** State of one source. @return SC_OK, SC_ENOTFOUND (never tracked) */
+SC_API int sc_track_state_get(sc_track_state *out, sc_catalog *cat, const char *source);
+
+/** Call cb for every tracked source, by name. A non-zero return stops the walk. */
+SC_API int sc_track_sources(sc_catalog *cat,
+                            int (*cb)(const sc_track_state *st, void *payload),
+                            void *payload);
+
+/** Call cb for every skipped DDL of source, in the order they were met. */
+SC_API int sc_track_skipped_foreach(sc_catalog *cat,
+                                    const char *source,
+                                    int (*cb)(const sc_track_skipped *s, void *payload),
+                                    void *payload);
+
+/**
+ * The catalog as it was at a point of its log, rebuilt in a scratch catalog
+ * (under $TMPDIR) by replaying the stored log up to that point. spec is a
+ * GTID "D-S-N", "FILE:POS" or a time ("YYYY-MM-DD HH:MM:SS" UTC, or seconds
+ * since the epoch). When the log holds tracked transactions (sc_track_files),
+ * these are the tracked source's coordinates: the state right after that
+ * source group; otherwise they are the catalog log's own (GTID: after that
+ * transaction; FILE:POS: every transaction that ends at or before POS; a
+ * time: every transaction written at or before it).
+ * @param[out] out the scratch catalog (read it like any other); free it
+ *                 with sc_asof_close(), which also removes its directory
+ * @return SC_OK, SC_EINVAL (spec not understood), SC_ENOTFOUND (the point is
+ *         not in the log, or is past it, or the log was purged before it), SC_EIO
+ */
+SC_API int sc_asof_open(sc_catalog **out, sc_log *log, const char *spec);
+
+/** Close a catalog of sc_asof_open() and remove its directory (NULL is fine). */
+SC_API void sc_asof_close(sc_catalog *scratch);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SYSCAT_TRACK_H */

@@ -1,0 +1,591 @@
+/*
+ * track.c - the schema tracker (sc_track_files): follows the binlog files
+ * of a foreign MariaDB 10.11 server. Every DDL Query event runs through the
+ * DDL engine in a session set up from the event's status variables (current
+ * database, sql_mode, flags2, collation_server); row events move the
+ * AUTO_INCREMENT counter of the table they touch (found by the name its
+ * TABLE_MAP gives: the server's table ids are valid only within a file, the
+ * catalog's ids are stable). One catalog transaction per event group that
+ * changes something, holding the source's new position (state.c), so an
+ * interrupted run resumes exactly. docs/tracking.md.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/buf.h"
+#include "catalog/charset.h"
+#include "replicate/bytes.h"
+#include "replicate/log.h"
+#include "replicate/reader.h"
+#include "syscat/ddl.h"
+#include "track/track_int.h"
+
+/* Query status variables (MariaDB log_event.h) the tracker reads. */
+#define Q_FLAGS2 0
+#define Q_SQL_MODE 1
+#define Q_CHARSET 4
+
+/* flags2 bits (MariaDB sql_priv.h OPTION_*; checked on a 10.11.19 server). */
+#define F2_EXPLICIT_DEF_TIMESTAMP (1u << 24)
+#define F2_NO_FOREIGN_KEY_CHECKS (1u << 26)
+
+#define MAX_DOMAINS 32
+
+typedef struct dom_pos {
+    uint32_t domain;
+    uint32_t server;
+    uint64_t seq;
+} dom_pos;
+
+typedef struct tracker {
+    sc_log *log;
+    sc_catalog *cat;
+    sc_ctx *ctx;
+    const sc_track_options *o;
+    sc_track_stats st;
+    sc_track_state state; /* position reached (committed unless dirty) */
+    dom_pos doms[MAX_DOMAINS];
+    size_t ndoms;
+    bool dirty; /* state moved past groups that changed nothing: not committed yet */
+    /* the file being read */
+    const char *fname;
+    sc_binlog_reader *r;
+    /* the event group being read */
+    bool in_group, skipping, standalone, changed;
+    dom_pos gtid;
+    sc_txn *txn;
+    char gtid_text[64];
+    char marker[400];
+    sc_buf annotate; /* the group's last ANNOTATE_ROWS text */
+} tracker;
+
+/* ------------------------------------------------------------------ */
+/* GTID positions                                                       */
+
+static void gtids_parse(tracker *t, const char *text)
+{
+    const char *p = text;
+
+    t->ndoms = 0;
+    while (*p && t->ndoms < MAX_DOMAINS) {
+        unsigned long d, s;
+        unsigned long long n;
+        int used = 0;
+        if (sscanf(p, "%lu-%lu-%llu%n", &d, &s, &n, &used) != 3)
+            break;
+        t->doms[t->ndoms++] = (dom_pos){(uint32_t)d, (uint32_t)s, n};
+        p += used;
+        if (*p == ',')
+            p++;
+    }
+}
+
+static void gtids_format(tracker *t)
+{
+    char *o = t->state.gtid;
+    size_t left = sizeof(t->state.gtid);
+
+    o[0] = '\0';
+    for (size_t i = 0; i < t->ndoms && left > 1; i++) {
+        int n = snprintf(o, left, "%s%" PRIu32 "-%" PRIu32 "-%" PRIu64, i ? "," : "",
+                         t->doms[i].domain, t->doms[i].server, t->doms[i].seq);
+        if (n < 0 || (size_t)n >= left)
+            break;
+        o += n;
+        left -= (size_t)n;
+    }
+}
+
+static dom_pos *gtid_domain(tracker *t, uint32_t domain)
+{
+    for (size_t i = 0; i < t->ndoms; i++)
+        if (t->doms[i].domain == domain)
+            return &t->doms[i];
+    return NULL;
+}
+
+static void gtid_advance(tracker *t, const dom_pos *g)
+{
+    dom_pos *d = gtid_domain(t, g->domain);
+
+    if (!d && t->ndoms < MAX_DOMAINS)
+        d = &t->doms[t->ndoms++];
+    if (d)
+        *d = *g;
+    gtids_format(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Groups                                                               */
+
+static int ensure_txn(tracker *t)
+{
+    return t->txn ? SC_OK : sc_txn_begin(&t->txn, t->cat, 0);
+}
+
+static void start_group(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    dom_pos *d;
+
+    t->in_group = true;
+    t->changed = false;
+    t->gtid = (dom_pos){ev->u.gtid.domain_id, raw->header.server_id, ev->u.gtid.seq_no};
+    d = gtid_domain(t, t->gtid.domain);
+    t->skipping = d && t->gtid.seq <= d->seq;
+    t->standalone = (ev->u.gtid.flags2 & SC_GTID_STANDALONE) != 0;
+    snprintf(t->gtid_text, sizeof(t->gtid_text), "%" PRIu32 "-%" PRIu32 "-%" PRIu64, t->gtid.domain,
+             t->gtid.server, t->gtid.seq);
+    snprintf(t->marker, sizeof(t->marker), SC_TRACK_MARKER "%s %s %s:%" PRIu64 " %" PRIu32 " */ ",
+             t->o->source, t->gtid_text, t->fname, raw->offset, raw->header.timestamp);
+    sc__buf_reset(&t->annotate);
+}
+
+/* The group ended with the event that ends at end_off. */
+static int end_group(tracker *t, uint64_t end_off)
+{
+    int rc = SC_OK;
+
+    if (!t->in_group)
+        return SC_OK;
+    t->in_group = false;
+    if (t->skipping) {
+        t->st.groups_skipped++;
+        return SC_OK;
+    }
+    t->st.groups++;
+    snprintf(t->state.file, sizeof(t->state.file), "%s", t->fname);
+    t->state.position = end_off;
+    gtid_advance(t, &t->gtid);
+    if (t->txn && t->changed) {
+        rc = sc_track__state_write(t->txn, &t->state);
+        if (!rc)
+            rc = sc_txn_commit(t->txn);
+        else
+            sc_txn_abort(t->txn);
+        t->txn = NULL;
+        t->dirty = false;
+        return rc;
+    }
+    sc_txn_abort(t->txn);
+    t->txn = NULL;
+    t->dirty = true;
+    return SC_OK;
+}
+
+/* Commit a position that only moved past groups that changed nothing. */
+static int save_dirty(tracker *t)
+{
+    sc_txn *txn = NULL;
+    int rc;
+
+    if (!t->dirty)
+        return SC_OK;
+    rc = sc_txn_begin(&txn, t->cat, 0);
+    if (!rc)
+        rc = sc_track__state_write(txn, &t->state);
+    if (!rc)
+        rc = sc_txn_commit(txn);
+    else
+        sc_txn_abort(txn);
+    if (!rc)
+        t->dirty = false;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Query events                                                         */
+
+typedef enum qkind { Q_IGNORE, Q_BEGIN, Q_END, Q_DDL } qkind;
+
+/* The n-th word (0-based) of text, upper-cased into w. */
+static void nth_word(char *w, size_t size, const char *text, size_t len, unsigned n)
+{
+    size_t i = sc_sql_skip_blank(text, len), k;
+
+    w[0] = '\0';
+    for (;;) {
+        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+            i++;
+        for (k = 0; i < len && ((text[i] >= 'a' && text[i] <= 'z') ||
+                                (text[i] >= 'A' && text[i] <= 'Z') || text[i] == '_');
+             i++)
+            if (k + 1 < size)
+                w[k++] = (char)(text[i] & ~0x20);
+        w[k] = '\0';
+        if (n-- == 0 || k == 0)
+            return;
+        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
+            i++;
+    }
+}
+
+static qkind classify(const char *text, size_t len)
+{
+    static const char *const ddl[] = {"CREATE", "ALTER", "DROP", "RENAME", "TRUNCATE"};
+    char w0[16], w1[16], w3[16];
+
+    nth_word(w0, sizeof(w0), text, len, 0);
+    nth_word(w1, sizeof(w1), text, len, 1);
+    if (strcmp(w0, "BEGIN") == 0 || strcmp(w0, "XA") == 0 || strcmp(w0, "SAVEPOINT") == 0 ||
+        strcmp(w0, "RELEASE") == 0 || (strcmp(w0, "START") == 0 && strcmp(w1, "TRANSACTION") == 0))
+        return Q_BEGIN;
+    if (strcmp(w0, "COMMIT") == 0 || (strcmp(w0, "ROLLBACK") == 0 && strcmp(w1, "TO") != 0))
+        return Q_END;
+    for (size_t i = 0; i < sizeof(ddl) / sizeof(ddl[0]); i++)
+        if (strcmp(w0, ddl[i]) == 0) {
+            /* accounts are not schema: CREATE [OR REPLACE] USER/ROLE, DROP USER ... */
+            nth_word(w3, sizeof(w3), text, len, 3);
+            if (strcmp(w1, "USER") == 0 || strcmp(w1, "ROLE") == 0 ||
+                (strcmp(w1, "OR") == 0 && (strcmp(w3, "USER") == 0 || strcmp(w3, "ROLE") == 0)))
+                return Q_IGNORE;
+            return Q_DDL;
+        }
+    return Q_IGNORE;
+}
+
+/* Set up a session as the event's status variables and default database say. */
+static int session_for(sc_session **out, tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    const sc_ev_query *q = &ev->u.query;
+    sc_rd rd = sc_rd_init(q->status_vars);
+    char *db = NULL, num[32];
+    uint8_t code;
+    sc_slice v;
+    int more, rc;
+
+    if (q->db.len && !(raw->header.flags & SC_EVF_SUPPRESS_USE) &&
+        !(db = sc__strndup(t->ctx, (const char *)q->db.data, q->db.len)))
+        return SC_ENOMEM;
+    rc = sc_session_new(out, t->cat, db);
+    sc_free(t->ctx, db);
+    while (!rc && (more = sc_query__status_next(&rd, &code, &v)) > 0) {
+        if (code == Q_FLAGS2 && v.len >= 4) {
+            uint32_t f2 = sc_get_u32le(v.data);
+            rc = sc_session_set(*out, "foreign_key_checks",
+                                f2 & F2_NO_FOREIGN_KEY_CHECKS ? "0" : "1");
+            if (!rc)
+                rc = sc_session_set(*out, "explicit_defaults_for_timestamp",
+                                    f2 & F2_EXPLICIT_DEF_TIMESTAMP ? "1" : "0");
+        } else if (code == Q_SQL_MODE && v.len >= 8) {
+            snprintf(num, sizeof(num), "%" PRIu64, sc_get_u64le(v.data));
+            rc = sc_session_set(*out, "sql_mode", num);
+        } else if (code == Q_CHARSET && v.len >= 6) {
+            const sc_collation_info *c = sc_charset__collation_by_id(sc_get_u16le(v.data + 4));
+            if (c)
+                rc = sc_session_set(*out, "collation_server", c->name);
+        }
+    }
+    if (rc) {
+        sc_session_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static int refuse(tracker *t, const sc_binlog_event *raw, const sc_slice text)
+{
+    sc_error e = *sc_ctx_last_error(t->ctx);
+    char head[256];
+
+    snprintf(head, sizeof(head), "track %s: %s at %" PRIu64 ", GTID %s", t->o->source, t->fname,
+             raw->offset, t->gtid_text);
+    if (e.mysql_errno)
+        return sc_error_set(t->ctx, e.code ? e.code : SC_ESQL, e.mysql_errno, e.sqlstate,
+                            "%s: ERROR %u (%s): %s; statement: %.*s", head, e.mysql_errno,
+                            e.sqlstate, e.message, (int)(text.len > 2000 ? 2000 : text.len),
+                            (const char *)text.data);
+    return sc_error_set(t->ctx, e.code ? e.code : SC_ERROR, 0, NULL, "%s: %s; statement: %.*s",
+                        head, e.message, (int)(text.len > 2000 ? 2000 : text.len),
+                        (const char *)text.data);
+}
+
+static int skip_ddl(tracker *t, const sc_binlog_event *raw, const sc_slice text)
+{
+    sc_error e = *sc_ctx_last_error(t->ctx);
+    char *stmt = sc__strndup(t->ctx, (const char *)text.data, text.len);
+    sc_track_skipped s;
+    int rc;
+
+    if (!stmt)
+        return SC_ENOMEM;
+    s.file = t->fname;
+    s.position = raw->offset;
+    s.gtid = t->gtid_text;
+    s.mysql_errno = e.mysql_errno;
+    s.message = e.message;
+    s.statement = stmt;
+    sc_ctx_clear_error(t->ctx);
+    rc = sc_track__skipped_write(t->txn, t->o->source, ++t->state.n_skipped, &s);
+    sc_free(t->ctx, stmt);
+    t->st.ddl_skipped++;
+    t->changed = true;
+    return rc;
+}
+
+static int run_ddl(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    sc_slice text = ev->u.query.text;
+    sc_session *s = NULL;
+    sc_stmt_result res;
+    sc_buf sql;
+    int rc = ensure_txn(t);
+
+    if (!rc)
+        rc = session_for(&s, t, raw, ev);
+    if (rc)
+        return rc;
+    sc__buf_init(&sql, t->ctx);
+    sc__buf_puts(&sql, t->marker);
+    sc__buf_put(&sql, text.data, text.len);
+    if (sql.failed) {
+        sc_session_free(s);
+        sc__buf_free(&sql);
+        return SC_ENOMEM;
+    }
+    memset(&res, 0, sizeof(res));
+    rc = sc_ddl_exec(&res, s, t->txn, sql.text, sql.len);
+    sc_stmt_result_clear(&res);
+    sc_session_free(s);
+    sc__buf_free(&sql);
+    if (rc == SC_OK) {
+        t->st.ddl++;
+        t->changed = true;
+        return SC_OK;
+    }
+    if (rc == SC_ENOMEM || rc == SC_EIO || rc == SC_EFULL || !t->o->skip_unparsed_ddl)
+        return refuse(t, raw, text);
+    return skip_ddl(t, raw, text);
+}
+
+static int on_query(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    sc_slice text = ev->u.query.text;
+    qkind k = classify((const char *)text.data, text.len);
+    uint64_t end = raw->offset + raw->header.event_len;
+    int rc = SC_OK;
+
+    if (!t->in_group) { /* a log without GTIDs: each statement is its own group */
+        sc_event none;
+        memset(&none, 0, sizeof(none));
+        none.u.gtid.flags2 = SC_GTID_STANDALONE;
+        start_group(t, raw, &none);
+        t->skipping = false;
+    }
+    if (k == Q_END)
+        return end_group(t, end);
+    if (t->skipping || k == Q_BEGIN)
+        return t->standalone && k != Q_BEGIN ? end_group(t, end) : SC_OK;
+    if (k == Q_DDL)
+        rc = run_ddl(t, raw, ev);
+    else
+        t->st.ignored++;
+    if (!rc && t->standalone)
+        rc = end_group(t, end);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Row events: AUTO_INCREMENT                                           */
+
+/* The value of an AUTO_INCREMENT column as an unsigned counter; false when it
+ * does not move a counter (NULL, absent, zero or negative). */
+static bool counter_value(uint64_t *out, const sc_binlog_value *v, uint8_t type, bool is_unsigned)
+{
+    unsigned bytes = type == 1 ? 1 : type == 2 ? 2 : type == 9 ? 3 : type == 3 ? 4 : 8;
+
+    switch (v->kind) {
+    case SC_VAL_INT:
+        if (is_unsigned) {
+            *out = bytes == 8 ? (uint64_t)v->v.i : (uint64_t)v->v.i & ((1ull << (8 * bytes)) - 1);
+            return *out > 0;
+        }
+        *out = (uint64_t)v->v.i;
+        return v->v.i > 0;
+    case SC_VAL_FLOAT:
+        *out = v->v.f >= 1 ? (uint64_t)v->v.f : 0;
+        return *out > 0;
+    case SC_VAL_DOUBLE:
+        *out = v->v.d >= 1 ? (uint64_t)v->v.d : 0;
+        return *out > 0;
+    default:
+        return false;
+    }
+}
+
+static int move_counter(tracker *t, sc_table *tab, uint64_t next)
+{
+    sc_table_def def = *sc_table_definition(tab);
+    sc_buf stmt;
+    int rc;
+
+    def.auto_increment = next;
+    sc__buf_init(&stmt, t->ctx);
+    sc__buf_puts(&stmt, t->marker);
+    sc__buf_put(&stmt, t->annotate.data, t->annotate.len);
+    rc = stmt.failed ? SC_ENOMEM : sc_txn_set_statement(t->txn, stmt.text, stmt.len);
+    sc__buf_free(&stmt);
+    if (!rc)
+        rc = sc_table_alter(t->txn, sc_table_id(tab), &def);
+    if (!rc) {
+        t->st.auto_increment++;
+        t->changed = true;
+    }
+    return rc;
+}
+
+static int on_rows(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    int kind = sc_event__rows_kind(raw->header.type);
+    const sc_ev_table_map *tm = sc_binlog_reader__table_map(t->r, ev->u.rows.table_id);
+    sc_event_loc loc = {t->fname, raw->offset};
+    const sc_table_def *def;
+    sc_table *tab = NULL;
+    char *db, *name;
+    size_t ai;
+    uint64_t top = 0, v;
+    sc_rows rows;
+    int rc;
+
+    if (t->skipping || !t->in_group || kind == 2 || !tm)
+        return SC_OK;
+    if ((rc = ensure_txn(t)))
+        return rc;
+    db = sc__strndup(t->ctx, (const char *)tm->db.data, tm->db.len);
+    name = sc__strndup(t->ctx, (const char *)tm->table.data, tm->table.len);
+    rc = db && name ? sc_table_lookup(&tab, t->txn, db, name) : SC_ENOMEM;
+    sc_free(t->ctx, db);
+    sc_free(t->ctx, name);
+    if (rc == SC_ENOTFOUND) { /* mysql.*, or a table made before tracking began */
+        sc_ctx_clear_error(t->ctx);
+        return SC_OK;
+    }
+    if (rc)
+        return rc;
+    def = sc_table_definition(tab);
+    for (ai = 0; ai < def->n_columns && !(def->columns[ai].flags & SC_COL_AUTO_INCREMENT); ai++)
+        ;
+    if (ai == def->n_columns || ai >= tm->ncols) {
+        sc_table_free(tab);
+        return SC_OK;
+    }
+    rc = sc_rows__decode(&rows, t->ctx, tm, raw->header.type, &ev->u.rows, &loc);
+    for (size_t i = kind == 1 ? 1 : 0; !rc && i < rows.nimages; i += kind == 1 ? 2 : 1) {
+        size_t k = i * rows.ncols + ai;
+        if (!rows.absent[k] &&
+            counter_value(&v, &rows.vals[k], tm->columns[ai].type,
+                          (def->columns[ai].flags & SC_COL_UNSIGNED) != 0) &&
+            v > top)
+            top = v;
+    }
+    if (!rc)
+        sc_rows__free(t->ctx, &rows);
+    if (!rc && top && top != UINT64_MAX && top + 1 > def->auto_increment)
+        rc = move_counter(t, tab, top + 1);
+    sc_table_free(tab);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Files                                                                */
+
+static int on_event(tracker *t, const sc_binlog_event *raw)
+{
+    const sc_event *ev = sc_binlog_reader__event(t->r);
+
+    switch (raw->header.type) {
+    case SC_EV_GTID:
+        if (t->in_group) /* a group without its end (a server crash): drop it */
+            (void)end_group(t, raw->offset);
+        start_group(t, raw, ev);
+        return SC_OK;
+    case SC_EV_QUERY:
+        return on_query(t, raw, ev);
+    case SC_EV_ANNOTATE_ROWS:
+        sc__buf_reset(&t->annotate);
+        sc__buf_put(&t->annotate, ev->u.annotate.text.data, ev->u.annotate.text.len);
+        return t->annotate.failed ? SC_ENOMEM : SC_OK;
+    case SC_EV_XID:
+        return end_group(t, raw->offset + raw->header.event_len);
+    default:
+        return sc_event__is_rows(raw->header.type) ? on_rows(t, raw, ev) : SC_OK;
+    }
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static int track_file(tracker *t, const char *path)
+{
+    const sc_binlog_event *raw = NULL;
+    int rc = sc_binlog_reader_open(&t->r, t->ctx, path);
+
+    if (rc)
+        return rc;
+    t->fname = base_name(path);
+    if (strcmp(t->state.file, t->fname) == 0 && t->state.position > 4)
+        sc_binlog_reader__seek(t->r, t->state.position);
+    while (!rc && !(rc = sc_binlog_reader_next(&raw, t->r)) && raw)
+        rc = on_event(t, raw);
+    if (t->in_group) { /* cut by the end of the file: not applied, read again next time */
+        sc_txn_abort(t->txn);
+        t->txn = NULL;
+        t->in_group = false;
+    }
+    sc_binlog_reader_close(t->r);
+    t->r = NULL;
+    return rc;
+}
+
+int sc_track_files(sc_track_stats *out,
+                   sc_log *log,
+                   const sc_track_options *opts,
+                   const char *const *files,
+                   size_t nfiles)
+{
+    tracker *t;
+    sc_catalog *cat = log->cat;
+    sc_ctx *ctx = sc_catalog_ctx(cat);
+    sc_txn *txn = NULL;
+    int rc, src;
+
+    if (out)
+        memset(out, 0, sizeof(*out));
+    if (!opts || opts->version != SC_TRACK_OPTIONS_VERSION)
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "sc_track_files: bad options version");
+    if ((rc = sc_track__check_name(ctx, opts->source)))
+        return rc;
+    if (!(t = sc__calloc(ctx, 1, sizeof(*t))))
+        return SC_ENOMEM;
+    t->log = log;
+    t->cat = cat;
+    t->ctx = ctx;
+    t->o = opts;
+    sc__buf_init(&t->annotate, ctx);
+    rc = sc_txn_begin(&txn, cat, SC_TXN_READONLY);
+    if (!rc)
+        rc = sc_track__state_read(&t->state, txn, opts->source);
+    sc_txn_abort(txn);
+    gtids_parse(t, t->state.gtid);
+    for (size_t i = 0; !rc && i < nfiles; i++)
+        rc = track_file(t, files[i]);
+    sc_txn_abort(t->txn); /* an error inside a group: nothing of it stays */
+    t->txn = NULL;
+    if (rc) {
+        sc_error e = *sc_ctx_last_error(ctx);
+        src = save_dirty(t);
+        sc_error_set(ctx, e.code ? e.code : rc, e.mysql_errno, e.sqlstate, "%s", e.message);
+        (void)src;
+    } else {
+        rc = save_dirty(t);
+    }
+    if (out)
+        *out = t->st;
+    sc__buf_free(&t->annotate);
+    sc_free(ctx, t);
+    return rc;
+}
