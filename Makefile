@@ -324,6 +324,11 @@ bench-build: $(BENCH_BIN) $(BUILD)/applylog
 check-replica-net:
 	SC_REPLICA_NET=1 $(MAKE) check-replicate_replica_net
 
+# Live schema tracking against a private MariaDB server (issue 14, acceptance 3; ~2 min).
+.PHONY: check-track-live
+check-track-live: all
+	bash tests/track-live.sh $(CLI)
+
 # Map growth at the acceptance size: 100,000 tables from a 1 MiB map, through the API
 # and the CLI (make test runs a few thousand).
 check-mapgrow-long:

@@ -49,6 +49,8 @@ run bash "$HERE/oracle/run-show-cli.sh" --corpus "$HERE/data/show-extra"
 # The schema tracker's contract (issue 14): every binlog variant tracked, schema-final.sql
 # and every schema-history/GTID.sql through dump --show-create [--as-of] (docs/tracking.md).
 run bash "$HERE/track-corpus.sh"
+# Flashback after random DDL (issue 14, acceptance 4; FLASHBACK_COUNT=1000 for the full size).
+run bash "$HERE/track-flashback.sh"
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"

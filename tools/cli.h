@@ -55,12 +55,13 @@ int sc_cli__cmd_stats(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_exec(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_dump(sc_cli *cli, int argc, char **argv);
 int sc_cli__cmd_resize(sc_cli *cli, int argc, char **argv);
-int sc_cli__cmd_serve(sc_cli *cli, int argc, char **argv);  /* tools/cmd_serve.c */
-int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);   /* tools/cmd_user.c */
-int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);    /* tools/cmd_frm.c */
-int sc_cli__cmd_import(sc_cli *cli, int argc, char **argv); /* tools/cmd_import.c */
-int sc_cli__cmd_export(sc_cli *cli, int argc, char **argv); /* tools/cmd_export.c */
-int sc_cli__cmd_track(sc_cli *cli, int argc, char **argv);  /* tools/cmd_track.c */
+int sc_cli__cmd_serve(sc_cli *cli, int argc, char **argv);     /* tools/cmd_serve.c */
+int sc_cli__cmd_user(sc_cli *cli, int argc, char **argv);      /* tools/cmd_user.c */
+int sc_cli__cmd_frm(sc_cli *cli, int argc, char **argv);       /* tools/cmd_frm.c */
+int sc_cli__cmd_import(sc_cli *cli, int argc, char **argv);    /* tools/cmd_import.c */
+int sc_cli__cmd_export(sc_cli *cli, int argc, char **argv);    /* tools/cmd_export.c */
+int sc_cli__cmd_track(sc_cli *cli, int argc, char **argv);     /* tools/cmd_track.c */
+int sc_cli__cmd_flashback(sc_cli *cli, int argc, char **argv); /* tools/cmd_flashback.c */
 
 /* ------------------------------------------------------------------ */
 /* Usage and errors (cli.c)                                             */

@@ -4,6 +4,9 @@
  * and the --as-of helper that `show` and `dump` share.
  *
  *   track --source NAME [--skip-unparsed-ddl] FILE...   the files in order
+ *   track --source NAME [--skip-unparsed-ddl] --from HOST:PORT [--user U]
+ *         [--password-file F] [--server-id N] [--once] [--retry SECONDS]
+ *                                                        a live server, followed
  *   track status [NAME] [--json]                         position, GTID, skipped DDL
  *
  * Exit 1 when a DDL is refused (the message names file, position, GTID and
@@ -165,11 +168,19 @@ static int cmd_files(sc_cli *cli, int argc, char **argv)
     static const struct option opts[] = {
         {"source", required_argument, NULL, 's'},
         {"skip-unparsed-ddl", no_argument, NULL, 'k'},
+        {"from", required_argument, NULL, 'f'},
+        {"user", required_argument, NULL, 'u'},
+        {"password-file", required_argument, NULL, 'p'},
+        {"server-id", required_argument, NULL, 'i'},
+        {"once", no_argument, NULL, 'o'},
+        {"retry", required_argument, NULL, 'r'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     sc_track_options o = SC_TRACK_OPTIONS_INIT;
+    sc_track_live_options lo = SC_TRACK_LIVE_OPTIONS_INIT;
     sc_track_stats st;
+    char *end;
     sc_catalog *cat = NULL;
     sc_log *log = NULL;
     int c, status, rc;
@@ -180,19 +191,43 @@ static int cmd_files(sc_cli *cli, int argc, char **argv)
             o.source = optarg;
         else if (c == 'k')
             o.skip_unparsed_ddl = true;
-        else
+        else if (c == 'f')
+            lo.from = optarg;
+        else if (c == 'u')
+            lo.user = optarg;
+        else if (c == 'p')
+            lo.password_file = optarg;
+        else if (c == 'o')
+            lo.once = true;
+        else if (c == 'i' || c == 'r') {
+            unsigned long v = strtoul(optarg, &end, 10);
+            if (!*optarg || *end || v > 4294967295ul)
+                return sc_cli__usage_error(cli, "track", "bad number '%s' for --%s", optarg,
+                                           c == 'i' ? "server-id" : "retry");
+            if (c == 'i')
+                lo.server_id = (uint32_t)v;
+            else
+                lo.retry_s = (unsigned)v;
+        } else
             return (status = sc_cli__other_option(cli, "track", c, argv)) < 0 ? SC_CLI_EXIT_OK
                                                                               : status;
     }
     if (!o.source)
         return sc_cli__usage_error(cli, "track", "--source NAME is required");
-    if (optind >= argc)
-        return sc_cli__usage_error(cli, "track", "no binlog FILE given");
+    if (lo.from && optind < argc)
+        return sc_cli__usage_error(cli, "track", "--from and FILE exclude each other");
+    if (!lo.from && (lo.user || lo.password_file || lo.once || lo.server_id))
+        return sc_cli__usage_error(cli, "track",
+                                   "--user, --password-file, --server-id and --once need --from");
+    if (!lo.from && optind >= argc)
+        return sc_cli__usage_error(cli, "track", "no binlog FILE (or --from HOST:PORT) given");
     status = sc_cli__open(&cat, cli, 0);
     if (status != SC_CLI_EXIT_OK)
         return status;
     rc = sc_log_open(&log, cat);
-    if (rc == SC_OK)
+    if (rc == SC_OK && lo.from)
+        rc = sc_track_live(&st, log, &o, &lo);
+    else if (rc == SC_OK)
         rc = sc_track_files(&st, log, &o, (const char *const *)argv + optind,
                             (size_t)(argc - optind));
     if (rc == SC_EINVAL)

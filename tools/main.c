@@ -60,8 +60,12 @@ static const cli_command commands[] = {
     {"export", sc_cli__cmd_export, "frm DIR [DB[.TABLE]] [--skip-bad]",
      "write the catalog's tables as MariaDB 10.11 .frm files and db.opt"},
     {"track", sc_cli__cmd_track,
-     "--source NAME [--skip-unparsed-ddl] FILE... | status [NAME] [--json]",
-     "follow a MariaDB server's schema from its binlog files (DDL, AUTO_INCREMENT)"},
+     "--source NAME [--skip-unparsed-ddl] FILE... | status [NAME] [--json] |\n"
+     "            --source NAME [--skip-unparsed-ddl] --from HOST:PORT [--user U]\n"
+     "            [--password-file F] [--server-id N] [--once] [--retry SECONDS]",
+     "follow a MariaDB server's schema from its binlog (files or live), DDL and AUTO_INCREMENT"},
+    {"flashback", sc_cli__cmd_flashback, "--to GTID|FILE:POS|TIME [--dry-run]",
+     "undo every catalog change after that point (one new logged transaction)"},
     {"idmap", sc_cli__cmd_idmap, "[NAME] [--json]",
      "the replica's id map: source ids -> local ids, with names"},
     {"serve", sc_cli__cmd_serve,

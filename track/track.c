@@ -7,18 +7,22 @@
  * TABLE_MAP gives: the server's table ids are valid only within a file, the
  * catalog's ids are stable). One catalog transaction per event group that
  * changes something, holding the source's new position (state.c), so an
- * interrupted run resumes exactly. docs/tracking.md.
+ * interrupted run resumes exactly. Files (sc_track_files) or a live server's
+ * replication stream through Connector/C (sc_track_live, the transport of
+ * replicate/replica_net.c). docs/tracking.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog/buf.h"
 #include "catalog/charset.h"
 #include "replicate/bytes.h"
 #include "replicate/log.h"
 #include "replicate/reader.h"
+#include "replicate/replica.h"
 #include "syscat/ddl.h"
 #include "track/track_int.h"
 
@@ -51,6 +55,8 @@ typedef struct tracker {
     bool dirty; /* state moved past groups that changed nothing: not committed yet */
     /* the file being read */
     const char *fname;
+    char fname_buf[256]; /* a stream's current file (from its ROTATE events) */
+    bool stream;         /* events come from a replication stream (sc_track_live) */
     sc_binlog_reader *r;
     /* the event group being read */
     bool in_group, skipping, standalone, changed;
@@ -60,6 +66,22 @@ typedef struct tracker {
     char marker[400];
     sc_buf annotate; /* the group's last ANNOTATE_ROWS text */
 } tracker;
+
+/* Where an event starts and ends in its binlog file. A stream's reader sees
+ * one event at a time: its position is the header's log_pos (the end). */
+static uint64_t ev_start(const tracker *t, const sc_binlog_event *raw)
+{
+    if (!t->stream)
+        return raw->offset;
+    return raw->header.log_pos >= raw->header.event_len
+               ? raw->header.log_pos - raw->header.event_len
+               : 0;
+}
+
+static uint64_t ev_end(const tracker *t, const sc_binlog_event *raw)
+{
+    return t->stream ? raw->header.log_pos : raw->offset + raw->header.event_len;
+}
 
 /* ------------------------------------------------------------------ */
 /* GTID positions                                                       */
@@ -138,7 +160,7 @@ static void start_group(tracker *t, const sc_binlog_event *raw, const sc_event *
     snprintf(t->gtid_text, sizeof(t->gtid_text), "%" PRIu32 "-%" PRIu32 "-%" PRIu64, t->gtid.domain,
              t->gtid.server, t->gtid.seq);
     snprintf(t->marker, sizeof(t->marker), SC_TRACK_MARKER "%s %s %s:%" PRIu64 " %" PRIu32 " */ ",
-             t->o->source, t->gtid_text, t->fname, raw->offset, raw->header.timestamp);
+             t->o->source, t->gtid_text, t->fname, ev_start(t, raw), raw->header.timestamp);
     sc__buf_reset(&t->annotate);
 }
 
@@ -290,7 +312,7 @@ static int refuse(tracker *t, const sc_binlog_event *raw, const sc_slice text)
     char head[256];
 
     snprintf(head, sizeof(head), "track %s: %s at %" PRIu64 ", GTID %s", t->o->source, t->fname,
-             raw->offset, t->gtid_text);
+             ev_start(t, raw), t->gtid_text);
     if (e.mysql_errno)
         return sc_error_set(t->ctx, e.code ? e.code : SC_ESQL, e.mysql_errno, e.sqlstate,
                             "%s: ERROR %u (%s): %s; statement: %.*s", head, e.mysql_errno,
@@ -311,7 +333,7 @@ static int skip_ddl(tracker *t, const sc_binlog_event *raw, const sc_slice text)
     if (!stmt)
         return SC_ENOMEM;
     s.file = t->fname;
-    s.position = raw->offset;
+    s.position = ev_start(t, raw);
     s.gtid = t->gtid_text;
     s.mysql_errno = e.mysql_errno;
     s.message = e.message;
@@ -363,7 +385,7 @@ static int on_query(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
 {
     sc_slice text = ev->u.query.text;
     qkind k = classify((const char *)text.data, text.len);
-    uint64_t end = raw->offset + raw->header.event_len;
+    uint64_t end = ev_end(t, raw);
     int rc = SC_OK;
 
     if (!t->in_group) { /* a log without GTIDs: each statement is its own group */
@@ -439,7 +461,7 @@ static int on_rows(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
 {
     int kind = sc_event__rows_kind(raw->header.type);
     const sc_ev_table_map *tm = sc_binlog_reader__table_map(t->r, ev->u.rows.table_id);
-    sc_event_loc loc = {t->fname, raw->offset};
+    sc_event_loc loc = {t->fname, ev_start(t, raw)};
     const sc_table_def *def;
     sc_table *tab = NULL;
     char *db, *name;
@@ -496,8 +518,11 @@ static int on_event(tracker *t, const sc_binlog_event *raw)
 
     switch (raw->header.type) {
     case SC_EV_GTID:
-        if (t->in_group) /* a group without its end (a server crash): drop it */
-            (void)end_group(t, raw->offset);
+        if (t->in_group) { /* a group without its end (a server crash): not applied */
+            sc_txn_abort(t->txn);
+            t->txn = NULL;
+            t->in_group = false;
+        }
         start_group(t, raw, ev);
         return SC_OK;
     case SC_EV_QUERY:
@@ -507,7 +532,15 @@ static int on_event(tracker *t, const sc_binlog_event *raw)
         sc__buf_put(&t->annotate, ev->u.annotate.text.data, ev->u.annotate.text.len);
         return t->annotate.failed ? SC_ENOMEM : SC_OK;
     case SC_EV_XID:
-        return end_group(t, raw->offset + raw->header.event_len);
+        return end_group(t, ev_end(t, raw));
+    case SC_EV_ROTATE: /* a stream goes on in the file it names */
+        if (t->stream) {
+            size_t n = ev->u.rotate.name.len < sizeof(t->fname_buf) - 1 ? ev->u.rotate.name.len
+                                                                        : sizeof(t->fname_buf) - 1;
+            memcpy(t->fname_buf, ev->u.rotate.name.data, n);
+            t->fname_buf[n] = '\0';
+        }
+        return SC_OK;
     default:
         return sc_event__is_rows(raw->header.type) ? on_rows(t, raw, ev) : SC_OK;
     }
@@ -541,22 +574,18 @@ static int track_file(tracker *t, const char *path)
     return rc;
 }
 
-int sc_track_files(sc_track_stats *out,
-                   sc_log *log,
-                   const sc_track_options *opts,
-                   const char *const *files,
-                   size_t nfiles)
+/* Set up a tracker for opts and read the source's saved state. */
+static int tracker_open(tracker **out, sc_log *log, const sc_track_options *opts)
 {
-    tracker *t;
     sc_catalog *cat = log->cat;
     sc_ctx *ctx = sc_catalog_ctx(cat);
     sc_txn *txn = NULL;
-    int rc, src;
+    tracker *t;
+    int rc;
 
-    if (out)
-        memset(out, 0, sizeof(*out));
+    *out = NULL;
     if (!opts || opts->version != SC_TRACK_OPTIONS_VERSION)
-        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "sc_track_files: bad options version");
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "schema tracker: bad options version");
     if ((rc = sc_track__check_name(ctx, opts->source)))
         return rc;
     if (!(t = sc__calloc(ctx, 1, sizeof(*t))))
@@ -571,15 +600,26 @@ int sc_track_files(sc_track_stats *out,
         rc = sc_track__state_read(&t->state, txn, opts->source);
     sc_txn_abort(txn);
     gtids_parse(t, t->state.gtid);
-    for (size_t i = 0; !rc && i < nfiles; i++)
-        rc = track_file(t, files[i]);
+    if (rc) {
+        sc__buf_free(&t->annotate);
+        sc_free(ctx, t);
+        return rc;
+    }
+    *out = t;
+    return SC_OK;
+}
+
+/* Drop an unfinished group, save the position reached, report, free. */
+static int tracker_close(tracker *t, int rc, sc_track_stats *out)
+{
+    sc_ctx *ctx = t->ctx;
+
     sc_txn_abort(t->txn); /* an error inside a group: nothing of it stays */
     t->txn = NULL;
     if (rc) {
         sc_error e = *sc_ctx_last_error(ctx);
-        src = save_dirty(t);
+        (void)save_dirty(t);
         sc_error_set(ctx, e.code ? e.code : rc, e.mysql_errno, e.sqlstate, "%s", e.message);
-        (void)src;
     } else {
         rc = save_dirty(t);
     }
@@ -588,4 +628,110 @@ int sc_track_files(sc_track_stats *out,
     sc__buf_free(&t->annotate);
     sc_free(ctx, t);
     return rc;
+}
+
+int sc_track_files(sc_track_stats *out,
+                   sc_log *log,
+                   const sc_track_options *opts,
+                   const char *const *files,
+                   size_t nfiles)
+{
+    tracker *t = NULL;
+    int rc;
+
+    if (out)
+        memset(out, 0, sizeof(*out));
+    if ((rc = tracker_open(&t, log, opts)))
+        return rc;
+    for (size_t i = 0; !rc && i < nfiles; i++)
+        rc = track_file(t, files[i]);
+    return tracker_close(t, rc, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* A live server                                                        */
+
+/* Follow one connection's dump until it ends, fails or stop() says so. */
+static int live_session(tracker *t, const sc_track_live_options *lo, bool *lost)
+{
+    sc_replica_net_options no;
+    sc_replica_net *net = NULL;
+    const sc_binlog_event *raw = NULL;
+    sc_slice ev;
+    int rc;
+
+    memset(&no, 0, sizeof(no));
+    no.hostport = lo->from;
+    no.user = lo->user;
+    no.password_file = lo->password_file;
+    no.server_id = lo->server_id ? lo->server_id : 4000000001u;
+    no.file = t->state.file;
+    no.position = t->state.position;
+    no.non_block = lo->once;
+    *lost = false;
+    rc = sc_replica__net_open(&net, t->ctx, &no);
+    if (!rc)
+        rc = sc_binlog_reader__open_stream(&t->r, t->ctx, lo->from, sc_replica__net_checksum(net));
+    snprintf(t->fname_buf, sizeof(t->fname_buf), "%s", t->state.file);
+    t->fname = t->fname_buf;
+    t->stream = true;
+    while (!rc) {
+        if ((rc = sc_replica__net_next(&ev, net)))
+            break;
+        if (ev.len == 0) {
+            if (sc_replica__net_ended(net))
+                break;
+        } else if (!(rc = sc_binlog_reader__push(&raw, t->r, ev)) && raw) {
+            rc = on_event(t, raw);
+        }
+        if (!rc && !sc_replica__net_ready(net)) { /* caught up: make the position durable */
+            rc = save_dirty(t);
+            if (!rc && lo->stop && lo->stop(lo->payload))
+                break;
+        }
+    }
+    if (rc && net && sc_replica__net_lost(net))
+        *lost = true;
+    if (t->in_group) { /* cut by the connection: read again from the saved position */
+        sc_txn_abort(t->txn);
+        t->txn = NULL;
+        t->in_group = false;
+    }
+    sc_binlog_reader_close(t->r);
+    t->r = NULL;
+    sc_replica__net_close(net);
+    return rc;
+}
+
+int sc_track_live(sc_track_stats *out,
+                  sc_log *log,
+                  const sc_track_options *opts,
+                  const sc_track_live_options *lo)
+{
+    tracker *t = NULL;
+    bool lost = false;
+    unsigned waited = 0;
+    int rc;
+
+    if (out)
+        memset(out, 0, sizeof(*out));
+    if ((rc = tracker_open(&t, log, opts)))
+        return rc;
+    for (;;) {
+        uint64_t before = t->st.groups;
+        rc = live_session(t, lo, &lost);
+        if (!rc || lo->once || (lo->stop && lo->stop(lo->payload)))
+            break;
+        if (!lost && rc != SC_EIO) /* a refused DDL, a damaged event: not the network */
+            break;
+        if (t->st.groups > before)
+            waited = 0;
+        if (waited >= lo->retry_s) /* the server stayed away */
+            break;
+        (void)save_dirty(t);
+        sleep(1);
+        waited++;
+        sc_ctx_clear_error(t->ctx);
+    }
+    return tracker_close(t, rc, out);
 }

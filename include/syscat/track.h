@@ -1,7 +1,8 @@
 /*
  * syscat/track.h - following a foreign MariaDB server's schema from its
- * binlog (the schema tracker), and the catalog as it was at an earlier
- * point of its log (--as-of). See docs/tracking.md and
+ * binlog files or a live server (the schema tracker), the catalog as it was
+ * at an earlier point of its log (--as-of), and undoing every change after
+ * such a point (flashback). See docs/tracking.md and
  * docs/history-and-flashback.md.
  */
 #ifndef SYSCAT_TRACK_H
@@ -58,6 +59,40 @@ SC_API int sc_track_files(sc_track_stats *out,
                           const char *const *files,
                           size_t nfiles);
 
+/** Options of sc_track_live(). Start from SC_TRACK_LIVE_OPTIONS_INIT. */
+typedef struct sc_track_live_options {
+    unsigned version;            /* SC_TRACK_LIVE_OPTIONS_VERSION */
+    const char *from;            /* HOST:PORT of the server */
+    const char *user;            /* account with REPLICATION SLAVE (NULL: root) */
+    const char *password_file;   /* first line is the password (NULL: none) */
+    uint32_t server_id;          /* announced to the server (0: 4000000001) */
+    bool once;                   /* stop at the server's current end (non-blocking dump) */
+    unsigned retry_s;            /* seconds to keep reconnecting after the server goes away */
+    bool (*stop)(void *payload); /* asked whenever caught up; true ends the run (may be NULL) */
+    void *payload;
+} sc_track_live_options;
+
+#define SC_TRACK_LIVE_OPTIONS_VERSION 1
+#define SC_TRACK_LIVE_OPTIONS_INIT                                                                 \
+    {                                                                                              \
+        SC_TRACK_LIVE_OPTIONS_VERSION, NULL, NULL, NULL, 0, false, 30, NULL, NULL                  \
+    }
+
+/**
+ * sc_track_files() over a live MariaDB server's replication stream
+ * (Connector/C, COM_BINLOG_DUMP from the saved file and position, or from the
+ * server's first file): the same groups, transactions and saved state. It
+ * follows the server until stop() says so (or, with once, until the
+ * server's current end); when the connection goes away (a server restart)
+ * it reconnects from the saved position for up to retry_s seconds without
+ * progress. Killing the process at any point loses nothing (see sc_track_files).
+ * @return as sc_track_files(); SC_EIO when the server cannot be reached
+ */
+SC_API int sc_track_live(sc_track_stats *out,
+                         sc_log *log,
+                         const sc_track_options *opts,
+                         const sc_track_live_options *live);
+
 /** The saved state of one tracked source. */
 typedef struct sc_track_state {
     char source[65];    /* its name */
@@ -109,6 +144,27 @@ SC_API int sc_asof_open(sc_catalog **out, sc_log *log, const char *spec);
 
 /** Close a catalog of sc_asof_open() and remove its directory (NULL is fine). */
 SC_API void sc_asof_close(sc_catalog *scratch);
+
+/** What sc_flashback() changed (or would change, dry run). */
+typedef struct sc_flashback_stats {
+    uint64_t rows_deleted;      /* system-table rows added after the point: deleted */
+    uint64_t rows_inserted;     /* rows removed after the point: written back */
+    uint64_t rows_replaced;     /* rows changed after the point: their old bytes written back */
+    uint64_t systables_touched; /* system tables with at least one of those */
+} sc_flashback_stats;
+
+/**
+ * Undo every catalog change after a point of the log (spec as for
+ * sc_asof_open): the catalog at that point is rebuilt from the log, and every
+ * system-table row that differs from it is written back in ONE new catalog
+ * transaction, logged like any other (a dropped table comes back with its
+ * id, columns, indexes and foreign keys; rows added since are deleted).
+ * syscat.replica_state and the tracker's positions are left alone.
+ * @param[out] out     counters (may be NULL)
+ * @param[in]  dry_run compute the counters only; nothing is written
+ * @return SC_OK, SC_EINVAL (spec), SC_ENOTFOUND (point not in the log), SC_EFULL, SC_EIO
+ */
+SC_API int sc_flashback(sc_flashback_stats *out, sc_log *log, const char *spec, bool dry_run);
 
 #ifdef __cplusplus
 }
