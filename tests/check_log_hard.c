@@ -218,7 +218,8 @@ START_TEST(test_log_hard_verify_changes_nothing)
     make_catalog();
     sh("$SC binlog rotate && $SC exec -e 'create database d2' && $SC binlog rotate && "
        "$SC exec -e 'create database d3' && cd data/binlog && rm binlog.000001 && "
-       "truncate -s 100 binlog.000002 && printf Z | dd of=binlog.000003 bs=1 seek=300 "
+       "truncate -s 100 binlog.000002 && b=$(od -An -tu1 -j300 -N1 binlog.000003) && "
+       "printf \"\\\\$(printf %%03o $((255 - b)))\" | dd of=binlog.000003 bs=1 seek=300 "
        "conv=notrunc 2>/dev/null && ls -l > ../../before && sha1sum binlog.00000[23] >> "
        "../../before");
     ck_status(0);
