@@ -458,6 +458,16 @@ const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, ui
     return m ? &m->u.table_map : NULL;
 }
 
+const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r)
+{
+    return &r->fmt;
+}
+
+sc_ctx *sc_binlog_reader__ctx(const sc_binlog_reader *r)
+{
+    return r->ctx;
+}
+
 const char *sc_binlog_reader__name(const sc_binlog_reader *r)
 {
     return r->name;

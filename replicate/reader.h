@@ -20,6 +20,12 @@ const sc_event *sc_binlog_reader__event(const sc_binlog_reader *r);
 /** The TABLE_MAP last seen for table_id in this file, or NULL (borrowed). */
 const sc_ev_table_map *sc_binlog_reader__table_map(const sc_binlog_reader *r, uint64_t table_id);
 
+/** The format (checksum, post-header lengths) of the file's latest FDE (borrowed). */
+const sc_event_fmt *sc_binlog_reader__fmt(const sc_binlog_reader *r);
+
+/** The context the reader was opened with. */
+sc_ctx *sc_binlog_reader__ctx(const sc_binlog_reader *r);
+
 /** The name used in error messages (base name of the file). */
 const char *sc_binlog_reader__name(const sc_binlog_reader *r);
 
