@@ -320,6 +320,12 @@ $(BUILD)/applylog: bench/applylog.c $(LIB)
 
 bench-build: $(BENCH_BIN) $(BUILD)/applylog
 
+# syscat binlog decode against mariadb-binlog on binlogs a private MariaDB records under
+# other settings (NOBLOB/MINIMAL images, NO_LOG/MINIMAL metadata, compressed; ~15 s each).
+.PHONY: check-binlog-variants
+check-binlog-variants: all
+	SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) bash tests/oracle/binlog-variants.sh
+
 # The replica's HOST:PORT transport against private MariaDB servers (about 30 s).
 check-replica-net:
 	SC_REPLICA_NET=1 $(MAKE) check-replicate_replica_net

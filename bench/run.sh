@@ -40,6 +40,11 @@ if [ "${BENCH_FRM:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-frm.sh" ]; then
     BENCH_FRM_TABLES=${BENCH_FRM_TABLES:-1000} bash "$(dirname "$0")/bench-frm.sh" "$build" ||
         { echo "bench: bench-frm failed" >&2; status=1; }
 fi
+# Binlog decode rate next to mariadb-binlog -vv (BENCH_DECODE=0 skips it).
+if [ "${BENCH_DECODE:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-decode.sh" ]; then
+    echo "== bench-decode"
+    bash "$(dirname "$0")/bench-decode.sh" "$build" || { echo "bench: bench-decode failed" >&2; status=1; }
+fi
 if [ "$found" = 0 ]; then
     echo "bench: no bench_* programs in $build (run: make bench)" >&2
 fi

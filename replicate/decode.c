@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <zlib.h>
 
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
@@ -40,6 +41,7 @@ struct sc_binlog_rows {
     sc_binlog_row row;                /* what next() hands out */
     size_t nrows;                     /* rows returned so far */
     bool empty_write;                 /* a WRITE without images: one row, no columns */
+    sc_buf inflated;                  /* a compressed event's body, inflated */
 };
 
 /* ------------------------------------------------------------------ */
@@ -62,6 +64,94 @@ int sc_binlog_reader_table(sc_binlog_table *out, const sc_binlog_reader *r, uint
     if (!tm)
         return SC_ENOTFOUND;
     table_from_map(out, tm);
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Compressed events (log_bin_compress)                                 */
+
+bool sc_decode__is_rows(uint8_t type)
+{
+    return sc_event__is_rows((uint8_t)sc_decode__plain_type(type));
+}
+
+int sc_decode__plain_type(uint8_t type)
+{
+    if (type == SC_EV_QUERY_COMPRESSED)
+        return SC_EV_QUERY;
+    if (type >= SC_EV_WRITE_ROWS_COMPRESSED && type <= SC_EV_DELETE_ROWS_COMPRESSED)
+        return SC_EV_WRITE_ROWS + (type - SC_EV_WRITE_ROWS_COMPRESSED);
+    if (type >= SC_EV_WRITE_ROWS_COMPRESSED_V1 && type <= SC_EV_DELETE_ROWS_COMPRESSED_V1)
+        return SC_EV_WRITE_ROWS_V1 + (type - SC_EV_WRITE_ROWS_COMPRESSED_V1);
+    return type;
+}
+
+static int inflate_corrupt(sc_ctx *ctx, const sc_event_loc *loc, const char *why)
+{
+    return sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "%s: event at offset %llu: compressed event: %s",
+                        loc->file, (unsigned long long)loc->offset, why);
+}
+
+/* Where the compressed part of a compressed event's body starts (0: bad). */
+static size_t compressed_start(const uint8_t *b, size_t n, uint8_t type, const sc_event_fmt *fmt)
+{
+    size_t ph = type <= fmt->n_post_header ? fmt->post_header[type - 1] : 0, at;
+    sc_rd rd;
+    uint64_t width;
+
+    if (type == SC_EV_QUERY_COMPRESSED) {
+        if (ph < 13 || n < 13)
+            return 0;
+        at = ph + sc_get_u16le(b + 11) + b[8] + 1;
+        return at < n ? at : 0;
+    }
+    if (n < 8 + 2)
+        return 0;
+    at = 8;
+    if (ph == 10) /* v2: variable header, its length included */
+        at += sc_get_u16le(b + 8);
+    if (at >= n)
+        return 0;
+    rd = sc_rd_init((sc_slice){b + at, n - at});
+    width = sc_rd_lenenc(&rd);
+    if (rd.bad || width > SC_DECODE_MAX_COLUMNS)
+        return 0;
+    at = (size_t)(rd.p - b) +
+         (size_t)(width + 7) / 8 *
+             (sc_event__rows_kind((uint8_t)sc_decode__plain_type(type)) == 1 ? 2 : 1);
+    return at < n ? at : 0;
+}
+
+int sc_decode__inflate(sc_buf *out,
+                       sc_ctx *ctx,
+                       const sc_binlog_event *ev,
+                       const sc_event_fmt *fmt,
+                       const sc_event_loc *loc)
+{
+    const uint8_t *b = ev->body.data;
+    size_t n = ev->body.len, at = compressed_start(b, n, ev->header.type, fmt), lenlen;
+    uint64_t want = 0;
+    uLongf got;
+    uint8_t *dst;
+
+    out->len = 0;
+    if (!at)
+        return inflate_corrupt(ctx, loc, "header runs past the event");
+    lenlen = b[at] & 7;
+    if ((b[at] & 0xE0) != 0x80 || lenlen < 1 || lenlen > 4 || at + 1 + lenlen > n)
+        return inflate_corrupt(ctx, loc, "bad compression header");
+    for (size_t i = 0; i < lenlen; i++)
+        want = want << 8 | b[at + 1 + i];
+    /* zlib cannot expand more than about 1032:1; MariaDB's packets stop at 1 GB */
+    if (want == 0 || want > (1u << 30) || want > (uint64_t)(n - at) * 1040 + 64)
+        return inflate_corrupt(ctx, loc, "impossible uncompressed length");
+    if (!(dst = sc__buf_append(out, at + (size_t)want)))
+        return SC_ENOMEM;
+    memcpy(dst, b, at);
+    got = (uLongf)want;
+    if (uncompress(dst + at, &got, b + at + 1 + lenlen, (uLong)(n - at - 1 - lenlen)) != Z_OK ||
+        got != want)
+        return inflate_corrupt(ctx, loc, "zlib data does not inflate to its length");
     return SC_OK;
 }
 
@@ -105,13 +195,22 @@ static int rows_start(sc_binlog_rows *it, sc_binlog_reader *r, const sc_binlog_e
     const sc_ev_rows *rw = &it->ev.u.rows;
     int rc;
 
+    sc_slice body = bev->body;
+
     it->loc.file = sc_binlog_reader__name(r);
     it->loc.offset = bev->offset;
     it->ev.header = bev->header;
-    rc = sc_event__decode(&it->ev, it->ctx, bev->body, sc_binlog_reader__fmt(r), &it->loc);
+    if (sc_decode__plain_type(bev->header.type) != bev->header.type) {
+        rc = sc_decode__inflate(&it->inflated, it->ctx, bev, sc_binlog_reader__fmt(r), &it->loc);
+        if (rc)
+            return rc;
+        body = (sc_slice){it->inflated.data, it->inflated.len};
+        it->ev.header.type = (uint8_t)sc_decode__plain_type(bev->header.type);
+    }
+    rc = sc_event__decode(&it->ev, it->ctx, body, sc_binlog_reader__fmt(r), &it->loc);
     if (rc)
         return rc;
-    it->kind = (sc_rows_kind)sc_event__rows_kind(bev->header.type);
+    it->kind = (sc_rows_kind)sc_event__rows_kind(it->ev.header.type);
     if (rw->ncols > SC_DECODE_MAX_COLUMNS || rw->ncols > it->table.ncols)
         return sc_error_set(it->ctx, SC_ECORRUPT, 0, NULL,
                             "%s: event at offset %llu: rows event has %llu columns, "
@@ -136,13 +235,14 @@ static int rows_open(sc_binlog_rows **out,
     int rc;
 
     *out = NULL;
-    if (!sc_event__is_rows(ev->header.type))
+    if (!sc_decode__is_rows(ev->header.type))
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "%s: event at offset %llu is not a rows event",
                             sc_binlog_reader__name(r), (unsigned long long)ev->offset);
     if (!(it = sc__calloc(ctx, 1, sizeof(*it))))
         return SC_ENOMEM;
     it->ctx = ctx;
     it->table = *table;
+    sc__buf_init(&it->inflated, ctx);
     rc = rows_start(it, r, ev);
     if (rc) {
         sc_binlog_rows_close(it);
@@ -158,7 +258,7 @@ int sc_binlog_rows_open(sc_binlog_rows **out, sc_binlog_reader *r, const sc_binl
     sc_rd rd;
 
     *out = NULL;
-    if (sc_event__is_rows(ev->header.type) && ev->body.len >= 6) {
+    if (sc_decode__is_rows(ev->header.type) && ev->body.len >= 6) {
         rd = sc_rd_init(ev->body);
         uint64_t id = sc_rd_uintle(&rd, 6);
         if (sc_binlog_reader_table(&t, r, id) != SC_OK)
@@ -266,6 +366,7 @@ void sc_binlog_rows_close(sc_binlog_rows *it)
     sc_free(it->ctx, it->vals);
     sc_free(it->ctx, it->present);
     sc_free(it->ctx, it->dec);
+    sc__buf_free(&it->inflated);
     sc_free(it->ctx, it);
 }
 
@@ -607,39 +708,45 @@ static bool none_present(const bool *present, size_t n)
     return true;
 }
 
-int sc_decode__rows_text(sc_buf *b, size_t *nrows, sc_binlog_rows *it)
+static void put_command(sc_buf *b, const sc_binlog_rows *it)
 {
     static const char *const command[3] = {"INSERT INTO", "UPDATE", "DELETE FROM"};
+
+    sc__buf_printf(b, "### %s ", command[it->kind]);
+    put_ident(b, it->table.db);
+    sc__buf_putc(b, '.');
+    put_ident(b, it->table.table);
+}
+
+int sc_decode__row_text(sc_buf *b, const sc_binlog_rows *it, const sc_binlog_row *row)
+{
     const sc_binlog_table *t = &it->table;
+
+    put_command(b, it);
+    if (row->after && !row->before && it->kind == SC_ROWS_WRITE && it->ev.u.rows.rows.len == 0) {
+        sc__buf_puts(b, " VALUES ()\n"); /* a WRITE without images */
+        return b->failed ? SC_ENOMEM : SC_OK;
+    }
+    sc__buf_putc(b, '\n');
+    if (row->before)
+        put_image(b, t, row->before, row->before_present, row->ncols, "### WHERE\n");
+    if (row->after && it->kind == SC_ROWS_UPDATE && none_present(row->after_present, row->ncols))
+        sc__buf_puts(b, "### SET /* no columns */\n");
+    else if (row->after)
+        put_image(b, t, row->after, row->after_present, row->ncols, "### SET\n");
+    return b->failed ? SC_ENOMEM : SC_OK;
+}
+
+int sc_decode__rows_text(sc_buf *b, size_t *nrows, sc_binlog_rows *it)
+{
     const sc_binlog_row *row;
     int rc;
 
     *nrows = 0;
-    if (it->empty_write) {
-        sc__buf_puts(b, "### INSERT INTO ");
-        put_ident(b, t->db);
-        sc__buf_putc(b, '.');
-        put_ident(b, t->table);
-        sc__buf_puts(b, " VALUES ()\n");
-        *nrows = 1;
-        return b->failed ? SC_ENOMEM : SC_OK;
-    }
     while ((rc = sc_binlog_rows_next(&row, it)) == SC_OK && row) {
-        sc__buf_printf(b, "### %s ", command[it->kind]);
-        put_ident(b, t->db);
-        sc__buf_putc(b, '.');
-        put_ident(b, t->table);
-        sc__buf_putc(b, '\n');
-        if (row->before)
-            put_image(b, t, row->before, row->before_present, row->ncols, "### WHERE\n");
-        if (row->after && it->kind == SC_ROWS_UPDATE &&
-            none_present(row->after_present, row->ncols))
-            sc__buf_puts(b, "### SET /* no columns */\n");
-        else if (row->after)
-            put_image(b, t, row->after, row->after_present, row->ncols, "### SET\n");
+        if ((rc = sc_decode__row_text(b, it, row)))
+            return rc;
         (*nrows)++;
-        if (b->failed)
-            return SC_ENOMEM;
     }
-    return rc ? rc : b->failed ? SC_ENOMEM : SC_OK;
+    return rc;
 }

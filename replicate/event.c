@@ -99,6 +99,41 @@ const char *sc_binlog_event_type_name(unsigned type)
     case SC_EV_GTID_LIST:
         return "Gtid_list";
     default:
+        break;
+    }
+    /* the others, as MariaDB's Log_event::get_type_str() names them */
+    switch (type) {
+    case 3:
+        return "Stop";
+    case 5:
+        return "Intvar";
+    case 13:
+        return "RAND";
+    case 14:
+        return "User var";
+    case 26:
+        return "Incident";
+    case 27:
+        return "Heartbeat";
+    case 38:
+        return "XA_prepare";
+    case 164:
+        return "Start_encryption";
+    case 165:
+        return "Query_compressed";
+    case 166:
+        return "Write_rows_compressed_v1";
+    case 167:
+        return "Update_rows_compressed_v1";
+    case 168:
+        return "Delete_rows_compressed_v1";
+    case 169:
+        return "Write_rows_compressed";
+    case 170:
+        return "Update_rows_compressed";
+    case 171:
+        return "Delete_rows_compressed";
+    default:
         return "Unknown";
     }
 }

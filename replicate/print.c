@@ -17,15 +17,26 @@ static void put_str(sc_buf *b, const char *s)
     sc__buf_put(b, s, strlen(s));
 }
 
-/* my_b_write_quoted: bytes above 0x1F verbatim, the rest as \xNN. */
+/* my_b_write_quoted: bytes above 0x1F verbatim, the rest as \xNN; the
+ * verbatim runs are copied whole (values can be megabytes of BLOB). */
 static void put_quoted(sc_buf *b, sc_slice s)
 {
+    static const char hex[] = "0123456789abcdef";
+    size_t i = 0;
+
     sc_buf_u8(b, '\'');
-    for (size_t i = 0; i < s.len; i++) {
-        if (s.data[i] > 0x1F)
-            sc_buf_u8(b, s.data[i]);
-        else
-            sc__buf_printf(b, "\\x%02x", s.data[i]);
+    while (i < s.len) {
+        size_t run = i;
+        while (run < s.len && s.data[run] > 0x1F)
+            run++;
+        if (run > i)
+            sc__buf_put(b, s.data + i, run - i);
+        if (run < s.len) {
+            char esc[4] = {'\\', 'x', hex[s.data[run] >> 4], hex[s.data[run] & 15]};
+            sc__buf_put(b, esc, 4);
+            run++;
+        }
+        i = run;
     }
     sc_buf_u8(b, '\'');
 }

@@ -4,7 +4,11 @@
  * followed by a CRC32 that is verified with zlib's crc32().
  *
  * Invariants: the file is mapped (or copied) once and every slice handed out
- * points into it, so events stay valid until close. An error names the file,
+ * points into it, so events stay valid until close. Memory stays bounded
+ * for any file size: pages of a mapped file more than SC_READER_KEEP bytes
+ * behind the read position are handed back to the kernel (MADV_DONTNEED on a
+ * read-only private mapping drops them; touching them again reads the file
+ * again, so old slices stay valid), and the mapping is read sequentially. An error names the file,
  * the event offset and the reason ("binlog.000001: event at offset 1348:
  * checksum mismatch (stored 0x..., computed 0x...)") and leaves the reader
  * where it was. Unknown event types follow mariadb-binlog's rule: skipped
@@ -23,8 +27,12 @@
 #include <zlib.h>
 
 #include "catalog/catalog_int.h"
+#include "replicate/decode.h"
 #include "replicate/print.h"
 #include "replicate/reader.h"
+
+/** Bytes of a mapped file kept resident behind the read position. */
+#define SC_READER_KEEP (8u << 20)
 
 struct sc_binlog_reader {
     sc_ctx *ctx;      /* errors and memory */
@@ -32,6 +40,7 @@ struct sc_binlog_reader {
     uint8_t *data;    /* the whole file */
     size_t len;       /* its size */
     bool mapped;      /* data is an mmap (else allocated) */
+    size_t released;  /* mapped: pages before this offset were handed back */
     size_t pos;       /* offset of the next event */
     sc_event_fmt fmt; /* from the latest FDE; post_header points into data */
     char server_version[SC_SERVER_VERSION_LEN + 1]; /* from the FDE */
@@ -91,6 +100,7 @@ static int map_file(sc_binlog_reader *r, const char *path)
         goto out;
     }
     r->mapped = true;
+    (void)madvise(r->data, r->len, MADV_SEQUENTIAL);
 out:
     close(fd);
     return rc;
@@ -407,6 +417,15 @@ static int adopt_fde(sc_binlog_reader *r)
     return SC_OK;
 }
 
+/* Hand back the pages more than SC_READER_KEEP behind the read position. */
+static void release_behind(sc_binlog_reader *r)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), end = (r->pos - SC_READER_KEEP) / page * page;
+
+    if (end > r->released && madvise(r->data + r->released, end - r->released, MADV_DONTNEED) == 0)
+        r->released = end;
+}
+
 int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
 {
     sc_event_loc loc;
@@ -433,6 +452,8 @@ int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
     if (r->ev.header.type == SC_EV_TABLE_MAP && (rc = remember_map(r, &loc)))
         return rc;
     r->pos += r->cur.header.event_len;
+    if (r->mapped && r->pos >= r->released + 2 * SC_READER_KEEP)
+        release_behind(r);
     *out = &r->cur;
     return SC_OK;
 }
@@ -554,6 +575,7 @@ int sc_binlog_reader__refresh(sc_binlog_reader *r, const char *path)
     r->data = data;
     r->len = (size_t)st.st_size;
     r->mapped = true;
+    r->released = 0;
     return SC_OK;
 }
 
@@ -609,31 +631,14 @@ uint64_t sc_binlog_reader__framed(const sc_binlog_reader *r)
 /* ------------------------------------------------------------------ */
 /* Printing rows                                                        */
 
-static int print_event_rows(
-    sc_buf *b, size_t *nrows, sc_binlog_reader *r, const sc_event *ev, const sc_event_loc *loc)
-{
-    const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
-    sc_rows rows;
-    int rc;
-
-    if (!tm)
-        return sc_print__unknown_table(b, ev->u.rows.table_id);
-    rc = sc_rows__decode(&rows, r->ctx, tm, ev->header.type, &ev->u.rows, loc);
-    if (rc)
-        return rc;
-    rc = sc_print__rows(b, tm, &ev->u.rows, &rows);
-    if (nrows)
-        *nrows = rows.kind == 1 ? rows.nimages / 2 : (rows.nimages ? rows.nimages : 1);
-    sc_rows__free(r->ctx, &rows);
-    return rc;
-}
-
+/* One row at a time through the row iterator (decode.c): memory does not
+ * grow with the rows of the event. */
 int sc_binlog_reader_print_rows(
     char **out, size_t *out_len, size_t *nrows, sc_binlog_reader *r, const sc_binlog_event *bev)
 {
     sc_buf b = SC_BUF_INIT(r->ctx);
-    sc_event ev;
-    sc_event_loc loc = {r->name, bev->offset};
+    sc_binlog_rows *it = NULL;
+    size_t n = 0;
     int rc;
 
     *out = NULL;
@@ -641,17 +646,17 @@ int sc_binlog_reader_print_rows(
         *out_len = 0;
     if (nrows)
         *nrows = 0;
-    if (!sc_event__is_rows(bev->header.type))
+    if (!sc_decode__is_rows(bev->header.type))
         return sc_error_set(r->ctx, SC_EINVAL, 0, NULL, "event at offset %llu is not a rows event",
                             (unsigned long long)bev->offset);
-    memset(&ev, 0, sizeof(ev));
-    ev.header = bev->header;
-    rc = sc_event__decode(&ev, r->ctx, bev->body, &r->fmt, &loc);
-    if (rc == SC_OK)
-        rc = print_event_rows(&b, nrows, r, &ev, &loc);
+    rc = sc_binlog_rows_open(&it, r, bev);
+    if (rc == SC_ENOTFOUND)
+        rc = sc_print__unknown_table(&b, bev->body.len >= 6 ? sc_get_uintle(bev->body.data, 6) : 0);
+    else if (rc == SC_OK)
+        rc = sc_decode__rows_text(&b, &n, it);
+    sc_binlog_rows_close(it);
     if (rc == SC_OK && !sc__buf_append(&b, 1))
         rc = SC_ENOMEM;
-    sc_event__clear(r->ctx, &ev);
     if (rc) {
         sc__buf_free(&b);
         return rc;
@@ -660,5 +665,7 @@ int sc_binlog_reader_print_rows(
     *out = (char *)b.data;
     if (out_len)
         *out_len = b.len - 1;
+    if (nrows)
+        *nrows = n;
     return SC_OK;
 }

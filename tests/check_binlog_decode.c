@@ -16,14 +16,27 @@
  *    The column number, the value text (quotes, escapes, digits), the
  *    statement lines (`### INSERT INTO `db`.`t``, `### SET`, `### WHERE`,
  *    `### SET / * no columns * /`), their order and their count are exact.
- *  - the typed side of the API: unsigned readings, plain texts, SQL types.
+ *  - the typed side of the API: unsigned readings, plain texts, SQL types;
+ *  - sc_binlog_decode(): the whole listing equals decoded.txt byte for byte
+ *    (every line, TZ=UTC as recorded), JSON lines parse and carry the values
+ *    and column names, the position/GTID/database/table filters;
+ *  - acceptance 6: truncated files and headers, bad checksums, events longer
+ *    than the file, bad magic: SC_ECORRUPT naming the file and offset, peak
+ *    allocation under 4 MB, nothing leaked, output before the damage kept;
+ *    the same peak allocation for a 4 MB and an 18 MB file; the CLI's exit
+ *    statuses and messages.
  */
 #include <check.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <zlib.h>
 
 #include "catalog/catalog_int.h"
 #include "replicate/decode.h"
@@ -465,6 +478,713 @@ START_TEST(test_binlog_decode_plain_forms)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* sc_binlog_decode(): the listing, JSON, filters                        */
+
+static int to_buf(const void *data, size_t len, void *payload)
+{
+    return sc__buf_put(payload, data, len);
+}
+
+static int count_bytes(const void *data, size_t len, void *payload)
+{
+    (void)data;
+    *(size_t *)payload += len;
+    return 0;
+}
+
+/* The binlog files of a variant in binlog.index order (paths malloc'ed). */
+static size_t variant_files(char **paths, size_t max, const char *variant)
+{
+    char path[1024], line[256];
+    size_t n = 0;
+    FILE *idx;
+
+    snprintf(path, sizeof(path), "%s/binlog/%s/binlog.index", sc_fixture_oracle_dir(), variant);
+    idx = fopen(path, "r");
+    ck_assert_msg(idx != NULL, "%s", path);
+    while (n < max && fgets(line, sizeof(line), idx)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0])
+            continue;
+        snprintf(path, sizeof(path), "%s/binlog/%s/%s", sc_fixture_oracle_dir(), variant,
+                 strrchr(line, '/') ? strrchr(line, '/') + 1 : line);
+        paths[n++] = strdup(path);
+    }
+    fclose(idx);
+    return n;
+}
+
+/* Decode with options into out (NUL-terminated); returns the rc. */
+static int decode_to(sc_buf *out, const char *const *paths, size_t n, const sc_decode_options *o)
+{
+    int rc;
+
+    out->len = 0;
+    rc = sc_binlog_decode(out->ctx, paths, n, o, to_buf, out);
+    sc__buf_putc(out, '\0');
+    out->len--;
+    return rc;
+}
+
+static void free_paths(char **paths, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+}
+
+/*
+ * The whole listing of sc_binlog_decode() against decoded.txt: every line,
+ * not only the ### ones, byte for byte (mariadb-binlog prints local times: TZ
+ * is UTC here, as when the corpus was recorded).
+ */
+static void listing_variant(const char *variant)
+{
+    char *paths[16], path[1024];
+    size_t n = variant_files(paths, 16, variant), dlen = 0, line = 1;
+    sc_ctx *ctx = NULL;
+    sc_buf out;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    char *decoded;
+    hlines want = {0}, got = {0};
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    sc__buf_init(&out, ctx);
+    ck_assert_msg(decode_to(&out, (const char *const *)paths, n, &o) == SC_OK, "%s",
+                  sc_ctx_last_error(ctx)->message);
+    snprintf(path, sizeof(path), "%s/binlog/%s/decoded.txt", sc_fixture_oracle_dir(), variant);
+    decoded = sc_fixture_read_file(path, &dlen);
+    ck_assert_ptr_nonnull(decoded);
+    /* the ### lines, value by value (the acceptance comparison) */
+    hlines_of_text(&want, decoded, dlen);
+    hlines_of_text(&got, out.text, out.len);
+    ck_assert_uint_eq(got.n, want.n);
+    for (size_t i = 0; i < want.n; i++)
+        ck_assert_msg(hline_eq(&want.v[i], &got.v[i]), "%s: ### line %zu differs", variant, i + 1);
+    /* and the rest of the listing, byte for byte */
+    for (size_t i = 0; i < dlen && i < out.len; i++) {
+        if (decoded[i] == out.text[i]) {
+            line += decoded[i] == '\n';
+            continue;
+        }
+        const char *ls = decoded + i, *gs = out.text + i;
+        while (ls > decoded && ls[-1] != '\n')
+            ls--;
+        while (gs > out.text && gs[-1] != '\n')
+            gs--;
+        ck_abort_msg("%s: listing line %zu differs:\nwant: %.*s\ngot:  %.*s", variant, line,
+                     (int)strcspn(ls, "\n"), ls, (int)strcspn(gs, "\n"), gs);
+    }
+    ck_assert_uint_eq(out.len, dlen);
+    hlines_free(&want);
+    hlines_free(&got);
+    free(decoded);
+    free_paths(paths, n);
+    sc__buf_free(&out);
+    sc_ctx_free(ctx);
+}
+
+START_TEST(test_binlog_decode_listing)
+{
+    setenv("TZ", "UTC", 1);
+    tzset();
+    listing_variant("crc32-full-full");
+    listing_variant("none-minimal-full");
+    listing_variant("crc32-nolog-minimal");
+}
+END_TEST
+
+/* Count lines of text that start with prefix. */
+static size_t count_prefix(const char *text, const char *prefix)
+{
+    size_t n = 0, k = strlen(prefix);
+
+    for (const char *p = text; p && *p;) {
+        if (strncmp(p, prefix, k) == 0)
+            n++;
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return n;
+}
+
+START_TEST(test_binlog_decode_json)
+{
+    char *paths[16];
+    size_t n = variant_files(paths, 16, "crc32-full-full"), events = 0, rows_events = 0;
+    sc_ctx *ctx = NULL;
+    sc_buf out;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    bool saw_ints = false;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    sc__buf_init(&out, ctx);
+    o.format = SC_DECODE_JSON;
+    ck_assert_int_eq(decode_to(&out, (const char *const *)paths, n, &o), SC_OK);
+    for (char *line = out.text; line && *line;) {
+        char *nl = strchr(line, '\n');
+        json_error_t err;
+        json_t *j;
+        ck_assert_ptr_nonnull(nl);
+        j = json_loadb(line, (size_t)(nl - line), 0, &err);
+        ck_assert_msg(j != NULL, "line %zu: %s", events + 1, err.text);
+        ck_assert(json_is_integer(json_object_get(j, "pos")));
+        events++;
+        if (json_object_get(j, "rows")) {
+            json_t *row0 = json_array_get(json_object_get(j, "rows"), 0);
+            rows_events++;
+            ck_assert_ptr_nonnull(row0);
+            if (!saw_ints && strcmp(json_string_value(json_object_get(j, "table")), "ints") == 0) {
+                json_t *after = json_object_get(row0, "after");
+                saw_ints = true;
+                ck_assert_int_eq(json_integer_value(json_object_get(after, "tiu")), 255);
+                ck_assert_int_eq(json_integer_value(json_object_get(after, "ti")), -128);
+                ck_assert_str_eq(json_string_value(json_object_get(after, "biu")),
+                                 "18446744073709551615");
+                ck_assert(json_real_value(json_object_get(after, "f")) == 1.5);
+            }
+        }
+        if (json_object_get(j, "columns")) {
+            json_t *c0 = json_array_get(json_object_get(j, "columns"), 0);
+            ck_assert_ptr_nonnull(json_object_get(c0, "name"));
+            ck_assert_ptr_nonnull(json_object_get(c0, "type"));
+        }
+        json_decref(j);
+        line = nl + 1;
+    }
+    ck_assert(saw_ints);
+    ck_assert_uint_eq(events, 399);
+    ck_assert_uint_gt(rows_events, 60);
+    free_paths(paths, n);
+    sc__buf_free(&out);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_binlog_decode_filters)
+{
+    char *paths[16];
+    size_t n = variant_files(paths, 16, "crc32-full-full");
+    sc_ctx *ctx = NULL;
+    sc_buf out;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    sc__buf_init(&out, ctx);
+    /* positions: first file from 896 (GTID 0-1-3), last file up to 755 (exclusive) */
+    o.start_position = 896;
+    o.stop_position = 755;
+    ck_assert_int_eq(decode_to(&out, (const char *const *)paths, n, &o), SC_OK);
+    ck_assert_ptr_null(strstr(out.text, "# at 325\n"));
+    ck_assert_ptr_nonnull(strstr(out.text, "# at 4\n"));   /* the FDE always */
+    ck_assert_ptr_nonnull(strstr(out.text, "# at 896\n")); /* first file */
+    ck_assert_ptr_nonnull(strstr(out.text, "# at 713\n")); /* last file */
+    ck_assert_ptr_null(strstr(out.text, "# at 755\n"));
+    ck_assert_ptr_nonnull(strstr(out.text, "GTID 0-1-50")); /* at 713, ends at 755 */
+    ck_assert_ptr_null(strstr(out.text, "GTID 0-1-51"));
+    /* GTIDs: after 0-1-3 (exclusive) up to 0-1-5 (inclusive) */
+    o = (sc_decode_options)SC_DECODE_OPTIONS_INIT;
+    o.start_gtid = "0-1-3";
+    o.stop_gtid = "0-1-5";
+    ck_assert_int_eq(decode_to(&out, (const char *const *)paths, n, &o), SC_OK);
+    ck_assert_uint_eq(count_prefix(out.text, "/*M!100001 SET @@session.gtid_seq_no="), 2);
+    ck_assert_ptr_nonnull(strstr(out.text, "gtid_seq_no=4*/"));
+    ck_assert_ptr_nonnull(strstr(out.text, "gtid_seq_no=5*/"));
+    /* database and table */
+    o = (sc_decode_options)SC_DECODE_OPTIONS_INIT;
+    o.table = "cat1.ints";
+    ck_assert_int_eq(decode_to(&out, (const char *const *)paths, n, &o), SC_OK);
+    ck_assert_uint_gt(count_prefix(out.text, "### INSERT INTO `cat1`.`ints`"), 3);
+    ck_assert_uint_eq(count_prefix(out.text, "### INSERT INTO"),
+                      count_prefix(out.text, "### INSERT INTO `cat1`.`ints`"));
+    ck_assert_uint_eq(count_prefix(out.text, "### UPDATE"),
+                      count_prefix(out.text, "### UPDATE `cat1`.`ints`"));
+    o = (sc_decode_options)SC_DECODE_OPTIONS_INIT;
+    o.database = "cat3";
+    ck_assert_int_eq(decode_to(&out, (const char *const *)paths, n, &o), SC_OK);
+    ck_assert_ptr_null(strstr(out.text, "`cat1`"));
+    ck_assert_ptr_nonnull(strstr(out.text, "`cat3`"));
+    /* a bad GTID list is an error naming the option */
+    o = (sc_decode_options)SC_DECODE_OPTIONS_INIT;
+    o.stop_gtid = "0-1";
+    ck_assert_int_eq(decode_to(&out, (const char *const *)paths, n, &o), SC_EINVAL);
+    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message, "--stop-gtid"));
+    free_paths(paths, n);
+    sc__buf_free(&out);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Malformed input (acceptance 6)                                       */
+
+static uint8_t *oracle_bytes(size_t *len, const char *variant, const char *file)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/binlog/%s/%s", sc_fixture_oracle_dir(), variant, file);
+    return (uint8_t *)sc_fixture_read_file(path, len);
+}
+
+/* Offset of the k-th event (0 = the FDE) of a file. */
+static size_t event_at(const uint8_t *d, size_t len, size_t k)
+{
+    size_t p = 4;
+    for (size_t i = 0; i < k && p + 19 <= len; i++)
+        p += sc_get_u32le(d + p + 9);
+    return p;
+}
+
+/* Write bytes to DIR/binlog.000001; returns the path (static). */
+static const char *write_tmp(const char *dir, const uint8_t *d, size_t len)
+{
+    static char path[1100];
+    FILE *f;
+
+    snprintf(path, sizeof(path), "%s/binlog.000001", dir);
+    f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(d, 1, len, f), len);
+    fclose(f);
+    return path;
+}
+
+/* Peak bytes allocated through a ctx. */
+typedef struct peak_alloc {
+    size_t live, peak;
+} peak_alloc;
+
+static void *pk_malloc(size_t n, void *payload)
+{
+    peak_alloc *p = payload;
+    size_t *b = malloc(n + 16);
+    if (!b)
+        return NULL;
+    b[0] = n;
+    p->live += n;
+    if (p->live > p->peak)
+        p->peak = p->live;
+    return (char *)b + 16;
+}
+
+static void pk_free(void *ptr, void *payload)
+{
+    peak_alloc *p = payload;
+    if (!ptr)
+        return;
+    size_t *b = (size_t *)((char *)ptr - 16);
+    p->live -= b[0];
+    free(b);
+}
+
+static void *pk_realloc(void *ptr, size_t n, void *payload)
+{
+    peak_alloc *p = payload;
+    size_t *b = ptr ? (size_t *)((char *)ptr - 16) : NULL, old = b ? b[0] : 0;
+    size_t *nb = realloc(b, n + 16);
+    if (!nb)
+        return NULL;
+    nb[0] = n;
+    p->live = p->live - old + n;
+    if (p->live > p->peak)
+        p->peak = p->live;
+    return (char *)nb + 16;
+}
+
+static sc_ctx *peak_ctx(peak_alloc *p, sc_allocator *a)
+{
+    sc_ctx_options co = SC_CTX_OPTIONS_INIT;
+    sc_ctx *ctx = NULL;
+
+    a->malloc_fn = pk_malloc;
+    a->realloc_fn = pk_realloc;
+    a->free_fn = pk_free;
+    a->payload = p;
+    co.allocator = a;
+    ck_assert_int_eq(sc_ctx_new(&ctx, &co), SC_OK);
+    return ctx;
+}
+
+/* Decode a damaged copy: the error names binlog.000001 and the offset. */
+static void expect_damage(const char *dir, const uint8_t *d, size_t len, const char *want)
+{
+    const char *path = write_tmp(dir, d, len);
+    peak_alloc pk = {0, 0};
+    sc_allocator a;
+    sc_ctx *ctx = peak_ctx(&pk, &a);
+    sc_buf out;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    int rc;
+
+    sc__buf_init(&out, ctx);
+    for (int f = 0; f < 2; f++) {
+        o.format = f ? SC_DECODE_JSON : SC_DECODE_TEXT;
+        rc = decode_to(&out, &path, 1, &o);
+        ck_assert_int_eq(rc, SC_ECORRUPT);
+        ck_assert_msg(strstr(sc_ctx_last_error(ctx)->message, want) != NULL, "got '%s', want '%s'",
+                      sc_ctx_last_error(ctx)->message, want);
+        ck_assert(strncmp(sc_ctx_last_error(ctx)->message, "binlog.000001: ", 15) == 0);
+    }
+    sc__buf_free(&out);
+    sc_ctx_free(ctx);
+    /* never more than a few MB, whatever the lengths claim; nothing leaked */
+    ck_assert_msg(pk.peak < 4 * 1024 * 1024, "peak allocation %zu", pk.peak);
+    ck_assert_uint_eq(pk.live, 0);
+}
+
+START_TEST(test_binlog_decode_malformed)
+{
+    char dir[512], want[256];
+    size_t len = 0, at;
+    uint8_t *d = oracle_bytes(&len, "crc32-full-full", "binlog.000001"), *c;
+
+    ck_assert_ptr_nonnull(d);
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    c = malloc(len);
+    ck_assert_ptr_nonnull(c);
+    /* truncated inside the 40th event */
+    at = event_at(d, len, 40);
+    snprintf(want, sizeof(want), "event at offset %zu: truncated event", at);
+    expect_damage(dir, d, at + 30, want);
+    /* truncated inside a header */
+    snprintf(want, sizeof(want), "event at offset %zu: truncated event header", at);
+    expect_damage(dir, d, at + 7, want);
+    /* a flipped byte in the body of the 40th event: bad checksum */
+    memcpy(c, d, len);
+    c[at + 25] ^= 0x10;
+    snprintf(want, sizeof(want), "event at offset %zu: checksum mismatch", at);
+    expect_damage(dir, c, len, want);
+    /* an event claiming to be longer than the file (4 GB) */
+    memcpy(c, d, len);
+    sc_put_u32le(c + at + 9, 0xFFFFFFF0u);
+    snprintf(want, sizeof(want), "event at offset %zu: truncated event: length 4294967280", at);
+    expect_damage(dir, c, len, want);
+    /* the last event of the file cut short */
+    at = event_at(d, len, 10000);
+    ck_assert_uint_eq(at, len);
+    /* bad magic */
+    memcpy(c, d, len);
+    c[1] = 'X';
+    expect_damage(dir, c, len, "bad magic");
+    free(c);
+    free(d);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+/* Output already produced before the damage is delivered (streaming). */
+START_TEST(test_binlog_decode_partial_output)
+{
+    char dir[512];
+    size_t len = 0, at;
+    uint8_t *d = oracle_bytes(&len, "crc32-nolog-minimal", "binlog.000001");
+    const char *path;
+    sc_ctx *ctx = NULL;
+    sc_buf out;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+
+    ck_assert_ptr_nonnull(d);
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    at = event_at(d, len, 100);
+    path = write_tmp(dir, d, at + 10);
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    sc__buf_init(&out, ctx);
+    ck_assert_int_eq(decode_to(&out, &path, 1, &o), SC_ECORRUPT);
+    ck_assert_uint_eq(count_prefix(out.text, "# at "), 100);
+    sc__buf_free(&out);
+    sc_ctx_free(ctx);
+    free(d);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+/*
+ * Constant memory: a file of N copies of the corpus's largest transactions
+ * (positions and CRC32 rewritten) decodes with the same peak allocation
+ * for N and 4 N.
+ */
+static size_t big_file(const char *dir, const uint8_t *d, size_t len, size_t copies)
+{
+    size_t body = event_at(d, len, 3), first = 0, cap, n;
+    uint8_t *f;
+    size_t p = body, out = body;
+
+    /* the events after the FDE, Gtid_list and checkpoint, up to the Rotate */
+    while (p + 19 <= len && d[p + 4] != 4)
+        p += sc_get_u32le(d + p + 9);
+    first = p - body;
+    cap = body + first * copies;
+    f = malloc(cap);
+    ck_assert_ptr_nonnull(f);
+    memcpy(f, d, body);
+    for (size_t k = 0; k < copies; k++) {
+        memcpy(f + out, d + body, first);
+        for (size_t q = out; q < out + first;) {
+            uint32_t l = sc_get_u32le(f + q + 9);
+            sc_put_u32le(f + q + 13, (uint32_t)(q + l));
+            sc_put_u32le(f + q + l - 4, (uint32_t)crc32(0, f + q, l - 4));
+            q += l;
+        }
+        out += first;
+    }
+    write_tmp(dir, f, out);
+    n = out;
+    free(f);
+    return n;
+}
+
+START_TEST(test_binlog_decode_constant_memory)
+{
+    char dir[512], path[1100];
+    size_t len = 0, sizes[2], peaks[2];
+    uint8_t *d = oracle_bytes(&len, "crc32-full-full", "binlog.000001");
+    const char *p = path;
+
+    ck_assert_ptr_nonnull(d);
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    snprintf(path, sizeof(path), "%s/binlog.000001", dir);
+    for (int i = 0; i < 2; i++) {
+        peak_alloc pk = {0, 0};
+        sc_allocator a;
+        sc_ctx *ctx = peak_ctx(&pk, &a);
+        sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+        size_t total = 0;
+        sizes[i] = big_file(dir, d, len, i ? 24 : 6);
+        for (int f = 0; f < 2; f++) {
+            o.format = f ? SC_DECODE_JSON : SC_DECODE_TEXT;
+            ck_assert_int_eq(sc_binlog_decode(ctx, &p, 1, &o, count_bytes, &total), SC_OK);
+        }
+        peaks[i] = pk.peak;
+        ck_assert_uint_gt(total, sizes[i]);
+        sc_ctx_free(ctx);
+    }
+    printf("binlog_decode: peak allocation %zu bytes for %zu MB, %zu bytes for %zu MB\n", peaks[0],
+           sizes[0] >> 20, peaks[1], sizes[1] >> 20);
+    ck_assert_uint_lt(peaks[1], 4 * 1024 * 1024);
+    ck_assert_uint_le(peaks[1], peaks[0] + 64 * 1024);
+    free(d);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Compressed events (log_bin_compress)                                 */
+
+/* MariaDB's binlog_buf_compress: 0x80|lenlen, the length big-endian, zlib. */
+static size_t compress_part(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    uLongf clen = compressBound((uLong)n);
+    unsigned lenlen = n > 0xFFFFFF ? 4 : n > 0xFFFF ? 3 : n > 0xFF ? 2 : 1;
+
+    dst[0] = (uint8_t)(0x80 | lenlen);
+    for (unsigned i = 0; i < lenlen; i++)
+        dst[1 + i] = (uint8_t)(n >> (8 * (lenlen - 1 - i)));
+    ck_assert_int_eq(compress(dst + 1 + lenlen, &clen, src, (uLong)n), Z_OK);
+    return 1 + lenlen + clen;
+}
+
+/* Offset in an event (from its header) where the compressed part starts, or 0 to keep it. */
+static size_t compress_at(const uint8_t *ev)
+{
+    const uint8_t *b = ev + 19;
+    uint8_t t = ev[4];
+    size_t at;
+
+    if (t == 2)
+        return 19 + 13 + sc_get_u16le(b + 11) + b[8] + 1;
+    if (t < 23 || t > 25)
+        return 0;
+    at = 19 + 8;
+    {
+        uint64_t w = ev[at] < 251 ? ev[at] : sc_get_u16le(ev + at + 1);
+        at += ev[at] < 251 ? 1 : 3;
+        at += (size_t)(w + 7) / 8 * (t == 24 ? 2 : 1);
+    }
+    return at;
+}
+
+/* A copy of a CRC32 file with every Query and v1 rows event compressed. */
+static uint8_t *compress_file(const uint8_t *d, size_t len, size_t *out_len)
+{
+    uint8_t *f = malloc(len * 2 + 4096);
+    size_t p = 4, o = 4;
+
+    ck_assert_ptr_nonnull(f);
+    memcpy(f, d, 4);
+    while (p + 19 <= len) {
+        uint32_t l = sc_get_u32le(d + p + 9);
+        size_t at = compress_at(d + p), n;
+        if (at) {
+            memcpy(f + o, d + p, at);
+            n = at + compress_part(f + o + at, d + p + at, l - 4 - at) + 4;
+            f[o + 4] = d[p + 4] == 2 ? 165 : (uint8_t)(d[p + 4] - 23 + 166);
+        } else {
+            memcpy(f + o, d + p, l);
+            n = l;
+        }
+        sc_put_u32le(f + o + 9, (uint32_t)n);
+        sc_put_u32le(f + o + 13, (uint32_t)(o + n));
+        sc_put_u32le(f + o + n - 4, (uint32_t)crc32(0, f + o, (uInt)(n - 4)));
+        o += n;
+        p += l;
+    }
+    *out_len = o;
+    return f;
+}
+
+/* Lines that are neither "# at", event headers nor position-dependent. */
+static char *statement_lines(const char *text)
+{
+    size_t n = strlen(text), k = 0;
+    char *out = malloc(n + 1);
+
+    ck_assert_ptr_nonnull(out);
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t l = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (p[0] != '#' || strncmp(p, "###", 3) == 0 || strncmp(p, "#Q>", 3) == 0) {
+            memcpy(out + k, p, l);
+            k += l;
+        }
+        p += l;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+START_TEST(test_binlog_decode_compressed)
+{
+    char dir[512];
+    size_t len = 0, clen = 0;
+    uint8_t *d = oracle_bytes(&len, "crc32-nolog-minimal", "binlog.000001"), *c;
+    const char *path;
+    sc_ctx *ctx = NULL;
+    sc_buf plain, comp;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    char *a, *b;
+
+    ck_assert_ptr_nonnull(d);
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    c = compress_file(d, len, &clen);
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    sc__buf_init(&plain, ctx);
+    sc__buf_init(&comp, ctx);
+    path = write_tmp(dir, d, len);
+    ck_assert_int_eq(decode_to(&plain, &path, 1, &o), SC_OK);
+    path = write_tmp(dir, c, clen);
+    ck_assert_msg(decode_to(&comp, &path, 1, &o) == SC_OK, "%s", sc_ctx_last_error(ctx)->message);
+    ck_assert_ptr_nonnull(strstr(comp.text, "\tQuery_compressed\tthread_id="));
+    ck_assert_ptr_nonnull(strstr(comp.text, "\tWrite_compressed_rows: table id "));
+    ck_assert_ptr_nonnull(strstr(comp.text, "\tUpdate_compressed_rows: table id "));
+    a = statement_lines(plain.text);
+    b = statement_lines(comp.text);
+    ck_assert_uint_gt(strlen(a), 10000);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    /* JSON: the same rows */
+    o.format = SC_DECODE_JSON;
+    ck_assert_int_eq(decode_to(&comp, &path, 1, &o), SC_OK);
+    ck_assert_ptr_nonnull(strstr(comp.text, "\"type\":\"Write_rows_compressed_v1\""));
+    ck_assert_ptr_nonnull(strstr(comp.text, "\"statement\":\"CREATE TABLE ints"));
+    /* a damaged zlib stream is an error naming the event */
+    o.format = SC_DECODE_TEXT;
+    {
+        size_t p = event_at(c, clen, 5);
+        while (c[p + 4] != 165)
+            p += sc_get_u32le(c + p + 9);
+        c[p + sc_get_u32le(c + p + 9) - 8] ^= 0x55;
+        sc_put_u32le(c + p + sc_get_u32le(c + p + 9) - 4,
+                     (uint32_t)crc32(0, c + p, sc_get_u32le(c + p + 9) - 4));
+        path = write_tmp(dir, c, clen);
+        ck_assert_int_eq(decode_to(&comp, &path, 1, &o), SC_ECORRUPT);
+        ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message, "compressed event"));
+    }
+    sc__buf_free(&plain);
+    sc__buf_free(&comp);
+    sc_ctx_free(ctx);
+    free(c);
+    free(d);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The CLI                                                              */
+
+static int run_cli(char **out, const char *fmt, ...) SC_PRINTF(2, 3);
+
+static int run_cli(char **out, const char *fmt, ...)
+{
+    char cmd[4096], *cli = NULL;
+    va_list ap;
+    FILE *p;
+    size_t n = 0, cap = 1 << 16;
+    int st;
+
+    if (asprintf(&cli, "%s/syscat", sc_fixture_build_dir()) < 0)
+        ck_abort();
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    {
+        char full[5000];
+        snprintf(full, sizeof(full), "SC=%s; ( %s ) 2>&1", cli, cmd);
+        p = popen(full, "r");
+    }
+    ck_assert_ptr_nonnull(p);
+    *out = malloc(cap);
+    while (!feof(p)) {
+        if (n + 4096 > cap)
+            *out = realloc(*out, cap *= 2);
+        n += fread(*out + n, 1, 4096, p);
+    }
+    (*out)[n] = '\0';
+    st = pclose(p);
+    free(cli);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(test_binlog_decode_cli)
+{
+    char *out = NULL, dir[512];
+    const char *o = sc_fixture_oracle_dir();
+    size_t len = 0;
+    uint8_t *d = oracle_bytes(&len, "crc32-nolog-minimal", "binlog.000001");
+
+    ck_assert_int_eq(run_cli(&out,
+                             "$SC binlog decode %s/binlog/crc32-full-full/binlog.000001 "
+                             "%s/binlog/crc32-full-full/binlog.000002 | grep -c '^# at '",
+                             o, o),
+                     0);
+    ck_assert_str_eq(out, "399\n");
+    free(out);
+    ck_assert_int_eq(run_cli(&out,
+                             "$SC binlog decode --format=json --table ints "
+                             "%s/binlog/crc32-nolog-minimal/binlog.000001 | grep -c "
+                             "'\"table\":\"ints\",\"kind\"'",
+                             o),
+                     0);
+    ck_assert_uint_gt(strtoul(out, NULL, 10), 3);
+    free(out);
+    /* damage: exit 1, the message names the file and the offset */
+    sc_fixture_tmpdir(dir, sizeof(dir));
+    write_tmp(dir, d, event_at(d, len, 50) + 5);
+    ck_assert_int_eq(run_cli(&out, "$SC binlog decode %s/binlog.000001 >/dev/null", dir), 1);
+    ck_assert_msg(strstr(out, "binlog.000001: event at offset") != NULL, "%s", out);
+    free(out);
+    ck_assert_int_eq(run_cli(&out, "$SC binlog decode --format=xml %s/binlog.000001", dir), 2);
+    free(out);
+    ck_assert_int_eq(run_cli(&out, "$SC binlog decode --start-position=abc %s/binlog.000001", dir),
+                     2);
+    free(out);
+    ck_assert_int_eq(run_cli(&out, "$SC binlog decode %s/nonexistent/binlog.000009", dir), 1);
+    free(out);
+    free(d);
+    sc_fixture_rmtree(dir);
+}
+END_TEST
+
 Suite *sc_test_binlog_decode_suite(void);
 
 Suite *sc_test_binlog_decode_suite(void)
@@ -477,6 +1197,14 @@ Suite *sc_test_binlog_decode_suite(void)
     tcase_add_test(tc, test_binlog_decode_normalisation);
     tcase_add_test(tc, test_binlog_decode_typed_values);
     tcase_add_test(tc, test_binlog_decode_plain_forms);
+    tcase_add_test(tc, test_binlog_decode_listing);
+    tcase_add_test(tc, test_binlog_decode_json);
+    tcase_add_test(tc, test_binlog_decode_filters);
+    tcase_add_test(tc, test_binlog_decode_malformed);
+    tcase_add_test(tc, test_binlog_decode_partial_output);
+    tcase_add_test(tc, test_binlog_decode_constant_memory);
+    tcase_add_test(tc, test_binlog_decode_compressed);
+    tcase_add_test(tc, test_binlog_decode_cli);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,9 +8,16 @@
  * that copy with the files, `rebuild` rewrites the files from it. `show`
  * prints what SHOW BINLOG EVENTS prints; `decode` prints the rows the way
  * `mariadb-binlog -vv --base64-output=decode-rows` does (### lines).
+ *
+ * `decode FILE...` with paths of binlog files on disk (any MariaDB server's)
+ * needs no catalog: sc_binlog_decode() lists them like `mariadb-binlog -vv`
+ * or as JSON lines, with its position, GTID, database and table filters
+ * (docs/binlog-decode.md).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tools/cli.h"
 
@@ -233,6 +240,134 @@ static int run(walk *w, int argc, char **argv)
     return rc ? sc_cli__fail(w->cli, rc) : SC_CLI_EXIT_OK;
 }
 
+/* ------------------------------------------------------------------ */
+/* decode FILE...: binlog files of any server, no catalog               */
+
+static int write_out(const void *data, size_t len, void *payload)
+{
+    FILE *out = payload;
+    return fwrite(data, 1, len, out) == len ? 0 : -1;
+}
+
+/* An argument that names a file on disk rather than a file of the catalog's log. */
+static bool disk_path(const char *a)
+{
+    struct stat st;
+    return strchr(a, '/') != NULL || stat(a, &st) == 0;
+}
+
+static const char *const decode_opts[] = {"--format",     "--start-position", "--stop-position",
+                                          "--start-gtid", "--stop-gtid",      "--database",
+                                          "--table"};
+
+/* "--name=value" or "--name value": the index of name in decode_opts, -1 if none. */
+static int decode_opt(const char *arg, const char **value, int *used, char *const *next)
+{
+    for (size_t i = 0; i < sizeof(decode_opts) / sizeof(decode_opts[0]); i++) {
+        size_t n = strlen(decode_opts[i]);
+        if (strncmp(arg, decode_opts[i], n) != 0)
+            continue;
+        if (arg[n] == '=') {
+            *value = arg + n + 1;
+            *used = 1;
+            return (int)i;
+        }
+        if (arg[n] == '\0') {
+            *value = *next;
+            *used = 2;
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static bool is_decode_files(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[1], "decode") != 0)
+        return false;
+    for (int i = 2; i < argc; i++) {
+        const char *v;
+        int used;
+        if (decode_opt(argv[i], &v, &used, argv + i + 1) >= 0 || disk_path(argv[i]))
+            return true;
+    }
+    return false;
+}
+
+static int parse_position(uint64_t *out, sc_cli *cli, const char *opt, const char *v)
+{
+    char *end;
+
+    errno = 0;
+    *out = strtoull(v, &end, 10);
+    if (!*v || *end || errno || *v == '-')
+        return sc_cli__usage_error(cli, "binlog", "%s: '%s' is not a file position", opt, v);
+    return SC_CLI_EXIT_OK;
+}
+
+static int set_decode_opt(sc_decode_options *o, sc_cli *cli, int which, const char *v)
+{
+    switch (which) {
+    case 0:
+        if (strcmp(v, "json") == 0)
+            o->format = SC_DECODE_JSON;
+        else if (strcmp(v, "text") == 0)
+            o->format = SC_DECODE_TEXT;
+        else
+            return sc_cli__usage_error(cli, "binlog", "--format: '%s' is not text or json", v);
+        return SC_CLI_EXIT_OK;
+    case 1:
+        return parse_position(&o->start_position, cli, "--start-position", v);
+    case 2:
+        return parse_position(&o->stop_position, cli, "--stop-position", v);
+    case 3:
+        o->start_gtid = v;
+        return SC_CLI_EXIT_OK;
+    case 4:
+        o->stop_gtid = v;
+        return SC_CLI_EXIT_OK;
+    case 5:
+        o->database = v;
+        return SC_CLI_EXIT_OK;
+    default:
+        o->table = v;
+        return SC_CLI_EXIT_OK;
+    }
+}
+
+static int decode_files(sc_cli *cli, int argc, char **argv)
+{
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    const char **paths = calloc((size_t)argc, sizeof(*paths));
+    size_t n = 0;
+    int status = SC_CLI_EXIT_OK, rc;
+
+    if (!paths)
+        return sc_cli__fail(cli, SC_ENOMEM);
+    for (int i = 2; i < argc && status == SC_CLI_EXIT_OK; i++) {
+        const char *v = NULL;
+        int used = 1, which = decode_opt(argv[i], &v, &used, argv + i + 1);
+        if (which >= 0 && !v)
+            status = sc_cli__usage_error(cli, "binlog", "%s needs a value", decode_opts[which]);
+        else if (which >= 0)
+            status = set_decode_opt(&o, cli, which, v);
+        else if (argv[i][0] == '-' && argv[i][1])
+            status = sc_cli__usage_error(cli, "binlog", "decode: unknown option '%s'", argv[i]);
+        else
+            paths[n++] = argv[i];
+        i += used - 1;
+    }
+    if (status == SC_CLI_EXIT_OK && n == 0)
+        status = sc_cli__usage_error(cli, "binlog", "decode: no binlog file given");
+    if (status == SC_CLI_EXIT_OK) {
+        rc = sc_binlog_decode(cli->ctx, paths, n, &o, write_out, cli->out);
+        fflush(cli->out);
+        status = rc ? sc_cli__fail(cli, rc) : SC_CLI_EXIT_OK;
+    }
+    free(paths);
+    return status;
+}
+
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
 {
     static const char *const subs[] = {"list",  "show",   "decode", "rebuild",
@@ -245,6 +380,8 @@ int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
     sc_cli__take_json(cli, &argc, argv);
     if (argc < 2)
         return sc_cli__usage_error(cli, "binlog", "no subcommand given");
+    if (!cli->json && is_decode_files(argc, argv))
+        return decode_files(cli, argc, argv);
     if (cli->json && strcmp(argv[1], "list") != 0 && strcmp(argv[1], "show") != 0 &&
         strcmp(argv[1], "verify") != 0)
         return sc_cli__usage_error(cli, "binlog", "--json is for list, show and verify");

@@ -327,6 +327,48 @@ SC_API uint64_t sc_binlog_value_uint(const sc_binlog_value *v, const sc_binlog_c
 SC_API int
 sc_binlog_column_type(char **out, sc_ctx *ctx, const sc_binlog_column *c, sc_value_form form);
 
+/** Output of sc_binlog_decode(). */
+typedef enum sc_decode_format {
+    SC_DECODE_TEXT = 0, /* a listing like `mariadb-binlog -vv --base64-output=decode-rows` */
+    SC_DECODE_JSON = 1, /* one JSON object per event and line */
+} sc_decode_format;
+
+/** Options for sc_binlog_decode(). Start from SC_DECODE_OPTIONS_INIT. */
+typedef struct sc_decode_options {
+    unsigned version;        /* SC_DECODE_OPTIONS_VERSION */
+    sc_decode_format format; /* text listing or JSON */
+    uint64_t start_position; /* first file: skip events that start before (0 = none) */
+    uint64_t
+        stop_position; /* last file: stop at the first event that starts at or after (0 = none) */
+    const char *start_gtid; /* "D-S-N[,...]": print transactions after these GTIDs, per domain */
+    const char *stop_gtid;  /* "D-S-N[,...]": stop after these transactions, per domain */
+    const char *database;   /* only this database's rows and statements */
+    const char *table;      /* only this table's rows ("T" or "DB.T") */
+} sc_decode_options;
+
+#define SC_DECODE_OPTIONS_VERSION 1
+#define SC_DECODE_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        SC_DECODE_OPTIONS_VERSION, SC_DECODE_TEXT, 0, 0, NULL, NULL, NULL, NULL                    \
+    }
+
+/** Where sc_binlog_decode() writes: return 0, or non-zero to stop (an SC_EIO error). */
+typedef int (*sc_decode_write_fn)(const void *data, size_t len, void *payload);
+
+/**
+ * Decode binlog files, in order, through write: every event read, framed,
+ * CRC32-checked and decoded one at a time (memory stays bounded whatever
+ * the file size; output is handed over in pieces of a few KB).
+ * @return SC_OK, SC_EINVAL (bad option), SC_EIO, SC_ECORRUPT ("FILE: event
+ *         at offset N: reason"; what came before was written), SC_ENOMEM
+ */
+SC_API int sc_binlog_decode(sc_ctx *ctx,
+                            const char *const *paths,
+                            size_t npaths,
+                            const sc_decode_options *opts,
+                            sc_decode_write_fn write,
+                            void *payload);
+
 /* ================================================================== */
 /* The catalog log (replicate/log.c, logfile.c, userrows.c; owner: the */
 /* log). Every committed catalog transaction becomes one binlog       */

@@ -17,7 +17,7 @@
  * tests/fuzz/seeds-fuzz_binlog_file.sh (oracle binlogs and our own).
  *
  * fuzz-sources: catalog/ctx.c catalog/buf.c replicate/event.c replicate/reader.c replicate/rowfmt.c
- * fuzz-sources: replicate/print.c replicate/logframe.c
+ * fuzz-sources: replicate/print.c replicate/logframe.c replicate/decode.c catalog/charset.c
  */
 #include <stdint.h>
 #include <stdio.h>

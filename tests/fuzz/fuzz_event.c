@@ -14,7 +14,7 @@
  * fine. Build and run: tests/fuzz/run.sh.
  *
  * fuzz-sources: catalog/ctx.c catalog/buf.c replicate/event.c replicate/reader.c replicate/rowfmt.c
- * fuzz-sources: replicate/print.c
+ * fuzz-sources: replicate/print.c replicate/decode.c catalog/charset.c
  */
 #include <stdint.h>
 #include <stdlib.h>
