@@ -7,9 +7,10 @@
  * RENAME TABLE (the table id stays). Names are unique per database. The
  * body is kept as MariaDB keeps it: "CREATE DEFINER=`u`@`h` " followed by
  * the statement text from the TRIGGER keyword, without its FOLLOWS /
- * PRECEDES clause; the parser (ddl/parse_view.c) checked its syntax and
- * listed its NEW/OLD references, checked here as MariaDB's parser and
- * Table_triggers_list do (1362, 1363, 1054).
+ * PRECEDES clause; the parser (ddl/parse_body.c) checked its syntax and
+ * MariaDB's parse-time rules (NEW/OLD: 1362, 1363) and listed its NEW/OLD
+ * references, whose columns are checked here as Table_triggers_list does
+ * (1054).
  * action_order numbers the triggers of one (table, timing, event) from 1
  * in firing order; FOLLOWS / PRECEDES place a new one, DROP closes the gap.
  */
@@ -129,31 +130,6 @@ group(sc_exec *x, const rows *rs, uint64_t table_id, uint32_t timing, uint32_t e
 /* ------------------------------------------------------------------ */
 /* CREATE TRIGGER                                                       */
 
-/* NEW/OLD rules of MariaDB's parser (LEX::set_trigger_field and friends). */
-static int check_refs(sc_exec *x, const sc_ast_trigger *t)
-{
-    int ev = t->events & (1 << SC_TRG_DELETE)   ? SC_TRG_DELETE
-             : t->events & (1 << SC_TRG_UPDATE) ? SC_TRG_UPDATE
-                                                : SC_TRG_INSERT;
-
-    for (size_t i = 0; i < t->n_refs; i++) {
-        const sc_trg_ref *r = &t->refs[i];
-        if (r->assigned) {
-            if (!r->is_new)
-                return sc_exec__err(x, SC_ER_TRG_CANT_CHANGE_ROW, "OLD", "");
-            if (ev == SC_TRG_DELETE)
-                return sc_exec__err(x, SC_ER_TRG_NO_SUCH_ROW_IN_TRG, "NEW", "on DELETE");
-            if (t->timing == SC_TRG_AFTER)
-                return sc_exec__err(x, SC_ER_TRG_CANT_CHANGE_ROW, "NEW", "after ");
-        } else if (r->is_new && ev == SC_TRG_DELETE) {
-            return sc_exec__err(x, SC_ER_TRG_NO_SUCH_ROW_IN_TRG, "NEW", "on DELETE");
-        } else if (!r->is_new && ev == SC_TRG_INSERT) {
-            return sc_exec__err(x, SC_ER_TRG_NO_SUCH_ROW_IN_TRG, "OLD", "on INSERT");
-        }
-    }
-    return SC_OK;
-}
-
 /* 1054 for NEW.x / OLD.x naming no column of the table. */
 static int check_columns(sc_exec *x, const sc_ast_trigger *t, const sc_table_def *def)
 {
@@ -250,8 +226,9 @@ int sc_exec__create_trigger(sc_exec *x)
     long old;
     int rc;
 
-    if ((rc = check_refs(x, t)) != SC_OK)
-        return rc;
+    if (t->into_at_end)
+        sc_exec__warning(x, SC_ER_WARN_DEPRECATED_SYNTAX, "<select expression> INTO <destination>;",
+                         "'SELECT <select list> INTO <destination> FROM...'");
     rc = find_table(x, &tt, t);
     if (rc == SC_OK)
         rc = load_rows(x->txn, &rs);

@@ -407,7 +407,7 @@ static sc_tok_kind lex_number(sc_lexer *lx)
         return kind;
     while (peek(lx, n) >= 0 && is_digit((unsigned char)peek(lx, n)))
         n++;
-    if (peek(lx, n) == '.') {
+    if (peek(lx, n) == '.' && !(n > 0 && peek(lx, n + 1) == '.')) { /* 1..3: FOR bounds */
         kind = SC_TOK_DECIMAL;
         n++;
         while (peek(lx, n) >= 0 && is_digit((unsigned char)peek(lx, n)))
@@ -469,7 +469,8 @@ static sc_tok_kind lex_token(sc_lexer *lx, bool glued)
     }
     if (is_digit((unsigned char)c))
         return lex_number(lx);
-    if (c == '.' && peek(lx, 1) >= 0 && is_digit((unsigned char)peek(lx, 1)) && !glued)
+    if (c == '.' && peek(lx, 1) >= 0 && is_digit((unsigned char)peek(lx, 1)) && !glued &&
+        !(lx->pos > 0 && lx->sql[lx->pos - 1] == '.')) /* 1..3 is 1 .. 3 */
         return lex_number(lx);
     if (c >= 0x80 && char_len_at(lx, lx->pos) == 0) {
         advance(lx, 1); /* not a character: MariaDB's MY_LEX_CHAR, a syntax error */

@@ -19,17 +19,26 @@
 #include "ddl/parse.h"
 #include "catalog/try.h"
 
+struct sc_parser;
+/* A trigger body's SELECT ... INTO target (ddl/parse_body.c). user: @name;
+ * at_end: INTO after FROM ... (the deprecated form). */
+typedef int (*sc_parse_into_fn)(struct sc_parser *p, const char *name, bool user, bool at_end);
+
 typedef struct sc_parser {
-    sc_ctx *ctx;      /* allocation + errors */
-    sc_arena *arena;  /* the statement's arena */
-    const char *sql;  /* statement text (arena copy) */
-    size_t len;       /* bytes of sql */
-    unsigned flags;   /* SC_PARSE_* */
-    sc_token *toks;   /* all tokens, ending with SC_TOK_EOF */
-    size_t n_toks;    /* including the EOF token */
-    size_t pos;       /* current token index */
-    unsigned depth;   /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
-    bool full_select; /* subqueries, windows and GROUP_CONCAT parsed in full (views) */
+    sc_ctx *ctx;              /* allocation + errors */
+    sc_arena *arena;          /* the statement's arena */
+    const char *sql;          /* statement text (arena copy) */
+    size_t len;               /* bytes of sql */
+    unsigned flags;           /* SC_PARSE_* */
+    sc_token *toks;           /* all tokens, ending with SC_TOK_EOF */
+    size_t n_toks;            /* including the EOF token */
+    size_t pos;               /* current token index */
+    unsigned depth;           /* expression nesting being parsed (<= SC_PARSE_MAX_DEPTH) */
+    bool full_select;         /* subqueries, windows and GROUP_CONCAT parsed in full (views) */
+    unsigned select_nest;     /* query expressions being parsed (1: a statement's own) */
+    sc_parse_into_fn into_fn; /* NULL: INTO ends a block (views, subqueries) */
+    void *into_arg;
+    bool into_union; /* the block being read is not a union's first: INTO is the end form */
 } sc_parser;
 
 /*
@@ -124,6 +133,9 @@ int sc_parse__skip_balanced(sc_parser *p);
 struct sc_window;
 /* ORDER BY list after ORDER BY (expr [ASC|DESC], ...). */
 int sc_parse__order_list(sc_parser *p, sc_order_item **out, size_t *n);
+/* table_reference {, table_reference} (FROM lists, UPDATE and DELETE tables). */
+struct sc_tref;
+int sc_parse__table_refs(sc_parser *p, struct sc_tref ***out, size_t *n);
 /* After OVER: a window name or ( [name] [PARTITION BY ..] [ORDER BY ..] [frame] ). */
 int sc_parse__window_spec(sc_parser *p, struct sc_window **out);
 
@@ -132,6 +144,9 @@ int sc_parse__type(sc_parser *p, sc_ast_type *t, bool *serial, bool cast);
 int sc_parse__create_table(sc_parser *p, sc_ast_stmt *st, bool or_replace, bool temporary);
 int sc_parse__alter_table(sc_parser *p, sc_ast_stmt *st);
 int sc_parse__create_index(sc_parser *p, sc_ast_stmt *st, bool or_replace);
+/* parse_body.c: a trigger body (one statement, compound ones included) into t. */
+struct sc_ast_trigger;
+int sc_parse__trigger_body(sc_parser *p, struct sc_ast_trigger *t);
 int sc_parse__table_options(sc_parser *p, sc_ast_table_option **opts, size_t *n, bool in_alter);
 /* [WAIT n | NOWAIT] */
 int sc_parse__opt_lock_wait(sc_parser *p);

@@ -431,19 +431,74 @@ static void block_options(sc_parser *p, sc_select_block *b)
     }
 }
 
+int sc_parse__table_refs(sc_parser *p, sc_tref ***out, size_t *n)
+{
+    do {
+        sc_tref **slot = sc_parse__push(p, (void **)out, n, sizeof(*slot));
+        if (!slot)
+            return sc_parse__nomem(p);
+        SC_TRY(table_ref(p, slot));
+    } while (sc_parse__accept_op(p, ","));
+    return SC_OK;
+}
+
 static int from_clause(sc_parser *p, sc_select_block *b)
 {
     if (!sc_parse__accept_word(p, "FROM"))
         return SC_OK;
     if (sc_parse__accept_word(p, "DUAL"))
         return SC_OK;
+    return sc_parse__table_refs(p, &b->from, &b->n_from);
+}
+
+/* May this block take INTO (a trigger body's own SELECT, not a subquery)? */
+static bool into_allowed(const sc_parser *p)
+{
+    return p->into_fn && p->select_nest == 1 && sc_parse__is_word(p, 0, "INTO");
+}
+
+/* INTO {@var | local var} [, ...] | INTO OUTFILE|DUMPFILE 'file' ... (current token INTO). */
+static int into_list(sc_parser *p, bool at_end)
+{
+    sc_parse__skip(p);
+    if (sc_parse__accept_word(p, "OUTFILE") || sc_parse__accept_word(p, "DUMPFILE")) {
+        sc_ast_str s;
+        return sc_parse__string(p, &s);
+    }
     do {
-        sc_tref **slot = sc_parse__push(p, (void **)&b->from, &b->n_from, sizeof(*slot));
-        if (!slot)
-            return sc_parse__nomem(p);
-        SC_TRY(table_ref(p, slot));
+        const char *name;
+        bool user = sc_parse__accept_op(p, "@");
+        if (user && sc_parse__tok(p, 0)->kind == SC_TOK_STRING) {
+            sc_ast_str s;
+            SC_TRY(sc_parse__string(p, &s));
+            name = s.s;
+        } else if (user) {
+            SC_TRY(sc_parse__ident_after_dot(p, &name));
+        } else {
+            SC_TRY(sc_parse__ident(p, &name));
+        }
+        SC_TRY(p->into_fn(p, name, user, at_end));
     } while (sc_parse__accept_op(p, ","));
     return SC_OK;
+}
+
+/* FOR UPDATE [WAIT n | NOWAIT | SKIP LOCKED] | LOCK IN SHARE MODE (body SELECTs). */
+static int lock_clause(sc_parser *p)
+{
+    if (sc_parse__is_word(p, 0, "FOR") && sc_parse__is_word(p, 1, "UPDATE")) {
+        sc_parse__skip(p);
+        sc_parse__skip(p);
+    } else if (sc_parse__is_word(p, 0, "LOCK") && sc_parse__is_word(p, 1, "IN")) {
+        sc_parse__skip(p);
+        sc_parse__skip(p);
+        SC_TRY(sc_parse__expect_word(p, "SHARE"));
+        return sc_parse__expect_word(p, "MODE");
+    } else {
+        return SC_OK;
+    }
+    if (sc_parse__accept_word(p, "SKIP"))
+        return sc_parse__expect_word(p, "LOCKED");
+    return sc_parse__opt_lock_wait(p);
 }
 
 static int window_clause(sc_parser *p, sc_select_block *b)
@@ -478,7 +533,10 @@ static int select_block(sc_parser *p, sc_select_block **out)
     do {
         SC_TRY(select_item(p, b));
     } while (sc_parse__accept_op(p, ","));
-    if (sc_parse__is_word(p, 0, "INTO")) {
+    if (into_allowed(p)) {
+        SC_TRY(into_list(p, p->into_union));
+        b->into = true;
+    } else if (sc_parse__is_word(p, 0, "INTO")) {
         b->into = true;
         return SC_OK;
     }
@@ -501,7 +559,16 @@ static int select_block(sc_parser *p, sc_select_block **out)
         SC_TRY(sc_parse__expect_word(p, "BY"));
         SC_TRY(sc_parse__order_list(p, &b->order, &b->n_order));
     }
-    return limit_clause(p, &b->limit, &b->offset);
+    SC_TRY(limit_clause(p, &b->limit, &b->offset));
+    if (!p->into_fn)
+        return SC_OK;
+    if (into_allowed(p)) {
+        if (b->into)
+            return sc_parse__syntax_error(p);
+        SC_TRY(into_list(p, true));
+        b->into = true;
+    }
+    return lock_clause(p);
 }
 
 static int with_clause(sc_parser *p, sc_select *s)
@@ -556,6 +623,7 @@ static int query_expr(sc_parser *p, sc_select **out)
     if (p->depth >= SC_PARSE_MAX_DEPTH)
         return sc_parse__too_deep(p);
     p->depth++;
+    p->select_nest++;
     s->start = sc_parse__tok(p, 0)->start;
     *out = s;
     SC_TRY(with_clause(p, s));
@@ -563,7 +631,12 @@ static int query_expr(sc_parser *p, sc_select **out)
         b = sc_parse__push(p, (void **)&s->blocks, &s->n_blocks, sizeof(*b));
         if (!b)
             return sc_parse__nomem(p);
+        p->into_union = s->n_blocks > 1;
         SC_TRY(select_block(p, b));
+        if ((*b)->into && p->into_fn && p->select_nest == 1 && !p->into_union &&
+            (sc_parse__is_word(p, 0, "UNION") || sc_parse__is_word(p, 0, "EXCEPT") ||
+             sc_parse__is_word(p, 0, "INTERSECT")))
+            return sc_parse__syntax_error(p); /* SELECT .. INTO .. UNION */
         if (!set_op(p, &op))
             break;
         sc_set_op *o = sc_parse__push(p, (void **)&s->ops, &(size_t){s->n_blocks - 1}, sizeof(*o));
@@ -589,6 +662,7 @@ static int query_expr(sc_parser *p, sc_select **out)
     SC_TRY(limit_clause(p, &s->limit, &s->offset));
     s->end = p->pos ? p->toks[p->pos - 1].start + p->toks[p->pos - 1].len : s->start;
     p->depth = saved;
+    p->select_nest--;
     return SC_OK;
 }
 

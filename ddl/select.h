@@ -214,6 +214,7 @@ typedef struct sc_ast_trigger {
     size_t order_start, order_end; /* FOLLOWS/PRECEDES clause span (to cut out) */
     sc_trg_ref *refs;
     size_t n_refs;
+    bool into_at_end; /* SELECT ... FROM ... INTO: Warning 1287 */
 } sc_ast_trigger;
 
 /** What resolving a query found (sc_exec__resolve_select). */
