@@ -284,6 +284,8 @@ static int finish_and_store(sc_exec *x,
     if (rc == SC_OK && st->engine_changed)
         rc = sc_exec__engine_refuses_create(x, st->t.schema, st->t.name, st->t.engine);
     if (rc == SC_OK)
+        rc = sc_exec__innodb_options_check(x, &st->t, true);
+    if (rc == SC_OK)
         rc = store_altered(x, st, id);
     return rc;
 }

@@ -629,6 +629,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__versioning_keys(x, t);
     if (rc == SC_OK) /* SEQUENCE, PERFORMANCE_SCHEMA: CREATE fails in the engine */
         rc = sc_exec__engine_refuses_create(x, t->schema, t->name, t->engine);
+    if (rc == SC_OK)
+        rc = sc_exec__innodb_options_check(x, t, false);
     if (rc == SC_OK && ct->partition)
         rc = sc_exec__partition_create(x, t, ct->partition);
     if (rc == SC_OK)
@@ -639,6 +641,24 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
     if (rc == SC_OK)
         rc = sc_exec__check_fks(x, t, 0, false);
     return rc;
+}
+
+/*
+ * A temporary table's engine (its definition is not kept): PERFORMANCE_SCHEMA
+ * has no TEMPORARY create option (1478), SEQUENCE's create() refuses (1005).
+ */
+static int temporary_engine(sc_exec *x, const sc_ast_create_table *ct, const char *db)
+{
+    const char *e = NULL;
+
+    for (size_t i = 0; i < ct->n_options; i++)
+        if (ct->options[i].kind == SC_AST_TOPT_ENGINE)
+            e = sc_exec__engine_name(ct->options[i].value.s);
+    if (!e)
+        return SC_OK;
+    if (sc_exec__engine(e) == SC_ENGINE_PERFORMANCE_SCHEMA)
+        return sc_exec__err(x, SC_ER_ILLEGAL_HA_CREATE_OPTION, e, "TEMPORARY");
+    return sc_exec__engine_refuses_create(x, db, ct->name.name, e);
 }
 
 /* Drop an existing table for CREATE OR REPLACE. */
@@ -687,6 +707,8 @@ int sc_exec__create_table(sc_exec *x)
     if (ct->temporary && ct->partition)
         return sc_exec__err(x, SC_ER_FEATURE_NOT_SUPPORTED_WITH_PARTITIONING,
                             "CREATE TEMPORARY TABLE");
+    if (ct->temporary && (rc = temporary_engine(x, ct, db)) != SC_OK)
+        return rc;
     if (ct->temporary) {
         if (sc_exec__is_temp(x, db, ct->name.name) && !ct->or_replace) {
             if (ct->if_not_exists) {

@@ -321,6 +321,45 @@ static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
     return set_engine_option(x, t, name, value);
 }
 
+/* The value of engine option NAME in the stored list (a copy), or NULL when absent. */
+static char *engine_option_value(sc_exec *x, const sc_xtable *t, const char *name)
+{
+    char key[64];
+    const char *p, *v;
+    size_t n = 0;
+
+    if (!t->engine_opts)
+        return NULL;
+    snprintf(key, sizeof(key), "`%s`=", name);
+    p = strstr(t->engine_opts, key);
+    if (!p)
+        return NULL;
+    v = p + strlen(key);
+    if (*v == '\'')
+        v++;
+    while (v[n] && v[n] != '\'' && v[n] != ' ')
+        n++;
+    return sc_exec__printf(x, "%.*s", (int)n, v);
+}
+
+int sc_exec__innodb_options_check(sc_exec *x, const sc_xtable *t, bool alter)
+{
+    char *comp;
+
+    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB ||
+        !engine_option_value(x, t, "PAGE_COMPRESSION_LEVEL"))
+        return SC_OK;
+    comp = engine_option_value(x, t, "PAGE_COMPRESSED");
+    if (comp &&
+        (strcasecmp(comp, "YES") == 0 || strcasecmp(comp, "ON") == 0 || strcmp(comp, "1") == 0))
+        return SC_OK;
+    /* ha_innodb's create_options_are_invalid(): a level needs PAGE_COMPRESSED=1 */
+    if (alter)
+        return sc_exec__err(x, SC_ER_ILLEGAL_HA_CREATE_OPTION, "InnoDB", "PAGE_COMPRESSION_LEVEL");
+    return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
+                        "140 \"Wrong create options\"");
+}
+
 /* Table options kept in sc_xtable.opts[] (printed in the options string). */
 static const struct {
     sc_ast_topt_kind kind;

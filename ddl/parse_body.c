@@ -573,7 +573,8 @@ static int delete_stmt(body *b)
         SC_TRY(sc_parse__qname(p, &name));
         if (sc_parse__accept_word(p, "BEFORE")) {
             SC_TRY(sc_parse__expect_word(p, "SYSTEM_TIME"));
-            (void)(sc_parse__accept_word(p, "TIMESTAMP") || sc_parse__accept_word(p, "TRANSACTION"));
+            (void)(sc_parse__accept_word(p, "TIMESTAMP") ||
+                   sc_parse__accept_word(p, "TRANSACTION"));
             SC_TRY(expr(b, NULL));
         }
         return where_order_limit(b, false);
@@ -648,10 +649,9 @@ static int sqlstate(body *b, bool allow_00)
 }
 
 static const char *const signal_items[] = {
-    "CLASS_ORIGIN",  "SUBCLASS_ORIGIN", "CONSTRAINT_CATALOG", "CONSTRAINT_SCHEMA",
-    "CONSTRAINT_NAME", "CATALOG_NAME",  "SCHEMA_NAME",        "TABLE_NAME",
-    "COLUMN_NAME",   "CURSOR_NAME",     "MESSAGE_TEXT",       "MYSQL_ERRNO",
-    "ROW_NUMBER",
+    "CLASS_ORIGIN", "SUBCLASS_ORIGIN", "CONSTRAINT_CATALOG", "CONSTRAINT_SCHEMA", "CONSTRAINT_NAME",
+    "CATALOG_NAME", "SCHEMA_NAME",     "TABLE_NAME",         "COLUMN_NAME",       "CURSOR_NAME",
+    "MESSAGE_TEXT", "MYSQL_ERRNO",     "ROW_NUMBER",
 };
 
 /* [SQLSTATE [VALUE] 'x' | condition] [SET item = value {, ...}] */
@@ -888,7 +888,7 @@ static int handler_cond(body *b, char *buf, size_t cap)
 static int declare_handler(body *b)
 {
     sc_parser *p = b->p;
-    char (*seen)[80] = NULL;
+    char(*seen)[80] = NULL;
     size_t n_seen = 0, floor = b->label_floor;
     int rc;
 
@@ -1107,10 +1107,12 @@ static int token_stmt(body *b, unsigned flag)
 
 /* Statements that commit (CF_AUTO_COMMIT_TRANS) and those that return rows. */
 static const char *const commit_words[] = {
-    "CREATE", "ALTER", "DROP", "RENAME", "TRUNCATE", "COMMIT", "ROLLBACK", "START", "GRANT", "REVOKE",
+    "CREATE", "ALTER",    "DROP",  "RENAME", "TRUNCATE",
+    "COMMIT", "ROLLBACK", "START", "GRANT",  "REVOKE",
 };
 static const char *const result_words[] = {
-    "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "CHECK", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECKSUM", "HELP",
+    "SHOW",    "EXPLAIN",  "DESCRIBE", "DESC",     "CHECK",
+    "ANALYZE", "OPTIMIZE", "REPAIR",   "CHECKSUM", "HELP",
 };
 
 static int other_stmt(body *b)
