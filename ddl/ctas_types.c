@@ -351,6 +351,35 @@ static void arith(sc_exec *x, sc_column_def *o, const sc_expr *e)
     }
 }
 
+/* 1-4 for TINY/-/MEDIUM/LONG TEXT or BLOB, 0 for any other type. */
+static int text_rank(sc_coltype t)
+{
+    switch (t) {
+    case SC_TYPE_TINYTEXT:
+    case SC_TYPE_TINYBLOB:
+        return 1;
+    case SC_TYPE_TEXT:
+    case SC_TYPE_BLOB:
+        return 2;
+    case SC_TYPE_MEDIUMTEXT:
+    case SC_TYPE_MEDIUMBLOB:
+        return 3;
+    case SC_TYPE_LONGTEXT:
+    case SC_TYPE_LONGBLOB:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+/* The BLOB type of a TEXT type's size (binary wins a merge). */
+static sc_coltype text_blob(sc_coltype t)
+{
+    static const sc_coltype blobs[] = {SC_TYPE_TINYBLOB, SC_TYPE_BLOB, SC_TYPE_MEDIUMBLOB,
+                                       SC_TYPE_LONGBLOB};
+    return blobs[text_rank(t) - 1];
+}
+
 /* Branches of CASE/IF/IFNULL/COALESCE/GREATEST and UNION columns. */
 void sc_ddl__type_merge(sc_column_def *into, const sc_column_def *b)
 {
@@ -367,11 +396,20 @@ void sc_ddl__type_merge(sc_column_def *into, const sc_column_def *b)
         return;
     }
     null_from(into, &a, b);
-    if (a.type == b->type && a.type != SC_TYPE_DECIMAL && !is_int(a.type)) {
+    if (a.type == b->type && a.type != SC_TYPE_DECIMAL &&
+        (!is_int(a.type) || a.type == SC_TYPE_YEAR || a.type == SC_TYPE_BIT)) {
         if (b->length > a.length)
             into->length = b->length;
         if (b->scale > a.scale)
             into->scale = b->scale;
+        return;
+    }
+    if (text_rank(a.type) && text_rank(b->type)) { /* TEXT/BLOB of both sides: the larger */
+        if (text_rank(b->type) > text_rank(a.type))
+            into->type = b->type;
+        if (is_binary_str(a.type) != is_binary_str(b->type))
+            into->type = text_blob(into->type);
+        into->default_kind = SC_DEFAULT_NONE;
         return;
     }
     if (is_str(a.type) || is_str(b->type)) {
@@ -397,7 +435,9 @@ void sc_ddl__type_merge(sc_column_def *into, const sc_column_def *b)
         into->flags &= ~(unsigned)(SC_COL_HAS_LENGTH | SC_COL_HAS_SCALE);
         return;
     }
-    if (is_int(a.type) && is_int(b->type)) {
+    if (is_int(a.type) && is_int(b->type) && a.type != SC_TYPE_BIT && b->type != SC_TYPE_BIT &&
+        ((a.flags & SC_COL_UNSIGNED) || a.type == SC_TYPE_YEAR) ==
+            ((b->flags & SC_COL_UNSIGNED) || b->type == SC_TYPE_YEAR)) {
         uint32_t la = int_len(&a), lb = int_len(b);
         sc_coltype big = a.type > b->type ? a.type : b->type;
         into->type = big == SC_TYPE_YEAR || big == SC_TYPE_BIT ? SC_TYPE_BIGINT : big;
@@ -413,6 +453,95 @@ void sc_ddl__type_merge(sc_column_def *into, const sc_column_def *b)
         into->flags &= ~(unsigned)SC_COL_UNSIGNED;
         set_decimal(into, ip + s, s);
     }
+}
+
+/* MariaDB's display width of an integer type (Field::max_display_length()). */
+static uint32_t int_type_width(sc_coltype t, bool is_unsigned)
+{
+    switch (t) {
+    case SC_TYPE_TINYINT:
+        return is_unsigned ? 3 : 4;
+    case SC_TYPE_SMALLINT:
+        return is_unsigned ? 5 : 6;
+    case SC_TYPE_MEDIUMINT:
+        return is_unsigned ? 8 : 9;
+    case SC_TYPE_INT:
+        return is_unsigned ? 10 : 11;
+    default:
+        return 20;
+    }
+}
+
+/* Characters of a UTF-8 ENUM/SET element. */
+static uint32_t utf8_chars(const char *s)
+{
+    uint32_t n = 0;
+
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+void sc_ddl__union_branch(sc_column_def *d, const sc_expr *e)
+{
+    bool is_column = e && e->kind == SC_AST_EXPR_COLUMN;
+
+    if (e && e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_INT && is_int(d->type) &&
+        !(d->flags & SC_COL_UNSIGNED))
+        d->length++; /* the holder of an integer literal counts a sign */
+    if (!is_column)
+        return;
+    if (is_int(d->type) && d->type != SC_TYPE_YEAR && d->type != SC_TYPE_BIT) {
+        d->length = int_type_width(d->type, d->flags & SC_COL_UNSIGNED);
+    } else if (d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET) {
+        uint32_t n = 0;
+        for (size_t i = 0; i < d->n_elements; i++) {
+            uint32_t c = utf8_chars(d->elements[i]);
+            if (d->type == SC_TYPE_SET)
+                n += c + (i > 0);
+            else if (c > n)
+                n = c;
+        }
+        d->type = SC_TYPE_VARCHAR;
+        d->length = n;
+        d->elements = NULL;
+        d->n_elements = 0;
+    } else if (d->type == SC_TYPE_TINYTEXT || d->type == SC_TYPE_TEXT ||
+               d->type == SC_TYPE_MEDIUMTEXT) {
+        /* the type holder counts the column's bytes as characters: one size up */
+        const sc_charset_info *cs = d->charset ? sc_charset__find(d->charset) : NULL;
+        if (!cs || cs->maxlen > 1)
+            d->type = d->type == SC_TYPE_TINYTEXT ? SC_TYPE_TEXT
+                      : d->type == SC_TYPE_TEXT   ? SC_TYPE_MEDIUMTEXT
+                                                  : SC_TYPE_LONGTEXT;
+    }
+    d->default_kind = SC_DEFAULT_NONE;
+    d->default_value = NULL;
+}
+
+void sc_ddl__union_finish(sc_exec *x, sc_column_def *d, bool distinct)
+{
+    d->default_kind = SC_DEFAULT_NONE;
+    d->default_value = NULL;
+    d->on_update = NULL;
+    d->comment = NULL;
+    d->check_expr = NULL;
+    d->flags &= ~(unsigned)(SC_COL_AUTO_INCREMENT | SC_COL_INVISIBLE | SC_COL_ZEROFILL);
+    if (!distinct || nullable(d))
+        return;
+    /* a DISTINCT set operation's temporary table makes its fields without the
+       NO_DEFAULT_VALUE flag: SHOW CREATE prints a NOT NULL column's implicit default */
+    if ((is_int(d->type) && d->type != SC_TYPE_BIT) || is_real(d->type))
+        d->default_value = "0";
+    else if (d->type == SC_TYPE_DECIMAL)
+        d->default_value = d->scale ? sc_exec__printf(x, "0.%0*d", (int)d->scale, 0) : "0";
+    else if (d->type == SC_TYPE_CHAR || d->type == SC_TYPE_VARCHAR || d->type == SC_TYPE_BINARY ||
+             d->type == SC_TYPE_VARBINARY)
+        d->default_value = "";
+    else if (d->type == SC_TYPE_DATE)
+        d->default_value = "0000-00-00";
+    if (d->default_value)
+        d->default_kind = SC_DEFAULT_LITERAL;
 }
 
 static const char *const aggregates[] = {
@@ -475,6 +604,33 @@ static bool aggregate_type(sc_exec *x, sc_column_def *o, const sc_expr *e)
     return true;
 }
 
+/*
+ * CAST(a AS SIGNED|UNSIGNED) (Item_func_signed / Item_func_unsigned): the
+ * argument's character length, at most 21 and at least 2 signed, 1
+ * unsigned; a FLOAT/DOUBLE argument 20; to UNSIGNED only an unsigned
+ * integer, NULL or a non-negative integer literal keeps its length, anything
+ * else is 20. The type is int up to 10 characters unsigned, 9 signed
+ * (Type_handler::type_handler_long_or_longlong).
+ */
+static void cast_int(sc_column_def *o, const sc_column_def *a, const sc_expr *arg, bool to_unsigned)
+{
+    bool null_arg = a->type == SC_TYPE_BINARY && a->length == 0 && nullable(a);
+    bool keeps = !to_unsigned || null_arg ||
+                 (is_int(a->type) && ((a->flags & SC_COL_UNSIGNED) || a->type == SC_TYPE_YEAR ||
+                                      a->type == SC_TYPE_BIT)) ||
+                 (arg->kind == SC_AST_EXPR_LITERAL && arg->lit.kind == SC_AST_LIT_INT);
+    uint32_t len = 20;
+
+    if (keeps && !is_real(a->type)) {
+        len = null_arg ? 0 : a->type == SC_TYPE_BIT ? a->length : char_len(a);
+        if (len > 21)
+            len = 21;
+        if (len < (to_unsigned ? 1u : 2u))
+            len = to_unsigned ? 1 : 2;
+    }
+    set_int(o, len, to_unsigned, len > (to_unsigned ? 10u : 9u));
+}
+
 static void cast_type(sc_exec *x, sc_column_def *o, const sc_expr *e)
 {
     const sc_ast_type *t = e->cast_type;
@@ -486,12 +642,8 @@ static void cast_type(sc_exec *x, sc_column_def *o, const sc_expr *e)
     case SC_AST_TYPE_SIGNED:
     case SC_AST_TYPE_INT:
     case SC_AST_TYPE_BIGINT:
-        set_int(o, is_int(a.type) ? int_len(&a) : 20, false, true);
-        if (!is_int(a.type))
-            o->length = 20;
-        return;
     case SC_AST_TYPE_UNSIGNED:
-        set_int(o, 20, true, true);
+        cast_int(o, &a, e->args[0], t->kind == SC_AST_TYPE_UNSIGNED);
         return;
     case SC_AST_TYPE_DECIMAL:
         set_decimal(o, t->length.present ? (uint32_t)t->length.value : 10,

@@ -459,6 +459,14 @@ void sc_exec__select_release(struct sc_select_ctx *c);
 void sc_ddl__expr_type(sc_exec *x, sc_column_def *out, const sc_expr *e);
 /** Merge a UNION block's column type into the first block's. */
 void sc_ddl__type_merge(sc_column_def *into, const sc_column_def *other);
+/* A UNION column's branch (select item e, NULL for a parenthesised block)
+ * before the merge, as MariaDB's type holder sees it: a plain column has its
+ * type's display width, ENUM/SET become VARCHAR, TINYTEXT/TEXT/MEDIUMTEXT of
+ * a multi-byte charset one size up; an integer literal counts a sign. */
+void sc_ddl__union_branch(sc_column_def *d, const sc_expr *e);
+/* The merged UNION column: attributes dropped; after a DISTINCT set operation
+ * a NOT NULL column gets the implicit default SHOW CREATE prints (0, '', ...). */
+void sc_ddl__union_finish(sc_exec *x, sc_column_def *d, bool distinct);
 /** Is e an aggregate function call? */
 bool sc_ddl__is_aggregate(const sc_expr *e);
 int sc_exec__create_view(sc_exec *x);

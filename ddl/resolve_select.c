@@ -528,6 +528,37 @@ static int block_cols(rctx *r, sc_select_block *b, sc_sel_col **cols, size_t *n)
     return SC_OK;
 }
 
+/* Select item k of a union block (NULL for a parenthesised block). */
+static const sc_expr *branch_item(const sc_select_block *b, size_t k)
+{
+    return !b->paren && k < b->r_n_items ? b->r_items[k].e : NULL;
+}
+
+/* Does a set operation other than UNION ALL join the blocks? */
+static bool any_distinct(const sc_select *s)
+{
+    for (size_t i = 0; i + 1 < s->n_blocks; i++)
+        if (s->ops[i] != SC_SET_UNION_ALL)
+            return true;
+    return false;
+}
+
+/* The first block of a union: its columns copied (a parenthesised block's
+ * own stay as they are) and read as a type holder branch. */
+static int union_first(rctx *r, sc_select *s)
+{
+    sc_sel_col *c = sc_exec__alloc(r->x, (s->r_n_cols + 1) * sizeof(*c));
+
+    if (!c)
+        return SC_ENOMEM;
+    for (size_t k = 0; k < s->r_n_cols; k++) {
+        c[k] = s->r_cols[k];
+        sc_ddl__union_branch(&c[k].def, branch_item(s->blocks[0], k));
+    }
+    s->r_cols = c;
+    return SC_OK;
+}
+
 static int resolve_block(rctx *r, sc_select_block *b, scope *outer)
 {
     scope sc = {0};
@@ -587,6 +618,8 @@ static int resolve_query(rctx *r, sc_select *s, scope *outer)
             rc = block_cols(r, first, &s->r_cols, &s->r_n_cols);
         }
     }
+    if (rc == SC_OK && s->n_blocks > 1)
+        rc = union_first(r, s);
     /* UNION: the other blocks' types merge into the first's */
     for (size_t i = 1; i < s->n_blocks && rc == SC_OK; i++) {
         sc_select_block *b = s->blocks[i];
@@ -600,9 +633,14 @@ static int resolve_query(rctx *r, sc_select *s, scope *outer)
         }
         if (rc == SC_OK && n != s->r_n_cols)
             rc = sc_exec__err(r->x, SC_ER_WRONG_NUMBER_OF_COLUMNS_IN_SELECT);
-        for (size_t k = 0; rc == SC_OK && k < n; k++)
-            sc_ddl__type_merge(&s->r_cols[k].def, &cols[k].def);
+        for (size_t k = 0; rc == SC_OK && k < n; k++) {
+            sc_column_def d = cols[k].def;
+            sc_ddl__union_branch(&d, branch_item(b, k));
+            sc_ddl__type_merge(&s->r_cols[k].def, &d);
+        }
     }
+    for (size_t k = 0; rc == SC_OK && s->n_blocks > 1 && k < s->r_n_cols; k++)
+        sc_ddl__union_finish(r->x, &s->r_cols[k].def, any_distinct(s));
     if (rc == SC_OK && s->n_order) {
         scope sc = {0};
         sc.outer = outer;
