@@ -327,6 +327,34 @@ static sc_expr *datediff(printer *pr, sc_expr *c)
     return r;
 }
 
+static sc_expr *int_literal(printer *pr, const char *text)
+{
+    sc_expr *n = make_node(pr, SC_AST_EXPR_LITERAL, SC_AST_OP_NONE, 0);
+
+    if (n) {
+        n->lit.kind = SC_AST_LIT_INT;
+        n->lit.text.s = text;
+        n->lit.text.len = strlen(text);
+    }
+    return n;
+}
+
+/* name(c's one argument, a [, b]): the constant arguments MariaDB's grammar adds. */
+static sc_expr *
+with_int_args(printer *pr, sc_expr *c, const char *name, const char *a, const char *b)
+{
+    sc_expr *r = make_node(pr, SC_AST_EXPR_FUNC, SC_AST_OP_NONE, b ? 3 : 2);
+
+    if (!r || !(r->args[1] = int_literal(pr, a)) || (b && !(r->args[2] = int_literal(pr, b))))
+        return NULL;
+    r->name = name;
+    r->form = SC_AST_FUNC_PLAIN;
+    r->args[0] = c->args[0];
+    r->start = c->start;
+    r->end = c->end;
+    return r;
+}
+
 static sc_expr *rewrite_func(printer *pr, sc_expr *c)
 {
     if (name_is(c, "DATEDIFF") && c->n_args == 2 && c->form == SC_AST_FUNC_PLAIN)
@@ -358,6 +386,18 @@ static sc_expr *rewrite_func(printer *pr, sc_expr *c)
         }
         return r;
     }
+    if (name_is(c, "ROUND") && c->n_args == 1) /* Item_func_round(x, 0) */
+        return with_int_args(pr, c, "round", "0", NULL);
+    if (name_is(c, "BIN") && c->n_args == 1) /* Item_func_conv(x, 10, 2) */
+        return with_int_args(pr, c, "conv", "10", "2");
+    if (name_is(c, "OCT") && c->n_args == 1)
+        return with_int_args(pr, c, "conv", "10", "8");
+    if (name_is(c, "WEEKOFYEAR") && c->n_args == 1) /* Item_func_week(x, 3) */
+        return with_int_args(pr, c, "week", "3", NULL);
+    if (name_is(c, "YEARWEEK") && c->n_args == 1) /* Item_func_yearweek(x, 0) */
+        return with_int_args(pr, c, "yearweek", "0", NULL);
+    if (name_is(c, "ATAN2") && c->n_args == 2)
+        c->name = "atan";
     if (name_is(c, "INSTR") && c->n_args == 2) {
         sc_expr *t = c->args[0];
         c->args[0] = c->args[1];
@@ -959,11 +999,19 @@ static void print_func(printer *pr, const sc_expr *e)
     /* DATE(x), TIME(x), TIMESTAMP(x) are Item_*_typecast in MariaDB's grammar */
     if (e->n_args == 1 && e->form == SC_AST_FUNC_PLAIN &&
         (name_is(e, "DATE") || name_is(e, "TIME") || name_is(e, "TIMESTAMP"))) {
+        const sc_column_def *a = e->args[0]->kind == SC_AST_EXPR_COLUMN ? e->args[0]->r_col : NULL;
         put(pr, "cast(");
         print(pr, e->args[0]);
-        put(pr, name_is(e, "DATE")   ? " as date)"
-                : name_is(e, "TIME") ? " as time)"
-                                     : " as datetime)");
+        put(pr, name_is(e, "DATE") ? " as date" : name_is(e, "TIME") ? " as time" : " as datetime");
+        /* the fraction digits of a temporal argument carry over */
+        if (!name_is(e, "DATE") && a && a->scale &&
+            (a->type == SC_TYPE_TIME || a->type == SC_TYPE_DATETIME ||
+             a->type == SC_TYPE_TIMESTAMP)) {
+            char buf[16];
+            snprintf(buf, sizeof(buf), "(%u)", (unsigned)a->scale);
+            put(pr, buf);
+        }
+        put(pr, ")");
         return;
     }
     switch (e->form) {
@@ -1001,8 +1049,12 @@ static void print_func(printer *pr, const sc_expr *e)
         put(pr, " using ");
         put_lower(pr, e->charset);
     }
-    if (e->ext && name_is(e, "GROUP_CONCAT"))
-        print_group_concat_tail(pr, e->ext);
+    if (name_is(e, "GROUP_CONCAT")) {
+        static const sc_expr_ext none;
+        print_group_concat_tail(pr, e->ext ? e->ext : &none);
+    }
+    if (e->n_args == 1 && e->ext && e->ext->over && (name_is(e, "LAG") || name_is(e, "LEAD")))
+        put(pr, ",1"); /* the grammar's default offset */
     put(pr, ")");
     if (e->ext && e->ext->over)
         print_over(pr, e->ext->over);

@@ -1055,6 +1055,22 @@ static const struct {
     {"GET_FORMAT", fn_get_format},
 };
 
+/* Token index of the n-th comma at depth 1 after the '(' at index open. */
+static size_t nth_comma(const sc_parser *p, size_t open, int n)
+{
+    int depth = 0;
+
+    for (size_t i = open; i < p->n_toks; i++) {
+        if (sc_lex__is_op(p->sql, &p->toks[i], "("))
+            depth++;
+        else if (sc_lex__is_op(p->sql, &p->toks[i], ")"))
+            depth--;
+        else if (depth == 1 && sc_lex__is_op(p->sql, &p->toks[i], ",") && --n == 0)
+            return i;
+    }
+    return open;
+}
+
 /* A function call at the current IDENT/QIDENT token followed by '('. */
 static int parse_call(sc_parser *p, sc_expr **out)
 {
@@ -1074,7 +1090,14 @@ static int parse_call(sc_parser *p, sc_expr **out)
             return SC_OK;
         }
     }
-    SC_TRY(call_args(p, e));
+    {
+        size_t open = p->pos;
+        SC_TRY(call_args(p, e));
+        /* 10.11's grammar takes LAG/LEAD(expr [, offset]): no default value */
+        if (t->kind == SC_TOK_IDENT && e->n_args > 2 &&
+            (sc_lex__is_word(p->sql, t, "LAG") || sc_lex__is_word(p->sql, t, "LEAD")))
+            return sc_parse__syntax_error_after(p, nth_comma(p, open, 2));
+    }
     if (p->full_select && sc_parse__is_word(p, 0, "OVER")) {
         if (!e->ext && !(e->ext = sc_parse__alloc(p, sizeof(*e->ext))))
             return sc_parse__nomem(p);

@@ -88,7 +88,7 @@ static int frame_bound(sc_parser *p, char *buf, size_t cap)
     }
     if (sc_parse__accept_word(p, "CURRENT")) {
         SC_TRY(sc_parse__expect_word(p, "ROW"));
-        snprintf(buf + len, cap - len, "current row");
+        snprintf(buf + len, cap - len, " current row");
         return SC_OK;
     }
     t = sc_parse__tok(p, 0);
@@ -118,14 +118,17 @@ static int frame(sc_parser *p, sc_window *w)
         snprintf(buf, sizeof(buf), " range ");
     else
         return SC_OK;
+    /* 10.11.19 prints every frame as BETWEEN (`rows 2 preceding` is
+       `rows between 2 preceding  and  current row `) */
+    snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "between ");
     if (sc_parse__accept_word(p, "BETWEEN")) {
-        snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "between ");
         SC_TRY(frame_bound(p, buf, sizeof(buf)));
         SC_TRY(sc_parse__expect_word(p, "AND"));
-        snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "  and  ");
+        snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "  and ");
         SC_TRY(frame_bound(p, buf, sizeof(buf)));
     } else {
         SC_TRY(frame_bound(p, buf, sizeof(buf)));
+        snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "  and  current row");
     }
     snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), " ");
     s = sc_parse__alloc(p, strlen(buf) + 1);
