@@ -1380,6 +1380,9 @@ static int append_defs(sc_exec *x, const sc_xtable *t, plist *l, const sc_ast_pa
     int rc;
 
     for (size_t i = 0; i < ap->n_defs; i++) {
+        if (pt->sub_type != SC_PART_NONE && ap->defs[i].n_subs &&
+            ap->defs[i].n_subs != subs_per_part(pt))
+            return sc_exec__err(x, SC_ER_ADD_PARTITION_SUBPART_ERROR);
         if ((rc = check_value_kinds(x, pt->type, &ap->defs[i])) != SC_OK ||
             (rc = add_one(x, l, pt, &ap->defs[i], false, &m)) != SC_OK)
             return rc;
@@ -1389,6 +1392,9 @@ static int append_defs(sc_exec *x, const sc_xtable *t, plist *l, const sc_ast_pa
     }
     for (size_t i = 0; i < l->n; i++)
         l->v[i].engine = NULL;
+    /* named subpartitions: the table lists every partition's from now on */
+    if (ap->n_defs && ap->defs[0].n_subs)
+        t->part->flags &= ~(unsigned)(SC_PART_SUB_DEFAULT_LIST | SC_PART_SUB_DEFAULT_NUM);
     return SC_OK;
 }
 
@@ -1420,6 +1426,27 @@ static int add_default(sc_exec *x, sc_xtable *t, plist *l, uint64_t n)
     return SC_OK;
 }
 
+static int values_at(sc_exec *x, const sc_partitioning_def *pt, size_t i, pval **v, size_t *n);
+
+/* RANGE whose last partition is VALUES LESS THAN MAXVALUE: nothing can follow
+ * it (1481, before the new partitions' names are looked at). */
+static int check_add_after_max(sc_exec *x, const sc_partitioning_def *pt)
+{
+    size_t last = 0;
+    pval *v;
+    size_t n;
+    int rc;
+
+    if (!is_range(pt->type) || is_columns(pt->type) || !pt->n_parts)
+        return SC_OK;
+    for (size_t i = 0; i < pt->n_parts; i++)
+        if (!pt->parts[i].sub)
+            last = i;
+    if ((rc = values_at(x, pt, last, &v, &n)) != SC_OK)
+        return rc;
+    return n == 1 && v[0].max ? sc_exec__err(x, SC_ER_PARTITION_MAXVALUE_ERROR) : SC_OK;
+}
+
 static int op_add(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
 {
     plist l;
@@ -1436,6 +1463,8 @@ static int op_add(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
             sc_exec__warn(x, SC_ER_SAME_NAME_PARTITION, op->part->defs[i].name);
             return SC_OK;
         }
+    if (op->part->n_defs && (rc = check_add_after_max(x, t->part)) != SC_OK)
+        return rc;
     if (op->part->parts.present)
         rc = add_default(x, t, &l, op->part->parts.value);
     else
@@ -1528,6 +1557,26 @@ static bool named_in(const sc_ast_part_op *op, const char *name)
     return false;
 }
 
+/* The named partitions of REORGANIZE are neighbours (1519); at[] are their indexes. */
+static int check_consecutive(sc_exec *x,
+                             const sc_partitioning_def *pt,
+                             const sc_ast_part_op *op,
+                             const long *at)
+{
+    size_t lo = (size_t)-1, hi = 0;
+
+    for (size_t i = 0; i < op->n_names; i++) {
+        size_t ord = 0; /* top-level ordinal of at[i] */
+        for (size_t k = 0; k < (size_t)at[i]; k++)
+            ord += !pt->parts[k].sub;
+        lo = ord < lo ? ord : lo;
+        hi = ord > hi ? ord : hi;
+    }
+    if (op->n_names && hi - lo + 1 != op->n_names)
+        return sc_exec__err(x, SC_ER_CONSECUTIVE_REORG_PARTITIONS);
+    return SC_OK;
+}
+
 /* REORGANIZE PARTITION names INTO (defs): the new ones take the place of the first named. */
 static int op_reorganize(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
 {
@@ -1543,6 +1592,8 @@ static int op_reorganize(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
     if (op->n_names == 0)
         return SC_OK; /* REORGANIZE PARTITION alone rebuilds: no catalog change */
     if ((rc = find_named(x, t->part, op, at)) != SC_OK)
+        return rc;
+    if ((rc = check_consecutive(x, t->part, op, at)) != SC_OK)
         return rc;
     if ((old.type == SC_PART_HASH || old.type == SC_PART_KEY) && op->part->n_defs != op->n_names)
         return sc_exec__err(x, SC_ER_REORG_HASH_ONLY_ON_SAME_NO);

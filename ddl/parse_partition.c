@@ -200,6 +200,9 @@ static int value_expr(sc_parser *p, sc_expr **out, bool group)
 {
     size_t first = p->pos;
 
+    /* bit_expr's DEFAULT is DEFAULT(col): VALUES IN (DEFAULT) fails after it */
+    if (sc_parse__is_word(p, 0, "DEFAULT") && !sc_parse__is_op(p, 1, "("))
+        return sc_parse__syntax_error_at(p, p->pos + 1);
     SC_TRY(sc_parse__expr(p, out));
     if (is_bare_predicate(*out) && !(group && one_group(p, first, p->pos))) {
         /* MariaDB stops at the predicate's operator (NOT: at NOT itself) */
@@ -402,6 +405,19 @@ static int check_subpartitions(sc_parser *p, const sc_ast_partitioning *pt, size
     size_t want = pt->subparts.present ? (size_t)pt->subparts.value : pt->defs[0].n_subs;
     const sc_ast_pdef *d = &pt->defs[pt->n_defs - 1];
 
+    if (d->n_subs && want == 0 && pt->type == SC_PART_NONE && pt->n_defs > 1) {
+        /* ALTER's list: earlier partitions set none; MariaDB stops at this
+           partition's first SUBPARTITION */
+        size_t k = end_tok;
+        long depth = 0;
+        for (; k > 0; k--) {
+            if (sc_lex__is_op(p->sql, &p->toks[k], ")"))
+                depth++;
+            else if (sc_lex__is_op(p->sql, &p->toks[k], "(") && --depth == 0)
+                break;
+        }
+        return sc_parse__error_text_at(p, k + 1, msg);
+    }
     if (d->n_subs && d->n_subs != want)
         return sc_parse__error_text_at(p, end_tok, msg);
     if (!d->n_subs && pt->n_defs > 1 && pt->defs[0].n_subs)
@@ -417,8 +433,7 @@ static int part_definitions(sc_parser *p, sc_ast_partitioning *pt)
         if (!d)
             return sc_parse__nomem(p);
         SC_TRY(part_definition(p, d, pt));
-        if (pt->type != SC_PART_NONE)
-            SC_TRY(check_subpartitions(p, pt, p->pos - 1));
+        SC_TRY(check_subpartitions(p, pt, p->pos - 1));
     } while (sc_parse__accept_op(p, ","));
     if (pt->parts.present && pt->parts.value != pt->n_defs && sc_parse__is_op(p, 0, ")"))
         return sc_parse__error_text_at(
@@ -497,17 +512,15 @@ static int reorganize(sc_parser *p, sc_ast_part_op *op)
     return part_definitions(p, op->part);
 }
 
-/* EXCHANGE PARTITION p WITH TABLE t [{WITH|WITHOUT} VALIDATION] */
+/* EXCHANGE PARTITION p WITH TABLE t */
 static int exchange(sc_parser *p, sc_ast_part_op *op)
 {
     op->kind = SC_AST_POP_EXCHANGE;
     SC_TRY(name_list(p, op, false));
     SC_TRY(sc_parse__expect_word(p, "WITH"));
     SC_TRY(sc_parse__expect_word(p, "TABLE"));
-    SC_TRY(sc_parse__qname(p, &op->table));
-    if (sc_parse__accept_word(p, "WITH") || sc_parse__accept_word(p, "WITHOUT"))
-        return sc_parse__expect_word(p, "VALIDATION");
-    return SC_OK;
+    /* [WITH|WITHOUT VALIDATION] came with MariaDB 11.4: 1064 in 10.11 */
+    return sc_parse__qname(p, &op->table);
 }
 
 static int convert(sc_parser *p, sc_ast_part_op *op)

@@ -1,0 +1,60 @@
+CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
+
+CREATE TABLE `conv1` (
+  `id` int(11) NOT NULL,
+  `d` date NOT NULL,
+  `v` int(11) DEFAULT NULL,
+  PRIMARY KEY (`id`,`d`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `h` (
+  `id` int(11) NOT NULL,
+  `v` int(11) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `k` (
+  `id` int(11) NOT NULL,
+  PRIMARY KEY (`id`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci
+ PARTITION BY LINEAR KEY (`id`)
+PARTITIONS 4;
+
+CREATE TABLE `l` (
+  `id` int(11) DEFAULT NULL,
+  `c` char(2) DEFAULT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci
+ PARTITION BY LIST (`id`)
+(PARTITION `ab` VALUES IN (1,2,3) ENGINE = InnoDB);
+
+CREATE TABLE `r` (
+  `id` int(11) NOT NULL,
+  `d` date NOT NULL,
+  `v` int(11) DEFAULT NULL,
+  PRIMARY KEY (`id`,`d`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci
+ PARTITION BY HASH (`id`)
+PARTITIONS 2;
+
+CREATE TABLE `s` (
+  `id` int(11) NOT NULL,
+  `d` date NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci
+ PARTITION BY RANGE (`id`)
+SUBPARTITION BY HASH (to_days(`d`))
+(PARTITION `p01` VALUES LESS THAN (20)
+ (SUBPARTITION `p01sp0` ENGINE = InnoDB,
+  SUBPARTITION `p01sp1` ENGINE = InnoDB),
+ PARTITION `p2` VALUES LESS THAN (30)
+ (SUBPARTITION `p2sp0` ENGINE = InnoDB,
+  SUBPARTITION `p2sp1` ENGINE = InnoDB),
+ PARTITION `p3` VALUES LESS THAN (40)
+ (SUBPARTITION `s30` ENGINE = InnoDB,
+  SUBPARTITION `s31` ENGINE = InnoDB));
+
+CREATE TABLE `x` (
+  `id` int(11) NOT NULL,
+  `d` date NOT NULL,
+  `v` int(11) DEFAULT NULL,
+  PRIMARY KEY (`id`,`d`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
