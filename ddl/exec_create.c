@@ -11,6 +11,7 @@
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
 #include "ddl/exec.h"
+#include "ddl/sequence.h"
 #include "ddl/partition.h"
 #include "ddl/period.h"
 #include "ddl/parse.h"
@@ -544,6 +545,8 @@ create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t 
     t.name = ct->name.name;
     t.n_fks = 0; /* LIKE copies indexes and CHECKs, not foreign keys */
     t.auto_increment = 0;
+    if (t.seq) /* the options live in the sequence's row, which LIKE does not copy */
+        sc_exec__sequence_defaults(t.seq);
     return sc_exec__store_new(x, &t, schema_id);
 }
 
@@ -607,6 +610,17 @@ int sc_exec__init_table(
     return t->schema && t->charset && t->collation ? SC_OK : SC_ENOMEM;
 }
 
+/* SEQUENCE=n with n other than 0 (the last one written counts). */
+static bool sequence_option(const sc_ast_create_table *ct)
+{
+    bool on = false;
+
+    for (size_t i = 0; i < ct->n_options; i++)
+        if (ct->options[i].kind == SC_AST_TOPT_SEQUENCE)
+            on = !ct->options[i].value_is_default && strtoull(ct->options[i].value.s, NULL, 10);
+    return on;
+}
+
 static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 {
     int rc = sc_exec__table_options(x, t, ct->options, ct->n_options);
@@ -623,6 +637,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__err(x, SC_ER_TABLE_MUST_HAVE_COLUMNS);
     if (rc == SC_OK)
         rc = build_keys(x, t, ct);
+    if (rc == SC_OK && sequence_option(ct))
+        rc = sc_exec__table_as_sequence(x, t);
     if (rc == SC_OK)
         rc = sc_exec__finish_table(x, t);
     if (rc == SC_OK)

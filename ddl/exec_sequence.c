@@ -148,6 +148,61 @@ seq_model(sc_exec *x, sc_xtable *t, const char *db, const char *name, const sc_s
     return SC_OK;
 }
 
+void sc_exec__sequence_defaults(sc_sequence_def *sq)
+{
+    sc_ast_sequence none;
+
+    memset(&none, 0, sizeof(none));
+    none.cycle = -1;
+    memset(sq, 0, sizeof(*sq));
+    apply_defaults(sq, &none, true);
+}
+
+/*
+ * CREATE TABLE ... SEQUENCE=1 (sequence_definition::check_sequence_fields):
+ * no keys or constraints, MariaDB's eight columns in order with their types,
+ * NOT NULL and signedness and no DEFAULT, else 4086 naming the reason or the
+ * first column that differs. The table becomes a sequence with the default
+ * options; its own ENGINE and COMMENT stay.
+ */
+int sc_exec__table_as_sequence(sc_exec *x, sc_xtable *t)
+{
+    const char *why = NULL;
+
+    if (t->n_idx)
+        why = "Sequence tables cannot have any keys";
+    else if (t->n_checks)
+        why = "Sequence tables cannot have any constraints";
+    else if (t->n_cols != N_SEQ_COLUMNS)
+        why = "Wrong number of columns";
+    for (size_t i = 0; !why && i < N_SEQ_COLUMNS; i++) {
+        const sc_column_def *d = &t->cols[i].d;
+        if (strcasecmp(d->name, seq_columns[i].name) != 0 || d->type != seq_columns[i].type ||
+            !(d->flags & SC_COL_NOT_NULL) ||
+            (d->flags & SC_COL_UNSIGNED) != (seq_columns[i].flags & SC_COL_UNSIGNED) ||
+            d->default_kind != SC_DEFAULT_NONE || d->generated != SC_GEN_NONE || d->check_expr ||
+            (d->flags & SC_COL_AUTO_INCREMENT))
+            why = d->name;
+    }
+    if (why)
+        return sc_exec__err(x, SC_ER_SEQUENCE_INVALID_TABLE_STRUCTURE, t->schema, t->name, why);
+    for (size_t i = 0; i < N_SEQ_COLUMNS; i++) {
+        sc_column_def *d = &t->cols[i].d;
+        memset(d, 0, sizeof(*d));
+        d->name = seq_columns[i].name;
+        d->type = seq_columns[i].type;
+        d->length = seq_columns[i].length;
+        d->flags = SC_COL_NOT_NULL | SC_COL_HAS_LENGTH | seq_columns[i].flags;
+        d->comment = seq_columns[i].comment;
+    }
+    t->charset = t->collation = NULL;
+    t->tflags |= SC_TABLE_SEQUENCE;
+    if (!(t->seq = sc_exec__alloc(x, sizeof(*t->seq))))
+        return SC_ENOMEM;
+    sc_exec__sequence_defaults(t->seq);
+    return SC_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* Lookups                                                              */
 

@@ -161,7 +161,13 @@ int sc_parse__alter_sequence(sc_parser *p, sc_ast_stmt *st)
     SC_TRY(sc_parse__expect_word(p, "SEQUENCE"));
     SC_TRY(sc_parse__if_exists(p, &s->if_exists));
     SC_TRY(sc_parse__qname(p, &s->name));
-    return seq_options(p, s, true);
+    {
+        size_t at = p->pos;
+        SC_TRY(seq_options(p, s, true));
+        if (p->pos == at) /* the grammar wants at least one option */
+            return sc_parse__syntax_error(p);
+    }
+    return SC_OK;
 }
 
 int sc_parse__drop_sequence(sc_parser *p, sc_ast_stmt *st, bool temporary)

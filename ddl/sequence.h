@@ -47,6 +47,11 @@ int sc_parse__drop_sequence(struct sc_parser *p, sc_ast_stmt *st, bool temporary
 
 /* exec_sequence.c */
 int sc_exec__create_sequence(struct sc_exec *x);
+/** The options CREATE SEQUENCE gives when none is written. */
+void sc_exec__sequence_defaults(sc_sequence_def *sq);
+struct sc_xtable;
+/** CREATE TABLE ... SEQUENCE=1: check the definition (4086) and make it a sequence. */
+int sc_exec__table_as_sequence(struct sc_exec *x, struct sc_xtable *t);
 int sc_exec__alter_sequence(struct sc_exec *x);
 int sc_exec__drop_sequence(struct sc_exec *x);
 /** 4086 / 1031 for table statements a sequence refuses (ALTER TABLE columns, TRUNCATE). */
