@@ -244,6 +244,7 @@
 #define SC_ER_VERS_FIELD_WRONG_TYPE 4110, "HY000", "`%s` must be of type %s for system-versioned table `%s`"
 #define SC_ER_VERS_PARAMETERS_NO_ROTATION 4115, "HY000", "Maybe missing parameters: no rotation condition for multiple HISTORY partitions."
 #define SC_ER_VERS_ALTER_NOT_ALLOWED 4119, "HY000", "Not allowed for system-versioned `%s`.`%s`. Change @@system_versioning_alter_history to proceed with ALTER."
+#define SC_ER_VERS_ALTER_ENGINE_PROHIBITED 4120, "HY000", "Not allowed for system-versioned `%s`.`%s`. Change to/from native system versioning engine is not supported."
 #define SC_ER_VERS_TABLE_MUST_HAVE_COLUMNS 4123, "HY000", "Table `%s` must have at least one versioned column"
 #define SC_ER_VERS_NOT_VERSIONED 4124, "HY000", "Table `%s` is not system-versioned"
 #define SC_ER_MISSING 4125, "HY000", "Wrong parameters for `%s`: missing '%s'"

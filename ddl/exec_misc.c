@@ -329,6 +329,10 @@ int sc_exec__truncate_table(sc_exec *x)
     }
     if (rc != SC_OK)
         return rc;
+    if (sc_table_definition(t)->flags & SC_TABLE_SYSTEM_VERSIONING) {
+        sc_table_free(t);
+        return sc_exec__err(x, SC_ER_VERS_NOT_SUPPORTED, "TRUNCATE TABLE");
+    }
     if (x->s->foreign_key_checks && sc_exec__is_parent(x, db, q->name, sc_table_id(t))) {
         sc_table_free(t);
         return truncate_refused(x, db, q->name);

@@ -1410,6 +1410,8 @@ static int add_default(sc_exec *x, sc_xtable *t, plist *l, uint64_t n)
         return sc_exec__err(x, SC_ER_ADD_PARTITION_NO_NEW_PARTITION);
     if (n > MAX_PARTITIONS)
         return sc_exec__err(x, SC_ER_TOO_MANY_PARTITIONS_ERROR);
+    if (t->part->type == SC_PART_SYSTEM_TIME && first > 0)
+        first--; /* HISTORY partitions are numbered before the CURRENT one */
     for (size_t i = 0; i < n; i++) {
         sc_partition_def *pd = plist_add(x, l);
         sc_ast_pdef d;
@@ -1417,6 +1419,8 @@ static int add_default(sc_exec *x, sc_xtable *t, plist *l, uint64_t n)
         int rc;
         if (!pd || !(pd->name = default_name(x, "p", first + i, "")))
             return SC_ENOMEM;
+        if (t->part->type == SC_PART_SYSTEM_TIME)
+            pd->values = "HISTORY";
         memset(&d, 0, sizeof(d));
         d.name = pd->name;
         if ((rc = add_subs(x, l, t->part, &d, subs_per_part(t->part), &m)) != SC_OK)
@@ -1510,7 +1514,9 @@ static int op_drop(sc_exec *x, sc_xtable *t, const sc_ast_part_op *op)
         t->part->n_parts = l.n;
     }
     if (t->part->type == SC_PART_SYSTEM_TIME) {
-        int rc = install(x, t, &l);
+        int rc;
+        t->part->flags &= ~(unsigned)(SC_PART_DEFAULT_LIST | SC_PART_DEFAULT_NUM);
+        rc = install(x, t, &l);
         return rc != SC_OK ? rc : check_system_time(x, t, t->part);
     }
     return install(x, t, &l);

@@ -128,6 +128,9 @@ static int row_columns(sc_exec *x, sc_xtable *t, bool versioned)
                             end ? end->d.name : t->sys_end);
     for (sc_xcol *c = start; c; c = c == start ? end : NULL) {
         bool integer = c->d.type >= SC_TYPE_TINYINT && c->d.type <= SC_TYPE_BIGINT;
+        if (integer && sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
+            /* transaction-precise history (BIGINT UNSIGNED) is InnoDB's only */
+            return sc_exec__err(x, SC_ER_VERS_FIELD_WRONG_TYPE, c->d.name, "TIMESTAMP(6)", t->name);
         if (integer && !(c->d.type == SC_TYPE_BIGINT && (c->d.flags & SC_COL_UNSIGNED)))
             return sc_exec__err(x, SC_ER_VERS_FIELD_WRONG_TYPE, c->d.name, "BIGINT(20) UNSIGNED",
                                 t->name);
@@ -192,19 +195,25 @@ int sc_exec__versioning_create(sc_exec *x, sc_xtable *t, const sc_ast_create_tab
 /* ------------------------------------------------------------------ */
 /* ALTER TABLE                                                          */
 
+static bool changes_columns_spec(const sc_ast_alter_spec *sp)
+{
+    switch (sp->kind) {
+    case SC_AST_ALTER_ADD_COLUMN:
+    case SC_AST_ALTER_DROP_COLUMN:
+    case SC_AST_ALTER_MODIFY_COLUMN:
+    case SC_AST_ALTER_CHANGE_COLUMN:
+    case SC_AST_ALTER_ADD_PERIOD:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool changes_columns(const sc_ast_alter_table *at)
 {
     for (size_t i = 0; i < at->n_specs; i++)
-        switch (at->specs[i].kind) {
-        case SC_AST_ALTER_ADD_COLUMN:
-        case SC_AST_ALTER_DROP_COLUMN:
-        case SC_AST_ALTER_MODIFY_COLUMN:
-        case SC_AST_ALTER_CHANGE_COLUMN:
-        case SC_AST_ALTER_ADD_PERIOD:
+        if (changes_columns_spec(&at->specs[i]))
             return true;
-        default:
-            break;
-        }
     return false;
 }
 
@@ -213,6 +222,15 @@ int sc_exec__versioning_precheck(sc_exec *x,
                                  const sc_table_def *old,
                                  const char *schema)
 {
+    bool columns = false;
+
+    for (size_t i = 0; i < at->n_specs; i++)
+        columns = columns || (at->specs[i].kind != SC_AST_ALTER_ADD_PERIOD &&
+                              changes_columns_spec(&at->specs[i]));
+    for (size_t i = 0; (old->flags & SC_TABLE_SYSTEM_VERSIONING) && !columns && i < at->n_specs;
+         i++)
+        if (at->specs[i].kind == SC_AST_ALTER_ADD_PERIOD && !at->specs[i].period->name)
+            return sc_exec__err(x, SC_ER_VERS_ALREADY_VERSIONED, old->name);
     if ((old->flags & SC_TABLE_SYSTEM_VERSIONING) && changes_columns(at))
         return sc_exec__err(x, SC_ER_VERS_ALTER_NOT_ALLOWED, schema, old->name);
     return SC_OK;
@@ -273,9 +291,18 @@ static bool period_in_key(const sc_xtable *t)
     return false;
 }
 
-static int drop_period(sc_exec *x, sc_xtable *t, const sc_ast_alter_spec *sp)
+static int drop_period(sc_exec *x, sc_xtable *t, const sc_ast_alter_spec *sp, bool was)
 {
     if (strcmp(sp->name, "SYSTEM_TIME") == 0) {
+        if (!was)
+            return sc_exec__err(x, SC_ER_VERS_NOT_VERSIONED, t->name);
+        if (!t->sys_start) /* implicit row_start/row_end: no period to name */
+            return sc_exec__err(x, SC_ER_CANT_DROP_FIELD_OR_KEY, "PERIOD FOR SYSTEM_TIME on",
+                                t->name);
+        if (sc_xtable__find_col(t, t->sys_start) || sc_xtable__find_col(t, t->sys_end))
+            return sc_exec__err(
+                x, SC_ER_MISSING, t->name,
+                sc_exec__printf(x, "DROP COLUMN `%s`, DROP COLUMN `%s`", t->sys_start, t->sys_end));
         t->sys_start = t->sys_end = NULL;
         return SC_OK;
     }
@@ -327,7 +354,7 @@ int sc_exec__versioning_alter(sc_exec *x,
         } else if (sp->kind == SC_AST_ALTER_ADD_PERIOD) {
             rc = add_period(x, t, sp->period);
         } else if (sp->kind == SC_AST_ALTER_DROP_PERIOD) {
-            rc = drop_period(x, t, sp);
+            rc = drop_period(x, t, sp, was);
         }
     }
     if (rc == SC_OK && t->period_name &&
@@ -336,6 +363,11 @@ int sc_exec__versioning_alter(sc_exec *x,
         return sc_exec__err(
             x, SC_ER_BAD_FIELD_ERROR,
             sc_xtable__find_col(t, t->period_start) ? t->period_end : t->period_start, "CHECK");
+    if (rc == SC_OK && was &&
+        (sc_exec__engine(old->engine) == SC_ENGINE_INNODB) !=
+            (sc_exec__engine(t->engine) == SC_ENGINE_INNODB))
+        /* InnoDB keeps transaction-precise history, the others do not */
+        return sc_exec__err(x, SC_ER_VERS_ALTER_ENGINE_PROHIBITED, t->schema, t->name);
     if (rc == SC_OK)
         rc = row_columns(x, t, (t->tflags & SC_TABLE_SYSTEM_VERSIONING) != 0);
     if (rc == SC_OK && (t->tflags & SC_TABLE_SYSTEM_VERSIONING))

@@ -497,6 +497,8 @@ static int period_def(sc_parser *p, sc_ast_create_def *d)
     sc_parse__skip(p); /* PERIOD */
     SC_TRY(sc_parse__if_not_exists(p, &pd->if_not_exists));
     SC_TRY(sc_parse__expect_word(p, "FOR"));
+    if (pd->if_not_exists && sc_parse__is_word(p, 0, "SYSTEM_TIME"))
+        return sc_parse__syntax_error(p); /* IF NOT EXISTS is for application periods */
     if (!sc_parse__accept_word(p, "SYSTEM_TIME"))
         SC_TRY(sc_parse__ident(p, &pd->name));
     SC_TRY(sc_parse__expect_op(p, "("));
