@@ -1153,7 +1153,23 @@ static int labeled_stmt(body *b, const char *label)
     return sc_parse__syntax_error(p);
 }
 
+static int stmt_inner(body *b);
+
+/* One statement; nesting bounded like expressions (SC_PARSE_MAX_DEPTH). */
 static int stmt(body *b)
+{
+    sc_parser *p = b->p;
+    int rc;
+
+    if (p->depth >= SC_PARSE_MAX_DEPTH)
+        return sc_parse__too_deep(p);
+    p->depth++;
+    rc = stmt_inner(b);
+    p->depth--;
+    return rc;
+}
+
+static int stmt_inner(body *b)
 {
     sc_parser *p = b->p;
 

@@ -7,6 +7,7 @@
  * Expected texts were recorded from a private MariaDB 10.11.19.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -208,6 +209,35 @@ START_TEST(test_triggers)
 }
 END_TEST
 
+/* Trigger bodies nest as deep as the parser allows expressions, then MariaDB's
+ * "memory exhausted" 1064; nothing is stored. A body's DML is parsed. */
+START_TEST(test_trigger_body_depth)
+{
+    size_t n = 5000, len = 0;
+    char *sql = malloc(n * 12 + 100); /* "BEGIN " and "END; " per level */
+
+    ck_assert_ptr_nonnull(sql);
+    ok("CREATE TABLE t (id INT, a INT)");
+    len += (size_t)sprintf(sql, "CREATE TRIGGER d BEFORE INSERT ON t FOR EACH ROW ");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(sql + len, "BEGIN ");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(sql + len, i + 1 < n ? "END; " : "END");
+    run(sql, 1064, 0); /* memory exhausted near 'BEGIN BEGIN ...' */
+    free(sql);
+    fails_msg("CREATE TRIGGER s BEFORE INSERT ON t FOR EACH ROW SELECT 1", 1415,
+              "Not allowed to return a result set from a trigger");
+    fails_msg("CREATE TRIGGER s BEFORE INSERT ON t FOR EACH ROW UPDATE t SET a = WHERE id = 1",
+              1064,
+              "You have an error in your SQL syntax; check the manual that corresponds to your "
+              "MariaDB server version for the right syntax to use near 'WHERE id = 1' at line 1");
+    ok("CREATE TRIGGER s BEFORE INSERT ON t FOR EACH ROW BEGIN DECLARE v INT; "
+       "SELECT COUNT(*) INTO v FROM t WHERE id = NEW.id; SET NEW.a = v; END");
+    dump_has("TRIGGER d", false);
+    fsck_clean();
+}
+END_TEST
+
 /* CREATE TABLE ... SELECT: the column types 10.11.19 derived for these (measured). */
 START_TEST(test_ctas_types)
 {
@@ -312,6 +342,7 @@ Suite *sc_test_ddl_views_suite(void)
     tcase_add_test(tc, test_views_text);
     tcase_add_test(tc, test_views_errors);
     tcase_add_test(tc, test_triggers);
+    tcase_add_test(tc, test_trigger_body_depth);
     tcase_add_test(tc, test_ctas_types);
     tcase_add_test(tc, test_show_statements);
     tcase_add_test(tc, test_views_windows_subqueries);
