@@ -44,6 +44,7 @@
 #define SC_ER_TOO_MANY_KEY_PARTS 1070, "42000", "Too many key parts specified; max %d parts allowed"
 #define SC_ER_TOO_LONG_KEY 1071, "42000", "Specified key was too long; max key length is %llu bytes"
 #define SC_ER_KEY_COLUMN_DOES_NOT_EXIST 1072, "42000", "Key column '%s' doesn't exist in table"
+#define SC_ER_BLOB_USED_AS_KEY 1073, "42000", "BLOB column `%s` can't be used in key specification in the %s table"
 #define SC_ER_TOO_BIG_FIELDLENGTH 1074, "42000", "Column length too big for column '%s' (max = %llu); use BLOB or TEXT instead"
 #define SC_ER_WRONG_AUTO_KEY 1075, "42000", "Incorrect table definition; there can be only one auto column and it must be defined as a key"
 #define SC_ER_WRONG_SUB_KEY 1089, "HY000", "Incorrect prefix key; the used key part isn't a string, the used length is longer than the key part, or the storage engine doesn't support unique prefix keys"

@@ -328,6 +328,9 @@ int sc_exec__stored_object(sc_exec *x);
 /* The engine's refusals that come before the SQL layer reads the definition
  * (partitioning: 1572) and the one its create() gives (1005); SC_OK if none. */
 int sc_exec__engine_refuses_partitioning(sc_exec *x, const char *engine);
+/* 1070 for a UNIQUE key turned into a hash key on an engine without key parts
+ * (PERFORMANCE_SCHEMA). */
+int sc_exec__engine_hash_keys(sc_exec *x, const struct sc_xtable *t);
 /* InnoDB's own check of its engine options at create (1005 errno 140) or ALTER
  * (1478): PAGE_COMPRESSION_LEVEL without PAGE_COMPRESSED=1. */
 struct sc_xtable;

@@ -643,6 +643,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__finish_table(x, t);
     if (rc == SC_OK)
         rc = sc_exec__versioning_keys(x, t);
+    if (rc == SC_OK)
+        rc = sc_exec__engine_hash_keys(x, t);
     if (rc == SC_OK) /* SEQUENCE, PERFORMANCE_SCHEMA: CREATE fails in the engine */
         rc = sc_exec__engine_refuses_create(x, t->schema, t->name, t->engine);
     if (rc == SC_OK)

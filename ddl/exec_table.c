@@ -40,6 +40,7 @@ enum {
     NO_PARTITION = 1 << 4, /* HTON_NOT_USER_SELECTABLE... for partitions: 1572 */
     NO_CREATE = 1 << 5,    /* create() answers HA_ERR_WRONG_COMMAND: 1005 errno 131 */
     NO_VCOL_KEYS = 1 << 6, /* no HA_CAN_INDEX_VIRTUAL_GENERATED_COLUMN: 1904 */
+    NO_BLOB_KEYS = 1 << 7, /* no HA_CAN_INDEX_BLOBS: 1073 */
 };
 static const struct {
     const char *name;
@@ -56,7 +57,7 @@ static const struct {
     [SC_ENGINE_SEQUENCE] = {"SEQUENCE", NULL, 3072, NO_GENCOLS | NO_CREATE},
     [SC_ENGINE_PERFORMANCE_SCHEMA] = {"PERFORMANCE_SCHEMA", NULL, 0,
                                       NO_GENCOLS | NO_AUTOINC | NO_GEOMETRY | NO_PARTITION |
-                                          NO_CREATE},
+                                          NO_CREATE | NO_BLOB_KEYS},
 };
 
 static unsigned refuses(const char *engine)
@@ -80,6 +81,21 @@ int sc_exec__engine_refuses_create(sc_exec *x,
     if (refuses(engine) & NO_CREATE)
         return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, schema, name,
                             "131 \"Command not supported by the engine\"");
+    return SC_OK;
+}
+
+int sc_exec__engine_hash_keys(sc_exec *x, const sc_xtable *t)
+{
+    sc_engine e = sc_exec__engine(t->engine);
+
+    if (e == SC_ENGINE_OTHER || engines[e].max_key_length != 0)
+        return SC_OK;
+    /* a UNIQUE key too long for the engine becomes a hash key of one part,
+       which an engine with no key parts at all cannot take (after every
+       other key was checked, as mysql_prepare_create_table does) */
+    for (size_t i = 0; i < t->n_idx; i++)
+        if (t->idx[i].long_hash)
+            return sc_exec__err(x, SC_ER_TOO_MANY_KEY_PARTS, 0);
     return SC_OK;
 }
 
@@ -1066,6 +1082,8 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
         unsigned ml = col_maxlen(&c->d);
         uint64_t bytes;
 
+        if (sc_type__is_blob(c->d.type) && (refuses(t->engine) & NO_BLOB_KEYS))
+            return sc_exec__err(x, SC_ER_BLOB_USED_AS_KEY, c->d.name, t->engine);
         /* a POINT in a B-tree key always takes its 25 bytes (MAX_LEN_GEOM_POINT_FIELD) */
         if (c->d.type == SC_TYPE_POINT)
             p->prefix_len = 25;
@@ -1084,7 +1102,7 @@ static int key_lengths(sc_exec *x, sc_xtable *t, sc_xindex *ix)
         }
         bytes = p->prefix_len ? (uint64_t)p->prefix_len * (sc_type__has_charset(c->d.type) ? ml : 1)
                               : sc_type__key_bytes(&c->d, ml);
-        if (bytes > maxkey && ix->d.kind == SC_INDEX_KEY &&
+        if (bytes > maxkey && ix->d.kind == SC_INDEX_KEY && maxkey / ml > 0 &&
             (sc_type__has_charset(c->d.type) || sc_type__is_binary(c->d.type))) {
             p->prefix_len = (uint32_t)(maxkey / ml);
             bytes = (uint64_t)p->prefix_len * ml;
