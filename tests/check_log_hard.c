@@ -21,72 +21,21 @@
 
 #include "syscat.h"
 #include "replicate/log.h"
+#define SC_CLI_FX hx
 #include "tests/fixtures.h"
 
-/* Per-test state: the temporary directory and what the last command printed. */
-typedef struct hard_fx {
-    char dir[256];   /* temporary directory; the data directory is dir/data */
-    char cli[512];   /* the built CLI */
-    int status;      /* exit status of the last command (128 + signal) */
-    char *out, *err; /* its stdout and stderr */
-} hard_fx;
-
-static hard_fx hx;
+static sc_cli_fixture hx;
 
 static void setup(void)
 {
-    memset(&hx, 0, sizeof(hx));
-    sc_fixture_tmpdir(hx.dir, sizeof(hx.dir));
-    snprintf(hx.cli, sizeof(hx.cli), "%s/syscat", sc_fixture_build_dir());
-    if (hx.cli[0] != '/') {
-        char cwd[256];
-        ck_assert(getcwd(cwd, sizeof(cwd)) != NULL);
-        snprintf(hx.cli, sizeof(hx.cli), "%s/%s/syscat", cwd, sc_fixture_build_dir());
-    }
+    sc_fixture_cli_setup(&hx, NULL);
 }
 
 static void teardown(void)
 {
-    free(hx.out);
-    free(hx.err);
-    sc_fixture_rmtree(hx.dir);
+    sc_fixture_cli_teardown(&hx);
 }
 
-/*
- * Run a shell command in the test directory with SC = the CLI and
- * SYSCAT_DATADIR = dir/data; fills hx.status/out/err.
- */
-static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void sh(const char *fmt, ...)
-{
-    char cmd[4096], full[6000], path[300];
-    va_list ap;
-    int ws;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    snprintf(full, sizeof(full),
-             "cd '%s' && export SC='%s' SYSCAT_DATADIR='%s/data' && (%s) >'%s/out' 2>'%s/err'",
-             hx.dir, hx.cli, hx.dir, cmd, hx.dir, hx.dir);
-    ws = system(full);
-    hx.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    free(hx.out);
-    free(hx.err);
-    snprintf(path, sizeof(path), "%s/out", hx.dir);
-    hx.out = sc_fixture_read_file(path, NULL);
-    snprintf(path, sizeof(path), "%s/err", hx.dir);
-    hx.err = sc_fixture_read_file(path, NULL);
-    ck_assert(hx.out && hx.err);
-}
-
-#define ck_status(want)                                                                            \
-    ck_assert_msg(hx.status == (want), "exit %d, want %d\nstdout: %s\nstderr: %s", hx.status,      \
-                  (want), hx.out, hx.err)
-#define ck_out_has(s) ck_assert_msg(strstr(hx.out, s) != NULL, "stdout lacks [%s]:\n%s", s, hx.out)
-#define ck_err_has(s) ck_assert_msg(strstr(hx.err, s) != NULL, "stderr lacks [%s]:\n%s", s, hx.err)
-#define ck_out_lacks(s) ck_assert_msg(strstr(hx.out, s) == NULL, "stdout has [%s]:\n%s", s, hx.out)
 #define ck_err_lacks(s) ck_assert_msg(strstr(hx.err, s) == NULL, "stderr has [%s]:\n%s", s, hx.err)
 
 /* A catalog with one database and table: init + exec. */

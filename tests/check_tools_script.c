@@ -17,68 +17,21 @@
 #include <unistd.h>
 
 #include "syscat.h"
+#define SC_CLI_FX sx
 #include "tests/fixtures.h"
 
-typedef struct script_fx {
-    char dir[256];   /* temporary directory; the data directory is dir/data */
-    char cli[512];   /* the built CLI */
-    int status;      /* exit status of the last command */
-    char *out, *err; /* its stdout and stderr */
-} script_fx;
-
-static script_fx sx;
+static sc_cli_fixture sx;
 
 static void setup(void)
 {
-    memset(&sx, 0, sizeof(sx));
-    sc_fixture_tmpdir(sx.dir, sizeof(sx.dir));
-    snprintf(sx.cli, sizeof(sx.cli), "%s/syscat", sc_fixture_build_dir());
-    if (sx.cli[0] != '/') {
-        char cwd[256];
-        ck_assert(getcwd(cwd, sizeof(cwd)) != NULL);
-        snprintf(sx.cli, sizeof(sx.cli), "%s/%s/syscat", cwd, sc_fixture_build_dir());
-    }
+    sc_fixture_cli_setup(&sx, NULL);
 }
 
 static void teardown(void)
 {
-    free(sx.out);
-    free(sx.err);
-    sc_fixture_rmtree(sx.dir);
+    sc_fixture_cli_teardown(&sx);
 }
 
-static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Run a shell command in the test directory; fills sx.status/out/err. */
-static void sh(const char *fmt, ...)
-{
-    char cmd[8192], full[10240], path[300];
-    va_list ap;
-    int ws;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    snprintf(full, sizeof(full),
-             "cd '%s' && export SC='%s' SYSCAT_DATADIR='%s/data' && (%s) >'%s/out' 2>'%s/err'",
-             sx.dir, sx.cli, sx.dir, cmd, sx.dir, sx.dir);
-    ws = system(full);
-    sx.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    free(sx.out);
-    free(sx.err);
-    snprintf(path, sizeof(path), "%s/out", sx.dir);
-    sx.out = sc_fixture_read_file(path, NULL);
-    snprintf(path, sizeof(path), "%s/err", sx.dir);
-    sx.err = sc_fixture_read_file(path, NULL);
-    ck_assert(sx.out && sx.err);
-}
-
-#define ck_status(want)                                                                            \
-    ck_assert_msg(sx.status == (want), "exit %d, want %d\nstdout: %s\nstderr: %s", sx.status,      \
-                  (want), sx.out, sx.err)
-#define ck_out_has(s) ck_assert_msg(strstr(sx.out, s) != NULL, "stdout lacks [%s]:\n%s", s, sx.out)
-#define ck_err_has(s) ck_assert_msg(strstr(sx.err, s) != NULL, "stderr lacks [%s]:\n%s", s, sx.err)
-#define ck_out_lacks(s) ck_assert_msg(strstr(sx.out, s) == NULL, "stdout has [%s]:\n%s", s, sx.out)
 #define ck_err_is(s) ck_assert_msg(strcmp(sx.err, s) == 0, "stderr is:\n%s\nwant:\n%s", sx.err, s)
 
 static void make_catalog(void)

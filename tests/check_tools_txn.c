@@ -18,67 +18,20 @@
 #include <unistd.h>
 
 #include "syscat.h"
+#define SC_CLI_FX tx
 #include "tests/fixtures.h"
 
-typedef struct txn_fx {
-    char dir[256];   /* temporary directory; the data directory is dir/data */
-    char cli[512];   /* the built CLI */
-    int status;      /* exit status of the last command */
-    char *out, *err; /* its stdout and stderr */
-} txn_fx;
-
-static txn_fx tx;
+static sc_cli_fixture tx;
 
 static void setup(void)
 {
-    memset(&tx, 0, sizeof(tx));
-    sc_fixture_tmpdir(tx.dir, sizeof(tx.dir));
-    snprintf(tx.cli, sizeof(tx.cli), "%s/syscat", sc_fixture_build_dir());
-    if (tx.cli[0] != '/') {
-        char cwd[256];
-        ck_assert(getcwd(cwd, sizeof(cwd)) != NULL);
-        snprintf(tx.cli, sizeof(tx.cli), "%s/%s/syscat", cwd, sc_fixture_build_dir());
-    }
+    sc_fixture_cli_setup(&tx, "ASAN_OPTIONS=detect_leaks=0");
 }
 
 static void teardown(void)
 {
-    free(tx.out);
-    free(tx.err);
-    sc_fixture_rmtree(tx.dir);
+    sc_fixture_cli_teardown(&tx);
 }
-
-static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Run a shell command in the test directory; fills tx.status/out/err. */
-static void sh(const char *fmt, ...)
-{
-    char cmd[4096], full[6144], path[300];
-    va_list ap;
-    int ws;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    snprintf(full, sizeof(full),
-             "cd '%s' && export SC='%s' SYSCAT_DATADIR='%s/data' ASAN_OPTIONS=detect_leaks=0 && "
-             "(%s) >'%s/out' 2>'%s/err'",
-             tx.dir, tx.cli, tx.dir, cmd, tx.dir, tx.dir);
-    ws = system(full);
-    tx.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    free(tx.out);
-    free(tx.err);
-    snprintf(path, sizeof(path), "%s/out", tx.dir);
-    tx.out = sc_fixture_read_file(path, NULL);
-    snprintf(path, sizeof(path), "%s/err", tx.dir);
-    tx.err = sc_fixture_read_file(path, NULL);
-    ck_assert(tx.out && tx.err);
-}
-
-#define ck_status(want)                                                                            \
-    ck_assert_msg(tx.status == (want), "exit %d, want %d\nstdout: %s\nstderr: %s", tx.status,      \
-                  (want), tx.out, tx.err)
-#define ck_err_has(s) ck_assert_msg(strstr(tx.err, s) != NULL, "stderr lacks [%s]:\n%s", s, tx.err)
 
 /* Everything a rolled-back transaction must not change, into directory `to`. */
 #define SNAPSHOT(to)                                                                               \

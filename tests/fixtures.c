@@ -2,6 +2,8 @@
  * fixtures.c - shared test fixtures (see fixtures.h).
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <sys/wait.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,4 +163,49 @@ sc_allocator sc_fixture_fault_allocator(sc_fault_alloc *fa)
 {
     sc_allocator a = {fault_malloc, fault_realloc, fault_free, fa};
     return a;
+}
+
+void sc_fixture_cli_setup(sc_cli_fixture *fx, const char *env)
+{
+    memset(fx, 0, sizeof(*fx));
+    fx->env = env;
+    sc_fixture_tmpdir(fx->dir, sizeof(fx->dir));
+    snprintf(fx->cli, sizeof(fx->cli), "%s/syscat", sc_fixture_build_dir());
+    if (fx->cli[0] != '/') {
+        char cwd[256];
+        ck_assert(getcwd(cwd, sizeof(cwd)) != NULL);
+        snprintf(fx->cli, sizeof(fx->cli), "%s/%s/syscat", cwd, sc_fixture_build_dir());
+    }
+}
+
+void sc_fixture_cli_teardown(sc_cli_fixture *fx)
+{
+    free(fx->out);
+    free(fx->err);
+    fx->out = fx->err = NULL;
+    sc_fixture_rmtree(fx->dir);
+}
+
+void sc_fixture_sh(sc_cli_fixture *fx, const char *fmt, ...)
+{
+    char cmd[8192], full[10240], path[300];
+    va_list ap;
+    int ws;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    snprintf(full, sizeof(full),
+             "cd '%s' && export SC='%s' SYSCAT_DATADIR='%s/data' %s && "
+             "(%s) >'%s/out' 2>'%s/err'",
+             fx->dir, fx->cli, fx->dir, fx->env ? fx->env : "", cmd, fx->dir, fx->dir);
+    ws = system(full);
+    fx->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    free(fx->out);
+    free(fx->err);
+    snprintf(path, sizeof(path), "%s/out", fx->dir);
+    fx->out = sc_fixture_read_file(path, NULL);
+    snprintf(path, sizeof(path), "%s/err", fx->dir);
+    fx->err = sc_fixture_read_file(path, NULL);
+    ck_assert(fx->out && fx->err);
 }

@@ -62,4 +62,37 @@ sc_allocator sc_fixture_counting_allocator(sc_fault_counter *c);
 /** Read a whole file; returns malloc'ed NUL-terminated bytes (len in *len_out) or NULL. */
 char *sc_fixture_read_file(const char *path, size_t *len_out);
 
+/**
+ * A CLI test directory: sc_fixture_sh() runs shell commands in dir with SC =
+ * the built CLI and SYSCAT_DATADIR = dir/data, and keeps what the last one
+ * printed. env: extra "NAME=value ..." exported for every command (or NULL).
+ */
+typedef struct sc_cli_fixture {
+    char dir[256];   /* temporary directory; the data directory is dir/data */
+    char cli[512];   /* the built CLI, absolute */
+    const char *env; /* extra exports, or NULL */
+    int status;      /* exit status of the last command (128 + signal) */
+    char *out, *err; /* its stdout and stderr */
+} sc_cli_fixture;
+
+void sc_fixture_cli_setup(sc_cli_fixture *fx, const char *env);
+void sc_fixture_cli_teardown(sc_cli_fixture *fx);
+/** Run one shell command (printf format); fills fx->status, fx->out, fx->err. */
+void sc_fixture_sh(sc_cli_fixture *fx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Assertions on the last command of the fixture SC_CLI_FX names, for a file that
+ * defines SC_CLI_FX before including this header. */
+#ifdef SC_CLI_FX
+#define ck_status(want)                                                                            \
+    ck_assert_msg(SC_CLI_FX.status == (want), "exit %d, want %d\nstdout: %s\nstderr: %s",          \
+                  SC_CLI_FX.status, (want), SC_CLI_FX.out, SC_CLI_FX.err)
+#define ck_out_has(s)                                                                              \
+    ck_assert_msg(strstr(SC_CLI_FX.out, s) != NULL, "stdout lacks [%s]:\n%s", s, SC_CLI_FX.out)
+#define ck_err_has(s)                                                                              \
+    ck_assert_msg(strstr(SC_CLI_FX.err, s) != NULL, "stderr lacks [%s]:\n%s", s, SC_CLI_FX.err)
+#define ck_out_lacks(s)                                                                            \
+    ck_assert_msg(strstr(SC_CLI_FX.out, s) == NULL, "stdout has [%s]:\n%s", s, SC_CLI_FX.out)
+#define sh(...) sc_fixture_sh(&SC_CLI_FX, __VA_ARGS__)
+#endif
+
 #endif /* SC_TEST_FIXTURES_H */
