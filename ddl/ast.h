@@ -290,7 +290,7 @@ struct sc_expr {
     sc_ast_lit lit;             /* LITERAL */
     const char *name;           /* FUNC name as written; COLUMN name; VAR name; COLLATE
                                    collation; CONVERT_USING charset; WORD keyword */
-    const char *qual_db;        /* COLUMN: db of db.t.c, or NULL */
+    const char *qual_db;        /* COLUMN: db of db.t.c; FUNC: db of db.f(); or NULL */
     const char *qual_table;     /* COLUMN: t of t.c / db.t.c, or NULL */
     sc_ast_var_scope var_scope; /* VAR */
     sc_ast_func_form form;      /* FUNC */

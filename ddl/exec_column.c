@@ -35,6 +35,25 @@ const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e)
     return copy;
 }
 
+/* How 1901 names a refused node: a stored function's call as `db`.`f`()
+ * (Item_func_sp::func_name), a user variable as @v, anything else by its text. */
+static const char *refused_text(sc_exec *x, const sc_expr *f)
+{
+    sc_buf b = SC_BUF_INIT(x->ctx);
+    const char *copy = NULL;
+
+    if (f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER)
+        return sc_exec__printf(x, "@%s", f->name);
+    if (!(sc_ddl__expr_func_class(f) & SC_EXPR_STORED))
+        return sc_exec__expr_text(x, f);
+    if ((!f->qual_db ||
+         (sc_ddl__quote_ident(&b, f->qual_db) == SC_OK && sc__buf_putc(&b, '.') == SC_OK)) &&
+        sc_ddl__quote_ident(&b, f->name) == SC_OK && sc__buf_puts(&b, "()") == SC_OK)
+        copy = sc_exec__strdup(x, b.text);
+    sc__buf_free(&b);
+    return copy;
+}
+
 /* Find a column reference that is not a column of t (NULL when all resolve). */
 const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e)
 {
@@ -122,12 +141,9 @@ int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name)
 
     if (has_subquery(e))
         return sc_exec__err(x, SC_ER_SUBQUERIES_NOT_SUPPORTED, "CHECK");
-    f = forbidden_node(e, SC_EXPR_TIME | SC_EXPR_NONDET | SC_EXPR_SESSION);
+    f = forbidden_node(e, SC_EXPR_TIME | SC_EXPR_NONDET | SC_EXPR_SESSION | SC_EXPR_STORED);
     if (f)
-        return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
-                            f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER
-                                ? sc_exec__printf(x, "@%s", f->name)
-                                : sc_exec__expr_text(x, f),
+        return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, refused_text(x, f),
                             "CHECK", name);
     return SC_OK;
 }
@@ -768,13 +784,30 @@ static bool text_literal_converts(const sc_ast_lit *l, const sc_column_def *d)
     return i == l->text.len;
 }
 
+/* pi() is a float constant in MariaDB (Item_static_float_func), so a
+ * DEFAULT (pi()) is stored as the literal its value is. */
+static const sc_expr *constant_call(const sc_expr *e, sc_expr *lit)
+{
+    if (e->kind != SC_AST_EXPR_FUNC || e->form != SC_AST_FUNC_PLAIN || e->n_args || e->qual_db ||
+        strcasecmp(e->name, "pi") != 0)
+        return e;
+    memset(lit, 0, sizeof(*lit));
+    lit->kind = SC_AST_EXPR_LITERAL;
+    lit->lit.kind = SC_AST_LIT_FLOAT;
+    lit->lit.text.s = "3.141592653589793";
+    lit->lit.text.len = strlen(lit->lit.text.s);
+    return lit;
+}
+
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
 {
     sc_column_def *d = &c->d;
+    sc_expr pi;
     const sc_expr *e = ac->default_expr;
 
     if (!e)
         return SC_OK;
+    e = constant_call(e, &pi);
     /* AUTO_INCREMENT takes DEFAULT NULL and ignores it, even NOT NULL or a key's */
     if ((d->flags & SC_COL_AUTO_INCREMENT) && e->kind == SC_AST_EXPR_LITERAL &&
         e->lit.kind == SC_AST_LIT_NULL)
@@ -834,14 +867,14 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         return d->default_value ? SC_OK : SC_ENOMEM;
     }
     {
-        const sc_expr *f = forbidden_node(e, SC_EXPR_STATEMENT);
+        const sc_expr *f = forbidden_node(e, SC_EXPR_STATEMENT | SC_EXPR_STORED);
         const char *text;
         if (has_subquery(e)) /* MariaDB names a subquery by this text */
             return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED, "select ...",
                                 "DEFAULT", d->name);
         if (f)
             return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
-                                sc_exec__expr_text(x, f), "DEFAULT", d->name);
+                                refused_text(x, f), "DEFAULT", d->name);
         text = sc_exec__expr_text(x, e);
         if (!text)
             return SC_ENOMEM;
@@ -921,6 +954,22 @@ void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t)
     }
 }
 
+/* 1901 for what GENERATED ALWAYS AS and then CHECK may not use, before any
+ * DEFAULT error: the order of MariaDB's Column_definition::check. */
+static int column_refusals(sc_exec *x, const sc_ast_column *ac)
+{
+    if (ac->generated != SC_AST_GEN_NONE) {
+        unsigned mask = SC_EXPR_STORED;
+        const sc_expr *f;
+        if (ac->generated == SC_AST_GEN_STORED)
+            mask |= SC_EXPR_TIME | SC_EXPR_NONDET;
+        if ((f = forbidden_node(ac->gen_expr, mask)) != NULL)
+            return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
+                                refused_text(x, f), "GENERATED ALWAYS AS", ac->name);
+    }
+    return ac->check ? sc_exec__check_expr_allowed(x, ac->check, ac->name) : SC_OK;
+}
+
 int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *ac)
 {
     sc_column_def *d = &c->d;
@@ -963,15 +1012,12 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         if (!d->on_update)
             return SC_ENOMEM;
     }
+    if ((rc = column_refusals(x, ac)) != SC_OK)
+        return rc;
     rc = sc_exec__column_default(x, c, ac);
     if (rc != SC_OK)
         return rc;
     if (ac->generated != SC_AST_GEN_NONE) {
-        const sc_expr *f;
-        if (ac->generated == SC_AST_GEN_STORED &&
-            (f = forbidden_node(ac->gen_expr, SC_EXPR_TIME | SC_EXPR_NONDET)) != NULL)
-            return sc_exec__err(x, SC_ER_GENERATED_COLUMN_FUNCTION_IS_NOT_ALLOWED,
-                                sc_exec__expr_text(x, f), "GENERATED ALWAYS AS", d->name);
         d->generated = ac->generated == SC_AST_GEN_STORED ? SC_GEN_STORED : SC_GEN_VIRTUAL;
         d->generation_expr = sc_exec__expr_text(x, ac->gen_expr);
         if (!d->generation_expr)
@@ -986,8 +1032,6 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
         d->comment = *cm ? sc_exec__utf8mb3_text(x, cm) : NULL;
     }
     if (ac->check) {
-        if ((rc = sc_exec__check_expr_allowed(x, ac->check, d->name)) != SC_OK)
-            return rc;
         d->check_expr = sc_exec__expr_text(x, ac->check);
         if (!d->check_expr)
             return SC_ENOMEM;

@@ -1,10 +1,11 @@
 /*
  * expr_walk.c - visiting and renaming the column references of an
  * expression tree (ddl/expr_walk.h), and the class of a function node (time,
- * random, session: the contexts that refuse them). Every child of a node is in args,
+ * random, session, stored: the contexts that refuse them). Every child of a node is in args,
  * case_operand or case_else (ddl/ast.h); subqueries are text only and
  * never stored.
  */
+#include <stdlib.h>
 #include <strings.h>
 
 #include "ddl/expr_walk.h"
@@ -60,6 +61,21 @@ size_t sc_ddl__expr_rename_column(sc_expr *e, const char *from, const char *to)
     return r.n;
 }
 
+static int name_cmp(const void *key, const void *elem)
+{
+    return strcasecmp(key, *(const char *const *)elem);
+}
+
+bool sc_ddl__func_is_builtin(const char *name)
+{
+    static const char *const builtin[] = {
+#include "ddl/builtin_funcs.h"
+    };
+
+    return bsearch(name, builtin, sizeof(builtin) / sizeof(builtin[0]), sizeof(builtin[0]),
+                   name_cmp) != NULL;
+}
+
 unsigned sc_ddl__expr_func_class(const sc_expr *e)
 {
     static const char *const time_f[] = {
@@ -76,6 +92,9 @@ unsigned sc_ddl__expr_func_class(const sc_expr *e)
         return SC_EXPR_SESSION;
     if (e->kind != SC_AST_EXPR_FUNC || !e->name)
         return 0;
+    /* syscat keeps no routines: MariaDB takes any other call for a stored function's */
+    if (e->qual_db || !sc_ddl__func_is_builtin(e->name))
+        return SC_EXPR_STORED;
     if (strcasecmp(e->name, "unix_timestamp") == 0 && e->n_args == 0)
         return SC_EXPR_TIME;
     for (size_t i = 0; i < sizeof(time_f) / sizeof(time_f[0]); i++)

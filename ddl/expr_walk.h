@@ -53,8 +53,12 @@ size_t sc_ddl__expr_rename_column(sc_expr *e, const char *from, const char *to);
 #define SC_EXPR_NONDET 0x2    /* rand(), uuid() */
 #define SC_EXPR_SESSION 0x4   /* user(), connection_id()... and variables */
 #define SC_EXPR_STATEMENT 0x8 /* last_insert_id(), found_rows(), row_count(): not even DEFAULT */
+#define SC_EXPR_STORED 0x10   /* a call of no built-in function (db.f() too): a stored function */
 
 /** The SC_EXPR_* class of one node (its arguments not looked at); 0 for none. */
 unsigned sc_ddl__expr_func_class(const sc_expr *e);
+
+/** Whether name (any case) is a function MariaDB 10.11 has built in (ddl/builtin_funcs.h). */
+bool sc_ddl__func_is_builtin(const char *name);
 
 #endif /* SC_DDL_EXPR_WALK_H */

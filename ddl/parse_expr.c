@@ -1109,6 +1109,32 @@ static int parse_call(sc_parser *p, sc_expr **out)
     return SC_OK;
 }
 
+/* db.f(args): a stored function's call (MariaDB has no qualified built-ins). */
+static int parse_qualified_call(sc_parser *p, sc_expr **out)
+{
+    const char *db;
+    sc_expr *e;
+
+    SC_TRY(sc_parse__ident(p, &db));
+    sc_parse__skip(p); /* the dot */
+    if (!(e = func_node(p, sc_parse__tok(p, 0))))
+        return sc_parse__nomem(p);
+    e->qual_db = db;
+    sc_parse__skip(p);
+    SC_TRY(call_args(p, e));
+    finish(p, e);
+    *out = e;
+    return SC_OK;
+}
+
+static bool at_qualified_call(sc_parser *p)
+{
+    const sc_token *t = sc_parse__tok(p, 2);
+
+    return sc_parse__is_op(p, 1, ".") && sc_parse__is_op(p, 3, "(") &&
+           (t->kind == SC_TOK_IDENT || t->kind == SC_TOK_QIDENT);
+}
+
 /* CURRENT_TIMESTAMP and friends without parentheses. */
 static int parse_no_paren_call(sc_parser *p, sc_expr **out)
 {
@@ -1324,6 +1350,8 @@ static int parse_primary(sc_parser *p, sc_expr **out)
         return parse_call(p, out);
     if (t->kind == SC_TOK_IDENT && is_no_paren_func(p))
         return parse_no_paren_call(p, out);
+    if (at_qualified_call(p))
+        return parse_qualified_call(p, out);
     return parse_column(p, out);
 }
 

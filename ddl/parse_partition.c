@@ -45,7 +45,8 @@ static int find_column(sc_expr *col, void *payload)
     return 1;
 }
 
-/* Whether e calls a function whose value is random or depends on the clock. */
+/* Whether e calls a function whose value is random or depends on the clock,
+ * or a stored function (the call makes the statement uncacheable in MariaDB). */
 static bool volatile_call(const sc_expr *e)
 {
     static const char *const names[] = {"rand",
@@ -62,6 +63,8 @@ static bool volatile_call(const sc_expr *e)
 
     if (!e)
         return false;
+    if (sc_ddl__expr_func_class(e) & SC_EXPR_STORED)
+        return true;
     for (size_t i = 0; e->kind == SC_AST_EXPR_FUNC && i < sizeof(names) / sizeof(names[0]); i++)
         if (strcasecmp(e->name, names[i]) == 0)
             return true;

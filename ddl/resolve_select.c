@@ -7,6 +7,8 @@
  *     condition MariaDB prints, the right side's join columns hidden;
  *   - select lists: `*` and `t.*` expanded, generated aliases (the item's
  *     text as written), output columns with their derived types;
+ *   - stored functions: none exist, so a call of one is 1305 where MariaDB's
+ *     fix_fields meets it;
  *   - columns: found in the innermost scope that has them (1054), at most
  *     once there (1052), then rewritten to the qualifiers MariaDB prints:
  *     `db`.`table`.`col` for a base table without alias, `alias`.`col`
@@ -19,6 +21,7 @@
 
 #include "catalog/catalog_int.h"
 #include "ddl/exec.h"
+#include "ddl/expr_walk.h"
 #include "ddl/select.h"
 
 typedef struct scope scope;
@@ -376,6 +379,16 @@ static int resolve_order(rctx *r, scope *sc, sc_order_item *o, size_t n, const c
     return SC_OK;
 }
 
+/* A stored function's call, found as fix_fields finds it: syscat keeps no
+ * routines, so 1305 (named as MariaDB names it: db.f, or f with no database). */
+static int stored_call(rctx *r, const sc_expr *e)
+{
+    const char *db = e->qual_db ? e->qual_db : r->db;
+
+    return sc_exec__err(r->x, SC_ER_SP_DOES_NOT_EXIST, "FUNCTION",
+                        db ? sc_exec__printf(r->x, "%s.%s", db, e->name) : e->name);
+}
+
 static int resolve_expr(rctx *r, scope *sc, sc_expr *e, const char *clause)
 {
     if (!e)
@@ -393,6 +406,8 @@ static int resolve_expr(rctx *r, scope *sc, sc_expr *e, const char *clause)
             return resolve_query(r, e->select, sc);
         break;
     case SC_AST_EXPR_FUNC:
+        if (sc_ddl__expr_func_class(e) & SC_EXPR_STORED) /* checked before its arguments */
+            return stored_call(r, e);
         if (sc_ddl__is_aggregate(e) && !(e->ext && e->ext->over))
             r->sctx->has_aggregate = true;
         if (e->ext && e->ext->over)

@@ -267,7 +267,8 @@ START_TEST(test_ddl_expr_default_parens)
     check_default(ctx, "(-a)", "(-`a`)");
     check_default(ctx, "(~a)", "(~`a`)");
     check_default(ctx, "(-1)", "-1");
-    check_default(ctx, "(CASE WHEN a THEN 1 END)", "case when `a` then 1 end");
+    /* 10.11.19 prints DEFAULT (case when 1 then 2 else 3 end) (ddl-extra 5113, objects 6310) */
+    check_default(ctx, "(CASE WHEN a THEN 1 END)", "(case when `a` then 1 end)");
     sc_ctx_free(ctx);
 }
 END_TEST
