@@ -784,14 +784,23 @@ static bool text_literal_converts(const sc_ast_lit *l, const sc_column_def *d)
     return i == l->text.len;
 }
 
-/* pi() is a float constant in MariaDB (Item_static_float_func), so a
- * DEFAULT (pi()) is stored as the literal its value is. */
+static bool is_pi(const sc_expr *e)
+{
+    return e->kind == SC_AST_EXPR_FUNC && e->form == SC_AST_FUNC_PLAIN && !e->n_args &&
+           !e->qual_db && strcasecmp(e->name, "pi") == 0;
+}
+
+/* pi() is a float constant in MariaDB (Item_static_float_func, which the
+ * grammar negates in place), so DEFAULT (pi()) and DEFAULT (-pi()) are
+ * stored as the literals their values are. */
 static const sc_expr *constant_call(const sc_expr *e, sc_expr *lit)
 {
-    if (e->kind != SC_AST_EXPR_FUNC || e->form != SC_AST_FUNC_PLAIN || e->n_args || e->qual_db ||
-        strcasecmp(e->name, "pi") != 0)
+    bool neg = e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NEG && is_pi(e->args[0]);
+
+    if (!neg && !is_pi(e))
         return e;
     memset(lit, 0, sizeof(*lit));
+    lit->lit.negative = neg;
     lit->kind = SC_AST_EXPR_LITERAL;
     lit->lit.kind = SC_AST_LIT_FLOAT;
     lit->lit.text.s = "3.141592653589793";

@@ -6,6 +6,7 @@
  */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -474,11 +475,63 @@ static int canon_decimal(char **out, sc_ctx *ctx, const sc_column_def *col, cons
     return *out ? SC_OK : SC_ENOMEM;
 }
 
+/*
+ * A FLOAT or DOUBLE value as Field_float/Field_double::val_str print it
+ * (my_gcvt() in a 69-character or wider field): the fewest significant
+ * digits that read back as v, at most 6 (FLT_DIG) for a FLOAT, whose value
+ * is v widened to double; then plain digits unless the decimal point is
+ * more than 15 places (DBL_DIG, MAX_DECPT_FOR_F_FORMAT) right of them or
+ * 14 places left of them: 123457000, 0.0000123457, 1e20, 5e-324.
+ */
+static void real_text(char *buf, size_t size, double v, bool is_float)
+{
+    char e[48], digits[24];
+    int maxp = is_float ? FLT_DIG : 17, p, decpt, len = 0;
+    size_t o = 0;
+    const char *c;
+
+    if (v == 0) {
+        snprintf(buf, size, "0");
+        return;
+    }
+    for (p = 1; p < maxp; p++) { /* the shortest that reads back */
+        snprintf(e, sizeof(e), "%.*e", p - 1, v);
+        if (strtod(e, NULL) == v)
+            break;
+    }
+    snprintf(e, sizeof(e), "%.*e", p - 1, v); /* "-d.ddde+XX" */
+    for (c = e + (e[0] == '-'); *c != 'e'; c++)
+        if (*c != '.')
+            digits[len++] = *c;
+    while (len > 1 && digits[len - 1] == '0')
+        len--;
+    decpt = atoi(c + 1) + 1;
+    if (v < 0)
+        buf[o++] = '-';
+    if (decpt >= -14 && (decpt <= 15 || len > decpt)) {
+        if (decpt <= 0) { /* 0.000ddd */
+            buf[o++] = '0';
+            buf[o++] = '.';
+            for (int i = decpt; i < 0; i++)
+                buf[o++] = '0';
+        }
+        for (int i = 0; i < len || i < decpt; i++) { /* ddd.ddd or ddd000 */
+            if (i == decpt && decpt > 0)
+                buf[o++] = '.';
+            buf[o++] = i < len ? digits[i] : '0';
+        }
+        buf[o] = '\0';
+    } else if (len > 1) {
+        snprintf(buf + o, size - o, "%c.%.*se%d", digits[0], len - 1, digits + 1, decpt - 1);
+    } else {
+        snprintf(buf + o, size - o, "%ce%d", digits[0], decpt - 1);
+    }
+}
+
 static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
 {
     char buf[64];
     double v;
-    int prec, maxprec = col->type == SC_TYPE_FLOAT ? 9 : 17;
 
     if (!parse_number(&v, text))
         return SC_EINVAL;
@@ -504,26 +557,12 @@ static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const 
         *out = dup(ctx, buf);
         return *out ? SC_OK : SC_ENOMEM;
     }
-    for (prec = 1; prec <= maxprec; prec++) {
-        snprintf(buf, sizeof(buf), "%.*g", prec, v);
-        if (col->type == SC_TYPE_FLOAT ? (float)strtod(buf, NULL) == (float)v
-                                       : strtod(buf, NULL) == v)
-            break;
+    if (col->type == SC_TYPE_FLOAT) {
+        if (fabs(v) > FLT_MAX)
+            return SC_EINVAL;
+        v = (double)(float)v;
     }
-    {
-        /* MariaDB prints plain digits unless the exponent is large */
-        const char *e = strchr(buf, 'e');
-        int exp10 = e ? atoi(e + 1) : 0;
-        if (e && exp10 >= -4 && exp10 < 15) {
-            int decimals = prec - 1 - exp10;
-            snprintf(buf, sizeof(buf), "%.*f", decimals > 0 ? decimals : 0, v);
-        } else if (e) {
-            /* 1e20, 1.5e-7: no '+' and no leading zeros in the exponent */
-            char mant[40];
-            snprintf(mant, sizeof(mant), "%.*s", (int)(e - buf), buf);
-            snprintf(buf, sizeof(buf), "%se%d", mant, exp10);
-        }
-    }
+    real_text(buf, sizeof(buf), v, col->type == SC_TYPE_FLOAT);
     *out = dup(ctx, buf);
     return *out ? SC_OK : SC_ENOMEM;
 }
