@@ -100,6 +100,11 @@ int sc_exec__alter_index_rename(sc_exec *x, sc_alter_state *st, const sc_ast_alt
     if (strcasecmp(sp->name, sp->new_name) != 0 && sc_xtable__find_index(&st->t, sp->new_name))
         return sc_exec__err(x, SC_ER_DUP_KEYNAME, sp->new_name);
     ix->d.name = sp->new_name;
+    /* a renamed implicit FK index is the user's from now on: 10.11.19 keeps
+     * it when another key covers the columns later (ALTER INDEX ... IGNORED
+     * does not) */
+    ix->generated = false;
+    ix->d.flags &= ~(unsigned)SC_INDEX_GENERATED;
     return SC_OK;
 }
 

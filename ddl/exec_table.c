@@ -530,6 +530,16 @@ static int options_for_engine(sc_exec *x, sc_xtable *t, const sc_ast_table_optio
         sc_exec__warn(x, SC_ER_ARIA_ROW_FORMAT_PAGE);
     }
     for (size_t i = 0; i < n; i++) {
+        /* TRANSACTIONAL given to an engine without it (not Aria, not
+         * InnoDB), even =DEFAULT; one kept from a former Aria engine is not
+         * checked (10.11.19) */
+        if (opts[i].kind == SC_AST_TOPT_TRANSACTIONAL &&
+            sc_exec__engine(t->engine) != SC_ENGINE_ARIA &&
+            sc_exec__engine(t->engine) != SC_ENGINE_INNODB) {
+            if (!(x->s->sql_mode & SC_MODE_IGNORE_BAD_TABLE_OPTIONS))
+                return sc_exec__err(x, SC_ER_UNKNOWN_OPTION, "transactional");
+            sc_exec__warning(x, SC_ER_UNKNOWN_OPTION, "transactional");
+        }
         if (is_engine_option(opts[i].kind)) {
             rc = engine_option(x, t, &opts[i]);
             if (rc != SC_OK)

@@ -290,6 +290,18 @@ static bool aria_shows_page(const sc_table_def *def, const char *tok, size_t n)
     return false;
 }
 
+/* TRANSACTIONAL kept from an Aria table moved to an engine without the
+ * option (not Aria, not InnoDB) prints as a comment (10.11.19's
+ * has_transactional_option(); under sql_mode IGNORE_BAD_TABLE_OPTIONS MariaDB
+ * prints it bare, which a SHOW here does not know). */
+static bool transactional_in_comment(const sc_table_def *def, const char *tok, size_t n)
+{
+    const char *e = def->engine ? def->engine : "InnoDB";
+
+    return n > 14 && strncasecmp(tok, "TRANSACTIONAL=", 14) == 0 && strcasecmp(e, "Aria") != 0 &&
+           strcasecmp(e, "InnoDB") != 0;
+}
+
 /* The standard options (the first len bytes of def->options), as shown. */
 static void render_std_options(sc_buf *b, const sc_table_def *def, size_t len)
 {
@@ -302,6 +314,8 @@ static void render_std_options(sc_buf *b, const sc_table_def *def, size_t len)
             n++;
         if (aria_shows_page(def, s + i, n))
             sc__buf_puts(b, "ROW_FORMAT=PAGE");
+        else if (transactional_in_comment(def, s + i, n))
+            sc__buf_printf(b, "/* %.*s */", (int)n, s + i);
         else
             sc__buf_printf(b, "%.*s", (int)n, s + i);
         i += n;
