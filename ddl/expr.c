@@ -801,14 +801,42 @@ static void print_predicate(printer *pr, const sc_expr *e)
     }
 }
 
+static bool is_number_literal(const sc_expr *e)
+{
+    return e->kind == SC_AST_EXPR_LITERAL &&
+           (e->lit.kind == SC_AST_LIT_INT || e->lit.kind == SC_AST_LIT_DECIMAL ||
+            e->lit.kind == SC_AST_LIT_FLOAT);
+}
+
+/* Whether e prints as an operation: a simple CASE's operand then prints in
+ * parentheses (10.11.19: case (`a` + 1) when ..., case abs(`a`) when ...). */
+static bool is_operation(const sc_expr *e)
+{
+    switch (e->kind) {
+    case SC_AST_EXPR_UNARY: /* -1 is a number */
+        return !(e->op == SC_AST_OP_NEG && is_number_literal(e->args[0]));
+    case SC_AST_EXPR_BINARY:
+    case SC_AST_EXPR_IS:
+    case SC_AST_EXPR_BETWEEN:
+    case SC_AST_EXPR_IN:
+    case SC_AST_EXPR_LIKE:
+    case SC_AST_EXPR_COLLATE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void print_case(printer *pr, const sc_expr *e)
 {
     size_t i;
 
     put(pr, "case ");
     if (e->case_operand) {
+        bool paren = is_operation(e->case_operand);
+        put(pr, paren ? "(" : "");
         print(pr, e->case_operand);
-        put(pr, " ");
+        put(pr, paren ? ") " : " ");
     }
     for (i = 0; i + 1 < e->n_args; i += 2) {
         put(pr, "when ");
@@ -1217,13 +1245,6 @@ static bool is_bool_func(const sc_expr *e)
         if (e->form == SC_AST_FUNC_PLAIN && name_is(e, bool_funcs[i]))
             return true;
     return false;
-}
-
-static bool is_number_literal(const sc_expr *e)
-{
-    return e->kind == SC_AST_EXPR_LITERAL &&
-           (e->lit.kind == SC_AST_LIT_INT || e->lit.kind == SC_AST_LIT_DECIMAL ||
-            e->lit.kind == SC_AST_LIT_FLOAT);
 }
 
 /* Item::need_parentheses_in_default(): boolean functions, arithmetic (Item_num_op),

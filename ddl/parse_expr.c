@@ -10,9 +10,11 @@
  * predicate -> bit_expr -> simple -> primary). Subqueries are kept as
  * SC_AST_EXPR_SUBQUERY nodes (text only) for the executor to refuse.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/catalog_int.h"
 #include "ddl/parse_int.h"
 #include "ddl/select.h"
 
@@ -945,8 +947,12 @@ static int fn_substring(sc_parser *p, sc_expr *e)
         return sc_parse__expect_op(p, ")");
     }
     while (sc_parse__accept_op(p, ",")) {
+        if (e->n_args == 3) /* the grammar's rule takes 2 or 3 */
+            return sc_parse__syntax_error_after(p, p->pos - 1);
         SC_TRY(expr_arg(p, e));
     }
+    if (e->n_args < 2 && sc_parse__is_op(p, 0, ")"))
+        return sc_parse__syntax_error(p);
     return sc_parse__expect_op(p, ")");
 }
 
@@ -1071,6 +1077,50 @@ static size_t nth_comma(const sc_parser *p, size_t open, int n)
     return open;
 }
 
+typedef struct arity {
+    const char *name;
+    unsigned refused_1582, refused_1064; /* bit k: k arguments; bit 8: 8 or more */
+} arity;
+
+static int arity_cmp(const void *key, const void *elem)
+{
+    return strcasecmp(key, ((const arity *)elem)->name);
+}
+
+/*
+ * A built-in called with an argument count MariaDB refuses, as it refuses
+ * it while parsing (ddl/builtin_arity.h, recorded from the server): 1582
+ * for a native function ('POW' as written); the grammar's 1064 for one of
+ * its own rules, at the closing parenthesis when arguments are missing or
+ * right after the comma past the last one taken (a quoted name is a native
+ * function's or a stored one's, never a rule's). DISTINCT and ORDER BY forms
+ * of aggregates are other rules, and left alone.
+ */
+static int check_arity(sc_parser *p, const sc_expr *e, size_t open, bool quoted)
+{
+    static const arity table[] = {
+#include "ddl/builtin_arity.h"
+    };
+    const arity *a;
+    unsigned bit = 1u << (e->n_args < 8 ? e->n_args : 8);
+    unsigned most = 0;
+
+    if (e->distinct || e->ext ||
+        !(a = bsearch(e->name, table, sizeof(table) / sizeof(table[0]), sizeof(table[0]),
+                      arity_cmp)))
+        return SC_OK;
+    if (a->refused_1582 & bit)
+        return sc_error_set_er(p->ctx, SC_ESQL, SC_ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT, e->name);
+    if (quoted || !(a->refused_1064 & bit)) /* `if`(...) is no grammar rule's */
+        return SC_OK;
+    for (unsigned k = 0; k < 8; k++) /* the most arguments the rule takes */
+        if (!(a->refused_1064 & (1u << k)))
+            most = k;
+    if (e->n_args > most)
+        return sc_parse__syntax_error_after(p, nth_comma(p, open, most));
+    return sc_parse__syntax_error_at(p, p->pos - 1);
+}
+
 /* A function call at the current IDENT/QIDENT token followed by '('. */
 static int parse_call(sc_parser *p, sc_expr **out)
 {
@@ -1097,6 +1147,7 @@ static int parse_call(sc_parser *p, sc_expr **out)
         if (t->kind == SC_TOK_IDENT && e->n_args > 2 &&
             (sc_lex__is_word(p->sql, t, "LAG") || sc_lex__is_word(p->sql, t, "LEAD")))
             return sc_parse__syntax_error_after(p, nth_comma(p, open, 2));
+        SC_TRY(check_arity(p, e, open, t->kind == SC_TOK_QIDENT));
     }
     if (p->full_select && sc_parse__is_word(p, 0, "OVER")) {
         if (!e->ext && !(e->ext = sc_parse__alloc(p, sizeof(*e->ext))))

@@ -309,7 +309,7 @@ int sc_parse__show_select(sc_parser *p,
         return sc_parse__nomem(p);
     s->select = sel;
     rc = select_rest(p, sel);
-    if (rc == SC_ENOMEM)
+    if (rc == SC_ENOMEM || rc == SC_ESQL) /* SC_ESQL: 1582, found while parsing any SELECT */
         return rc;
     if (rc != SC_OK || !sel->from_db || strcasecmp(sel->from_db, "information_schema") != 0) {
         sc_ctx_clear_error(p->ctx);

@@ -48,6 +48,31 @@ for args in "" 1 1,1 1,1,1 1,1,1,1; do
 done
 comm -23 "$work/cand" "$work/unknown" | tr A-Z a-z > "$work/known"
 n=$(wc -l < "$work/known")
+# Arity: each built-in called with 0 to 8 arguments; the counts refused with
+# 1582 (a native function's parameter count) and with 1064 (a grammar rule's,
+# as REPLACE(a, b)) become two bit masks (bit k: k arguments; bit 8: 8 or
+# more). Names no count of which is taken (MATCH, CAST: other syntax) are left out.
+: > "$work/arity"
+for k in 0 1 2 3 4 5 6 7 8; do
+    args=$(seq -s, 1 $k | sed 's/[0-9][0-9]*/1/g')
+    awk -v a="$args" '{ print "SELECT " $1 "(" a ");" }' "$work/known" |
+        mariadb --no-defaults -S "$sock" -uroot test --force -N -s >/dev/null 2>"$work/err" || true
+    # the first " at line N:" is the client's (a 1064 message ends in one of its own)
+    awk -v k=$k 'NR == FNR { if ($0 ~ /^ERROR (1582|1064) / && match($0, / at line [0-9]+:/))
+                               code[substr($0, RSTART + 9, RLENGTH - 10)] = substr($0, 7, 4)
+                             next }
+                 { print $1, k, (FNR in code) ? code[FNR] : "ok" }' "$work/err" "$work/known" >> "$work/arity"
+done
+awk '{ if ($3 == 1582) m82[$1] += 2 ^ $2; else if ($3 == 1064) m64[$1] += 2 ^ $2; else ok[$1] = 1 }
+     END { for (f in ok) if (m82[f] + m64[f] > 0) printf "    {\"%s\", 0x%03x, 0x%03x},\n", f, m82[f], m64[f] }' \
+    "$work/arity" | LC_ALL=C sort > "$work/arity.h"
+{
+    echo "/* DO NOT EDIT: written by tests/oracle/record-builtin-funcs.sh from"
+    echo " * $(mariadbd --version | sed 's/^.*Ver //; s/ for.*//'): built-ins whose plain call refuses some argument"
+    echo " * counts, as {name, 1582 mask, 1064 mask} (bit k: k arguments, bit 8: 8 or more),"
+    echo " * sorted; the initializer of an array (ddl/parse_expr.c). */"
+    cat "$work/arity.h"
+} > "$(dirname "$out")/builtin_arity.h"
 {
     echo "/* DO NOT EDIT: written by tests/oracle/record-builtin-funcs.sh from"
     echo " * $(mariadbd --version | sed 's/^.*Ver //; s/ for.*//'): the $n names whose calls MariaDB does"
@@ -55,4 +80,4 @@ n=$(wc -l < "$work/known")
  * initializer of a const char *[] (ddl/expr_walk.c). */"
     LC_ALL=C sort "$work/known" | awk '{ printf "    \"%s\",\n", $0 }'
 } > "$out"
-echo "record-builtin-funcs: $n names -> $out"
+echo "record-builtin-funcs: $n names -> $out, $(wc -l < "$work/arity.h") arities -> $(dirname "$out")/builtin_arity.h"
