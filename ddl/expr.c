@@ -1272,7 +1272,8 @@ static bool root_needs_parens(const sc_expr *e)
     case SC_AST_EXPR_BETWEEN:
     case SC_AST_EXPR_IN:
     case SC_AST_EXPR_LIKE:
-    case SC_AST_EXPR_CASE: /* 10.11.19: DEFAULT (case when 1 then 2 else 3 end) */
+    case SC_AST_EXPR_CASE:    /* 10.11.19: DEFAULT (case when 1 then 2 else 3 end) */
+    case SC_AST_EXPR_COLLATE: /* and DEFAULT ('ab' collate utf8mb4_bin) */
         return true;
     case SC_AST_EXPR_FUNC:
         return is_bool_func(e);

@@ -34,3 +34,11 @@ CREATE TABLE `t2` (
   `j` int(11) GENERATED ALWAYS AS (greatest(`a`,1,2,3,4,5,6,7,8,9)) VIRTUAL
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
 
+CREATE TABLE `t3` (
+  `g` varchar(200) DEFAULT ('ab' collate utf8mb4_general_ci),
+  `h` varchar(20) DEFAULT ('x' collate utf8mb4_bin),
+  `i` int(11) DEFAULT (1 collate utf8mb4_bin),
+  `j` int(11) DEFAULT NULL CHECK (`j` collate utf8mb4_bin > 0),
+  `k` varchar(20) GENERATED ALWAYS AS (`h` collate utf8mb4_bin) VIRTUAL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
