@@ -98,6 +98,7 @@ struct sc_session {
     bool explicit_defaults_for_timestamp; /* default ON */
     bool foreign_key_checks;              /* default ON */
     bool sql_notes;                       /* count Note-level warnings (default ON) */
+    bool restore;                         /* sc_session_set_restore: existing definitions */
     char *charset_server;                 /* utf8mb4 */
     char *collation_server;               /* utf8mb4_general_ci */
     char *default_engine;                 /* InnoDB */

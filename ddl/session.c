@@ -307,6 +307,11 @@ static const char *const ignored_vars[] = {
     "default_master_connection",
 };
 
+void sc_session_set_restore(sc_session *s, bool on)
+{
+    s->restore = on;
+}
+
 int sc_session_set(sc_session *s, const char *name, const char *value)
 {
     int b;

@@ -10,15 +10,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ddl/sequence.h"
 #include "ddl/show.h"
 #include "frm/filename_table.h"
 #include "frm/frm_int.h"
 
 struct sc_frm {
     sc_ctx *ctx;
-    sc_arena arena;     /* every string and array of def */
-    sc_table_def def;   /* the table */
-    const char *schema; /* decoded directory name or NULL */
+    sc_arena arena;        /* every string and array of def */
+    sc_frm_type type;      /* what the file holds */
+    const char *name;      /* table, view or trigger name decoded from the file name */
+    sc_table_def def;      /* SC_FRM_TABLE: the table */
+    const char *partition; /* SC_FRM_TABLE: the PARTITION BY clause as stored, or NULL */
+    bool sequence;         /* SC_FRM_TABLE: a sequence's table */
+    frm_view view;         /* SC_FRM_VIEW */
+    frm_triggers triggers; /* SC_FRM_TRIGGERS */
+    char *trigger_table;   /* SC_FRM_TRIGGER_NAME: the trigger's table */
+    const char *schema;    /* decoded directory name or NULL */
 };
 
 /* ------------------------------------------------------------------ */
@@ -144,7 +152,8 @@ static int names_from_path(sc_frm *f, const char **table, const char *path)
 
     base = base ? base + 1 : path;
     n = strlen(base);
-    if (n > 4 && strcmp(base + n - 4, ".frm") == 0)
+    if (n > 4 && (strcmp(base + n - 4, ".frm") == 0 || strcmp(base + n - 4, ".TRG") == 0 ||
+                  strcmp(base + n - 4, ".TRN") == 0))
         n -= 4;
     if (!(*table = sc_frm__decode_filename(&f->arena, f->ctx, base, n)))
         return sc_ctx_last_error(f->ctx)->code ? sc_ctx_last_error(f->ctx)->code : SC_ENOMEM;
@@ -158,6 +167,30 @@ static int names_from_path(sc_frm *f, const char **table, const char *path)
             return sc_ctx_last_error(f->ctx)->code ? sc_ctx_last_error(f->ctx)->code : SC_ENOMEM;
     }
     return SC_OK;
+}
+
+/* A text definition file: a view, a table's triggers or a trigger's name file. */
+static int read_text(sc_frm *f, const frm_rd *rd)
+{
+    frm_text t;
+    int rc = sc_frm__text_parse(&t, &f->arena, rd);
+
+    if (rc != SC_OK)
+        return rc;
+    if (strcmp(t.type, "VIEW") == 0) {
+        f->type = SC_FRM_VIEW;
+        return sc_frm__read_view(&f->view, &f->arena, &t, rd);
+    }
+    if (strcmp(t.type, "TRIGGERS") == 0) {
+        f->type = SC_FRM_TRIGGERS;
+        return sc_frm__read_triggers(&f->triggers, &f->arena, &t, rd);
+    }
+    if (strcmp(t.type, "TRIGGERNAME") == 0) {
+        f->type = SC_FRM_TRIGGER_NAME;
+        return sc_frm__read_trn(&f->trigger_table, &f->arena, &t, rd);
+    }
+    return sc_error_set(f->ctx, SC_ECORRUPT, 0, NULL, "%s: line 1: unknown file type '%s'",
+                        rd->file, t.type);
 }
 
 int sc_frm_read(sc_frm **out, sc_ctx *ctx, const uint8_t *data, size_t len, const char *path)
@@ -183,10 +216,16 @@ int sc_frm_read(sc_frm **out, sc_ctx *ctx, const uint8_t *data, size_t len, cons
     memcpy(copy, data, len);
     rd.p = copy;
     rc = names_from_path(f, &table, rd.file);
-    if (rc == SC_OK)
+    f->name = table;
+    if (rc == SC_OK && sc_frm__is_text(copy, len))
+        rc = read_text(f, &rd);
+    else if (rc == SC_OK) {
         rc = sc_frm__decode(&im, &f->arena, &rd);
-    if (rc == SC_OK)
-        rc = sc_frm__to_def(&f->def, &f->arena, &im, &rd, table);
+        if (rc == SC_OK)
+            rc = sc_frm__to_def(&f->def, &f->arena, &im, &rd, table);
+        f->partition = im.partition;
+        f->sequence = im.sequence;
+    }
     if (rc != SC_OK) {
         sc_frm_free(f);
         return rc;
@@ -247,6 +286,71 @@ const char *sc_frm_schema(const sc_frm *frm)
     return frm->schema;
 }
 
+sc_frm_type sc_frm_type_of(const sc_frm *frm)
+{
+    return frm->type;
+}
+
+const char *sc_frm_name(const sc_frm *frm)
+{
+    return frm->name;
+}
+
+bool sc_frm_is_sequence(const sc_frm *frm)
+{
+    return frm->type == SC_FRM_TABLE && frm->sequence;
+}
+
+bool sc_frm_is_partitioned(const sc_frm *frm)
+{
+    return frm->type == SC_FRM_TABLE && frm->partition;
+}
+
+size_t sc_frm_trigger_count(const sc_frm *frm)
+{
+    return frm->type == SC_FRM_TRIGGERS ? frm->triggers.n : 0;
+}
+
+const char *sc_frm_trigger_statement(const sc_frm *frm, size_t i)
+{
+    return frm->type == SC_FRM_TRIGGERS && i < frm->triggers.n ? frm->triggers.stmts[i] : NULL;
+}
+
+const char *sc_frm_trigger_table(const sc_frm *frm)
+{
+    return frm->type == SC_FRM_TRIGGER_NAME ? frm->trigger_table : NULL;
+}
+
+static int show_text(sc_buf *b, const sc_frm *frm)
+{
+    switch (frm->type) {
+    case SC_FRM_VIEW:
+        sc_frm__view_text(b, &frm->view, frm->schema, frm->name);
+        return SC_OK;
+    case SC_FRM_TRIGGERS:
+        for (size_t i = 0; i < frm->triggers.n; i++)
+            sc__buf_printf(b, "%s%s", i ? ";\n\n" : "", frm->triggers.stmts[i]);
+        return SC_OK;
+    case SC_FRM_TRIGGER_NAME:
+        return sc_error_set(frm->ctx, SC_EINVAL, 0, NULL,
+                            "trigger '%s': a .TRN file only names the trigger's table ('%s'); "
+                            "its definition is in that table's .TRG file",
+                            frm->name, frm->trigger_table);
+    case SC_FRM_TABLE:
+        break;
+    }
+    if (frm->sequence) {
+        sc_show__sequence_table(b, &frm->def);
+        return SC_OK;
+    }
+    int rc = sc_show__table(b, &frm->def, frm->schema);
+    if (rc == SC_OK && frm->partition) {
+        sc__buf_putc(b, '\n');
+        sc_frm__partition_text(b, frm->partition);
+    }
+    return rc;
+}
+
 int sc_frm_show_create(char **out, const sc_frm *frm)
 {
     sc_buf b;
@@ -254,7 +358,9 @@ int sc_frm_show_create(char **out, const sc_frm *frm)
 
     *out = NULL;
     sc__buf_init(&b, frm->ctx);
-    rc = sc_show__table(&b, &frm->def, frm->schema);
+    rc = show_text(&b, frm);
+    if (rc == SC_OK && b.failed)
+        rc = SC_ENOMEM;
     if (rc == SC_OK)
         return sc__buf_finish(out, &b);
     sc__buf_free(&b);

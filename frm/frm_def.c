@@ -440,6 +440,12 @@ static int build_index(sc_index_def *ix,
     }
     ix->parts = parts;
     ix->n_parts = k->n_parts;
+    if (k->without_overlaps) { /* the period's end and start columns close the key */
+        if (k->n_parts < 3)
+            return sc_frm__corrupt(rd, k->parts ? k->parts[0].off : 0,
+                                   "WITHOUT OVERLAPS key '%s' has %u parts", k->name, k->n_parts);
+        ix->n_parts -= 2;
+    }
     ix->comment = k->comment;
     ix->parser = k->parser;
     if (k->flags & FRM_KEY_USES_BLOCK_SIZE)
@@ -546,12 +552,6 @@ static int table_charset(sc_table_def *def, const frm_image *im, const frm_rd *r
 
 static int unsupported_table(const frm_image *im, const frm_rd *rd)
 {
-    if (im->partition)
-        return unsupported(rd, "partitioned table", NULL);
-    if (im->sequence)
-        return unsupported(rd, "sequence", NULL);
-    if (im->has_sys_period)
-        return unsupported(rd, "system-versioned table", NULL);
     if (im->connection)
         return unsupported(rd, "CONNECTION option", NULL);
     if (im->engine_opts)
@@ -603,15 +603,40 @@ build_indexes_checks(sc_table_def *def, sc_arena *a, const frm_image *im, const 
     for (size_t i = 0; i < im->n_keys; i++)
         if ((rc = build_index(&ix[i], a, def->engine, im, &im->keys[i], def->columns, rd)) != SC_OK)
             return rc;
+    size_t nc = 0;
     for (size_t i = 0; i < im->n_checks; i++) {
-        ck[i].name = im->checks[i].name;
-        ck[i].expr = im->checks[i].expr;
+        if (im->app_period_constraint && strcmp(im->checks[i].name, im->app_period_constraint) == 0)
+            continue; /* the period's own CHECK (start < end): not printed */
+        ck[nc].name = im->checks[i].name;
+        ck[nc++].expr = im->checks[i].expr;
     }
     def->indexes = ix;
     def->n_indexes = im->n_keys;
     def->checks = ck;
-    def->n_checks = im->n_checks;
+    def->n_checks = nc;
     return SC_OK;
+}
+
+/* WITH SYSTEM VERSIONING (explicit ROW START/END columns, or hidden ones: implicit) and
+ * PERIOD FOR name (start, end). Runs before the hidden columns are dropped. */
+static void periods(sc_table_def *def, const frm_image *im)
+{
+    sc_column_def *cols = (sc_column_def *)def->columns;
+
+    if (im->has_sys_period) {
+        def->flags |= SC_TABLE_SYSTEM_VERSIONING;
+        cols[im->sys_start].generated = SC_GEN_ROW_START;
+        cols[im->sys_end].generated = SC_GEN_ROW_END;
+        if ((im->fields[im->sys_start].e2_flags & FRM_INVISIBLE_MASK) <= FRM_INVISIBLE_USER) {
+            def->sys_start = cols[im->sys_start].name;
+            def->sys_end = cols[im->sys_end].name;
+        }
+    }
+    if (im->has_app_period) {
+        def->period_name = im->app_period_name;
+        def->period_start = cols[im->app_start].name;
+        def->period_end = cols[im->app_end].name;
+    }
 }
 
 int sc_frm__to_def(
@@ -624,6 +649,9 @@ int sc_frm__to_def(
     if ((rc = unsupported_table(im, rd)) != SC_OK)
         return rc;
     def->engine = im->engine ? im->engine : legacy_engine(im->legacy_db);
+    if (im->partition && im->part_engine &&
+        !(def->engine = sc__arena_strndup(a, im->part_engine, im->part_engine_len)))
+        return SC_ENOMEM;
     if (!def->engine)
         return sc_frm__corrupt(rd, 3, "unknown storage engine code %u", im->legacy_db);
     def->comment = im->comment && *im->comment ? im->comment : NULL;
@@ -632,6 +660,7 @@ int sc_frm__to_def(
         (rc = build_columns(def, a, im, rd)) != SC_OK ||
         (rc = build_indexes_checks(def, a, im, rd)) != SC_OK)
         return rc;
+    periods(def, im);
     drop_hidden(def, im);
     return SC_OK;
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "catalog/arena.h"
+#include "catalog/buf.h"
 #include "catalog/catalog_int.h"
 #include "syscat/frm.h"
 
@@ -256,6 +257,9 @@ typedef struct frm_image {
     unsigned sys_start, sys_end;
     bool has_app_period;
     const char *app_period_name;
+    const char *app_period_constraint; /* name of the period's implicit CHECK */
+    const char *part_engine;           /* extra2 default partition engine (not NUL-ended) */
+    size_t part_engine_len;
     unsigned app_start, app_end;
 } frm_image;
 
@@ -296,5 +300,81 @@ int sc_frm__default_text(char **out,
  * the name holds a sequence that is not of that encoding).
  */
 char *sc_frm__decode_filename(sc_arena *arena, sc_ctx *ctx, const char *name, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Text definition files (frm_text.c, frm_object.c)                     */
+
+/** One "key=value" line; val is raw (escaped) and not NUL-terminated. */
+typedef struct frm_text_kv {
+    const char *key;
+    const char *val;
+    size_t vlen;
+    unsigned line; /* 1-based line number, for messages */
+} frm_text_kv;
+
+/** A parsed text file: its TYPE= and its parameters in file order. */
+typedef struct frm_text {
+    const char *type;
+    frm_text_kv *kv;
+    size_t n;
+} frm_text;
+
+/** Whether an image is a text definition file (starts with "TYPE="). */
+bool sc_frm__is_text(const uint8_t *p, size_t len);
+/** Split a text file into lines. @return SC_OK, SC_ECORRUPT ("FILE: line N: ..."), SC_ENOMEM */
+int sc_frm__text_parse(frm_text *t, sc_arena *arena, const frm_rd *rd);
+/** The parameter key, or NULL. */
+const frm_text_kv *sc_frm__text_get(const frm_text *t, const char *key);
+/** The parameter key, or SC_ECORRUPT naming it. */
+int sc_frm__text_need(const frm_text_kv **out,
+                      const frm_text *t,
+                      const frm_rd *rd,
+                      const char *key);
+/** An escaped string value. */
+int sc_frm__text_str(char **out, sc_arena *arena, const frm_rd *rd, const frm_text_kv *kv);
+/** A list of 'quoted escaped' strings. */
+int sc_frm__text_strlist(
+    char ***out, size_t *n, sc_arena *arena, const frm_rd *rd, const frm_text_kv *kv);
+/** A list of unsigned numbers. */
+int sc_frm__text_numlist(
+    uint64_t **out, size_t *n, sc_arena *arena, const frm_rd *rd, const frm_text_kv *kv);
+/** One unsigned number no larger than max. */
+int sc_frm__text_num(uint64_t *out, const frm_rd *rd, const frm_text_kv *kv, uint64_t max);
+
+/** A view's .frm (TYPE=VIEW). */
+typedef struct frm_view {
+    char *query;        /* the SELECT as SHOW CREATE VIEW prints it */
+    char *md5;          /* md5 of query, hex */
+    bool updatable;     /* MariaDB's own judgement at CREATE time */
+    unsigned algorithm; /* VIEW_ALGORITHM_*_FRM: 0 UNDEFINED, 1 MERGE, 2 TEMPTABLE */
+    char *definer_user, *definer_host;
+    unsigned suid;   /* 0 INVOKER, 1 DEFINER, 2 default (DEFINER) */
+    unsigned check;  /* 0 none, 1 LOCAL, 2 CASCADED */
+    char *timestamp; /* creation time as written, or NULL */
+    unsigned create_version;
+    char *source;                    /* the statement's text as the client sent it, or NULL */
+    char *client_cs, *connection_cl; /* creation context, or NULL */
+    char *body_utf8;                 /* query in utf8, or NULL */
+    uint64_t mariadb_version;
+} frm_view;
+
+/** A table's .TRG (TYPE=TRIGGERS): parallel lists, one entry per trigger, in file order. */
+typedef struct frm_triggers {
+    char **stmts; /* CREATE DEFINER=... TRIGGER ... as SHOW CREATE TRIGGER prints it */
+    size_t n;
+    uint64_t *sql_modes;                                    /* or NULL */
+    char **definers, **client_cs, **connection_cl, **db_cl; /* or NULL */
+    uint64_t *created;                                      /* creation times (1/100 s), or NULL */
+} frm_triggers;
+
+int sc_frm__read_view(frm_view *v, sc_arena *arena, const frm_text *t, const frm_rd *rd);
+int sc_frm__read_triggers(frm_triggers *tr, sc_arena *arena, const frm_text *t, const frm_rd *rd);
+int sc_frm__read_trn(char **table, sc_arena *arena, const frm_text *t, const frm_rd *rd);
+/** SHOW CREATE VIEW text of v named schema.name (schema NULL: unqualified). */
+void sc_frm__view_text(sc_buf *b, const frm_view *v, const char *schema, const char *name);
+
+/** The PARTITION BY clause as stored in the .frm, as SHOW CREATE TABLE prints it:
+ * `_utf8mb4 0x4445` -> 'DE', `STARTS 1704067200` -> STARTS TIMESTAMP'2024-01-01 00:00:00'. */
+void sc_frm__partition_text(sc_buf *b, const char *clause);
 
 #endif /* SC_FRM_INT_H */

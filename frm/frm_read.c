@@ -123,7 +123,10 @@ e2_entry(frm_image *im, extra2 *e2, const frm_rd *rd, unsigned type, size_t off,
 
     switch (type) {
     case FRM_E2_TABLEDEF_VERSION:
+        return SC_OK;
     case FRM_E2_DEFAULT_PART_ENGINE:
+        im->part_engine = (const char *)p;
+        im->part_engine_len = n;
         return SC_OK;
     case FRM_E2_GIS:
         return e2_once(rd, off, &e2->gis, &e2->gis_len, p, n);
@@ -602,8 +605,78 @@ static int read_columns(frm_image *im, const forminfo *fi, sc_arena *a, const fr
 /* ------------------------------------------------------------------ */
 /* extra2 pieces that need the columns and keys                        */
 
+/* extra2_read_len (sql/table.cc): one byte, or 0 and two more bytes. */
+static int e2_len(size_t *n, const uint8_t **p, const uint8_t *end, const frm_rd *rd)
+{
+    if (*p >= end)
+        return sc_frm__corrupt(rd, (size_t)(*p - rd->p), "application period runs short");
+    *n = *(*p)++;
+    if (*n == 0) {
+        if (end - *p < 2)
+            return sc_frm__corrupt(rd, (size_t)(*p - rd->p), "application period runs short");
+        *n = sc_frm__u16(*p);
+        *p += 2;
+    }
+    if ((size_t)(end - *p) < *n)
+        return sc_frm__corrupt(rd, (size_t)(*p - rd->p), "name of %zu bytes runs past its entry",
+                               *n);
+    return SC_OK;
+}
+
+/* PERIOD FOR name (start, end): name, constraint name, two 2-byte column numbers. */
+static int read_app_period(frm_image *im, sc_arena *a, const extra2 *e2, const frm_rd *rd)
+{
+    const uint8_t *p = e2->app_period, *end = p + e2->app_period_len;
+    size_t n;
+    int rc;
+
+    if ((rc = e2_len(&n, &p, end, rd)) != SC_OK)
+        return rc;
+    if (!(im->app_period_name = sc__arena_strndup(a, (const char *)p, n)))
+        return SC_ENOMEM;
+    p += n;
+    if ((rc = e2_len(&n, &p, end, rd)) != SC_OK)
+        return rc;
+    if (!(im->app_period_constraint = sc__arena_strndup(a, (const char *)p, n)))
+        return SC_ENOMEM;
+    p += n; /* the constraint name: the period's implicit CHECK (start < end), not printed */
+    if (end - p != 4)
+        return sc_frm__corrupt(rd, (size_t)(p - rd->p),
+                               "application period: %zd bytes for two column numbers (expected 4)",
+                               (ptrdiff_t)(end - p));
+    im->app_start = sc_frm__u16(p);
+    im->app_end = sc_frm__u16(p + 2);
+    if (im->app_start >= im->n_fields || im->app_end >= im->n_fields)
+        return sc_frm__corrupt(rd, (size_t)(p - rd->p),
+                               "application period names column %u/%u of %zu", im->app_start,
+                               im->app_end, im->n_fields);
+    im->has_app_period = true;
+    return SC_OK;
+}
+
+/* WITHOUT OVERLAPS: a 2-byte count, then that many 2-byte key numbers. */
+static int read_overlaps(frm_image *im, const extra2 *e2, const frm_rd *rd)
+{
+    size_t off = (size_t)(e2->overlaps - rd->p), n;
+
+    if (!im->has_app_period)
+        return sc_frm__corrupt(rd, off, "WITHOUT OVERLAPS keys but no application period");
+    if (e2->overlaps_len < 2 || e2->overlaps_len != 2 + 2 * (n = sc_frm__u16(e2->overlaps)))
+        return sc_frm__corrupt(rd, off, "WITHOUT OVERLAPS entry of %zu bytes", e2->overlaps_len);
+    for (size_t i = 0; i < n; i++) {
+        unsigned k = sc_frm__u16(e2->overlaps + 2 + 2 * i);
+        if (k >= im->n_keys)
+            return sc_frm__corrupt(rd, off + 2 + 2 * i, "WITHOUT OVERLAPS names key %u of %zu", k,
+                                   im->n_keys);
+        im->keys[k].without_overlaps = true;
+    }
+    return SC_OK;
+}
+
 static int apply_extra2(frm_image *im, sc_arena *a, const extra2 *e2, const frm_rd *rd)
 {
+    int rc;
+
     if (e2->index_flags) {
         if (e2->index_flags_len != im->n_keys)
             return sc_frm__corrupt(rd, (size_t)(e2->index_flags - rd->p),
@@ -629,7 +702,10 @@ static int apply_extra2(frm_image *im, sc_arena *a, const extra2 *e2, const frm_
                                    "system period names column %u/%u of %zu", im->sys_start,
                                    im->sys_end, im->n_fields);
     }
-    (void)a;
+    if (e2->app_period && (rc = read_app_period(im, a, e2, rd)) != SC_OK)
+        return rc;
+    if (e2->overlaps)
+        return read_overlaps(im, e2, rd);
     return SC_OK;
 }
 

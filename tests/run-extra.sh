@@ -30,10 +30,14 @@ run bash "$HERE/oracle/run-ddl-cli.sh" --corpus "$HERE/data/ddl-objects-extra"
 # FOREIGN KEY lines dropped from the expected text), strict ratchet
 # tests/oracle/frm-expected-pass.txt.
 run python3 "$HERE/oracle/run-frm-cli.py"
+# ... and over ddl-objects (views, .TRG triggers, partitioned, versioned and sequence
+# tables; ratchet tests/oracle/frm-objects-expected-pass.txt)
+run python3 "$HERE/oracle/run-frm-cli.py" --corpus ddl-objects
 # `syscat import frm CASE/frm` then `dump --show-create` against schema.sql, with
 # and without --foreign-keys (issue 15, acceptance 2); a sample of the cases
 # here (every case with a foreign key, every 8th other), the full run without --sample.
 run python3 "$HERE/oracle/run-frm-import.py" --sample 8
+run python3 "$HERE/oracle/run-frm-import.py" --corpus ddl-objects --sample 2
 # Every case replayed, `syscat export frm`, every file of its frm/ compared byte
 # for byte (acceptance 3); ratchet tests/oracle/frm-export-expected-pass.txt.
 run python3 "$HERE/oracle/run-frm-export.py"

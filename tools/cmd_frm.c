@@ -1,9 +1,10 @@
 /*
- * cmd_frm.c - `syscat frm show FILE.frm...`: decode MariaDB .frm files
- * without a catalog and print each as MariaDB 10.11's SHOW CREATE TABLE,
+ * cmd_frm.c - `syscat frm show FILE...`: decode MariaDB .frm files (and a
+ * view's text .frm, a table's .TRG) without a catalog and print each as
+ * MariaDB 10.11's SHOW CREATE TABLE / VIEW / TRIGGER, each statement
  * followed by ";" and a blank line (the oracle's schema.sql form). A file
- * that cannot be decoded prints an error naming it and the offset; the
- * others are still printed, and the exit status is 1.
+ * that cannot be decoded prints an error naming it and the offset (the line
+ * in a text file); the others are still printed, and the exit status is 1.
  *
  * The decoder is the library's (include/syscat/frm.h, frm/, docs/frm.md).
  */

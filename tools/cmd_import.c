@@ -128,7 +128,8 @@ static int read_table(importer *im, imp_db *db, const char *name)
     }
     db->tables = grown;
     db->tables[db->n_tables++] = frm;
-    im->n_tables++;
+    if (sc_frm_type_of(frm) == SC_FRM_TABLE || sc_frm_type_of(frm) == SC_FRM_VIEW)
+        im->n_tables++;
     return SC_CLI_EXIT_OK;
 }
 
@@ -154,7 +155,9 @@ static int read_db(importer *im, const char *dir, const char *dirname)
     read_dbopt(db);
     n = scandir(dir, &ents, NULL, by_name);
     for (int i = 0; i < n; i++) {
-        if (status == SC_CLI_EXIT_OK && has_suffix(ents[i]->d_name, ".frm"))
+        if (status == SC_CLI_EXIT_OK &&
+            (has_suffix(ents[i]->d_name, ".frm") || has_suffix(ents[i]->d_name, ".TRG") ||
+             has_suffix(ents[i]->d_name, ".TRN")))
             status = read_table(im, db, ents[i]->d_name);
         free(ents[i]);
     }
@@ -215,6 +218,7 @@ typedef struct fk_run {
     importer *im;
     sc_session *session;
     sc_txn *txn;
+    const char *what; /* names the statement's origin in errors */
 } fk_run;
 
 static int run_sql(fk_run *fr, const char *sql, size_t len)
@@ -225,7 +229,8 @@ static int run_sql(fk_run *fr, const char *sql, size_t len)
     memset(&res, 0, sizeof res);
     rc = sc_ddl_exec(&res, fr->session, fr->txn, sql, len);
     if (rc != SC_OK) {
-        fprintf(fr->im->cli->err, "%s: %.*s\n", fr->im->fk_file, (int)(len > 200 ? 200 : len), sql);
+        fprintf(fr->im->cli->err, "%s: %.*s\n", fr->what ? fr->what : fr->im->fk_file,
+                (int)(len > 200 ? 200 : len), sql);
         sc_cli__print_error(fr->im->cli->err, res.mysql_errno, res.sqlstate,
                             res.message ? res.message : sc_strerror(rc));
     }
@@ -322,9 +327,27 @@ static int fk_statement(fk_run *fr, const char *s, size_t len)
     return SC_OK; /* other statements (DROP, INSERT, comments...) carry no foreign key */
 }
 
+/* CREATE [DEFINER=...] TRIGGER ...: a word TRIGGER before the first ON. */
+static bool is_trigger(const char *s, size_t len)
+{
+    const char *t, *on;
+    char *head;
+    bool yes;
+
+    if (!starts_word(s, len, "CREATE "))
+        return false;
+    if (!(head = strndup(s, len > 200 ? 200 : len)))
+        return false;
+    t = strstr(head, " TRIGGER ");
+    on = strstr(head, " ON ");
+    yes = t && (!on || t < on);
+    free(head);
+    return yes;
+}
+
 static int run_fk_file(importer *im, sc_txn *txn)
 {
-    fk_run fr = {im, NULL, txn};
+    fk_run fr = {im, NULL, txn, NULL};
     const char *sql = im->fk_sql;
     size_t len = strlen(sql), off = 0;
     int rc = sc_session_new(&fr.session, sc_txn_catalog(txn), NULL);
@@ -336,10 +359,270 @@ static int run_fk_file(importer *im, sc_txn *txn)
         bool content;
         bool found = sc_sql_split_next(&end, &content, sql + off, len - off);
         size_t skip = sc_sql_skip_blank(sql + off, end);
+        if (content && is_trigger(sql + off + skip, end - skip)) {
+            /* the .TRG files hold the triggers; a compound body is one statement of
+             * the schema.sql form (ends at ";\n\n") or of mariadb-dump's (";;") */
+            const char *s1 = strstr(sql + off, ";\n\n"), *s2 = strstr(sql + off, ";;");
+            const char *e = s1 && (!s2 || s1 < s2) ? s1 : s2;
+            off = e ? (size_t)(e - sql) + 2 : len;
+            continue;
+        }
         if (content)
             rc = fk_statement(&fr, sql + off + skip, end - skip);
         off += end + (found ? 1 : 0);
     }
+    sc_session_free(fr.session);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Partitioned tables, sequences, views and triggers: by their statements */
+
+static void progress(importer *im);
+
+/* A table the catalog takes as its definition; the others (partitioned tables,
+ * sequences, views, triggers) are created by their statements (run_objects). */
+static bool plain_table(const sc_frm *frm)
+{
+    return sc_frm_type_of(frm) == SC_FRM_TABLE && !sc_frm_is_partitioned(frm) &&
+           !sc_frm_is_sequence(frm);
+}
+
+/* prefix + `name` (backticks doubled) + suffix, malloc'd. */
+static char *quoted(const char *prefix, const char *name, const char *suffix)
+{
+    size_t n = strlen(prefix) + 2 * strlen(name) + strlen(suffix) + 3;
+    char *out = malloc(n), *w = out;
+
+    if (!out)
+        return NULL;
+    w += sprintf(w, "%s`", prefix);
+    for (const char *p = name; *p; p++) {
+        if (*p == '`')
+            *w++ = '`';
+        *w++ = *p;
+    }
+    sprintf(w, "`%s", suffix);
+    return out;
+}
+
+/* `USE db` on the session. */
+static int use_db(fk_run *fr, const char *db)
+{
+    char *sql = quoted("USE ", db, "");
+    int rc = sql ? run_sql(fr, sql, strlen(sql)) : SC_ENOMEM;
+
+    free(sql);
+    return rc;
+}
+/* The CREATE SEQUENCE statement of db.name in the --foreign-keys file (the schema
+ * dump), or NULL: a sequence's .frm holds its table, its values are in its data. */
+static char *sequence_statement(importer *im, const char *db, const char *name)
+{
+    const char *sql = im->fk_sql;
+    size_t len = sql ? strlen(sql) : 0, off = 0;
+    char *cur = NULL, *found = NULL, *want = quoted("CREATE SEQUENCE ", name, " ");
+
+    if (!want)
+        return NULL;
+    while (off < len && !found) {
+        size_t end;
+        bool content;
+        bool more = sc_sql_split_next(&end, &content, sql + off, len - off);
+        size_t skip = sc_sql_skip_blank(sql + off, end);
+        const char *st = sql + off + skip;
+        size_t n = end - skip;
+        if (content && starts_word(st, n, "CREATE DATABASE `")) {
+            const char *e = st + 17;
+            while (e < st + n && !(*e == '`' && (e + 1 >= st + n || e[1] != '`')))
+                e += *e == '`' ? 2 : 1;
+            free(cur);
+            cur = strndup(st + 17, (size_t)(e - st - 17));
+        } else if (content && cur && strcmp(cur, db) == 0 && n > strlen(want) &&
+                   memcmp(st, want, strlen(want)) == 0) {
+            found = strndup(st, n);
+        }
+        off += end + (more ? 1 : 0);
+    }
+    free(cur);
+    free(want);
+    return found;
+}
+
+static int create_sequence(fk_run *fr, const imp_db *db, const sc_frm *frm)
+{
+    char *stmt = sequence_statement(fr->im, db->name, sc_frm_name(frm)), *sql;
+    char engine[256];
+    int rc;
+
+    if (stmt) {
+        rc = run_sql(fr, stmt, strlen(stmt));
+        free(stmt);
+        return rc;
+    }
+    fprintf(fr->im->cli->err,
+            "warning: sequence %s.%s: its values are not in its .frm; created with the "
+            "defaults (give a schema dump with its CREATE SEQUENCE to --foreign-keys)\n",
+            db->name, sc_frm_name(frm));
+    snprintf(engine, sizeof engine, " ENGINE=%s", sc_frm_table(frm)->engine);
+    if (!(sql = quoted("CREATE SEQUENCE ", sc_frm_name(frm), engine)))
+        return SC_ENOMEM;
+    rc = run_sql(fr, sql, strlen(sql));
+    free(sql);
+    return rc;
+}
+
+/* A statement of frm's SHOW CREATE text (partitioned tables, views). */
+static int create_by_text(fk_run *fr, const sc_frm *frm)
+{
+    char *text = NULL;
+    int rc = sc_frm_show_create(&text, frm);
+
+    if (rc == SC_OK)
+        rc = run_sql(fr, text, strlen(text));
+    sc_free(fr->im->cli->ctx, text);
+    if (rc == SC_OK && ++fr->im->done % 256 == 0)
+        progress(fr->im);
+    return rc;
+}
+
+static int db_tables(fk_run *fr, const imp_db *db)
+{
+    int rc = SC_OK;
+    bool used = false;
+
+    for (size_t i = 0; i < db->n_tables && rc == SC_OK; i++) {
+        const sc_frm *f = db->tables[i];
+        if (sc_frm_type_of(f) != SC_FRM_TABLE || plain_table(f))
+            continue;
+        if (!used && (rc = use_db(fr, db->name)) != SC_OK)
+            return rc;
+        used = true;
+        fr->what = db->dir;
+        rc = sc_frm_is_sequence(f) ? create_sequence(fr, db, f) : create_by_text(fr, f);
+    }
+    return rc;
+}
+
+/* Whether view v's query names a view of the list not created yet. */
+static bool
+waits_for(const char *text, sc_frm **views, const char **dbs, const bool *done, size_t n)
+{
+    const char *q = strstr(text, " AS ");
+
+    for (size_t j = 0; q && j < n; j++) {
+        char *name = done[j] ? NULL : quoted("", dbs[j], ".");
+        char *full = name ? quoted(name, sc_frm_name(views[j]), "") : NULL;
+        bool hit = full && strstr(q, full);
+        free(name);
+        free(full);
+        if (hit)
+            return true;
+    }
+    return false;
+}
+
+static int create_view(fk_run *fr, const char *db, const sc_frm *v)
+{
+    int rc = use_db(fr, db);
+
+    fr->what = db;
+    return rc == SC_OK ? create_by_text(fr, v) : rc;
+}
+
+/* The view to create next: one that selects from no view still to create, else
+ * (a cycle: it will fail and say so) the first left. */
+static size_t next_view(importer *im, sc_frm **views, const char **dbs, const bool *done, size_t n)
+{
+    size_t first = n;
+
+    for (size_t k = 0; k < n; k++) {
+        char *text = NULL;
+        bool waits;
+        if (done[k])
+            continue;
+        if (first == n)
+            first = k;
+        if (sc_frm_show_create(&text, views[k]) != SC_OK)
+            return k;
+        waits = waits_for(text, views, dbs, done, n);
+        sc_free(im->cli->ctx, text);
+        if (!waits)
+            return k;
+    }
+    return first;
+}
+
+/* Views of every database, each after the views it selects from. */
+static int all_views(fk_run *fr)
+{
+    importer *im = fr->im;
+    size_t n = 0;
+    sc_frm **views = NULL;
+    const char **dbs = NULL;
+    bool *done = NULL;
+    int rc = SC_OK;
+
+    for (size_t i = 0; i < im->n_dbs; i++)
+        for (size_t j = 0; j < im->dbs[i].n_tables; j++)
+            n += sc_frm_type_of(im->dbs[i].tables[j]) == SC_FRM_VIEW;
+    if (!n)
+        return SC_OK;
+    views = calloc(n, sizeof *views);
+    dbs = calloc(n, sizeof *dbs);
+    done = calloc(n, sizeof *done);
+    if (!views || !dbs || !done)
+        rc = SC_ENOMEM;
+    size_t k = 0;
+    for (size_t i = 0; i < im->n_dbs && rc == SC_OK; i++)
+        for (size_t j = 0; j < im->dbs[i].n_tables; j++)
+            if (sc_frm_type_of(im->dbs[i].tables[j]) == SC_FRM_VIEW) {
+                dbs[k] = im->dbs[i].name;
+                views[k++] = im->dbs[i].tables[j];
+            }
+    for (size_t left = n; rc == SC_OK && left; left--) {
+        size_t next = next_view(im, views, dbs, done, n);
+        done[next] = true;
+        rc = create_view(fr, dbs[next], views[next]);
+    }
+    free(views);
+    free(dbs);
+    free(done);
+    return rc;
+}
+
+static int db_triggers(fk_run *fr, const imp_db *db)
+{
+    int rc = SC_OK;
+    bool used = false;
+
+    for (size_t i = 0; i < db->n_tables && rc == SC_OK; i++) {
+        const sc_frm *f = db->tables[i];
+        for (size_t k = 0; k < sc_frm_trigger_count(f) && rc == SC_OK; k++) {
+            if (!used && (rc = use_db(fr, db->name)) != SC_OK)
+                return rc;
+            used = true;
+            fr->what = db->dir;
+            const char *stmt = sc_frm_trigger_statement(f, k);
+            rc = run_sql(fr, stmt, strlen(stmt));
+        }
+    }
+    return rc;
+}
+
+static int run_objects(importer *im, sc_txn *txn)
+{
+    fk_run fr = {im, NULL, txn, NULL};
+    int rc = sc_session_new(&fr.session, sc_txn_catalog(txn), NULL);
+
+    if (rc == SC_OK)
+        sc_session_set_restore(fr.session, true);
+    for (size_t i = 0; i < im->n_dbs && rc == SC_OK; i++)
+        rc = db_tables(&fr, &im->dbs[i]);
+    if (rc == SC_OK)
+        rc = all_views(&fr);
+    for (size_t i = 0; i < im->n_dbs && rc == SC_OK; i++)
+        rc = db_triggers(&fr, &im->dbs[i]);
     sc_session_free(fr.session);
     return rc;
 }
@@ -456,7 +739,8 @@ static int import_db(importer *im, sc_txn *txn, const imp_db *db)
         (rc = sc_schema_create(&id, txn, &def)) != SC_OK)
         return rc;
     for (size_t i = 0; i < db->n_tables && rc == SC_OK; i++)
-        rc = import_table(im, txn, id, db->tables[i]);
+        if (plain_table(db->tables[i]))
+            rc = import_table(im, txn, id, db->tables[i]);
     return rc;
 }
 
@@ -468,6 +752,8 @@ static int import_all(sc_txn *txn, void *payload)
     im->done = 0;
     for (size_t i = 0; i < im->n_dbs && rc == SC_OK; i++)
         rc = import_db(im, txn, &im->dbs[i]);
+    if (rc == SC_OK)
+        rc = run_objects(im, txn);
     if (rc == SC_OK && im->fk_sql)
         rc = run_fk_file(im, txn);
     if (rc == SC_OK && im->fk_sql)

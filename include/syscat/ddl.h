@@ -327,6 +327,14 @@ SC_API size_t sc_sql_skip_blank(const char *sql, size_t len);
 SC_API int sc_session_set(sc_session *session, const char *name, const char *value);
 
 /**
+ * Restoring definitions that already existed (`syscat import frm`): CREATE
+ * TRIGGER does not check that the NEW/OLD columns of its body exist, since
+ * MariaDB keeps a trigger whose column was dropped after it was created.
+ * Off by default.
+ */
+SC_API void sc_session_set_restore(sc_session *session, bool on);
+
+/**
  * Read a session variable in the form SELECT @@name prints it.
  * @param[out] out  the value, owned by the caller: free with sc_free() on the
  *                  catalog's ctx; NULL for `database` when none is selected

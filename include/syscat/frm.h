@@ -26,6 +26,14 @@ extern "C" {
 
 typedef struct sc_frm sc_frm; /* a decoded .frm file (caller-owned) */
 
+/** What a decoded file holds (sc_frm_type_of). */
+typedef enum sc_frm_type {
+    SC_FRM_TABLE = 0,    /* a binary .frm: a table (or a sequence's table) */
+    SC_FRM_VIEW,         /* a view's .frm (MariaDB's text format, TYPE=VIEW) */
+    SC_FRM_TRIGGERS,     /* a table's .TRG (TYPE=TRIGGERS) */
+    SC_FRM_TRIGGER_NAME, /* a trigger's .TRN (TYPE=TRIGGERNAME) */
+} sc_frm_type;
+
 /**
  * Decode a .frm image.
  * @param[out] out  the decoded file; free with sc_frm_free()
@@ -50,14 +58,38 @@ SC_API int sc_frm_read_file(sc_frm **out, sc_ctx *ctx, const char *path);
 /** Free a decoded file (NULL is fine). */
 SC_API void sc_frm_free(sc_frm *frm);
 
-/** The table definition (borrowed from frm). */
+/** What the file holds. */
+SC_API sc_frm_type sc_frm_type_of(const sc_frm *frm);
+
+/** The table, view or trigger name decoded from the file name (borrowed). */
+SC_API const char *sc_frm_name(const sc_frm *frm);
+
+/** A sequence's table (its values are in the engine's data, not in the .frm). */
+SC_API bool sc_frm_is_sequence(const sc_frm *frm);
+
+/** A table with a PARTITION BY clause. */
+SC_API bool sc_frm_is_partitioned(const sc_frm *frm);
+
+/** SC_FRM_TRIGGERS: the number of triggers (0 for other files). */
+SC_API size_t sc_frm_trigger_count(const sc_frm *frm);
+
+/** SC_FRM_TRIGGERS: trigger i's CREATE statement, in file order (borrowed), or NULL. */
+SC_API const char *sc_frm_trigger_statement(const sc_frm *frm, size_t i);
+
+/** SC_FRM_TRIGGER_NAME: the trigger's table (borrowed), or NULL. */
+SC_API const char *sc_frm_trigger_table(const sc_frm *frm);
+
+/** The table definition (borrowed from frm; empty unless SC_FRM_TABLE). */
 SC_API const sc_table_def *sc_frm_table(const sc_frm *frm);
 
 /** The schema name decoded from the file's directory, or NULL when the path has none. */
 SC_API const char *sc_frm_schema(const sc_frm *frm);
 
 /**
- * SHOW CREATE TABLE text of the file, as MariaDB 10.11 prints it (no trailing ';').
+ * SHOW CREATE TABLE text of the file, as MariaDB 10.11 prints it (no trailing ';'):
+ * SHOW CREATE VIEW for a view, the CREATE TRIGGER statements of a .TRG separated
+ * by ";\n\n"; a sequence prints as SHOW CREATE TABLE of its table. A .TRN is
+ * SC_EINVAL (it holds no definition).
  * @param[out] out allocated text; free with sc_free() on the ctx the file was read with
  * @return SC_OK, SC_ENOMEM
  */

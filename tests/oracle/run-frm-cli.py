@@ -30,17 +30,34 @@ CREATE_TABLE = re.compile(r"CREATE TABLE `((?:[^`]|``)*)`")
 CREATE_DB = re.compile(r"CREATE DATABASE `((?:[^`]|``)*)`")
 
 
-def expected_tables(schema_sql):
-    """{(db, table): SHOW CREATE TABLE text without FK lines} from schema.sql."""
+CREATE_SEQ = re.compile(r"CREATE SEQUENCE `((?:[^`]|``)*)`")
+CREATE_VIEW = re.compile(r"CREATE ALGORITHM=\w+ DEFINER=\S+ SQL SECURITY \w+ VIEW `((?:[^`]|``)*)`\.`((?:[^`]|``)*)`")
+CREATE_TRIGGER = re.compile(r"CREATE DEFINER=\S+ TRIGGER ")
+SEQ_TABLE = re.compile(r"CREATE TABLE `((?:[^`]|``)*)` \(\n  `next_not_cached_value` bigint\(21\) NOT NULL,\n.*\) ENGINE=\w+ SEQUENCE=1$", re.S)
+
+
+def unq(s):
+    return s.replace("``", "`")
+
+
+def expected_objects(schema_sql):
+    """{(kind, db, name): SHOW CREATE text without FK lines} from schema.sql; kind is
+    table, sequence, view or trigger (a trigger's name is its whole statement)."""
     out, db = {}, None
     for stmt in schema_sql.split(";\n\n"):
         m = CREATE_DB.match(stmt)
         if m:
-            db = m.group(1).replace("``", "`")
+            db = unq(m.group(1))
             continue
-        m = CREATE_TABLE.match(stmt)
+        for kind, rx in (("table", CREATE_TABLE), ("sequence", CREATE_SEQ)):
+            m = rx.match(stmt)
+            if m:
+                out[(kind, db, unq(m.group(1)))] = FK_LINE.sub("", stmt)
+        m = CREATE_VIEW.match(stmt)
         if m:
-            out[(db, m.group(1).replace("``", "`"))] = FK_LINE.sub("", stmt)
+            out[("view", unq(m.group(1)), unq(m.group(2)))] = stmt
+        if CREATE_TRIGGER.match(stmt):
+            out[("trigger", db, stmt)] = stmt
     return out
 
 
@@ -49,50 +66,87 @@ def show(syscat, *paths):
     return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
 
 
-def run_case(syscat, case_dir, verbose):
-    """(tables passed, tables, first problem or None)."""
-    with open(os.path.join(case_dir, "schema.sql"), encoding="utf-8") as f:
-        want = expected_tables(f.read())
+def case_files(case_dir):
     frm_root = os.path.join(case_dir, "frm")
     files = []
     if os.path.isdir(frm_root):
         for d in sorted(os.listdir(frm_root)):
             for name in sorted(os.listdir(os.path.join(frm_root, d))):
-                if name.endswith(".frm"):
+                if name.endswith(".frm") or name.endswith(".TRG"):
                     files.append(os.path.join(frm_root, d, name))
+    return files
+
+
+def identify(text, db):
+    """The keys of expected_objects a printed text stands for."""
+    m = CREATE_VIEW.match(text)
+    if m:
+        return [("view", unq(m.group(1)), unq(m.group(2)))]
+    if CREATE_TRIGGER.match(text):
+        return [("trigger", db, t) for t in text.split(";\n\n")]
+    m = SEQ_TABLE.match(text)
+    if m:  # a sequence's .frm holds its table, not its values (see the module doc)
+        return [("sequence", db, unq(m.group(1)))]
+    m = CREATE_TABLE.match(text)
+    if m:
+        return [("table", db, unq(m.group(1)))]
+    return []
+
+
+def run_case(syscat, case_dir, verbose):
+    """(objects passed, objects, first problem or None)."""
+    with open(os.path.join(case_dir, "schema.sql"), encoding="utf-8") as f:
+        want = expected_objects(f.read())
+    files = case_files(case_dir)
     ok, problem, seen = 0, None, set()
     # one call for the whole case; per file only when it fails (to name the file)
     rc, out, err = show(syscat, *files) if files else (0, "", "")
-    texts = out.split(";\n\n")[:-1] if rc == 0 else []
+    texts = []
+    if rc == 0:
+        pieces = out.split(";\n\n")[:-1]
+        # a .TRG prints several statements: regroup by file
+        for path in files:
+            if path.endswith(".TRG"):
+                n = 0
+                while n < len(pieces) and CREATE_TRIGGER.match(pieces[n]):
+                    n += 1
+                texts.append(";\n\n".join(pieces[:n]))
+                pieces = pieces[n:]
+            else:
+                texts.append(pieces.pop(0) if pieces else "")
     for i, path in enumerate(files):
         if len(texts) == len(files):
             text = texts[i]
         else:
             rc, out, err = show(syscat, path)
             text = out[:-3] if out.endswith(";\n\n") else out
-        m = CREATE_TABLE.match(text)
-        key = None
-        if m:
-            name = m.group(1).replace("``", "`")
-            db = os.path.basename(os.path.dirname(path))
-            keys = [k for k in want if k[1] == name and k not in seen]
-            if len(keys) > 1:
-                keys = [k for k in keys if k[0] == db]
-            key = keys[0] if len(keys) == 1 else None
-        if rc == 0 and key and want[key] == text:
-            ok += 1
-            seen.add(key)
+        db = os.path.basename(os.path.dirname(path))
+        keys = identify(text, db) if rc == 0 else []
+        # the directory name is in MariaDB's filename encoding: when it is not the
+        # database's name, take the one object of that kind and name
+        for j, k in enumerate(keys):
+            if k not in want:
+                alt = [w for w in want if w[0] == k[0] and w[2] == k[2] and w not in seen]
+                if len(alt) == 1:
+                    keys[j] = alt[0]
+        good = [k for k in keys if k in want and k not in seen and
+                (k[0] == "sequence" or want[k] == (text if k[0] != "trigger" else k[2]))]
+        if rc == 0 and keys and len(good) == len(keys):
+            ok += len(keys)
+            seen.update(keys)
             continue
         if problem is None:
             rel = os.path.relpath(path, case_dir)
             if rc != 0:
                 problem = "%s: exit %d: %s" % (rel, rc, err.strip())
-            elif not key:
-                problem = "%s: no table of schema.sql matches %r" % (rel, text[:60])
+            elif not keys or not all(k in want for k in keys):
+                problem = "%s: nothing of schema.sql matches %r" % (rel, text[:60])
             else:
-                problem = "%s: differs:\n%s" % (rel, diff(want[key], text))
-    if len(files) != len(want) and problem is None:
-        problem = "%d .frm files for %d tables in schema.sql" % (len(files), len(want))
+                k = [k for k in keys if k not in good][0]
+                problem = "%s: differs:\n%s" % (rel, diff(want[k], text))
+    missing = [k for k in want if k not in seen]
+    if missing and problem is None:
+        problem = "%d object(s) of schema.sql printed by no file, e.g. %s" % (len(missing), missing[0][:2] + (missing[0][2][:40],))
     return ok, len(want), problem
 
 
@@ -111,11 +165,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--oracle", default=os.environ.get("SC_ORACLE", os.path.join(ROOT, "..", "shared", "oracle")))
-    ap.add_argument("--expected", default=os.path.join(HERE, "frm-expected-pass.txt"))
+    ap.add_argument("--corpus", default="ddl", help="ddl or ddl-objects")
+    ap.add_argument("--expected", default=None)
     ap.add_argument("--update", action="store_true", help="rewrite the expected-pass list")
     args = ap.parse_args()
     syscat = os.path.join(os.environ.get("SC_BUILD", os.path.join(ROOT, "build")), "syscat")
-    corpus = os.path.join(args.oracle, "ddl")
+    corpus = os.path.join(args.oracle, args.corpus)
+    if args.expected is None:
+        args.expected = os.path.join(HERE, "frm-expected-pass.txt" if args.corpus == "ddl"
+                                     else "frm-objects-expected-pass.txt")
     if not os.path.isdir(corpus):
         print("run-frm-cli: no corpus at %s" % corpus, file=sys.stderr)
         return 1
@@ -139,8 +197,9 @@ def main():
                 regressions.append(case)
             if args.v or case in expected:
                 print("FAIL %s%s: %s" % (case, " (REGRESSION)" if case in expected else "", problem))
-    print("run-frm-cli: tables %d/%d, cases %d/%d pass (FOREIGN KEY lines removed from the "
-          "expected text: .frm files do not hold them)" % (t_ok, t_all, len(passed), len(cases)))
+    print("run-frm-cli %s: objects %d/%d, cases %d/%d pass (FOREIGN KEY lines removed from the "
+          "expected text: .frm files do not hold them; a sequence's .frm holds its table, not its "
+          "values: it must print as that table)" % (args.corpus, t_ok, t_all, len(passed), len(cases)))
     if args.update:
         with open(args.expected, "w", encoding="utf-8") as f:
             f.write("".join(c + "\n" for c in passed))

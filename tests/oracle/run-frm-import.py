@@ -75,24 +75,30 @@ def run_form(syscat, template, case_dir, with_fk, tmp_root):
         shutil.rmtree(d, ignore_errors=True)
 
 
-def bad_file_check(syscat, template, corpus, tmp_root):
+def bad_file_check(syscat, template, corpus, tmp_root, objects):
     """A directory with one damaged .frm: nothing imported, the error names the
-    file and offset; with --skip-bad the good table is imported. None or the problem."""
+    file and offset (a view's text .frm: the line); with --skip-bad the good
+    table is imported. None or the problem."""
     d = tempfile.mkdtemp(dir=tmp_root)
     db = os.path.join(d, "frm", "db1")
     os.makedirs(db)
-    src = os.path.join(corpus, "0007-decimal-types", "frm", "test", "t.frm")
+    if objects:  # a table and a view .frm cut inside its query line
+        src = os.path.join(corpus, "0035-view-of-view", "frm", "test", "t.frm")
+        bad_src, cut, where = os.path.join(corpus, "0035-view-of-view", "frm", "test", "v1.frm"), 40, "bad.frm: line 2"
+    else:
+        src = os.path.join(corpus, "0007-decimal-types", "frm", "test", "t.frm")
+        bad_src, cut, where = src, 300, "bad.frm: offset "  # truncated inside the column block
     shutil.copy(src, os.path.join(db, "good.frm"))
-    with open(src, "rb") as f:
+    with open(bad_src, "rb") as f:
         raw = f.read()
     with open(os.path.join(db, "bad.frm"), "wb") as f:
-        f.write(raw[:300])  # truncated inside the column block
+        f.write(raw[:cut])
     data = os.path.join(d, "data")
     shutil.copytree(template, data)
     r = subprocess.run([syscat, "--datadir", data, "import", "frm", os.path.join(d, "frm")], capture_output=True)
     err = r.stderr.decode()
     dump = subprocess.run([syscat, "--datadir", data, "dump", "--show-create"], capture_output=True).stdout
-    if r.returncode != 1 or "bad.frm: offset " not in err or dump != b"":
+    if r.returncode != 1 or where not in err or dump != b"":
         return "without --skip-bad: exit %d, stderr %r, dump %r" % (r.returncode, err, dump[:80])
     r = subprocess.run([syscat, "--datadir", data, "import", "frm", os.path.join(d, "frm"), "--skip-bad"],
                        capture_output=True)
@@ -107,12 +113,17 @@ def main():
     ap.add_argument("-v", action="store_true")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--oracle", default=os.environ.get("SC_ORACLE", os.path.join(ROOT, "..", "shared", "oracle")))
-    ap.add_argument("--expected", default=os.path.join(HERE, "frm-import-expected-pass.txt"))
+    ap.add_argument("--corpus", default="ddl", help="ddl or ddl-objects")
+    ap.add_argument("--expected", default=None)
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--sample", type=int, default=1)
     args = ap.parse_args()
     syscat = os.path.join(os.environ.get("SC_BUILD", os.path.join(ROOT, "build")), "syscat")
-    corpus = os.path.join(args.oracle, "ddl")
+    corpus = os.path.join(args.oracle, args.corpus)
+    objects = args.corpus != "ddl"
+    if args.expected is None:
+        args.expected = os.path.join(HERE, "frm-import-objects-expected-pass.txt" if objects
+                                     else "frm-import-expected-pass.txt")
     try:
         with open(args.expected, encoding="utf-8") as f:
             expected = set(l.strip() for l in f if l.strip())
@@ -137,7 +148,7 @@ def main():
             jobs.append(("fk", case, cdir, True))
             if has_fk:
                 jobs.append(("nofk", case, cdir, False))
-        bad = bad_file_check(syscat, template, corpus, tmp_root)
+        bad = bad_file_check(syscat, template, corpus, tmp_root, objects)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
             results = list(ex.map(lambda j: (j[0], j[1], run_form(syscat, template, j[2], j[3], tmp_root)), jobs))
     finally:
@@ -159,9 +170,12 @@ def main():
     if args.sample > 1:
         print("run-frm-import: sample of every %dth case and every case with a foreign key "
               "(full run: without --sample)" % args.sample)
-    print("run-frm-import: with --foreign-keys %d/%d cases identical to schema.sql; without, "
+    print("run-frm-import %s: with --foreign-keys %d/%d cases identical to schema.sql; without, "
           "%d/%d of the cases with foreign keys identical apart from FOREIGN KEY lines"
-          % (counts["fk"][0], counts["fk"][1], counts["nofk"][0], counts["nofk"][1]))
+          % (args.corpus, counts["fk"][0], counts["fk"][1], counts["nofk"][0], counts["nofk"][1]))
+    if objects:
+        print("run-frm-import %s: sequences take their values from the CREATE SEQUENCE statements of "
+              "the --foreign-keys file (a sequence's .frm does not hold them)" % args.corpus)
     if args.update and args.sample == 1:
         with open(args.expected, "w", encoding="utf-8") as f:
             f.write("".join(k + "\n" for k in sorted(passed)))
