@@ -20,8 +20,7 @@ static const char *const view_algorithms[] = {"UNDEFINED", "MERGE", "TEMPTABLE"}
 static const char *const check_options[] = {"", " WITH LOCAL CHECK OPTION",
                                             " WITH CASCADED CHECK OPTION"};
 
-static int need_str(
-    char **out, sc_arena *a, const frm_text *t, const frm_rd *rd, const char *key)
+static int need_str(char **out, sc_arena *a, const frm_text *t, const frm_rd *rd, const char *key)
 {
     const frm_text_kv *kv;
     int rc = sc_frm__text_need(&kv, t, rd, key);
@@ -29,7 +28,8 @@ static int need_str(
     return rc == SC_OK ? sc_frm__text_str(out, a, rd, kv) : rc;
 }
 
-static int need_num(uint64_t *out, const frm_text *t, const frm_rd *rd, const char *key, uint64_t max)
+static int
+need_num(uint64_t *out, const frm_text *t, const frm_rd *rd, const char *key, uint64_t max)
 {
     const frm_text_kv *kv;
     int rc = sc_frm__text_need(&kv, t, rd, key);
@@ -95,8 +95,8 @@ int sc_frm__read_triggers(frm_triggers *tr, sc_arena *a, const frm_text *t, cons
             return rc;
         if (n != tr->n)
             return sc_error_set(rd->ctx, SC_ECORRUPT, 0, NULL,
-                                "%s: line %u: %zu sql_modes for %zu triggers", rd->file,
-                                kv->line, n, tr->n);
+                                "%s: line %u: %zu sql_modes for %zu triggers", rd->file, kv->line,
+                                n, tr->n);
     }
     static const char *const lists[] = {"definers", "client_cs_names", "connection_cl_names",
                                         "db_cl_names"};
@@ -161,7 +161,7 @@ void sc_frm__view_text(sc_buf *b, const frm_view *v, const char *schema, const c
 
 static int hexdigit(char c)
 {
-    return c >= '0' && c <= '9' ? c - '0'
+    return c >= '0' && c <= '9'   ? c - '0'
            : c >= 'A' && c <= 'F' ? c - 'A' + 10
            : c >= 'a' && c <= 'f' ? c - 'a' + 10
                                   : -1;

@@ -25,8 +25,8 @@ bool sc_frm__is_text(const uint8_t *p, size_t len)
 }
 
 /* One "key=value" line at p (end exclusive, no newline). */
-static int parse_line(frm_text_kv *kv, sc_arena *a, const frm_rd *rd, const char *p,
-                      const char *end, unsigned line)
+static int parse_line(
+    frm_text_kv *kv, sc_arena *a, const frm_rd *rd, const char *p, const char *end, unsigned line)
 {
     const char *eq = memchr(p, '=', (size_t)(end - p));
 
@@ -103,8 +103,15 @@ int sc_frm__text_need(const frm_text_kv **out, const frm_text *t, const frm_rd *
 
 /* Unescape [p, end) into a new string; *used gets the bytes read up to an unescaped quote
  * when quoted (the quote itself not included). */
-static int unescape(char **out, size_t *outlen, size_t *used, sc_arena *a, const frm_rd *rd,
-                    const frm_text_kv *kv, const char *p, const char *end, bool quoted)
+static int unescape(char **out,
+                    size_t *outlen,
+                    size_t *used,
+                    sc_arena *a,
+                    const frm_rd *rd,
+                    const frm_text_kv *kv,
+                    const char *p,
+                    const char *end,
+                    bool quoted)
 {
     char *s = sc__arena_alloc(a, (size_t)(end - p) + 1), *w = s;
     const char *q = p;
@@ -119,12 +126,23 @@ static int unescape(char **out, size_t *outlen, size_t *used, sc_arena *a, const
         if (++q >= end)
             return text_error(rd, kv->line, "backslash at the end of", kv->key);
         switch (*q) {
-        case '\\': *w++ = '\\'; break;
-        case 'n': *w++ = '\n'; break;
-        case '0': *w++ = '\0'; break;
-        case 'z': *w++ = 26; break;
-        case '\'': *w++ = '\''; break;
-        default: return text_error(rd, kv->line, "unknown escape sequence in", kv->key);
+        case '\\':
+            *w++ = '\\';
+            break;
+        case 'n':
+            *w++ = '\n';
+            break;
+        case '0':
+            *w++ = '\0';
+            break;
+        case 'z':
+            *w++ = 26;
+            break;
+        case '\'':
+            *w++ = '\'';
+            break;
+        default:
+            return text_error(rd, kv->line, "unknown escape sequence in", kv->key);
         }
     }
     if (quoted && q >= end)

@@ -23,7 +23,8 @@
 #include "frm/filename_table.h"
 #include "frm/frm_write_int.h"
 
-#define FRM_MYSQL_VERSION 101119u                 /* the server version the corpus files carry */
+#define FRM_DB_PARTITION 20       /* DB_TYPE_PARTITION_DB: header byte 3 of a partitioned table */
+#define FRM_MYSQL_VERSION 101119u /* the server version the corpus files carry */
 #define FRM_KEY_PER_KEY (8 + 32 * 9 + 64 * 3 + 1) /* key header, MAX_REF_PARTS parts, name */
 #define FRM_OPT_LONG_BLOB_PTR 0x0008u
 #define FRM_NUMERIC_CS 8u /* numbers carry latin1's id (my_charset_numeric) */
@@ -80,6 +81,14 @@ static int buf_u16(sc_buf *b, uint32_t v)
 
     put16(t, v);
     return sc__buf_put(b, t, 2);
+}
+
+static int buf_u32(sc_buf *b, uint32_t v)
+{
+    uint8_t t[4];
+
+    put32(t, v);
+    return sc__buf_put(b, t, 4);
 }
 
 /* ------------------------------------------------------------------ */
@@ -155,15 +164,20 @@ static int parse_options(wtable *t)
 }
 
 /* Aria prints PAGE_CHECKSUM=1 when none was given; that is not a stored choice. */
+unsigned sc_frm__legacy_engine(const char *e)
+{
+    return strcmp(e, "InnoDB") == 0   ? 12
+           : strcmp(e, "MyISAM") == 0 ? 9
+           : strcmp(e, "Aria") == 0   ? 42
+           : strcmp(e, "MEMORY") == 0 ? 6
+                                      : 0;
+}
+
 static void engine_defaults(wtable *t)
 {
     const char *e = t->def->engine;
 
-    t->legacy_db = strcmp(e, "InnoDB") == 0   ? 12
-                   : strcmp(e, "MyISAM") == 0 ? 9
-                   : strcmp(e, "Aria") == 0   ? 42
-                   : strcmp(e, "MEMORY") == 0 ? 6
-                                              : 0;
+    t->legacy_db = sc_frm__legacy_engine(e);
     t->bit_as_char = strcmp(e, "MyISAM") != 0 && strcmp(e, "Aria") != 0;
 }
 
@@ -1019,6 +1033,11 @@ static void extra2(sc_buf *b, const wtable *t, const uint8_t *version)
     sc__buf_putc(b, FRM_E2_TABLEDEF_VERSION);
     sc__buf_putc(b, 16);
     sc__buf_put(b, version, 16);
+    if (t->def->partitioning) { /* the partitions' default engine */
+        sc__buf_putc(b, FRM_E2_DEFAULT_PART_ENGINE);
+        sc__buf_putc(b, (char)strlen(t->def->engine));
+        sc__buf_puts(b, t->def->engine);
+    }
     gis_options(b, t);
     for (size_t i = 0; i < t->n_cols; i++)
         flags |= (t->cols[i].col->flags & (SC_COL_INVISIBLE | SC_COL_WITHOUT_VERSIONING)) != 0;
@@ -1059,9 +1078,23 @@ static void extra_block(sc_buf *b, const wtable *t)
     uint8_t zero[6] = {0};
 
     buf_u16(b, 0); /* CONNECTION */
-    buf_u16(b, (uint32_t)strlen(d->engine));
-    sc__buf_puts(b, d->engine);
-    sc__buf_put(b, zero, 6); /* no partitioning */
+    if (d->partitioning) {
+        sc_buf clause;
+        sc__buf_init(&clause, b->ctx);
+        sc_frm__partition_stored(&clause, d);
+        buf_u16(b, 9);
+        sc__buf_puts(b, "partition");
+        buf_u32(b, (uint32_t)clause.len);
+        sc__buf_put(b, clause.data, clause.len);
+        sc__buf_put(b, zero, 2); /* its NUL, auto_partitioned */
+        if (clause.failed)
+            b->failed = true;
+        sc__buf_free(&clause);
+    } else {
+        buf_u16(b, (uint32_t)strlen(d->engine));
+        sc__buf_puts(b, d->engine);
+        sc__buf_put(b, zero, 6); /* no partitioning */
+    }
     for (size_t i = 0; i < d->n_indexes; i++)
         if (d->indexes[i].parser)
             sc__buf_put(b, d->indexes[i].parser, strlen(d->indexes[i].parser) + 1);
@@ -1094,7 +1127,9 @@ static void header(uint8_t *h, const wtable *t, const size_t *sizes, unsigned cs
     h[0] = 0xFE;
     h[1] = 1;
     h[2] = t->vcols.len ? 11 : 10;
-    h[3] = (uint8_t)t->legacy_db;
+    h[3] = (uint8_t)(t->def->partitioning ? FRM_DB_PARTITION : t->legacy_db);
+    if (t->def->partitioning) /* the partitions' default engine (sql/unireg.cc) */
+        h[61] = (uint8_t)t->legacy_db;
     put16(h + 4, (uint32_t)sizes[0]);
     put16(h + 6, (uint32_t)(FRM_HEADER_SIZE + sizes[0] + 4));
     put16(h + 8, 1);
@@ -1126,8 +1161,6 @@ static int check_table(const wtable *t)
 {
     const sc_table_def *d = t->def;
 
-    if (d->partitioning)
-        return unsupported(t, "a partitioned table");
     if (d->flags & (SC_TABLE_SEQUENCE | SC_TABLE_SYSTEM_VERSIONING) || d->sys_start)
         return unsupported(t, "a sequence or system-versioned table");
     if (d->period_name)

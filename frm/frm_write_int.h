@@ -43,4 +43,14 @@ int sc_frm__text_bytes(uint8_t *out, size_t *n, const char *cs, const char *text
 /** Write the default of w into rec (record with null bytes; null bits preset). */
 int sc_frm__store_default(sc_ctx *ctx, uint8_t *rec, const frm_wcol *w);
 
+/** The legacy engine code of an engine name (header byte 3; .par entries), 0 unknown. */
+unsigned sc_frm__legacy_engine(const char *engine);
+
+/** The .par file of a partitioned table (sql/ha_partition.cc create_handler_file). */
+int sc_frm__write_par(sc_buf *b, const sc_table_def *def);
+
+/** The PARTITION BY clause as MariaDB stores it in the .frm extra block (the inverse of
+ * sc_frm__partition_text). */
+void sc_frm__partition_stored(sc_buf *b, const sc_table_def *def);
+
 #endif /* SC_FRM_WRITE_INT_H */

@@ -132,7 +132,8 @@ START_TEST(test_frm_encode_filename)
 }
 END_TEST
 
-/* What a .frm cannot hold is refused, naming the table and the feature. */
+/* What a .frm cannot hold is refused, naming the table and the feature; a
+ * partitioned table is no longer one of them. */
 START_TEST(test_frm_write_unsupported)
 {
     static const uint8_t zero[16];
@@ -150,13 +151,26 @@ START_TEST(test_frm_write_unsupported)
     uint8_t *out = NULL;
     size_t len = 0;
 
-    ck_assert_int_eq(sc_frm_write(&out, &len, ctx, &def, zero), SC_EINVAL);
-    ck_assert_ptr_null(out);
-    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message, "'tp'"));
-    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message, "partitioned"));
+    sc_frm *frm = NULL;
+    char *text = NULL;
+
+    /* partitioned tables are written (engine "partition", the clause in the extra block) */
+    ck_assert_int_eq(sc_frm_write(&out, &len, ctx, &def, zero), SC_OK);
+    ck_assert_int_eq(out[3], 20);
+    ck_assert_int_eq(sc_frm_read(&frm, ctx, out, len, "db1/tp.frm"), SC_OK);
+    ck_assert(sc_frm_is_partitioned(frm));
+    ck_assert_int_eq(sc_frm_show_create(&text, frm), SC_OK);
+    ck_assert_ptr_nonnull(strstr(text, ") ENGINE=InnoDB DEFAULT CHARSET="));
+    ck_assert_ptr_nonnull(strstr(text, "\n PARTITION BY HASH (`a`)\n(PARTITION `p0`"));
+    sc_free(ctx, text);
+    sc_frm_free(frm);
+    sc_free(ctx, out);
+    out = NULL;
     def.partitioning = NULL;
     def.engine = "CSV";
     ck_assert_int_eq(sc_frm_write(&out, &len, ctx, &def, zero), SC_EINVAL);
+    ck_assert_ptr_null(out);
+    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message, "'tp'"));
     ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message, "storage engine"));
     def.engine = "InnoDB";
     def.options = "`ENCRYPTED`=YES";

@@ -41,6 +41,9 @@ run python3 "$HERE/oracle/run-frm-import.py" --corpus ddl-objects --sample 2
 # Every case replayed, `syscat export frm`, every file of its frm/ compared byte
 # for byte (acceptance 3); ratchet tests/oracle/frm-export-expected-pass.txt.
 run python3 "$HERE/oracle/run-frm-export.py"
+# ... and of ddl-objects (views, .TRG/.TRN, .par; creation times masked); ratchet
+# tests/oracle/frm-export-objects-expected-pass.txt
+run python3 "$HERE/oracle/run-frm-export.py" --corpus ddl-objects
 # A private mariadbd creates a schema; its datadir is imported, exported over
 # the original .frm files, and the restarted server must CHECK and SHOW CREATE
 # every table as before (acceptance 4; about 20 s).

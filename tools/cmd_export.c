@@ -1,17 +1,19 @@
 /*
  * cmd_export.c - `syscat export frm DIR [DB[.TABLE]] [--skip-bad]`: write
- * the catalog's databases as a MariaDB datadir: DIR/<db>/db.opt and one
- * DIR/<db>/<table>.frm per table, names in MariaDB's filename encoding,
- * images from sc_frm_write() (frm/frm_write.c, docs/frm.md).
+ * the catalog's databases as a MariaDB datadir: DIR/<db>/db.opt and, per
+ * table, its .frm (a view's in MariaDB's text format), a partitioned
+ * table's .par, its triggers' .TRG and .TRN files; names in MariaDB's
+ * filename encoding, contents from sc_frm_table_files() (frm/, docs/frm.md).
  *
  * Every image is built in memory before a file is written, so a table the
- * writer refuses (partitioned, sequence, long UNIQUE...) stops the export
+ * writer refuses (long UNIQUE, other engines...) stops the export
  * with nothing written, unless --skip-bad was given (then it is named on
  * stderr and left out). Each file is written to a temporary name and
  * renamed, so an existing .frm is replaced whole or not at all. The table
  * definition version (16 bytes, a UUID in MariaDB) is random.
  */
 #include <errno.h>
+#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,25 +82,32 @@ static int add_text(exporter *x, char *path, const char *text)
     return add_file(x, path, d, n);
 }
 
+/* A view's md5= (OpenSSL's digest; the library has none of its own). */
+static void md5_hex(const char *data, size_t len, char hex[33])
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+
+    if (!EVP_Digest(data, len, md, &n, EVP_md5(), NULL))
+        n = 0;
+    for (unsigned i = 0; i < n && i < 16; i++)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+    hex[n ? 32 : 0] = '\0';
+}
+
 static int table_cb(const sc_table_info *info, void *payload)
 {
     exporter *x = payload;
-    sc_table *t = NULL;
-    uint8_t version[16] = {0}, *img = NULL;
-    char *fname = NULL;
-    size_t len = 0;
+    uint8_t version[16] = {0};
+    sc_frm_file *files = NULL;
+    size_t n = 0;
     int rc;
 
     if (x->only_table && strcmp(info->name, x->only_table) != 0)
         return SC_OK;
     if (x->urandom && fread(version, 1, sizeof version, x->urandom) != sizeof version)
         memset(version, 0, sizeof version);
-    rc = sc_table_get(&t, x->txn, info->id);
-    if (rc == SC_OK)
-        rc = sc_frm_write(&img, &len, x->cli->ctx, sc_table_definition(t), version);
-    if (rc == SC_OK)
-        rc = sc_frm_encode_filename(&fname, x->cli->ctx, info->name);
-    sc_table_free(t);
+    rc = sc_frm_table_files(&files, &n, x->txn, info->id, version, md5_hex);
     if (rc == SC_EINVAL && x->skip_bad) {
         fprintf(x->cli->err, "export frm: skipped %s.%s: %s\n", x->db_name, info->name,
                 sc_ctx_last_error(x->cli->ctx)->message);
@@ -106,19 +115,14 @@ static int table_cb(const sc_table_info *info, void *payload)
         x->bad++;
         return SC_OK;
     }
-    if (rc == SC_OK) {
-        uint8_t *copy = malloc(len ? len : 1);
-        rc = copy ? SC_OK : SC_ENOMEM;
-        if (copy) {
-            memcpy(copy, img, len);
-            rc = add_file(x, join(x->db_dir, fname, ".frm"), copy, len);
-            if (rc != SC_OK)
-                free(copy);
-        }
-        x->n_tables++;
+    for (size_t i = 0; rc == SC_OK && i < n; i++) {
+        rc = add_file(x, join(x->db_dir, files[i].name, ""), files[i].data, files[i].len);
+        if (rc == SC_OK)
+            files[i].data = NULL; /* the exporter's now */
     }
-    sc_free(x->cli->ctx, img);
-    sc_free(x->cli->ctx, fname);
+    if (rc == SC_OK)
+        x->n_tables++;
+    sc_frm_files_free(files, n);
     return rc;
 }
 

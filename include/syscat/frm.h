@@ -126,6 +126,37 @@ SC_API int sc_frm_write(uint8_t **out,
  */
 SC_API int sc_frm_encode_filename(char **out, sc_ctx *ctx, const char *name);
 
+/** One file of a datadir (sc_frm_table_files). */
+typedef struct sc_frm_file {
+    char *name;    /* file name in MariaDB's filename encoding, with its extension */
+    uint8_t *data; /* contents */
+    size_t len;
+} sc_frm_file;
+
+/** md5 of data as 32 lower-case hex digits and a NUL (a view's md5=; the caller's digest). */
+typedef void (*sc_frm_md5_fn)(const char *data, size_t len, char hex[33]);
+
+/**
+ * Every file MariaDB 10.11 keeps for one catalog table in its database
+ * directory: the .frm (binary; a view's in the text format), the .par of a
+ * partitioned table, the table's .TRG and one .TRN per trigger (docs/frm.md).
+ * @param[out] out   the files; free with sc_frm_files_free()
+ * @param[out] n_out how many
+ * @param[in]  version the 16-byte table definition version of a binary .frm
+ * @param[in]  md5   the digest a view's file needs
+ * @return SC_OK, SC_EINVAL (a definition the writer cannot lay out exactly, named),
+ *         SC_ENOTFOUND, SC_ENOMEM
+ */
+SC_API int sc_frm_table_files(sc_frm_file **out,
+                              size_t *n_out,
+                              sc_txn *txn,
+                              uint64_t table_id,
+                              const uint8_t version[16],
+                              sc_frm_md5_fn md5);
+
+/** Free what sc_frm_table_files() returned (NULL is fine). */
+SC_API void sc_frm_files_free(sc_frm_file *files, size_t n);
+
 #ifdef __cplusplus
 }
 #endif
