@@ -31,12 +31,23 @@ static void put_escaped(sc_buf *b, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         switch (s[i]) {
-        case '\\': sc__buf_puts(b, "\\\\"); break;
-        case '\n': sc__buf_puts(b, "\\n"); break;
-        case '\0': sc__buf_puts(b, "\\0"); break;
-        case 26: sc__buf_puts(b, "\\z"); break;
-        case '\'': sc__buf_puts(b, "\\'"); break;
-        default: sc__buf_putc(b, s[i]);
+        case '\\':
+            sc__buf_puts(b, "\\\\");
+            break;
+        case '\n':
+            sc__buf_puts(b, "\\n");
+            break;
+        case '\0':
+            sc__buf_puts(b, "\\0");
+            break;
+        case 26:
+            sc__buf_puts(b, "\\z");
+            break;
+        case '\'':
+            sc__buf_puts(b, "\\'");
+            break;
+        default:
+            sc__buf_putc(b, s[i]);
         }
     }
 }
@@ -106,13 +117,18 @@ static bool word_at(const char *q, size_t i, const char *w)
  */
 static bool view_updatable(const char *q, unsigned algorithm)
 {
-    static const char *const top[] = {" group by ", " having ",     " limit ",  " union ",
-                                      " left join ", " right join ", " from ",   "rand("};
-    static const char *const aggregates[] = {"count(", "sum(", "avg(", "min(", "max(",
-                                             "group_concat(", "std(", "stddev(", "variance(",
-                                             "bit_and(", "bit_or(", "bit_xor(", "json_arrayagg(",
-                                             "json_objectagg(", "stddev_pop(", "stddev_samp(",
-                                             "var_pop(", "var_samp(", "variance("};
+    static const char *const top[] = {" group by ",  " having ",     " limit ", " union ",
+                                      " left join ", " right join ", " from ",  "rand("};
+    static const char *const aggregates[] = {"count(",         "sum(",
+                                             "avg(",           "min(",
+                                             "max(",           "group_concat(",
+                                             "std(",           "stddev(",
+                                             "variance(",      "bit_and(",
+                                             "bit_or(",        "bit_xor(",
+                                             "json_arrayagg(", "json_objectagg(",
+                                             "stddev_pop(",    "stddev_samp(",
+                                             "var_pop(",       "var_samp(",
+                                             "variance("};
     bool sub[256] = {false}, has_from = false;
     size_t depth = 0;
 
@@ -199,8 +215,8 @@ static int add(files *fs, const char *name, const char *ext, sc_buf *b)
     return SC_OK;
 }
 
-static int view_file(files *fs, sc_txn *txn, const char *name, const Syscat__Catalog__ViewRow *r,
-                     sc_frm_md5_fn md5)
+static int view_file(
+    files *fs, sc_txn *txn, const char *name, const Syscat__Catalog__ViewRow *r, sc_frm_md5_fn md5)
 {
     static const unsigned check_to_frm[] = {0, 2, 1}; /* catalog: 1 CASCADED, 2 LOCAL */
     const char *q = (const char *)r->definition.data;
@@ -328,8 +344,7 @@ static int trg_file(files *fs, const char *table, const trg_list *l, const char 
     sc__buf_puts(&b, "\ndefiners=");
     for (size_t i = 0; i < l->n; i++) {
         char *user, *host;
-        split_definer(&user, &host, &a, (const char *)l->r[i]->definer.data,
-                      l->r[i]->definer.len);
+        split_definer(&user, &host, &a, (const char *)l->r[i]->definer.data, l->r[i]->definer.len);
         sc__buf_puts(&b, i ? " '" : "'");
         if (user && host) {
             put_escaped(&b, user, strlen(user));
@@ -358,8 +373,8 @@ static int trg_file(files *fs, const char *table, const trg_list *l, const char 
     return rc;
 }
 
-static int triggers(files *fs, sc_txn *txn, uint64_t table_id, const char *table,
-                    const char *db_collation)
+static int
+triggers(files *fs, sc_txn *txn, uint64_t table_id, const char *table, const char *db_collation)
 {
     trg_list l = {table_id, NULL, 0, 0, SC_OK};
     int rc = sc_catalog__row_foreach(txn, SC_SYS_TRIGGERS, collect_trigger, &l);

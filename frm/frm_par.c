@@ -116,8 +116,12 @@ static size_t string_to_hex(sc_buf *b, const char *p, const char *cs)
             i++;
         } else if (p[i] == '\\' && p[i + 1]) {
             char c = p[++i];
-            sc__buf_putc(&raw, c == 'n' ? '\n' : c == '0' ? '\0' : c == 'r' ? '\r' : c == 't' ? '\t'
-                                                          : c == 'Z' ? 26 : c);
+            sc__buf_putc(&raw, c == 'n'   ? '\n'
+                               : c == '0' ? '\0'
+                               : c == 'r' ? '\r'
+                               : c == 't' ? '\t'
+                               : c == 'Z' ? 26
+                                          : c);
         } else if (p[i] == '\'') {
             break;
         } else {

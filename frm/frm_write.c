@@ -481,7 +481,9 @@ static void column_flags(frm_wcol *w)
     bool dn = temporal && c->default_kind == SC_DEFAULT_EXPR && is_now(c->default_value);
     bool un = temporal && c->on_update != NULL;
 
-    w->nullable = !(c->flags & SC_COL_NOT_NULL);
+    /* ROW START / ROW END are NOT NULL, which SHOW CREATE does not print */
+    w->nullable = !(c->flags & SC_COL_NOT_NULL) && c->generated != SC_GEN_ROW_START &&
+                  c->generated != SC_GEN_ROW_END;
     if (w->nullable)
         w->pack_flag |= FRM_PF_MAYBE_NULL;
     if (c->flags & SC_COL_AUTO_INCREMENT)
@@ -489,7 +491,9 @@ static void column_flags(frm_wcol *w)
     else if (dn || un)
         w->unireg = dn && un ? FRM_UNIREG_TS_DNUN : dn ? FRM_UNIREG_TS_DN : FRM_UNIREG_TS_UN;
     if (c->default_kind == SC_DEFAULT_NONE && !(c->flags & SC_COL_AUTO_INCREMENT) &&
-        !c->generated && !w->unireg)
+        (c->generated == SC_GEN_NONE || c->generated == SC_GEN_ROW_START ||
+         c->generated == SC_GEN_ROW_END) &&
+        !w->unireg)
         w->pack_flag |= FRM_PF_NO_DEFAULT;
 }
 
@@ -695,7 +699,7 @@ static int build_vcols(wtable *t, sc_arena *a)
     for (size_t i = 0; i < t->n_cols && rc == SC_OK; i++) {
         const frm_wcol *w = &t->cols[i];
         const sc_column_def *c = w->col;
-        if (c->generated)
+        if (c->generated == SC_GEN_VIRTUAL || c->generated == SC_GEN_STORED)
             rc = vcol_entry(t, c->generated == SC_GEN_STORED ? FRM_VCOL_STORED : FRM_VCOL_VIRTUAL,
                             (unsigned)i, c->name, c->generation_expr);
         if (rc == SC_OK && c->default_kind == SC_DEFAULT_EXPR && !c->generated &&
@@ -1026,6 +1030,25 @@ static void gis_options(sc_buf *b, const wtable *t)
     }
 }
 
+/* PERIOD FOR SYSTEM_TIME: the ROW START and ROW END column numbers. */
+static void system_period(sc_buf *b, const wtable *t)
+{
+    size_t start = t->n_cols, end = t->n_cols;
+
+    if (!(t->def->flags & SC_TABLE_SYSTEM_VERSIONING))
+        return;
+    for (size_t i = 0; i < t->n_cols; i++) {
+        if (t->cols[i].col->generated == SC_GEN_ROW_START)
+            start = i;
+        else if (t->cols[i].col->generated == SC_GEN_ROW_END)
+            end = i;
+    }
+    sc__buf_putc(b, FRM_E2_PERIOD_FOR_SYSTEM_TIME);
+    sc__buf_putc(b, 4);
+    buf_u16(b, (uint32_t)start);
+    buf_u16(b, (uint32_t)end);
+}
+
 static void extra2(sc_buf *b, const wtable *t, const uint8_t *version)
 {
     bool flags = false;
@@ -1039,8 +1062,10 @@ static void extra2(sc_buf *b, const wtable *t, const uint8_t *version)
         sc__buf_puts(b, t->def->engine);
     }
     gis_options(b, t);
+    system_period(b, t);
     for (size_t i = 0; i < t->n_cols; i++)
-        flags |= (t->cols[i].col->flags & (SC_COL_INVISIBLE | SC_COL_WITHOUT_VERSIONING)) != 0;
+        flags |= (t->cols[i].col->flags &
+                  (SC_COL_INVISIBLE | SC_COL_WITHOUT_VERSIONING | FRM_COL_HIDDEN_SYSTEM)) != 0;
     if (flags)
         field_flags(b, t);
     if (!t->def->n_indexes)
@@ -1067,7 +1092,9 @@ static void field_flags(sc_buf *b, const wtable *t)
     }
     for (size_t i = 0; i < t->n_cols; i++) {
         unsigned f = t->cols[i].col->flags;
-        sc__buf_putc(b, (char)(((f & SC_COL_INVISIBLE) ? 1 : 0) |
+        sc__buf_putc(b, (char)(((f & FRM_COL_HIDDEN_SYSTEM) ? 2
+                                : (f & SC_COL_INVISIBLE)    ? 1
+                                                            : 0) |
                                ((f & SC_COL_WITHOUT_VERSIONING) ? 8 : 0)));
     }
 }
@@ -1106,8 +1133,11 @@ static void extra_block(sc_buf *b, const wtable *t)
 
 static int table_collation(unsigned *out, const wtable *t)
 {
-    const sc_collation_info *co =
-        sc_charset__collation_find(t->def->collation ? t->def->collation : "");
+    /* a sequence keeps no collation of its own; MariaDB writes the server default */
+    const char *name = t->def->collation                   ? t->def->collation
+                       : t->def->flags & SC_TABLE_SEQUENCE ? "utf8mb4_general_ci"
+                                                           : "";
+    const sc_collation_info *co = sc_charset__collation_find(name);
 
     if (!co)
         return unsupported(t, "a table without a known collation");
@@ -1145,7 +1175,8 @@ static void header(uint8_t *h, const wtable *t, const size_t *sizes, unsigned cs
     h[33] = 5;
     put32(h + 34, t->avg_row_length);
     h[38] = (uint8_t)cs;
-    h[39] = (uint8_t)(t->transactional | t->page_checksum << 2);
+    h[39] = (uint8_t)(t->transactional | t->page_checksum << 2 |
+                      ((t->def->flags & SC_TABLE_SEQUENCE) ? 2 << 4 : 0));
     h[40] = (uint8_t)t->row_type;
     h[41] = (uint8_t)(cs >> 8);
     put16(h + 42, t->stats_sample_pages);
@@ -1161,8 +1192,8 @@ static int check_table(const wtable *t)
 {
     const sc_table_def *d = t->def;
 
-    if (d->flags & (SC_TABLE_SEQUENCE | SC_TABLE_SYSTEM_VERSIONING) || d->sys_start)
-        return unsupported(t, "a sequence or system-versioned table");
+    if ((d->flags & SC_TABLE_SYSTEM_VERSIONING) && !d->sys_start)
+        return unsupported(t, "a system-versioned table without ROW START/END columns");
     if (d->period_name)
         return unsupported(t, "an application-time period");
     if (!t->legacy_db)
@@ -1228,12 +1259,40 @@ static int assemble(sc_buf *out, wtable *t, const uint8_t *version, unsigned cs)
     return rc;
 }
 
+/* WITH SYSTEM VERSIONING without ROW START/END columns: MariaDB adds them, hidden
+ * (INVISIBLE_SYSTEM), at the end: row_start and row_end TIMESTAMP(6). */
+static const sc_table_def *implicit_period(sc_table_def *copy, sc_arena *a, const sc_table_def *def)
+{
+    sc_column_def *cols;
+
+    if (!(def->flags & SC_TABLE_SYSTEM_VERSIONING) || def->sys_start)
+        return def;
+    if (!(cols = sc__arena_calloc(a, (def->n_columns + 2) * sizeof *cols)))
+        return NULL;
+    memcpy(cols, def->columns, def->n_columns * sizeof *cols);
+    for (size_t k = 0; k < 2; k++) {
+        sc_column_def *c = &cols[def->n_columns + k];
+        c->name = k ? "row_end" : "row_start";
+        c->type = SC_TYPE_TIMESTAMP;
+        c->scale = 6;
+        c->generated = k ? SC_GEN_ROW_END : SC_GEN_ROW_START;
+        c->flags = FRM_COL_HIDDEN_SYSTEM;
+    }
+    *copy = *def;
+    copy->columns = cols;
+    copy->n_columns = def->n_columns + 2;
+    copy->sys_start = "row_start";
+    copy->sys_end = "row_end";
+    return copy;
+}
+
 int sc_frm_write(
     uint8_t **out, size_t *len_out, sc_ctx *ctx, const sc_table_def *def, const uint8_t version[16])
 {
     wtable t;
     sc_arena a;
     sc_buf b;
+    sc_table_def copy;
     unsigned cs = 0;
     int rc;
 
@@ -1241,8 +1300,12 @@ int sc_frm_write(
     *len_out = 0;
     memset(&t, 0, sizeof t);
     t.ctx = ctx;
-    t.def = def;
     sc__arena_init(&a, ctx, 0);
+    if (!(def = implicit_period(&copy, &a, def))) {
+        sc__arena_free(&a);
+        return SC_ENOMEM;
+    }
+    t.def = def;
     sc__buf_init(&t.vcols, ctx);
     sc__buf_init(&b, ctx);
     engine_defaults(&t);

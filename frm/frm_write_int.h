@@ -9,6 +9,10 @@
 
 #include "frm/frm_int.h"
 
+/** sc_column_def.flags bit of the columns the writer adds itself: hidden from the user
+ * (INVISIBLE_SYSTEM), as the implicit row_start / row_end of a versioned table. */
+#define FRM_COL_HIDDEN_SYSTEM 0x80000000u
+
 /** A column as the writer packs it (MariaDB's Create_field after prepare). */
 typedef struct frm_wcol {
     const sc_column_def *col;

@@ -35,8 +35,8 @@ static sc_ctx *new_ctx(void)
 }
 
 /* Read data as path, expect SC_OK and the SHOW CREATE text want (NULL: not printable). */
-static void expect_show(const void *data, size_t len, const char *path, sc_frm_type type,
-                        const char *want)
+static void
+expect_show(const void *data, size_t len, const char *path, sc_frm_type type, const char *want)
 {
     sc_ctx *ctx = new_ctx();
     sc_frm *frm = NULL;
@@ -210,7 +210,8 @@ START_TEST(test_sequence_table)
     ck_assert_int_eq(sc_frm_read(&frm, ctx, d, len, "test/s2.frm"), SC_OK);
     ck_assert(sc_frm_is_sequence(frm));
     ck_assert_int_eq(sc_frm_show_create(&text, frm), SC_OK);
-    ck_assert_msg(strncmp(text, "CREATE TABLE `s2` (\n  `next_not_cached_value` bigint(21) NOT NULL,",
+    ck_assert_msg(strncmp(text,
+                          "CREATE TABLE `s2` (\n  `next_not_cached_value` bigint(21) NOT NULL,",
                           66) == 0,
                   "%s", text);
     ck_assert_msg(strstr(text, "\n) ENGINE=InnoDB SEQUENCE=1") != NULL, "%s", text);
@@ -239,8 +240,8 @@ START_TEST(test_view_truncated_every_length)
         if (d[n - 1] != '\n')
             ck_assert_msg(rc == SC_ECORRUPT, "cut at %zu read", n);
         if (rc != SC_OK)
-            ck_assert_msg(rc == SC_ECORRUPT && strstr(sc_ctx_last_error(ctx)->message,
-                                                      "db1/bad.frm: line "),
+            ck_assert_msg(rc == SC_ECORRUPT &&
+                              strstr(sc_ctx_last_error(ctx)->message, "db1/bad.frm: line "),
                           "cut at %zu: %s", n, sc_ctx_last_error(ctx)->message);
         sc_frm_free(frm);
         sc_ctx_free(ctx);
