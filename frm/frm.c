@@ -26,6 +26,7 @@ struct sc_frm {
     frm_view view;         /* SC_FRM_VIEW */
     frm_triggers triggers; /* SC_FRM_TRIGGERS */
     char *trigger_table;   /* SC_FRM_TRIGGER_NAME: the trigger's table */
+    frm_par par;           /* SC_FRM_PARTITIONS */
     const char *schema;    /* decoded directory name or NULL */
 };
 
@@ -153,7 +154,7 @@ static int names_from_path(sc_frm *f, const char **table, const char *path)
     base = base ? base + 1 : path;
     n = strlen(base);
     if (n > 4 && (strcmp(base + n - 4, ".frm") == 0 || strcmp(base + n - 4, ".TRG") == 0 ||
-                  strcmp(base + n - 4, ".TRN") == 0))
+                  strcmp(base + n - 4, ".TRN") == 0 || strcmp(base + n - 4, ".par") == 0))
         n -= 4;
     if (!(*table = sc_frm__decode_filename(&f->arena, f->ctx, base, n)))
         return sc_ctx_last_error(f->ctx)->code ? sc_ctx_last_error(f->ctx)->code : SC_ENOMEM;
@@ -167,6 +168,13 @@ static int names_from_path(sc_frm *f, const char **table, const char *path)
             return sc_ctx_last_error(f->ctx)->code ? sc_ctx_last_error(f->ctx)->code : SC_ENOMEM;
     }
     return SC_OK;
+}
+
+/* A .par has no magic: it is known by its name. */
+static bool is_par(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcmp(path + n - 4, ".par") == 0;
 }
 
 /* A text definition file: a view, a table's triggers or a trigger's name file. */
@@ -217,7 +225,10 @@ int sc_frm_read(sc_frm **out, sc_ctx *ctx, const uint8_t *data, size_t len, cons
     rd.p = copy;
     rc = names_from_path(f, &table, rd.file);
     f->name = table;
-    if (rc == SC_OK && sc_frm__is_text(copy, len))
+    if (rc == SC_OK && is_par(rd.file)) {
+        f->type = SC_FRM_PARTITIONS;
+        rc = sc_frm__read_par(&f->par, &f->arena, &rd);
+    } else if (rc == SC_OK && sc_frm__is_text(copy, len))
         rc = read_text(f, &rd);
     else if (rc == SC_OK) {
         rc = sc_frm__decode(&im, &f->arena, &rd);
@@ -316,6 +327,16 @@ const char *sc_frm_trigger_statement(const sc_frm *frm, size_t i)
     return frm->type == SC_FRM_TRIGGERS && i < frm->triggers.n ? frm->triggers.stmts[i] : NULL;
 }
 
+size_t sc_frm_partition_count(const sc_frm *frm)
+{
+    return frm->type == SC_FRM_PARTITIONS ? frm->par.n : 0;
+}
+
+const char *sc_frm_partition_name(const sc_frm *frm, size_t i)
+{
+    return frm->type == SC_FRM_PARTITIONS && i < frm->par.n ? frm->par.names[i] : NULL;
+}
+
 const char *sc_frm_trigger_table(const sc_frm *frm)
 {
     return frm->type == SC_FRM_TRIGGER_NAME ? frm->trigger_table : NULL;
@@ -336,6 +357,11 @@ static int show_text(sc_buf *b, const sc_frm *frm)
                             "trigger '%s': a .TRN file only names the trigger's table ('%s'); "
                             "its definition is in that table's .TRG file",
                             frm->name, frm->trigger_table);
+    case SC_FRM_PARTITIONS:
+        return sc_error_set(frm->ctx, SC_EINVAL, 0, NULL,
+                            "table '%s': a .par file only lists the %zu partitions; the "
+                            "PARTITION BY clause is in the table's .frm",
+                            frm->name, frm->par.n);
     case SC_FRM_TABLE:
         break;
     }

@@ -370,6 +370,16 @@ typedef struct frm_triggers {
 int sc_frm__read_view(frm_view *v, sc_arena *arena, const frm_text *t, const frm_rd *rd);
 int sc_frm__read_triggers(frm_triggers *tr, sc_arena *arena, const frm_text *t, const frm_rd *rd);
 int sc_frm__read_trn(char **table, sc_arena *arena, const frm_text *t, const frm_rd *rd);
+/** A .par file: the (sub)partition names as stored and their legacy engine codes. */
+typedef struct frm_par {
+    char **names; /* "p0", "p0#SP#p0sp0": MariaDB's filename encoding */
+    uint8_t *engines;
+    size_t n;
+} frm_par;
+
+/** Decode a .par (frm_par.c). @return SC_OK, SC_ECORRUPT (file and offset), SC_ENOMEM */
+int sc_frm__read_par(frm_par *par, sc_arena *arena, const frm_rd *rd);
+
 /** SHOW CREATE VIEW text of v named schema.name (schema NULL: unqualified). */
 void sc_frm__view_text(sc_buf *b, const frm_view *v, const char *schema, const char *name);
 

@@ -203,3 +203,50 @@ void sc_frm__partition_stored(sc_buf *b, const sc_table_def *def)
         b->failed = true;
     sc__buf_free(&show);
 }
+
+/* ------------------------------------------------------------------ */
+/* Reading a .par                                                       */
+
+int sc_frm__read_par(frm_par *par, sc_arena *a, const frm_rd *rd)
+{
+    size_t words, n, ewords, nlen, pos;
+    uint32_t sum = 0;
+    int rc;
+
+    memset(par, 0, sizeof *par);
+    if ((rc = sc_frm__need(rd, 0, 16, ".par header")) != SC_OK)
+        return rc;
+    words = sc_frm__u32(rd->p);
+    if (words < 4 || words > rd->len / 4)
+        return sc_frm__corrupt(rd, 0, "%zu words in a file of %zu bytes", words, rd->len);
+    for (size_t i = 0; i < words; i++)
+        sum ^= sc_frm__u32(rd->p + 4 * i);
+    if (sum != 0)
+        return sc_frm__corrupt(rd, 4, "checksum mismatch (xor of the words is %08x)", sum);
+    n = sc_frm__u32(rd->p + 8);
+    ewords = (n + 3) / 4;
+    if (n == 0 || ewords + 4 > words)
+        return sc_frm__corrupt(rd, 8, "%zu partitions in %zu words", n, words);
+    pos = 12 + 4 * ewords;
+    nlen = sc_frm__u32(rd->p + pos);
+    if (nlen > 4 * (words - 4 - ewords))
+        return sc_frm__corrupt(rd, pos, "names of %zu bytes run past the checksummed part", nlen);
+    pos += 4;
+    if (!(par->names = sc__arena_calloc(a, (n + 1) * sizeof *par->names)) ||
+        !(par->engines = sc__arena_alloc(a, n)))
+        return SC_ENOMEM;
+    memcpy(par->engines, rd->p + 12, n);
+    for (size_t i = 0, off = pos; i < n; i++) {
+        const uint8_t *z = memchr(rd->p + off, 0, pos + nlen - off);
+        if (!z)
+            return sc_frm__corrupt(rd, off, "partition name %zu has no end", i + 1);
+        if (!(par->names[i] =
+                  sc__arena_strndup(a, (const char *)rd->p + off, (size_t)(z - (rd->p + off)))))
+            return SC_ENOMEM;
+        off = (size_t)(z - rd->p) + 1;
+        if (i + 1 < n && off >= pos + nlen)
+            return sc_frm__corrupt(rd, off, "%zu partition names for %zu partitions", i + 1, n);
+    }
+    par->n = n;
+    return SC_OK;
+}

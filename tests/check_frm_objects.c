@@ -3,9 +3,10 @@
  * (frm/frm_text.c, frm/frm_object.c, the partition and period parts of
  * frm/frm_read.c): views' text .frm files, .TRG and .TRN trigger files,
  * partitioned, system-versioned, application-period and sequence tables of
- * the objects corpus (read in place), and damaged text files made in
- * memory: every one is SC_ECORRUPT naming the file and the line, never a
- * crash. The whole corpus is compared by tests/oracle/run-frm-cli.py
+ * the objects corpus (read in place), .par files, and damaged text and
+ * .par files made in memory: every one is SC_ECORRUPT naming the file and
+ * the line (text) or offset (.par), never a crash. The whole corpus is compared by
+ * tests/oracle/run-frm-cli.py
  * --corpus ddl-objects.
  */
 #include <check.h>
@@ -222,6 +223,69 @@ START_TEST(test_sequence_table)
 }
 END_TEST
 
+/* A .par lists the (sub)partitions; it prints nothing (the clause is in the .frm). */
+START_TEST(test_par_read)
+{
+    size_t len;
+    uint8_t *d = objects_file(&len, "0005-part-subpartitions/frm/test/t.par");
+    sc_ctx *ctx = new_ctx();
+    sc_frm *frm = NULL;
+
+    ck_assert_int_eq(sc_frm_read(&frm, ctx, d, len, "test/t.par"), SC_OK);
+    ck_assert_int_eq(sc_frm_type_of(frm), SC_FRM_PARTITIONS);
+    ck_assert_str_eq(sc_frm_name(frm), "t");
+    ck_assert_uint_eq(sc_frm_partition_count(frm), 6);
+    ck_assert_str_eq(sc_frm_partition_name(frm, 0), "p0#SP#p0sp0");
+    ck_assert_str_eq(sc_frm_partition_name(frm, 5), "p2#SP#p2sp1");
+    ck_assert_ptr_null(sc_frm_partition_name(frm, 6));
+    sc_frm_free(frm);
+    sc_ctx_free(ctx);
+    expect_show(d, len, "test/t.par", SC_FRM_PARTITIONS, NULL);
+    free(d);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Bad files                                                            */
+
+static void expect_bad_par(const uint8_t *d, size_t len, const char *needle)
+{
+    sc_ctx *ctx = new_ctx();
+    sc_frm *frm = NULL;
+    int rc = sc_frm_read(&frm, ctx, d, len, "db1/bad.par");
+    const char *msg = sc_ctx_last_error(ctx)->message;
+
+    ck_assert_msg(rc == SC_ECORRUPT, "rc %d (len %zu)", rc, len);
+    ck_assert_ptr_null(frm);
+    ck_assert_msg(strstr(msg, "db1/bad.par: offset "), "message lacks file/offset: %s", msg);
+    if (needle)
+        ck_assert_msg(strstr(msg, needle) != NULL, "expected '%s' in: %s", needle, msg);
+    sc_ctx_free(ctx);
+}
+
+/* Truncated anywhere inside its checksummed words, a .par is an error naming the
+ * offset; its checksum catches a changed byte; counts that do not fit are named. */
+START_TEST(test_par_bad)
+{
+    size_t len;
+    uint8_t *d = objects_file(&len, "0005-part-subpartitions/frm/test/t.par");
+    size_t words = d[0] | (size_t)d[1] << 8;
+
+    for (size_t n = 0; n < 4 * words; n++)
+        expect_bad_par(d, n, NULL);
+    d[20] ^= 1; /* a name byte */
+    expect_bad_par(d, len, "checksum mismatch");
+    d[20] ^= 1;
+    d[8] = 200; /* 200 partitions, checksum fixed up */
+    d[4] ^= 6 ^ 200;
+    expect_bad_par(d, len, "200 partitions in 24 words");
+    d[8] = 7; /* 7 names announced, 6 stored */
+    d[4] ^= 200 ^ 7;
+    expect_bad_par(d, len, "partition name");
+    free(d);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Bad text files                                                       */
 
@@ -288,6 +352,8 @@ Suite *sc_test_frm_objects_suite(void)
     tcase_add_test(tc, test_partition_clause);
     tcase_add_test(tc, test_versioning_periods);
     tcase_add_test(tc, test_sequence_table);
+    tcase_add_test(tc, test_par_read);
+    tcase_add_test(bad, test_par_bad);
     tcase_add_test(bad, test_view_truncated_every_length);
     tcase_add_test(bad, test_text_garbage);
     tcase_set_timeout(bad, 60);

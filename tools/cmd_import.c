@@ -4,9 +4,12 @@
  * write transaction, logged like any DDL.
  *
  * Order: every database directory and every .frm file is read and decoded
- * first (db.opt gives the database's charset and collation); a file that
- * cannot be decoded is reported (file and offset) and, unless --skip-bad,
- * nothing is imported. Then one transaction creates the databases and tables
+ * first (db.opt gives the database's charset and collation; .frm, a view's
+ * text .frm, .TRG, .TRN and .par files); a file that cannot be decoded is
+ * reported (file and offset, or line) and, unless --skip-bad, nothing is
+ * imported. Partitioned tables, sequences, views (each after the views it
+ * selects from) and triggers are created by their statements after the
+ * plain tables. Then one transaction creates the databases and tables
  * (each table's SHOW CREATE text is its log annotation) and runs the foreign
  * keys of FILE: `ALTER TABLE ... ADD FOREIGN KEY` statements as they are, and
  * the `CONSTRAINT ... FOREIGN KEY` lines of `CREATE TABLE` statements (the
@@ -133,6 +136,26 @@ static int read_table(importer *im, imp_db *db, const char *name)
     return SC_CLI_EXIT_OK;
 }
 
+/* A .par must sit beside its partitioned table's .frm (it only lists the partitions). */
+static void check_par_files(importer *im, imp_db *db)
+{
+    for (size_t i = 0; i < db->n_tables; i++) {
+        const sc_frm *p = db->tables[i];
+        bool found = false;
+        if (sc_frm_type_of(p) != SC_FRM_PARTITIONS)
+            continue;
+        for (size_t j = 0; j < db->n_tables && !found; j++)
+            found = sc_frm_type_of(db->tables[j]) == SC_FRM_TABLE &&
+                    sc_frm_is_partitioned(db->tables[j]) &&
+                    strcmp(sc_frm_name(db->tables[j]), sc_frm_name(p)) == 0;
+        if (!found) {
+            fprintf(im->cli->err, "ERROR: %s/%s.par: no partitioned table '%s' (.frm) beside it\n",
+                    db->dir, sc_frm_name(p), sc_frm_name(p));
+            im->bad++;
+        }
+    }
+}
+
 static int read_db(importer *im, const char *dir, const char *dirname)
 {
     struct dirent **ents = NULL;
@@ -157,11 +180,13 @@ static int read_db(importer *im, const char *dir, const char *dirname)
     for (int i = 0; i < n; i++) {
         if (status == SC_CLI_EXIT_OK &&
             (has_suffix(ents[i]->d_name, ".frm") || has_suffix(ents[i]->d_name, ".TRG") ||
-             has_suffix(ents[i]->d_name, ".TRN")))
+             has_suffix(ents[i]->d_name, ".TRN") || has_suffix(ents[i]->d_name, ".par")))
             status = read_table(im, db, ents[i]->d_name);
         free(ents[i]);
     }
     free(ents);
+    if (status == SC_CLI_EXIT_OK)
+        check_par_files(im, db);
     return status;
 }
 

@@ -32,6 +32,7 @@ typedef enum sc_frm_type {
     SC_FRM_VIEW,         /* a view's .frm (MariaDB's text format, TYPE=VIEW) */
     SC_FRM_TRIGGERS,     /* a table's .TRG (TYPE=TRIGGERS) */
     SC_FRM_TRIGGER_NAME, /* a trigger's .TRN (TYPE=TRIGGERNAME) */
+    SC_FRM_PARTITIONS,   /* a partitioned table's .par (known by its name: no magic) */
 } sc_frm_type;
 
 /**
@@ -76,6 +77,12 @@ SC_API size_t sc_frm_trigger_count(const sc_frm *frm);
 /** SC_FRM_TRIGGERS: trigger i's CREATE statement, in file order (borrowed), or NULL. */
 SC_API const char *sc_frm_trigger_statement(const sc_frm *frm, size_t i);
 
+/** SC_FRM_PARTITIONS: the number of (sub)partitions the .par lists (0 for other files). */
+SC_API size_t sc_frm_partition_count(const sc_frm *frm);
+
+/** SC_FRM_PARTITIONS: (sub)partition i's name as stored ("p0", "p0#SP#p0sp0"), or NULL. */
+SC_API const char *sc_frm_partition_name(const sc_frm *frm, size_t i);
+
 /** SC_FRM_TRIGGER_NAME: the trigger's table (borrowed), or NULL. */
 SC_API const char *sc_frm_trigger_table(const sc_frm *frm);
 
@@ -88,8 +95,8 @@ SC_API const char *sc_frm_schema(const sc_frm *frm);
 /**
  * SHOW CREATE TABLE text of the file, as MariaDB 10.11 prints it (no trailing ';'):
  * SHOW CREATE VIEW for a view, the CREATE TRIGGER statements of a .TRG separated
- * by ";\n\n"; a sequence prints as SHOW CREATE TABLE of its table. A .TRN is
- * SC_EINVAL (it holds no definition).
+ * by ";\n\n"; a sequence prints as SHOW CREATE TABLE of its table. A .TRN or a
+ * .par is SC_EINVAL (it holds no definition).
  * @param[out] out allocated text; free with sc_free() on the ctx the file was read with
  * @return SC_OK, SC_ENOMEM
  */
