@@ -109,6 +109,8 @@ static int view_body(sc_parser *p, sc_ast_stmt *st, sc_ast_view *v, bool is_alte
             (void)sc_parse__accept_word(p, "CASCADED");
         SC_TRY(sc_parse__expect_word(p, "CHECK"));
         SC_TRY(sc_parse__expect_word(p, "OPTION"));
+        /* MariaDB's source= (the view's .frm) runs to the end of the CHECK OPTION */
+        v->query_end = p->toks[p->pos - 1].start + p->toks[p->pos - 1].len;
     }
     st->kind = is_alter ? SC_AST_STMT_ALTER_VIEW : SC_AST_STMT_CREATE_VIEW;
     st->view = v;

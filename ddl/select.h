@@ -185,7 +185,7 @@ typedef struct sc_ast_view {
     size_t n_columns;
     sc_select *query;
     int check;                     /* sc_view_check */
-    size_t query_start, query_end; /* the SELECT as written */
+    size_t query_start, query_end; /* the SELECT as written, with its CHECK OPTION */
 } sc_ast_view;
 
 typedef enum sc_trg_timing { SC_TRG_BEFORE = 0, SC_TRG_AFTER = 1 } sc_trg_timing;

@@ -377,6 +377,23 @@ static int show_text(sc_buf *b, const sc_frm *frm)
     return rc;
 }
 
+int sc_frm_view_statement(char **out, const sc_frm *frm)
+{
+    sc_buf b;
+
+    *out = NULL;
+    if (frm->type != SC_FRM_VIEW || !frm->view.source)
+        return sc_frm_show_create(out, frm);
+    sc__buf_init(&b, frm->ctx);
+    sc_frm__view_head(&b, &frm->view, frm->schema, frm->name);
+    sc__buf_puts(&b, frm->view.source);
+    if (b.failed) {
+        sc__buf_free(&b);
+        return SC_ENOMEM;
+    }
+    return sc__buf_finish(out, &b);
+}
+
 int sc_frm_show_create(char **out, const sc_frm *frm)
 {
     sc_buf b;

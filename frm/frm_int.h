@@ -382,6 +382,8 @@ int sc_frm__read_par(frm_par *par, sc_arena *arena, const frm_rd *rd);
 
 /** SHOW CREATE VIEW text of v named schema.name (schema NULL: unqualified). */
 void sc_frm__view_text(sc_buf *b, const frm_view *v, const char *schema, const char *name);
+/** Its first part: "CREATE ALGORITHM=... VIEW `db`.`v` AS ". */
+void sc_frm__view_head(sc_buf *b, const frm_view *v, const char *schema, const char *name);
 
 /** The PARTITION BY clause as stored in the .frm, as SHOW CREATE TABLE prints it:
  * `_utf8mb4 0x4445` -> 'DE', `STARTS 1704067200` -> STARTS TIMESTAMP'2024-01-01 00:00:00'. */

@@ -139,6 +139,13 @@ static void quote_definer_part(sc_buf *b, const char *s)
 
 void sc_frm__view_text(sc_buf *b, const frm_view *v, const char *schema, const char *name)
 {
+    sc_frm__view_head(b, v, schema, name);
+    sc__buf_puts(b, v->query);
+    sc__buf_puts(b, check_options[v->check]);
+}
+
+void sc_frm__view_head(sc_buf *b, const frm_view *v, const char *schema, const char *name)
+{
     sc__buf_printf(b, "CREATE ALGORITHM=%s DEFINER=", view_algorithms[v->algorithm]);
     quote_definer_part(b, v->definer_user);
     if (*v->definer_host) { /* a role has no host */
@@ -152,8 +159,6 @@ void sc_frm__view_text(sc_buf *b, const frm_view *v, const char *schema, const c
     }
     sc_ddl__quote_ident(b, name);
     sc__buf_puts(b, " AS ");
-    sc__buf_puts(b, v->query);
-    sc__buf_puts(b, check_options[v->check]);
 }
 
 /* ------------------------------------------------------------------ */

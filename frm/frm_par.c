@@ -156,8 +156,7 @@ void sc_frm__partition_stored(sc_buf *b, const sc_table_def *def)
 {
     sc_buf show;
     const char *cs = def->charset ? def->charset : "utf8mb4";
-    int depth = 0;
-    bool values = false;
+    int depth = 0, values_depth = -1; /* the depth VALUES was met at, -1 outside */
 
     sc__buf_init(&show, b->ctx);
     sc_show__partitioning(&show, def->partitioning, def->engine);
@@ -175,12 +174,12 @@ void sc_frm__partition_stored(sc_buf *b, const sc_table_def *def)
             continue;
         }
         if (strncmp(p, "VALUES ", 7) == 0)
-            values = true;
+            values_depth = depth;
         if (*p == '(')
             depth++;
-        if (*p == ')' && --depth == 0)
-            values = false;
-        if (values && depth > 0 && *p == '\'')
+        if (*p == ')' && --depth == values_depth)
+            values_depth = -1; /* the list closed: COMMENT = '...' and the rest as they are */
+        if (values_depth >= 0 && depth > values_depth && *p == '\'')
             used = string_to_hex(b, p, cs);
         else if (*p == 'S')
             used = starts_to_epoch(b, p);

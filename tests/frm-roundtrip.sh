@@ -6,15 +6,19 @@
 #      up to 33119; stopped by its PID) creates a schema of varied tables
 #      (every column family, defaults, generated columns, CHECKs, invisible
 #      columns, prefix/unique/FULLTEXT/SPATIAL keys, InnoDB/MyISAM/Aria,
-#      utf8mb3 and latin1 columns, names that need the filename encoding)
-#      and prints SHOW CREATE TABLE of each;
+#      utf8mb3 and latin1 columns, names that need the filename encoding,
+#      partitioned, system-versioned and sequence tables, views, triggers)
+#      and prints SHOW CREATE TABLE of each (views and sequences too) and
+#      SHOW CREATE TRIGGER of each trigger;
 #   2. the server is stopped; `syscat import frm DATADIR` reads its .frm files
 #      into a fresh catalog;
-#   3. `syscat export frm DATADIR` writes the catalog's .frm files over the
-#      original ones (the count of files identical to MariaDB's, the 16
-#      version bytes aside, is printed);
+#   3. `syscat export frm DATADIR` writes the catalog's .frm, .par, .TRG and
+#      .TRN files over the original ones (the count of files identical to
+#      MariaDB's, the 16 version bytes and the creation times aside, is
+#      printed);
 #   4. the server is restarted on that datadir: CHECK TABLE must say OK for
-#      every table and SHOW CREATE TABLE must print the same texts as before.
+#      every table and SHOW CREATE TABLE / TRIGGER must print the same texts
+#      as before.
 # Exit 0 when all holds, 1 otherwise; 0 with a printed reason when mariadbd
 # is not installed. About 30 s.
 #
@@ -43,7 +47,11 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 PORT=${SC_MARIADB_PORT:-33110}
 while ! port_free "$PORT" && [ "$PORT" -lt 33119 ]; do PORT=$((PORT + 1)); done
 
-sql() { mariadb --no-defaults --protocol=socket --socket="$SOCK" -uroot "$@"; }
+# utf8mb4 client: the creation context views and triggers record (and export writes)
+sql() {
+    mariadb --no-defaults --default-character-set=utf8mb4 --protocol=socket --socket="$SOCK" \
+        -uroot "$@"
+}
 
 start_server() {
     mariadbd --no-defaults --user="$(id -un)" --datadir="$DATA" \
@@ -122,6 +130,20 @@ CREATE TABLE my (id INT NOT NULL, v VARCHAR(30), PRIMARY KEY (id), KEY kv (v)) E
   PACK_KEYS=1 CHECKSUM=1 MAX_ROWS=1000;
 CREATE TABLE ar (id INT NOT NULL PRIMARY KEY, n VARCHAR(10)) ENGINE=Aria TRANSACTIONAL=1;
 CREATE TABLE `odd name` (`a b` INT, `c-d` VARCHAR(5)) STATS_PERSISTENT=0;
+CREATE TABLE parted (id INT NOT NULL, c VARCHAR(5)) PARTITION BY LIST (id)
+  (PARTITION p0 VALUES IN (1,2), PARTITION p1 VALUES IN (3) COMMENT 'three');
+CREATE TABLE sub (id INT, d DATE) PARTITION BY RANGE (year(d)) SUBPARTITION BY HASH (id)
+  SUBPARTITIONS 2 (PARTITION a VALUES LESS THAN (2000), PARTITION b VALUES LESS THAN MAXVALUE);
+CREATE TABLE hist (x INT, y INT WITHOUT SYSTEM VERSIONING) WITH SYSTEM VERSIONING;
+CREATE TABLE hist2 (x INT, rs TIMESTAMP(6) AS ROW START, re TIMESTAMP(6) AS ROW END,
+  PERIOD FOR SYSTEM_TIME (rs, re)) WITH SYSTEM VERSIONING;
+CREATE SEQUENCE sq START WITH 5 INCREMENT BY 2 CACHE 10;
+CREATE VIEW v1 AS SELECT id, d FROM nums WHERE id > 1;
+CREATE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW v2 AS SELECT v1.id FROM v1 WITH CASCADED CHECK OPTION;
+CREATE VIEW v3 AS SELECT count(*) AS n, 'it''s' AS q FROM strs;
+CREATE TRIGGER tr1 BEFORE INSERT ON nums FOR EACH ROW SET NEW.m = 1;
+CREATE TRIGGER tr2 AFTER DELETE ON nums FOR EACH ROW INSERT INTO `odd name` VALUES (OLD.id, 'x');
+CREATE TRIGGER tr0 BEFORE INSERT ON nums FOR EACH ROW PRECEDES tr1 SET NEW.t = 0;
 USE `données`;
 CREATE TABLE `tête` (id INT NOT NULL PRIMARY KEY, nom VARCHAR(30) DEFAULT 'é') ENGINE=InnoDB;
 EOF
@@ -132,15 +154,31 @@ tables() {
         WHERE table_schema IN ('rt1', 'données') ORDER BY 1"
 }
 
-# SHOW CREATE TABLE of every table, one file each, into $1
+# CHECK TABLE of every table into $1/check (a sequence's engine "doesn't support
+# check": the result must be the same before and after)
+check_all() {
+    local t
+    while IFS= read -r t; do
+        echo "$t $(sql -N -B -e "CHECK TABLE \`${t%%.*}\`.\`${t#*.}\`" | awk -F'\t' '{print $3 ": " $4}' | tail -1)"
+    done < <(tables) >"$1/check"
+}
+
+# SHOW CREATE TABLE of every table (view, sequence), one file each, into $1,
+# and SHOW CREATE TRIGGER of every trigger (in firing order) into $1/triggers
 show_all() {
     mkdir -p "$1"
     local t db name i=0
     while IFS= read -r t; do
         db=${t%%.*}; name=${t#*.}; i=$((i + 1))
-        sql -N -B -r -e "SHOW CREATE TABLE \`$db\`.\`$name\`" | cut -f2- >"$1/$i.sql"
+        sql -N -B -r -e "SHOW CREATE TABLE \`$db\`.\`$name\`" | cut -f2 >"$1/$i.sql"
         echo "$t" >>"$1/names"
     done < <(tables)
+    sql -N -B -e "SELECT CONCAT(trigger_schema, '.', trigger_name) FROM information_schema.TRIGGERS
+        WHERE trigger_schema IN ('rt1', 'données')
+        ORDER BY event_object_table, event_manipulation, action_timing, action_order" |
+        while IFS= read -r t; do
+            sql -N -B -r -e "SHOW CREATE TRIGGER \`${t%%.*}\`.\`${t#*.}\`" | cut -f3
+        done >"$1/triggers"
 }
 
 cd "$WORK" || exit 1
@@ -153,12 +191,14 @@ if ! sql -e "$SCHEMA" 2>"$WORK/schema.err"; then
     exit 1
 fi
 show_all "$WORK/before"
+check_all "$WORK/before"
 n_tables=$(wc -l <"$WORK/before/names")
 stop_server
 
 # the server's own files, to count identical ones after the export
 mkdir -p "$WORK/orig"
-(cd "$DATA" && cp --parents rt1/*.frm rt1/db.opt d*/*.frm d*/db.opt "$WORK/orig/")
+(cd "$DATA" && cp --parents rt1/*.frm rt1/*.par rt1/*.TR[GN] rt1/db.opt d*/*.frm d*/db.opt \
+    "$WORK/orig/")
 
 "$SYSCAT" --datadir "$WORK/cat" init >/dev/null || exit 1
 if ! "$SYSCAT" --datadir "$WORK/cat" import frm "$DATA" >"$WORK/import.out" 2>&1; then
@@ -173,27 +213,31 @@ same=0 total=0
 while IFS= read -r f; do
     total=$((total + 1))
     if python3 - "$WORK/orig/$f" "$DATA/$f" <<'EOF'; then same=$((same + 1)); else echo "frm-roundtrip: differs from MariaDB's: $f"; fi
-import sys
+import re, sys
 a, b = (bytearray(open(p, "rb").read()) for p in sys.argv[1:3])
 for x in (a, b):
     if x[:2] == b"\xfe\x01" and x[64:66] == b"\x00\x10":
         x[66:82] = bytes(16)
+# a view's and a .TRG's creation times are MariaDB's clock (docs/frm.md)
+a, b = (re.sub(rb"(?m)^(timestamp|created)=[0-9 ]*$", rb"\1=", bytes(x)) for x in (a, b))
 sys.exit(0 if a == b else 1)
 EOF
 done < <(cd "$WORK/orig" && find . -type f | sed 's|^\./||' | sort)
-echo "frm-roundtrip: $same/$total exported files identical to MariaDB's (version bytes aside)"
+echo "frm-roundtrip: $same/$total exported files identical to MariaDB's (version bytes and creation times aside)"
 
 start_server || exit 1
 show_all "$WORK/after"
+check_all "$WORK/after"
+if ! cmp -s "$WORK/before/check" "$WORK/after/check" ||
+    [ "$(grep -vc -e ' status: OK$' -e "doesn't support check" "$WORK/after/check")" != 0 ]; then
+    echo "frm-roundtrip: FAIL CHECK TABLE:"
+    diff "$WORK/before/check" "$WORK/after/check"
+    grep -v -e ' status: OK$' -e "doesn't support check" "$WORK/after/check"
+    fail=1
+fi
 i=0
 while IFS= read -r t; do
     i=$((i + 1))
-    db=${t%%.*}; name=${t#*.}
-    res=$(sql -N -B -e "CHECK TABLE \`$db\`.\`$name\`" | awk -F'\t' '{print $3 ": " $4}' | tail -1)
-    if [ "$res" != "status: OK" ]; then
-        echo "frm-roundtrip: FAIL CHECK TABLE $t: $res"
-        fail=1
-    fi
     if ! cmp -s "$WORK/before/$i.sql" "$WORK/after/$i.sql"; then
         echo "frm-roundtrip: FAIL SHOW CREATE TABLE $t differs:"
         diff "$WORK/before/$i.sql" "$WORK/after/$i.sql" | head -10
@@ -204,7 +248,13 @@ if ! cmp -s "$WORK/before/names" "$WORK/after/names"; then
     echo "frm-roundtrip: FAIL the tables the restarted server lists differ"
     fail=1
 fi
+n_triggers=$(wc -l <"$WORK/before/triggers")
+if [ "$n_triggers" -lt 3 ] || ! cmp -s "$WORK/before/triggers" "$WORK/after/triggers"; then
+    echo "frm-roundtrip: FAIL SHOW CREATE TRIGGER differs ($n_triggers triggers before):"
+    diff "$WORK/before/triggers" "$WORK/after/triggers" | head -10
+    fail=1
+fi
 if [ $fail = 0 ]; then
-    echo "frm-roundtrip: ok: $n_tables tables: CHECK TABLE ok and SHOW CREATE TABLE identical after import + export"
+    echo "frm-roundtrip: ok: $n_tables tables, views and sequences, $n_triggers triggers: CHECK TABLE ok, SHOW CREATE TABLE / TRIGGER identical after import + export"
 fi
 exit $fail

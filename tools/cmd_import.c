@@ -497,11 +497,12 @@ static int create_sequence(fk_run *fr, const imp_db *db, const sc_frm *frm)
     return rc;
 }
 
-/* A statement of frm's SHOW CREATE text (partitioned tables, views). */
+/* A statement of frm's SHOW CREATE text (partitioned tables); a view's as it was
+ * written (its source: the catalog keeps it, and the query the engine derives from it). */
 static int create_by_text(fk_run *fr, const sc_frm *frm)
 {
     char *text = NULL;
-    int rc = sc_frm_show_create(&text, frm);
+    int rc = sc_frm_view_statement(&text, frm);
 
     if (rc == SC_OK)
         rc = run_sql(fr, text, strlen(text));

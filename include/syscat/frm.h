@@ -103,6 +103,16 @@ SC_API const char *sc_frm_schema(const sc_frm *frm);
 SC_API int sc_frm_show_create(char **out, const sc_frm *frm);
 
 /**
+ * The statement that recreates a view as it was written: its SHOW CREATE VIEW
+ * head (ALGORITHM, DEFINER, SQL SECURITY, `db`.`name`) and the SELECT as the
+ * client sent it (the file's source=, which ends with its CHECK OPTION); the
+ * SHOW CREATE text for files without a source and for other files.
+ * @param[out] out allocated text; free with sc_free() on the file's ctx
+ * @return SC_OK, SC_EINVAL (a .TRN or .par), SC_ENOMEM
+ */
+SC_API int sc_frm_view_statement(char **out, const sc_frm *frm);
+
+/**
  * Decode one name as MariaDB stores it on disk (`t@0020x` for `t x`).
  * @param[out] out allocated UTF-8 name; free with sc_free()
  * @return SC_OK, SC_EINVAL (not of that encoding), SC_ENOMEM
