@@ -711,6 +711,19 @@ static int build_vcols(wtable *t, sc_arena *a)
             t->n_checks++;
         }
     }
+    if (t->def->period_name && rc == SC_OK) { /* the period's own CHECK, named as it, first */
+        sc_buf e;
+        sc__buf_init(&e, t->ctx);
+        sc_ddl__quote_ident(&e, t->def->period_start);
+        sc__buf_puts(&e, " < ");
+        sc_ddl__quote_ident(&e, t->def->period_end);
+        sc__buf_putc(&e, '\0');
+        rc = e.failed ? SC_ENOMEM
+                      : vcol_entry(t, FRM_VCOL_CHECK_TABLE, FRM_NO_FIELD, t->def->period_name,
+                                   (const char *)e.data);
+        sc__buf_free(&e);
+        t->n_checks++;
+    }
     for (size_t i = 0; i < t->def->n_checks && rc == SC_OK; i++) {
         rc = vcol_entry(t, FRM_VCOL_CHECK_TABLE, FRM_NO_FIELD, t->def->checks[i].name,
                         t->def->checks[i].expr);
@@ -800,9 +813,22 @@ static int one_key(sc_buf *b, const wtable *t, const sc_index_def *ix)
 {
     uint32_t lens[64], key_len = 0;
     uint8_t h[8];
+    sc_index_part all[64];
+    sc_index_def full = *ix;
 
-    if (ix->n_parts > 64 || ix->n_parts == 0)
+    if (ix->n_parts > 62 || ix->n_parts == 0)
         return unsupported(t, "an index with this many parts");
+    if (ix->flags & SC_INDEX_WITHOUT_OVERLAPS) {
+        /* the period's end and start columns close the key (not printed) */
+        if (!t->def->period_name)
+            return unsupported(t, "a WITHOUT OVERLAPS index without a period");
+        memcpy(all, ix->parts, ix->n_parts * sizeof *all);
+        all[ix->n_parts] = (sc_index_part){.column = t->def->period_end};
+        all[ix->n_parts + 1] = (sc_index_part){.column = t->def->period_start};
+        full.parts = all;
+        full.n_parts = ix->n_parts + 2;
+        ix = &full;
+    }
     for (size_t j = 0; j < ix->n_parts; j++) {
         int ci = col_index(t, ix->parts[j].column);
         if (ci < 0)
@@ -840,9 +866,8 @@ static int pack_keys(sc_buf *b, const wtable *t)
     for (size_t i = 0; i < d->n_indexes; i++) {
         if (d->indexes[i].flags & SC_INDEX_LONG_HASH)
             return unsupported(t, "a long UNIQUE (hash) index");
-        if (d->indexes[i].flags & SC_INDEX_WITHOUT_OVERLAPS)
-            return unsupported(t, "a WITHOUT OVERLAPS index");
-        parts += d->indexes[i].n_parts;
+        parts +=
+            d->indexes[i].n_parts + ((d->indexes[i].flags & SC_INDEX_WITHOUT_OVERLAPS) ? 2 : 0);
     }
     if (d->n_indexes > 127 || parts > 127) {
         h[0] = (uint8_t)((d->n_indexes & 0x7F) | 0x80);
@@ -1049,6 +1074,44 @@ static void system_period(sc_buf *b, const wtable *t)
     buf_u16(b, (uint32_t)end);
 }
 
+/* extra2_write_len: one byte, or 0 and two bytes. */
+static void e2_len(sc_buf *b, size_t n)
+{
+    if (n > 255) {
+        sc__buf_putc(b, 0);
+        buf_u16(b, (uint32_t)n);
+    } else {
+        sc__buf_putc(b, (char)n);
+    }
+}
+
+/* PERIOD FOR name (start, end): entry 3 (name, constraint name = name, column numbers),
+ * then entry 131 (the WITHOUT OVERLAPS keys). */
+static void app_period(sc_buf *b, const wtable *t)
+{
+    const sc_table_def *d = t->def;
+    size_t n = strlen(d->period_name ? d->period_name : ""), k = 0;
+
+    if (!d->period_name)
+        return;
+    sc__buf_putc(b, FRM_E2_APPLICATION_PERIOD);
+    e2_len(b, 2 * (1 + n + (n > 255 ? 2 : 0)) + 4);
+    for (int i = 0; i < 2; i++) {
+        e2_len(b, n);
+        sc__buf_puts(b, d->period_name);
+    }
+    buf_u16(b, (uint32_t)col_index(t, d->period_start));
+    buf_u16(b, (uint32_t)col_index(t, d->period_end));
+    for (size_t i = 0; i < d->n_indexes; i++)
+        k += (d->indexes[i].flags & SC_INDEX_WITHOUT_OVERLAPS) != 0;
+    sc__buf_putc(b, (char)FRM_E2_PERIOD_WITHOUT_OVERLAPS); /* also with no such key */
+    e2_len(b, 2 + 2 * k);
+    buf_u16(b, (uint32_t)k);
+    for (size_t i = 0; i < d->n_indexes; i++)
+        if (d->indexes[i].flags & SC_INDEX_WITHOUT_OVERLAPS)
+            buf_u16(b, (uint32_t)i);
+}
+
 static void extra2(sc_buf *b, const wtable *t, const uint8_t *version)
 {
     bool flags = false;
@@ -1063,6 +1126,7 @@ static void extra2(sc_buf *b, const wtable *t, const uint8_t *version)
     }
     gis_options(b, t);
     system_period(b, t);
+    app_period(b, t);
     for (size_t i = 0; i < t->n_cols; i++)
         flags |= (t->cols[i].col->flags &
                   (SC_COL_INVISIBLE | SC_COL_WITHOUT_VERSIONING | FRM_COL_HIDDEN_SYSTEM)) != 0;
@@ -1194,8 +1258,8 @@ static int check_table(const wtable *t)
 
     if ((d->flags & SC_TABLE_SYSTEM_VERSIONING) && !d->sys_start)
         return unsupported(t, "a system-versioned table without ROW START/END columns");
-    if (d->period_name)
-        return unsupported(t, "an application-time period");
+    if (d->period_name && (!d->period_start || !d->period_end))
+        return unsupported(t, "an application-time period without its columns");
     if (!t->legacy_db)
         return unsupported(t, "this storage engine");
     return SC_OK;

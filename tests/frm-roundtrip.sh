@@ -7,7 +7,8 @@
 #      (every column family, defaults, generated columns, CHECKs, invisible
 #      columns, prefix/unique/FULLTEXT/SPATIAL keys, InnoDB/MyISAM/Aria,
 #      utf8mb3 and latin1 columns, names that need the filename encoding,
-#      partitioned, system-versioned and sequence tables, views, triggers)
+#      partitioned, system-versioned, application-period and sequence
+#      tables, views, triggers)
 #      and prints SHOW CREATE TABLE of each (views and sequences too) and
 #      SHOW CREATE TRIGGER of each trigger;
 #   2. the server is stopped; `syscat import frm DATADIR` reads its .frm files
@@ -137,6 +138,9 @@ CREATE TABLE sub (id INT, d DATE) PARTITION BY RANGE (year(d)) SUBPARTITION BY H
 CREATE TABLE hist (x INT, y INT WITHOUT SYSTEM VERSIONING) WITH SYSTEM VERSIONING;
 CREATE TABLE hist2 (x INT, rs TIMESTAMP(6) AS ROW START, re TIMESTAMP(6) AS ROW END,
   PERIOD FOR SYSTEM_TIME (rs, re)) WITH SYSTEM VERSIONING;
+CREATE TABLE ap (id INT, s DATE NOT NULL, e DATE NOT NULL, PERIOD FOR p (s, e),
+  UNIQUE KEY u (id, p WITHOUT OVERLAPS), CHECK (id > 0));
+CREATE TABLE ap2 (x INT, s TIMESTAMP(3) NOT NULL, e TIMESTAMP(3) NOT NULL, PERIOD FOR q (s, e));
 CREATE SEQUENCE sq START WITH 5 INCREMENT BY 2 CACHE 10;
 CREATE VIEW v1 AS SELECT id, d FROM nums WHERE id > 1;
 CREATE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW v2 AS SELECT v1.id FROM v1 WITH CASCADED CHECK OPTION;
