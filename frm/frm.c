@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ddl/select.h"
 #include "ddl/sequence.h"
 #include "ddl/show.h"
 #include "frm/filename_table.h"
@@ -392,6 +393,28 @@ int sc_frm_view_statement(char **out, const sc_frm *frm)
         return SC_ENOMEM;
     }
     return sc__buf_finish(out, &b);
+}
+
+int sc_frm_view_matches(bool *same, sc_txn *txn, const sc_frm *frm)
+{
+    sc_table *t = NULL;
+    Syscat__Catalog__ViewRow *r = NULL;
+    int rc;
+
+    *same = false;
+    if (frm->type != SC_FRM_VIEW || !frm->schema)
+        return sc_error_set(frm->ctx, SC_EINVAL, 0, NULL, "'%s' is no view file with a database",
+                            frm->name);
+    if ((rc = sc_table_lookup(&t, txn, frm->schema, frm->name)) != SC_OK)
+        return rc;
+    rc = sc_ddl__view_row(&r, txn, sc_table_id(t));
+    if (rc == SC_OK)
+        *same = r->definition.len == strlen(frm->view.query) &&
+                memcmp(r->definition.data, frm->view.query, r->definition.len) == 0;
+    if (r)
+        syscat__catalog__view_row__free_unpacked(r, NULL);
+    sc_table_free(t);
+    return rc;
 }
 
 int sc_frm_show_create(char **out, const sc_frm *frm)

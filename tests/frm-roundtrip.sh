@@ -8,7 +8,9 @@
 #      columns, prefix/unique/FULLTEXT/SPATIAL keys, InnoDB/MyISAM/Aria,
 #      utf8mb3 and latin1 columns, names that need the filename encoding,
 #      partitioned, system-versioned, application-period and sequence
-#      tables, views, triggers)
+#      tables, views, triggers; two views whose source names a table of the
+#      creating session's database, not the view's: the import falls back to
+#      their stored query, so their source= differs after the export)
 #      and prints SHOW CREATE TABLE of each (views and sequences too) and
 #      SHOW CREATE TRIGGER of each trigger;
 #   2. the server is stopped; `syscat import frm DATADIR` reads its .frm files
@@ -150,6 +152,11 @@ CREATE TRIGGER tr2 AFTER DELETE ON nums FOR EACH ROW INSERT INTO `odd name` VALU
 CREATE TRIGGER tr0 BEFORE INSERT ON nums FOR EACH ROW PRECEDES tr1 SET NEW.t = 0;
 USE `données`;
 CREATE TABLE `tête` (id INT NOT NULL PRIMARY KEY, nom VARCHAR(30) DEFAULT 'é') ENGINE=InnoDB;
+CREATE TABLE t9 (b INT);
+USE rt1;
+CREATE TABLE t9 (a INT);
+CREATE VIEW `données`.vx AS SELECT a FROM t9;
+CREATE VIEW `données`.vy AS SELECT * FROM t9;
 EOF
 )
 
@@ -203,6 +210,8 @@ stop_server
 mkdir -p "$WORK/orig"
 (cd "$DATA" && cp --parents rt1/*.frm rt1/*.par rt1/*.TR[GN] rt1/db.opt d*/*.frm d*/db.opt \
     "$WORK/orig/")
+# those two views keep the query as their source: not compared
+rm -f "$WORK"/orig/d*/vx.frm "$WORK"/orig/d*/vy.frm
 
 "$SYSCAT" --datadir "$WORK/cat" init >/dev/null || exit 1
 if ! "$SYSCAT" --datadir "$WORK/cat" import frm "$DATA" >"$WORK/import.out" 2>&1; then

@@ -497,12 +497,11 @@ static int create_sequence(fk_run *fr, const imp_db *db, const sc_frm *frm)
     return rc;
 }
 
-/* A statement of frm's SHOW CREATE text (partitioned tables); a view's as it was
- * written (its source: the catalog keeps it, and the query the engine derives from it). */
+/* A statement of frm's SHOW CREATE text (partitioned tables). */
 static int create_by_text(fk_run *fr, const sc_frm *frm)
 {
     char *text = NULL;
-    int rc = sc_frm_view_statement(&text, frm);
+    int rc = sc_frm_show_create(&text, frm);
 
     if (rc == SC_OK)
         rc = run_sql(fr, text, strlen(text));
@@ -548,12 +547,53 @@ waits_for(const char *text, sc_frm **views, const char **dbs, const bool *done, 
     return false;
 }
 
+static int exec_quiet(fk_run *fr, const char *sql)
+{
+    sc_stmt_result res;
+    int rc;
+
+    memset(&res, 0, sizeof res);
+    rc = sc_ddl_exec(&res, fr->session, fr->txn, sql, strlen(sql));
+    sc_stmt_result_clear(&res);
+    sc_ctx_clear_error(fr->im->cli->ctx);
+    return rc;
+}
+
+/*
+ * A view from its source (so the catalog keeps the text as written), in its
+ * own database. MariaDB resolved the source's unqualified names in the
+ * creating session's database, which the file does not record: when that
+ * fails or stores another query than the file's, the view is made from the
+ * file's query instead (fully qualified; its source is then that query).
+ * A failed statement leaves the transaction as it was (sc_ddl_exec).
+ */
 static int create_view(fk_run *fr, const char *db, const sc_frm *v)
 {
+    char *src = NULL, *drop = NULL, *text = NULL;
+    bool same = false;
     int rc = use_db(fr, db);
 
     fr->what = db;
-    return rc == SC_OK ? create_by_text(fr, v) : rc;
+    if (rc == SC_OK)
+        rc = sc_frm_view_statement(&src, v);
+    if (rc == SC_OK && exec_quiet(fr, src) == SC_OK) {
+        if ((rc = sc_frm_view_matches(&same, fr->txn, v)) == SC_OK && !same) {
+            char *head = quoted("DROP VIEW ", db, ".");
+            drop = head ? quoted(head, sc_frm_name(v), "") : NULL;
+            free(head);
+            rc = drop ? run_sql(fr, drop, strlen(drop)) : SC_ENOMEM;
+        }
+    }
+    if (rc == SC_OK && !same) {
+        if ((rc = sc_frm_show_create(&text, v)) == SC_OK)
+            rc = run_sql(fr, text, strlen(text));
+    }
+    if (rc == SC_OK && ++fr->im->done % 256 == 0)
+        progress(fr->im);
+    sc_free(fr->im->cli->ctx, src);
+    sc_free(fr->im->cli->ctx, text);
+    free(drop);
+    return rc;
 }
 
 /* The view to create next: one that selects from no view still to create, else

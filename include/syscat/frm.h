@@ -113,6 +113,15 @@ SC_API int sc_frm_show_create(char **out, const sc_frm *frm);
 SC_API int sc_frm_view_statement(char **out, const sc_frm *frm);
 
 /**
+ * Whether the catalog's view of the file's database and name stores the
+ * query the file holds. A view created from its source resolves unqualified
+ * names in the view's database; MariaDB resolved them in the current
+ * database of the session that created it, which the file does not record.
+ * @return SC_OK, SC_ENOTFOUND (no such view), SC_EINVAL (not a view file), SC_ENOMEM
+ */
+SC_API int sc_frm_view_matches(bool *same, sc_txn *txn, const sc_frm *frm);
+
+/**
  * Decode one name as MariaDB stores it on disk (`t@0020x` for `t x`).
  * @param[out] out allocated UTF-8 name; free with sc_free()
  * @return SC_OK, SC_EINVAL (not of that encoding), SC_ENOMEM
