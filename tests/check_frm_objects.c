@@ -15,7 +15,10 @@
 #include <string.h>
 
 #include "syscat.h"
+#define SC_CLI_FX fx
 #include "tests/fixtures.h"
+
+static sc_cli_fixture fx;
 
 static uint8_t *objects_file(size_t *len, const char *rel)
 {
@@ -338,6 +341,52 @@ START_TEST(test_text_garbage)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Through the CLI: export, then import                                 */
+
+static void cli_setup(void)
+{
+    sc_fixture_cli_setup(&fx, "ASAN_OPTIONS=detect_leaks=0");
+}
+
+static void cli_teardown(void)
+{
+    sc_fixture_cli_teardown(&fx);
+}
+
+/*
+ * A catalog with a sequence, a partitioned table, a view and a trigger is
+ * exported and imported into a new catalog: the same dump. The sequence's
+ * values come from a mariadb-dump style file (USE, then CREATE SEQUENCE);
+ * without it the import warns and uses the defaults.
+ */
+START_TEST(test_export_import_objects)
+{
+    sh("$SC init >/dev/null && $SC exec -e \"CREATE DATABASE d1; USE d1; "
+       "CREATE SEQUENCE s START WITH 7 INCREMENT BY 3 CACHE 5; "
+       "CREATE TABLE p (id INT, c VARCHAR(3)) PARTITION BY LIST COLUMNS (c) "
+       "(PARTITION a VALUES IN ('x','y'), PARTITION b VALUES IN ('z')); "
+       "CREATE VIEW v AS SELECT id FROM p WHERE c = 'x'; "
+       "CREATE TRIGGER tg BEFORE INSERT ON p FOR EACH ROW SET NEW.id = NEW.id + 1\" && "
+       "$SC dump --show-create > want.sql && $SC export frm xo > /dev/null && ls xo/d1");
+    ck_status(0);
+    ck_out_has("db.opt\np.TRG\np.frm\np.par\ns.frm\ntg.TRN\nv.frm");
+    sh("printf 'USE `d1`;\nCREATE SEQUENCE `s` start with 7 minvalue 1 maxvalue "
+       "9223372036854775806 increment by 3 cache 5 nocycle ENGINE=InnoDB;\n' > dump.sql && "
+       "SYSCAT_DATADIR=$PWD/c2 $SC init > /dev/null && "
+       "SYSCAT_DATADIR=$PWD/c2 $SC import frm xo --foreign-keys dump.sql > /dev/null && "
+       "SYSCAT_DATADIR=$PWD/c2 $SC dump --show-create > got.sql && diff want.sql got.sql");
+    ck_status(0);
+    sh("SYSCAT_DATADIR=$PWD/c3 $SC init > /dev/null && "
+       "SYSCAT_DATADIR=$PWD/c3 $SC import frm xo && "
+       "SYSCAT_DATADIR=$PWD/c3 $SC dump --show-create | grep 'CREATE SEQUENCE'");
+    ck_status(0);
+    ck_err_has("warning: sequence d1.s: its values are not in its .frm");
+    ck_out_has("CREATE SEQUENCE `s` start with 1 minvalue 1 maxvalue 9223372036854775806 "
+               "increment by 1 cache 1000 nocycle ENGINE=InnoDB");
+}
+END_TEST
+
 Suite *sc_test_frm_objects_suite(void);
 
 Suite *sc_test_frm_objects_suite(void)
@@ -356,8 +405,13 @@ Suite *sc_test_frm_objects_suite(void)
     tcase_add_test(bad, test_par_bad);
     tcase_add_test(bad, test_view_truncated_every_length);
     tcase_add_test(bad, test_text_garbage);
+    TCase *cli = tcase_create("cli");
+    tcase_add_checked_fixture(cli, cli_setup, cli_teardown);
+    tcase_add_test(cli, test_export_import_objects);
     tcase_set_timeout(bad, 60);
+    tcase_set_timeout(cli, 60);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, bad);
+    suite_add_tcase(s, cli);
     return s;
 }

@@ -440,6 +440,28 @@ static int use_db(fk_run *fr, const char *db)
     free(sql);
     return rc;
 }
+/* The database name at s: `quoted` (backticks doubled) or bare; malloc'd. */
+static char *db_name_at(const char *s, size_t n)
+{
+    char *out = malloc(n + 1), *w = out;
+    size_t i = 0;
+
+    if (!out)
+        return NULL;
+    if (n && s[0] == '`') {
+        for (i = 1; i < n && !(s[i] == '`' && (i + 1 >= n || s[i + 1] != '`')); i++) {
+            if (s[i] == '`')
+                i++;
+            *w++ = s[i];
+        }
+    } else {
+        while (i < n && s[i] != ' ' && s[i] != '\n' && s[i] != ';')
+            *w++ = s[i++];
+    }
+    *w = '\0';
+    return out;
+}
+
 /* The CREATE SEQUENCE statement of db.name in the --foreign-keys file (the schema
  * dump), or NULL: a sequence's .frm holds its table, its values are in its data. */
 static char *sequence_statement(importer *im, const char *db, const char *name)
@@ -457,12 +479,13 @@ static char *sequence_statement(importer *im, const char *db, const char *name)
         size_t skip = sc_sql_skip_blank(sql + off, end);
         const char *st = sql + off + skip;
         size_t n = end - skip;
-        if (content && starts_word(st, n, "CREATE DATABASE `")) {
-            const char *e = st + 17;
-            while (e < st + n && !(*e == '`' && (e + 1 >= st + n || e[1] != '`')))
-                e += *e == '`' ? 2 : 1;
+        size_t skip_kw = !content                                  ? 0
+                         : starts_word(st, n, "CREATE DATABASE `") ? 16
+                         : starts_word(st, n, "USE ")              ? 4
+                                                                   : 0;
+        if (skip_kw) { /* the schema.sql form names the database so; mariadb-dump's USEs it */
             free(cur);
-            cur = strndup(st + 17, (size_t)(e - st - 17));
+            cur = db_name_at(st + skip_kw, n - skip_kw);
         } else if (content && cur && strcmp(cur, db) == 0 && n > strlen(want) &&
                    memcmp(st, want, strlen(want)) == 0) {
             found = strndup(st, n);
