@@ -132,9 +132,8 @@ static int unescape(char **out,
         case 'n':
             *w++ = '\n';
             break;
-        case '0':
-            *w++ = '\0';
-            break;
+        case '0': /* the catalog's texts are C strings: refused, not cut short */
+            return text_error(rd, kv->line, "NUL character (\\0) in", kv->key);
         case 'z':
             *w++ = 26;
             break;

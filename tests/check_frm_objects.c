@@ -337,6 +337,7 @@ START_TEST(test_text_garbage)
     BAD("TYPE=TRIGGERS\ntriggers='CREATE x'\ndefiners='a' 'b'\n", "2 definers for 1");
     BAD("TYPE=TRIGGERNAME\n\n", "missing parameter 'trigger_table'");
     BAD("TYPE=VIEW\nquery=\0x\n", "line 2: NUL byte");
+    BAD("TYPE=VIEW\nquery=a\\0b\nmd5=0\n", "line 2: NUL character (\\0) in 'query'");
 #undef BAD
 }
 END_TEST

@@ -1,0 +1,13 @@
+TYPE=VIEW
+query=select \'a\\nb\0\z\' AS `x`
+md5=0
+updatable=0
+algorithm=2
+definer_user=u`1
+definer_host=%
+suid=0
+with_check_option=1
+timestamp=0001796131913752571
+create-version=2
+source=SELECT 1
+mariadb-version=101119
