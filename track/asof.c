@@ -1,31 +1,42 @@
 /*
- * asof.c - the catalog as of an earlier point of its log (sc_asof_open):
- * the stored log is scanned once to find where the point falls (its own
- * GTIDs, file positions and times, or, in a tracked catalog, the source
- * coordinates the tracker's markers carry), then replayed from its first
- * transaction into a scratch catalog up to that point. A first form: no
- * checkpoints yet, so the cost grows with the log (docs/history-and-flashback.md).
+ * asof.c - the catalog as of an earlier point of its log (sc_asof_open).
+ * The stored log (log.events, one record per transaction) is walked once in
+ * a read transaction, reading only event headers, the GTID and the
+ * tracker's marker, to list the transactions and find where the point falls
+ * (its own GTIDs, file positions and times, or, in a tracked catalog, the
+ * source coordinates the markers carry). The answer is built in a scratch
+ * catalog: a copy of the nearest stored checkpoint at or before the point
+ * (checkpoint.c), then the transactions from there to the point replayed
+ * with the log applier; the checkpoints the replay passes that are not
+ * stored yet are written on the way. docs/history-and-flashback.md.
  */
-#include <ftw.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "replicate/apply.h"
 #include "replicate/log.h"
+#include "track/checkpoint.h"
 #include "track/track_int.h"
 
-/* One transaction of the stored log. */
+/* One transaction of the stored log (one record of log.events). */
 typedef struct txn_ent {
     uint32_t file;   /* log file number */
     uint32_t domain; /* its GTID */
     uint32_t server;
     uint64_t seq;
-    uint64_t end; /* offset after its last event */
-    uint32_t ts;  /* when it was written */
-    bool marked;  /* a tracker transaction: the src_* fields are set */
+    uint64_t off;       /* file offset of its record */
+    uint64_t end;       /* offset after its last event */
+    const uint8_t *rec; /* the stored record (valid while the scan's read transaction is) */
+    size_t rec_len;
+    uint32_t ts; /* when it was written */
+    bool marked; /* a tracker transaction: the src_* fields are set */
     uint32_t src_domain;
     uint64_t src_seq;
     char src_file[128]; /* source binlog file and offset of the group's GTID event */
@@ -33,13 +44,28 @@ typedef struct txn_ent {
     uint32_t src_ts;
 } txn_ent;
 
+/* A stored record the replay needs besides the transactions: a file's header, TABLE_MAPs. */
+typedef struct rec_ref {
+    uint32_t file;
+    uint64_t off;
+    const uint8_t *data;
+    size_t len;
+} rec_ref;
+
 typedef struct scan {
     sc_ctx *ctx;
     sc_log *log;
+    sc_txn *txn; /* read transaction on the live catalog: keeps the records mapped */
     txn_ent *ents;
     size_t n, cap;
+    rec_ref *heads; /* the record at offset 0 of each file */
+    size_t nheads, cap_heads;
+    rec_ref *maps; /* records holding TABLE_MAP events */
+    size_t nmaps, cap_maps;
     uint32_t first_file, last_file;
     bool any_marked;
+    uint32_t walking; /* file being walked */
+    int alg;          /* its checksum algorithm */
 } scan;
 
 /* The point asked for. */
@@ -137,51 +163,137 @@ static void parse_marker(txn_ent *e, sc_slice text)
     e->src_ts = (uint32_t)ts;
 }
 
-static int scan_file(scan *sc, uint32_t number, const char *name)
+static uint32_t le32(const uint8_t *p)
 {
-    sc_binlog_reader *r = NULL;
-    const sc_binlog_event *raw = NULL;
-    uint8_t *bytes = NULL;
-    size_t len = 0;
-    txn_ent *cur = NULL;
-    int rc = sc_log_file_bytes(&bytes, &len, sc->log, name);
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t le64(const uint8_t *p)
+{
+    return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+static int bad_record(scan *sc, uint64_t off, const char *what)
+{
+    char name[64];
+
+    sc_log__file_name(name, sizeof(name), sc->walking);
+    return sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL,
+                        "stored log %s: record at offset %" PRIu64 ": %s", name, off, what);
+}
+
+static int add_ref(scan *sc, rec_ref **v, size_t *n, size_t *cap, uint64_t off, sc_slice bytes)
+{
+    int rc = sc__grow(sc->ctx, (void **)v, cap, *n, sizeof(**v), 16);
 
     if (!rc)
-        rc = sc_binlog_reader_open_mem(&r, sc->ctx, name, (sc_slice){bytes, len});
-    while (!rc && !(rc = sc_binlog_reader_next(&raw, r)) && raw) {
-        const sc_event *ev = sc_binlog_reader__event(r);
-        if (raw->header.type == SC_EV_GTID) {
-            if ((rc =
-                     sc__grow(sc->ctx, (void **)&sc->ents, &sc->cap, sc->n, sizeof(*sc->ents), 64)))
-                break;
-            cur = &sc->ents[sc->n++];
-            memset(cur, 0, sizeof(*cur));
-            cur->file = number;
-            cur->domain = ev->u.gtid.domain_id;
-            cur->server = raw->header.server_id;
-            cur->seq = ev->u.gtid.seq_no;
-            cur->ts = raw->header.timestamp;
-        } else if (cur && raw->header.type == SC_EV_ANNOTATE_ROWS && !cur->marked) {
-            parse_marker(cur, ev->u.annotate.text);
-            sc->any_marked |= cur->marked;
-        } else if (cur && raw->header.type == SC_EV_XID) {
-            cur->end = raw->offset + raw->header.event_len;
-            cur = NULL;
-        }
-    }
-    sc_binlog_reader_close(r);
-    sc_free(sc->ctx, bytes);
+        (*v)[(*n)++] = (rec_ref){sc->walking, off, bytes.data, bytes.len};
     return rc;
 }
 
-static int file_cb(const sc_log_file *f, void *payload)
+static int open_txn(scan *sc, txn_ent **cur, uint64_t off, sc_slice rec, const uint8_t *h)
+{
+    int rc = sc__grow(sc->ctx, (void **)&sc->ents, &sc->cap, sc->n, sizeof(*sc->ents), 64);
+
+    if (rc)
+        return rc;
+    *cur = &sc->ents[sc->n++];
+    memset(*cur, 0, sizeof(**cur));
+    (*cur)->file = sc->walking;
+    (*cur)->server = le32(h + 5);
+    (*cur)->ts = le32(h);
+    (*cur)->seq = le64(h + SC_EVENT_HEADER_LEN);
+    (*cur)->domain = le32(h + SC_EVENT_HEADER_LEN + 8);
+    (*cur)->off = off;
+    (*cur)->rec = rec.data;
+    (*cur)->rec_len = rec.len;
+    return SC_OK;
+}
+
+/* One event of a record (its length checked): a GTID opens a transaction, an XID ends it. */
+static int scan_event(scan *sc, txn_ent **cur, bool *has_map, uint64_t off, sc_slice rec, size_t p)
+{
+    const uint8_t *h = rec.data + p;
+    size_t elen = le32(h + 9);
+    size_t tail = SC_EVENT_HEADER_LEN + (sc->alg == SC_CHECKSUM_CRC32 ? SC_CHECKSUM_LEN : 0);
+    size_t blen = elen > tail ? elen - tail : 0;
+
+    switch (h[4]) {
+    case SC_EV_GTID:
+        if (*cur)
+            return bad_record(sc, off, "a GTID event inside a transaction");
+        if (blen < 12)
+            return bad_record(sc, off, "a GTID event too short");
+        return open_txn(sc, cur, off, rec, h);
+    case SC_EV_ANNOTATE_ROWS:
+        if (*cur && !(*cur)->marked) {
+            parse_marker(*cur, (sc_slice){h + SC_EVENT_HEADER_LEN, blen});
+            sc->any_marked |= (*cur)->marked;
+        }
+        return SC_OK;
+    case SC_EV_TABLE_MAP:
+        *has_map = true;
+        return SC_OK;
+    case SC_EV_XID:
+        if (*cur)
+            (*cur)->end = off + p + elen;
+        *cur = NULL;
+        return SC_OK;
+    default:
+        return SC_OK;
+    }
+}
+
+/* One stored record: its events' headers only (the applier checks the rest). */
+static int record_cb(uint64_t off, sc_slice rec, void *payload)
 {
     scan *sc = payload;
+    txn_ent *cur = NULL;
+    bool has_map = false;
+    size_t p = off == 0 ? SC_BINLOG_MAGIC_LEN : 0;
+    int rc = off == 0 ? add_ref(sc, &sc->heads, &sc->nheads, &sc->cap_heads, off, rec) : SC_OK;
 
-    if (!sc->first_file)
-        sc->first_file = f->number;
-    sc->last_file = f->number;
-    return scan_file(sc, f->number, f->name);
+    while (!rc && p < rec.len) {
+        size_t elen;
+        if (rec.len - p < SC_EVENT_HEADER_LEN)
+            return bad_record(sc, off, "an event header cut short");
+        elen = le32(rec.data + p + 9);
+        if (elen <= SC_EVENT_HEADER_LEN || elen > rec.len - p)
+            return bad_record(sc, off, "an event length past the record");
+        rc = scan_event(sc, &cur, &has_map, off, rec, p);
+        p += elen;
+    }
+    if (!rc && cur)
+        return bad_record(sc, off, "a transaction with no XID");
+    if (!rc && has_map && off != 0)
+        rc = add_ref(sc, &sc->maps, &sc->nmaps, &sc->cap_maps, off, rec);
+    return rc;
+}
+
+/* List the transactions of the stored log (read in sc->txn). */
+static int scan_log(scan *sc)
+{
+    sc_log_state st;
+    int rc;
+
+    memset(&st, 0, sizeof(st));
+    rc = sc_log__state_get(&st, sc->log, sc->txn);
+
+    if (rc == SC_ENOTFOUND) {
+        sc_ctx_clear_error(sc->ctx);
+        return SC_OK;
+    }
+    if (!rc) {
+        sc->first_file = st.first_file;
+        sc->last_file = st.cur_file;
+    }
+    for (uint32_t f = st.first_file; !rc && f <= st.cur_file; f++) {
+        sc->walking = f;
+        rc = sc_log__file_alg(&sc->alg, sc->log, sc->txn, f);
+        if (!rc)
+            rc = sc_log__walk(sc->log, sc->txn, f, 0, record_cb, sc);
+    }
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -294,89 +406,231 @@ static int tracked_seq(uint64_t *out, sc_catalog *cat, uint32_t domain)
 #define STOP 1 /* the callback's "enough": not an sc_err */
 
 typedef struct replay {
-    size_t want, done;
+    scan *sc;
+    const char *datadir; /* of the live catalog, where checkpoints are stored */
+    size_t base;         /* transactions in the target before this file's replay */
+    size_t want, done;   /* of this file */
 } replay;
 
+static void ckpt_of(sc_asof_ckpt *ck, const scan *sc, size_t index, bool hash)
+{
+    const txn_ent *e = &sc->ents[index - 1];
+
+    ck->index = index;
+    ck->file = e->file;
+    ck->end = e->end;
+    ck->hash = hash ? sc_asof__hash(e->rec, e->rec_len) : 0;
+}
+
+/* After each replayed transaction: store a checkpoint where one is due and missing. */
 static int after_cb(sc_catalog *target, uint64_t seq, void *payload)
 {
     replay *rp = payload;
+    size_t index = rp->base + ++rp->done;
+    sc_asof_ckpt ck;
 
-    (void)target;
     (void)seq;
-    return ++rp->done >= rp->want ? STOP : SC_OK;
+    if (index % sc_asof__ckpt_every() == 0) {
+        ckpt_of(&ck, rp->sc, index, true);
+        if (!sc_asof__ckpt_exists(rp->datadir, &ck))
+            sc_asof__ckpt_write(target, rp->datadir, &ck);
+    }
+    return rp->done >= rp->want ? STOP : SC_OK;
 }
 
-static int replay_file(sc_catalog *target, scan *sc, const sc_log_file *f, replay *rp)
+static const rec_ref *head_of(const scan *sc, uint32_t file)
 {
-    sc_binlog_reader *r = NULL;
-    uint8_t *bytes = NULL;
-    size_t len = 0;
-    int rc = sc_log_file_bytes(&bytes, &len, sc->log, f->name);
+    for (size_t i = 0; i < sc->nheads; i++)
+        if (sc->heads[i].file == file)
+            return &sc->heads[i];
+    return NULL;
+}
 
-    if (!rc)
-        rc = sc_binlog_reader_open_mem(&r, sc->ctx, f->name, (sc_slice){bytes, len});
-    if (!rc)
-        rc = sc_apply__reader(target, r, 0, after_cb, rp);
-    sc_binlog_reader_close(r);
-    sc_free(sc->ctx, bytes);
+/* Read the events of one record (the reader keeps the TABLE_MAPs). */
+static int read_record(sc_binlog_reader *r, const rec_ref *m)
+{
+    const sc_binlog_event *raw = NULL;
+    int rc;
+
+    sc_binlog_reader__seek(r, m->off);
+    while (!(rc = sc_binlog_reader_next(&raw, r)) && raw &&
+           raw->offset + raw->header.event_len < m->off + m->len)
+        ;
     return rc;
 }
 
-typedef struct replay_walk {
-    sc_catalog *target;
-    scan *sc;
-    replay rp;
-} replay_walk;
-
-static int replay_cb(const sc_log_file *f, void *payload)
+/* Whether record lies in the mapped bytes and equals them. */
+static bool
+same_bytes(const uint8_t *map, size_t size, uint64_t off, const uint8_t *rec, size_t len)
 {
-    replay_walk *w = payload;
-
-    if (w->rp.done >= w->rp.want)
-        return STOP;
-    return replay_file(w->target, w->sc, f, &w->rp);
+    return off <= size && len <= size - off && memcmp(map + off, rec, len) == 0;
 }
 
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+/* The stored records [i, j) of a file, its header and the TABLE_MAPs before them. */
+typedef struct needed {
+    const scan *sc;
+    const rec_ref *head;
+    size_t i, j;
+} needed;
+
+/* Whether the file on disk holds every needed record as stored (its first size bytes). */
+static bool disk_matches(const needed *nd, const char *path, size_t size)
 {
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    remove(path);
+    const scan *sc = nd->sc;
+    const txn_ent *first = &sc->ents[nd->i];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    uint8_t *map;
+    bool ok;
+
+    if (fd < 0)
+        return false;
+    if (fstat(fd, &sb) != 0 || (uint64_t)sb.st_size < size ||
+        (map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+        close(fd);
+        return false;
+    }
+    close(fd);
+    ok = same_bytes(map, size, 0, nd->head->data, nd->head->len);
+    for (size_t m = 0; ok && m < sc->nmaps; m++)
+        if (sc->maps[m].file == first->file && sc->maps[m].off < first->off)
+            ok = same_bytes(map, size, sc->maps[m].off, sc->maps[m].data, sc->maps[m].len);
+    for (size_t t = nd->i; ok && t < nd->j; t++)
+        ok = same_bytes(map, size, sc->ents[t].off, sc->ents[t].rec, sc->ents[t].rec_len);
+    munmap(map, size);
+    return ok;
+}
+
+/* A reader over a copy holding only the needed records (the rest of the buffer is never read). */
+static int open_copy(sc_binlog_reader **r, const needed *nd, const char *name, size_t size)
+{
+    const scan *sc = nd->sc;
+    const txn_ent *first = &sc->ents[nd->i];
+    uint8_t *buf = sc__malloc(sc->ctx, size);
+    int rc;
+
+    if (!buf)
+        return SC_ENOMEM;
+    memcpy(buf, nd->head->data, nd->head->len);
+    for (size_t m = 0; m < sc->nmaps; m++)
+        if (sc->maps[m].file == first->file && sc->maps[m].off < first->off)
+            memcpy(buf + sc->maps[m].off, sc->maps[m].data, sc->maps[m].len);
+    for (size_t t = nd->i; t < nd->j; t++)
+        memcpy(buf + sc->ents[t].off, sc->ents[t].rec, sc->ents[t].rec_len);
+    rc = sc_binlog_reader_open_mem(r, sc->ctx, name, (sc_slice){buf, size});
+    sc_free(sc->ctx, buf);
+    return rc;
+}
+
+/*
+ * A reader for transactions [i, j) of a file. The stored log is what counts;
+ * the file on disk is mapped instead of copying when it holds the same bytes
+ * there (it is written from the stored log after each commit), else the
+ * reader gets a buffer the size of the file up to the last transaction,
+ * holding only what it reads.
+ */
+static int open_reader(sc_binlog_reader **r, const needed *nd, const char *name, size_t size)
+{
+    char *path = NULL;
+    int rc = sc_log_path(&path, nd->sc->log, name);
+
+    if (!rc && disk_matches(nd, path, size))
+        rc = sc_binlog_reader_open(r, nd->sc->ctx, path);
+    else if (!rc)
+        rc = open_copy(r, nd, name, size);
+    sc_free(nd->sc->ctx, path);
+    return rc;
+}
+
+/*
+ * Replay transactions [i, j) of one file into target: the reader first reads
+ * the records with the TABLE_MAPs written before them (binlog.table_map=file
+ * writes each once per file), then the applier runs from the first of them.
+ */
+static int replay_file(sc_catalog *target, replay *rp, size_t i, size_t j)
+{
+    scan *sc = rp->sc;
+    const txn_ent *first = &sc->ents[i];
+    needed nd = {sc, head_of(sc, first->file), i, j};
+    sc_binlog_reader *r = NULL;
+    char name[64];
+    int rc = SC_OK;
+
+    sc_log__file_name(name, sizeof(name), first->file);
+    if (!nd.head || nd.head->len > first->off)
+        return sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL, "stored log %s: no file header", name);
+    rc = open_reader(&r, &nd, name, (size_t)sc->ents[j - 1].end);
+    for (size_t m = 0; !rc && m < sc->nmaps; m++)
+        if (sc->maps[m].file == first->file && sc->maps[m].off < first->off)
+            rc = read_record(r, &sc->maps[m]);
+    rp->want = j - i;
+    rp->done = 0;
+    if (!rc) {
+        sc_binlog_reader__seek(r, first->off);
+        rc = sc_apply__reader(target, r, 0, after_cb, rp);
+    }
+    sc_binlog_reader_close(r);
+    if (rc == SC_OK && rp->done < rp->want)
+        rc = sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL,
+                          "stored log %s: %zu of %zu transactions replayed", name, rp->done,
+                          rp->want);
+    rp->base += rp->done;
+    return rc == STOP ? SC_OK : rc;
+}
+
+/* Replay transactions [from, to) of the log into target, a file at a time. */
+static int replay_range(sc_catalog *target, scan *sc, size_t from, size_t to)
+{
+    replay rp;
+    size_t i = from;
+    int rc = SC_OK;
+
+    memset(&rp, 0, sizeof(rp));
+    rp.sc = sc;
+    rp.datadir = sc_catalog_datadir(sc->log->cat);
+    rp.base = from;
+    while (!rc && i < to) {
+        size_t j = i;
+        while (j < to && sc->ents[j].file == sc->ents[i].file)
+            j++;
+        rc = replay_file(target, &rp, i, j);
+        i = j;
+    }
+    return rc;
+}
+
+/* The newest stored checkpoint at or before transaction k (0: none). */
+static size_t nearest_ckpt(sc_asof_ckpt *ck, const scan *sc, size_t k)
+{
+    const char *datadir = sc_catalog_datadir(sc->log->cat);
+    size_t every = sc_asof__ckpt_every();
+
+    for (size_t i = k - k % every; i > 0; i -= every) {
+        ckpt_of(ck, sc, i, true);
+        if (sc_asof__ckpt_exists(datadir, ck))
+            return i;
+    }
     return 0;
 }
 
-static void remove_dir(const char *dir)
-{
-    nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-}
-
+/* The catalog after the first k transactions of the log. */
 static int build(sc_catalog **out, scan *sc, size_t k)
 {
-    sc_catalog_options opts = SC_CATALOG_OPTIONS_INIT;
-    const char *tmp = getenv("TMPDIR");
-    replay_walk w;
-    char dir[512];
-    int rc;
+    sc_asof_ckpt ck;
+    size_t from = k ? nearest_ckpt(&ck, sc, k) : 0;
+    const char *datadir = sc_catalog_datadir(sc->log->cat);
+    int rc = sc_asof__scratch_open(out, sc->ctx, datadir, from ? &ck : NULL);
 
-    snprintf(dir, sizeof(dir), "%s/syscat-asof-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir))
-        return sc_error_set(sc->ctx, SC_EIO, 0, NULL, "cannot make a scratch directory in '%s'",
-                            tmp && *tmp ? tmp : "/tmp");
-    opts.flags = SC_CATALOG_CREATE | SC_CATALOG_NOSYNC;
-    rc = sc_catalog_open(out, sc->ctx, dir, &opts);
-    memset(&w, 0, sizeof(w));
-    w.target = *out;
-    w.sc = sc;
-    w.rp.want = k;
-    if (!rc && k)
-        rc = sc_log_files(sc->log, replay_cb, &w);
-    if (rc == STOP)
-        rc = SC_OK;
+    if (rc && from) { /* a checkpoint that cannot be used: from the start */
+        sc_ctx_clear_error(sc->ctx);
+        from = 0;
+        rc = sc_asof__scratch_open(out, sc->ctx, datadir, NULL);
+    }
+    if (!rc)
+        rc = replay_range(*out, sc, from, k);
     if (rc) {
-        sc_catalog_close(*out);
+        sc_asof__scratch_close(*out);
         *out = NULL;
-        remove_dir(dir);
     }
     return rc;
 }
@@ -394,7 +648,9 @@ int sc_asof_open(sc_catalog **out, sc_log *log, const char *spec)
     sc.log = log;
     rc = parse_point(&p, sc.ctx, spec);
     if (!rc)
-        rc = sc_log_files(log, file_cb, &sc);
+        rc = sc_txn_begin(&sc.txn, log->cat, SC_TXN_READONLY);
+    if (!rc)
+        rc = scan_log(&sc);
     if (!rc && sc.first_file != 1)
         rc = not_found(sc.ctx, spec,
                        sc.first_file ? "the catalog's log was purged: it cannot be replayed"
@@ -403,21 +659,14 @@ int sc_asof_open(sc_catalog **out, sc_log *log, const char *spec)
         rc = sc.any_marked ? count_tracked(&k, &sc, &p, spec) : count_own(&k, &sc, &p, spec);
     if (!rc)
         rc = build(out, &sc, k);
+    sc_txn_abort(sc.txn);
     sc_free(sc.ctx, sc.ents);
+    sc_free(sc.ctx, sc.heads);
+    sc_free(sc.ctx, sc.maps);
     return rc;
 }
 
 void sc_asof_close(sc_catalog *scratch)
 {
-    sc_ctx *ctx;
-    char *dir;
-
-    if (!scratch)
-        return;
-    ctx = sc_catalog_ctx(scratch);
-    dir = sc__strdup(ctx, sc_catalog_datadir(scratch));
-    sc_catalog_close(scratch);
-    if (dir)
-        remove_dir(dir);
-    sc_free(ctx, dir);
+    sc_asof__scratch_close(scratch);
 }
