@@ -58,6 +58,9 @@ run bash "$HERE/oracle/run-show-cli.sh" --corpus "$HERE/data/show-extra"
 run bash "$HERE/track-corpus.sh"
 # Flashback after random DDL (issue 14, acceptance 4; FLASHBACK_COUNT=1000 for the full size).
 run bash "$HERE/track-flashback.sh"
+# --as-of against dumps taken live at sampled points of a random DDL log, from stored
+# checkpoints and from the start (issue 14, acceptance 5; ASOF_COUNT=10000 for the full size).
+run bash "$HERE/track-asof.sh"
 # `make install` staged in a temporary directory and the README's C example
 # built with its own pkg-config link lines, shared and static.
 run bash "$HERE/packaging.sh"

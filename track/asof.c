@@ -148,10 +148,12 @@ static void parse_marker(txn_ent *e, sc_slice text)
     size_t len = text.len < sizeof(buf) - 1 ? text.len : sizeof(buf) - 1;
     char *colon;
 
+    if (text.len < strlen(SC_TRACK_MARKER) ||
+        memcmp(text.data, SC_TRACK_MARKER, strlen(SC_TRACK_MARKER)) != 0)
+        return;
     memcpy(buf, text.data, len);
     buf[len] = '\0';
-    if (strncmp(buf, SC_TRACK_MARKER, strlen(SC_TRACK_MARKER)) != 0 ||
-        sscanf(buf + strlen(SC_TRACK_MARKER), "%79s %79s %127s %lu", name, gtid, fp, &ts) != 4 ||
+    if (sscanf(buf + strlen(SC_TRACK_MARKER), "%79s %79s %127s %lu", name, gtid, fp, &ts) != 4 ||
         sscanf(gtid, "%lu-%lu-%llu", &d, &s, &n) != 3 || !(colon = strrchr(fp, ':')))
         return;
     *colon = '\0';

@@ -111,7 +111,10 @@ static int copy_file(const char *from, const char *to)
     return ok;
 }
 
-int sc_asof__scratch_open(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_asof_ckpt *ck)
+int sc_asof__scratch_open(sc_catalog **out,
+                          sc_ctx *ctx,
+                          const char *datadir,
+                          const sc_asof_ckpt *ck)
 {
     sc_catalog_options opts = SC_CATALOG_OPTIONS_INIT;
     const char *tmp = getenv("TMPDIR");

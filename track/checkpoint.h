@@ -44,7 +44,10 @@ bool sc_asof__ckpt_exists(const char *datadir, const sc_asof_ckpt *ck);
  * checkpoint ck of datadir. Close with sc_asof__scratch_close.
  * @return SC_OK, SC_EIO (no directory, no copy), catalog open errors
  */
-int sc_asof__scratch_open(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_asof_ckpt *ck);
+int sc_asof__scratch_open(sc_catalog **out,
+                          sc_ctx *ctx,
+                          const char *datadir,
+                          const sc_asof_ckpt *ck);
 
 /** Close a scratch catalog and remove its directory (NULL is fine). */
 void sc_asof__scratch_close(sc_catalog *scratch);
