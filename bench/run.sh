@@ -45,6 +45,11 @@ if [ "${BENCH_DECODE:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-decode.sh" ]; th
     echo "== bench-decode"
     bash "$(dirname "$0")/bench-decode.sh" "$build" || { echo "bench: bench-decode failed" >&2; status=1; }
 fi
+# --as-of latency at the end of a 10,000-statement log and earlier (BENCH_ASOF=0 skips it).
+if [ "${BENCH_ASOF:-1}" != 0 ] && [ -f "$(dirname "$0")/bench-asof.sh" ]; then
+    echo "== bench-asof"
+    bash "$(dirname "$0")/bench-asof.sh" "$build" || { echo "bench: bench-asof failed" >&2; status=1; }
+fi
 if [ "$found" = 0 ]; then
     echo "bench: no bench_* programs in $build (run: make bench)" >&2
 fi
