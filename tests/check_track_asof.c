@@ -5,7 +5,9 @@
  * the checkpoints are written; the first call writes exactly the due ones;
  * the answer really starts from a checkpoint; checkpoints of another log
  * (a data directory initialised again) are never used; a data directory
- * where no checkpoint can be written still answers. The random-stream form
+ * where no checkpoint can be written still answers; binlog files on disk that
+ * differ from the stored log are not read; a tracked catalog answers every
+ * GTID of the corpus's schema-history from checkpoints. The random-stream form
  * at the acceptance size is tests/track-asof.sh.
  */
 #include <check.h>
@@ -91,7 +93,7 @@ static void step(sc_catalog *cat, sc_log *log, const char *sql)
     hist.dump[hist.n++] = dump_of(cat);
 }
 
-/* A log of 5 + 24 statements: create, alter, rename, drop. */
+/* A log of 25 statements in three files: create, alter, rename, drop. */
 static void workload(sc_catalog *cat, sc_log *log, char tag)
 {
     char sql[200];
@@ -99,12 +101,15 @@ static void workload(sc_catalog *cat, sc_log *log, char tag)
     snprintf(sql, sizeof(sql), "CREATE DATABASE d%c", tag);
     step(cat, log, sql);
     for (int i = 0; i < 8; i++) {
-        snprintf(sql, sizeof(sql), "CREATE TABLE d%c.t%c%d (id INT PRIMARY KEY, v VARCHAR(%d))", tag,
-                 tag, i, 10 + i);
+        snprintf(sql, sizeof(sql), "CREATE TABLE d%c.t%c%d (id INT PRIMARY KEY, v VARCHAR(%d))",
+                 tag, tag, i, 10 + i);
         step(cat, log, sql);
-        snprintf(sql, sizeof(sql), "ALTER TABLE d%c.t%c%d ADD COLUMN w%d INT DEFAULT %d, ADD KEY k (v)",
-                 tag, tag, i, i, i);
+        snprintf(sql, sizeof(sql),
+                 "ALTER TABLE d%c.t%c%d ADD COLUMN w%d INT DEFAULT %d, ADD KEY k (v)", tag, tag, i,
+                 i, i);
         step(cat, log, sql);
+        if (i == 3 || i == 5) /* the log spans three files */
+            ck_assert_int_eq(sc_log_rotate(log), SC_OK);
         if (i % 2)
             snprintf(sql, sizeof(sql), "RENAME TABLE d%c.t%c%d TO d%c.r%c%d", tag, tag, i, tag, tag,
                      i);
@@ -256,6 +261,110 @@ START_TEST(test_asof_no_checkpoint_dir)
 }
 END_TEST
 
+/* The stored log is what counts: binlog files on disk that differ from it, or are gone, are not
+ * read. */
+START_TEST(test_asof_disk_files_differ)
+{
+    char cmd[800];
+
+    workload(sc_fx.cat, lg, 'a');
+    snprintf(cmd, sizeof(cmd),
+             "cd '%s/binlog' && for f in binlog.0*; do "
+             "dd if=/dev/zero of=$f bs=1 seek=2000 count=3000 conv=notrunc status=none; done",
+             sc_fx.dir);
+    ck_assert_int_eq(system(cmd), 0);
+    for (size_t i = hist.n; i-- > 0;)
+        check_point(lg, i);
+    snprintf(cmd, sizeof(cmd), "rm -f '%s'/binlog/binlog.0*", sc_fx.dir);
+    ck_assert_int_eq(system(cmd), 0);
+    for (size_t i = hist.n; i-- > 0;)
+        check_point(lg, i);
+}
+END_TEST
+
+/* The contents of a file of the corpus. */
+static char *corpus_file(const char *variant, const char *name)
+{
+    char path[1024];
+    char *text;
+
+    snprintf(path, sizeof(path), "%s/binlog/%s/%s", sc_fixture_oracle_dir(), variant, name);
+    text = sc_fixture_read_file(path, NULL);
+    ck_assert_msg(text != NULL, "cannot read %s", path);
+    return text;
+}
+
+/* GTIDs of schema-history/, highest sequence number first. */
+static int by_seq_desc(const void *a, const void *b)
+{
+    unsigned long long x = strtoull(strrchr(*(char *const *)a, '-') + 1, NULL, 10);
+    unsigned long long y = strtoull(strrchr(*(char *const *)b, '-') + 1, NULL, 10);
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static size_t history_gtids(char **out, size_t max, const char *variant)
+{
+    char dir[1024];
+    DIR *d;
+    struct dirent *e;
+    size_t n = 0;
+
+    snprintf(dir, sizeof(dir), "%s/binlog/%s/schema-history", sc_fixture_oracle_dir(), variant);
+    ck_assert_ptr_nonnull(d = opendir(dir));
+    while ((e = readdir(d)) && n < max) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".sql") == 0)
+            out[n++] = strndup(e->d_name, len - 4);
+    }
+    closedir(d);
+    qsort(out, n, sizeof(*out), by_seq_desc);
+    return n;
+}
+
+/* A tracked catalog (acceptance 2's contract) answers every schema-history GTID from checkpoints.
+ */
+START_TEST(test_asof_tracked_from_checkpoints)
+{
+    static const char *const variants[] = {"crc32-full-full", "crc32-nolog-minimal",
+                                           "none-minimal-full"};
+    const char *variant = variants[_i];
+    sc_track_options o = SC_TRACK_OPTIONS_INIT;
+    char *index = corpus_file(variant, "binlog.index"), *files[8], *gtids[64], *line, *save = NULL;
+    size_t nfiles = 0, ngtids = history_gtids(gtids, 64, variant);
+
+    for (line = strtok_r(index, "\n", &save); line && nfiles < 8;
+         line = strtok_r(NULL, "\n", &save)) {
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/binlog/%s/%s", sc_fixture_oracle_dir(), variant,
+                 strrchr(line, '/') ? strrchr(line, '/') + 1 : line);
+        files[nfiles++] = strdup(path);
+    }
+    o.source = "s1";
+    ck_assert_int_eq(sc_track_files(NULL, lg, &o, (const char *const *)files, nfiles), SC_OK);
+    for (int round = 0; round < 2; round++) /* replayed and writing checkpoints, then from them */
+        for (size_t g = 0; g < ngtids; g++) {
+            sc_catalog *scratch = NULL;
+            char name[100], *want, *got;
+            snprintf(name, sizeof(name), "schema-history/%s.sql", gtids[g]);
+            want = corpus_file(variant, name);
+            ck_assert_msg(sc_asof_open(&scratch, lg, gtids[g]) == SC_OK, "%s %s: %s", variant,
+                          gtids[g], sc_ctx_last_error(sc_fx.ctx)->message);
+            got = dump_of(scratch);
+            ck_assert_msg(strcmp(got, want) == 0, "%s --as-of %s (round %d) differs", variant,
+                          gtids[g], round);
+            sc_free(sc_fx.ctx, got);
+            free(want);
+            sc_asof_close(scratch);
+        }
+    ck_assert_uint_gt(count_ckpts(sc_fx.dir), 0);
+    for (size_t i = 0; i < nfiles; i++)
+        free(files[i]);
+    for (size_t i = 0; i < ngtids; i++)
+        free(gtids[i]);
+    free(index);
+}
+END_TEST
+
 Suite *sc_test_track_asof_suite(void);
 
 Suite *sc_test_track_asof_suite(void)
@@ -269,6 +378,8 @@ Suite *sc_test_track_asof_suite(void)
     tcase_add_test(tc, test_asof_starts_from_checkpoint);
     tcase_add_test(tc, test_asof_other_logs_checkpoints_unused);
     tcase_add_test(tc, test_asof_no_checkpoint_dir);
+    tcase_add_test(tc, test_asof_disk_files_differ);
+    tcase_add_loop_test(tc, test_asof_tracked_from_checkpoints, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }
