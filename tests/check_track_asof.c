@@ -19,6 +19,7 @@
 #include "catalog/catalog_int.h"
 #include "syscat.h"
 #include "tests/fixtures.h"
+#include "track/asof_int.h"
 #include "track/checkpoint.h"
 
 #define EVERY 4
@@ -261,6 +262,62 @@ START_TEST(test_asof_no_checkpoint_dir)
 }
 END_TEST
 
+static size_t file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long n;
+
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fclose(f);
+    return (size_t)n;
+}
+
+/* The stored list of transactions: used, then damaged and ignored, then of another length. */
+START_TEST(test_asof_index)
+{
+    char path[400], cmd[600];
+    size_t size, n;
+    FILE *f;
+    uint8_t *bytes;
+    sc_asof_txn last;
+    sc_catalog *scratch = NULL;
+    char gtid[64];
+
+    workload(sc_fx.cat, lg, 'a');
+    check_point(lg, hist.n - 1);
+    snprintf(path, sizeof(path), "%s/asof/index", sc_fx.dir);
+    size = file_size(path);
+    n = txns();
+    ck_assert_uint_ge(size, SC_ASOF_INDEX_HEAD + n * sizeof(sc_asof_txn));
+    /* used: the last transaction's GTID changed in the index is what --as-of finds */
+    bytes = (uint8_t *)sc_fixture_read_file(path, NULL);
+    memcpy(&last, bytes + SC_ASOF_INDEX_HEAD + (n - 1) * sizeof(sc_asof_txn), sizeof(last));
+    last.seq += 1000;
+    memcpy(bytes + SC_ASOF_INDEX_HEAD + (n - 1) * sizeof(sc_asof_txn), &last, sizeof(last));
+    ck_assert_ptr_nonnull(f = fopen(path, "wb"));
+    ck_assert_uint_eq(fwrite(bytes, 1, size, f), size);
+    fclose(f);
+    free(bytes);
+    snprintf(gtid, sizeof(gtid), "0-1-%llu", (unsigned long long)last.seq);
+    ck_assert_int_eq(sc_asof_open(&scratch, lg, gtid), SC_OK);
+    sc_asof_close(scratch);
+    /* damaged (cut short): ignored, the log walked, the index written again */
+    snprintf(cmd, sizeof(cmd), "truncate -s 100 '%s'", path);
+    ck_assert_int_eq(system(cmd), 0);
+    for (size_t i = hist.n; i-- > 0;)
+        check_point(lg, i);
+    ck_assert_uint_eq(file_size(path), size);
+    ck_assert_int_eq(sc_asof_open(&scratch, lg, gtid), SC_ENOTFOUND);
+    /* a log grown by fewer transactions than the distance: read past the index, not stored */
+    step(sc_fx.cat, lg, "CREATE TABLE da.late (a INT)");
+    check_point(lg, hist.n - 1);
+    check_point(lg, hist.n - 2);
+    ck_assert_uint_eq(file_size(path), size);
+}
+END_TEST
+
 /* The stored log is what counts: binlog files on disk that differ from it, or are gone, are not
  * read. */
 START_TEST(test_asof_disk_files_differ)
@@ -379,6 +436,7 @@ Suite *sc_test_track_asof_suite(void)
     tcase_add_test(tc, test_asof_other_logs_checkpoints_unused);
     tcase_add_test(tc, test_asof_no_checkpoint_dir);
     tcase_add_test(tc, test_asof_disk_files_differ);
+    tcase_add_test(tc, test_asof_index);
     tcase_add_loop_test(tc, test_asof_tracked_from_checkpoints, 0, 3);
     suite_add_tcase(s, tc);
     return s;

@@ -22,51 +22,13 @@
 
 #include "replicate/apply.h"
 #include "replicate/log.h"
+#include "track/asof_int.h"
 #include "track/checkpoint.h"
 #include "track/track_int.h"
 
-/* One transaction of the stored log (one record of log.events). */
-typedef struct txn_ent {
-    uint32_t file;   /* log file number */
-    uint32_t domain; /* its GTID */
-    uint32_t server;
-    uint64_t seq;
-    uint64_t off;       /* file offset of its record */
-    uint64_t end;       /* offset after its last event */
-    const uint8_t *rec; /* the stored record (valid while the scan's read transaction is) */
-    size_t rec_len;
-    uint32_t ts; /* when it was written */
-    bool marked; /* a tracker transaction: the src_* fields are set */
-    uint32_t src_domain;
-    uint64_t src_seq;
-    char src_file[128]; /* source binlog file and offset of the group's GTID event */
-    uint64_t src_pos;
-    uint32_t src_ts;
-} txn_ent;
-
-/* A stored record the replay needs besides the transactions: a file's header, TABLE_MAPs. */
-typedef struct rec_ref {
-    uint32_t file;
-    uint64_t off;
-    const uint8_t *data;
-    size_t len;
-} rec_ref;
-
-typedef struct scan {
-    sc_ctx *ctx;
-    sc_log *log;
-    sc_txn *txn; /* read transaction on the live catalog: keeps the records mapped */
-    txn_ent *ents;
-    size_t n, cap;
-    rec_ref *heads; /* the record at offset 0 of each file */
-    size_t nheads, cap_heads;
-    rec_ref *maps; /* records holding TABLE_MAP events */
-    size_t nmaps, cap_maps;
-    uint32_t first_file, last_file;
-    bool any_marked;
-    uint32_t walking; /* file being walked */
-    int alg;          /* its checksum algorithm */
-} scan;
+typedef sc_asof_txn txn_ent;
+typedef sc_asof_rec rec_ref;
+typedef sc_asof_scan scan;
 
 /* The point asked for. */
 typedef struct point {
@@ -253,7 +215,10 @@ static int record_cb(uint64_t off, sc_slice rec, void *payload)
     txn_ent *cur = NULL;
     bool has_map = false;
     size_t p = off == 0 ? SC_BINLOG_MAGIC_LEN : 0;
-    int rc = off == 0 ? add_ref(sc, &sc->heads, &sc->nheads, &sc->cap_heads, off, rec) : SC_OK;
+    int rc = SC_OK;
+
+    if (off < sc->skip_below) /* the walk starts at the record ending there */
+        return SC_OK;
 
     while (!rc && p < rec.len) {
         size_t elen;
@@ -272,29 +237,108 @@ static int record_cb(uint64_t off, sc_slice rec, void *payload)
     return rc;
 }
 
-/* List the transactions of the stored log (read in sc->txn). */
+/*
+ * List the transactions of the stored log (read in sc->txn): those of the
+ * stored index when it belongs to this log, then the records after it.
+ */
 static int scan_log(scan *sc)
 {
+    const char *datadir = sc_catalog_datadir(sc->log->cat);
     sc_log_state st;
+    uint32_t from_file;
+    uint64_t from_off = 0;
     int rc;
 
     memset(&st, 0, sizeof(st));
     rc = sc_log__state_get(&st, sc->log, sc->txn);
-
     if (rc == SC_ENOTFOUND) {
         sc_ctx_clear_error(sc->ctx);
         return SC_OK;
     }
-    if (!rc) {
-        sc->first_file = st.first_file;
-        sc->last_file = st.cur_file;
+    if (rc)
+        return rc;
+    sc->first_file = st.first_file;
+    sc->last_file = st.cur_file;
+    from_file = st.first_file;
+    sc_asof__index_load(sc, datadir);
+    if (sc->n) {
+        from_file = sc->ents[sc->n - 1].file;
+        from_off = sc->ents[sc->n - 1].end;
     }
-    for (uint32_t f = st.first_file; !rc && f <= st.cur_file; f++) {
+    for (uint32_t f = from_file; !rc && f <= st.cur_file; f++) {
         sc->walking = f;
+        sc->skip_below = f == from_file ? from_off : 0;
         rc = sc_log__file_alg(&sc->alg, sc->log, sc->txn, f);
         if (!rc)
-            rc = sc_log__walk(sc->log, sc->txn, f, 0, record_cb, sc);
+            rc = sc_log__walk(sc->log, sc->txn, f, sc->skip_below, record_cb, sc);
     }
+    if (!rc && sc->n >= sc->indexed + sc_asof__ckpt_every())
+        sc_asof__index_save(sc, datadir);
+    return rc;
+}
+
+typedef struct fetch {
+    uint64_t off;
+    sc_slice rec;
+    bool hit;
+} fetch;
+
+static int fetch_cb(uint64_t off, sc_slice bytes, void *payload)
+{
+    fetch *f = payload;
+
+    f->hit = off == f->off;
+    f->rec = bytes;
+    return 1; /* the first record is the one */
+}
+
+int sc_asof__fetch(sc_slice *out, scan *sc, uint32_t file, uint64_t off)
+{
+    fetch f = {off, {NULL, 0}, false};
+    int rc = sc_log__walk(sc->log, sc->txn, file, off, fetch_cb, &f);
+    char name[64];
+
+    if (rc < 0)
+        return rc;
+    if (!f.hit) {
+        sc_log__file_name(name, sizeof(name), file);
+        return sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL,
+                            "stored log %s: no record at offset %" PRIu64, name, off);
+    }
+    *out = f.rec;
+    return SC_OK;
+}
+
+/* The stored bytes of transaction e, fetched when the index gave it without them. */
+static int ensure_txn(scan *sc, txn_ent *e)
+{
+    sc_slice rec;
+    int rc;
+
+    if (e->rec)
+        return SC_OK;
+    rc = sc_asof__fetch(&rec, sc, e->file, e->off);
+    if (!rc && rec.len != e->rec_len)
+        rc = sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL,
+                          "stored log: the record at offset %" PRIu64 " changed size", e->off);
+    if (!rc)
+        e->rec = rec.data;
+    return rc;
+}
+
+static int ensure_rec(scan *sc, rec_ref *m)
+{
+    sc_slice rec;
+    int rc;
+
+    if (m->data)
+        return SC_OK;
+    rc = sc_asof__fetch(&rec, sc, m->file, m->off);
+    if (!rc && rec.len != m->len)
+        rc = sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL,
+                          "stored log: the record at offset %" PRIu64 " changed size", m->off);
+    if (!rc)
+        m->data = rec.data;
     return rc;
 }
 
@@ -414,14 +458,16 @@ typedef struct replay {
     size_t want, done;   /* of this file */
 } replay;
 
-static void ckpt_of(sc_asof_ckpt *ck, const scan *sc, size_t index, bool hash)
+static int ckpt_of(sc_asof_ckpt *ck, scan *sc, size_t index)
 {
-    const txn_ent *e = &sc->ents[index - 1];
+    txn_ent *e = &sc->ents[index - 1];
+    int rc = ensure_txn(sc, e);
 
     ck->index = index;
     ck->file = e->file;
     ck->end = e->end;
-    ck->hash = hash ? sc_asof__hash(e->rec, e->rec_len) : 0;
+    ck->hash = rc ? 0 : sc_asof__hash(e->rec, e->rec_len);
+    return rc;
 }
 
 /* After each replayed transaction: store a checkpoint where one is due and missing. */
@@ -433,19 +479,10 @@ static int after_cb(sc_catalog *target, uint64_t seq, void *payload)
 
     (void)seq;
     if (index % sc_asof__ckpt_every() == 0) {
-        ckpt_of(&ck, rp->sc, index, true);
-        if (!sc_asof__ckpt_exists(rp->datadir, &ck))
+        if (ckpt_of(&ck, rp->sc, index) == SC_OK && !sc_asof__ckpt_exists(rp->datadir, &ck))
             sc_asof__ckpt_write(target, rp->datadir, &ck);
     }
     return rp->done >= rp->want ? STOP : SC_OK;
-}
-
-static const rec_ref *head_of(const scan *sc, uint32_t file)
-{
-    for (size_t i = 0; i < sc->nheads; i++)
-        if (sc->heads[i].file == file)
-            return &sc->heads[i];
-    return NULL;
 }
 
 /* Read the events of one record (the reader keeps the TABLE_MAPs). */
@@ -471,7 +508,7 @@ same_bytes(const uint8_t *map, size_t size, uint64_t off, const uint8_t *rec, si
 /* The stored records [i, j) of a file, its header and the TABLE_MAPs before them. */
 typedef struct needed {
     const scan *sc;
-    const rec_ref *head;
+    sc_slice head; /* the file's first record: magic, FDE, GTID_LIST, BINLOG_CHECKPOINT */
     size_t i, j;
 } needed;
 
@@ -493,7 +530,7 @@ static bool disk_matches(const needed *nd, const char *path, size_t size)
         return false;
     }
     close(fd);
-    ok = same_bytes(map, size, 0, nd->head->data, nd->head->len);
+    ok = same_bytes(map, size, 0, nd->head.data, nd->head.len);
     for (size_t m = 0; ok && m < sc->nmaps; m++)
         if (sc->maps[m].file == first->file && sc->maps[m].off < first->off)
             ok = same_bytes(map, size, sc->maps[m].off, sc->maps[m].data, sc->maps[m].len);
@@ -513,7 +550,7 @@ static int open_copy(sc_binlog_reader **r, const needed *nd, const char *name, s
 
     if (!buf)
         return SC_ENOMEM;
-    memcpy(buf, nd->head->data, nd->head->len);
+    memcpy(buf, nd->head.data, nd->head.len);
     for (size_t m = 0; m < sc->nmaps; m++)
         if (sc->maps[m].file == first->file && sc->maps[m].off < first->off)
             memcpy(buf + sc->maps[m].off, sc->maps[m].data, sc->maps[m].len);
@@ -553,13 +590,20 @@ static int replay_file(sc_catalog *target, replay *rp, size_t i, size_t j)
 {
     scan *sc = rp->sc;
     const txn_ent *first = &sc->ents[i];
-    needed nd = {sc, head_of(sc, first->file), i, j};
+    needed nd = {sc, {NULL, 0}, i, j};
     sc_binlog_reader *r = NULL;
     char name[64];
-    int rc = SC_OK;
+    int rc = sc_asof__fetch(&nd.head, sc, first->file, 0);
 
     sc_log__file_name(name, sizeof(name), first->file);
-    if (!nd.head || nd.head->len > first->off)
+    for (size_t t = i; !rc && t < j; t++)
+        rc = ensure_txn(sc, &sc->ents[t]);
+    for (size_t m = 0; !rc && m < sc->nmaps; m++)
+        if (sc->maps[m].file == first->file && sc->maps[m].off < first->off)
+            rc = ensure_rec(sc, &sc->maps[m]);
+    if (rc)
+        return rc;
+    if (nd.head.len > first->off)
         return sc_error_set(sc->ctx, SC_ECORRUPT, 0, NULL, "stored log %s: no file header", name);
     rc = open_reader(&r, &nd, name, (size_t)sc->ents[j - 1].end);
     for (size_t m = 0; !rc && m < sc->nmaps; m++)
@@ -602,14 +646,13 @@ static int replay_range(sc_catalog *target, scan *sc, size_t from, size_t to)
 }
 
 /* The newest stored checkpoint at or before transaction k (0: none). */
-static size_t nearest_ckpt(sc_asof_ckpt *ck, const scan *sc, size_t k)
+static size_t nearest_ckpt(sc_asof_ckpt *ck, scan *sc, size_t k)
 {
     const char *datadir = sc_catalog_datadir(sc->log->cat);
     size_t every = sc_asof__ckpt_every();
 
     for (size_t i = k - k % every; i > 0; i -= every) {
-        ckpt_of(ck, sc, i, true);
-        if (sc_asof__ckpt_exists(datadir, ck))
+        if (ckpt_of(ck, sc, i) == SC_OK && sc_asof__ckpt_exists(datadir, ck))
             return i;
     }
     return 0;
@@ -663,7 +706,6 @@ int sc_asof_open(sc_catalog **out, sc_log *log, const char *spec)
         rc = build(out, &sc, k);
     sc_txn_abort(sc.txn);
     sc_free(sc.ctx, sc.ents);
-    sc_free(sc.ctx, sc.heads);
     sc_free(sc.ctx, sc.maps);
     return rc;
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "catalog/catalog_int.h"
@@ -175,24 +176,59 @@ static void sync_dir(const char *dir)
     }
 }
 
+/* A temporary file in DATADIR/asof (made when missing): its descriptor, or -1. */
+static int temp_in(char *tmp, size_t size, char *dir, size_t dsize, const char *datadir)
+{
+    snprintf(dir, dsize, "%s/" CKPT_DIR, datadir);
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return -1;
+    snprintf(tmp, size, "%s/.tmp-XXXXXX", dir);
+    return mkstemp(tmp);
+}
+
+/* Sync and close fd, then rename tmp to path (ok: what was written so far is good). */
+static bool finish(int fd, bool ok, const char *tmp, const char *path, const char *dir)
+{
+    ok = ok && fsync(fd) == 0;
+    if (close(fd) != 0)
+        ok = false;
+    if (ok && rename(tmp, path) == 0) {
+        sync_dir(dir);
+        return true;
+    }
+    unlink(tmp);
+    return false;
+}
+
 void sc_asof__ckpt_write(sc_catalog *scratch, const char *datadir, const sc_asof_ckpt *ck)
 {
     char dir[4096], tmp[4200], path[4096];
-    int fd, ok;
+    int fd = temp_in(tmp, sizeof(tmp), dir, sizeof(dir), datadir);
 
-    snprintf(dir, sizeof(dir), "%s/" CKPT_DIR, datadir);
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-        return;
-    ckpt_path(path, sizeof(path), datadir, ck);
-    snprintf(tmp, sizeof(tmp), "%s/.tmp-XXXXXX", dir);
-    fd = mkstemp(tmp);
     if (fd < 0)
         return;
-    ok = mdb_env_copyfd2(sc_catalog__env(scratch), fd, MDB_CP_COMPACT) == 0 && fsync(fd) == 0;
-    if (close(fd) != 0)
-        ok = 0;
-    if (ok && rename(tmp, path) == 0)
-        sync_dir(dir);
-    else
-        unlink(tmp);
+    ckpt_path(path, sizeof(path), datadir, ck);
+    finish(fd, mdb_env_copyfd2(sc_catalog__env(scratch), fd, MDB_CP_COMPACT) == 0, tmp, path, dir);
+}
+
+bool sc_asof__store(const char *datadir, const char *name, const struct iovec *iov, int iovcnt)
+{
+    char dir[4096], tmp[4200], path[4400];
+    int fd = temp_in(tmp, sizeof(tmp), dir, sizeof(dir), datadir);
+    bool ok = true;
+
+    if (fd < 0)
+        return false;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    for (int i = 0; ok && i < iovcnt; i++)
+        ok = write(fd, iov[i].iov_base, iov[i].iov_len) == (ssize_t)iov[i].iov_len;
+    return finish(fd, ok, tmp, path, dir);
+}
+
+int sc_asof__open_stored(const char *datadir, const char *name)
+{
+    char path[4400];
+
+    snprintf(path, sizeof(path), "%s/" CKPT_DIR "/%s", datadir, name);
+    return open(path, O_RDONLY | O_CLOEXEC);
 }

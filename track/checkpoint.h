@@ -17,6 +17,8 @@
 
 #include "syscat/catalog.h"
 
+struct iovec;
+
 /** Default distance between checkpoints, in transactions of the log. */
 #define SC_ASOF_CKPT_EVERY 128
 
@@ -59,5 +61,15 @@ void sc_asof__scratch_close(sc_catalog *scratch);
  * cache.
  */
 void sc_asof__ckpt_write(sc_catalog *scratch, const char *datadir, const sc_asof_ckpt *ck);
+
+/**
+ * Store the iov bytes as DATADIR/asof/NAME the way checkpoints are: a
+ * temporary file, synced, renamed over NAME, the directory synced.
+ * Best effort. @return true when stored
+ */
+bool sc_asof__store(const char *datadir, const char *name, const struct iovec *iov, int iovcnt);
+
+/** Open DATADIR/asof/NAME for reading. @return the descriptor, or -1 */
+int sc_asof__open_stored(const char *datadir, const char *name);
 
 #endif /* SC_TRACK_CHECKPOINT_H */
