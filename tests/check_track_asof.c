@@ -4,7 +4,7 @@
  * every point of a log equals the dump taken live there, before and after
  * the checkpoints are written; the first call writes exactly the due ones;
  * the answer really starts from a checkpoint; checkpoints of another log
- * (a data directory initialised again) are never used; a data directory
+ * (a data directory initialised again) are never used, and removed; a data directory
  * where no checkpoint can be written still answers; binlog files on disk that
  * differ from the stored log are not read; a tracked catalog answers every
  * GTID of the corpus's schema-history from checkpoints. The random-stream form
@@ -217,7 +217,7 @@ END_TEST
 
 START_TEST(test_asof_other_logs_checkpoints_unused)
 {
-    char dir2[256], cmd[700];
+    char dir2[256], cmd[1400];
     sc_catalog_options opts = SC_CATALOG_OPTIONS_INIT;
     sc_catalog *cat2 = NULL;
     sc_log *lg2 = NULL;
@@ -235,12 +235,18 @@ START_TEST(test_asof_other_logs_checkpoints_unused)
     ck_assert_int_eq(sc_catalog_open(&cat2, sc_fx.ctx, dir2, &opts), SC_OK);
     ck_assert_int_eq(sc_log_open(&lg2, cat2), SC_OK);
     workload(cat2, lg2, 'b');
-    snprintf(cmd, sizeof(cmd), "cp -r '%s/asof' '%s/asof'", sc_fx.dir, dir2);
+    snprintf(cmd, sizeof(cmd),
+             "cp -r '%s/asof' '%s/asof' && touch -d '2 hours ago' '%s/asof/.tmp-old' && "
+             "touch '%s/asof/.tmp-new'",
+             sc_fx.dir, dir2, dir2, dir2);
     ck_assert_int_eq(system(cmd), 0);
     for (size_t i = 0; i < hist.n; i++)
         check_point(lg2, i);
-    /* its own were written beside them */
-    ck_assert_uint_eq(count_ckpts(dir2), count_ckpts(sc_fx.dir) + txns() / EVERY);
+    /* its own were written, the other log's removed (with a writer's leftover of long ago) */
+    ck_assert_uint_eq(count_ckpts(dir2), txns() / EVERY);
+    snprintf(cmd, sizeof(cmd), "test ! -e '%s/asof/.tmp-old' && test -e '%s/asof/.tmp-new'", dir2,
+             dir2);
+    ck_assert_int_eq(system(cmd), 0);
     sc_log_close(lg2);
     sc_catalog_close(cat2);
     sc_fixture_rmtree(dir2);

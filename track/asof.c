@@ -237,6 +237,8 @@ static int record_cb(uint64_t off, sc_slice rec, void *payload)
     return rc;
 }
 
+static bool keep_ckpt(const sc_asof_ckpt *ck, void *payload);
+
 /*
  * List the transactions of the stored log (read in sc->txn): those of the
  * stored index when it belongs to this log, then the records after it.
@@ -272,8 +274,10 @@ static int scan_log(scan *sc)
         if (!rc)
             rc = sc_log__walk(sc->log, sc->txn, f, sc->skip_below, record_cb, sc);
     }
-    if (!rc && sc->n >= sc->indexed + sc_asof__ckpt_every())
+    if (!rc && sc->n >= sc->indexed + sc_asof__ckpt_every()) {
         sc_asof__index_save(sc, datadir);
+        sc_asof__ckpt_prune(datadir, keep_ckpt, sc);
+    }
     return rc;
 }
 
@@ -324,6 +328,28 @@ static int ensure_txn(scan *sc, txn_ent *e)
     if (!rc)
         e->rec = rec.data;
     return rc;
+}
+
+/* Whether ck follows a transaction of this log (at a checkpoint index, with its hash). */
+static bool keep_ckpt(const sc_asof_ckpt *ck, void *payload)
+{
+    scan *sc = payload;
+    size_t lo = 0, hi = sc->n;
+
+    while (lo < hi) { /* the transactions are in (file, offset) order */
+        size_t mid = lo + (hi - lo) / 2;
+        const txn_ent *e = &sc->ents[mid];
+        if (e->file < ck->file || (e->file == ck->file && e->end < ck->end))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == sc->n || sc->ents[lo].file != ck->file || sc->ents[lo].end != ck->end ||
+        (lo + 1) % sc_asof__ckpt_every() != 0 || ensure_txn(sc, &sc->ents[lo]) != SC_OK) {
+        sc_ctx_clear_error(sc->ctx);
+        return false;
+    }
+    return sc_asof__hash(sc->ents[lo].rec, sc->ents[lo].rec_len) == ck->hash;
 }
 
 static int ensure_rec(scan *sc, rec_ref *m)

@@ -76,7 +76,8 @@ static bool load(sc_asof_scan *sc, int fd)
     for (size_t i = 0; i < sc->nmaps; i++)
         sc->maps[i].data = NULL;
     return sc_asof__fetch(&rec, sc, sc->ents[sc->n - 1].file, sc->ents[sc->n - 1].off) == SC_OK &&
-           rec.len == sc->ents[sc->n - 1].rec_len && sc_asof__hash(rec.data, rec.len) == h.last_hash;
+           rec.len == sc->ents[sc->n - 1].rec_len &&
+           sc_asof__hash(rec.data, rec.len) == h.last_hash;
 }
 
 void sc_asof__index_load(sc_asof_scan *sc, const char *datadir)

@@ -46,9 +46,9 @@ typedef struct sc_asof_scan {
     size_t nmaps, cap_maps;
     uint32_t first_file, last_file;
     bool any_marked;
-    size_t indexed;   /* leading ents that came from the stored index */
-    uint32_t walking; /* while scanning: the file walked */
-    int alg;          /* and its checksum algorithm */
+    size_t indexed;      /* leading ents that came from the stored index */
+    uint32_t walking;    /* while scanning: the file walked */
+    int alg;             /* and its checksum algorithm */
     uint64_t skip_below; /* and where its records not in the index start */
 } sc_asof_scan;
 

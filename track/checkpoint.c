@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <inttypes.h>
 #include <lmdb.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "catalog/catalog_int.h"
@@ -231,4 +233,45 @@ int sc_asof__open_stored(const char *datadir, const char *name)
 
     snprintf(path, sizeof(path), "%s/" CKPT_DIR "/%s", datadir, name);
     return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* A checkpoint's file name back to its position and hash. */
+static bool parse_name(sc_asof_ckpt *ck, const char *name)
+{
+    unsigned f;
+    unsigned long long end, hash;
+    int used = 0;
+
+    memset(ck, 0, sizeof(*ck));
+    if (sscanf(name, "ckpt-%6u-%12llu-%16llx.mdb%n", &f, &end, &hash, &used) != 3 ||
+        name[used] != '\0')
+        return false;
+    ck->file = f;
+    ck->end = end;
+    ck->hash = hash;
+    return true;
+}
+
+void sc_asof__ckpt_prune(const char *datadir,
+                         bool (*keep)(const sc_asof_ckpt *ck, void *payload),
+                         void *payload)
+{
+    char dir[4096], path[4400];
+    DIR *d;
+    struct dirent *e;
+    struct stat sb;
+    sc_asof_ckpt ck;
+
+    snprintf(dir, sizeof(dir), "%s/" CKPT_DIR, datadir);
+    if (!(d = opendir(dir)))
+        return;
+    while ((e = readdir(d))) {
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        if (parse_name(&ck, e->d_name)
+                ? !keep(&ck, payload)
+                : strncmp(e->d_name, ".tmp-", 5) == 0 && stat(path, &sb) == 0 &&
+                      sb.st_mtime + 3600 < time(NULL))
+            unlink(path);
+    }
+    closedir(d);
 }

@@ -63,6 +63,15 @@ void sc_asof__scratch_close(sc_catalog *scratch);
 void sc_asof__ckpt_write(sc_catalog *scratch, const char *datadir, const sc_asof_ckpt *ck);
 
 /**
+ * Remove every checkpoint of datadir that keep() refuses (one of a log this
+ * catalog no longer has), and temporary files of writers that died more than
+ * an hour ago. Best effort.
+ */
+void sc_asof__ckpt_prune(const char *datadir,
+                         bool (*keep)(const sc_asof_ckpt *ck, void *payload),
+                         void *payload);
+
+/**
  * Store the iov bytes as DATADIR/asof/NAME the way checkpoints are: a
  * temporary file, synced, renamed over NAME, the directory synced.
  * Best effort. @return true when stored
