@@ -55,6 +55,15 @@ typedef struct gtid_pos {
     uint64_t seq;
 } gtid_pos;
 
+/* A Table_map completed by opts->schema (names of that time...), kept until its statement ends. */
+typedef struct tmap_fill {
+    uint64_t table_id;
+    sc_binlog_table tab; /* db/table borrowed from the reader's map; columns = cols */
+    sc_binlog_column *cols;
+    sc_buf names; /* the column names the callback set, copied */
+    uint64_t catalog_id;
+} tmap_fill;
+
 typedef struct lister {
     sc_ctx *ctx;
     const sc_decode_options *o;
@@ -90,6 +99,9 @@ typedef struct lister {
     gtid_pos start[MAX_DOMAINS], stop[MAX_DOMAINS];
     size_t nstart, nstop;
     bool skip_group; /* the current GTID group is filtered out */
+    /* opts->schema: the completed maps of the current statement */
+    tmap_fill *fills;
+    size_t nfills, capfills;
 } lister;
 
 /* ------------------------------------------------------------------ */
@@ -819,7 +831,85 @@ static void json_image(sc_buf *b,
     sc__buf_putc(b, '}');
 }
 
-static int json_rows(lister *l, sc_buf *tmp, sc_binlog_rows *it)
+/* ------------------------------------------------------------------ */
+/* Table maps completed by opts->schema                                 */
+
+static void fills_clear(lister *l)
+{
+    for (size_t i = 0; i < l->nfills; i++) {
+        sc_free(l->ctx, l->fills[i].cols);
+        sc__buf_free(&l->fills[i].names);
+    }
+    l->nfills = 0;
+}
+
+static tmap_fill *fill_find(lister *l, uint64_t table_id)
+{
+    for (size_t i = l->nfills; i-- > 0;)
+        if (l->fills[i].table_id == table_id)
+            return &l->fills[i];
+    return NULL;
+}
+
+/* A new entry for table_id (replacing an older one of the same id). */
+static tmap_fill *fill_new(lister *l, uint64_t table_id)
+{
+    tmap_fill *f = fill_find(l, table_id);
+
+    if (f) {
+        sc_free(l->ctx, f->cols);
+        sc__buf_free(&f->names);
+    } else {
+        if (l->nfills == l->capfills) {
+            size_t cap = l->capfills ? 2 * l->capfills : 8;
+            tmap_fill *n = sc__realloc(l->ctx, l->fills, cap * sizeof(*n));
+            if (!n)
+                return NULL;
+            l->fills = n;
+            l->capfills = cap;
+        }
+        f = &l->fills[l->nfills++];
+    }
+    memset(f, 0, sizeof(*f));
+    f->table_id = table_id;
+    sc__buf_init(&f->names, l->ctx);
+    return f;
+}
+
+/* Ask opts->schema about the map tm (the Table_map event ev); keep what it set. */
+static int fill_map(lister *l, const sc_binlog_event *ev, const sc_ev_table_map *tm)
+{
+    tmap_fill *f = fill_new(l, tm->table_id);
+    sc_decode_table_info info;
+    size_t *offs;
+    int rc;
+
+    if (!f)
+        return SC_ENOMEM;
+    f->cols = sc__calloc(l->ctx, tm->ncols ? tm->ncols : 1, sizeof(*f->cols));
+    offs = sc__calloc(l->ctx, tm->ncols ? tm->ncols : 1, sizeof(*offs));
+    if (!f->cols || !offs) {
+        sc_free(l->ctx, offs);
+        return SC_ENOMEM;
+    }
+    memcpy(f->cols, tm->columns, tm->ncols * sizeof(*f->cols));
+    info = (sc_decode_table_info){l->file, ev->offset, tm->db, tm->table, tm->ncols, f->cols, 0};
+    rc = l->o->schema(&info, l->o->schema_payload);
+    for (size_t i = 0; !rc && i < tm->ncols; i++) { /* copy the names: the buffer may move */
+        offs[i] = f->names.len;
+        sc__buf_put(&f->names, f->cols[i].name.data, f->cols[i].name.len);
+    }
+    for (size_t i = 0; !rc && !f->names.failed && i < tm->ncols; i++)
+        f->cols[i].name.data = f->names.data ? f->names.data + offs[i] : NULL;
+    sc_free(l->ctx, offs);
+    if (!rc && f->names.failed)
+        rc = SC_ENOMEM;
+    f->catalog_id = info.catalog_table_id;
+    f->tab = (sc_binlog_table){tm->table_id, tm->db, tm->table, tm->ncols, f->cols};
+    return rc;
+}
+
+static int json_rows(lister *l, sc_buf *tmp, sc_binlog_rows *it, uint64_t catalog_id)
 {
     static const char *const kind[3] = {"insert", "update", "delete"};
     const sc_binlog_table *t = sc_binlog_rows_table(it);
@@ -828,6 +918,8 @@ static int json_rows(lister *l, sc_buf *tmp, sc_binlog_rows *it)
     int rc;
 
     json_table_names(b, t->table_id, t->db, t->table);
+    if (catalog_id)
+        sc__buf_printf(b, ",\"catalog_table_id\":%llu", (unsigned long long)catalog_id);
     sc__buf_printf(b, ",\"kind\":\"%s\",\"rows\":[", kind[sc_binlog_rows_kind(it)]);
     while ((rc = sc_binlog_rows_next(&row, it)) == SC_OK && row) {
         if (row->index)
@@ -927,12 +1019,22 @@ static int json_event(lister *l, sc_binlog_reader *r, const sc_binlog_event *ev)
         break;
     case SC_EV_TABLE_MAP: {
         const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, de->u.table_map.table_id);
+        const sc_binlog_column *cols = tm->columns;
+        tmap_fill *f = NULL;
+        if (l->o->schema) {
+            if ((rc = fill_map(l, ev, tm)) != SC_OK)
+                break;
+            f = fill_find(l, tm->table_id);
+            cols = f->cols;
+        }
         json_table_names(b, tm->table_id, tm->db, tm->table);
+        if (f && f->catalog_id)
+            sc__buf_printf(b, ",\"catalog_table_id\":%llu", (unsigned long long)f->catalog_id);
         sc__buf_puts(b, ",\"columns\":[");
         for (size_t i = 0; i < tm->ncols; i++) {
             if (i)
                 sc__buf_putc(b, ',');
-            json_column(b, &tmp, &tm->columns[i], i);
+            json_column(b, &tmp, &cols[i], i);
         }
         sc__buf_putc(b, ']');
         break;
@@ -940,17 +1042,21 @@ static int json_event(lister *l, sc_binlog_reader *r, const sc_binlog_event *ev)
     default:
         if (sc_decode__is_rows(ev->header.type)) {
             sc_binlog_rows *it = NULL;
+            const tmap_fill *f = fill_find(l, rows_table_id(ev));
             sc__buf_printf(b, ",\"stmt_end\":%s",
                            rows_flags(ev) & SC_ROWS_STMT_END ? "true" : "false");
-            rc = sc_binlog_rows_open(&it, r, ev);
+            rc = f ? sc_binlog_rows_open_table(&it, r, ev, &f->tab)
+                   : sc_binlog_rows_open(&it, r, ev);
             if (rc == SC_ENOTFOUND) {
                 sc__buf_printf(b, ",\"table_id\":%llu,\"unknown_table\":true",
                                (unsigned long long)rows_table_id(ev));
                 rc = SC_OK;
             } else if (rc == SC_OK) {
-                rc = json_rows(l, &tmp, it);
+                rc = json_rows(l, &tmp, it, f ? f->catalog_id : 0);
             }
             sc_binlog_rows_close(it);
+            if (rows_flags(ev) & SC_ROWS_STMT_END) /* a statement's maps end with it */
+                fills_clear(l);
         }
         break;
     }
@@ -1146,6 +1252,7 @@ static int decode_file(lister *l, const char *path)
             rc = rc2;
         sc__buf_puts(&l->out, "DELIMITER ;\n");
     }
+    fills_clear(l);
     sc_binlog_reader_close(r);
     return rc;
 }
@@ -1160,6 +1267,10 @@ static int check_options(lister *l, const sc_decode_options *o)
     if (o->format != SC_DECODE_TEXT && o->format != SC_DECODE_JSON)
         return sc_error_set(l->ctx, SC_EINVAL, 0, NULL, "binlog decode: unknown format %d",
                             (int)o->format);
+    if (o->schema && o->format != SC_DECODE_JSON)
+        return sc_error_set(l->ctx, SC_EINVAL, 0, NULL,
+                            "binlog decode: column names from a schema history are for "
+                            "--format=json (the -vv listing prints none)");
     if (o->start_gtid &&
         (rc = parse_gtids(l->start, &l->nstart, l->ctx, o->start_gtid, "--start-gtid")))
         return rc;
@@ -1209,6 +1320,8 @@ int sc_binlog_decode(sc_ctx *ctx,
     }
     spool_free(&l->head);
     spool_free(&l->tail);
+    fills_clear(l);
+    sc_free(ctx, l->fills);
     sc__buf_free(&l->out);
     sc_free(ctx, l);
     return rc;

@@ -610,6 +610,123 @@ START_TEST(test_track_as_of_own_log)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Rows with the columns of their time (track/history.c)                */
+
+static int to_buf(const void *data, size_t len, void *payload)
+{
+    sc__buf_put(payload, data, len);
+    return 0;
+}
+
+/* The JSON lines of decoding path with source s1's table history. */
+static char *decode_with_history(const char *path)
+{
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    sc_track_history *h = NULL;
+    sc_buf out = SC_BUF_INIT(sc_fx.ctx);
+    const char *paths[1] = {path};
+
+    ck_assert_int_eq(sc_track_history_open(&h, sc_fx.cat, "s1"), SC_OK);
+    o.format = SC_DECODE_JSON;
+    o.schema = sc_track_history_schema;
+    o.schema_payload = h;
+    ck_assert_int_eq(sc_binlog_decode(sc_fx.ctx, paths, 1, &o, to_buf, &out), SC_OK);
+    sc_track_history_close(h);
+    sc__buf_putc(&out, '\0');
+    return out.text;
+}
+
+/* The n-th (1-based) line of text holding part, or NULL. */
+static const char *nth_line_with(const char *text, const char *part, int n)
+{
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        const char *e = strchr(p, '\n'), *hit = strstr(p, part);
+        if (hit && (!e || hit < e) && --n == 0)
+            return p;
+    }
+    return NULL;
+}
+
+/* Does the line at p (up to its newline) hold part? */
+static bool line_has(const char *p, const char *part)
+{
+    const char *e = strchr(p, '\n'), *hit = strstr(p, part);
+    return hit && (!e || hit < e);
+}
+
+/* The catalog_table_id of a JSON line (0 = none). */
+static unsigned long long catalog_id(const char *line)
+{
+    const char *p = line ? strstr(line, "\"catalog_table_id\":") : NULL;
+    return p ? strtoull(p + 19, NULL, 10) : 0;
+}
+
+START_TEST(test_track_rows_columns_of_their_time)
+{
+    const int64_t one[] = {1}, two[] = {2}, five[] = {5}, six[] = {6};
+    char path[512], *json;
+    const char *l;
+    blog b;
+
+    blog_init(&b);
+    ddl(&b, "", "CREATE DATABASE d");
+    ddl(&b, "d", "CREATE TABLE t (id INT, v INT)");
+    rows_group(&b, "d", "t", 0, one, 1);
+    ddl(&b, "d", "ALTER TABLE t RENAME COLUMN v TO w");
+    rows_group(&b, "d", "t", 0, two, 1);
+    ddl(&b, "d", "CREATE TABLE u (id INT UNSIGNED, x INT)");
+    rows_group(&b, "d", "u", 0, five, 1);
+    ddl(&b, "d", "DROP TABLE u");
+    ddl(&b, "d", "CREATE TABLE u (id INT, y INT)");
+    rows_group(&b, "d", "u", 0, six, 1);
+    ck_assert_int_eq(track(&b, "binlog.000001", false), SC_OK);
+    snprintf(path, sizeof(path), "%s/binlog.000001", bindir);
+    json = decode_with_history(path);
+    /* before the ALTER: v; after it: w; the same catalog table */
+    ck_assert_ptr_nonnull(l = nth_line_with(json, "\"Write_rows_v1\"", 1));
+    ck_assert(line_has(l, "{\"after\":{\"id\":1,\"v\":null}}"));
+    ck_assert(line_has(l, "\"catalog_table_id\":"));
+    ck_assert_ptr_nonnull(l = nth_line_with(json, "\"Write_rows_v1\"", 2));
+    ck_assert(line_has(l, "{\"after\":{\"id\":2,\"w\":null}}"));
+    /* the dropped u had x (and an unsigned id); the new u has y and another catalog id */
+    ck_assert_ptr_nonnull(l = nth_line_with(json, "\"Write_rows_v1\"", 3));
+    ck_assert(line_has(l, "{\"after\":{\"id\":5,\"x\":null}}"));
+    ck_assert_ptr_nonnull(l = nth_line_with(json, "\"Table_map\"", 3));
+    ck_assert(line_has(l, "\"name\":\"x\""));
+    ck_assert(line_has(l, "\"type\":\"int unsigned\""));
+    ck_assert_ptr_nonnull(l = nth_line_with(json, "\"Write_rows_v1\"", 4));
+    ck_assert(line_has(l, "{\"after\":{\"id\":6,\"y\":null}}"));
+    ck_assert_uint_ne(catalog_id(l), catalog_id(nth_line_with(json, "\"Write_rows_v1\"", 3)));
+    ck_assert_uint_eq(catalog_id(nth_line_with(json, "\"Write_rows_v1\"", 1)),
+                      catalog_id(nth_line_with(json, "\"Write_rows_v1\"", 2)));
+    ck_assert_ptr_null(nth_line_with(json, "\"@1\"", 1));
+    sc_free(sc_fx.ctx, json);
+    /* tracking the same file again adds no version; the text listing refuses a history */
+    ck_assert_int_eq(track(&b, "binlog.000001", false), SC_OK);
+    json = decode_with_history(path);
+    ck_assert_ptr_nonnull(nth_line_with(json, "\"w\":null", 1));
+    sc_free(sc_fx.ctx, json);
+    sc__buf_free(&b.file);
+}
+END_TEST
+
+START_TEST(test_track_rows_history_refusals)
+{
+    sc_track_history *h = NULL;
+    sc_decode_options o = SC_DECODE_OPTIONS_INIT;
+    sc_buf out = SC_BUF_INIT(sc_fx.ctx);
+    const char *paths[1] = {"/nonexistent"};
+
+    ck_assert_int_eq(sc_track_history_open(&h, sc_fx.cat, "never"), SC_ENOTFOUND);
+    ck_assert_ptr_null(h);
+    o.schema = sc_track_history_schema; /* text listing: no names to show */
+    ck_assert_int_eq(sc_binlog_decode(sc_fx.ctx, paths, 1, &o, to_buf, &out), SC_EINVAL);
+    ck_assert(has(sc_ctx_last_error(sc_fx.ctx)->message, "--format=json"));
+    sc__buf_free(&out);
+}
+END_TEST
+
 Suite *sc_test_track_suite(void);
 
 Suite *sc_test_track_suite(void)
@@ -627,6 +744,8 @@ Suite *sc_test_track_suite(void)
     tcase_add_test(tc, test_track_group_without_end);
     tcase_add_test(tc, test_track_as_of_tracked);
     tcase_add_test(tc, test_track_as_of_own_log);
+    tcase_add_test(tc, test_track_rows_columns_of_their_time);
+    tcase_add_test(tc, test_track_rows_history_refusals);
     suite_add_tcase(s, tc);
     return s;
 }

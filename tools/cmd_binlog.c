@@ -258,7 +258,7 @@ static bool disk_path(const char *a)
 
 static const char *const decode_opts[] = {"--format",     "--start-position", "--stop-position",
                                           "--start-gtid", "--stop-gtid",      "--database",
-                                          "--table"};
+                                          "--table",      "--source"};
 
 /* "--name=value" or "--name value": the index of name in decode_opts, -1 if none. */
 static int decode_opt(const char *arg, const char **value, int *used, char *const *next)
@@ -305,7 +305,8 @@ static int parse_position(uint64_t *out, sc_cli *cli, const char *opt, const cha
     return SC_CLI_EXIT_OK;
 }
 
-static int set_decode_opt(sc_decode_options *o, sc_cli *cli, int which, const char *v)
+static int
+set_decode_opt(sc_decode_options *o, const char **source, sc_cli *cli, int which, const char *v)
 {
     switch (which) {
     case 0:
@@ -329,16 +330,43 @@ static int set_decode_opt(sc_decode_options *o, sc_cli *cli, int which, const ch
     case 5:
         o->database = v;
         return SC_CLI_EXIT_OK;
+    case 7:
+        *source = v;
+        return SC_CLI_EXIT_OK;
     default:
         o->table = v;
         return SC_CLI_EXIT_OK;
     }
 }
 
+/* decode with --source: the tracked catalog's table history gives the columns of each map's time */
+static int decode_with_history(
+    sc_cli *cli, const char *source, const char *const *paths, size_t n, sc_decode_options *o)
+{
+    sc_catalog *cat = NULL;
+    sc_track_history *h = NULL;
+    int status = sc_cli__open(&cat, cli, SC_CATALOG_READONLY), rc;
+
+    if (status != SC_CLI_EXIT_OK)
+        return status;
+    rc = sc_track_history_open(&h, cat, source);
+    if (!rc) {
+        o->schema = sc_track_history_schema;
+        o->schema_payload = h;
+        rc = sc_binlog_decode(cli->ctx, paths, n, o, write_out, cli->out);
+        fflush(cli->out);
+    }
+    status = rc ? sc_cli__fail(cli, rc) : SC_CLI_EXIT_OK;
+    sc_track_history_close(h);
+    sc_catalog_close(cat);
+    return status;
+}
+
 static int decode_files(sc_cli *cli, int argc, char **argv)
 {
     sc_decode_options o = SC_DECODE_OPTIONS_INIT;
     const char **paths = calloc((size_t)argc, sizeof(*paths));
+    const char *source = NULL;
     size_t n = 0;
     int status = SC_CLI_EXIT_OK, rc;
 
@@ -350,7 +378,7 @@ static int decode_files(sc_cli *cli, int argc, char **argv)
         if (which >= 0 && !v)
             status = sc_cli__usage_error(cli, "binlog", "%s needs a value", decode_opts[which]);
         else if (which >= 0)
-            status = set_decode_opt(&o, cli, which, v);
+            status = set_decode_opt(&o, &source, cli, which, v);
         else if (argv[i][0] == '-' && argv[i][1])
             status = sc_cli__usage_error(cli, "binlog", "decode: unknown option '%s'", argv[i]);
         else
@@ -359,7 +387,13 @@ static int decode_files(sc_cli *cli, int argc, char **argv)
     }
     if (status == SC_CLI_EXIT_OK && n == 0)
         status = sc_cli__usage_error(cli, "binlog", "decode: no binlog file given");
-    if (status == SC_CLI_EXIT_OK) {
+    if (status == SC_CLI_EXIT_OK && source && o.format != SC_DECODE_JSON)
+        status = sc_cli__usage_error(cli, "binlog",
+                                     "decode --source: column names are for --format=json (the "
+                                     "listing prints none, as mariadb-binlog -vv)");
+    if (status == SC_CLI_EXIT_OK && source) {
+        status = decode_with_history(cli, source, paths, n, &o);
+    } else if (status == SC_CLI_EXIT_OK) {
         rc = sc_binlog_decode(cli->ctx, paths, n, &o, write_out, cli->out);
         fflush(cli->out);
         status = rc ? sc_cli__fail(cli, rc) : SC_CLI_EXIT_OK;

@@ -47,7 +47,8 @@ static const cli_command commands[] = {
      "list | show [FILE] | decode [FILE] | rebuild | purge [TO FILE] | rotate | verify |\n"
      "            set KEY VALUE   (list, show, verify: [--json])\n"
      "            decode [--format=text|json] [--start-position=N] [--stop-position=N]\n"
-     "            [--start-gtid=G] [--stop-gtid=G] [--database=DB] [--table=T] PATH...",
+     "            [--start-gtid=G] [--stop-gtid=G] [--database=DB] [--table=T]\n"
+     "            [--source NAME (json: columns of their time from a tracked source)] PATH...",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
     {"replica", sc_cli__cmd_replica,
      "add-source NAME --from DIR|HOST:PORT [--rewrite-db FROM=TO]... [--on-conflict stop|rewrite]\n"

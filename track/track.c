@@ -43,6 +43,12 @@ typedef struct dom_pos {
     uint64_t seq;
 } dom_pos;
 
+/* A TABLE_MAP's server table id and the catalog table it names (0: none the catalog holds). */
+typedef struct id_map {
+    uint64_t table_id;
+    uint64_t catalog_id;
+} id_map;
+
 typedef struct tracker {
     sc_log *log;
     sc_catalog *cat;
@@ -65,6 +71,9 @@ typedef struct tracker {
     char gtid_text[64];
     char marker[400];
     sc_buf annotate; /* the group's last ANNOTATE_ROWS text */
+    /* the current statement's TABLE_MAPs: server table id -> catalog table id */
+    id_map *ids;
+    size_t nids, capids;
 } tracker;
 
 /* Where an event starts and ends in its binlog file. A stream's reader sees
@@ -153,6 +162,7 @@ static void start_group(tracker *t, const sc_binlog_event *raw, const sc_event *
 
     t->in_group = true;
     t->changed = false;
+    t->nids = 0;
     t->gtid = (dom_pos){ev->u.gtid.domain_id, raw->header.server_id, ev->u.gtid.seq_no};
     d = gtid_domain(t, t->gtid.domain);
     t->skipping = d && t->gtid.seq <= d->seq;
@@ -457,20 +467,51 @@ static int move_counter(tracker *t, sc_table *tab, uint64_t next)
     return rc;
 }
 
-static int on_rows(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+/* ------------------------------------------------------------------ */
+/* Table maps: server table ids to catalog tables                       */
+
+static const id_map *id_find(const tracker *t, uint64_t table_id)
 {
-    int kind = sc_event__rows_kind(raw->header.type);
-    const sc_ev_table_map *tm = sc_binlog_reader__table_map(t->r, ev->u.rows.table_id);
-    sc_event_loc loc = {t->fname, ev_start(t, raw)};
-    const sc_table_def *def;
+    for (size_t i = t->nids; i-- > 0;)
+        if (t->ids[i].table_id == table_id)
+            return &t->ids[i];
+    return NULL;
+}
+
+static int id_set(tracker *t, uint64_t table_id, uint64_t catalog_id)
+{
+    id_map *m = (id_map *)id_find(t, table_id);
+
+    if (!m) {
+        if (t->nids == t->capids) {
+            size_t cap = t->capids ? 2 * t->capids : 8;
+            id_map *n = sc__realloc(t->ctx, t->ids, cap * sizeof(*n));
+            if (!n)
+                return SC_ENOMEM;
+            t->ids = n;
+            t->capids = cap;
+        }
+        m = &t->ids[t->nids++];
+    }
+    *m = (id_map){table_id, catalog_id};
+    return SC_OK;
+}
+
+/*
+ * A TABLE_MAP: find the catalog table it names (by database and table name,
+ * as they are at this event), remember its stable id for the statement's
+ * rows events, and record the table's columns in the source's table history
+ * when they differ from the last version recorded for that name (history.c).
+ */
+static int on_table_map(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    const sc_ev_table_map *tm = sc_binlog_reader__table_map(t->r, ev->u.table_map.table_id);
     sc_table *tab = NULL;
     char *db, *name;
-    size_t ai;
-    uint64_t top = 0, v;
-    sc_rows rows;
+    bool written = false;
     int rc;
 
-    if (t->skipping || !t->in_group || kind == 2 || !tm)
+    if (t->skipping || !t->in_group || !tm)
         return SC_OK;
     if ((rc = ensure_txn(t)))
         return rc;
@@ -481,9 +522,39 @@ static int on_rows(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
     sc_free(t->ctx, name);
     if (rc == SC_ENOTFOUND) { /* mysql.*, or a table made before tracking began */
         sc_ctx_clear_error(t->ctx);
-        return SC_OK;
+        return id_set(t, tm->table_id, 0);
     }
-    if (rc)
+    if (!rc)
+        rc = id_set(t, tm->table_id, sc_table_id(tab));
+    if (!rc)
+        rc = sc_track__tv_record(&written, t->txn, t->o->source, t->fname, ev_start(t, raw), tm->db,
+                                 tm->table, tab);
+    if (written)
+        t->changed = true;
+    sc_table_free(tab);
+    return rc;
+}
+
+static int on_rows(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    int kind = sc_event__rows_kind(raw->header.type);
+    const sc_ev_table_map *tm = sc_binlog_reader__table_map(t->r, ev->u.rows.table_id);
+    const id_map *m = id_find(t, ev->u.rows.table_id);
+    sc_event_loc loc = {t->fname, ev_start(t, raw)};
+    const sc_table_def *def;
+    sc_table *tab = NULL;
+    size_t ai;
+    uint64_t top = 0, v;
+    sc_rows rows;
+    int rc;
+
+    if (ev->u.rows.flags & SC_ROWS_STMT_END) /* the statement's table maps end with it */
+        t->nids = 0;
+    if (t->skipping || !t->in_group || kind == 2 || !tm || !m || !m->catalog_id)
+        return SC_OK;
+    if ((rc = ensure_txn(t)))
+        return rc;
+    if ((rc = sc_table_get(&tab, t->txn, m->catalog_id)))
         return rc;
     def = sc_table_definition(tab);
     for (ai = 0; ai < def->n_columns && !(def->columns[ai].flags & SC_COL_AUTO_INCREMENT); ai++)
@@ -531,6 +602,8 @@ static int on_event(tracker *t, const sc_binlog_event *raw)
         sc__buf_reset(&t->annotate);
         sc__buf_put(&t->annotate, ev->u.annotate.text.data, ev->u.annotate.text.len);
         return t->annotate.failed ? SC_ENOMEM : SC_OK;
+    case SC_EV_TABLE_MAP:
+        return on_table_map(t, raw, ev);
     case SC_EV_XID:
         return end_group(t, ev_end(t, raw));
     case SC_EV_ROTATE: /* a stream goes on in the file it names */
@@ -626,6 +699,7 @@ static int tracker_close(tracker *t, int rc, sc_track_stats *out)
     if (out)
         *out = t->st;
     sc__buf_free(&t->annotate);
+    sc_free(ctx, t->ids);
     sc_free(ctx, t);
     return rc;
 }

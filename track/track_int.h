@@ -24,4 +24,19 @@ int sc_track__state_write(sc_txn *txn, const sc_track_state *st);
 /** Record skipped DDL number n (1-based) of source in txn. */
 int sc_track__skipped_write(sc_txn *txn, const char *source, uint64_t n, const sc_track_skipped *s);
 
+/**
+ * Record (history.c) that the TABLE_MAP at file:pos of source names db.table,
+ * catalog table tab, unless the last version of that name before it is the
+ * same (same catalog id, column names, signedness and collations).
+ * @param[out] written  a new version was put
+ */
+int sc_track__tv_record(bool *written,
+                        sc_txn *txn,
+                        const char *source,
+                        const char *file,
+                        uint64_t pos,
+                        sc_slice db,
+                        sc_slice table,
+                        const sc_table *tab);
+
 #endif /* SC_TRACK_INT_H */

@@ -333,6 +333,24 @@ typedef enum sc_decode_format {
     SC_DECODE_JSON = 1, /* one JSON object per event and line */
 } sc_decode_format;
 
+/**
+ * One Table_map event as sc_decode_options.schema sees it: where it is, the
+ * table it names, and a writable copy of its columns. The callback may set
+ * what the log's metadata left out (name, is_unsigned/has_unsigned, charset)
+ * from the schema in force at that event; the lister copies the names it set
+ * before the next call. catalog_table_id: the stable id of that table in the
+ * catalog the schema came from (0 = none).
+ */
+typedef struct sc_decode_table_info {
+    const char *file;          /* base name of the binlog file */
+    uint64_t pos;              /* offset of the Table_map event */
+    sc_slice db;               /* database and table the map names */
+    sc_slice table;            /* ... */
+    size_t ncols;              /* entries in columns */
+    sc_binlog_column *columns; /* the map's columns, writable */
+    uint64_t catalog_table_id; /* out */
+} sc_decode_table_info;
+
 /** Options for sc_binlog_decode(). Start from SC_DECODE_OPTIONS_INIT. */
 typedef struct sc_decode_options {
     unsigned version;        /* SC_DECODE_OPTIONS_VERSION */
@@ -344,12 +362,16 @@ typedef struct sc_decode_options {
     const char *stop_gtid;  /* "D-S-N[,...]": stop after these transactions, per domain */
     const char *database;   /* only this database's rows and statements */
     const char *table;      /* only this table's rows ("T" or "DB.T") */
+    /* JSON only: what the log's TABLE_MAP lacks, from elsewhere (a tracked catalog's history,
+     * sc_track_history_schema); NULL = the log's own metadata */
+    int (*schema)(sc_decode_table_info *info, void *payload);
+    void *schema_payload;
 } sc_decode_options;
 
 #define SC_DECODE_OPTIONS_VERSION 1
 #define SC_DECODE_OPTIONS_INIT                                                                     \
     {                                                                                              \
-        SC_DECODE_OPTIONS_VERSION, SC_DECODE_TEXT, 0, 0, NULL, NULL, NULL, NULL                    \
+        SC_DECODE_OPTIONS_VERSION, SC_DECODE_TEXT, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL        \
     }
 
 /** Where sc_binlog_decode() writes: return 0, or non-zero to stop (an SC_EIO error). */

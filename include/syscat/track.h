@@ -126,6 +126,31 @@ SC_API int sc_track_skipped_foreach(sc_catalog *cat,
                                     int (*cb)(const sc_track_skipped *s, void *payload),
                                     void *payload);
 
+/** The table history of a tracked source, for decoding its rows (opaque). */
+typedef struct sc_track_history sc_track_history;
+
+/**
+ * Open the table history the tracker kept for source: for every TABLE_MAP of
+ * the source's log, the catalog table it named and that table's column names,
+ * signedness and collations at that point (a read-only transaction of cat,
+ * held until sc_track_history_close).
+ * @return SC_OK, SC_ENOTFOUND (source never tracked), SC_EINVAL (bad name)
+ */
+SC_API int sc_track_history_open(sc_track_history **out, sc_catalog *cat, const char *source);
+
+/**
+ * sc_decode_options.schema with the history as payload: fills in what the
+ * map's metadata lacks (names, signedness, collations) from the version of
+ * info->db.info->table in force at info->file:info->pos (files compared by
+ * name, so their names must sort in log order, as binlog.000001... do), and
+ * sets its catalog table id. Leaves the map alone when nothing was recorded
+ * or the column count differs. @return SC_OK, SC_ENOMEM, SC_ECORRUPT
+ */
+SC_API int sc_track_history_schema(sc_decode_table_info *info, void *history);
+
+/** Close a history (NULL is fine). */
+SC_API void sc_track_history_close(sc_track_history *h);
+
 /**
  * The catalog as it was at a point of its log, rebuilt in a scratch catalog
  * (under $TMPDIR) by replaying the stored log up to that point. spec is a
