@@ -337,6 +337,11 @@ check-replica-net:
 check-track-live: all
 	bash tests/track-live.sh $(CLI)
 
+# binlog flashback against mariadb-binlog --flashback and a private server (not in make test)
+.PHONY: check-binlog-flashback
+check-binlog-flashback: all
+	bash tests/track-binlog-flashback.sh $(CLI)
+
 # Map growth at the acceptance size: 100,000 tables from a 1 MiB map, through the API
 # and the CLI (make test runs a few thousand).
 check-mapgrow-long:

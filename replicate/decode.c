@@ -41,6 +41,7 @@ struct sc_binlog_rows {
     sc_binlog_row row;                /* what next() hands out */
     size_t nrows;                     /* rows returned so far */
     bool empty_write;                 /* a WRITE without images: one row, no columns */
+    const uint8_t *span[3];           /* the last row's bytes: first image, second, end */
     sc_buf inflated;                  /* a compressed event's body, inflated */
 };
 
@@ -326,12 +327,14 @@ int sc_binlog_rows_next(const sc_binlog_row **out, sc_binlog_rows *it)
     }
     if (sc_rd_left(&it->rd) == 0)
         return SC_OK;
+    it->span[0] = it->span[1] = start;
     if (it->kind != SC_ROWS_WRITE) {
         if ((rc = decode_image(it, 0, rw->present)))
             return rc;
         it->row.before = it->vals;
         it->row.before_present = it->present;
     }
+    it->span[1] = it->rd.p;
     if (it->kind != SC_ROWS_DELETE) {
         sc_slice bm = it->kind == SC_ROWS_UPDATE ? rw->present_after : rw->present;
         if (it->kind == SC_ROWS_UPDATE && sc_rd_left(&it->rd) == 0)
@@ -341,11 +344,37 @@ int sc_binlog_rows_next(const sc_binlog_row **out, sc_binlog_rows *it)
         it->row.after = it->vals + it->ncols;
         it->row.after_present = it->present + it->ncols;
     }
+    it->span[2] = it->rd.p;
     if (it->rd.p == start) /* an image of no bytes would repeat forever */
         return rows_corrupt(it, "empty row image");
     it->nrows++;
     *out = &it->row;
     return SC_OK;
+}
+
+sc_slice sc_decode__rows_images(const sc_binlog_rows *it)
+{
+    return it->ev.u.rows.rows;
+}
+
+void sc_decode__row_bytes(const sc_binlog_rows *it, sc_slice *first, sc_slice *second)
+{
+    *first = (sc_slice){it->span[0], (size_t)(it->span[1] - it->span[0])};
+    *second = (sc_slice){it->span[1], (size_t)(it->span[2] - it->span[1])};
+}
+
+static bool all_set(sc_slice bm, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (i / 8 >= bm.len || !(bm.data[i / 8] & (1u << (i % 8))))
+            return false;
+    return true;
+}
+
+bool sc_decode__rows_full(const sc_binlog_rows *it)
+{
+    return all_set(it->ev.u.rows.present, it->ncols) &&
+           (it->kind != SC_ROWS_UPDATE || all_set(it->ev.u.rows.present_after, it->ncols));
 }
 
 sc_rows_kind sc_binlog_rows_kind(const sc_binlog_rows *it)

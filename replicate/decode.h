@@ -27,6 +27,16 @@ int sc_decode__row_text(sc_buf *b, const sc_binlog_rows *it, const sc_binlog_row
  */
 int sc_decode__rows_text(sc_buf *b, size_t *nrows, sc_binlog_rows *it);
 
+/** The row images of an iterator's event (into the event's bytes unless it was compressed). */
+sc_slice sc_decode__rows_images(const sc_binlog_rows *it);
+
+/** The bytes of the row sc_binlog_rows_next returned last: its first image and, for an UPDATE,
+ * its second (empty otherwise); slices of sc_decode__rows_images. */
+void sc_decode__row_bytes(const sc_binlog_rows *it, sc_slice *first, sc_slice *second);
+
+/** Do the event's images hold every column (binlog_row_image=FULL)? */
+bool sc_decode__rows_full(const sc_binlog_rows *it);
+
 /** Compressed event types (MariaDB log_bin_compress). */
 #define SC_EV_QUERY_COMPRESSED 165
 #define SC_EV_WRITE_ROWS_COMPRESSED_V1 166

@@ -1185,6 +1185,37 @@ START_TEST(test_binlog_decode_cli)
 }
 END_TEST
 
+/* binlog flashback: a MINIMAL image is refused naming file and offset, nothing written; a FULL
+ * log reverses (tests/track-binlog-flashback.sh compares it with mariadb-binlog --flashback). */
+START_TEST(test_binlog_flashback)
+{
+    char *paths[4];
+    size_t n = variant_files(paths, 4, "crc32-nolog-minimal");
+    sc_ctx *ctx = NULL;
+    sc_buf out;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    sc__buf_init(&out, ctx);
+
+    ck_assert_int_eq(sc_binlog_flashback(ctx, (const char *const *)paths, n, to_buf, &out),
+                     SC_EINVAL);
+    ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(ctx)->message,
+                                 "binlog.000001: event at offset 1486 (Write_rows_v1): a MINIMAL"));
+    ck_assert_uint_eq(out.len, 0);
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    n = variant_files(paths, 4, "none-minimal-full");
+    ck_assert_int_eq(sc_binlog_flashback(ctx, (const char *const *)paths, n, to_buf, &out), SC_OK);
+    sc__buf_putc(&out, '\0');
+    ck_assert_ptr_nonnull(strstr(out.text, "BINLOG '\n"));
+    ck_assert_ptr_nonnull(strstr(out.text, "DELIMITER ;\n# End of log file\n"));
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    sc__buf_free(&out);
+    sc_ctx_free(ctx);
+}
+END_TEST
+
 Suite *sc_test_binlog_decode_suite(void);
 
 Suite *sc_test_binlog_decode_suite(void)
@@ -1205,6 +1236,7 @@ Suite *sc_test_binlog_decode_suite(void)
     tcase_add_test(tc, test_binlog_decode_constant_memory);
     tcase_add_test(tc, test_binlog_decode_compressed);
     tcase_add_test(tc, test_binlog_decode_cli);
+    tcase_add_test(tc, test_binlog_flashback);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -402,6 +402,53 @@ static int decode_files(sc_cli *cli, int argc, char **argv)
     return status;
 }
 
+/* ------------------------------------------------------------------ */
+/* flashback FILE... [--result-file F]                                  */
+
+static int flashback_files(sc_cli *cli, int argc, char **argv)
+{
+    const char **paths = calloc((size_t)argc, sizeof(*paths));
+    const char *result = NULL;
+    char tmp[4096];
+    FILE *out = cli->out;
+    size_t n = 0;
+    int status = SC_CLI_EXIT_OK, rc;
+
+    if (!paths)
+        return sc_cli__fail(cli, SC_ENOMEM);
+    for (int i = 2; i < argc && status == SC_CLI_EXIT_OK; i++) {
+        if (strncmp(argv[i], "--result-file=", 14) == 0)
+            result = argv[i] + 14;
+        else if (strcmp(argv[i], "--result-file") == 0 && i + 1 < argc)
+            result = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1])
+            status = sc_cli__usage_error(cli, "binlog", "flashback: unknown option '%s'", argv[i]);
+        else
+            paths[n++] = argv[i];
+    }
+    if (status == SC_CLI_EXIT_OK && n == 0)
+        status = sc_cli__usage_error(cli, "binlog", "flashback: no binlog file given");
+    if (status == SC_CLI_EXIT_OK && result) { /* written aside, renamed when complete */
+        snprintf(tmp, sizeof(tmp), "%s.tmp", result);
+        if (!(out = fopen(tmp, "w")))
+            status = sc_cli__failf(cli, "cannot write '%s': %s", tmp, strerror(errno));
+    }
+    if (status == SC_CLI_EXIT_OK) {
+        rc = sc_binlog_flashback(cli->ctx, paths, n, write_out, out);
+        if (out != cli->out && fclose(out) != 0 && !rc)
+            rc = sc_error_set(cli->ctx, SC_EIO, 0, NULL, "cannot write '%s'", tmp);
+        if (!rc && out != cli->out && rename(tmp, result) != 0)
+            rc = sc_error_set(cli->ctx, SC_EIO, 0, NULL, "cannot rename '%s': %s", tmp,
+                              strerror(errno));
+        if (rc && out != cli->out)
+            remove(tmp);
+        fflush(cli->out);
+        status = rc ? sc_cli__fail(cli, rc) : SC_CLI_EXIT_OK;
+    }
+    free(paths);
+    return status;
+}
+
 int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
 {
     static const char *const subs[] = {"list",  "show",   "decode", "rebuild",
@@ -416,6 +463,8 @@ int sc_cli__cmd_binlog(sc_cli *cli, int argc, char **argv)
         return sc_cli__usage_error(cli, "binlog", "no subcommand given");
     if (!cli->json && is_decode_files(argc, argv))
         return decode_files(cli, argc, argv);
+    if (!cli->json && strcmp(argv[1], "flashback") == 0)
+        return flashback_files(cli, argc, argv);
     if (cli->json && strcmp(argv[1], "list") != 0 && strcmp(argv[1], "show") != 0 &&
         strcmp(argv[1], "verify") != 0)
         return sc_cli__usage_error(cli, "binlog", "--json is for list, show and verify");

@@ -48,7 +48,8 @@ static const cli_command commands[] = {
      "            set KEY VALUE   (list, show, verify: [--json])\n"
      "            decode [--format=text|json] [--start-position=N] [--stop-position=N]\n"
      "            [--start-gtid=G] [--stop-gtid=G] [--database=DB] [--table=T]\n"
-     "            [--source NAME (json: columns of their time from a tracked source)] PATH...",
+     "            [--source NAME (json: columns of their time from a tracked source)] PATH... |\n"
+     "            flashback PATH... [--result-file F]   (the reversed row log, FULL images)",
      "the catalog log: list, show events, decode rows, rebuild, purge files"},
     {"replica", sc_cli__cmd_replica,
      "add-source NAME --from DIR|HOST:PORT [--rewrite-db FROM=TO]... [--on-conflict stop|rewrite]\n"

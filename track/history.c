@@ -37,8 +37,8 @@ struct sc_track_history {
 };
 
 /* The key of (source, db, table) at file:pos into b. @return false when too long */
-static bool tv_key(
-    sc_buf *b, const char *source, sc_slice db, sc_slice table, const char *file, uint64_t pos)
+static bool
+tv_key(sc_buf *b, const char *source, sc_slice db, sc_slice table, const char *file, uint64_t pos)
 {
     uint8_t be[8];
 

@@ -391,6 +391,21 @@ SC_API int sc_binlog_decode(sc_ctx *ctx,
                             sc_decode_write_fn write,
                             void *payload);
 
+/**
+ * The reversed data-row log of binlog files, as `mariadb-binlog --flashback`
+ * writes it for FULL row images: a script of BINLOG statements that undoes
+ * every row change of the files, last transaction first (statements, rows
+ * events and rows reversed, WRITE and DELETE exchanged, UPDATE images
+ * exchanged); run it with the `mariadb` client. DDL is not reversed.
+ * Every file is checked before anything is written: a MINIMAL or NOBLOB
+ * image, a compressed rows event, or rows of a table without a Table_map
+ * are refused (SC_EINVAL, "FILE: event at offset N (TYPE): reason").
+ * Docs: docs/binlog-decode.md.
+ * @return SC_OK, SC_EINVAL, SC_ECORRUPT, SC_EIO, SC_ENOMEM
+ */
+SC_API int sc_binlog_flashback(
+    sc_ctx *ctx, const char *const *paths, size_t npaths, sc_decode_write_fn write, void *payload);
+
 /* ================================================================== */
 /* The catalog log (replicate/log.c, logfile.c, userrows.c; owner: the */
 /* log). Every committed catalog transaction becomes one binlog       */
