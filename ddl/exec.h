@@ -102,6 +102,8 @@ struct sc_session {
     char *charset_server;                 /* utf8mb4 */
     char *collation_server;               /* utf8mb4_general_ci */
     char *default_engine;                 /* InnoDB */
+    int time_zone_min; /* time_zone as minutes east of UTC ('SYSTEM': 0, the catalog's UTC) */
+    char time_zone[8]; /* its text: "SYSTEM" or "+HH:MM" */
     const char *charset_results; /* character_set_results (static name; NULL: no conversion):
                                     result set metadata is in it (utf8mb4, the pinned client) */
     sc_temp_table *temps;        /* temporary tables */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "catalog/catalog_int.h"
 #include "catalog/charset.h"
@@ -808,6 +809,32 @@ static const sc_expr *constant_call(const sc_expr *e, sc_expr *lit)
     return lit;
 }
 
+/*
+ * A TIMESTAMP literal default is a moment: MariaDB reads it in the session's
+ * time_zone and keeps it in UTC (10.11.19: under time_zone '+02:00',
+ * DEFAULT '2020-01-01 10:00:00' shows as '2020-01-01 08:00:00' in a '+00:00'
+ * session). The catalog keeps it as UTC text. Zero dates are no moment.
+ */
+static const char *timestamp_to_utc(sc_exec *x, const char *v)
+{
+    struct tm tm;
+    int frac_at = 0;
+    time_t t;
+
+    memset(&tm, 0, sizeof(tm));
+    if (!x->s->time_zone_min || !v || strncmp(v, "0000-00-00", 10) == 0 ||
+        sscanf(v, "%4d-%2d-%2d %2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+               &tm.tm_min, &tm.tm_sec, &frac_at) != 6)
+        return v;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    t = timegm(&tm) - (time_t)x->s->time_zone_min * 60;
+    if (!gmtime_r(&t, &tm))
+        return v;
+    return sc_exec__printf(x, "%04d-%02d-%02d %02d:%02d:%02d%s", tm.tm_year + 1900, tm.tm_mon + 1,
+                           tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, v + frac_at);
+}
+
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
 {
     sc_column_def *d = &c->d;
@@ -857,6 +884,10 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         d->default_kind = SC_DEFAULT_LITERAL;
         d->default_value = sc_exec__strdup(x, canon);
         sc_free(x->ctx, canon);
+        if (d->type == SC_TYPE_TIMESTAMP && d->default_value)
+            d->default_value = timestamp_to_utc(x, d->default_value);
+        if (!d->default_value)
+            return SC_ENOMEM;
         if (d->type == SC_TYPE_DECIMAL && strtod(text, NULL) != strtod(d->default_value, NULL))
             sc_exec__warn(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul); /* rounded */
         if (zero_date_refused(x, d)) { /* a zero date string is out of range, a number cut */

@@ -187,6 +187,7 @@ int sc_session_new(sc_session **out, sc_catalog *cat, const char *database)
     s->foreign_key_checks = true;
     s->sql_notes = true;
     s->charset_results = SC_CHARSET_SERVER_DEFAULT;
+    snprintf(s->time_zone, sizeof(s->time_zone), "SYSTEM");
     if (set_str(ctx, &s->database, database) ||
         set_str(ctx, &s->charset_server, SC_CHARSET_SERVER_DEFAULT) ||
         set_str(ctx, &s->collation_server, SC_COLLATION_SERVER_DEFAULT) ||
@@ -247,7 +248,6 @@ static const char *const ignored_vars[] = {
     "autocommit",
     "unique_checks",
     "sql_notes",
-    "time_zone",
     "names",
     "character_set_client",
     "character_set_results",
@@ -312,6 +312,31 @@ void sc_session_set_restore(sc_session *s, bool on)
     s->restore = on;
 }
 
+/*
+ * time_zone: 'SYSTEM' (the catalog's clock, UTC) or an offset '+HH:MM' in
+ * MariaDB's range -12:59..+13:00. Named zones need the server's time zone
+ * tables, which a catalog does not have: 1298, as a server without them.
+ */
+static int set_time_zone(sc_session *s, const char *value)
+{
+    unsigned h, m;
+    int used = 0, min;
+
+    if (strcasecmp(value, "DEFAULT") == 0 || strcasecmp(value, "SYSTEM") == 0) {
+        s->time_zone_min = 0;
+        snprintf(s->time_zone, sizeof(s->time_zone), "SYSTEM");
+        return SC_OK;
+    }
+    if ((value[0] != '+' && value[0] != '-') ||
+        sscanf(value + 1, "%2u:%2u%n", &h, &m, &used) != 2 || value[1 + used] != '\0' || m > 59 ||
+        (value[0] == '+' ? h * 60 + m > 13 * 60 : h * 60 + m > 12 * 60 + 59))
+        return sc_error_set_er(s->ctx, SC_ESQL, SC_ER_UNKNOWN_TIME_ZONE, value);
+    min = (int)(h * 60 + m);
+    s->time_zone_min = value[0] == '-' ? -min : min;
+    snprintf(s->time_zone, sizeof(s->time_zone), "%c%02u:%02u", value[0], h % 100, m);
+    return SC_OK;
+}
+
 int sc_session_set(sc_session *s, const char *name, const char *value)
 {
     int b;
@@ -364,6 +389,8 @@ int sc_session_set(sc_session *s, const char *name, const char *value)
             return SC_ENOMEM;
         return SC_OK;
     }
+    if (strcasecmp(name, "time_zone") == 0)
+        return set_time_zone(s, value);
     if (strcasecmp(name, "character_set_results") == 0) {
         const sc_charset_info *cs = sc_charset__find(value);
         if (strcasecmp(value, "DEFAULT") == 0 || strcasecmp(value, "NULL") == 0) {
@@ -412,6 +439,8 @@ static char *session_value(sc_session *s, const char *name, bool *known)
         return s->database ? sc__strdup(s->ctx, s->database) : NULL;
     if (strcasecmp(name, "character_set_results") == 0)
         return s->charset_results ? sc__strdup(s->ctx, s->charset_results) : NULL;
+    if (strcasecmp(name, "time_zone") == 0)
+        return sc__strdup(s->ctx, s->time_zone);
     *known = false;
     return NULL;
 }

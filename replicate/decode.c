@@ -318,6 +318,7 @@ int sc_binlog_rows_next(const sc_binlog_row **out, sc_binlog_rows *it)
     it->row.ncols = it->ncols;
     if (it->empty_write) { /* INSERT ... VALUES (): one row, no columns */
         it->empty_write = false;
+        it->span[0] = it->span[1] = it->span[2] = it->rd.p;
         memset(it->present, 0, it->ncols * sizeof(*it->present));
         it->row.after = it->vals;
         it->row.after_present = it->present;

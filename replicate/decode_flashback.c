@@ -184,7 +184,8 @@ typedef struct fb_pos {
 } fb_pos;
 
 /* The rows event ev reversed into f->ev (stmt_end: it now ends its statement). */
-static int reverse_event(flashback *f, sc_binlog_reader *r, const sc_binlog_event *ev, bool stmt_end)
+static int
+reverse_event(flashback *f, sc_binlog_reader *r, const sc_binlog_event *ev, bool stmt_end)
 {
     sc_binlog_rows *it = NULL;
     const sc_binlog_row *row;
@@ -207,6 +208,10 @@ static int reverse_event(flashback *f, sc_binlog_reader *r, const sc_binlog_even
     pos = head + imgs.len; /* rows are copied from the end backwards */
     while (!(rc = sc_binlog_rows_next(&row, it)) && row) {
         sc_decode__row_bytes(it, &a, &b);
+        if (a.len + b.len > pos - head) { /* cannot happen: the rows are the images */
+            rc = refuse(f, r, ev, "its rows do not add up to its images");
+            break;
+        }
         pos -= a.len + b.len;
         memcpy(f->ev.data + pos, b.data, b.len); /* an UPDATE's images exchanged */
         memcpy(f->ev.data + pos + b.len, a.data, a.len);
@@ -342,11 +347,8 @@ static int write_reversed(flashback *f)
     return rc ? rc : fb_flush(f, true);
 }
 
-int sc_binlog_flashback(sc_ctx *ctx,
-                        const char *const *paths,
-                        size_t npaths,
-                        sc_decode_write_fn write,
-                        void *payload)
+int sc_binlog_flashback(
+    sc_ctx *ctx, const char *const *paths, size_t npaths, sc_decode_write_fn write, void *payload)
 {
     flashback f;
     int rc = SC_OK;

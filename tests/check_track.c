@@ -114,6 +114,42 @@ query_ex(blog *b, const char *db, uint32_t f2, uint64_t mode, uint16_t coll, con
     put_event(b, &ev);
 }
 
+/* A standalone DDL group whose Query event carries client collation id client (connection the
+ * same, server 45) and, when tz is not NULL, Q_TIME_ZONE. */
+static void ddl_session(blog *b, const char *db, uint16_t client, const char *tz, const char *sql)
+{
+    uint8_t sv[128];
+    size_t n = 0;
+    sc_event ev;
+
+    gtid(b, true);
+    sv[n++] = 0; /* Q_FLAGS2 */
+    sc_put_u32le(sv + n, F2_EXPLICIT);
+    n += 4;
+    sv[n++] = 1; /* Q_SQL_MODE */
+    sc_put_u64le(sv + n, SQL_MODE_DEFAULT);
+    n += 8;
+    sv[n++] = 4; /* Q_CHARSET */
+    sc_put_u16le(sv + n, client);
+    sc_put_u16le(sv + n + 2, client);
+    sc_put_u16le(sv + n + 4, 45);
+    n += 6;
+    if (tz) {
+        sv[n++] = 5; /* Q_TIME_ZONE */
+        sv[n++] = (uint8_t)strlen(tz);
+        memcpy(sv + n, tz, strlen(tz));
+        n += strlen(tz);
+    }
+    memset(&ev, 0, sizeof(ev));
+    ev.modelled = true;
+    ev.header.type = SC_EV_QUERY;
+    ev.u.query.thread_id = 5;
+    ev.u.query.status_vars = (sc_slice){sv, n};
+    ev.u.query.db = (sc_slice){(const uint8_t *)db, strlen(db)};
+    ev.u.query.text = (sc_slice){(const uint8_t *)sql, strlen(sql)};
+    put_event(b, &ev);
+}
+
 /* A standalone DDL group with the corpus' session settings. */
 static void ddl(blog *b, const char *db, const char *sql)
 {
@@ -611,6 +647,95 @@ START_TEST(test_track_as_of_own_log)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* time_zone and character_set_client of a Query event                  */
+
+/* Expected texts: SHOW CREATE TABLE of the same statements on MariaDB 10.11.19 (server
+ * time_zone +00:00, utf8mb4), after SET time_zone / SET NAMES as the events say. */
+START_TEST(test_track_time_zone)
+{
+    blog b;
+    char *t1, *t3;
+
+    blog_init(&b);
+    ddl(&b, "", "CREATE DATABASE z");
+    ddl_session(&b, "z", 45, "+02:00",
+                "CREATE TABLE t1 (a TIMESTAMP NOT NULL DEFAULT '2020-01-01 10:00:00', b TIMESTAMP "
+                "NULL DEFAULT 20200101100000, c DATETIME DEFAULT '2020-01-01 10:00:00')");
+    ddl(&b, "z", "CREATE TABLE t3 (a INT)");
+    ddl_session(&b, "z", 45, "-05:30",
+                "ALTER TABLE t3 ADD b TIMESTAMP NULL DEFAULT '2021-01-01 00:30:00'");
+    ddl_session(&b, "z", 45, "SYSTEM",
+                "CREATE TABLE t4 (a TIMESTAMP NULL DEFAULT '2021-06-01 12:00:00')");
+    ck_assert_int_eq(track(&b, "binlog.000001", false), SC_OK);
+    t1 = show_table(sc_fx.cat, "z", "t1");
+    ck_assert_str_eq(t1, "CREATE TABLE `t1` (\n"
+                         "  `a` timestamp NOT NULL DEFAULT '2020-01-01 08:00:00',\n"
+                         "  `b` timestamp NULL DEFAULT '2020-01-01 08:00:00',\n"
+                         "  `c` datetime DEFAULT '2020-01-01 10:00:00'\n"
+                         ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci");
+    t3 = show_table(sc_fx.cat, "z", "t3");
+    ck_assert(has(t3, "`b` timestamp NULL DEFAULT '2021-01-01 06:00:00'"));
+    sc_free(sc_fx.ctx, t1);
+    sc_free(sc_fx.ctx, t3);
+    t3 = show_table(sc_fx.cat, "z", "t4"); /* SYSTEM: the catalog's UTC */
+    ck_assert(has(t3, "DEFAULT '2021-06-01 12:00:00'"));
+    sc_free(sc_fx.ctx, t3);
+    /* a named zone needs time zone tables: refused like a server without them */
+    ddl_session(&b, "z", 45, "Europe/Paris",
+                "CREATE TABLE t5 (a TIMESTAMP NULL DEFAULT '2021-06-01 12:00:00')");
+    ck_assert_int_eq(track(&b, "binlog.000001", false), SC_ESQL);
+    ck_assert(has(sc_ctx_last_error(sc_fx.ctx)->message,
+                  "Unknown or incorrect time zone: 'Europe/Paris'"));
+    ck_assert(has(sc_ctx_last_error(sc_fx.ctx)->message, "GTID 0-1-6"));
+    ck_assert_int_eq(track(&b, "binlog.000001", true), SC_OK);
+    ck_assert_ptr_null(show_table(sc_fx.cat, "z", "t5"));
+    sc__buf_free(&b.file);
+}
+END_TEST
+
+START_TEST(test_track_client_charset)
+{
+    blog b;
+    char *t;
+
+    blog_init(&b);
+    ddl(&b, "", "CREATE DATABASE z");
+    /* SET NAMES latin1: 'é' is the byte 0xE9 in identifiers, literals and comments */
+    ddl_session(&b, "z", 8, NULL,
+                "CREATE TABLE l1 (c VARCHAR(10) DEFAULT '\xe9', `n\xe9` INT) COMMENT '\xe9t\xe9' "
+                "CHARSET utf8mb4");
+    /* cp1251 through iconv: 0xE6 is Cyrillic zhe; latin1's 0x80 is the euro sign */
+    ddl_session(&b, "z", 51, NULL, "CREATE TABLE c1 (c VARCHAR(5) DEFAULT '\xe6') CHARSET utf8mb4");
+    ddl_session(&b, "z", 8, NULL, "CREATE TABLE e1 (c VARCHAR(5) DEFAULT '\x80') CHARSET utf8mb4");
+    /* ASCII text of any client is as logged */
+    ddl_session(&b, "z", 3, NULL, "CREATE TABLE a1 (c INT)");
+    ck_assert_int_eq(track(&b, "binlog.000001", false), SC_OK);
+    t = show_table(sc_fx.cat, "z", "l1");
+    ck_assert_str_eq(t, "CREATE TABLE `l1` (\n"
+                        "  `c` varchar(10) DEFAULT '\xc3\xa9',\n"
+                        "  `n\xc3\xa9` int(11) DEFAULT NULL\n"
+                        ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci "
+                        "COMMENT='\xc3\xa9t\xc3\xa9'");
+    sc_free(sc_fx.ctx, t);
+    t = show_table(sc_fx.cat, "z", "c1");
+    ck_assert(has(t, "DEFAULT '\xd0\xb6'"));
+    sc_free(sc_fx.ctx, t);
+    t = show_table(sc_fx.cat, "z", "e1");
+    ck_assert(has(t, "DEFAULT '\xe2\x82\xac'"));
+    sc_free(sc_fx.ctx, t);
+    t = show_table(sc_fx.cat, "z", "a1");
+    ck_assert_ptr_nonnull(t);
+    sc_free(sc_fx.ctx, t);
+    /* dec8 with a byte above 0x7F: no conversion known, refused by name */
+    ddl_session(&b, "z", 3, NULL, "CREATE TABLE d1 (c VARCHAR(5) DEFAULT '\xe9')");
+    ck_assert_int_eq(track(&b, "binlog.000001", false), SC_ERROR);
+    ck_assert(has(sc_ctx_last_error(sc_fx.ctx)->message,
+                  "character_set_client dec8 cannot be converted to utf8mb4"));
+    sc__buf_free(&b.file);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* Rows with the columns of their time (track/history.c)                */
 
 static int to_buf(const void *data, size_t len, void *payload)
@@ -744,6 +869,8 @@ Suite *sc_test_track_suite(void)
     tcase_add_test(tc, test_track_group_without_end);
     tcase_add_test(tc, test_track_as_of_tracked);
     tcase_add_test(tc, test_track_as_of_own_log);
+    tcase_add_test(tc, test_track_time_zone);
+    tcase_add_test(tc, test_track_client_charset);
     tcase_add_test(tc, test_track_rows_columns_of_their_time);
     tcase_add_test(tc, test_track_rows_history_refusals);
     suite_add_tcase(s, tc);

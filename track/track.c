@@ -11,6 +11,8 @@
  * replication stream through Connector/C (sc_track_live, the transport of
  * replicate/replica_net.c). docs/tracking.md.
  */
+#include <errno.h>
+#include <iconv.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +32,7 @@
 #define Q_FLAGS2 0
 #define Q_SQL_MODE 1
 #define Q_CHARSET 4
+#define Q_TIME_ZONE 5
 
 /* flags2 bits (MariaDB sql_priv.h OPTION_*; checked on a 10.11.19 server). */
 #define F2_EXPLICIT_DEF_TIMESTAMP (1u << 24)
@@ -307,6 +310,11 @@ static int session_for(sc_session **out, tracker *t, const sc_binlog_event *raw,
             const sc_collation_info *c = sc_charset__collation_by_id(sc_get_u16le(v.data + 4));
             if (c)
                 rc = sc_session_set(*out, "collation_server", c->name);
+        } else if (code == Q_TIME_ZONE && v.len >= 1 && v.data[0] < sizeof(num) &&
+                   v.data[0] < v.len) { /* TIMESTAMP literals are read in it */
+            memcpy(num, v.data + 1, v.data[0]);
+            num[v.data[0]] = '\0';
+            rc = sc_session_set(*out, "time_zone", num);
         }
     }
     if (rc) {
@@ -314,6 +322,134 @@ static int session_for(sc_session **out, tracker *t, const sc_binlog_event *raw,
         *out = NULL;
     }
     return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* character_set_client                                                 */
+
+/* MariaDB's latin1 is cp1252, with the five bytes cp1252 leaves undefined as U+0080.. */
+static const uint16_t latin1_80[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+
+static void put_utf8(sc_buf *b, uint32_t cp)
+{
+    if (cp < 0x80) {
+        sc__buf_putc(b, (char)cp);
+    } else if (cp < 0x800) {
+        sc__buf_putc(b, (char)(0xC0 | (cp >> 6)));
+        sc__buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+    } else {
+        sc__buf_putc(b, (char)(0xE0 | (cp >> 12)));
+        sc__buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+        sc__buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+    }
+}
+
+/* The iconv name of a MariaDB client character set; NULL when not known. */
+static const char *iconv_name(const char *cs)
+{
+    static const char *const map[][2] = {{"latin2", "ISO-8859-2"},
+                                         {"latin5", "ISO-8859-9"},
+                                         {"latin7", "ISO-8859-13"},
+                                         {"greek", "ISO-8859-7"},
+                                         {"hebrew", "ISO-8859-8"},
+                                         {"cp1250", "CP1250"},
+                                         {"cp1251", "CP1251"},
+                                         {"cp1256", "CP1256"},
+                                         {"cp1257", "CP1257"},
+                                         {"cp850", "CP850"},
+                                         {"cp852", "CP852"},
+                                         {"cp866", "CP866"},
+                                         {"koi8r", "KOI8-R"},
+                                         {"koi8u", "KOI8-U"},
+                                         {"ascii", "ASCII"},
+                                         {"sjis", "SHIFT_JIS"},
+                                         {"cp932", "CP932"},
+                                         {"ujis", "EUC-JP"},
+                                         {"eucjpms", "EUC-JP-MS"},
+                                         {"gbk", "GBK"},
+                                         {"gb2312", "GB2312"},
+                                         {"big5", "BIG5"},
+                                         {"euckr", "EUC-KR"},
+                                         {"tis620", "TIS-620"},
+                                         {"macroman", "MACINTOSH"},
+                                         {"armscii8", "ARMSCII-8"},
+                                         {"geostd8", "GEORGIAN-PS"},
+                                         {"gb18030", "GB18030"},
+                                         {"macce", "MAC-CENTRALEUROPE"}};
+
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+        if (strcmp(map[i][0], cs) == 0)
+            return map[i][1];
+    return NULL;
+}
+
+static int iconv_to_utf8(sc_buf *out, const char *from, sc_slice in)
+{
+    iconv_t cd = iconv_open("UTF-8", from);
+    char *ip = (char *)(uintptr_t)in.data;
+    size_t il = in.len, ol, done = 0;
+    int ok = cd != (iconv_t)-1;
+
+    while (ok && il > 0) {
+        char *op;
+        size_t room = 4 * il + 16;
+        if (!sc__buf_append(out, room))
+            break;
+        out->len -= room; /* the room is reserved; iconv fills it */
+        op = (char *)out->data + out->len;
+        ol = room;
+        done = iconv(cd, &ip, &il, &op, &ol);
+        out->len += room - ol;
+        if (done == (size_t)-1 && errno != E2BIG)
+            ok = 0; /* a byte sequence the character set does not have */
+    }
+    if (cd != (iconv_t)-1)
+        iconv_close(cd);
+    return ok && !out->failed ? 0 : -1;
+}
+
+/*
+ * The statement as the DDL engine reads it (utf8mb4): MariaDB converts a
+ * statement from its character_set_client (Q_CHARSET's first id) before it
+ * parses it, identifiers, literals and comments alike (10.11.19: under SET
+ * NAMES latin1, DEFAULT 0xE9 is 'é'). Text of utf8mb3/utf8mb4/binary clients
+ * and pure ASCII text stay as logged.
+ */
+static int client_text(tracker *t, sc_buf *out, const sc_event *ev)
+{
+    sc_rd rd = sc_rd_init(ev->u.query.status_vars);
+    sc_slice text = ev->u.query.text, v;
+    const sc_collation_info *co = NULL;
+    const char *conv;
+    uint8_t code;
+    bool ascii = true;
+
+    for (size_t i = 0; i < text.len && ascii; i++)
+        ascii = text.data[i] < 0x80;
+    while (!ascii && sc_query__status_next(&rd, &code, &v) > 0)
+        if (code == Q_CHARSET && v.len >= 6)
+            co = sc_charset__collation_by_id(sc_get_u16le(v.data));
+    if (ascii || !co || !strncmp(co->charset, "utf8", 4) || !strcmp(co->charset, "binary")) {
+        sc__buf_put(out, text.data, text.len);
+        return SC_OK;
+    }
+    if (strcmp(co->charset, "latin1") == 0) {
+        for (size_t i = 0; i < text.len; i++) {
+            uint8_t c = text.data[i];
+            put_utf8(out, c >= 0x80 && c < 0xA0 ? latin1_80[c - 0x80] : c);
+        }
+        return SC_OK;
+    }
+    conv = iconv_name(co->charset);
+    if (!conv || iconv_to_utf8(out, conv, text) != 0)
+        return sc_error_set(t->ctx, SC_ERROR, 0, NULL,
+                            "the statement's character_set_client %s%s cannot be converted to "
+                            "utf8mb4",
+                            co->charset, conv ? " (a byte sequence it does not have)" : "");
+    return SC_OK;
 }
 
 static int refuse(tracker *t, const sc_binlog_event *raw, const sc_slice text)
@@ -356,36 +492,45 @@ static int skip_ddl(tracker *t, const sc_binlog_event *raw, const sc_slice text)
     return rc;
 }
 
-static int run_ddl(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+/* Run the statement of ev in a session set up from it, with the tracker's marker before it. */
+static int exec_ddl(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
 {
-    sc_slice text = ev->u.query.text;
     sc_session *s = NULL;
     sc_stmt_result res;
     sc_buf sql;
-    int rc = ensure_txn(t);
+    int rc = session_for(&s, t, raw, ev);
 
-    if (!rc)
-        rc = session_for(&s, t, raw, ev);
     if (rc)
         return rc;
     sc__buf_init(&sql, t->ctx);
     sc__buf_puts(&sql, t->marker);
-    sc__buf_put(&sql, text.data, text.len);
-    if (sql.failed) {
-        sc_session_free(s);
-        sc__buf_free(&sql);
-        return SC_ENOMEM;
-    }
+    rc = client_text(t, &sql, ev);
+    if (!rc && sql.failed)
+        rc = SC_ENOMEM;
     memset(&res, 0, sizeof(res));
-    rc = sc_ddl_exec(&res, s, t->txn, sql.text, sql.len);
+    if (!rc)
+        rc = sc_ddl_exec(&res, s, t->txn, sql.text, sql.len);
     sc_stmt_result_clear(&res);
     sc_session_free(s);
     sc__buf_free(&sql);
+    return rc;
+}
+
+static int run_ddl(tracker *t, const sc_binlog_event *raw, const sc_event *ev)
+{
+    sc_slice text = ev->u.query.text;
+    int rc = ensure_txn(t);
+
+    if (rc)
+        return rc;
+    rc = exec_ddl(t, raw, ev);
     if (rc == SC_OK) {
         t->st.ddl++;
         t->changed = true;
         return SC_OK;
     }
+    /* refused by the engine, or its session (a named time zone, a client character set
+     * that cannot be converted) cannot be set up */
     if (rc == SC_ENOMEM || rc == SC_EIO || rc == SC_EFULL || !t->o->skip_unparsed_ddl)
         return refuse(t, raw, text);
     return skip_ddl(t, raw, text);
