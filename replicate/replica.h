@@ -222,6 +222,8 @@ typedef struct sc_replica_net_options {
     uint64_t position;         /* offset in it (0: 4, after the magic) */
     bool non_block;            /* end of the stream at the source's current end */
     unsigned timeout_s;        /* connect timeout (0: 10 s) */
+    const char *gtid; /* "D-S-N[,...]": a GTID dump after this state (@slave_connect_state; file and
+                         position are then not used); NULL or "": by file and position */
 } sc_replica_net_options;
 
 /** Whether from reads as HOST:PORT (no '/', a port 1..65535). */

@@ -6,7 +6,9 @@
 # killed (SIGKILL) and started again, and the server is restarted. At the
 # end the tracker catches up (`--once`) and `syscat dump --show-create` must
 # equal the server's own SHOW CREATE DATABASE/TABLE output in the same
-# schema.sql format. Needs the mariadb-server package; `make check-track-live`.
+# schema.sql format. Then the binlog file of the saved position is purged and
+# the tracker must resume from its saved GTID (a file/position dump could not).
+# Needs the mariadb-server package; `make check-track-live`.
 # usage: tests/track-live.sh [SYSCAT]
 set -u
 cd "$(dirname "$0")/.."
@@ -94,6 +96,14 @@ TRK=
 "$SYSCAT" --datadir "$D" track --source live --from "127.0.0.1:$PORT" --user trk \
     --password-file "$BASE/pw" --once >>"$BASE/track.log" 2>&1 ||
     { echo "FAIL track-live: catching up: $(tail -3 "$BASE/track.log")"; exit 1; }
+# resuming from the saved GTID: the file of the saved position is purged, so a
+# dump by file and position could not start; a GTID dump starts where the state is
+cli -e "FLUSH BINARY LOGS"
+cli -e "PURGE BINARY LOGS TO '$(cli -N -e 'SHOW MASTER STATUS' | cut -f1)'"
+step 15 >>"$BASE/workload.log" 2>&1
+"$SYSCAT" --datadir "$D" track --source live --from "127.0.0.1:$PORT" --user trk \
+    --password-file "$BASE/pw" --once >>"$BASE/track.log" 2>&1 ||
+    { echo "FAIL track-live: resuming by GTID after a purge: $(tail -3 "$BASE/track.log")"; exit 1; }
 # the server's own SHOW CREATE output, in the schema.sql format
 /usr/bin/python3 - "$SOCK" >"$BASE/server.sql" <<'PY'
 import sys, pymysql
@@ -119,4 +129,4 @@ if ! cmp -s "$BASE/server.sql" "$BASE/syscat.sql"; then
     tail -5 "$BASE/track.log"
     exit 1
 fi
-echo "ok track-live: $(grep -c '^CREATE TABLE' "$BASE/server.sql") tables of $(grep -c '^CREATE DATABASE' "$BASE/server.sql") databases tracked through a tracker kill and a server restart; $("$SYSCAT" --datadir "$D" track status | sed -n 4p)"
+echo "ok track-live: $(grep -c '^CREATE TABLE' "$BASE/server.sql") tables of $(grep -c '^CREATE DATABASE' "$BASE/server.sql") databases tracked through a tracker kill, a server restart and a purge (GTID resume); $("$SYSCAT" --datadir "$D" track status | sed -n 4p)"

@@ -886,6 +886,7 @@ static int live_session(tracker *t, const sc_track_live_options *lo, bool *lost)
     no.server_id = lo->server_id ? lo->server_id : 4000000001u;
     no.file = t->state.file;
     no.position = t->state.position;
+    no.gtid = t->state.gtid; /* resume after the saved GTIDs when there are some */
     no.non_block = lo->once;
     *lost = false;
     rc = sc_replica__net_open(&net, t->ctx, &no);

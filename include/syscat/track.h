@@ -80,11 +80,11 @@ typedef struct sc_track_live_options {
 
 /**
  * sc_track_files() over a live MariaDB server's replication stream
- * (Connector/C, COM_BINLOG_DUMP from the saved file and position, or from the
- * server's first file): the same groups, transactions and saved state. It
+ * (Connector/C, a GTID dump after the saved GTID state, or from the server's
+ * first file the first time): the same groups, transactions and saved state. It
  * follows the server until stop() says so (or, with once, until the
  * server's current end); when the connection goes away (a server restart)
- * it reconnects from the saved position for up to retry_s seconds without
+ * it reconnects from the saved state for up to retry_s seconds without
  * progress. Killing the process at any point loses nothing (see sc_track_files).
  * @return as sc_track_files(); SC_EIO when the server cannot be reached
  */
