@@ -14,7 +14,10 @@
  *
  * fuzz-sources: catalog/ctx.c catalog/buf.c catalog/charset.c replicate/event.c
  * fuzz-sources: replicate/reader.c replicate/rowfmt.c replicate/print.c
- * fuzz-sources: replicate/decode.c replicate/decode_list.c
+ * fuzz-sources: replicate/decode.c replicate/decode_list.c replicate/decode_flashback.c
+ *
+ * Also: JSON with a schema callback naming every column (as a tracked
+ * history does), and sc_binlog_flashback() on the same file.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -35,6 +38,17 @@ static int discard(const void *data, size_t len, void *payload)
     (void)data;
     *total += len;
     return 0;
+}
+
+/* A schema history as sc_track_history_schema gives one: names where the log has none. */
+static int name_columns(sc_decode_table_info *info, void *payload)
+{
+    (void)payload;
+    for (size_t i = 0; i < info->ncols; i++)
+        if (!info->columns[i].name.len)
+            info->columns[i].name = (sc_slice){(const uint8_t *)"col", 1 + i % 3};
+    info->catalog_table_id = 7;
+    return SC_OK;
 }
 
 /* A corrupt-input error must say where: it starts with the file's name. */
@@ -97,6 +111,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o.start_gtid = "0-1-3";
         o.table = "ints";
         rc = sc_binlog_decode(ctx, paths, 1, &o, discard, &total);
+        check_error(ctx, rc, path);
+        o.start_gtid = NULL;
+        o.table = NULL;
+        o.schema = name_columns;
+        rc = sc_binlog_decode(ctx, paths, 1, &o, discard, &total);
+        check_error(ctx, rc, path);
+        rc = sc_binlog_flashback(ctx, paths, 1, discard, &total);
         check_error(ctx, rc, path);
         iterate(ctx, path);
     }
