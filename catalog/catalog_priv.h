@@ -13,6 +13,8 @@
 #ifndef SC_CATALOG_PRIV_H
 #define SC_CATALOG_PRIV_H
 
+#include <pthread.h>
+
 #include "catalog/catalog_int.h"
 #include "catalog/arena.h"
 #include "catalog/buf.h"
@@ -59,14 +61,15 @@ void sc__put_u64be(uint8_t *p, uint64_t v);
  * count is not 0; a cached table has its row.
  */
 struct sc_table {
-    sc_ctx *ctx;                    /* allocator */
-    uint64_t id;                    /* table id */
-    uint64_t schema_id;             /* owning schema */
-    uint64_t version;               /* bumped by ALTER/RENAME */
-    const char *schema_name;        /* arena */
-    sc_table_def def;               /* arrays and strings live in arena */
-    sc_arena arena;                 /* everything decoded */
-    size_t refs;                    /* handles out + 1 while cached; >= 1 while alive */
+    sc_ctx *ctx;             /* allocator */
+    uint64_t id;             /* table id */
+    uint64_t schema_id;      /* owning schema */
+    uint64_t version;        /* bumped by ALTER/RENAME */
+    const char *schema_name; /* arena */
+    sc_table_def def;        /* arrays and strings live in arena */
+    sc_arena arena;          /* everything decoded */
+    _Atomic size_t refs;     /* handles out + 1 while cached; >= 1 while alive (atomic: readers on
+                                several threads share cached entries) */
     struct sc_table_cache *cache;   /* holding cache, NULL when not (or no longer) cached */
     const uint8_t *row;             /* cached: the packed tables row it was loaded from */
     size_t row_len;                 /* bytes in row */
@@ -94,6 +97,7 @@ typedef struct sc_table_cache {
     size_t n, cap;              /* entries held, most entries held */
     sc_table *newest, *oldest;  /* LRU list ends */
     sc_table_cache_stats stats; /* counters */
+    pthread_mutex_t lock;       /* guards all of the above and the entries' links and seen */
 } sc_table_cache;
 
 /** Set up a cache of cap entries (0 = disabled); SC_ENOMEM. */
@@ -110,6 +114,8 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t);
  */
 sc_table *sc__tcache_get_seen(
     sc_table_cache *c, uint64_t snap, uint64_t id, const char *schema, const char *name);
+/** Stamp cached t with read snapshot snap (t->seen), under the cache's lock. */
+void sc__tcache_stamp(sc_table_cache *c, sc_table *t, uint64_t snap);
 /** Rebuild t's memory as one exact-size block holding its definition and a copy of row
  *  (t->row); SC_ENOMEM leaves t as it was. */
 int sc__table_compact(sc_table *t, const uint8_t *row, size_t len);
@@ -149,7 +155,8 @@ struct sc_catalog {
     unsigned format_minor;
     sc_table_cache tcache;       /* decoded definitions (table_cache.c) */
     const char *map_lo, *map_hi; /* where LMDB mapped data.mdb, once looked up (rows.c) */
-    unsigned readers;            /* open read txns (the map only changes when 0, mapsize.c) */
+    _Atomic unsigned readers;    /* open read txns (the map only changes when 0, mapsize.c) */
+    pthread_rwlock_t map_lock;   /* read txns hold it shared (txn.c), a map change exclusive */
     uint64_t map_max;            /* ceiling given at open (0 = sys.meta or the default) */
     uint64_t map_grows;          /* times this handle grew the map */
     volatile int interrupt;      /* sc_catalog_interrupt (a signal handler may set it; int is
@@ -199,6 +206,14 @@ struct sc_txn {
     uint64_t dirty[SC_TXN_DIRTY_BITS / 64];
     bool dirty_schemata;
 };
+
+/** A read txn of cat begins / ends on this thread: hold cat->map_lock shared (mapsize.c). */
+void sc__map_read_enter(sc_catalog *cat);
+void sc__map_read_leave(sc_catalog *cat);
+/** Take cat->map_lock exclusive, waiting for other threads' reads; false (nothing taken) when
+ *  this thread has a read open. */
+bool sc__map_change_begin(sc_catalog *cat);
+void sc__map_change_end(sc_catalog *cat);
 
 /** Map an LMDB code on txn's catalog; MAP_FULL names the map size. */
 int sc__mdb_fail(sc_txn *txn, int rc, const char *what);

@@ -3,8 +3,13 @@
  * receiver (STYLE.md 4, 9).
  *
  * No globals: every handle reports into the sc_ctx it was created under.
+ * The one exception is per thread: sc_ctx_route_thread() lets a thread
+ * (a server's reader) send the reports meant for a shared ctx (its catalog
+ * handle's) to a ctx of its own; the routing lives in thread-local storage,
+ * so no thread ever writes another thread's error.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,13 +133,32 @@ void sc_free(sc_ctx *ctx, void *ptr)
         ctx->alloc.free_fn(ptr, ctx->alloc.payload);
 }
 
+/* This thread's routing (sc_ctx_route_thread): reports for shared go to own. */
+static _Thread_local struct {
+    const sc_ctx *shared;
+    sc_ctx *own;
+} route;
+
+void sc_ctx_route_thread(const sc_ctx *shared, sc_ctx *own)
+{
+    route.shared = own ? shared : NULL;
+    route.own = own;
+}
+
+/* The ctx that reports for ctx land in on this thread. */
+static sc_ctx *routed(const sc_ctx *ctx)
+{
+    return ctx && ctx == route.shared ? route.own : (sc_ctx *)(uintptr_t)ctx;
+}
+
 const sc_error *sc_ctx_last_error(const sc_ctx *ctx)
 {
-    return &ctx->err;
+    return &routed(ctx)->err;
 }
 
 void sc_ctx_clear_error(sc_ctx *ctx)
 {
+    ctx = routed(ctx);
     memset(&ctx->err, 0, sizeof(ctx->err));
 }
 
@@ -145,6 +169,7 @@ int sc_error_set(
 
     if (!ctx)
         return code;
+    ctx = routed(ctx);
     ctx->err.code = code;
     ctx->err.mysql_errno = mysql_errno;
     snprintf(ctx->err.sqlstate, sizeof(ctx->err.sqlstate), "%s", sqlstate ? sqlstate : "");
@@ -165,6 +190,7 @@ void sc__notice(sc_ctx *ctx, const char *fmt, ...)
     char msg[512];
     va_list ap;
 
+    ctx = routed(ctx);
     if (!ctx || !ctx->notice)
         return;
     va_start(ap, fmt);

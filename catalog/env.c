@@ -656,6 +656,14 @@ catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_catalog
     if (!cat)
         return SC_ENOMEM;
     cat->ctx = ctx;
+    {
+        /* writers first: a map change is not starved by a stream of reads */
+        pthread_rwlockattr_t a;
+        pthread_rwlockattr_init(&a);
+        pthread_rwlockattr_setkind_np(&a, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+        pthread_rwlock_init(&cat->map_lock, &a);
+        pthread_rwlockattr_destroy(&a);
+    }
     cat->flags = o->flags;
     cat->map_max = o->map_size_max;
     cat->wlock_fd = -1;
@@ -736,5 +744,6 @@ void sc_catalog_close(sc_catalog *cat)
     if (cat->wlock_fd >= 0)
         close(cat->wlock_fd);
     sc_free(cat->ctx, cat->datadir);
+    pthread_rwlock_destroy(&cat->map_lock);
     sc_free(cat->ctx, cat);
 }

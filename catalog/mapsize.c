@@ -16,7 +16,11 @@
  * (MDB_MAP_RESIZED, handled in sc_txn_begin); only increases persist.
  *
  * Invariant: the map is only changed when cat has no open transaction
- * (cat->writer == NULL and cat->readers == 0).
+ * (cat->writer == NULL and cat->readers == 0). Read transactions may be open
+ * on several threads (a server's readers): each holds cat->map_lock shared
+ * (sc__map_read_enter, per thread and nested), and a change takes it
+ * exclusive, waiting for the other threads' reads to end. A thread with a
+ * read of its own open never changes the map (it would wait for itself).
  */
 #include <assert.h>
 #include <stdio.h>
@@ -68,13 +72,47 @@ uint64_t sc__map_ceiling(const sc_catalog *cat)
     return map_ceiling(cat);
 }
 
-/* Change the map to size bytes (no txn of cat may be open). */
+/* Read txns this thread has open (of any catalog: one per process in practice). */
+static _Thread_local unsigned reads_here;
+
+void sc__map_read_enter(sc_catalog *cat)
+{
+    if (reads_here++ == 0)
+        pthread_rwlock_rdlock(&cat->map_lock);
+}
+
+void sc__map_read_leave(sc_catalog *cat)
+{
+    assert(reads_here > 0);
+    if (--reads_here == 0)
+        pthread_rwlock_unlock(&cat->map_lock);
+}
+
+bool sc__map_change_begin(sc_catalog *cat)
+{
+    if (reads_here > 0)
+        return false;
+    pthread_rwlock_wrlock(&cat->map_lock);
+    return true;
+}
+
+void sc__map_change_end(sc_catalog *cat)
+{
+    pthread_rwlock_unlock(&cat->map_lock);
+}
+
+/* Change the map to size bytes (no txn of cat may be open; other threads' reads are waited for). */
 static int map_set(sc_catalog *cat, uint64_t size)
 {
     int rc;
 
-    assert(!cat->writer && cat->readers == 0);
+    assert(!cat->writer);
+    if (!sc__map_change_begin(cat))
+        return sc_error_set(cat->ctx, SC_EBUSY, 0, NULL,
+                            "the catalog map cannot change while a transaction is open");
+    assert(cat->readers == 0);
     rc = mdb_env_set_mapsize(cat->env, (size_t)size);
+    sc__map_change_end(cat);
     if (rc)
         return sc_error_set(cat->ctx, SC_EIO, 0, NULL, "cannot set the map size to %llu bytes: %s",
                             (unsigned long long)size, mdb_strerror(rc));
@@ -91,7 +129,7 @@ static uint64_t next_size(uint64_t cur)
 
 static bool busy(const sc_catalog *cat)
 {
-    return cat->writer != NULL || cat->readers != 0;
+    return cat->writer != NULL || reads_here > 0; /* other threads' reads are waited for */
 }
 
 int sc_catalog_map_grow(sc_catalog *cat)

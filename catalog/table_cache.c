@@ -15,10 +15,14 @@
  * Entries are compacted into one exact-size block when they are added.
  * When and from which transactions the cache is consulted, stamped and
  * filled, and why that is safe under MVCC: table_read.c and
- * docs/architecture.md "Definition cache". Not locked: a catalog is used by
- * one thread at a time.
+ * docs/architecture.md "Definition cache". One mutex per cache guards the
+ * hash chains, the LRU list, the counters and the entries' seen stamps: a
+ * server reads the catalog on several threads at once (docs/server.md
+ * "Readers"); reference counts are atomic, so a holder frees its handle
+ * without the lock.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "catalog/catalog_priv.h"
@@ -80,6 +84,14 @@ int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
 
     memset(c, 0, sizeof(*c));
     c->ctx = ctx;
+    {
+        /* adaptive: readers on several threads hold it for a lookup's few instructions */
+        pthread_mutexattr_t a;
+        pthread_mutexattr_init(&a);
+        pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
+        pthread_mutex_init(&c->lock, &a);
+        pthread_mutexattr_destroy(&a);
+    }
     if (cap == 0)
         return SC_OK;
     /* About one bucket per entry, but at most 4M (32 MiB per array): a huge capacity
@@ -146,12 +158,15 @@ static void remove_entry(sc_table_cache *c, sc_table *t)
 
 void sc__tcache_free(sc_table_cache *c)
 {
+    pthread_mutex_lock(&c->lock);
     while (c->oldest)
         remove_entry(c, c->oldest);
     sc_free(c->ctx, c->buckets);
     sc_free(c->ctx, c->nbuckets);
     c->buckets = c->nbuckets = NULL;
     c->cap = 0;
+    pthread_mutex_unlock(&c->lock);
+    pthread_mutex_destroy(&c->lock);
 }
 
 /* Hand out t once more and make it the most recently used. */
@@ -175,15 +190,17 @@ sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, siz
 
     if (!c->buckets)
         return NULL;
+    pthread_mutex_lock(&c->lock);
     for (t = c->buckets[bucket_of(c, id)]; t; t = t->hnext) {
         if (t->id == id && t->row_len == len && memcmp(t->row, row, len) == 0)
             break;
     }
-    if (!t) {
+    if (t)
+        t = hit(c, t);
+    else
         c->stats.misses++;
-        return NULL;
-    }
-    return hit(c, t);
+    pthread_mutex_unlock(&c->lock);
+    return t;
 }
 
 sc_table *sc__tcache_get_seen(
@@ -193,6 +210,7 @@ sc_table *sc__tcache_get_seen(
 
     if (!c->buckets || snap == 0)
         return NULL;
+    pthread_mutex_lock(&c->lock);
     if (!name) {
         for (t = c->buckets[bucket_of(c, id)]; t; t = t->hnext)
             if (t->seen == snap && t->id == id)
@@ -203,10 +221,20 @@ sc_table *sc__tcache_get_seen(
                 strcmp(t->schema_name, schema) == 0)
                 break;
     }
-    if (!t)
-        return NULL;
-    c->stats.snap_hits++;
-    return hit(c, t);
+    if (t) {
+        c->stats.snap_hits++;
+        t = hit(c, t);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return t;
+}
+
+void sc__tcache_stamp(sc_table_cache *c, sc_table *t, uint64_t snap)
+{
+    pthread_mutex_lock(&c->lock);
+    if (t->cache == c)
+        t->seen = snap;
+    pthread_mutex_unlock(&c->lock);
 }
 
 void sc__tcache_put(sc_table_cache *c, sc_table *t)
@@ -217,6 +245,7 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
     sc__table_check(t);
     if (!c->buckets)
         return;
+    pthread_mutex_lock(&c->lock);
     while (c->n >= c->cap && c->oldest) {
         remove_entry(c, c->oldest);
         c->stats.evictions++;
@@ -233,6 +262,7 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
     c->n++;
     c->stats.fills++;
     tcache_check(c);
+    pthread_mutex_unlock(&c->lock);
 }
 
 /* ------------------------------------------------------------------ */
@@ -447,6 +477,10 @@ int sc__table_compact(sc_table *t, const uint8_t *row, size_t len)
 
 void sc_catalog__table_cache_stats(sc_table_cache_stats *out, const sc_catalog *cat)
 {
-    *out = cat->tcache.stats;
-    out->entries = cat->tcache.n;
+    sc_table_cache *c = (sc_table_cache *)(uintptr_t)&cat->tcache;
+
+    pthread_mutex_lock(&c->lock);
+    *out = c->stats;
+    out->entries = c->n;
+    pthread_mutex_unlock(&c->lock);
 }

@@ -609,8 +609,8 @@ static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw)
  */
 static void table_seen(sc_table *t, const sc_txn *txn)
 {
-    if (txn->readonly && t->cache)
-        t->seen = mdb_txn_id(txn->mdb);
+    if (txn->readonly) /* (stamp checks under the cache's lock that t is still cached) */
+        sc__tcache_stamp(&txn->cat->tcache, t, mdb_txn_id(txn->mdb));
 }
 
 /*

@@ -80,6 +80,28 @@ static void txn_free(sc_txn *t)
     sc_free(ctx, t);
 }
 
+/*
+ * Another process grew the map past ours: adopt its size and begin again,
+ * only when no other txn of ours is open on this thread (the remap moves
+ * what they point into); other threads' reads are waited for (mapsize.c).
+ */
+static int adopt_map(sc_catalog *cat, bool ro, MDB_txn **mdb)
+{
+    int rc = MDB_MAP_RESIZED;
+
+    if (ro)
+        sc__map_read_leave(cat);
+    if (sc__map_change_begin(cat)) {
+        mdb_env_set_mapsize(cat->env, 0);
+        cat->map_lo = cat->map_hi = NULL;
+        sc__map_change_end(cat);
+        rc = 0;
+    }
+    if (ro)
+        sc__map_read_enter(cat);
+    return rc ? rc : mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, mdb);
+}
+
 int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
 {
     bool ro = (flags & SC_TXN_READONLY) != 0;
@@ -104,15 +126,14 @@ int sc_txn_begin(sc_txn **out, sc_catalog *cat, unsigned flags)
         sc__write_unlock(cat);
         return rc;
     }
+    if (ro)
+        sc__map_read_enter(cat);
     rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
-    if (rc == MDB_MAP_RESIZED && cat->readers == 0) {
-        /* Another process grew the map past ours: adopt its size and retry (only
-         * with no other txn of ours open: the remap moves what they point into). */
-        mdb_env_set_mapsize(cat->env, 0);
-        cat->map_lo = cat->map_hi = NULL;
-        rc = mdb_txn_begin(cat->env, NULL, ro ? MDB_RDONLY : 0, &t->mdb);
-    }
+    if (rc == MDB_MAP_RESIZED)
+        rc = adopt_map(cat, ro, &t->mdb);
     if (rc) {
+        if (ro)
+            sc__map_read_leave(cat);
         txn_free(t);
         if (!ro)
             sc__write_unlock(cat);
@@ -180,6 +201,7 @@ static void txn_end_links(sc_txn *t)
     } else if (t->readonly) {
         assert(t->cat->readers > 0);
         t->cat->readers--;
+        sc__map_read_leave(t->cat);
     } else if (t->cat->writer == t) {
         t->cat->writer = NULL;
         sc__write_unlock(t->cat);

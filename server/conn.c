@@ -103,11 +103,36 @@ static void overflow(sc_conn *c)
     sc_conn_close(c, why);
 }
 
+/* A reader thread's reply: into its buffer (readers.c), never the connection's output. */
+static int capture_packet(sc_conn *c, const uint8_t *p, size_t len)
+{
+    for (;;) {
+        size_t n = len < SC_PKT_MAX_PAYLOAD ? len : SC_PKT_MAX_PAYLOAD;
+        uint8_t h[4] = {(uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), c->seq++};
+
+        if (evbuffer_add(c->capture, h, 4) != 0 || evbuffer_add(c->capture, p, n) != 0) {
+            c->read_errno = ENOMEM;
+            return -1;
+        }
+        p += n;
+        len -= n;
+        if (n < SC_PKT_MAX_PAYLOAD)
+            break;
+    }
+    if (evbuffer_get_length(c->capture) > c->srv->opts.output_limit) {
+        c->read_errno = ENOBUFS;
+        return -1;
+    }
+    return 0;
+}
+
 int sc_conn_write_packet(sc_conn *c, const void *payload, size_t len)
 {
     const uint8_t *p = payload;
     struct evbuffer *out;
 
+    if (c->capture)
+        return capture_packet(c, p, len);
     if (closing(c))
         return -1;
     if (c->write_parked && !(c->in_group && c->srv->group_waiting)) {
@@ -140,6 +165,11 @@ static int send_buf(sc_conn *c, sc_pkt_buf *b)
 {
     int rc;
 
+    if (b->failed && c->capture) {
+        sc_pkt_buf_free(b);
+        c->read_errno = ENOMEM; /* on a reader thread: the loop closes it */
+        return -1;
+    }
     if (b->failed) {
         sc_pkt_buf_free(b);
         c->hard_close = true;
@@ -493,6 +523,8 @@ static void conn_free(sc_conn *c)
 {
     sc_srv *srv = c->srv;
 
+    if (sc_readers_hold(srv->readers, c, false, true))
+        return; /* a reader runs its statement: freed when it is done */
     if (c->on_close)
         c->on_close(c, c->stream_payload);
     if (c->waiting)
@@ -522,6 +554,9 @@ static void conn_free(sc_conn *c)
         free(v);
     }
     free(c->big);
+    free(c->read_sql);
+    if (c->read_rest)
+        evbuffer_free(c->read_rest);
     free(c->diag_msg);
     if (c->timer)
         event_free(c->timer);
@@ -906,6 +941,8 @@ static void start_wait_timer(sc_conn *c)
 
 static void process_input(sc_conn *c)
 {
+    if (sc_readers_hold(c->srv->readers, c, true, false))
+        return; /* a reader answers its last statement: read on when it is done */
     for (;;) {
         uint8_t *p = NULL;
         size_t len = 0;
@@ -946,6 +983,13 @@ static void process_input(sc_conn *c)
             return;
         }
         free(p);
+        if (c->submitted) {
+            /* handed to a reader: what follows waits until it is done */
+            c->submitted = false;
+            if (evbuffer_get_length(bufferevent_get_input(c->bev)) == 0 ||
+                sc_readers_hold(c->srv->readers, c, true, false))
+                return;
+        }
     }
 }
 
@@ -1046,6 +1090,33 @@ static void write_now(sc_conn *c)
         bufferevent_disable(c->bev, EV_WRITE);
         c->write_parked = true;
     }
+}
+
+void sc_conn__read_done(sc_conn *c)
+{
+    c->resume = false;
+    if (c->free_deferred) {
+        c->free_deferred = false;
+        conn_free(c);
+        return;
+    }
+    if (c->read_errno) {
+        errno = c->read_errno;
+        c->read_errno = 0;
+        conn_event_cb(c->bev, BEV_EVENT_ERROR | BEV_EVENT_WRITING, c);
+        return;
+    }
+    if (c->read_rest) {
+        if (!closing(c)) {
+            evbuffer_add_buffer(bufferevent_get_output(c->bev), c->read_rest);
+            c->write_parked = false;
+            bufferevent_enable(c->bev, EV_WRITE);
+        }
+        evbuffer_free(c->read_rest);
+        c->read_rest = NULL;
+    }
+    process_input(c);
+    write_now(c);
 }
 
 static void conn_read_cb(struct bufferevent *bev, void *arg)

@@ -17,6 +17,8 @@
 #include <strings.h>
 #include <time.h>
 
+#include <event2/buffer.h>
+
 #include "catalog/errmsg_gen.h"
 #include "server/binlog_dump.h"
 #include "server/query_int.h"
@@ -361,13 +363,57 @@ bool sc_srv__read_statement(const char *s, size_t len)
 }
 
 /*
+ * Statements a reader thread may answer (readers.c): SHOW forms that read
+ * only catalog definitions through the DDL engine, never the log or the
+ * server's own state.
+ */
+static bool reader_statement(const char *s, size_t len)
+{
+    static const char *const words[] = {"CREATE",  "TABLES", "COLUMNS",   "FIELDS", "INDEX",
+                                        "INDEXES", "KEYS",   "DATABASES", "SCHEMAS"};
+    size_t pos = 0;
+
+    if (!sc_q__word(s, len, &pos, "SHOW"))
+        return false;
+    sc_q__word(s, len, &pos, "FULL");
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        size_t at = pos;
+        if (sc_q__word(s, len, &at, words[i]))
+            return true;
+    }
+    return false;
+}
+
+void sc_srv__read_now(sc_conn *c, const char *s, size_t len)
+{
+    sc_stmt_result r;
+    int rc = sc_ddl_exec_read(&r, c->session, s, len);
+
+    if (rc == SC_EREADONLY && !r.message) {
+        /* reader_statement() lets only SHOWs through, which always read */
+        sc_conn_send_err(c, SC_ER_UNKNOWN_ERROR);
+    } else if (rc != SC_OK) {
+        send_result_error(c, &r);
+    } else if (r.rs) {
+        sc_conn__set_diag(c, 0, NULL, NULL, r.warnings);
+        sc_srv__send_result_set(c, r.rs, r.warnings, false);
+    } else {
+        sc_q__send_ok(c, r.affected_rows, r.warnings, 0);
+    }
+    sc_stmt_result_clear(&r);
+}
+
+/*
  * Readers. A statement that only reads the catalog runs in a read-only
  * transaction of its own (sc_ddl_exec_read): it sees the last committed
  * state, never takes the writer's lock and is answered at once, beside an
  * open group or another connection's BEGIN. Not when c has a change of its
  * own that is not committed yet (its BEGIN ... COMMIT, or a statement in
  * the open group): it must see that change, so it runs on the write path.
- * @return true when answered; false when it must run on the write path
+ * A plain connection's SHOW of a definition, alone in its query and with
+ * nothing queued for the client, goes to a reader thread.
+ * @return true when answered (or handed to a reader); false when it must
+ *         run on the write path
  */
 static bool run_read(sc_conn *c, const char *s, size_t len, unsigned more)
 {
@@ -376,6 +422,12 @@ static bool run_read(sc_conn *c, const char *s, size_t len, unsigned more)
 
     if (c->txn || c->in_group || !sc_srv__read_statement(s, len))
         return false;
+    if (c->srv->readers && !c->tls && !more && c->state == SC_CONN_COMMAND &&
+        evbuffer_get_length(bufferevent_get_output(c->bev)) == 0 && reader_statement(s, len) &&
+        sc_readers_submit(c->srv->readers, c, s, len)) {
+        c->submitted = true;
+        return true;
+    }
     rc = sc_ddl_exec_read(&r, c->session, s, len);
     if (rc == SC_EREADONLY && !r.message)
         return false; /* not a read after all (nothing ran) */
@@ -458,7 +510,7 @@ static bool run_statement(sc_conn *c, const char *s, size_t len, unsigned more)
     if (!sc_q__check_privileges(c, s, len))
         return true;
     run_ddl(c, s, len, more);
-    return c->stmt_failed;
+    return c->submitted ? false : c->stmt_failed; /* (a reader owns c's state now) */
 }
 
 bool sc_srv__query_may_pass(const sc_conn *c, const char *sql, size_t len)

@@ -289,6 +289,18 @@ static int new_base(sc_srv *srv)
     return srv->base ? 0 : -1;
 }
 
+/* --reader-threads: the number asked for, or one per online CPU. */
+static unsigned reader_count(const sc_server_options *o)
+{
+    long n = o->reader_threads;
+
+    if (n < 0)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 0)
+        n = 1;
+    return (unsigned)(n > SC_SERVER_READERS_MAX ? SC_SERVER_READERS_MAX : n);
+}
+
 static int start(sc_srv *srv)
 {
     if (sc_log_open(&srv->log, srv->cat) != SC_OK) {
@@ -305,6 +317,10 @@ static int start(sc_srv *srv)
         return -1;
     if (listen_tcp(srv) != 0 || listen_unix(srv) != 0)
         return -1;
+    if (sc_readers_start(&srv->readers, srv, reader_count(&srv->opts)) != 0) {
+        sc_srv__log(srv, "cannot start the reader threads");
+        return -1;
+    }
     watch_binlog(srv);
     srv->sig_term = evsignal_new(srv->base, SIGTERM, on_signal, srv);
     srv->sig_int = evsignal_new(srv->base, SIGINT, on_signal, srv);
@@ -316,6 +332,8 @@ static int start(sc_srv *srv)
 
 static void cleanup(sc_srv *srv)
 {
+    sc_readers_stop(srv->readers); /* before the connections they answer are freed */
+    srv->readers = NULL;
     sc_srv__group_flush(srv);
     sc_srv__free_all(srv);
     if (srv->tcp)
@@ -355,6 +373,7 @@ static void cleanup(sc_srv *srv)
 int sc_server_run(sc_catalog *cat, const sc_server_options *opts, FILE *logf)
 {
     sc_srv srv;
+    uint64_t on_readers;
     int status = 1;
 
     memset(&srv, 0, sizeof(srv));
@@ -375,17 +394,20 @@ int sc_server_run(sc_catalog *cat, const sc_server_options *opts, FILE *logf)
 
         if (srv.tcp)
             snprintf(tcp, sizeof(tcp), "TCP %s port %u", opts->bind, srv.opts.port);
-        sc_srv__log(&srv, "ready for connections: %s%s%s%s (server id %u%s)", tcp,
-                    srv.unix_l ? ", socket " : "", srv.unix_l ? srv.socket_path : "",
-                    srv.ssl ? ", TLS" : "", srv.server_id,
+        sc_srv__log(&srv, "ready for connections: %s%s%s%s (server id %u, %u reader threads%s)",
+                    tcp, srv.unix_l ? ", socket " : "", srv.unix_l ? srv.socket_path : "",
+                    srv.ssl ? ", TLS" : "", srv.server_id, reader_count(opts),
                     opts->require_secure_transport ? ", secure transport required" : "");
         event_base_dispatch(srv.base);
+        on_readers = sc_readers_count(srv.readers);
+        sc_readers_stop(srv.readers);
+        srv.readers = NULL;
         sc_srv__group_flush(&srv);
         sc_srv__log(&srv,
                     "stopped (%llu group commits held %llu statements, %llu reads in read "
-                    "transactions)",
+                    "transactions, %llu of them on reader threads)",
                     (unsigned long long)srv.groups, (unsigned long long)srv.grouped,
-                    (unsigned long long)srv.reads);
+                    (unsigned long long)(srv.reads + on_readers), (unsigned long long)on_readers);
         status = 0;
     }
     cleanup(&srv);

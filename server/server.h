@@ -43,7 +43,12 @@ typedef struct sc_server_options {
                                       (1205) */
     unsigned net_write_timeout;    /* seconds a client may leave queued output unread (a peer that
                                       stopped reading, or half-open TCP) before it is closed */
+    int reader_threads;            /* threads answering SHOW reads beside the loop (docs/server.md
+                                      "Readers"): SC_SERVER_READERS_AUTO = one per online CPU, 0 = none */
 } sc_server_options;
+
+#define SC_SERVER_READERS_AUTO (-1)
+#define SC_SERVER_READERS_MAX 64
 
 #define SC_SERVER_OPTIONS_VERSION 1
 #define SC_SERVER_OPTIONS_INIT                                                                     \
@@ -51,7 +56,8 @@ typedef struct sc_server_options {
         SC_SERVER_OPTIONS_VERSION, "127.0.0.1", SC_SERVER_DEFAULT_PORT, NULL, 0,                   \
             SC_SERVER_DEFAULT_MAX_CONNECTIONS, NULL, NULL, false, SC_SERVER_DEFAULT_MAX_PACKET,    \
             SC_SERVER_DEFAULT_IDLE_TIMEOUT, SC_SERVER_DEFAULT_OUTPUT_LIMIT, NULL,                  \
-            SC_SERVER_DEFAULT_LOCK_WAIT, SC_SERVER_DEFAULT_NET_WRITE_TIMEOUT                       \
+            SC_SERVER_DEFAULT_LOCK_WAIT, SC_SERVER_DEFAULT_NET_WRITE_TIMEOUT,                      \
+            SC_SERVER_READERS_AUTO                                                                 \
     }
 
 /**

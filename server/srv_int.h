@@ -2,8 +2,9 @@
  * srv_int.h - the server's internal state (server/ only): the server
  * (listeners, catalog, log, connection list, the writer queue) and one
  * connection. Everything runs on one libevent loop thread (docs/server.md
- * "I/O model"): no locks, and a catalog handle used by one thread, as
- * include/syscat/catalog.h requires.
+ * "I/O model"), but for the plain reads that reader threads run
+ * (readers.c): a connection handed to a reader is left alone by the loop
+ * until the reader gives it back.
  *
  * Writer queue invariant: at most one connection (writer) holds the
  * catalog's write transaction across packets (an explicit BEGIN); while it
@@ -15,6 +16,7 @@
 #ifndef SC_SERVER_SRV_INT_H
 #define SC_SERVER_SRV_INT_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -34,6 +36,7 @@
 #define SC_USER_VARS_MAX (64u << 10) /* bytes of user variables per connection */
 
 typedef struct sc_srv sc_srv;
+typedef struct sc_readers sc_readers;
 
 typedef struct sc_user_var {
     struct sc_user_var *next;
@@ -95,6 +98,18 @@ struct sc_conn {
     void *stream_payload, *timer_payload;
     bool commit_pending;
     bool hard_close; /* drop the output, do not flush */
+    /* reader threads (readers.c); busy, resume and free_deferred under the pool's lock */
+    _Atomic bool busy;  /* a reader runs its statement: the loop leaves it alone */
+    bool submitted;     /* (loop only) the statement just handled went to a reader */
+    bool resume;        /* input arrived while busy: the loop reads it afterwards */
+    bool free_deferred; /* closed while busy: freed when the reader is done */
+    sc_conn *read_next; /* the pool's queue */
+    sc_conn *done_next; /* the pool's done list */
+    char *read_sql;     /* the statement a reader runs */
+    size_t read_len;
+    struct evbuffer *capture;   /* the reader's reply buffer while it runs (sc_conn_write_packet) */
+    struct evbuffer *read_rest; /* reply bytes the socket did not take, for the loop */
+    int read_errno;             /* the reader's write failed (or ran out of memory) */
     char close_reason[160];
 };
 
@@ -127,6 +142,7 @@ struct sc_srv {
     double commit_ms;         /* moving average of a writing group's commit time */
     uint64_t groups, grouped; /* group commits made, statements they held */
     uint64_t reads;           /* statements answered in read-only transactions */
+    sc_readers *readers;      /* reader threads, NULL when reads run on the loop */
     uint64_t questions;
     time_t started;
     uint32_t server_id;
@@ -145,6 +161,25 @@ void sc_conn__set_diag(
     sc_conn *c, unsigned no, const char *state, const char *msg, unsigned warnings);
 unsigned sc_conn__status(const sc_conn *c);
 
+/** A reader gave c back (readers.c): send what the socket did not take, free or resume it. */
+void sc_conn__read_done(sc_conn *c);
+
+/* readers.c */
+/** Start n reader threads (none when n is 0: *out NULL). @return 0, -1 */
+int sc_readers_start(sc_readers **out, sc_srv *srv, unsigned n);
+/** Let the queued reads finish, end the threads, free the pool (the loop has ended). */
+void sc_readers_stop(sc_readers *r);
+/** Statements the readers answered. */
+uint64_t sc_readers_count(const sc_readers *r);
+/** Queue c's read statement (copied); c is busy until a reader is done. false: not queued */
+bool sc_readers_submit(sc_readers *r, sc_conn *c, const char *sql, size_t len);
+/**
+ * Is c busy with a reader? If so, note that the loop wants it back (resume:
+ * input arrived; free_it: it was closed) and return true: the loop must
+ * leave it alone until the reader gives it back (sc_conn__read_done).
+ */
+bool sc_readers_hold(sc_readers *r, sc_conn *c, bool resume, bool free_it);
+
 /* auth.c */
 /** Check credentials; on success fills c->privs. @return 0, or -1 after sending the error */
 int sc_srv__authenticate(sc_conn *c,
@@ -161,6 +196,8 @@ int sc_srv__authenticate(sc_conn *c,
 void sc_srv__group_flush(sc_srv *srv);
 /** Run a COM_QUERY payload. @return 0, or 1 when it must wait for the writer (nothing consumed) */
 int sc_srv__query(sc_conn *c, const char *sql, size_t len);
+/** Run a read statement of c now (a reader thread's or the loop's) and send its reply. */
+void sc_srv__read_now(sc_conn *c, const char *s, size_t len);
 /** Does a statement begin like a read (SHOW, DESCRIBE, EXPLAIN, SELECT)? */
 bool sc_srv__read_statement(const char *s, size_t len);
 /**

@@ -313,6 +313,161 @@ START_TEST(test_server_reads_pass_open_transaction)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- reader threads */
+
+enum { CLIENTS = 6, CLIENT_MS = 2000 };
+
+static double now_ms(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void setup_readers(void)
+{
+    static const char *const opts[] = {"--reader-threads", "4", NULL};
+
+    signal(SIGPIPE, SIG_IGN);
+    ts_start(&ts, opts);
+}
+
+/* SHOW CREATE TABLE e.t<i>: its own table, whole. */
+static int own_table(MYSQL *m, unsigned i)
+{
+    char what[32], col[32], head[48], *got;
+    int rc = 0;
+
+    snprintf(what, sizeof(what), "TABLE e.t%u", i);
+    snprintf(col, sizeof(col), "`col_%u` int(11)", i);
+    snprintf(head, sizeof(head), "CREATE TABLE `t%u` (\n", i);
+    got = show_create(m, what);
+    if (!got || strncmp(got, head, strlen(head)) != 0 || !strstr(got, col) ||
+        !strstr(got, "KEY `k_name` (`name`)")) {
+        fprintf(stderr, "client %u: SHOW CREATE %s: %s\n", i, what, got ? got : mysql_error(m));
+        rc = 1;
+    }
+    free(got);
+    return rc;
+}
+
+/* SHOW CREATE TABLE of a table that does not exist, named for this client and
+ * step: the error (and SHOW WARNINGS after it) names exactly that table. */
+static int own_error(MYSQL *m, unsigned i, unsigned long n)
+{
+    char sql[96], want[96];
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+    int rc = 0;
+
+    snprintf(sql, sizeof(sql), "SHOW CREATE TABLE e.nope_%u_%lu", i, n);
+    snprintf(want, sizeof(want), "Table 'e.nope_%u_%lu' doesn't exist", i, n);
+    if (mysql_query(m, sql) == 0 || mysql_errno(m) != 1146 || strcmp(mysql_error(m), want) != 0) {
+        fprintf(stderr, "client %u: %s: %u '%s', expected 1146 '%s'\n", i, sql, mysql_errno(m),
+                mysql_error(m), want);
+        return 1;
+    }
+    if (n % 8 != 0)
+        return 0;
+    if (mysql_query(m, "SHOW WARNINGS") != 0 || !(res = mysql_store_result(m)))
+        return 1;
+    row = mysql_fetch_row(res);
+    if (!row || strcmp(row[2], want) != 0) {
+        fprintf(stderr, "client %u: SHOW WARNINGS: '%s', expected '%s'\n", i,
+                row ? row[2] : "(none)", want);
+        rc = 1;
+    }
+    mysql_free_result(res);
+    return rc;
+}
+
+static int client(unsigned i)
+{
+    MYSQL *m = connect_socket();
+    double end;
+    unsigned long n = 0;
+
+    if (!m)
+        return 2;
+    for (end = now_ms() + CLIENT_MS; now_ms() < end; n++)
+        if (own_table(m, i) != 0 || own_error(m, i, n) != 0)
+            return 1;
+    mysql_close(m);
+    return n > 0 ? 0 : 1;
+}
+
+/* Commits beside the readers: new versions of e.w to load, cache and evict. */
+static int churn(void)
+{
+    MYSQL *m = connect_socket();
+    char sql[96];
+    double end;
+
+    if (!m)
+        return 2;
+    end = now_ms() + CLIENT_MS;
+    for (unsigned k = 0; now_ms() < end; k++) {
+        snprintf(sql, sizeof(sql), "ALTER TABLE e.w %s COLUMN x%s", k % 2 ? "DROP" : "ADD",
+                 k % 2 ? "" : " INT");
+        if (run(m, sql) || mysql_query(m, "SHOW CREATE TABLE e.w") != 0)
+            return 1;
+        mysql_free_result(mysql_store_result(m));
+    }
+    mysql_close(m);
+    return 0;
+}
+
+/* Several connections on reader threads at once (--reader-threads 4), each
+ * reading its own table and failing on a missing table of its own: every
+ * reply is its own connection's (the catalog's error context is routed per
+ * thread, the definition cache is locked); under the sanitizer build a
+ * shared cache entry freed early would show as a use after free. */
+START_TEST(test_server_readers_keep_their_errors)
+{
+    MYSQL *m = connect_socket();
+    pid_t kids[CLIENTS], w;
+    char sql[160];
+    char *log, *at;
+    unsigned long on_readers = 0;
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(run(m, "CREATE DATABASE e"), 0);
+    ck_assert_int_eq(run(m, "CREATE TABLE e.w (id INT)"), 0);
+    for (unsigned i = 0; i < CLIENTS; i++) {
+        snprintf(sql, sizeof(sql),
+                 "CREATE TABLE e.t%u (id INT PRIMARY KEY, col_%u INT, name VARCHAR(40), "
+                 "KEY k_name (name))",
+                 i, i);
+        ck_assert_int_eq(run(m, sql), 0);
+    }
+    for (unsigned i = 0; i < CLIENTS; i++) {
+        kids[i] = fork();
+        ck_assert_int_ge(kids[i], 0);
+        if (kids[i] == 0)
+            _exit(client(i));
+    }
+    w = fork();
+    ck_assert_int_ge(w, 0);
+    if (w == 0)
+        _exit(churn());
+    for (unsigned i = 0; i < CLIENTS; i++)
+        wait_ok(kids[i], "client");
+    wait_ok(w, "churn");
+    mysql_close(m);
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    log = ts_log(&ts);
+    at = strstr(log, " of them on reader threads");
+    ck_assert_msg(at != NULL, "%s", log);
+    while (at > log && at[-1] >= '0' && at[-1] <= '9')
+        at--;
+    on_readers = strtoul(at, NULL, 10);
+    fprintf(stderr, "server readers: %lu statements answered on reader threads\n", on_readers);
+    ck_assert_uint_gt(on_readers, CLIENTS);
+    free(log);
+}
+END_TEST
+
 Suite *sc_test_server_reads_suite(void);
 
 Suite *sc_test_server_reads_suite(void)
@@ -324,6 +479,11 @@ Suite *sc_test_server_reads_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_server_reads_never_torn_or_stale);
     tcase_add_test(tc, test_server_reads_pass_open_transaction);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("server_readers");
+    tcase_add_checked_fixture(tc, setup_readers, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_server_readers_keep_their_errors);
     suite_add_tcase(s, tc);
     return s;
 }

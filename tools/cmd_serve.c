@@ -3,7 +3,7 @@
  * [--server-id N] [--max-connections N] [--ssl-cert F --ssl-key F
  * [--require-secure-transport]] [--max-allowed-packet BYTES]
  * [--idle-timeout S] [--lock-wait-timeout S] [--net-write-timeout S]
- * [--output-limit BYTES] [--port-file F]`: the catalog
+ * [--output-limit BYTES] [--port-file F] [--reader-threads N]`: the catalog
  * as a MariaDB-protocol server (server/server.h, docs/server.md). Runs in
  * the foreground until SIGTERM/SIGINT; connection events go to stderr.
  */
@@ -41,6 +41,7 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
         {"port-file", required_argument, NULL, 'f'},
         {"lock-wait-timeout", required_argument, NULL, 'w'},
         {"net-write-timeout", required_argument, NULL, 'W'},
+        {"reader-threads", required_argument, NULL, 'R'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -115,6 +116,12 @@ static int parse_args(sc_server_options *o, sc_cli *cli, int argc, char **argv)
                 return sc_cli__usage_error(cli, "serve",
                                            "--net-write-timeout: '%s' is not 1..31536000", optarg);
             o->net_write_timeout = (unsigned)v;
+            break;
+        case 'R':
+            if (number(&v, optarg, SC_SERVER_READERS_MAX) != 0)
+                return sc_cli__usage_error(cli, "serve", "--reader-threads: '%s' is not 0..%d",
+                                           optarg, SC_SERVER_READERS_MAX);
+            o->reader_threads = (int)v;
             break;
         default:
             return sc_cli__other_option(cli, "serve", c, argv);

@@ -76,7 +76,7 @@ static const cli_command commands[] = {
      "[--bind ADDR] [--port N] [--socket PATH] [--server-id N] [--max-connections N]\n"
      "            [--ssl-cert F --ssl-key F [--require-secure-transport]]\n"
      "            [--max-allowed-packet BYTES] [--idle-timeout S] [--lock-wait-timeout S]\n"
-     "            [--net-write-timeout S] [--output-limit BYTES]",
+     "            [--net-write-timeout S] [--output-limit BYTES] [--reader-threads N]",
      "serve the catalog over the MariaDB protocol (clients and replicas)"},
     {"user", sc_cli__cmd_user,
      "add NAME [--host PATTERN] --password-file F --grant PRIV[,PRIV...] |\n"

@@ -61,6 +61,19 @@ SC_API int sc_error_set(
     sc_ctx *ctx, int code, unsigned mysql_errno, const char *sqlstate, const char *fmt, ...)
     SC_PRINTF(5, 6);
 
+/**
+ * Route the reports meant for `shared` to `own` on the calling thread: from
+ * now on, on this thread, every error set on `shared` (and every notice sent
+ * to it) goes to `own`, and sc_ctx_last_error()/sc_ctx_clear_error() on
+ * `shared` read and clear `own`. A catalog handle reports into the one ctx it
+ * was opened under; a thread that reads the catalog beside the handle's own
+ * thread (syscat serve's reader threads) routes that ctx to a ctx of its own,
+ * so that errors of one thread never show in another's. `own` NULL ends the
+ * routing. Allocation still goes through `shared`'s allocator, which must then
+ * be thread-safe (the default one is).
+ */
+SC_API void sc_ctx_route_thread(const sc_ctx *shared, sc_ctx *own);
+
 /** A static description of a code ("not found", "map full"...). Never NULL. */
 SC_API const char *sc_strerror(int code);
 
