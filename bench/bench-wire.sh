@@ -11,7 +11,8 @@
 # printed. BENCH_WIRE_BEFORE=OTHER_BUILD_DIR adds a third server, another
 # build of syscat (e.g. main before a change), taking its turn in the same
 # runs. BENCH_WIRE_MARIADB_OPTS adds mariadbd options (e.g. --port=N to pin
-# the private server's port). Figures only, never pass/fail.
+# the private server's port); BENCH_WIRE_SERVE_OPTS adds `syscat serve`
+# options (e.g. --reader-threads 2). Figures only, never pass/fail.
 # usage: bench/bench-wire.sh [BUILD_DIR]   (default build/release)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +39,8 @@ echo "bench-wire: $THREADS clients, $SECS s per figure, median of $RUNS runs," \
     "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 "$BUILD/syscat" --datadir "$TMP/cat" init >/dev/null || exit 1
-"$BUILD/syscat" --datadir "$TMP/cat" serve --bind '' --socket "$TMP/s.sock" 2>"$TMP/serve.log" &
+"$BUILD/syscat" --datadir "$TMP/cat" serve --bind '' --socket "$TMP/s.sock" \
+    ${BENCH_WIRE_SERVE_OPTS:-} 2>"$TMP/serve.log" &
 PID=$!
 for _ in $(seq 400); do grep -q "ready for connections" "$TMP/serve.log" && break; sleep 0.025; done
 if [ -n "$BEFORE" ]; then

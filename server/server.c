@@ -289,15 +289,20 @@ static int new_base(sc_srv *srv)
     return srv->base ? 0 : -1;
 }
 
-/* --reader-threads: the number asked for, or one per online CPU. */
+/*
+ * --reader-threads: the number asked for; by default one per online CPU but
+ * the loop's, and none on two CPUs or fewer: there the hand-off (a futex
+ * wake and a context switch per read) cost more server CPU per SHOW than
+ * it saved (docs/server.md "Reader threads", measured on 2 CPUs).
+ */
 static unsigned reader_count(const sc_server_options *o)
 {
     long n = o->reader_threads;
 
-    if (n < 0)
+    if (n < 0) {
         n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 0)
-        n = 1;
+        n = n > 2 ? n - 1 : 0;
+    }
     return (unsigned)(n > SC_SERVER_READERS_MAX ? SC_SERVER_READERS_MAX : n);
 }
 

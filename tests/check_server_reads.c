@@ -7,6 +7,8 @@
  * commit that was acknowledged before the read was sent, never going back;
  * and a connection with a change of its own not committed yet (BEGIN, or a
  * statement earlier in the same multi-statement query) sees that change.
+ * Reads run on reader threads (server/readers.c) here: each connection's
+ * replies and errors stay its own.
  */
 #include <mysql.h>
 #include <sys/mman.h>
@@ -18,7 +20,8 @@ static test_server ts;
 
 static void setup(void)
 {
-    static const char *const opts[] = {"--lock-wait-timeout", "1", NULL};
+    /* reads on reader threads whatever the CPU count (the default has none on 2 CPUs) */
+    static const char *const opts[] = {"--lock-wait-timeout", "1", "--reader-threads", "2", NULL};
 
     signal(SIGPIPE, SIG_IGN);
     ts_start(&ts, opts);
