@@ -29,7 +29,9 @@ static void txn_check(const sc_txn *t)
     assert(!t->parent || (!t->readonly && t->n_stmts == 0));
     assert(t->parent || t->readonly || t->cat->writer == t);
     assert(!t->readonly || (!t->record && t->n_changes == 0 && !t->child));
-    assert(!t->cat->writer || (!t->cat->writer->parent && !t->cat->writer->readonly));
+    /* (a read txn may be another thread's than the writer's: it leaves cat->writer alone) */
+    assert(t->readonly || !t->cat->writer ||
+           (!t->cat->writer->parent && !t->cat->writer->readonly));
 }
 
 static sc_txn *txn_new(sc_catalog *cat, bool readonly)

@@ -103,36 +103,11 @@ static void overflow(sc_conn *c)
     sc_conn_close(c, why);
 }
 
-/* A reader thread's reply: into its buffer (readers.c), never the connection's output. */
-static int capture_packet(sc_conn *c, const uint8_t *p, size_t len)
-{
-    for (;;) {
-        size_t n = len < SC_PKT_MAX_PAYLOAD ? len : SC_PKT_MAX_PAYLOAD;
-        uint8_t h[4] = {(uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), c->seq++};
-
-        if (evbuffer_add(c->capture, h, 4) != 0 || evbuffer_add(c->capture, p, n) != 0) {
-            c->read_errno = ENOMEM;
-            return -1;
-        }
-        p += n;
-        len -= n;
-        if (n < SC_PKT_MAX_PAYLOAD)
-            break;
-    }
-    if (evbuffer_get_length(c->capture) > c->srv->opts.output_limit) {
-        c->read_errno = ENOBUFS;
-        return -1;
-    }
-    return 0;
-}
-
 int sc_conn_write_packet(sc_conn *c, const void *payload, size_t len)
 {
     const uint8_t *p = payload;
     struct evbuffer *out;
 
-    if (c->capture)
-        return capture_packet(c, p, len);
     if (closing(c))
         return -1;
     if (c->write_parked && !(c->in_group && c->srv->group_waiting)) {
@@ -145,6 +120,10 @@ int sc_conn_write_packet(sc_conn *c, const void *payload, size_t len)
         uint8_t h[4] = {(uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), c->seq++};
 
         if (evbuffer_add(out, h, 4) != 0 || evbuffer_add(out, p, n) != 0) {
+            if (c->rl) {
+                c->read_errno = ENOMEM;
+                return -1;
+            }
             c->hard_close = true;
             sc_conn_close(c, "out of memory for output");
             return -1;
@@ -155,6 +134,10 @@ int sc_conn_write_packet(sc_conn *c, const void *payload, size_t len)
             break; /* a payload of exactly k * max ends with an empty packet */
     }
     if (evbuffer_get_length(out) > c->srv->opts.output_limit) {
+        if (c->rl) { /* on a reader loop: its main loop closes it (readers.c) */
+            c->read_errno = ENOBUFS;
+            return -1;
+        }
         overflow(c);
         return -1;
     }
@@ -165,9 +148,9 @@ static int send_buf(sc_conn *c, sc_pkt_buf *b)
 {
     int rc;
 
-    if (b->failed && c->capture) {
+    if (b->failed && c->rl) {
         sc_pkt_buf_free(b);
-        c->read_errno = ENOMEM; /* on a reader thread: the loop closes it */
+        c->read_errno = ENOMEM; /* on a reader loop: its main loop closes it */
         return -1;
     }
     if (b->failed) {
@@ -523,8 +506,10 @@ static void conn_free(sc_conn *c)
 {
     sc_srv *srv = c->srv;
 
-    if (sc_readers_hold(srv->readers, c, false, true))
-        return; /* a reader runs its statement: freed when it is done */
+    if (sc_readers_away(srv->readers, c, true)) {
+        c->free_deferred = true; /* freed when its reader loop has given it back */
+        return;
+    }
     if (c->on_close)
         c->on_close(c, c->stream_payload);
     if (c->waiting)
@@ -554,9 +539,6 @@ static void conn_free(sc_conn *c)
         free(v);
     }
     free(c->big);
-    free(c->read_sql);
-    if (c->read_rest)
-        evbuffer_free(c->read_rest);
     free(c->diag_msg);
     if (c->timer)
         event_free(c->timer);
@@ -745,13 +727,14 @@ static void statistics(sc_conn *c)
 {
     char text[256];
     long up = (long)(time(NULL) - c->srv->started);
+    uint64_t questions = c->srv->questions + sc_readers_count(c->srv->readers);
     int n;
 
     n = snprintf(text, sizeof(text),
                  "Uptime: %ld  Threads: %u  Questions: %llu  Slow queries: 0  Opens: 0  "
                  "Open tables: 0  Queries per second avg: %.3f",
-                 up, c->srv->n_conns, (unsigned long long)c->srv->questions,
-                 up > 0 ? (double)c->srv->questions / (double)up : 0.0);
+                 up, c->srv->n_conns, (unsigned long long)questions,
+                 up > 0 ? (double)questions / (double)up : 0.0);
     sc_conn_write_packet(c, text, (size_t)n);
 }
 
@@ -780,6 +763,8 @@ static int dispatch(sc_conn *c, const uint8_t *p, size_t len)
         !(cmd == COM_QUERY && sc_srv__query_may_pass(c, (const char *)p + 1, len - 1)))
         return 1; /* a writer holds the catalog: only a read goes past */
     c->srv->questions++;
+    c->reads_prev = c->reads_in_row; /* a definition SHOW now makes it one more */
+    c->reads_in_row = 0;
     switch (cmd) {
     case COM_QUIT:
         sc_conn_close(c, "client quit");
@@ -941,8 +926,6 @@ static void start_wait_timer(sc_conn *c)
 
 static void process_input(sc_conn *c)
 {
-    if (sc_readers_hold(c->srv->readers, c, true, false))
-        return; /* a reader answers its last statement: read on when it is done */
     for (;;) {
         uint8_t *p = NULL;
         size_t len = 0;
@@ -983,13 +966,6 @@ static void process_input(sc_conn *c)
             return;
         }
         free(p);
-        if (c->submitted) {
-            /* handed to a reader: what follows waits until it is done */
-            c->submitted = false;
-            if (evbuffer_get_length(bufferevent_get_input(c->bev)) == 0 ||
-                sc_readers_hold(c->srv->readers, c, true, false))
-                return;
-        }
     }
 }
 
@@ -1092,28 +1068,38 @@ static void write_now(sc_conn *c)
     }
 }
 
-void sc_conn__read_done(sc_conn *c)
+void sc_conn__back_home(sc_conn *c, short what)
 {
-    c->resume = false;
+    int err = c->read_errno; /* the reader loop's errno for what */
+
+    c->rl = NULL;
+    c->reads_in_row = 0;
+    c->read_errno = 0;
+    bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb, c);
     if (c->free_deferred) {
         c->free_deferred = false;
         conn_free(c);
         return;
     }
-    if (c->read_errno) {
-        errno = c->read_errno;
-        c->read_errno = 0;
-        conn_event_cb(c->bev, BEV_EVENT_ERROR | BEV_EVENT_WRITING, c);
+    if (what && err == ENOBUFS) {
+        overflow(c); /* its replies passed --output-limit on the reader loop */
         return;
     }
-    if (c->read_rest) {
-        if (!closing(c)) {
-            evbuffer_add_buffer(bufferevent_get_output(c->bev), c->read_rest);
-            c->write_parked = false;
-            bufferevent_enable(c->bev, EV_WRITE);
-        }
-        evbuffer_free(c->read_rest);
-        c->read_rest = NULL;
+    if (what) {
+        errno = err;
+        conn_event_cb(c->bev, what, c);
+        return;
+    }
+    if (c->close_on_return) {
+        c->close_on_return = false;
+        sc_conn_close(c, "server shutdown");
+        return;
+    }
+    bufferevent_enable(c->bev, EV_READ);
+    c->write_parked = true; /* EV_WRITE is off (readers.c turned it off) */
+    if (evbuffer_get_length(bufferevent_get_output(c->bev)) > 0) {
+        c->write_parked = false;
+        bufferevent_enable(c->bev, EV_WRITE);
     }
     process_input(c);
     write_now(c);
@@ -1131,6 +1117,8 @@ static void conn_read_cb(struct bufferevent *bev, void *arg)
     }
     process_input(c);
     write_now(c);
+    if (!closing(c))
+        sc_readers_park(c->srv->readers, c); /* a reader of definitions moves to a reader loop */
 }
 
 static void conn_write_cb(struct bufferevent *bev, void *arg)
@@ -1289,6 +1277,10 @@ void sc_srv__stop(sc_srv *srv)
     srv->stopping = true;
     for (c = srv->conns; c; c = next) {
         next = c->next;
+        if (sc_readers_away(srv->readers, c, true)) {
+            c->close_on_return = true; /* closed when its reader loop has given it back */
+            continue;
+        }
         if (c->txn) {
             sc_txn_abort(c->txn);
             c->txn = NULL;

@@ -384,11 +384,35 @@ static bool reader_statement(const char *s, size_t len)
     return false;
 }
 
-void sc_srv__read_now(sc_conn *c, const char *s, size_t len)
+/* The statement of a query without leading space and trailing space or ';'. */
+static void trim(const char **s, size_t *len)
+{
+    size_t start = sc_q__skip_space(*s, *len, 0);
+
+    *s += start;
+    *len -= start;
+    while (*len > 0 && (isspace((unsigned char)(*s)[*len - 1]) || (*s)[*len - 1] == ';'))
+        (*len)--;
+}
+
+bool sc_srv__reader_query(const sc_conn *c, const char *sql, size_t len)
+{
+    if (!sc_srv__query_may_pass(c, sql, len))
+        return false; /* (one statement that begins like a read, no transaction) */
+    trim(&sql, &len);
+    return reader_statement(sql, len);
+}
+
+void sc_srv__read_stmt(sc_conn *c, const char *s, size_t len)
 {
     sc_stmt_result r;
-    int rc = sc_ddl_exec_read(&r, c->session, s, len);
+    int rc;
 
+    trim(&s, &len);
+    c->stmt_failed = false;
+    if (!sc_q__check_privileges(c, s, len))
+        return;
+    rc = sc_ddl_exec_read(&r, c->session, s, len);
     if (rc == SC_EREADONLY && !r.message) {
         /* reader_statement() lets only SHOWs through, which always read */
         sc_conn_send_err(c, SC_ER_UNKNOWN_ERROR);
@@ -410,10 +434,7 @@ void sc_srv__read_now(sc_conn *c, const char *s, size_t len)
  * open group or another connection's BEGIN. Not when c has a change of its
  * own that is not committed yet (its BEGIN ... COMMIT, or a statement in
  * the open group): it must see that change, so it runs on the write path.
- * A plain connection's SHOW of a definition, alone in its query and with
- * nothing queued for the client, goes to a reader thread.
- * @return true when answered (or handed to a reader); false when it must
- *         run on the write path
+ * @return true when answered; false when it must run on the write path
  */
 static bool run_read(sc_conn *c, const char *s, size_t len, unsigned more)
 {
@@ -422,16 +443,12 @@ static bool run_read(sc_conn *c, const char *s, size_t len, unsigned more)
 
     if (c->txn || c->in_group || !sc_srv__read_statement(s, len))
         return false;
-    if (c->srv->readers && !c->tls && !more && c->state == SC_CONN_COMMAND &&
-        evbuffer_get_length(bufferevent_get_output(c->bev)) == 0 && reader_statement(s, len) &&
-        sc_readers_submit(c->srv->readers, c, s, len)) {
-        c->submitted = true;
-        return true;
-    }
     rc = sc_ddl_exec_read(&r, c->session, s, len);
     if (rc == SC_EREADONLY && !r.message)
         return false; /* not a read after all (nothing ran) */
     c->srv->reads++;
+    if (!more && reader_statement(s, len))
+        c->reads_in_row = c->reads_prev + 1; /* (readers.c moves such a reader) */
     if (rc != SC_OK) {
         send_result_error(c, &r);
     } else if (r.rs) {
@@ -510,7 +527,7 @@ static bool run_statement(sc_conn *c, const char *s, size_t len, unsigned more)
     if (!sc_q__check_privileges(c, s, len))
         return true;
     run_ddl(c, s, len, more);
-    return c->submitted ? false : c->stmt_failed; /* (a reader owns c's state now) */
+    return c->stmt_failed;
 }
 
 bool sc_srv__query_may_pass(const sc_conn *c, const char *sql, size_t len)

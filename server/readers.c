@@ -1,167 +1,306 @@
 /*
- * readers.c - the reader threads of `syscat serve` (docs/server.md
- * "Readers"): statements that only read the catalog (SHOW CREATE TABLE,
- * SHOW TABLES, SHOW COLUMNS, SHOW INDEX, DESCRIBE, SHOW DATABASES) run on a
- * small pool of threads beside the loop thread, each in a read-only LMDB
- * transaction of its own, with the catalog's error context routed to a
- * context of the thread's own (sc_ctx_route_thread), so that one
- * connection's error never shows in another's reply.
+ * readers.c - the reader loops of `syscat serve` (docs/server.md "Reader
+ * loops"): a connection that keeps sending definition SHOWs (SHOW CREATE
+ * TABLE, SHOW TABLES, SHOW COLUMNS, SHOW INDEX, SHOW DATABASES) moves, with
+ * its socket, to one of a few reader loops: threads running an event loop of
+ * their own, which read its requests, answer them (each in a read-only LMDB
+ * transaction, with the catalog's error context routed to a context of the
+ * thread's own, sc_ctx_route_thread) and write the replies, with no
+ * hand-off per statement. Its first request that is anything else (DDL, SET,
+ * SHOW WARNINGS...), a close, an error or a timeout sends it back to the
+ * main loop, which does everything else as before (writes stay on its one
+ * writer path).
  *
- * The hand-off. The loop thread reads a request, sees that it is such a
- * read (query.c run_read) and queues the connection with a copy of the
- * statement; the connection is then busy: the loop leaves its later input
- * in the input buffer and neither writes to it nor frees it. A reader runs
- * the statement on the connection's session, builds the reply into an
- * output buffer of its own (sc_conn_write_packet captures it) and writes it
- * to the socket itself (plain sockets only; the loop had nothing queued for
- * it, so nothing is overtaken). Then, under the pool's lock, it ends the
- * busy state; only when the loop needs the connection back (input arrived
- * meanwhile, a close, bytes the socket did not take, a socket error) is it
- * put on the done list and the loop woken (an eventfd). So a client that
- * waits for each reply costs the loop no wake-up at all.
+ * Where a connection is (c->rl_at, under the pool's lock): on the main loop;
+ * on its way to a reader loop (in that loop's inbox); on a reader loop; on
+ * its way back (in the main loop's inbox). The main loop never touches a
+ * connection that is away: it only asks for it back (a close, the server
+ * stopping) and acts when it has arrived. The bufferevent moves between the
+ * event bases while disabled (bufferevent_base_set).
  */
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
 
 #include "server/srv_int.h"
 
+#define PARK_AFTER 4 /* consecutive definition SHOWs on the main loop before a move */
+
+typedef struct sc_rloop {
+    sc_readers *pool;
+    pthread_t th;
+    struct event_base *base;
+    int efd;          /* its inbox has connections */
+    struct event *ev; /* read event on efd */
+    sc_conn *inbox;   /* (pool lock) arriving connections, c->read_next */
+    bool recall;      /* (pool lock) a connection of its is asked back */
+    sc_conn *own;     /* (its thread) the connections it serves, c->rl_next/rl_prev */
+    bool started;
+} sc_rloop;
+
 struct sc_readers {
     sc_srv *srv;
-    pthread_t *threads;
-    unsigned n;
-    pthread_mutex_t lock; /* everything below, and every conn's busy/resume/free_deferred */
-    pthread_cond_t work;
-    sc_conn *head, *tail; /* queued reads (conn->read_next) */
-    sc_conn *done;        /* conns the loop must look at again (conn->done_next) */
-    bool stop;
-    int efd;                /* eventfd: the done list is not empty */
-    struct event *ev;       /* its read event on the loop */
-    _Atomic uint64_t reads; /* statements answered here */
+    sc_rloop *loops;
+    unsigned n, next;
+    pthread_mutex_t lock;
+    bool stop, stopped;
+    sc_conn *done;          /* (lock) connections coming back to the main loop */
+    int efd;                /* the main loop's inbox has connections */
+    struct event *ev;       /* its read event on the main loop */
+    _Atomic uint64_t reads; /* statements answered on reader loops */
 };
 
-/* Run c's statement on this thread and write the reply. */
-static void run_job(sc_readers *r, sc_conn *c, struct evbuffer *out)
-{
-    c->capture = out;
-    sc_srv__read_now(c, c->read_sql, c->read_len);
-    c->capture = NULL;
-    free(c->read_sql);
-    c->read_sql = NULL;
-    r->reads++;
-    while (evbuffer_get_length(out) > 0) {
-        int n = evbuffer_write(out, c->fd);
+enum { AT_MAIN, AT_TO_RL, AT_RL, AT_TO_MAIN };
 
-        if (n > 0)
-            continue;
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
-            c->read_errno = errno;
-        break;
-    }
-    if (evbuffer_get_length(out) > 0 && !c->read_errno) {
-        /* the socket is full: the loop sends the rest */
-        if (!c->read_rest && !(c->read_rest = evbuffer_new()))
-            c->read_errno = ENOMEM;
-        else
-            evbuffer_add_buffer(c->read_rest, out);
-    }
-    evbuffer_drain(out, evbuffer_get_length(out));
-}
-
-/* c's read is done (the pool's lock held): give it back to the loop when the loop wants it.
- * @return true when the loop must be woken */
-static bool finish(sc_readers *r, sc_conn *c)
-{
-    bool wake = false;
-
-    atomic_store(&c->busy, false);
-    if (c->resume || c->free_deferred || c->read_rest || c->read_errno) {
-        wake = r->done == NULL;
-        c->done_next = r->done;
-        r->done = c;
-    }
-    return wake;
-}
-
-static void wake_loop(sc_readers *r)
+static void wake(int efd)
 {
     uint64_t one = 1;
-    ssize_t w = write(r->efd, &one, sizeof(one));
+    ssize_t w = write(efd, &one, sizeof(one));
 
-    (void)w; /* a full counter already wakes the loop */
+    (void)w; /* a full counter already wakes the reader */
 }
 
-static void *reader_main(void *arg)
+static void drain(int efd)
 {
-    sc_readers *r = arg;
+    uint64_t v;
+    ssize_t r = read(efd, &v, sizeof(v));
+
+    (void)r;
+}
+
+/* ---------------------------------------------------------------- a reader loop */
+
+/* Send c back to the main loop (on its reader loop's thread); what: a bufferevent
+ * event for the main loop to handle (EOF, error, timeout), 0 for none. */
+static void send_back(sc_rloop *rl, sc_conn *c, short what)
+{
+    sc_readers *r = rl->pool;
+    bool was_empty;
+
+    if (c->rl_prev)
+        c->rl_prev->rl_next = c->rl_next;
+    else if (rl->own == c)
+        rl->own = c->rl_next;
+    if (c->rl_next)
+        c->rl_next->rl_prev = c->rl_prev;
+    c->rl_next = c->rl_prev = NULL;
+    bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+    bufferevent_setcb(c->bev, NULL, NULL, NULL, NULL);
+    bufferevent_base_set(r->srv->base, c->bev);
+    c->rl_what = what;
+    pthread_mutex_lock(&r->lock);
+    c->rl_at = AT_TO_MAIN;
+    was_empty = r->done == NULL;
+    c->done_next = r->done;
+    r->done = c;
+    pthread_mutex_unlock(&r->lock);
+    if (was_empty)
+        wake(r->efd);
+}
+
+/* Write what is queued now (the bufferevent's write event sends any rest).
+ * @return false when c was sent back (a socket error): c is not ours any more */
+static bool flush(sc_rloop *rl, sc_conn *c)
+{
+    struct evbuffer *out = bufferevent_get_output(c->bev);
+    int rc, err;
+
+    if (evbuffer_get_length(out) == 0)
+        return true;
+    evbuffer_unfreeze(out, 1);
+    rc = evbuffer_write(out, c->fd);
+    err = errno;
+    evbuffer_freeze(out, 1);
+    if (rc < 0 && err != EAGAIN && err != EWOULDBLOCK && err != EINTR) {
+        c->read_errno = err;
+        send_back(rl, c, BEV_EVENT_ERROR | BEV_EVENT_WRITING);
+        return false;
+    }
+    if (evbuffer_get_length(out) > 0)
+        bufferevent_enable(c->bev, EV_WRITE);
+    return true;
+}
+
+/*
+ * The next complete request, when it is one statement a reader loop answers.
+ * @return the statement (malloc'ed, its length in *len) with the request
+ *         taken off the input; NULL with *wait set when the request is not
+ *         complete yet; NULL otherwise (the main loop must have it)
+ */
+static char *next_read(sc_conn *c, size_t *len, bool *wait)
+{
+    struct evbuffer *in = bufferevent_get_input(c->bev);
+    size_t avail = evbuffer_get_length(in), n;
+    uint8_t h[4];
+    char *p;
+
+    *wait = false;
+    if (avail < 4) {
+        *wait = true;
+        return NULL;
+    }
+    evbuffer_copyout(in, h, 4);
+    n = (size_t)h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16;
+    if (h[3] != 0 || n < 2 || n >= SC_PKT_MAX_PAYLOAD || n > c->srv->opts.max_allowed_packet)
+        return NULL;
+    if (avail < 4 + n) {
+        *wait = true;
+        return NULL;
+    }
+    if (!(p = malloc(n + 1)))
+        return NULL;
+    {
+        struct evbuffer_ptr at;
+        evbuffer_ptr_set(in, &at, 4, EVBUFFER_PTR_SET);
+        evbuffer_copyout_from(in, &at, p, n);
+    }
+    p[n] = '\0';
+    if ((uint8_t)p[0] != 3 /* COM_QUERY */ || !sc_srv__reader_query(c, p + 1, n - 1)) {
+        free(p);
+        return NULL;
+    }
+    evbuffer_drain(in, 4 + n);
+    *len = n - 1;
+    memmove(p, p + 1, n);
+    return p;
+}
+
+/* Answer the requests c has queued while they are definition SHOWs. */
+static void rl_input(sc_rloop *rl, sc_conn *c)
+{
+    for (;;) {
+        size_t len;
+        bool wait;
+        char *sql = next_read(c, &len, &wait);
+
+        if (!sql) {
+            if (!wait)
+                send_back(rl, c, 0);
+            return;
+        }
+        c->seq = 1;
+        sc_srv__read_stmt(c, sql, len);
+        free(sql);
+        rl->pool->reads++;
+        if (c->read_errno) {
+            /* the reply could not be queued (memory, --output-limit) */
+            send_back(rl, c, BEV_EVENT_ERROR | BEV_EVENT_WRITING);
+            return;
+        }
+        if (!flush(rl, c))
+            return;
+    }
+}
+
+static void rl_read_cb(struct bufferevent *bev, void *arg)
+{
+    sc_conn *c = arg;
+
+    (void)bev;
+    rl_input(c->rl, c);
+}
+
+static void rl_event_cb(struct bufferevent *bev, short what, void *arg)
+{
+    sc_conn *c = arg;
+
+    if ((what & BEV_EVENT_ERROR) && !c->read_errno)
+        c->read_errno = errno; /* (errno is this thread's: the main loop logs it) */
+    (void)bev;
+    send_back(c->rl, c, what);
+}
+
+/* The reader loop's inbox: connections arriving, and recalls. */
+static void rl_inbox_cb(evutil_socket_t fd, short what, void *arg)
+{
+    sc_rloop *rl = arg;
+    sc_readers *r = rl->pool;
+    sc_conn *list, *next;
+    bool recall;
+
+    (void)what;
+    drain(fd);
+    pthread_mutex_lock(&r->lock);
+    list = rl->inbox;
+    rl->inbox = NULL;
+    recall = rl->recall;
+    rl->recall = false;
+    for (sc_conn *c = list; c; c = c->read_next)
+        c->rl_at = AT_RL;
+    if (r->stop)
+        event_base_loopbreak(rl->base);
+    pthread_mutex_unlock(&r->lock);
+    for (; list; list = next) {
+        sc_conn *c = list;
+
+        next = c->read_next;
+        c->read_next = NULL;
+        c->rl_prev = NULL;
+        c->rl_next = rl->own;
+        if (rl->own)
+            rl->own->rl_prev = c;
+        rl->own = c;
+        bufferevent_setcb(c->bev, rl_read_cb, NULL, rl_event_cb, c);
+        bufferevent_enable(c->bev, EV_READ);
+        recall = true; /* (an arrival may have been asked back already) */
+        rl_input(rl, c);
+    }
+    if (!recall)
+        return;
+    for (sc_conn *c = rl->own; c; c = next) {
+        bool back;
+
+        next = c->rl_next;
+        pthread_mutex_lock(&r->lock);
+        back = c->rl_recall;
+        pthread_mutex_unlock(&r->lock);
+        if (back)
+            send_back(rl, c, 0);
+    }
+}
+
+static void *rl_main(void *arg)
+{
+    sc_rloop *rl = arg;
     sc_ctx *own = NULL;
-    struct evbuffer *out = evbuffer_new();
 
     if (sc_ctx_new(&own, NULL) == SC_OK)
-        sc_ctx_route_thread(r->srv->ctx, own);
-    pthread_mutex_lock(&r->lock);
-    for (;;) {
-        sc_conn *c;
-        bool wake;
-
-        while (!r->head && !r->stop)
-            pthread_cond_wait(&r->work, &r->lock);
-        if (!r->head)
-            break; /* stopping, and nothing left */
-        c = r->head;
-        r->head = c->read_next;
-        if (!r->head)
-            r->tail = NULL;
-        c->read_next = NULL;
-        pthread_mutex_unlock(&r->lock);
-        if (out && own)
-            run_job(r, c, out);
-        else
-            c->read_errno = ENOMEM;
-        pthread_mutex_lock(&r->lock);
-        wake = finish(r, c); /* (and the next job taken in the same hold of the lock) */
-        if (wake) {
-            pthread_mutex_unlock(&r->lock);
-            wake_loop(r);
-            pthread_mutex_lock(&r->lock);
-        }
-    }
-    pthread_mutex_unlock(&r->lock);
-    sc_ctx_route_thread(r->srv->ctx, NULL);
+        sc_ctx_route_thread(rl->pool->srv->ctx, own);
+    event_base_dispatch(rl->base);
+    sc_ctx_route_thread(rl->pool->srv->ctx, NULL);
     sc_ctx_free(own);
-    if (out)
-        evbuffer_free(out);
     return NULL;
 }
 
-/* The loop's side: the connections a reader gave back. */
-static void done_cb(evutil_socket_t fd, short what, void *arg)
+/* ---------------------------------------------------------------- the main loop's side */
+
+/* Connections back from reader loops. */
+static void main_inbox_cb(evutil_socket_t fd, short what, void *arg)
 {
     sc_readers *r = arg;
-    uint64_t v;
     sc_conn *list;
 
     (void)what;
-    if (read(fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
-        sc_srv__log(r->srv, "reader wake-up: %s", strerror(errno));
+    drain(fd);
     pthread_mutex_lock(&r->lock);
     list = r->done;
     r->done = NULL;
+    for (sc_conn *c = list; c; c = c->done_next)
+        c->rl_at = AT_MAIN;
     pthread_mutex_unlock(&r->lock);
     while (list) {
         sc_conn *c = list;
 
         list = c->done_next;
         c->done_next = NULL;
-        sc_conn__read_done(c);
+        c->rl = NULL;
+        c->rl_recall = false;
+        sc_conn__back_home(c, c->rl_what);
     }
 }
 
@@ -172,32 +311,36 @@ int sc_readers_start(sc_readers **out, sc_srv *srv, unsigned n)
     *out = NULL;
     if (n == 0)
         return 0;
-    if (!(r = calloc(1, sizeof(*r))) || !(r->threads = calloc(n, sizeof(*r->threads)))) {
+    if (!(r = calloc(1, sizeof(*r))) || !(r->loops = calloc(n, sizeof(*r->loops)))) {
         free(r);
         return -1;
     }
     r->srv = srv;
+    pthread_mutex_init(&r->lock, NULL);
+    for (unsigned i = 0; i < n; i++)
+        r->loops[i].efd = -1;
     r->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    {
-        /* adaptive: the loop and the readers hold it for a few instructions */
-        pthread_mutexattr_t a;
-        pthread_mutexattr_init(&a);
-        pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
-        pthread_mutex_init(&r->lock, &a);
-        pthread_mutexattr_destroy(&a);
-    }
-    pthread_cond_init(&r->work, NULL);
-    if (r->efd < 0 || !(r->ev = event_new(srv->base, r->efd, EV_READ | EV_PERSIST, done_cb, r)) ||
+    if (r->efd < 0 ||
+        !(r->ev = event_new(srv->base, r->efd, EV_READ | EV_PERSIST, main_inbox_cb, r)) ||
         event_add(r->ev, NULL) != 0) {
         sc_readers_stop(r);
+        sc_readers_free(r);
         return -1;
     }
-    for (; r->n < n; r->n++)
-        if (pthread_create(&r->threads[r->n], NULL, reader_main, r) != 0)
-            break;
-    if (r->n == 0) {
-        sc_readers_stop(r);
-        return -1;
+    for (; r->n < n; r->n++) {
+        sc_rloop *rl = &r->loops[r->n];
+
+        rl->pool = r;
+        rl->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        if (rl->efd < 0 || !(rl->base = event_base_new()) ||
+            !(rl->ev = event_new(rl->base, rl->efd, EV_READ | EV_PERSIST, rl_inbox_cb, rl)) ||
+            event_add(rl->ev, NULL) != 0 || pthread_create(&rl->th, NULL, rl_main, rl) != 0) {
+            r->n++;
+            sc_readers_stop(r);
+            sc_readers_free(r);
+            return -1;
+        }
+        rl->started = true;
     }
     *out = r;
     return 0;
@@ -205,25 +348,53 @@ int sc_readers_start(sc_readers **out, sc_srv *srv, unsigned n)
 
 void sc_readers_stop(sc_readers *r)
 {
-    if (!r)
+    if (!r || r->stopped)
         return;
     pthread_mutex_lock(&r->lock);
     r->stop = true;
-    pthread_cond_broadcast(&r->work);
     pthread_mutex_unlock(&r->lock);
-    for (unsigned i = 0; i < r->n; i++)
-        pthread_join(r->threads[i], NULL);
-    /* the loop has ended: what the last reads gave back is freed with the
-     * connections (sc_srv__free_all) */
+    for (unsigned i = 0; i < r->n; i++) {
+        sc_rloop *rl = &r->loops[i];
+
+        if (rl->started) {
+            wake(rl->efd);
+            pthread_join(rl->th, NULL);
+        }
+    }
+    r->stopped = true;
+    /* the loops have ended: a connection still away is freed with the others
+     * (sc_srv__free_all), on its reader loop's base (freed after it) */
+    for (unsigned i = 0; i < r->n; i++) {
+        for (sc_conn *c = r->loops[i].own; c; c = c->rl_next)
+            c->rl_at = AT_MAIN;
+        for (sc_conn *c = r->loops[i].inbox; c; c = c->read_next)
+            c->rl_at = AT_MAIN;
+    }
     for (sc_conn *c = r->done; c; c = c->done_next)
-        c->free_deferred = false;
+        c->rl_at = AT_MAIN;
     if (r->ev)
         event_free(r->ev);
+    r->ev = NULL;
+}
+
+void sc_readers_free(sc_readers *r)
+{
+    if (!r)
+        return;
+    for (unsigned i = 0; i < r->n; i++) {
+        sc_rloop *rl = &r->loops[i];
+
+        if (rl->ev)
+            event_free(rl->ev);
+        if (rl->base)
+            event_base_free(rl->base);
+        if (rl->efd >= 0)
+            close(rl->efd);
+    }
     if (r->efd >= 0)
         close(r->efd);
-    pthread_cond_destroy(&r->work);
     pthread_mutex_destroy(&r->lock);
-    free(r->threads);
+    free(r->loops);
     free(r);
 }
 
@@ -232,40 +403,52 @@ uint64_t sc_readers_count(const sc_readers *r)
     return r ? r->reads : 0;
 }
 
-bool sc_readers_submit(sc_readers *r, sc_conn *c, const char *sql, size_t len)
+bool sc_readers_park(sc_readers *r, sc_conn *c)
 {
-    char *copy;
+    sc_rloop *rl;
+    bool was_empty;
 
-    if (!r || !(copy = malloc(len + 1)))
+    if (!r || r->stop || c->reads_in_row < PARK_AFTER || c->state != SC_CONN_COMMAND || c->tls ||
+        c->txn || c->in_group || c->waiting || c->srv->writer == c || c->big || c->hard_close ||
+        evbuffer_get_length(bufferevent_get_output(c->bev)) > 0)
         return false;
-    memcpy(copy, sql, len);
-    copy[len] = '\0';
-    c->read_sql = copy;
-    c->read_len = len;
+    rl = &r->loops[r->next++ % r->n];
+    bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+    bufferevent_setcb(c->bev, NULL, NULL, NULL, NULL);
+    if (bufferevent_base_set(rl->base, c->bev) != 0) {
+        sc_conn__back_home(c, 0);
+        return true; /* (handled: back_home read on) */
+    }
+    c->rl = rl;
+    c->write_parked = true; /* (EV_WRITE is off: the next queued reply turns it on) */
     pthread_mutex_lock(&r->lock);
-    atomic_store(&c->busy, true);
-    if (r->tail)
-        r->tail->read_next = c;
-    else
-        r->head = c;
-    r->tail = c;
-    pthread_cond_signal(&r->work);
+    c->rl_at = AT_TO_RL;
+    was_empty = rl->inbox == NULL;
+    c->read_next = rl->inbox;
+    rl->inbox = c;
     pthread_mutex_unlock(&r->lock);
+    if (was_empty)
+        wake(rl->efd);
     return true;
 }
 
-bool sc_readers_hold(sc_readers *r, sc_conn *c, bool resume, bool free_it)
+bool sc_readers_away(sc_readers *r, sc_conn *c, bool recall)
 {
-    bool busy;
+    bool away, post = false;
+    sc_rloop *rl;
 
-    if (!r || !atomic_load(&c->busy))
-        return false; /* (only the loop sets busy: once clear, it stays clear) */
+    if (!r)
+        return false;
     pthread_mutex_lock(&r->lock);
-    busy = atomic_load(&c->busy);
-    if (busy) {
-        c->resume = c->resume || resume;
-        c->free_deferred = c->free_deferred || free_it;
+    away = c->rl_at != AT_MAIN;
+    rl = c->rl;
+    if (away && recall && !c->rl_recall && (c->rl_at == AT_TO_RL || c->rl_at == AT_RL)) {
+        c->rl_recall = true;
+        rl->recall = true;
+        post = true;
     }
     pthread_mutex_unlock(&r->lock);
-    return busy;
+    if (post)
+        wake(rl->efd);
+    return away;
 }

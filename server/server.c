@@ -290,10 +290,10 @@ static int new_base(sc_srv *srv)
 }
 
 /*
- * --reader-threads: the number asked for; by default one per online CPU but
- * the loop's, and none on two CPUs or fewer: there the hand-off (a futex
- * wake and a context switch per read) cost more server CPU per SHOW than
- * it saved (docs/server.md "Reader threads", measured on 2 CPUs).
+ * --reader-threads: the number of reader loops asked for; by default one per
+ * online CPU but the main loop's, and none on two CPUs or fewer: there they
+ * cost more server CPU per SHOW than they saved (docs/server.md "Reader
+ * loops", measured on 2 CPUs).
  */
 static unsigned reader_count(const sc_server_options *o)
 {
@@ -323,7 +323,7 @@ static int start(sc_srv *srv)
     if (listen_tcp(srv) != 0 || listen_unix(srv) != 0)
         return -1;
     if (sc_readers_start(&srv->readers, srv, reader_count(&srv->opts)) != 0) {
-        sc_srv__log(srv, "cannot start the reader threads");
+        sc_srv__log(srv, "cannot start the reader loops");
         return -1;
     }
     watch_binlog(srv);
@@ -337,10 +337,11 @@ static int start(sc_srv *srv)
 
 static void cleanup(sc_srv *srv)
 {
-    sc_readers_stop(srv->readers); /* before the connections they answer are freed */
-    srv->readers = NULL;
+    sc_readers_stop(srv->readers); /* before the connections they served are freed */
     sc_srv__group_flush(srv);
     sc_srv__free_all(srv);
+    sc_readers_free(srv->readers); /* after: a bufferevent may be on a reader loop's base */
+    srv->readers = NULL;
     if (srv->tcp)
         evconnlistener_free(srv->tcp);
     if (srv->unix_l) {
@@ -399,18 +400,17 @@ int sc_server_run(sc_catalog *cat, const sc_server_options *opts, FILE *logf)
 
         if (srv.tcp)
             snprintf(tcp, sizeof(tcp), "TCP %s port %u", opts->bind, srv.opts.port);
-        sc_srv__log(&srv, "ready for connections: %s%s%s%s (server id %u, %u reader threads%s)",
-                    tcp, srv.unix_l ? ", socket " : "", srv.unix_l ? srv.socket_path : "",
+        sc_srv__log(&srv, "ready for connections: %s%s%s%s (server id %u, %u reader loops%s)", tcp,
+                    srv.unix_l ? ", socket " : "", srv.unix_l ? srv.socket_path : "",
                     srv.ssl ? ", TLS" : "", srv.server_id, reader_count(opts),
                     opts->require_secure_transport ? ", secure transport required" : "");
         event_base_dispatch(srv.base);
         on_readers = sc_readers_count(srv.readers);
         sc_readers_stop(srv.readers);
-        srv.readers = NULL;
         sc_srv__group_flush(&srv);
         sc_srv__log(&srv,
                     "stopped (%llu group commits held %llu statements, %llu reads in read "
-                    "transactions, %llu of them on reader threads)",
+                    "transactions, %llu of them on reader loops)",
                     (unsigned long long)srv.groups, (unsigned long long)srv.grouped,
                     (unsigned long long)(srv.reads + on_readers), (unsigned long long)on_readers);
         status = 0;

@@ -43,9 +43,9 @@ typedef struct sc_server_options {
                                       (1205) */
     unsigned net_write_timeout;    /* seconds a client may leave queued output unread (a peer that
                                       stopped reading, or half-open TCP) before it is closed */
-    int reader_threads; /* threads answering definition SHOWs beside the loop (docs/server.md
-                           "Reader threads"); SC_SERVER_READERS_AUTO: one per online CPU but the
-                           loop's, none on 2 CPUs or fewer; 0 = none */
+    int reader_threads; /* reader loops (threads) serving connections that send definition SHOWs
+                           (docs/server.md "Reader loops"); SC_SERVER_READERS_AUTO: one per online
+                           CPU but the main loop's, none on 2 CPUs or fewer; 0 = none */
 } sc_server_options;
 
 #define SC_SERVER_READERS_AUTO (-1)

@@ -2,9 +2,9 @@
  * srv_int.h - the server's internal state (server/ only): the server
  * (listeners, catalog, log, connection list, the writer queue) and one
  * connection. Everything runs on one libevent loop thread (docs/server.md
- * "I/O model"), but for the plain reads that reader threads run
- * (readers.c): a connection handed to a reader is left alone by the loop
- * until the reader gives it back.
+ * "I/O model"), but for the connections that reader loops serve while they
+ * send definition SHOWs (readers.c): the main loop leaves a connection that
+ * is away alone until its reader loop gives it back.
  *
  * Writer queue invariant: at most one connection (writer) holds the
  * catalog's write transaction across packets (an explicit BEGIN); while it
@@ -98,18 +98,18 @@ struct sc_conn {
     void *stream_payload, *timer_payload;
     bool commit_pending;
     bool hard_close; /* drop the output, do not flush */
-    /* reader threads (readers.c); busy, resume and free_deferred under the pool's lock */
-    _Atomic bool busy;  /* a reader runs its statement: the loop leaves it alone */
-    bool submitted;     /* (loop only) the statement just handled went to a reader */
-    bool resume;        /* input arrived while busy: the loop reads it afterwards */
-    bool free_deferred; /* closed while busy: freed when the reader is done */
-    sc_conn *read_next; /* the pool's queue */
-    sc_conn *done_next; /* the pool's done list */
-    char *read_sql;     /* the statement a reader runs */
-    size_t read_len;
-    struct evbuffer *capture;   /* the reader's reply buffer while it runs (sc_conn_write_packet) */
-    struct evbuffer *read_rest; /* reply bytes the socket did not take, for the loop */
-    int read_errno;             /* the reader's write failed (or ran out of memory) */
+    /* reader loops (readers.c); rl_at and rl_recall under the pool's lock */
+    struct sc_rloop *rl;               /* the reader loop it is on (or going to), NULL at home */
+    int rl_at;                         /* where it is: home, going, on a reader loop, coming back */
+    bool rl_recall;                    /* the main loop wants it back */
+    short rl_what;                     /* the bufferevent event it came back with (0: none) */
+    bool free_deferred;                /* freed while away: freed when back */
+    bool close_on_return;              /* the server stops: closed when back */
+    unsigned reads_in_row, reads_prev; /* definition SHOWs in a row on the main loop */
+    sc_conn *read_next;                /* a reader loop's inbox */
+    sc_conn *done_next;                /* the main loop's inbox */
+    sc_conn *rl_prev, *rl_next;        /* its reader loop's connections */
+    int read_errno; /* on a reader loop: its reply could not be queued (ENOMEM, ENOBUFS) */
     char close_reason[160];
 };
 
@@ -142,7 +142,7 @@ struct sc_srv {
     double commit_ms;         /* moving average of a writing group's commit time */
     uint64_t groups, grouped; /* group commits made, statements they held */
     uint64_t reads;           /* statements answered in read-only transactions */
-    sc_readers *readers;      /* reader threads, NULL when reads run on the loop */
+    sc_readers *readers;      /* reader loops, NULL when none */
     uint64_t questions;
     time_t started;
     uint32_t server_id;
@@ -161,24 +161,24 @@ void sc_conn__set_diag(
     sc_conn *c, unsigned no, const char *state, const char *msg, unsigned warnings);
 unsigned sc_conn__status(const sc_conn *c);
 
-/** A reader gave c back (readers.c): send what the socket did not take, free or resume it. */
-void sc_conn__read_done(sc_conn *c);
+/** c is back from a reader loop (readers.c): its callbacks restored, then what
+ *  (a bufferevent event, 0 for none) handled, a deferred free or close done, or input read on. */
+void sc_conn__back_home(sc_conn *c, short what);
 
 /* readers.c */
-/** Start n reader threads (none when n is 0: *out NULL). @return 0, -1 */
+/** Start n reader loops (none when n is 0: *out NULL). @return 0, -1 */
 int sc_readers_start(sc_readers **out, sc_srv *srv, unsigned n);
-/** Let the queued reads finish, end the threads, free the pool (the loop has ended). */
+/** End the reader loops (idempotent); connections still away stay freeable. */
 void sc_readers_stop(sc_readers *r);
-/** Statements the readers answered. */
+/** Free the pool, after the connections (their bufferevents may be on its bases). */
+void sc_readers_free(sc_readers *r);
+/** Statements the reader loops answered. */
 uint64_t sc_readers_count(const sc_readers *r);
-/** Queue c's read statement (copied); c is busy until a reader is done. false: not queued */
-bool sc_readers_submit(sc_readers *r, sc_conn *c, const char *sql, size_t len);
-/**
- * Is c busy with a reader? If so, note that the loop wants it back (resume:
- * input arrived; free_it: it was closed) and return true: the loop must
- * leave it alone until the reader gives it back (sc_conn__read_done).
- */
-bool sc_readers_hold(sc_readers *r, sc_conn *c, bool resume, bool free_it);
+/** Move c to a reader loop when it has been sending definition SHOWs and is idle.
+ *  @return true when moved: the main loop must not touch it until it is back */
+bool sc_readers_park(sc_readers *r, sc_conn *c);
+/** Is c away on a reader loop? With recall, ask for it back (sc_conn__back_home follows). */
+bool sc_readers_away(sc_readers *r, sc_conn *c, bool recall);
 
 /* auth.c */
 /** Check credentials; on success fills c->privs. @return 0, or -1 after sending the error */
@@ -196,8 +196,10 @@ int sc_srv__authenticate(sc_conn *c,
 void sc_srv__group_flush(sc_srv *srv);
 /** Run a COM_QUERY payload. @return 0, or 1 when it must wait for the writer (nothing consumed) */
 int sc_srv__query(sc_conn *c, const char *sql, size_t len);
-/** Run a read statement of c now (a reader thread's or the loop's) and send its reply. */
-void sc_srv__read_now(sc_conn *c, const char *s, size_t len);
+/** May a reader loop answer this COM_QUERY payload of c (one definition SHOW)? */
+bool sc_srv__reader_query(const sc_conn *c, const char *sql, size_t len);
+/** Answer such a payload on a reader loop: privileges, the statement, its reply. */
+void sc_srv__read_stmt(sc_conn *c, const char *sql, size_t len);
 /** Does a statement begin like a read (SHOW, DESCRIBE, EXPLAIN, SELECT)? */
 bool sc_srv__read_statement(const char *s, size_t len);
 /**

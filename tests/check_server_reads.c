@@ -460,12 +460,12 @@ START_TEST(test_server_readers_keep_their_errors)
     mysql_close(m);
     ck_assert_int_eq(ts_stop(&ts), 0);
     log = ts_log(&ts);
-    at = strstr(log, " of them on reader threads");
+    at = strstr(log, " of them on reader loops");
     ck_assert_msg(at != NULL, "%s", log);
     while (at > log && at[-1] >= '0' && at[-1] <= '9')
         at--;
     on_readers = strtoul(at, NULL, 10);
-    fprintf(stderr, "server readers: %lu statements answered on reader threads\n", on_readers);
+    fprintf(stderr, "server readers: %lu statements answered on reader loops\n", on_readers);
     ck_assert_uint_gt(on_readers, CLIENTS);
     free(log);
 }
