@@ -23,7 +23,7 @@
 #     and the tables created and not dropped are exactly the acknowledged
 #     ones; each follower ends without an error at the server's clean stop.
 #
-# usage: tests/server/load.sh   (SC_BUILD, SC_LOAD_SECONDS, SC_LOAD_CLIENTS,
+# usage: tests/server/load.sh   (SC_BUILD, SC_SERVE_OPTS, SC_LOAD_SECONDS, SC_LOAD_CLIENTS,
 #                                SC_LOAD_FOLLOWERS)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -53,7 +53,7 @@ cc -std=c11 -O2 -Wall -Wextra -Werror $(pkg-config --cflags libmariadb) -o "$TMP
     "$ROOT/tests/server/follower.c" $(pkg-config --libs libmariadb) || fail "follower does not build"
 "$SYSCAT" --datadir "$TMP/cat" init >/dev/null || fail "init"
 "$SYSCAT" --datadir "$TMP/cat" serve --bind '' --socket "$TMP/s.sock" --max-connections 200 \
-    2>"$TMP/server.log" &
+    ${SC_SERVE_OPTS:-} 2>"$TMP/server.log" &
 PID=$!
 for _ in $(seq 400); do grep -q "ready for connections" "$TMP/server.log" 2>/dev/null && break; sleep 0.025; done
 grep -q "ready for connections" "$TMP/server.log" || fail "server did not start"
