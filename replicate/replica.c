@@ -823,6 +823,8 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
     a->ctx = log->ctx;
     snprintf(a->name, sizeof(a->name), "%s", name);
     a->batch_max = batch_max_env();
+    a->packed_rows =
+        getenv("SC_REPLICA_PACKED_ROWS") && !strcmp(getenv("SC_REPLICA_PACKED_ROWS"), "1");
     a->net_pending = (sc_buf)SC_BUF_INIT(a->ctx);
     for (unsigned t = 1; t < SC_SYS__END; t++)
         if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))

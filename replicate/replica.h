@@ -152,6 +152,8 @@ typedef struct sc_replica_applier {
     sc_replica_done *done;                            /* transactions finished in the open batch */
     size_t n_done, cap_done;
     size_t batch_max;          /* transactions per batch */
+    bool packed_rows;          /* SC_REPLICA_PACKED_ROWS=1: rows through their packed form (the
+                                  path before the message path; tests compare the two) */
     bool single;               /* one transaction per commit (a failed batch again) */
     bool batch_failed;         /* the last batch was aborted by an error */
     const char *file;          /* current source file (for messages) */

@@ -254,33 +254,46 @@ static void set_field(ProtobufCMessage *msg,
     }
 }
 
+int sc_sysmap__msg(ProtobufCMessage **out,
+                   sc_arena *ar,
+                   const sc_sysmap *m,
+                   const sc_binlog_value *vals,
+                   const bool *absent)
+{
+    const ProtobufCMessageDescriptor *d = m->st->desc;
+    ProtobufCMessage *msg = sc__arena_alloc(ar, d->sizeof_message);
+
+    *out = NULL;
+    if (!msg)
+        return SC_ENOMEM;
+    d->message_init(msg);
+    for (size_t i = 0; i < m->ncols; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        bool want_str = f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_BYTES;
+        char *str = NULL;
+        if (absent && absent[i])
+            continue;
+        if ((want_str && vals[i].kind != SC_VAL_BYTES) || (!want_str && vals[i].kind != SC_VAL_INT))
+            return sc_error_set(ar->ctx, SC_ECORRUPT, 0, NULL,
+                                "syscat.%s: column %s has the wrong type", m->st->name, f->name);
+        if (f->type == PROTOBUF_C_TYPE_STRING &&
+            !(str = sc__arena_strndup(ar, (const char *)vals[i].v.str.data, vals[i].v.str.len)))
+            return SC_ENOMEM;
+        set_field(msg, f, &vals[i], &str);
+    }
+    *out = msg;
+    return SC_OK;
+}
+
 int sc_sysmap__pack(
     sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent)
 {
-    const ProtobufCMessageDescriptor *d = m->st->desc;
-    ProtobufCMessage *msg = sc__calloc(ctx, 1, d->sizeof_message);
-    char *strs[SC_SYSMAP_MAX_COLS] = {NULL};
-    int rc = msg ? SC_OK : SC_ENOMEM;
+    ProtobufCMessage *msg = NULL;
+    sc_arena ar;
+    int rc;
 
-    if (msg)
-        d->message_init(msg);
-    for (size_t i = 0; !rc && i < m->ncols; i++) {
-        const ProtobufCFieldDescriptor *f = &d->fields[i];
-        bool want_str = f->type == PROTOBUF_C_TYPE_STRING || f->type == PROTOBUF_C_TYPE_BYTES;
-        if (absent && absent[i])
-            continue;
-        if ((want_str && vals[i].kind != SC_VAL_BYTES) ||
-            (!want_str && vals[i].kind != SC_VAL_INT)) {
-            rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "syscat.%s: column %s has the wrong type",
-                              m->st->name, f->name);
-            break;
-        }
-        if (f->type == PROTOBUF_C_TYPE_STRING &&
-            !(strs[i] = sc__strndup(ctx, (const char *)vals[i].v.str.data, vals[i].v.str.len)))
-            rc = SC_ENOMEM;
-        if (!rc)
-            set_field(msg, f, &vals[i], &strs[i]);
-    }
+    sc__arena_init(&ar, ctx, 1024);
+    rc = sc_sysmap__msg(&msg, &ar, m, vals, absent);
     out->len = 0;
     if (!rc) {
         uint8_t *p = sc__buf_append(out, protobuf_c_message_get_packed_size(msg));
@@ -288,8 +301,6 @@ int sc_sysmap__pack(
             protobuf_c_message_pack(msg, p);
         rc = out->failed ? SC_ENOMEM : SC_OK;
     }
-    for (size_t i = 0; i < SC_SYSMAP_MAX_COLS; i++)
-        sc_free(ctx, strs[i]);
-    sc_free(ctx, msg);
+    sc__arena_free(&ar);
     return rc;
 }

@@ -16,6 +16,7 @@
 #ifndef SC_REPLICATE_SYSMAP_H
 #define SC_REPLICATE_SYSMAP_H
 
+#include "catalog/arena.h"
 #include "catalog/catalog_int.h"
 #include "replicate/rowfmt.h"
 
@@ -61,6 +62,19 @@ int sc_sysmap__row(sc_binlog_value *vals,
  */
 int sc_sysmap__pack(
     sc_buf *out, sc_ctx *ctx, const sc_sysmap *m, const sc_binlog_value *vals, const bool *absent);
+
+/**
+ * Build vals (as for sc_sysmap__pack) into *out, a row message of m's table
+ * allocated with its strings in ar (free them with the arena): the message
+ * sc_sysmap__pack packs, for the calls that take a message.
+ * @return SC_OK, SC_ECORRUPT (a value of the wrong kind for its column; set on
+ *         ar's ctx) or SC_ENOMEM.
+ */
+int sc_sysmap__msg(ProtobufCMessage **out,
+                   sc_arena *ar,
+                   const sc_sysmap *m,
+                   const sc_binlog_value *vals,
+                   const bool *absent);
 
 /** Free a message returned by sc_sysmap__row (NULL is fine). */
 void sc_sysmap__free_row(sc_ctx *ctx, ProtobufCMessage *msg);
