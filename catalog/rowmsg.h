@@ -26,6 +26,9 @@ int sc_catalog__row_write_msg(sc_txn *txn, unsigned systable, const ProtobufCMes
  * Whether a row with the key of key (only the key fields are read) exists.
  * @return SC_OK (*found set), SC_EINVAL, SC_EIO
  */
-int sc_catalog__row_exists(bool *found, sc_txn *txn, unsigned systable, const ProtobufCMessage *key);
+int sc_catalog__row_exists(bool *found,
+                           sc_txn *txn,
+                           unsigned systable,
+                           const ProtobufCMessage *key);
 
 #endif /* SC_CATALOG_ROWMSG_H */

@@ -54,6 +54,8 @@ int sc_replica__conflict(sc_replica_applier *a,
 
 static int push_id(sc_ctx *ctx, uint64_t **arr, size_t *n, size_t *cap, uint64_t id)
 {
+    if (*n && (*arr)[*n - 1] == id)
+        return SC_OK; /* the rows of one event share their table */
     for (size_t i = 0; i < *n; i++)
         if ((*arr)[i] == id)
             return SC_OK;

@@ -535,15 +535,15 @@ static void image_load(image *im, const sc_rows *rows, size_t i)
 
 static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *rows, size_t i)
 {
-    change *c = sc__calloc(a->ctx, 1, sizeof(*c));
+    change ch, *c = &ch; /* its names are filled only when rewritten (set_str) */
     int rc;
 
-    if (!c)
-        return SC_ENOMEM;
     c->m = m;
     c->kind = rows->kind;
     c->has_b = rows->kind != 0;
     c->has_a = rows->kind != 2;
+    memset(c->b.absent, 1, sizeof(c->b.absent)); /* an image the event has not: all absent */
+    memset(c->a.absent, 1, sizeof(c->a.absent));
     if (c->has_b)
         image_load(&c->b, rows, i);
     if (c->has_a)
@@ -554,7 +554,6 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *r
         if (!rc)
             rc = apply_change(a, c);
     }
-    sc_free(a->ctx, c);
     return rc;
 }
 

@@ -4,8 +4,10 @@
  * syscat.replica_state (position and counters) and syscat.tid_map (source
  * id -> local id, kind 1 = table, 2 = schema); sc_replica_add_source,
  * remove_source, status, sources and idmap. Rows are the protobuf messages
- * of catalog/syscat.proto, written through sc_catalog__row_put so that they
- * are logged like any catalog change (replica_state excepted: log.c).
+ * of catalog/syscat.proto, written through the catalog's one write path
+ * (the position and the id map, once or more per source transaction, as
+ * messages: catalog/rowmsg.h) so that they are logged like any catalog change
+ * (replica_state excepted: log.c).
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "catalog/rowmsg.h"
 #include "replicate/replica.h"
 
 /* ------------------------------------------------------------------ */
@@ -212,7 +215,7 @@ int sc_replica__pos_store(sc_txn *txn, uint64_t source_id, const sc_replica_pos 
     r.last_error.data = (uint8_t *)(uintptr_t)pos->last_error;
     r.last_error.len = strlen(pos->last_error);
     r.last_error_time = pos->last_error_time;
-    return sc_catalog__msg_put(txn, SC_SYS_REPLICA_STATE, &r.base);
+    return sc_catalog__row_write_msg(txn, SC_SYS_REPLICA_STATE, &r.base, false);
 }
 
 int sc_replica__map_get(
@@ -242,7 +245,7 @@ int sc_replica__map_put(
     r.kind = kind;
     r.source_tid = source_tid;
     r.my_tid = my_tid;
-    return sc_catalog__msg_put(txn, SC_SYS_TID_MAP, &r.base);
+    return sc_catalog__row_write_msg(txn, SC_SYS_TID_MAP, &r.base, false);
 }
 
 int sc_replica__map_del(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid)

@@ -260,6 +260,7 @@ Suite *sc_test_replicate_replica_batch_suite(void)
     TCase *tc = tcase_create("batch");
 
     tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60); /* check's 4 s default expired at load 14 on 2 cores */
     tcase_add_test(tc, test_batch_one_commit_many_log_transactions);
     tcase_add_test(tc, test_batch_conflict_in_the_middle);
     tcase_add_test(tc, test_batch_waits_for_an_unfinished_transaction);

@@ -171,10 +171,8 @@ START_TEST(test_rows_paths_idempotent_skips)
     ru_create(&s, base, "src", 11, images[_i]);
     ru_create(&fast, base, "fast", 99, NULL);
     ru_create(&slow, base, "slow", 99, NULL);
-    ru_add_source(&fast, "s", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP,
-                  SC_REPLICA_EXEC_IDEMPOTENT);
-    ru_add_source(&slow, "s", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP,
-                  SC_REPLICA_EXEC_IDEMPOTENT);
+    ru_add_source(&fast, "s", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_IDEMPOTENT);
+    ru_add_source(&slow, "s", &s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_IDEMPOTENT);
     ru_exec_ok(&s, "CREATE DATABASE d");
     ru_exec_ok(&s, "CREATE TABLE d.t (i INT PRIMARY KEY, v VARCHAR(20), KEY (v))");
     ru_exec_ok(&s, "CREATE TABLE d.u (i INT PRIMARY KEY)");
