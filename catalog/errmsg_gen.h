@@ -194,6 +194,7 @@
 #define SC_ER_NULL_IN_VALUES_LESS_THAN 1566, "HY000", "Not allowed to use NULL value in VALUES LESS THAN"
 #define SC_ER_PARTITION_MERGE_ERROR 1572, "HY000", "Engine cannot be used in partitioned tables"
 #define SC_ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT 1582, "42000", "Incorrect parameter count in the call to native function '%s'"
+#define SC_ER_SLAVE_FATAL_ERROR 1593, "HY000", "Fatal error: %s"
 #define SC_ER_TOO_LONG_TABLE_COMMENT 1628, "HY000", "Comment for table '%s' is too long (max = %zu)"
 #define SC_ER_TOO_LONG_FIELD_COMMENT 1629, "HY000", "Comment for field '%s' is too long (max = %zu)"
 #define SC_ER_DUP_SIGNAL_SET 1641, "42000", "Duplicate condition information item '%s'"

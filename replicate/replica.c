@@ -673,7 +673,11 @@ static int net_connect(sc_replica_applier *a, bool *lost, bool from_start)
     a->map_missing = false;
     a->net_pending.len = 0;
     snprintf(a->net_file, sizeof(a->net_file), "%s", a->pos.file);
+    o.own_server_id = a->own_server_id;
     rc = sc_replica__net_open(&a->net, a->ctx, &o);
+    if (rc == SC_ESQL) /* 1593: the source's server id is ours */
+        return sc_replica__conflict(a, SC_ESQL, SC_ER_SLAVE_FATAL_ERROR,
+                                    SC_REPLICA_SAME_SERVER_IDS);
     if (rc) {
         *lost = rc == SC_EIO;
         return rc;

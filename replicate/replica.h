@@ -226,11 +226,21 @@ typedef struct sc_replica_net_options {
     unsigned timeout_s;        /* connect timeout (0: 10 s) */
     const char *gtid; /* "D-S-N[,...]": a GTID dump after this state (@slave_connect_state; file and
                          position are then not used); NULL or "": by file and position */
+    uint32_t own_server_id; /* binlog.server_id here: a source with the same @@server_id is
+                               refused before the dump (MariaDB's 1593); 0: not checked */
 } sc_replica_net_options;
+
+/** The reason of MariaDB's 1593 when master and replica have the same server id. */
+#define SC_REPLICA_SAME_SERVER_IDS                                                                 \
+    "The slave I/O thread stops because master and slave have equal MariaDB server ids; these "    \
+    "ids must be different for replication to work (or the --replicate-same-server-id option "     \
+    "must be used on slave but this does not always make sense; please check the manual "          \
+    "before using it)."
 
 /** Whether from reads as HOST:PORT (no '/', a port 1..65535). */
 bool sc_replica__is_hostport(const char *from);
-/** Connect, announce CRC32 and GTID capability, start the dump. @return SC_OK, SC_EINVAL, SC_EIO */
+/** Connect, check the source's server id (own_server_id), announce CRC32 and GTID capability,
+ * start the dump. @return SC_OK, SC_EINVAL, SC_EIO, SC_ESQL (1593: the same server id) */
 int sc_replica__net_open(sc_replica_net **out, sc_ctx *ctx, const sc_replica_net_options *o);
 /** The next event's bytes (header .. checksum), borrowed until the next call; len 0: the
  * end of a non-blocking dump (sc_replica__net_ended), or a heartbeat with nothing after it

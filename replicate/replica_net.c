@@ -154,6 +154,29 @@ static int gtid_setup(sc_replica_net *n, const char *gtid)
     return rc ? rc : query(n, "SET @slave_gtid_ignore_duplicates = 0");
 }
 
+/* MariaDB's replica asks the source for @@server_id before the dump and stops on its own id
+ * (every transaction the source wrote would be skipped as a loop). A source that cannot say
+ * is not refused (MariaDB warns and goes on). */
+static int server_id_check(sc_replica_net *n, uint32_t own)
+{
+    MYSQL_RES *res;
+    MYSQL_ROW row;
+    bool same;
+
+    if (!own)
+        return SC_OK;
+    if (mysql_query(n->mysql, "SELECT @@server_id"))
+        return mysql_errno(n->mysql) >= 2000 ? net_error(n, "SELECT @@server_id") : SC_OK;
+    res = mysql_store_result(n->mysql);
+    row = res ? mysql_fetch_row(res) : NULL;
+    same = row && row[0] && strtoul(row[0], NULL, 10) == own;
+    if (res)
+        mysql_free_result(res);
+    return same ? sc_error_set_er(n->ctx, SC_ESQL, SC_ER_SLAVE_FATAL_ERROR,
+                                  SC_REPLICA_SAME_SERVER_IDS)
+                : SC_OK;
+}
+
 static int dump_start(sc_replica_net *n, const sc_replica_net_options *o)
 {
     unsigned flags = MARIADB_RPL_BINLOG_SEND_ANNOTATE_ROWS |
@@ -206,6 +229,8 @@ int sc_replica__net_open(sc_replica_net **out, sc_ctx *ctx, const sc_replica_net
                             port, NULL, 0))
         rc = net_error(n, "connect");
     memset(password, 0, sizeof(password));
+    if (!rc)
+        rc = server_id_check(n, o->own_server_id);
     if (!rc)
         rc = checksum_setup(n);
     if (!rc)

@@ -257,6 +257,35 @@ static void serve_start(const char *dir)
     fclose(f);
 }
 
+/* A replica whose server id is the source's @@server_id (11, serve_start) stops with
+ * MariaDB's 1593 before the dump, applies nothing and keeps the error in its status;
+ * without the check it skipped every transaction as its own. */
+static void same_server_id_refused(const char *hostport)
+{
+    sc_replica_source_options o = SC_REPLICA_SOURCE_OPTIONS_INIT;
+    sc_replica_status st;
+    sc_replica_stats got;
+    const sc_error *e;
+    ru_node q;
+
+    ru_create(&q, base, "same", 11, NULL);
+    o.from = hostport;
+    ck_assert_int_eq(sc_replica_add_source(q.log, "a", &o), SC_OK);
+    ck_assert_int_eq(sc_replica_apply(&got, q.log, "a", NULL, NULL), SC_ESQL);
+    e = sc_ctx_last_error(q.ctx);
+    ck_assert_uint_eq(e->mysql_errno, 1593);
+    ck_assert_str_eq(e->sqlstate, "HY000");
+    ck_assert_msg(strstr(e->message, "source 'a' at ") &&
+                      strstr(e->message, ": Fatal error: The slave I/O thread stops because "
+                                         "master and slave have equal MariaDB server ids; "),
+                  "%s", e->message);
+    ck_assert_uint_eq(got.txns + got.skipped_txns, 0);
+    ck_assert_int_eq(sc_replica_status_get(&st, q.log, "a"), SC_OK);
+    ck_assert_ptr_nonnull(strstr(st.last_error, "equal MariaDB server ids"));
+    ck_assert_uint_eq(st.txns_applied, 0);
+    ru_close(&q);
+}
+
 /*
  * Before `syscat serve` can send a binlog stream: a real MariaDB 10.11 server
  * serves a syscat catalog's log (its binlog.000001 put in the server's
@@ -304,6 +333,7 @@ START_TEST(test_net_apply_served_log)
     o.from = hostport;
     o.server_id = 77;
     ck_assert_int_eq(sc_replica_add_source(r.log, "a", &o), SC_OK);
+    same_server_id_refused(hostport);
     ck_assert_uint_eq(ru_apply_ok(&r, "a").txns, n / 2);
     ck_assert_uint_eq(ru_apply_ok(&r, "a").txns, 0); /* again: nothing new */
     /* the server goes away and comes back with the whole log */
