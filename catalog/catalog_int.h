@@ -171,6 +171,7 @@ typedef struct sc_table_cache_stats {
     uint64_t misses;    /* loads that read the rows (the cache could have answered) */
     uint64_t fills;     /* definitions added */
     uint64_t evictions; /* definitions dropped to make room */
+    uint64_t refused;   /* loaded definitions not cached: asked for less often than the victim */
 } sc_table_cache_stats;
 
 /** The counters of cat's definition cache (tests, benchmarks). */

@@ -90,14 +90,17 @@ struct sc_table {
  * of this cache with nothing beyond them.
  */
 typedef struct sc_table_cache {
-    sc_ctx *ctx;                /* allocator of the buckets */
-    sc_table **buckets;         /* chains by hash of id, NULL when disabled */
-    sc_table **nbuckets;        /* chains by hash of (schema name, table name) */
-    size_t mask;                /* number of buckets - 1 (a power of two) */
-    size_t n, cap;              /* entries held, most entries held */
-    sc_table *newest, *oldest;  /* LRU list ends */
-    sc_table_cache_stats stats; /* counters */
-    pthread_mutex_t lock;       /* guards all of the above and the entries' links and seen */
+    sc_ctx *ctx;                   /* allocator of the buckets */
+    sc_table **buckets;            /* chains by hash of id, NULL when disabled */
+    sc_table **nbuckets;           /* chains by hash of (schema name, table name) */
+    size_t mask;                   /* number of buckets - 1 (a power of two) */
+    size_t n, cap;                 /* entries held, most entries held */
+    sc_table *newest, *oldest;     /* LRU list ends */
+    uint8_t *freq;                 /* admission sketch: saturating access counters by id hash */
+    size_t freq_mask;              /* counters - 1 (a power of two) */
+    size_t freq_adds, freq_period; /* accesses counted since the last halving, and its period */
+    sc_table_cache_stats stats;    /* counters */
+    pthread_mutex_t lock;          /* guards all of the above and the entries' links and seen */
 } sc_table_cache;
 
 /** Set up a cache of cap entries (0 = disabled); SC_ENOMEM. */
@@ -108,6 +111,14 @@ void sc__tcache_free(sc_table_cache *c);
 sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len);
 /** Cache t (t->row set, not cached yet), evicting the least recently used entry when full. */
 void sc__tcache_put(sc_table_cache *c, sc_table *t);
+/** Count one access to table id in the admission sketch (every load, hit or miss). */
+void sc__tcache_touch(sc_table_cache *c, uint64_t id);
+/**
+ * Whether a definition of table id just loaded should be cached: always while the cache
+ * has room, else only when id was asked for more often lately than the entry it would
+ * evict (so a working set larger than the cache does not churn it). Counts a refusal.
+ */
+bool sc__tcache_admit(sc_table_cache *c, uint64_t id);
 /**
  * The cached table that read snapshot snap already resolved (t->seen == snap) for
  * (schema, name), or for id when name is NULL, with one more reference; NULL when none.

@@ -13,6 +13,13 @@
  * name) finds entries stamped with the read snapshot that last resolved them
  * (sc__tcache_get_seen), so a repeated lookup in one snapshot reads nothing.
  * Entries are compacted into one exact-size block when they are added.
+ * Admission (TinyLFU's idea): every load counts an access to its table id in
+ * a small sketch of saturating counters, halved every freq_period accesses;
+ * once the cache is full a loaded definition is only added when its id was
+ * asked for more often than the least recently used entry's. A working set
+ * larger than the cache (a uniform scan of 10,000 tables through 4,096
+ * entries) then costs each miss what it costs without a cache, instead of a
+ * copy, an insert and an eviction every time, and a hot set still gets in.
  * When and from which transactions the cache is consulted, stamped and
  * filled, and why that is safe under MVCC: table_read.c and
  * docs/architecture.md "Definition cache". One mutex per cache guards the
@@ -78,9 +85,29 @@ static size_t name_bucket(const sc_table_cache *c, const char *schema, const cha
     return (size_t)(h ^ (h >> 32)) & c->mask;
 }
 
+/* Counters: four per entry, at least 64, at most 1M (1 MiB) for huge capacities. */
+static int freq_init(sc_table_cache *c)
+{
+    size_t n = 64;
+
+    while (n < 4 * c->cap && n < ((size_t)1 << 20))
+        n *= 2;
+    c->freq = sc__calloc(c->ctx, n, 1);
+    if (!c->freq) {
+        sc_free(c->ctx, c->buckets);
+        sc_free(c->ctx, c->nbuckets);
+        c->buckets = c->nbuckets = NULL;
+        return SC_ENOMEM;
+    }
+    c->freq_mask = n - 1;
+    c->freq_period = 10 * n;
+    return SC_OK;
+}
+
 int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
 {
     size_t n = 16;
+    int rc;
 
     memset(c, 0, sizeof(*c));
     c->ctx = ctx;
@@ -107,6 +134,8 @@ int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
     }
     c->mask = n - 1;
     c->cap = cap;
+    if ((rc = freq_init(c)))
+        return rc;
     c->stats.capacity = cap;
     tcache_check(c);
     return SC_OK;
@@ -163,10 +192,64 @@ void sc__tcache_free(sc_table_cache *c)
         remove_entry(c, c->oldest);
     sc_free(c->ctx, c->buckets);
     sc_free(c->ctx, c->nbuckets);
+    sc_free(c->ctx, c->freq);
     c->buckets = c->nbuckets = NULL;
+    c->freq = NULL;
     c->cap = 0;
     pthread_mutex_unlock(&c->lock);
     pthread_mutex_destroy(&c->lock);
+}
+
+/* The two counters of id (count-min over two hashes of one multiply). */
+static void freq_slots(const sc_table_cache *c, uint64_t id, size_t *a, size_t *b)
+{
+    uint64_t h = (id + 1) * 0x9E3779B97F4A7C15ull;
+
+    *a = (size_t)(h >> 40) & c->freq_mask;
+    *b = (size_t)((h ^ (h >> 29)) * 0xBF58476D1CE4E5B9ull >> 20) & c->freq_mask;
+}
+
+static unsigned freq_of(const sc_table_cache *c, uint64_t id)
+{
+    size_t a, b;
+
+    freq_slots(c, id, &a, &b);
+    return c->freq[a] < c->freq[b] ? c->freq[a] : c->freq[b];
+}
+
+void sc__tcache_touch(sc_table_cache *c, uint64_t id)
+{
+    size_t a, b, i;
+
+    if (!c->freq)
+        return;
+    freq_slots(c, id, &a, &b);
+    if (c->freq[a] < 15)
+        c->freq[a]++;
+    if (c->freq[b] < 15)
+        c->freq[b]++;
+    if (++c->freq_adds < c->freq_period)
+        return;
+    c->freq_adds = 0; /* age: what was hot long ago counts half */
+    for (i = 0; i <= c->freq_mask; i++)
+        c->freq[i] >>= 1;
+}
+
+bool sc__tcache_admit(sc_table_cache *c, uint64_t id)
+{
+    const sc_table *t;
+
+    if (!c->buckets)
+        return false;
+    if (c->n < c->cap || !c->oldest)
+        return true;
+    for (t = c->buckets[bucket_of(c, id)]; t; t = t->hnext)
+        if (t->id == id)
+            return true; /* a newer version of a cached table replaces it */
+    if (freq_of(c, id) > freq_of(c, c->oldest->id))
+        return true;
+    c->stats.refused++;
+    return false;
 }
 
 /* Hand out t once more and make it the most recently used. */

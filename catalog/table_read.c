@@ -593,7 +593,7 @@ static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw)
 {
     int rc;
 
-    if (!txn->readonly || !txn->cat->tcache.buckets)
+    if (!txn->readonly || !sc__tcache_admit(&txn->cat->tcache, t->id))
         return SC_OK;
     if ((rc = sc__table_compact(t, raw->mv_data, raw->mv_size)))
         return rc;
@@ -628,6 +628,7 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
     *out = NULL;
     if ((rc = table_row_raw(&raw, txn, id)))
         return rc;
+    sc__tcache_touch(&txn->cat->tcache, id);
     if (txn->cat->tcache.buckets && sc__txn_clean(txn, id)) {
         *out = sc__tcache_get(&txn->cat->tcache, id, raw.mv_data, raw.mv_size);
         if (*out) {
@@ -664,9 +665,14 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
  */
 static sc_table *snapshot_hit(sc_txn *txn, uint64_t id, const char *schema, const char *name)
 {
+    sc_table *t;
+
     if (!txn->readonly || !txn->cat->tcache.buckets)
         return NULL;
-    return sc__tcache_get_seen(&txn->cat->tcache, mdb_txn_id(txn->mdb), id, schema, name);
+    t = sc__tcache_get_seen(&txn->cat->tcache, mdb_txn_id(txn->mdb), id, schema, name);
+    if (t)
+        sc__tcache_touch(&txn->cat->tcache, t->id);
+    return t;
 }
 
 int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id)

@@ -743,12 +743,16 @@ START_TEST(test_catalog_cache_outlives_eviction)
     reopen_with(0, 2);
     txn = begin_ro();
     keep = lookup(txn, "db1", "t0");
+    /* t1 fills the cache; t2..t5 asked for twice are asked for more often than
+     * the least recently used entry, so the first of them evicts t0 */
     for (i = 1; i < 6; i++) {
         snprintf(name, sizeof(name), "t%d", i);
         sc_table_free(lookup(txn, "db1", name));
+        if (i > 1)
+            sc_table_free(lookup(txn, "db1", name));
     }
     ck_assert_uint_eq(stats().entries, 2);
-    ck_assert_uint_eq(stats().evictions, 4);
+    ck_assert_uint_ge(stats().evictions, 1);
     sc_txn_abort(txn);
     /* Evicted and its txn gone: still whole (ASan watches). */
     ck_assert_str_eq(sc_table_definition(keep)->name, "t0");
@@ -780,20 +784,30 @@ START_TEST(test_catalog_cache_capacity_lru)
     reopen_with(0, 3);
     ck_assert_uint_eq(stats().capacity, 3);
     txn = begin_ro();
+    /* A scan of more tables than the cache holds fills it once, then leaves it be:
+     * each later table was asked for once, no more than the entry it would evict. */
     for (i = 0; i < 10; i++) {
         snprintf(name, sizeof(name), "t%d", i);
         sc_table_free(lookup(txn, "db1", name));
         ck_assert_uint_le(stats().entries, 3);
     }
-    ck_assert_uint_eq(stats().evictions, 7);
-    /* Held now: t7 t8 t9. Touch t7, add t0: t8 (least recently used) goes. */
+    ck_assert_uint_eq(stats().fills, 3);
+    ck_assert_uint_eq(stats().evictions, 0);
+    ck_assert_uint_eq(stats().refused, 7);
+    /* Held: t0 t1 t2. t7 asked for a second time is admitted in place of t0, the
+     * least recently used; then t1 is touched and t8 asked for twice: t2 goes. */
     sc_table_free(lookup(txn, "db1", "t7"));
-    sc_table_free(lookup(txn, "db1", "t0"));
+    ck_assert_uint_eq(stats().evictions, 1);
+    sc_table_free(lookup(txn, "db1", "t1"));
+    sc_table_free(lookup(txn, "db1", "t8"));
+    sc_table_free(lookup(txn, "db1", "t8"));
+    ck_assert_uint_eq(stats().evictions, 2);
     st = stats();
     sc_table_free(lookup(txn, "db1", "t7"));
-    sc_table_free(lookup(txn, "db1", "t9"));
-    ck_assert_uint_eq(stats().hits, st.hits + 2);
+    sc_table_free(lookup(txn, "db1", "t1"));
     sc_table_free(lookup(txn, "db1", "t8"));
+    ck_assert_uint_eq(stats().hits, st.hits + 3);
+    sc_table_free(lookup(txn, "db1", "t2"));
     ck_assert_uint_eq(stats().misses, st.misses + 1);
     ck_assert_uint_eq(stats().entries, 3);
     sc_txn_abort(txn);
@@ -873,7 +887,7 @@ static int cache_attempt(sc_fault_alloc *fa, const char *dir)
         goto out;
     sc_table_free(d);
     d = NULL;
-    if ((rc = sc_table_lookup(&d, ro, "db1", "t2")) || /* evicts t0 */
+    if ((rc = sc_table_lookup(&d, ro, "db1", "t2")) || /* refused: t0 is asked for more */
         (rc = sc_txn_begin(&w, cat, 0)))
         goto out;
     sc_table_free(d);
