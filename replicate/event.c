@@ -62,7 +62,30 @@ int sc_event__rows_kind(uint8_t type)
         return type - SC_EV_WRITE_ROWS_V1;
     if (type >= SC_EV_WRITE_ROWS && type <= SC_EV_DELETE_ROWS)
         return type - SC_EV_WRITE_ROWS;
+    if (type >= SC_EV_ROWS_COMPRESSED_V1 && type < SC_EV_ROWS_COMPRESSED_V1 + 6)
+        return (type - SC_EV_ROWS_COMPRESSED_V1) % 3;
     return -1;
+}
+
+bool sc_event__rows_compressed(uint8_t type)
+{
+    return type >= SC_EV_ROWS_COMPRESSED_V1 && type < SC_EV_ROWS_COMPRESSED_V1 + 6;
+}
+
+uint8_t sc_event__rows_plain(uint8_t type)
+{
+    if (type >= SC_EV_ROWS_COMPRESSED_V1 + 3 && type < SC_EV_ROWS_COMPRESSED_V1 + 6)
+        return (uint8_t)(SC_EV_WRITE_ROWS + (type - SC_EV_ROWS_COMPRESSED_V1 - 3));
+    if (type >= SC_EV_ROWS_COMPRESSED_V1 && type < SC_EV_ROWS_COMPRESSED_V1 + 3)
+        return (uint8_t)(SC_EV_WRITE_ROWS_V1 + (type - SC_EV_ROWS_COMPRESSED_V1));
+    return type;
+}
+
+/* Rows events of version 2 carry a variable header after the flags. */
+static bool rows_v2(uint8_t type)
+{
+    type = sc_event__rows_plain(type);
+    return type >= SC_EV_WRITE_ROWS && type <= SC_EV_DELETE_ROWS;
 }
 
 const char *sc_binlog_event_type_name(unsigned type)
@@ -394,7 +417,7 @@ static int decode_rows(sc_ev_rows *r, uint8_t type, sc_rd *rd)
 
     r->table_id = sc_rd_u48le(rd);
     r->flags = sc_rd_u16le(rd);
-    if (type >= SC_EV_WRITE_ROWS) {
+    if (rows_v2(type)) {
         uint16_t extra_len = sc_rd_u16le(rd);
         if (extra_len < 2)
             return -1;
@@ -715,7 +738,7 @@ static int encode_rows(sc_buf *b, uint8_t type, const sc_ev_rows *r)
         return SC_EINVAL;
     sc_buf_uintle(b, r->table_id, 6);
     sc_buf_uintle(b, r->flags, 2);
-    if (type >= SC_EV_WRITE_ROWS) {
+    if (rows_v2(type)) {
         if (r->extra.len > 0xFFFF - 2)
             return SC_EINVAL;
         sc_buf_uintle(b, r->extra.len + 2, 2);

@@ -232,10 +232,23 @@ typedef struct sc_event {
 /* ------------------------------------------------------------------ */
 /* Codec                                                                */
 
-/** True for the rows event types (v1 23..25, v2 30..32). */
+/** First of MariaDB's compressed rows types (log_bin_compress): WRITE/UPDATE/DELETE_ROWS_
+ *  COMPRESSED_EVENT_V1 166..168, then the v2 ones 169..171. */
+#define SC_EV_ROWS_COMPRESSED_V1 166
+
+/**
+ * True for the rows event types (v1 23..25, v2 30..32, and their compressed
+ * forms 166..171). A compressed rows event decodes (sc_event__decode) with its
+ * rows slice holding the compressed bytes; the reader (reader.c) hands it out
+ * decoded as its plain type with the rows inflated.
+ */
 bool sc_event__is_rows(uint8_t type);
-/** WRITE/UPDATE/DELETE as 0/1/2 for a rows type (v1 or v2); -1 otherwise. */
+/** WRITE/UPDATE/DELETE as 0/1/2 for a rows type (v1, v2, compressed or not); -1 otherwise. */
 int sc_event__rows_kind(uint8_t type);
+/** True for the compressed rows types 166..171. */
+bool sc_event__rows_compressed(uint8_t type);
+/** The plain rows type of a compressed one (166 -> 23, 169 -> 30, ...); others as they are. */
+uint8_t sc_event__rows_plain(uint8_t type);
 /** The post-header length MariaDB 10.11 uses for type (0 when none or unknown). */
 uint8_t sc_event__mariadb_post_header(unsigned type);
 /** Fill out[0..n) with MariaDB's post-header table (zeros past type 171). */

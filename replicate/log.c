@@ -113,7 +113,7 @@ int sc_log__settings(sc_log_settings *out, sc_txn *txn)
     static const char *const checksum[] = {"NONE", "CRC32"};
     static const char *const image[] = {"FULL", "MINIMAL", "NOBLOB"};
     static const char *const maps[] = {"file", "statement"};
-    int en = 1, ck = 1, im = 0, mp = 0, an = 1, rc;
+    int en = 1, ck = 1, im = 0, mp = 0, an = 1, cz = 1, rc;
     uint64_t sid = 1, dom = 0;
 
     rc = setting_enum(&en, txn, SC_LOG_SET_ENABLED, onoff, 2, 1);
@@ -126,6 +126,11 @@ int sc_log__settings(sc_log_settings *out, sc_txn *txn)
     if (!rc)
         rc = setting_enum(&an, txn, SC_LOG_SET_ANNOTATE, onoff, 2, 1);
     if (!rc)
+        rc = setting_enum(&cz, txn, SC_LOG_SET_COMPRESS, onoff, 2, 1);
+    if (!rc)
+        rc = setting_u64(&out->compress_min, txn, SC_LOG_SET_COMPRESS_MIN_LEN,
+                         SC_LOG_DEFAULT_COMPRESS_MIN, SC_LOG_ROWS_MAX);
+    if (!rc)
         rc = setting_u64(&out->max_size, txn, SC_LOG_SET_MAX_FILE_SIZE, SC_LOG_DEFAULT_MAX_SIZE,
                          UINT32_MAX);
     if (!rc)
@@ -137,6 +142,7 @@ int sc_log__settings(sc_log_settings *out, sc_txn *txn)
     out->image = (sc_log_image)im;
     out->map_per_stmt = mp == 1;
     out->annotate = an == 1;
+    out->compress = cz == 1;
     out->server_id = (uint32_t)sid;
     out->domain_id = (uint32_t)dom;
     return rc;
@@ -155,6 +161,8 @@ static const struct {
     {SC_LOG_SET_SERVER_ID, "1"},
     {SC_LOG_SET_DOMAIN_ID, "0"},
     {SC_LOG_SET_ANNOTATE, "1"},
+    {SC_LOG_SET_COMPRESS, "1"},
+    {SC_LOG_SET_COMPRESS_MIN_LEN, "64"},
 };
 
 /* Record the default of every setting that is absent, so they are visible. */
@@ -466,17 +474,55 @@ int sc_log__need_map(bool *out, sc_log_build *bld, uint64_t table_id, uint64_t v
     return rc ? log_write_error(log, rc, "writing log.maps") : SC_OK;
 }
 
+/*
+ * The open rows event's rows as MariaDB's compressed rows events carry them
+ * (log_bin_compress): one byte 0x80 | L (zlib, L length bytes), the
+ * uncompressed length big-endian in L bytes, then a zlib stream. Into
+ * bld->zrows; false (rows left plain) when compression is off, the rows are
+ * shorter than binlog.compress_min_len or would not shrink.
+ */
+static int rows_compress(bool *done, sc_log_build *bld)
+{
+    size_t n = bld->rows.len, ll = n > 0xFFFFFF ? 4 : n > 0xFFFF ? 3 : n > 0xFF ? 2 : 1;
+    uLongf zlen = compressBound((uLong)n);
+    uint8_t *p;
+
+    *done = false;
+    if (!bld->set.compress || n < bld->set.compress_min || n == 0)
+        return SC_OK;
+    bld->zrows.ctx = bld->log->ctx;
+    bld->zrows.len = 0;
+    if (!(p = sc__buf_append(&bld->zrows, 1 + ll + zlen)))
+        return SC_ENOMEM;
+    p[0] = (uint8_t)(0x80 | ll);
+    for (size_t i = 0; i < ll; i++)
+        p[1 + i] = (uint8_t)(n >> (8 * (ll - 1 - i)));
+    if (compress2(p + 1 + ll, &zlen, bld->rows.data, (uLong)n, Z_DEFAULT_COMPRESSION) != Z_OK)
+        return sc_error_set(bld->log->ctx, SC_ENOMEM, 0, NULL,
+                            "zlib could not compress a rows event");
+    bld->zrows.len = 1 + ll + zlen;
+    *done = bld->zrows.len < n;
+    return SC_OK;
+}
+
 int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)
 {
     static const uint8_t types[3] = {SC_EV_WRITE_ROWS_V1, SC_EV_UPDATE_ROWS_V1,
                                      SC_EV_DELETE_ROWS_V1};
     size_t nbm = (bld->g_ncols + 7) / 8;
     sc_event ev;
+    bool z = false;
     int rc;
 
     if (!bld->group_open)
         return SC_OK;
-    sc_log__header(bld, &ev, types[bld->g_kind]);
+    if (!bld->rows.failed && (rc = rows_compress(&z, bld))) {
+        bld->rows.len = 0;
+        bld->group_open = false;
+        return rc;
+    }
+    sc_log__header(bld, &ev,
+                   z ? (uint8_t)(SC_EV_ROWS_COMPRESSED_V1 + bld->g_kind) : types[bld->g_kind]);
     ev.u.rows.table_id = bld->g_table;
     ev.u.rows.flags = (uint16_t)(bld->g_flags | (stmt_end ? SC_ROWS_STMT_END : 0));
     ev.u.rows.ncols = bld->g_ncols;
@@ -486,8 +532,8 @@ int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)
         ev.u.rows.present_after.data = bld->g_present_after;
         ev.u.rows.present_after.len = nbm;
     }
-    ev.u.rows.rows.data = bld->rows.data;
-    ev.u.rows.rows.len = bld->rows.len;
+    ev.u.rows.rows.data = z ? bld->zrows.data : bld->rows.data;
+    ev.u.rows.rows.len = z ? bld->zrows.len : bld->rows.len;
     rc = bld->rows.failed ? SC_ENOMEM : sc_log__build_emit(bld, &ev);
     bld->rows.len = 0;
     bld->group_open = false;
@@ -849,6 +895,7 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     sc__buf_free(&bld.out);
     sc__buf_free(&bld.rows);
     sc__buf_free(&bld.scratch);
+    sc__buf_free(&bld.zrows);
     sc__buf_free(&bld.smaps);
     return rc;
 }
@@ -1051,6 +1098,7 @@ static int log_bootstrap(sc_log *log, sc_txn *txn)
     sc__buf_free(&bld.out);
     sc__buf_free(&bld.rows);
     sc__buf_free(&bld.scratch);
+    sc__buf_free(&bld.zrows);
     sc__buf_free(&bld.smaps);
     sc__buf_free(&s.bytes);
     sc_free(log->ctx, s.changes);

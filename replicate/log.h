@@ -35,6 +35,10 @@
 #define SC_LOG_ROWS_MAX 8192
 /** Default binlog.max_file_size: 1 GiB, MariaDB's max_binlog_size default. */
 #define SC_LOG_DEFAULT_MAX_SIZE (1024ull * 1024 * 1024)
+/** Default binlog.compress_min_len: rows of fewer bytes stay plain (MariaDB's
+ *  log_bin_compress_min_len is 256; a catalog row is shorter, and a compressed event
+ *  is only written when it is smaller than the plain one). */
+#define SC_LOG_DEFAULT_COMPRESS_MIN 64
 /** Version of the log.state record. */
 #define SC_LOG_STATE_VERSION 1
 /** Schema name of the system tables in TABLE_MAPs. */
@@ -69,6 +73,8 @@ typedef struct sc_log_settings {
     sc_log_image image;       /* binlog.row_image */
     bool map_per_stmt;        /* binlog.table_map=statement */
     bool annotate;            /* binlog.annotate */
+    bool compress;            /* binlog.compress */
+    uint64_t compress_min;    /* binlog.compress_min_len */
     uint64_t max_size;        /* binlog.max_file_size */
     uint32_t server_id;       /* binlog.server_id */
     uint32_t domain_id;       /* binlog.domain_id */
@@ -270,6 +276,7 @@ struct sc_log_build {
     uint32_t now;           /* event timestamp */
     sc_buf rows;            /* row images of the open rows event */
     sc_buf scratch;         /* per-event scratch */
+    sc_buf zrows;           /* the open rows event's rows, compressed */
     bool group_open;        /* a rows event is being filled */
     uint64_t g_table;       /* its table id */
     int g_kind;             /* SC_LOG_INSERT/UPDATE/DELETE */

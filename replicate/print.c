@@ -445,7 +445,7 @@ void sc_binlog_event_info(char *out, size_t size, const sc_event_header *h, sc_s
         info_table_map(out, size, b);
         break;
     default:
-        if (b.len >= 8 && ((h->type >= 23 && h->type <= 25) || (h->type >= 30 && h->type <= 32)))
+        if (b.len >= 8 && sc_event__is_rows(h->type))
             snprintf(out, size, "table_id: %llu%s", (unsigned long long)info_le(b.data, 6),
                      info_le(b.data + 6, 2) & 1 ? " flags: STMT_END_F" : "");
         break;

@@ -14,6 +14,11 @@
  * where it was. Unknown event types follow mariadb-binlog's rule: skipped
  * only with LOG_EVENT_IGNORABLE_F and a number covered by the FDE's
  * post-header table (binlog-notes.md 5). Format: docs/log-format.md.
+ * Compressed rows events (log_bin_compress, 166..171) are handed out with
+ * their raw form as stored (sc_binlog_event: type, bytes) and their decoded
+ * form (sc_binlog_reader__event) as the plain rows event they hold, rows
+ * inflated: the one exception to the rule above, those inflated rows are
+ * valid until the next event is read.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -54,6 +59,7 @@ struct sc_binlog_reader {
     uint8_t *post_header; /* copy of the FDE's post-header lengths (fmt.post_header) */
     bool stream;          /* events pushed one at a time (sc_binlog_reader__push) */
     uint64_t framed;      /* events framed since open (tests) */
+    sc_buf inflated;      /* a compressed rows event's body, inflated (ev.u.rows points in) */
 };
 
 static int corrupt_at(sc_binlog_reader *r, uint64_t off, const char *fmt, ...) SC_PRINTF(3, 4);
@@ -131,6 +137,7 @@ static int reader_new(sc_binlog_reader **out, sc_ctx *ctx, const char *name)
     if (!r)
         return SC_ENOMEM;
     r->ctx = ctx;
+    sc__buf_init(&r->inflated, ctx);
     set_name(r, name);
     *out = r;
     return SC_OK;
@@ -199,6 +206,7 @@ void sc_binlog_reader_close(sc_binlog_reader *r)
         return;
     sc_event__clear(r->ctx, &r->ev);
     clear_maps(r);
+    sc__buf_free(&r->inflated);
     sc_free(r->ctx, r->post_header);
     if (r->mapped)
         munmap(r->data, r->len);
@@ -426,6 +434,25 @@ static void release_behind(sc_binlog_reader *r)
         r->released = end;
 }
 
+/*
+ * The decoded form of a compressed rows event as the plain event it holds:
+ * the rows inflated into r->inflated (sc_decode__inflate checks the header,
+ * the length and the zlib stream; an error names file and offset).
+ */
+static int inflate_rows(sc_binlog_reader *r, const sc_event_loc *loc)
+{
+    size_t at = (size_t)(r->ev.u.rows.rows.data - r->cur.body.data);
+    int rc = sc_decode__inflate(&r->inflated, r->ctx, &r->cur, &r->fmt, loc);
+
+    if (rc)
+        return rc;
+    if (r->inflated.len < at) /* the compressed part starts where the rows do */
+        return corrupt_at(r, r->pos, "compressed event: rows start past the inflated body");
+    r->ev.u.rows.rows = (sc_slice){r->inflated.data + at, r->inflated.len - at};
+    r->ev.header.type = sc_event__rows_plain(r->ev.header.type);
+    return SC_OK;
+}
+
 int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
 {
     sc_event_loc loc;
@@ -445,6 +472,8 @@ int sc_binlog_reader_next(const sc_binlog_event **out, sc_binlog_reader *r)
     loc.offset = r->pos;
     r->ev.header = r->cur.header;
     rc = sc_event__decode(&r->ev, r->ctx, r->cur.body, &r->fmt, &loc);
+    if (rc == SC_OK && sc_event__rows_compressed(r->ev.header.type))
+        rc = inflate_rows(r, &loc);
     if (rc)
         return rc;
     if (r->ev.header.type == SC_EV_FORMAT_DESCRIPTION && (rc = adopt_fde(r)))

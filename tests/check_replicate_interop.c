@@ -9,7 +9,8 @@
  * the catalog recorded for each committed transaction (an observer on the
  * log sees exactly the catalog's change list).
  *
- * Combinations: six (row image x checksum x TABLE_MAP mode x file size); the
+ * Combinations: six (row image x checksum x TABLE_MAP mode x file size x
+ * compressed rows events, binlog.compress); the
  * cases are dealt round-robin to them, so each combination runs about a
  * sixth of the corpus and their union runs all of it (every kind of change:
  * create/alter/rename/drop of schemas, tables, columns, indexes, FKs, checks,
@@ -29,13 +30,14 @@
 #define MARIADB_BINLOG "/usr/bin/mariadb-binlog"
 
 typedef struct combo {
-    const char *image, *checksum, *map_mode, *max_size;
+    const char *image, *checksum, *map_mode, *max_size, *compress;
 } combo;
 
+/* compress "1" (the default) writes compressed rows events for the larger row groups */
 static const combo combos[] = {
-    {"FULL", "CRC32", "file", "1073741824"},   {"MINIMAL", "CRC32", "file", "1073741824"},
-    {"NOBLOB", "NONE", "file", "1073741824"},  {"FULL", "NONE", "statement", "8192"},
-    {"MINIMAL", "CRC32", "statement", "8192"}, {"NOBLOB", "CRC32", "file", "8192"},
+    {"FULL", "CRC32", "file", "1073741824", "1"},   {"MINIMAL", "CRC32", "file", "1073741824", "0"},
+    {"NOBLOB", "NONE", "file", "1073741824", "1"},  {"FULL", "NONE", "statement", "8192", "0"},
+    {"MINIMAL", "CRC32", "statement", "8192", "1"}, {"NOBLOB", "CRC32", "file", "8192", "1"},
 };
 #define NCOMBOS (sizeof(combos) / sizeof(combos[0]))
 
@@ -370,6 +372,7 @@ START_TEST(test_interop_corpus)
     lu_set(sc_fx.cat, SC_LOG_SET_CHECKSUM, cb->checksum);
     lu_set(sc_fx.cat, SC_LOG_SET_TABLE_MAP, cb->map_mode);
     lu_set(sc_fx.cat, SC_LOG_SET_MAX_FILE_SIZE, cb->max_size);
+    lu_set(sc_fx.cat, SC_LOG_SET_COMPRESS, cb->compress);
     expect_bootstrap(e, sc_fx.cat);
     lu_ok(sc_log_open(&log, sc_fx.cat));
     sc_log__set_observer(log, observe, e);

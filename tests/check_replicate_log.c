@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "tests/log_util.h"
 #include "replicate/apply.h"
@@ -109,8 +110,12 @@ START_TEST(test_log_txn_event_sequence)
     b = find_type(n, 0, SC_EV_XID) + 1;
     ck_assert_uint_eq(count_type(n, 3, b, SC_EV_ANNOTATE_ROWS), 0);
     ck_assert_uint_eq(count_type(n, 3, b, SC_EV_TABLE_MAP), 6);
-    /* one rows event per table, the columns rows in two (over SC_LOG_ROWS_MAX bytes) */
-    ck_assert_uint_eq(count_type(n, 3, b, SC_EV_WRITE_ROWS_V1), 7);
+    /* one rows event per table, the columns rows in two (over SC_LOG_ROWS_MAX bytes before
+     * compression); the larger ones compressed (binlog.compress) */
+    ck_assert_uint_eq(count_type(n, 3, b, SC_EV_WRITE_ROWS_V1) +
+                          count_type(n, 3, b, SC_EV_ROWS_COMPRESSED_V1),
+                      7);
+    ck_assert_uint_ge(count_type(n, 3, b, SC_EV_ROWS_COMPRESSED_V1), 5);
     ck_assert_uint_eq(
         count_type(n, 3, b, SC_EV_UPDATE_ROWS_V1) + count_type(n, 3, b, SC_EV_DELETE_ROWS_V1), 0);
     /* CREATE DATABASE: counter update (sequences) then the schemata row; both tables were
@@ -177,7 +182,8 @@ START_TEST(test_log_rows_event_size_cap)
     n = lu_events(evs, lg, NULL);
     g = find_type(n, first_gtid(n) + 1, SC_EV_GTID);
     for (size_t i = g; i < n; i++) {
-        if (evs[i].type != SC_EV_WRITE_ROWS_V1 || evs[i].table_id != SC_SYS_COLUMNS)
+        if (sc_event__rows_plain(evs[i].type) != SC_EV_WRITE_ROWS_V1 ||
+            evs[i].table_id != SC_SYS_COLUMNS)
             continue;
         col_events++;
         /* 8192 bytes of rows at most, plus header, post-header, bitmap and checksum */
@@ -660,7 +666,8 @@ static sc_rows decode_first_update(sc_ev_table_map **tm_out,
     for (;;) {
         lu_ok(sc_binlog_reader_next(&raw, *r_out));
         ck_assert_ptr_nonnull(raw);
-        if (i++ >= from && raw->header.type == SC_EV_UPDATE_ROWS_V1) {
+        /* compressed or not: the reader hands out the plain event, rows inflated */
+        if (i++ >= from && sc_event__rows_plain(raw->header.type) == SC_EV_UPDATE_ROWS_V1) {
             const sc_event *ev = sc_binlog_reader__event(*r_out);
             const sc_ev_table_map *tm = sc_binlog_reader__table_map(*r_out, ev->u.rows.table_id);
             sc_event_loc loc = {"f", raw->offset};
@@ -712,6 +719,129 @@ START_TEST(test_log_row_image_modes)
         ck_assert_uint_eq(present_count(&rows, 1), nonblob + 1);
     }
     sc_rows__free(sc_fx.ctx, &rows);
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Compressed rows events (binlog.compress)                             */
+
+static const char w_table[] =
+    "(id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT, b VARCHAR(64), c DECIMAL(10,2), "
+    "d DATETIME, e TEXT, f INT UNSIGNED, g VARCHAR(255), KEY ka (a), UNIQUE KEY ub (b))";
+
+/* CREATE TABLE name W, returning the bytes its transaction added to the file and how many
+ * of its events are compressed rows events. */
+static size_t create_w(const char *name, size_t *ncompressed)
+{
+    char sql[512];
+    size_t n, g;
+
+    snprintf(sql, sizeof(sql), "CREATE TABLE %s %s", name, w_table);
+    lu_exec(sc_fx.cat, sql);
+    n = lu_events(evs, lg, NULL);
+    g = n;
+    while (g > 0 && evs[g - 1].type != SC_EV_GTID)
+        g--;
+    ck_assert_uint_gt(g, 0);
+    *ncompressed = 0;
+    for (size_t i = g - 1; i < n; i++)
+        *ncompressed += sc_event__rows_compressed(evs[i].type);
+    return evs[n - 1].log_pos - evs[g - 1].offset;
+}
+
+/* The decoded column rows (syscat.columns) of the last CREATE TABLE, as text. */
+static void columns_text(sc_buf *out)
+{
+    uint8_t *data = NULL;
+    size_t len = 0;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw;
+    sc_rows rows;
+
+    sc__buf_reset(out);
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    for (;;) {
+        lu_ok(sc_binlog_reader_next(&raw, r));
+        if (!raw)
+            break;
+        const sc_event *ev = sc_binlog_reader__event(r);
+        if (raw->header.type == SC_EV_GTID)
+            sc__buf_reset(out);
+        if (!sc_event__is_rows(raw->header.type) || ev->u.rows.table_id != SC_SYS_COLUMNS)
+            continue;
+        /* the decoded form is the plain event whatever the stored one is */
+        ck_assert_uint_eq(ev->header.type, SC_EV_WRITE_ROWS_V1);
+        sc_event_loc loc = {"f", raw->offset};
+        lu_ok(sc_rows__decode(&rows, sc_fx.ctx, sc_binlog_reader__table_map(r, ev->u.rows.table_id),
+                              ev->header.type, &ev->u.rows, &loc));
+        for (size_t i = 0; i < rows.nimages * rows.ncols; i++)
+            if (rows.vals[i].kind == SC_VAL_BYTES && i % rows.ncols != 0)
+                sc__buf_put(out, rows.vals[i].v.str.data, rows.vals[i].v.str.len);
+        sc_rows__free(sc_fx.ctx, &rows);
+    }
+    sc_binlog_reader_close(r);
+    sc_free(sc_fx.ctx, data);
+}
+
+START_TEST(test_log_rows_compressed)
+{
+    sc_buf on = SC_BUF_INIT(sc_fx.ctx), off = SC_BUF_INIT(sc_fx.ctx);
+    size_t zon, zoff, zmin, bytes_on, bytes_off;
+
+    /* on by default: the larger rows events of a CREATE TABLE are compressed, and the
+     * reader hands the same rows out as it does for the plain events */
+    bytes_on = create_w("w1", &zon);
+    columns_text(&on);
+    lu_set(sc_fx.cat, SC_LOG_SET_COMPRESS, "0");
+    bytes_off = create_w("w2", &zoff);
+    columns_text(&off);
+    ck_assert_uint_ge(zon, 3);
+    ck_assert_uint_eq(zoff, 0);
+    ck_assert_uint_lt(bytes_on * 10, bytes_off * 7); /* under 0.7 of the plain log */
+    ck_assert_uint_gt(on.len, 50);                   /* names, types, charsets of the 8 columns */
+    ck_assert_mem_eq(on.data, off.data, on.len);
+    ck_assert_uint_eq(on.len, off.len);
+    /* rows shorter than binlog.compress_min_len stay plain */
+    lu_set(sc_fx.cat, SC_LOG_SET_COMPRESS, "1");
+    lu_set(sc_fx.cat, SC_LOG_SET_COMPRESS_MIN_LEN, "8192");
+    (void)create_w("w3", &zmin);
+    ck_assert_uint_eq(zmin, 0);
+    sc__buf_free(&on);
+    sc__buf_free(&off);
+}
+END_TEST
+
+/* A damaged zlib stream (checksum made right again) is an error naming the event. */
+START_TEST(test_log_rows_compressed_corrupt)
+{
+    uint8_t *data = NULL;
+    size_t len = 0, z, n;
+    sc_binlog_reader *r = NULL;
+    const sc_binlog_event *raw;
+    uint8_t *ev;
+    uint32_t elen;
+    int rc;
+
+    (void)create_w("w1", &z);
+    n = lu_events(evs, lg, NULL);
+    while (n > 0 && !sc_event__rows_compressed(evs[n - 1].type))
+        n--;
+    ck_assert_uint_gt(n, 0);
+    lu_ok(sc_log_file_bytes(&data, &len, lg, NULL));
+    ev = data + evs[n - 1].offset;
+    elen = evs[n - 1].log_pos - (uint32_t)evs[n - 1].offset;
+    ev[elen - 4 - 6] ^= 0x5A; /* inside the zlib stream */
+    sc_put_u32le(ev + elen - 4, (uint32_t)crc32(0L, ev, elen - 4));
+    lu_ok(sc_binlog_reader_open_mem(&r, sc_fx.ctx, "f", (sc_slice){data, len}));
+    while ((rc = sc_binlog_reader_next(&raw, r)) == SC_OK && raw)
+        ;
+    ck_assert_int_eq(rc, SC_ECORRUPT);
+    ck_assert_msg(strstr(sc_ctx_last_error(sc_fx.ctx)->message, "compressed event") &&
+                      strstr(sc_ctx_last_error(sc_fx.ctx)->message, "event at offset"),
+                  "%s", sc_ctx_last_error(sc_fx.ctx)->message);
     sc_binlog_reader_close(r);
     sc_free(sc_fx.ctx, data);
 }
@@ -1394,6 +1524,8 @@ Suite *sc_test_replicate_log_suite(void)
     tcase_add_test(tc, test_log_annotate_off);
     tcase_add_test(tc, test_log_cascade_flag);
     tcase_add_loop_test(tc, test_log_row_image_modes, 0, 3);
+    tcase_add_test(tc, test_log_rows_compressed);
+    tcase_add_test(tc, test_log_rows_compressed_corrupt);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("settings");

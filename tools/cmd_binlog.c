@@ -98,7 +98,8 @@ static int walk_file(const sc_log_file *f, void *payload)
         if (!w->decode)
             rc = add_event_row(w, f->name, ev);
         else if ((ev->header.type >= 23 && ev->header.type <= 25) ||
-                 (ev->header.type >= 30 && ev->header.type <= 32))
+                 (ev->header.type >= 30 && ev->header.type <= 32) ||
+                 (ev->header.type >= 166 && ev->header.type <= 171)) /* compressed */
             rc = print_rows(w, r, ev);
         else if (ev->header.type == SC_EV_GTID || ev->header.type == SC_EV_ANNOTATE_ROWS) {
             char info[1024];
