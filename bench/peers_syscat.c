@@ -9,6 +9,8 @@
  *                                      the N CREATE TABLE statements through
  *                                      sc_ddl_exec inside one catalog
  *                                      transaction, one commit: tables_per_s
+ *                                      (PEERS_COMPRESS, PEERS_COMPRESS_MIN_LEN set
+ *                                      binlog.compress and binlog.compress_min_len)
  *        peers_syscat lookup DIR N COUNT SEED CACHE
  *                                      COUNT random sc_table_lookup() calls,
  *                                      each in its own read transaction (as a
@@ -73,6 +75,18 @@ static sc_catalog *open_cat(sc_ctx *ctx, const char *dir, unsigned flags)
     return cat;
 }
 
+/* Log setting key from environment variable env when it is set (comparisons of settings). */
+static void set_env(sc_catalog *cat, const char *env, const char *key)
+{
+    sc_txn *txn = NULL;
+
+    if (!getenv(env))
+        return;
+    if (sc_txn_begin(&txn, cat, 0) != SC_OK || sc_setting_set(txn, key, getenv(env)) != SC_OK ||
+        sc_txn_commit(txn) != SC_OK)
+        die(sc_catalog_ctx(cat), key);
+}
+
 static int do_create(sc_ctx *ctx, const char *dir, long n)
 {
     sc_catalog *cat = open_cat(ctx, dir, SC_CATALOG_CREATE);
@@ -84,6 +98,8 @@ static int do_create(sc_ctx *ctx, const char *dir, long n)
 
     if (sc_log_open(&log, cat) != SC_OK)
         die(ctx, "sc_log_open");
+    set_env(cat, "PEERS_COMPRESS", SC_LOG_SET_COMPRESS);
+    set_env(cat, "PEERS_COMPRESS_MIN_LEN", SC_LOG_SET_COMPRESS_MIN_LEN);
     if (sc_session_new(&s, cat, NULL) != SC_OK)
         die(ctx, "sc_session_new");
     for (int d = 0; d < 10; d++) {

@@ -801,6 +801,11 @@ static int encode_body(sc_buf *b, const sc_event *ev)
 
 int sc_event__encode(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum)
 {
+    return sc_event__encode_at(buf, ev, checksum, UINT64_MAX);
+}
+
+int sc_event__encode_at(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum, uint64_t base)
+{
     size_t start = buf->len, len;
     sc_event_header h = ev->header;
     bool crc = checksum == SC_CHECKSUM_CRC32 || h.type == SC_EV_FORMAT_DESCRIPTION;
@@ -824,6 +829,8 @@ int sc_event__encode(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum)
         return sc_error_set(buf->ctx, SC_EINVAL, 0, NULL, "event too large (%zu bytes)", len);
     }
     h.event_len = (uint32_t)len;
+    if (base != UINT64_MAX)
+        h.log_pos = (uint32_t)(base + buf->len); /* before the checksum covers it */
     sc_event__encode_header(buf->data + start, &h);
     if (crc) {
         uLong c = crc32(0L, buf->data + start, (uInt)(len - SC_CHECKSUM_LEN));

@@ -274,6 +274,13 @@ int sc_event__decode(
     sc_event *out, sc_ctx *ctx, sc_slice body, const sc_event_fmt *fmt, const sc_event_loc *loc);
 
 /**
+ * sc_event__encode with log_pos set to base + buf->len once the event is
+ * appended (the end of the event in its file when buf starts at file offset
+ * base), so the checksum is computed once; base UINT64_MAX leaves
+ * ev->header.log_pos as it is. The caller checks that the end fits 32 bits.
+ */
+int sc_event__encode_at(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksum, uint64_t base);
+/**
  * Encode a whole event (header, body, checksum) onto buf. header.event_len is
  * computed; header.log_pos is written as given. The FDE always gets a CRC32
  * trailer (also with NONE, as MariaDB writes it); others only when checksum.
