@@ -11,7 +11,8 @@
 #        BUILD_DIR/syscat, peers_syscat, peers_lmdb, peers_maria: make bench-peers)
 # Environment: BENCH_PEERS_REPS (3), BENCH_PEERS_CLI (1000: tables per CLI,
 # MariaDB and SQLite run), BENCH_PEERS_API ("10000 100000": catalog sizes of the
-# API and lookup figures), BENCH_PEERS_LOOKUPS (20000 a run),
+# API and lookup figures), BENCH_PEERS_LOOKUPS (20000 a run), BENCH_PEERS_ROWS (200
+# single-row data transactions a run, for their binlog bytes),
 # BENCH_PEERS_BUSY (0: that many CPU-burning processes run beside the bench,
 # started and stopped by it, for the "machine busy" figures), BENCH_PEERS_MARIADB
 # (1; 0 skips the server), BENCH_KEEP=1 keeps the work directory.
@@ -22,6 +23,7 @@ REPS=${BENCH_PEERS_REPS:-3}
 N_CLI=${BENCH_PEERS_CLI:-1000}
 N_API=${BENCH_PEERS_API:-"10000 100000"}
 LOOKUPS=${BENCH_PEERS_LOOKUPS:-20000}
+N_ROWS=${BENCH_PEERS_ROWS:-200}
 BUSY=${BENCH_PEERS_BUSY:-0}
 SC=$build/syscat
 for p in syscat peers_syscat peers_lmdb peers_maria; do
@@ -86,6 +88,13 @@ syscat_cli() { # rep
     ns=$(($(now_ns) - t0))
     rec syscat_cli_sync "$N_CLI" "$1" "$(rate "$N_CLI" "$ns")"
     rec syscat_binlog_bytes "$N_CLI" "$1" $((($(binlog_size "$d") - b0) / N_CLI))
+    for ann in 1 0; do
+        rm -rf "$d.rows"
+        out=$(PEERS_ANNOTATE=$ann "$build/peers_syscat" rows "$d.rows" "$N_ROWS") || return 1
+        rec "syscat_row_bytes$([ $ann = 0 ] && echo _noann)" "$N_ROWS" "$1" \
+            "$(echo "$out" | field bytes_per_txn)"
+    done
+    rm -rf "$d.rows"
     rm -rf "$d.txn"
     "$SC" --datadir "$d.txn" init >/dev/null && "$SC" --datadir "$d.txn" exec "$work/dbs.sql"
     t0=$(now_ns)
@@ -111,6 +120,14 @@ maria_cli() { # rep
     ns=$(($(now_ns) - t0))
     rec maria_cli "$N_CLI" "$1" "$(rate "$N_CLI" "$ns")"
     rec maria_binlog_bytes "$N_CLI" "$1" $((($(maria_binlog_bytes) - b0) / N_CLI))
+    for ann in "" --no-annotate; do
+        python3 "$here/peers_w.py" inserts "$N_ROWS" $ann >"$work/inserts.sql"
+        head -3 "$work/inserts.sql" | maria || return 1
+        b0=$(maria_binlog_bytes)
+        tail -n +4 "$work/inserts.sql" | maria || return 1
+        rec "maria_row_bytes${ann:+_noann}" "$N_ROWS" "$1" \
+            $((($(maria_binlog_bytes) - b0) / N_ROWS))
+    done
     out=$("$build/peers_maria" "$maria_sock" "$N_CLI" "$LOOKUPS" "$1") || return 1
     rec maria_show_create "$N_CLI" "$1" "$(echo "$out" | field p50_us)"
 }

@@ -15,6 +15,9 @@ usage: peers_w.py dbs                     CREATE DATABASE w0..w9 (one a line)
                                           no schemas: table w3_t13, two CREATE
                                           INDEX), autocommit or one transaction;
                                           prints tables_per_s
+       peers_w.py inserts N [--no-annotate]  w0.r8, FLUSH BINARY LOGS, then N
+                                          single-row INSERTs (MariaDB's side of
+                                          peers_syscat rows)
        peers_w.py summary RAW.tsv         the table of medians and ratios
 """
 import sqlite3
@@ -64,7 +67,20 @@ ROWS = [
      "syscat_lookup_nocache", None, None, "lmdb_range", "lmdb"),
     ("binlog bytes per W CREATE TABLE (whole transaction; MariaDB: GTID + Query)", "bytes",
      "syscat_binlog_bytes", "maria_binlog_bytes", None, None, "maria"),
+    ("binlog bytes per single-row INSERT transaction (both with ANNOTATE_ROWS)", "bytes",
+     "syscat_row_bytes", "maria_row_bytes", None, None, "maria"),
+    ("binlog bytes per single-row INSERT transaction (no ANNOTATE_ROWS)", "bytes",
+     "syscat_row_bytes_noann", "maria_row_bytes_noann", None, None, "maria"),
 ]
+
+R8 = ("CREATE TABLE w0.r8 (id INT PRIMARY KEY, a INT, b BIGINT, c VARCHAR(32), d DATETIME, "
+      "e DECIMAL(10,2), f DOUBLE, g CHAR(8))")
+
+
+def insert(i):
+    # the same text bench/peers_syscat.c logs as the statement of its data transaction
+    return (f"INSERT INTO w0.r8 VALUES ({i}, {i * 7}, {i * 1000003}, 'row-{i}', "
+            f"'2024-02-29 23:59:59', 12345.67, 3.14159, 'abcdefgh');")
 
 
 def fmt(v):
@@ -128,6 +144,15 @@ def main(argv):
             print(create(i))
         if txn:
             print("COMMIT;")
+    elif len(argv) >= 3 and argv[1] == "inserts":
+        print("DROP TABLE IF EXISTS w0.r8;")
+        print(R8 + ";")
+        print("FLUSH BINARY LOGS;")
+        print("SET SESSION binlog_format=ROW;")  # row events, as syscat logs data rows
+        if "--no-annotate" in argv:
+            print("SET SESSION binlog_annotate_row_events=OFF;")
+        for i in range(int(argv[2])):
+            print(insert(i))
     elif len(argv) == 5 and argv[1] == "sqlite":
         sqlite_run(argv[2], int(argv[3]), argv[4])
     elif len(argv) == 3 and argv[1] == "summary":
