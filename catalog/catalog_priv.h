@@ -61,8 +61,14 @@ void sc__put_u64be(uint8_t *p, uint64_t v);
  * count is not 0; a cached table has its row.
  */
 struct sc_table {
+    /* first: what a cache lookup compares while walking a chain (one cache line) */
+    uint64_t id;    /* table id */
+    uint64_t seen;  /* cached: LMDB snapshot (read txn id) that last resolved it, 0 = none */
+    uint64_t nhash; /* cached: hash of (schema name, table name) */
+    struct sc_table *hnext;  /* cached: next in the hash chain */
+    struct sc_table *nnext;  /* cached: next in the name hash chain */
+    size_t nbucket;          /* cached: its name hash chain */
     sc_ctx *ctx;             /* allocator */
-    uint64_t id;             /* table id */
     uint64_t schema_id;      /* owning schema */
     uint64_t version;        /* bumped by ALTER/RENAME */
     const char *schema_name; /* arena */
@@ -73,11 +79,7 @@ struct sc_table {
     struct sc_table_cache *cache;   /* holding cache, NULL when not (or no longer) cached */
     const uint8_t *row;             /* cached: the packed tables row it was loaded from */
     size_t row_len;                 /* bytes in row */
-    struct sc_table *hnext;         /* cached: next in the hash chain */
     struct sc_table *newer, *older; /* cached: LRU neighbours */
-    struct sc_table *nnext;         /* cached: next in the name hash chain */
-    size_t nbucket;                 /* cached: its name hash chain */
-    uint64_t seen; /* cached: LMDB snapshot (read txn id) that last resolved it, 0 = none */
 };
 
 /*

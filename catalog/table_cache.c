@@ -72,7 +72,7 @@ static size_t bucket_of(const sc_table_cache *c, uint64_t id)
 }
 
 /* FNV-1a over "schema NUL name" (names are NUL-free). */
-static size_t name_bucket(const sc_table_cache *c, const char *schema, const char *name)
+static uint64_t name_hash(const char *schema, const char *name)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     const unsigned char *p;
@@ -82,6 +82,11 @@ static size_t name_bucket(const sc_table_cache *c, const char *schema, const cha
     h *= 0x100000001b3ull;
     for (p = (const unsigned char *)name; *p; p++)
         h = (h ^ *p) * 0x100000001b3ull;
+    return h;
+}
+
+static size_t name_bucket(const sc_table_cache *c, uint64_t h)
+{
     return (size_t)(h ^ (h >> 32)) & c->mask;
 }
 
@@ -299,8 +304,10 @@ sc_table *sc__tcache_get_seen(
             if (t->seen == snap && t->id == id)
                 break;
     } else {
-        for (t = c->nbuckets[name_bucket(c, schema, name)]; t; t = t->nnext)
-            if (t->seen == snap && strcmp(t->def.name, name) == 0 &&
+        uint64_t h = name_hash(schema, name);
+        /* the hash first: a chain step reads one line of the entry, not its strings */
+        for (t = c->nbuckets[name_bucket(c, h)]; t; t = t->nnext)
+            if (t->seen == snap && t->nhash == h && strcmp(t->def.name, name) == 0 &&
                 strcmp(t->schema_name, schema) == 0)
                 break;
     }
@@ -336,7 +343,8 @@ void sc__tcache_put(sc_table_cache *c, sc_table *t)
     b = bucket_of(c, t->id);
     t->hnext = c->buckets[b];
     c->buckets[b] = t;
-    t->nbucket = name_bucket(c, t->schema_name, t->def.name);
+    t->nhash = name_hash(t->schema_name, t->def.name);
+    t->nbucket = name_bucket(c, t->nhash);
     t->nnext = c->nbuckets[t->nbucket];
     c->nbuckets[t->nbucket] = t;
     lru_push_newest(c, t);
