@@ -222,7 +222,7 @@ static unsigned freq_of(const sc_table_cache *c, uint64_t id)
     return c->freq[a] < c->freq[b] ? c->freq[a] : c->freq[b];
 }
 
-void sc__tcache_touch(sc_table_cache *c, uint64_t id)
+static void touch(sc_table_cache *c, uint64_t id)
 {
     size_t a, b, i;
 
@@ -240,7 +240,15 @@ void sc__tcache_touch(sc_table_cache *c, uint64_t id)
         c->freq[i] >>= 1;
 }
 
-bool sc__tcache_admit(sc_table_cache *c, uint64_t id)
+/* Under the cache's lock, as every other use: serve's reader loops share it. */
+void sc__tcache_touch(sc_table_cache *c, uint64_t id)
+{
+    pthread_mutex_lock(&c->lock);
+    touch(c, id);
+    pthread_mutex_unlock(&c->lock);
+}
+
+static bool admit(sc_table_cache *c, uint64_t id)
 {
     const sc_table *t;
 
@@ -255,6 +263,16 @@ bool sc__tcache_admit(sc_table_cache *c, uint64_t id)
         return true;
     c->stats.refused++;
     return false;
+}
+
+bool sc__tcache_admit(sc_table_cache *c, uint64_t id)
+{
+    bool yes;
+
+    pthread_mutex_lock(&c->lock);
+    yes = admit(c, id);
+    pthread_mutex_unlock(&c->lock);
+    return yes;
 }
 
 /* Hand out t once more and make it the most recently used. */
