@@ -298,6 +298,39 @@ static bool starts_word(const char *s, size_t len, const char *word)
     return len >= n && strncasecmp(s, word, n) == 0;
 }
 
+/*
+ * AUTO_INCREMENT=N of a CREATE TABLE's closing options line, applied with
+ * ALTER TABLE: InnoDB and MyISAM keep the counter in their own files, not in
+ * the .frm, so the schema dump is where an import finds it (as it finds a
+ * sequence's values). PAGE_CHECKSUM=n of the same line is given again.
+ */
+static int
+auto_increment_option(fk_run *fr, const char *stmt, size_t len, const char *qtable, size_t qlen)
+{
+    const char *close = stmt + len, *opt, *digits, *pc;
+    char sql[600];
+    size_t n = 0;
+
+    while (len && (stmt[len - 1] == '\n' || stmt[len - 1] == ' ' || stmt[len - 1] == '\r'))
+        len--;
+    close = stmt + len;
+    while (close > stmt && close[-1] != '\n') /* the last line: ") ENGINE=... AUTO_INCREMENT=N" */
+        close--;
+    if (*close != ')' ||
+        !(opt = memmem(close, (size_t)(stmt + len - close), " AUTO_INCREMENT=", 16)))
+        return SC_OK;
+    digits = opt + 16;
+    while (digits + n < stmt + len && digits[n] >= '0' && digits[n] <= '9')
+        n++;
+    if (!n || n > 20 || qlen > sizeof(sql) - 64)
+        return SC_OK;
+    /* an ALTER forgets PAGE_CHECKSUM of a table that is not Aria unless it gives it again */
+    pc = memmem(close, (size_t)(stmt + len - close), " PAGE_CHECKSUM=", 15);
+    snprintf(sql, sizeof(sql), "ALTER TABLE %.*s AUTO_INCREMENT=%.*s%s%c", (int)qlen, qtable,
+             (int)n, digits, pc ? " PAGE_CHECKSUM=" : "", pc ? pc[15] : '\0');
+    return run_sql(fr, sql, strlen(sql));
+}
+
 /* The table name of `CREATE TABLE [IF NOT EXISTS] name (`, as written. */
 static bool create_table_name(const char **q, size_t *qlen, const char *s, size_t len)
 {
@@ -320,8 +353,10 @@ static int fk_statement(fk_run *fr, const char *s, size_t len)
     const char *q;
     size_t qlen;
 
-    if (starts_word(s, len, "CREATE TABLE ") && create_table_name(&q, &qlen, s, len))
-        return fk_lines(fr, s, len, q, qlen);
+    if (starts_word(s, len, "CREATE TABLE ") && create_table_name(&q, &qlen, s, len)) {
+        int rc = fk_lines(fr, s, len, q, qlen);
+        return rc == SC_OK ? auto_increment_option(fr, s, len, q, qlen) : rc;
+    }
     if (starts_word(s, len, "ALTER TABLE ") || starts_word(s, len, "USE ") ||
         starts_word(s, len, "SET "))
         return run_sql(fr, s, len);
