@@ -19,24 +19,6 @@
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 
-static uint8_t *corpus_file(size_t *len, const char *rel)
-{
-    char path[1024];
-    uint8_t *data;
-
-    snprintf(path, sizeof path, "%s/ddl/%s", sc_fixture_oracle_dir(), rel);
-    data = (uint8_t *)sc_fixture_read_file(path, len);
-    ck_assert_msg(data != NULL, "cannot read %s", path);
-    return data;
-}
-
-static sc_ctx *new_ctx(void)
-{
-    sc_ctx *ctx = NULL;
-    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    return ctx;
-}
-
 static uint32_t u16(const uint8_t *p)
 {
     return p[0] | (uint32_t)p[1] << 8;
@@ -57,7 +39,7 @@ static size_t field_entry(const uint8_t *d, unsigned i)
 /* Decode data as path and expect SC_ECORRUPT with a message naming path and an offset. */
 static void expect_corrupt(const uint8_t *data, size_t len, const char *path, const char *needle)
 {
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     int rc = sc_frm_read(&frm, ctx, data, len, path);
     const char *msg = sc_ctx_last_error(ctx)->message;
@@ -89,8 +71,8 @@ static const char decimal_show[] =
 START_TEST(test_frm_read_show_decimal)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0007-decimal-types/frm/test/t.frm");
-    sc_ctx *ctx = new_ctx();
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0007-decimal-types/frm/test/t.frm");
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     char *text = NULL;
 
@@ -110,8 +92,8 @@ END_TEST
 START_TEST(test_frm_read_defaults)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0326-sakila/frm/sakila/film.frm");
-    sc_ctx *ctx = new_ctx();
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0326-sakila/frm/sakila/film.frm");
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     char *text = NULL;
 
@@ -131,7 +113,7 @@ END_TEST
 
 START_TEST(test_frm_filename_decode)
 {
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     char *s = NULL;
 
     ck_assert_int_eq(sc_frm_decode_filename(&s, ctx, "my@0020table"), SC_OK);
@@ -160,7 +142,7 @@ END_TEST
 START_TEST(test_frm_truncated_every_length)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0326-sakila/frm/sakila/film.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0326-sakila/frm/sakila/film.frm");
 
     for (size_t n = 0; n < len; n++) {
         uint8_t *cut = malloc(n ? n : 1);
@@ -175,7 +157,7 @@ END_TEST
 START_TEST(test_frm_wrong_magic)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0007-decimal-types/frm/test/t.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0007-decimal-types/frm/test/t.frm");
 
     d[0] = 'T';
     expect_corrupt(d, len, "x/t.frm", "offset 0: not a binary .frm file");
@@ -186,7 +168,7 @@ END_TEST
 START_TEST(test_frm_lengths_outside)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0007-decimal-types/frm/test/t.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0007-decimal-types/frm/test/t.frm");
     uint8_t *copy = malloc(len);
     size_t e2 = 64 + u16(d + 4);
 
@@ -214,7 +196,7 @@ END_TEST
 START_TEST(test_frm_unknown_field_type)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0007-decimal-types/frm/test/t.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0007-decimal-types/frm/test/t.frm");
 
     d[field_entry(d, 0) + 13] = 200;
     expect_corrupt(d, len, "x/t.frm", "unknown field type 200");
@@ -227,7 +209,7 @@ END_TEST
 START_TEST(test_frm_time_precision_beyond_6)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0012-time-fsp/frm/test/t.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0012-time-fsp/frm/test/t.frm");
 
     d[field_entry(d, 2) + 3] = 40;
     expect_corrupt(d, len, "x/t.frm", "fractional precision above 6");
@@ -239,7 +221,7 @@ END_TEST
 START_TEST(test_frm_bit_beyond_64)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0295-err-wrong-field-spec/frm/test/t4.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0295-err-wrong-field-spec/frm/test/t4.frm");
 
     d[field_entry(d, 0) + 3] = 250;
     expect_corrupt(d, len, "x/t.frm", "BIT(250)");
@@ -250,7 +232,7 @@ END_TEST
 START_TEST(test_frm_unknown_collation)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0326-sakila/frm/sakila/film.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0326-sakila/frm/sakila/film.frm");
 
     d[field_entry(d, 1) + 14] = 0xFF; /* `title` varchar: collation 0x..FF */
     d[field_entry(d, 1) + 11] = 0x07;
@@ -265,7 +247,7 @@ END_TEST
 START_TEST(test_frm_enum_default_outside)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0326-sakila/frm/sakila/film.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0326-sakila/frm/sakila/film.frm");
     size_t rating = field_entry(d, 10), record = u16(d + 6) + u16(d + 14);
     size_t recpos = u16(d + rating + 5) | (size_t)d[rating + 7] << 16;
 
@@ -280,7 +262,7 @@ END_TEST
 START_TEST(test_frm_alloc_failures)
 {
     size_t len;
-    uint8_t *d = corpus_file(&len, "0326-sakila/frm/sakila/film.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl", "0326-sakila/frm/sakila/film.frm");
 
     for (long left = 0; left < 400; left++) {
         sc_fault_counter fc = {{left, false, false}, 0};

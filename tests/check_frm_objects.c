@@ -20,29 +20,11 @@
 
 static sc_cli_fixture fx;
 
-static uint8_t *objects_file(size_t *len, const char *rel)
-{
-    char path[1024];
-    uint8_t *data;
-
-    snprintf(path, sizeof path, "%s/ddl-objects/%s", sc_fixture_oracle_dir(), rel);
-    data = (uint8_t *)sc_fixture_read_file(path, len);
-    ck_assert_msg(data != NULL, "cannot read %s", path);
-    return data;
-}
-
-static sc_ctx *new_ctx(void)
-{
-    sc_ctx *ctx = NULL;
-    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    return ctx;
-}
-
 /* Read data as path, expect SC_OK and the SHOW CREATE text want (NULL: not printable). */
 static void
 expect_show(const void *data, size_t len, const char *path, sc_frm_type type, const char *want)
 {
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     char *text = NULL;
     int rc = sc_frm_read(&frm, ctx, data, len, path);
@@ -64,7 +46,7 @@ expect_show(const void *data, size_t len, const char *path, sc_frm_type type, co
 static void expect_show_file(const char *rel, const char *path, sc_frm_type type, const char *want)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, rel);
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl-objects", rel);
 
     expect_show(d, len, path, type, want);
     free(d);
@@ -73,7 +55,7 @@ static void expect_show_file(const char *rel, const char *path, sc_frm_type type
 /* Read text as path, expect SC_ECORRUPT naming the file and "line N" (and needle). */
 static void expect_bad_text(const char *text, size_t len, const char *needle)
 {
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     int rc = sc_frm_read(&frm, ctx, (const uint8_t *)text, len, "db1/bad.frm");
     const char *msg = sc_ctx_last_error(ctx)->message;
@@ -115,8 +97,8 @@ END_TEST
 START_TEST(test_trg_trn)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, "0044-trg-order/frm/test/t.TRG");
-    sc_ctx *ctx = new_ctx();
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl-objects", "0044-trg-order/frm/test/t.TRG");
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
 
     ck_assert_int_eq(sc_frm_read(&frm, ctx, d, len, "test/t.TRG"), SC_OK);
@@ -129,7 +111,7 @@ START_TEST(test_trg_trn)
     ck_assert_ptr_null(sc_frm_trigger_statement(frm, 3));
     sc_frm_free(frm);
     free(d);
-    d = objects_file(&len, "0042-trg-basic/frm/test/t_bi.TRN");
+    d = sc_fixture_oracle_file(&len, "ddl-objects", "0042-trg-basic/frm/test/t_bi.TRN");
     ck_assert_int_eq(sc_frm_read(&frm, ctx, d, len, "test/t_bi.TRN"), SC_OK);
     ck_assert_int_eq(sc_frm_type_of(frm), SC_FRM_TRIGGER_NAME);
     ck_assert_str_eq(sc_frm_name(frm), "t_bi");
@@ -146,8 +128,8 @@ END_TEST
 START_TEST(test_partition_clause)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, "0003-part-list/frm/test/t2.frm");
-    sc_ctx *ctx = new_ctx();
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl-objects", "0003-part-list/frm/test/t2.frm");
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     char *text = NULL;
 
@@ -160,7 +142,7 @@ START_TEST(test_partition_clause)
     sc_free(ctx, text);
     sc_frm_free(frm);
     free(d);
-    d = objects_file(&len, "0017-part-system-time/frm/test/t2.frm");
+    d = sc_fixture_oracle_file(&len, "ddl-objects", "0017-part-system-time/frm/test/t2.frm");
     ck_assert_int_eq(sc_frm_read(&frm, ctx, d, len, "test/t2.frm"), SC_OK);
     ck_assert_int_eq(sc_frm_show_create(&text, frm), SC_OK);
     ck_assert_msg(strstr(text, " WITH SYSTEM VERSIONING\n PARTITION BY SYSTEM_TIME INTERVAL 1 "
@@ -206,8 +188,9 @@ END_TEST
 START_TEST(test_sequence_table)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, "0018-seq-create-basic/frm/test/s2.frm");
-    sc_ctx *ctx = new_ctx();
+    uint8_t *d =
+        sc_fixture_oracle_file(&len, "ddl-objects", "0018-seq-create-basic/frm/test/s2.frm");
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     char *text = NULL;
 
@@ -230,8 +213,9 @@ END_TEST
 START_TEST(test_par_read)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, "0005-part-subpartitions/frm/test/t.par");
-    sc_ctx *ctx = new_ctx();
+    uint8_t *d =
+        sc_fixture_oracle_file(&len, "ddl-objects", "0005-part-subpartitions/frm/test/t.par");
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
 
     ck_assert_int_eq(sc_frm_read(&frm, ctx, d, len, "test/t.par"), SC_OK);
@@ -253,7 +237,7 @@ END_TEST
 
 static void expect_bad_par(const uint8_t *d, size_t len, const char *needle)
 {
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     int rc = sc_frm_read(&frm, ctx, d, len, "db1/bad.par");
     const char *msg = sc_ctx_last_error(ctx)->message;
@@ -271,7 +255,8 @@ static void expect_bad_par(const uint8_t *d, size_t len, const char *needle)
 START_TEST(test_par_bad)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, "0005-part-subpartitions/frm/test/t.par");
+    uint8_t *d =
+        sc_fixture_oracle_file(&len, "ddl-objects", "0005-part-subpartitions/frm/test/t.par");
     size_t words = d[0] | (size_t)d[1] << 8;
 
     for (size_t n = 0; n < 4 * words; n++)
@@ -298,10 +283,10 @@ END_TEST
 START_TEST(test_view_truncated_every_length)
 {
     size_t len;
-    uint8_t *d = objects_file(&len, "0035-view-of-view/frm/test/v3.frm");
+    uint8_t *d = sc_fixture_oracle_file(&len, "ddl-objects", "0035-view-of-view/frm/test/v3.frm");
 
     for (size_t n = 5; n < len; n++) {
-        sc_ctx *ctx = new_ctx();
+        sc_ctx *ctx = sc_fixture_ctx();
         sc_frm *frm = NULL;
         int rc = sc_frm_read(&frm, ctx, d, n, "db1/bad.frm");
         if (d[n - 1] != '\n')

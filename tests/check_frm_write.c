@@ -27,13 +27,6 @@ static uint8_t *corpus_file(size_t *len, const char *rel)
     return data;
 }
 
-static sc_ctx *new_ctx(void)
-{
-    sc_ctx *ctx = NULL;
-    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
-    return ctx;
-}
-
 /* Corpus files whose reader definition writes back to the same bytes: every
  * part of the format (ints, decimals, temporal defaults, ENUM/SET lists,
  * strings in utf8mb3, BLOBs, prefix keys, FULLTEXT, SPATIAL with the GIS
@@ -64,7 +57,7 @@ START_TEST(test_frm_write_roundtrip)
     static const uint8_t zero[16];
     size_t len, out_len = 0;
     uint8_t *d = corpus_file(&len, rel), *out = NULL;
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
     int rc;
 
@@ -88,7 +81,7 @@ START_TEST(test_frm_write_version)
     size_t len, out_len = 0;
     uint8_t *d = corpus_file(&len, "0003-int-display-width/frm/test/t.frm"), *out = NULL;
     uint8_t v[16];
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
 
     for (int i = 0; i < 16; i++)
@@ -117,7 +110,7 @@ START_TEST(test_frm_encode_filename)
         {"данные", "@k0@g0@t0@t0@n1@l0"},
         {"таблица", "@y0@g0@h0@r0@o0@i1@g0"},
     };
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
 
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         char *enc = NULL, *dec = NULL;
@@ -147,7 +140,7 @@ START_TEST(test_frm_write_unsupported)
                         .columns = &col,
                         .n_columns = 1,
                         .partitioning = &pdef};
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
     uint8_t *out = NULL;
     size_t len = 0;
 
@@ -201,7 +194,7 @@ START_TEST(test_frm_write_bit_default)
                         .collation = "utf8mb4_general_ci",
                         .columns = cols,
                         .n_columns = 2};
-    sc_ctx *ctx = new_ctx();
+    sc_ctx *ctx = sc_fixture_ctx();
 
     for (int e = 0; e < 2; e++) {
         uint8_t *out = NULL;
@@ -228,7 +221,7 @@ START_TEST(test_frm_write_alloc_failures)
     static const uint8_t zero[16];
     size_t len;
     uint8_t *d = corpus_file(&len, "0326-sakila/frm/sakila/film.frm");
-    sc_ctx *rctx = new_ctx();
+    sc_ctx *rctx = sc_fixture_ctx();
     sc_frm *frm = NULL;
 
     ck_assert_int_eq(sc_frm_read(&frm, rctx, d, len, "sakila/film.frm"), SC_OK);

@@ -69,6 +69,25 @@ const char *sc_fixture_build_dir(void)
     return d && *d ? d : "build";
 }
 
+uint8_t *sc_fixture_oracle_file(size_t *len, const char *corpus, const char *rel)
+{
+    char path[1024];
+    uint8_t *data;
+
+    snprintf(path, sizeof path, "%s/%s/%s", sc_fixture_oracle_dir(), corpus, rel);
+    data = (uint8_t *)sc_fixture_read_file(path, len);
+    ck_assert_msg(data != NULL, "cannot read %s", path);
+    return data;
+}
+
+sc_ctx *sc_fixture_ctx(void)
+{
+    sc_ctx *ctx = NULL;
+
+    ck_assert_int_eq(sc_ctx_new(&ctx, NULL), SC_OK);
+    return ctx;
+}
+
 char *sc_fixture_read_file(const char *path, size_t *len_out)
 {
     FILE *f = fopen(path, "rb");

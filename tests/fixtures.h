@@ -62,6 +62,12 @@ sc_allocator sc_fixture_counting_allocator(sc_fault_counter *c);
 /** Read a whole file; returns malloc'ed NUL-terminated bytes (len in *len_out) or NULL. */
 char *sc_fixture_read_file(const char *path, size_t *len_out);
 
+/** ORACLE/corpus/rel read whole (malloc'ed, length in *len); fails the test when unreadable. */
+uint8_t *sc_fixture_oracle_file(size_t *len, const char *corpus, const char *rel);
+
+/** A new sc_ctx with the default allocator; fails the test when none can be made. */
+sc_ctx *sc_fixture_ctx(void);
+
 /**
  * A CLI test directory: sc_fixture_sh() runs shell commands in dir with SC =
  * the built CLI and SYSCAT_DATADIR = dir/data, and keeps what the last one
