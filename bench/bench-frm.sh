@@ -17,6 +17,7 @@
 # usage: bash bench/bench-frm.sh [BUILD_DIR]   (default build/release)
 # Environment: BENCH_FRM_TABLES (table count), SC_MARIADB_PORT.
 set -u
+. "$(cd "$(dirname "$0")" && pwd)/../tests/lib/mariadbd.sh"
 
 BUILD=${1:-build/release}
 SYSCAT=$(cd "$BUILD" 2>/dev/null && pwd)/syscat
@@ -41,35 +42,12 @@ while ! port_free "$PORT" && [ "$PORT" -lt 33119 ]; do PORT=$((PORT + 1)); done
 sql() { mariadb --no-defaults --protocol=socket --socket="$SOCK" -uroot "$@"; }
 
 start_server() {
-    mariadbd --no-defaults --user="$(id -un)" --datadir="$DATA" \
-        --bind-address=127.0.0.1 --port="$PORT" --socket="$SOCK" \
-        --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
-        --skip-log-bin --innodb-buffer-pool-size=128M --innodb-log-file-size=128M \
-        --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --sync-frm=0 \
-        --innodb-file-per-table=0 --table-open-cache=2000 --table-definition-cache=2000 \
-        --pid-file="$WORK/mysqld.pid" >>"$WORK/mysqld.log" 2>&1 &
-    PID=$!
-    for _ in $(seq 1 240); do
-        sql -N -e 'SELECT 1' >/dev/null 2>&1 && return 0
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.5
-    done
-    echo "bench-frm: mariadbd did not come up" >&2
-    tail -5 "$WORK/mysqld.log" >&2
-    return 1
+    sc_mariadbd_start bench-frm 240 --innodb-buffer-pool-size=128M --innodb-log-file-size=128M \
+        --sync-frm=0 --innodb-file-per-table=0 --table-open-cache=2000 \
+        --table-definition-cache=2000
 }
 
-stop_server() {
-    [ -n "$PID" ] || return 0
-    sql -e 'SHUTDOWN' >/dev/null 2>&1 || kill "$PID" 2>/dev/null
-    for _ in $(seq 1 240); do
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.5
-    done
-    kill -0 "$PID" 2>/dev/null && kill -9 "$PID" 2>/dev/null
-    wait "$PID" 2>/dev/null
-    PID=""
-}
+stop_server() { sc_mariadbd_stop 240; }
 trap 'stop_server; rm -rf "$WORK"' EXIT
 
 now() { date +%s.%N; }

@@ -29,6 +29,7 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib/mariadbd.sh"
 ROOT=$(cd "$HERE/.." && pwd)
 SYSCAT=${SYSCAT:-$ROOT/${SC_BUILD:-build}/syscat}
 KEEP=0
@@ -57,34 +58,10 @@ sql() {
 }
 
 start_server() {
-    mariadbd --no-defaults --user="$(id -un)" --datadir="$DATA" \
-        --bind-address=127.0.0.1 --port="$PORT" --socket="$SOCK" \
-        --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
-        --skip-log-bin --innodb-buffer-pool-size=32M --innodb-log-file-size=16M \
-        --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 \
-        --pid-file="$WORK/mysqld.pid" >>"$WORK/mysqld.log" 2>&1 &
-    PID=$!
-    for _ in $(seq 1 120); do
-        sql -N -e 'SELECT 1' >/dev/null 2>&1 && return 0
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.5
-    done
-    echo "frm-roundtrip: mariadbd did not come up; log:" >&2
-    tail -20 "$WORK/mysqld.log" >&2
-    return 1
+    sc_mariadbd_start frm-roundtrip 120 --innodb-buffer-pool-size=32M --innodb-log-file-size=16M
 }
 
-stop_server() {
-    [ -n "$PID" ] || return 0
-    sql -e 'SHUTDOWN' >/dev/null 2>&1 || kill "$PID" 2>/dev/null
-    for _ in $(seq 1 120); do
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.5
-    done
-    kill -0 "$PID" 2>/dev/null && kill -9 "$PID" 2>/dev/null
-    wait "$PID" 2>/dev/null
-    PID=""
-}
+stop_server() { sc_mariadbd_stop 120; }
 
 cleanup() {
     stop_server
