@@ -817,22 +817,10 @@ static const sc_expr *constant_call(const sc_expr *e, sc_expr *lit)
  */
 static const char *timestamp_to_utc(sc_exec *x, const char *v)
 {
-    struct tm tm;
-    int frac_at = 0;
-    time_t t;
+    char utc[40];
+    const char *r = sc_show__timestamp_shift(utc, v, -x->s->time_zone_min);
 
-    memset(&tm, 0, sizeof(tm));
-    if (!x->s->time_zone_min || !v || strncmp(v, "0000-00-00", 10) == 0 ||
-        sscanf(v, "%4d-%2d-%2d %2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
-               &tm.tm_min, &tm.tm_sec, &frac_at) != 6)
-        return v;
-    tm.tm_year -= 1900;
-    tm.tm_mon -= 1;
-    t = timegm(&tm) - (time_t)x->s->time_zone_min * 60;
-    if (!gmtime_r(&t, &tm))
-        return v;
-    return sc_exec__printf(x, "%04d-%02d-%02d %02d:%02d:%02d%s", tm.tm_year + 1900, tm.tm_mon + 1,
-                           tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, v + frac_at);
+    return r == v ? v : sc_exec__printf(x, "%s", utc);
 }
 
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)

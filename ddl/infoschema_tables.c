@@ -419,6 +419,8 @@ static void put_raw_default(sc_buf *b, const char *v)
 static int column_default(sc_rs *b, sc_exec *x, const sc_column_def *c, bool show)
 {
     sc_buf buf = SC_BUF_INIT(x->ctx);
+    char shifted[40];
+    const char *v = c->default_value ? c->default_value : "";
     int rc;
 
     switch (c->default_kind) {
@@ -431,12 +433,14 @@ static int column_default(sc_rs *b, sc_exec *x, const sc_column_def *c, bool sho
     default:
         return sc_rs__null(b);
     }
+    if (c->type == SC_TYPE_TIMESTAMP) /* kept in UTC, shown in the session's time zone */
+        v = sc_show__timestamp_shift(shifted, v, x->s->time_zone_min);
     if (c->type == SC_TYPE_BIT)
         sc__buf_printf(&buf, "b'%s'", c->default_value ? c->default_value : "0");
     else if ((show && !blob_like(c->type)) || sc_type__default_unquoted(c->type))
-        put_raw_default(&buf, c->default_value ? c->default_value : "");
+        put_raw_default(&buf, v);
     else /* BLOB/TEXT defaults are expressions in MariaDB: quoted in SHOW as well */
-        sc_show__quoted(&buf, c->default_value ? c->default_value : "");
+        sc_show__quoted(&buf, v);
     rc = buf.failed ? SC_ENOMEM : sc_rs__cell(b, buf.text ? buf.text : "", buf.len);
     sc__buf_free(&buf);
     return rc;

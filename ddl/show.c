@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "catalog/catalog_int.h"
 #include "ddl/partition.h"
@@ -79,8 +80,33 @@ static void render_charset(sc_buf *b, const sc_column_def *col, const sc_table_d
     sc__buf_puts(b, col->collation);
 }
 
-static void render_default(sc_buf *b, const sc_column_def *col)
+const char *sc_show__timestamp_shift(char *out, const char *v, int minutes)
 {
+    struct tm tm;
+    int frac_at = 0;
+    time_t t;
+
+    memset(&tm, 0, sizeof(tm));
+    if (!minutes || !v || strncmp(v, "0000-00-00", 10) == 0 ||
+        sscanf(v, "%4d-%2d-%2d %2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+               &tm.tm_min, &tm.tm_sec, &frac_at) != 6 ||
+        strlen(v + frac_at) > 8)
+        return v;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    t = timegm(&tm) + (time_t)minutes * 60;
+    if (!gmtime_r(&t, &tm))
+        return v;
+    snprintf(out, 40, "%04d-%02d-%02d %02d:%02d:%02d%s", tm.tm_year + 1900, tm.tm_mon + 1,
+             tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, v + frac_at);
+    return out;
+}
+
+/* tz_min: the session's time zone, in which a TIMESTAMP literal (UTC) is shown */
+static void render_default(sc_buf *b, const sc_column_def *col, int tz_min)
+{
+    char shifted[40];
+
     switch (col->default_kind) {
     case SC_DEFAULT_NULL:
         sc__buf_puts(b, " DEFAULT NULL");
@@ -91,6 +117,8 @@ static void render_default(sc_buf *b, const sc_column_def *col)
             sc__buf_printf(b, "b'%s'", col->default_value ? col->default_value : "0");
         } else if (sc_type__default_unquoted(col->type)) {
             sc__buf_puts(b, col->default_value ? col->default_value : "");
+        } else if (col->type == SC_TYPE_TIMESTAMP) {
+            sc_show__quoted(b, sc_show__timestamp_shift(shifted, col->default_value, tz_min));
         } else {
             sc_show__quoted(b, col->default_value ? col->default_value : "");
         }
@@ -104,7 +132,7 @@ static void render_default(sc_buf *b, const sc_column_def *col)
     }
 }
 
-void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *def)
+static void column_in_zone(sc_buf *b, const sc_column_def *col, const sc_table_def *def, int tz_min)
 {
     sc_ddl__quote_ident(b, col->name);
     sc__buf_putc(b, ' ');
@@ -125,7 +153,7 @@ void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *de
     if (col->flags & SC_COL_INVISIBLE)
         sc__buf_puts(b, " INVISIBLE");
     if (col->generated == SC_GEN_NONE)
-        render_default(b, col);
+        render_default(b, col, tz_min);
     if (col->on_update) {
         sc__buf_puts(b, " ON UPDATE ");
         sc__buf_puts(b, col->on_update);
@@ -143,6 +171,11 @@ void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *de
     }
     if (col->flags & SC_COL_WITHOUT_VERSIONING)
         sc__buf_puts(b, " WITHOUT SYSTEM VERSIONING");
+}
+
+void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *def)
+{
+    column_in_zone(b, col, def, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -374,6 +407,11 @@ static void render_table_options(sc_buf *b, const sc_table_def *def)
 
 int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
 {
+    return sc_show__table_in_zone(b, def, schema, 0);
+}
+
+int sc_show__table_in_zone(sc_buf *b, const sc_table_def *def, const char *schema, int tz_min)
+{
     bool first = true;
 
     if ((def->flags & SC_TABLE_SEQUENCE) && def->sequence) {
@@ -387,7 +425,7 @@ int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema)
     for (size_t i = 0; i < def->n_columns; i++) {
         sc__buf_puts(b, first ? "  " : ",\n  ");
         first = false;
-        sc_show__column(b, &def->columns[i], def);
+        column_in_zone(b, &def->columns[i], def, tz_min);
     }
     sc_show__app_period(b, def, &first);
     for (size_t i = 0; i < def->n_indexes; i++) {
@@ -440,6 +478,12 @@ void sc_show__database(sc_buf *b, const sc_schema_def *def)
 
 int sc_show_create_table(char **out, sc_txn *txn, const char *schema, const char *table)
 {
+    return sc_show__create_table_in_zone(out, txn, schema, table, 0);
+}
+
+int sc_show__create_table_in_zone(
+    char **out, sc_txn *txn, const char *schema, const char *table, int tz_min)
+{
     sc_ctx *ctx = sc_catalog_ctx(sc_txn_catalog(txn));
     sc_table *t = NULL;
     sc_buf b;
@@ -457,7 +501,7 @@ int sc_show_create_table(char **out, sc_txn *txn, const char *schema, const char
     if (sc_ddl__is_view(txn, sc_table_id(t)))
         rc = sc_ddl__view_create_text(&b, txn, sc_table_id(t), schema, table, NULL);
     else
-        sc_show__table(&b, sc_table_definition(t), sc_table_schema_name(t));
+        sc_show__table_in_zone(&b, sc_table_definition(t), sc_table_schema_name(t), tz_min);
     rc = rc != SC_OK ? rc : sc__buf_finish(out, &b);
     if (rc != SC_OK)
         sc__buf_free(&b);

@@ -26,6 +26,23 @@ void sc_show__quoted(sc_buf *b, const char *s);
  */
 int sc_show__table(sc_buf *b, const sc_table_def *def, const char *schema);
 
+/**
+ * Render CREATE TABLE with TIMESTAMP literal defaults (kept in UTC) shown in a
+ * session time zone `tz_min` minutes east of UTC, as MariaDB shows them.
+ */
+int sc_show__table_in_zone(sc_buf *b, const sc_table_def *def, const char *schema, int tz_min);
+
+/** sc_show_create_table() in a session time zone (see sc_show__table_in_zone). */
+int sc_show__create_table_in_zone(
+    char **out, sc_txn *txn, const char *schema, const char *table, int tz_min);
+
+/**
+ * Shift 'YYYY-MM-DD HH:MM:SS[.frac]' by `minutes` into out (size >= 40).
+ * @return out, or `v` itself when there is nothing to shift (0 minutes, NULL,
+ *         a zero date, text of another form)
+ */
+const char *sc_show__timestamp_shift(char *out, const char *v, int minutes);
+
 /** Render one column line body (`name` type ... without indentation). */
 void sc_show__column(sc_buf *b, const sc_column_def *col, const sc_table_def *def);
 

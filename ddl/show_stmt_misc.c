@@ -99,7 +99,8 @@ static int show_create(sc_exec *x, const sc_ast_show *st)
         if (rc == SC_OK && sc_is__is_view(x, id))
             return show_create_view(x, db, st->name.name, id);
         if (rc == SC_OK)
-            rc = sc_show_create_table(&text, x->txn, db, st->name.name);
+            rc = sc_show__create_table_in_zone(&text, x->txn, db, st->name.name,
+                                               x->s->time_zone_min);
         if (rc == SC_OK)
             rc = two_cells(x, st->name.name, text, "Table", "Create Table");
     } else {

@@ -307,6 +307,45 @@ START_TEST(test_ddl_showstmt_columns_keys)
 }
 END_TEST
 
+/*
+ * A TIMESTAMP literal default is kept in UTC and shown in the session's
+ * time_zone by SHOW CREATE TABLE, SHOW COLUMNS and information_schema, as
+ * 10.11.19 shows it (DATETIME defaults and zero dates do not move).
+ */
+START_TEST(test_ddl_showstmt_timestamp_default_in_session_zone)
+{
+    sc_session *s = open_session(NULL);
+
+    exec_ok(s, "CREATE DATABASE d");
+    exec_ok(s, "USE d");
+    exec_ok(s, "SET time_zone = '+02:00'");
+    exec_ok(s, "CREATE TABLE t (a TIMESTAMP NOT NULL DEFAULT '2020-01-01 10:00:00', "
+               "b TIMESTAMP(3) NULL DEFAULT '2021-06-01 00:00:00.5', "
+               "c TIMESTAMP NOT NULL DEFAULT '0000-00-00 00:00:00', "
+               "d DATETIME DEFAULT '2020-01-01 10:00:00')");
+    check_rows(s, "SHOW CREATE TABLE t",
+               "t\tCREATE TABLE `t` (\n"
+               "  `a` timestamp NOT NULL DEFAULT '2020-01-01 10:00:00',\n"
+               "  `b` timestamp(3) NULL DEFAULT '2021-06-01 00:00:00.500',\n"
+               "  `c` timestamp NOT NULL DEFAULT '0000-00-00 00:00:00',\n"
+               "  `d` datetime DEFAULT '2020-01-01 10:00:00'\n"
+               ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci\n");
+    exec_ok(s, "SET time_zone = '-05:30'");
+    check_rows(s, "SHOW COLUMNS FROM t WHERE Field IN ('a', 'b', 'd')",
+               "a\ttimestamp\tNO\t\t2020-01-01 02:30:00\t\n"
+               "b\ttimestamp(3)\tYES\t\t2021-05-31 16:30:00.500\t\n"
+               "d\tdatetime\tYES\t\t2020-01-01 10:00:00\t\n");
+    check_rows(s,
+               "SELECT COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_NAME = 't' "
+               "AND COLUMN_NAME = 'a'",
+               "'2020-01-01 02:30:00'\n");
+    exec_ok(s, "SET time_zone = '+00:00'");
+    check_rows(s, "SHOW COLUMNS FROM t WHERE Field = 'a'",
+               "a\ttimestamp\tNO\t\t2020-01-01 08:00:00\t\n");
+    sc_session_free(s);
+}
+END_TEST
+
 START_TEST(test_ddl_showstmt_errors)
 {
     sc_session *s = schema_for_queries();
@@ -490,6 +529,7 @@ Suite *sc_test_ddl_showstmt_suite(void)
     tcase_add_test(tc, test_ddl_showstmt_order_limit);
     tcase_add_test(tc, test_ddl_showstmt_columns_keys);
     tcase_add_test(tc, test_ddl_showstmt_errors);
+    tcase_add_test(tc, test_ddl_showstmt_timestamp_default_in_session_zone);
     tcase_add_test(tc, test_ddl_showstmt_warnings);
     tcase_add_test(tc, test_ddl_showstmt_warning_texts);
     tcase_add_test(tc, test_ddl_showstmt_read_only_catalog);
