@@ -320,22 +320,44 @@ static int parse_between(sc_parser *p, sc_expr *e)
 {
     sc_expr *a;
 
-    /* bit_expr BETWEEN bit_expr AND predicate */
-    SC_TRY(parse_bit(p, &a, 1));
+    /* predicate BETWEEN predicate AND predicate: the middle one ends at AND */
+    SC_TRY(parse_predicate(p, &a));
     SC_TRY(add_arg(p, e, a));
     SC_TRY(sc_parse__expect_word(p, "AND"));
     SC_TRY(parse_predicate(p, &a));
     return add_arg(p, e, a);
 }
 
+static int predicate_step(sc_parser *p, sc_expr **l, bool *done);
+
+/*
+ * The right operand of LIKE, REGEXP, SOUNDS LIKE and ESCAPE. 10.11's grammar
+ * gives NOT the highest precedence so that `predicate NOT IN|BETWEEN|LIKE|
+ * REGEXP` can shift: a NOT-form after the operand belongs to the operand
+ * (a LIKE 'x' NOT BETWEEN 1 AND 2 is a LIKE ('x' NOT BETWEEN 1 AND 2)), while
+ * the same operators without NOT apply to the whole, left to right.
+ */
+static int like_operand(sc_parser *p, sc_expr **out)
+{
+    bool done = false;
+
+    SC_TRY(parse_bit(p, out, 1));
+    while (!done && sc_parse__is_word(p, 0, "NOT") &&
+           (sc_parse__is_word(p, 1, "IN") || sc_parse__is_word(p, 1, "BETWEEN") ||
+            sc_parse__is_word(p, 1, "LIKE") || sc_parse__is_word(p, 1, "REGEXP") ||
+            sc_parse__is_word(p, 1, "RLIKE")))
+        SC_TRY(predicate_step(p, out, &done));
+    return SC_OK;
+}
+
 static int parse_like(sc_parser *p, sc_expr *e)
 {
     sc_expr *a;
 
-    SC_TRY(parse_bit(p, &a, 1));
+    SC_TRY(like_operand(p, &a));
     SC_TRY(add_arg(p, e, a));
     if (sc_parse__accept_word(p, "ESCAPE")) {
-        SC_TRY(parse_simple(p, &a));
+        SC_TRY(like_operand(p, &a));
         SC_TRY(add_arg(p, e, a));
     }
     return SC_OK;
@@ -354,12 +376,12 @@ static int predicate_step(sc_parser *p, sc_expr **l, bool *done)
     if (sc_parse__is_word(p, 0, "SOUNDS") && !neg) {
         sc_parse__skip(p);
         SC_TRY(sc_parse__expect_word(p, "LIKE"));
-        SC_TRY(parse_bit(p, &r, 1));
+        SC_TRY(like_operand(p, &r));
         return binary(p, l, SC_AST_OP_SOUNDS_LIKE, *l, r);
     }
     if (sc_parse__is_word(p, 0, "REGEXP") || sc_parse__is_word(p, 0, "RLIKE")) {
         sc_parse__skip(p);
-        SC_TRY(parse_bit(p, &r, 1));
+        SC_TRY(like_operand(p, &r));
         SC_TRY(binary(p, l, SC_AST_OP_REGEXP, *l, r));
         (*l)->negated = neg;
         return SC_OK;

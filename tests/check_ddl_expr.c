@@ -141,6 +141,19 @@ static const expr_case rule_cases[] = {
     {"ISNULL(a)", "`a` is null"},
     {"a SOUNDS LIKE 'x'", "soundex(`a`) = soundex('x')"},
     {"a RLIKE 'x'", "`a` regexp 'x'"},
+    /* NOT has the top precedence in 10.11's grammar so that `predicate NOT BETWEEN|IN|
+     * LIKE|REGEXP` can shift: after the right operand of LIKE, REGEXP or ESCAPE such a
+     * NOT-form belongs to that operand; without NOT the operators go left to right. The
+     * middle operand of BETWEEN is a predicate. (Printed by 10.11.19.) */
+    {"a LIKE 'x' NOT BETWEEN 1 AND 2", "`a` like ('x' not between 1 and 2)"},
+    {"a LIKE 'x' BETWEEN 1 AND 2", "`a` like 'x' between 1 and 2"},
+    {"a LIKE 'x' NOT IN (1,2)", "`a` like ('x' not in (1,2))"},
+    {"a LIKE 'x' NOT REGEXP 'y'", "`a` like !('x' regexp 'y')"},
+    {"a REGEXP 'x' NOT BETWEEN 1 AND 2", "`a` regexp ('x' not between 1 and 2)"},
+    {"a LIKE b NOT LIKE c NOT LIKE d", "`a` like (`b`  not like (`c`  not like `d`))"},
+    {"a LIKE 'x' ESCAPE '!' NOT BETWEEN 1 AND 2", "`a` like 'x' escape ('!' not between 1 and 2)"},
+    {"a SOUNDS LIKE b NOT BETWEEN 1 AND 2", "soundex(`a`) = soundex(`b` not between 1 and 2)"},
+    {"a BETWEEN b LIKE c AND 3", "`a` between `b` like `c` and 3"},
     /* literals */
     {"'it''s'", "'it\\'s'"},
     {"'a\\\\b'", "'a\\\\b'"},
