@@ -312,6 +312,10 @@ const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e);
 int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name);
 /** 1054/4029 for the expressions of a column definition (all columns known). */
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac);
+/** 1253 (COLLATE of another charset) and 1210 (a bad ESCAPE) in e, as fix_fields finds them. */
+int sc_exec__fix_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e);
+/** sc_exec__fix_expr for a CHECK or GENERATED expression: adds MariaDB's Error 4027 row. */
+int sc_exec__fix_stored_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e);
 /** A COMMENT within max characters (strict: err, 1628 table / 1629 column / 1688 index,
  *  else cut with a warning). */
 int sc_exec__comment_limit(

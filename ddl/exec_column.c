@@ -36,13 +36,51 @@ const char *sc_exec__expr_text(sc_exec *x, const sc_expr *e)
     return copy;
 }
 
+/* An aggregate's name as Item_sum::func_name() gives it ("count(distinct )",
+ * "std()" for STDDEV and STDDEV_POP), or NULL for any other node. */
+static const char *aggregate_name(const sc_expr *e)
+{
+    static const struct {
+        const char *name, *shown, *distinct;
+    } aggs[] = {
+        {"count", "count()", "count(distinct )"},
+        {"sum", "sum()", "sum(distinct )"},
+        {"avg", "avg()", "avg(distinct )"},
+        {"min", "min()", NULL},
+        {"max", "max()", NULL},
+        {"std", "std()", NULL},
+        {"stddev", "std()", NULL},
+        {"stddev_pop", "std()", NULL},
+        {"stddev_samp", "stddev_samp()", NULL},
+        {"variance", "variance()", NULL},
+        {"var_pop", "variance()", NULL},
+        {"var_samp", "var_samp()", NULL},
+        {"bit_and", "bit_and()", NULL},
+        {"bit_or", "bit_or()", NULL},
+        {"bit_xor", "bit_xor()", NULL},
+        {"group_concat", "group_concat()", NULL},
+        {"json_arrayagg", "json_arrayagg()", NULL},
+        {"json_objectagg", "json_objectagg()", NULL},
+    };
+
+    if (e->kind != SC_AST_EXPR_FUNC || !e->name || e->qual_db)
+        return NULL;
+    for (size_t i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++)
+        if (strcasecmp(e->name, aggs[i].name) == 0)
+            return e->distinct && aggs[i].distinct ? aggs[i].distinct : aggs[i].shown;
+    return NULL;
+}
+
 /* How 1901 names a refused node: a stored function's call as `db`.`f`()
- * (Item_func_sp::func_name), a user variable as @v, anything else by its text. */
+ * (Item_func_sp::func_name), an aggregate as Item_sum does, a user variable as
+ * @v, anything else by its text. */
 static const char *refused_text(sc_exec *x, const sc_expr *f)
 {
     sc_buf b = SC_BUF_INIT(x->ctx);
     const char *copy = NULL;
 
+    if (aggregate_name(f))
+        return aggregate_name(f);
     if (f->kind == SC_AST_EXPR_VAR && f->var_scope == SC_AST_VAR_USER)
         return sc_exec__printf(x, "@%s", f->name);
     if (!(sc_ddl__expr_func_class(f) & SC_EXPR_STORED))
@@ -72,20 +110,40 @@ const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e)
     return sc_exec__unknown_column(t, e->case_else);
 }
 
-/* The first node (operands before the operator, as Item::walk) in mask, or NULL. */
-static const sc_expr *forbidden_node(const sc_expr *e, unsigned mask)
+/* The first node (operands before the operator, as Item::walk) in mask, or
+ * (impossible) the first stored function call, statement function
+ * (last_insert_id()...) or aggregate, or NULL. */
+static const sc_expr *first_node(const sc_expr *e, unsigned mask, bool impossible)
 {
     const sc_expr *f;
 
     if (!e)
         return NULL;
     for (size_t i = 0; i < e->n_args; i++)
-        if ((f = forbidden_node(e->args[i], mask)) != NULL)
+        if ((f = first_node(e->args[i], mask, impossible)) != NULL)
             return f;
-    if ((f = forbidden_node(e->case_operand, mask)) != NULL ||
-        (f = forbidden_node(e->case_else, mask)) != NULL)
+    if ((f = first_node(e->case_operand, mask, impossible)) != NULL ||
+        (f = first_node(e->case_else, mask, impossible)) != NULL)
         return f;
+    if (impossible)
+        return (sc_ddl__expr_func_class(e) & (SC_EXPR_STORED | SC_EXPR_STATEMENT)) ||
+                       aggregate_name(e)
+                   ? e
+                   : NULL;
     return (sc_ddl__expr_func_class(e) & mask) ? e : NULL;
+}
+
+/*
+ * The node 1901 names in an expression that may not use the classes in mask:
+ * a stored function call, a statement function or an aggregate first,
+ * wherever it is (MariaDB's
+ * walk stops at what is VCOL_IMPOSSIBLE), else the first node in mask.
+ */
+static const sc_expr *forbidden_node(const sc_expr *e, unsigned mask)
+{
+    const sc_expr *f = first_node(e, mask, true);
+
+    return f ? f : first_node(e, mask, false);
 }
 
 static bool has_subquery(const sc_expr *e)
@@ -1116,6 +1174,123 @@ static const char *auto_increment_ref(const sc_xtable *t, const sc_expr *e)
     return auto_increment_ref(t, e->case_else);
 }
 
+/*
+ * The character set of an operand where it is certain without evaluating:
+ * an introducer's, binary for hex and bit literals, a character or byte
+ * string column's, a COLLATE's. NULL for anything else (numbers, plain
+ * strings and functions take the connection's character set, utf8mb4).
+ */
+static const char *certain_charset(const sc_xtable *t, const sc_expr *e)
+{
+    const sc_xcol *c;
+    const sc_collation_info *coll;
+    const sc_charset_info *cs;
+
+    switch (e->kind) {
+    case SC_AST_EXPR_LITERAL:
+        if (e->lit.introducer)
+            return (cs = sc_charset__find(e->lit.introducer)) ? cs->name : NULL;
+        return e->lit.kind == SC_AST_LIT_HEX || e->lit.kind == SC_AST_LIT_BIT ? "binary" : NULL;
+    case SC_AST_EXPR_COLUMN:
+        c = sc_xtable__find_col(t, e->name);
+        if (!c)
+            return NULL;
+        if (sc_type__is_binary(c->d.type))
+            return "binary";
+        return sc_type__has_charset(c->d.type) && c->d.charset &&
+                       (cs = sc_charset__find(c->d.charset)) != NULL
+                   ? cs->name
+                   : NULL;
+    case SC_AST_EXPR_COLLATE:
+        return (coll = sc_charset__collation_find(e->name)) ? coll->charset : NULL;
+    default:
+        return NULL;
+    }
+}
+
+static bool refers_to_column(const sc_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == SC_AST_EXPR_COLUMN)
+        return true;
+    for (size_t i = 0; i < e->n_args; i++)
+        if (refers_to_column(e->args[i]))
+            return true;
+    return refers_to_column(e->case_operand) || refers_to_column(e->case_else);
+}
+
+/* An ESCAPE MariaDB refuses (1210): not constant, or a constant of more than
+ * one character (a number counts its printed digits and sign). */
+static bool bad_escape(const sc_expr *e)
+{
+    char num[64];
+    bool neg = false;
+
+    if (refers_to_column(e))
+        return true;
+    if (e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NEG && e->n_args == 1) {
+        neg = true; /* -1 is two characters */
+        e = e->args[0];
+    }
+    if (e->kind != SC_AST_EXPR_LITERAL)
+        return false;
+    neg = neg || e->lit.negative;
+    switch (e->lit.kind) {
+    case SC_AST_LIT_STRING:
+        return !neg && sc_charset__utf8_chars(e->lit.text.s ? e->lit.text.s : "") > 1;
+    case SC_AST_LIT_INT: { /* printed as a number: 007 is "7", -0 is "0" */
+        size_t zeros = strspn(e->lit.text.s, "0");
+        size_t digits = zeros < e->lit.text.len ? e->lit.text.len - zeros : 1;
+        return digits + (neg && zeros < e->lit.text.len ? 1 : 0) > 1;
+    }
+    case SC_AST_LIT_DECIMAL: /* 5. is "5"; 1.5 and .5 have a point and digits on both sides */
+        return e->lit.text.len != 2 || e->lit.text.s[1] != '.' || neg;
+    case SC_AST_LIT_FLOAT: /* printed as a double: 1e0 is "1", 1e3 "1000" */
+        snprintf(num, sizeof(num), "%.15g", strtod(e->lit.text.s ? e->lit.text.s : "0", NULL));
+        return strlen(num) + (neg ? 1 : 0) > 1;
+    case SC_AST_LIT_HEX:
+        return e->lit.text.len > 2;
+    default:
+        return false;
+    }
+}
+
+/*
+ * What MariaDB's fix_fields refuses in a column's or table's expression once
+ * its columns resolve: a COLLATE whose collation is not of the operand's
+ * character set (1253), a LIKE ... ESCAPE that is not one constant character
+ * (1210). Operands first, as Item::fix_fields runs.
+ */
+int sc_exec__fix_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e)
+{
+    const sc_collation_info *coll;
+    const char *cs;
+
+    if (!e)
+        return SC_OK;
+    for (size_t i = 0; i < e->n_args; i++)
+        SC_TRY(sc_exec__fix_expr(x, t, e->args[i]));
+    SC_TRY(sc_exec__fix_expr(x, t, e->case_operand));
+    SC_TRY(sc_exec__fix_expr(x, t, e->case_else));
+    if (e->kind == SC_AST_EXPR_COLLATE && e->n_args == 1 &&
+        (coll = sc_charset__collation_find(e->name)) != NULL &&
+        (cs = certain_charset(t, e->args[0])) != NULL && strcmp(cs, coll->charset) != 0)
+        return sc_exec__err(x, SC_ER_COLLATION_CHARSET_MISMATCH, coll->name, cs);
+    if (e->kind == SC_AST_EXPR_LIKE && e->n_args == 3 && bad_escape(e->args[2]))
+        return sc_exec__err(x, SC_ER_WRONG_ARGUMENTS, "ESCAPE");
+    return SC_OK;
+}
+
+int sc_exec__fix_stored_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e)
+{
+    int rc = sc_exec__fix_expr(x, t, e);
+
+    if (rc == SC_ESQL) /* the table cannot be opened: MariaDB adds Error 4027 */
+        sc_exec__error_row(x, SC_ER_ERROR_EVALUATING_EXPRESSION, sc_exec__expr_text(x, e));
+    return rc;
+}
+
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac)
 {
     const char *u;
@@ -1129,6 +1304,11 @@ int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_colu
     if (ac->default_expr && ac->default_parens &&
         (u = sc_exec__unknown_column(t, ac->default_expr)))
         return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "DEFAULT");
+    if (sc_exec__fix_stored_expr(x, t, ac->generated != SC_AST_GEN_NONE ? ac->gen_expr : NULL) !=
+            SC_OK ||
+        sc_exec__fix_stored_expr(x, t, ac->check) != SC_OK ||
+        sc_exec__fix_expr(x, t, ac->default_parens ? ac->default_expr : NULL) != SC_OK)
+        return SC_ESQL;
     if ((ac->generated == SC_AST_GEN_STORED && (u = auto_increment_ref(t, ac->gen_expr)) != NULL) ||
         (ac->default_expr && ac->default_parens &&
          (u = auto_increment_ref(t, ac->default_expr)) != NULL))

@@ -896,6 +896,8 @@ int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is
         return SC_ESQL;
     if ((u = sc_exec__unknown_column(t, ac->expr)) != NULL)
         return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "CHECK");
+    if (sc_exec__fix_stored_expr(x, t, ac->expr) != SC_OK)
+        return SC_ESQL;
     {
         /* the name an unnamed constraint will get (CONSTRAINT_<n>) */
         unsigned unnamed = 1;

@@ -812,7 +812,45 @@ static int parse_word_literal(sc_parser *p, sc_expr **out, bool *handled)
 /* Function calls                                                       */
 
 /* (args) of a plain call; the name token was consumed; cur is '('. */
-static int call_args(sc_parser *p, sc_expr *e)
+typedef struct arity {
+    const char *name;
+    unsigned refused_1582, refused_1064; /* bit k: k arguments; bit 8: 8 or more */
+} arity;
+
+static int arity_cmp(const void *key, const void *elem)
+{
+    return strcasecmp(key, ((const arity *)elem)->name);
+}
+
+static const arity *arity_find(const char *name)
+{
+    static const arity table[] = {
+#include "ddl/builtin_arity.h"
+    };
+    return bsearch(name, table, sizeof(table) / sizeof(table[0]), sizeof(table[0]), arity_cmp);
+}
+
+/*
+ * The most arguments a grammar rule of 10.11 takes when it refuses more with
+ * 1064 (REPEAT, REPLACE...), or -1. The parser stops at the comma past them,
+ * before it reads (and judges) what follows: REPEAT(a, b, POW(1, 2, 3)) is
+ * that 1064, not POW's 1582.
+ */
+static int grammar_most(const sc_token *t, const char *name)
+{
+    const arity *a = t->kind == SC_TOK_IDENT && name ? arity_find(name) : NULL;
+    int most = -1;
+
+    if (!a)
+        return -1;
+    for (int k = 0; k < 8; k++)
+        if (!(a->refused_1064 & (1u << k)))
+            most = k;
+    return most >= 1 && (a->refused_1064 & (1u << (most + 1))) ? most : -1;
+}
+
+/* The arguments of a call; `most` >= 0: a grammar rule taking at most that many. */
+static int call_args(sc_parser *p, sc_expr *e, int most)
 {
     sc_expr *a;
 
@@ -835,6 +873,8 @@ static int call_args(sc_parser *p, sc_expr *e)
     }
     do {
         SC_TRY(expr_arg(p, e));
+        if (most >= 0 && !e->distinct && e->n_args >= (size_t)most && sc_parse__is_op(p, 0, ","))
+            return sc_parse__syntax_error_after(p, p->pos);
     } while (sc_parse__accept_op(p, ","));
     if (p->full_select && sc_parse__is_word(p, 0, "ORDER") && sc_parse__is_word(p, 1, "BY")) {
         if (!e->ext && !(e->ext = sc_parse__alloc(p, sizeof(*e->ext))))
@@ -1099,16 +1139,6 @@ static size_t nth_comma(const sc_parser *p, size_t open, int n)
     return open;
 }
 
-typedef struct arity {
-    const char *name;
-    unsigned refused_1582, refused_1064; /* bit k: k arguments; bit 8: 8 or more */
-} arity;
-
-static int arity_cmp(const void *key, const void *elem)
-{
-    return strcasecmp(key, ((const arity *)elem)->name);
-}
-
 /*
  * A built-in called with an argument count MariaDB refuses, as it refuses
  * it while parsing (ddl/builtin_arity.h, recorded from the server): 1582
@@ -1120,16 +1150,11 @@ static int arity_cmp(const void *key, const void *elem)
  */
 static int check_arity(sc_parser *p, const sc_expr *e, size_t open, bool quoted)
 {
-    static const arity table[] = {
-#include "ddl/builtin_arity.h"
-    };
     const arity *a;
     unsigned bit = 1u << (e->n_args < 8 ? e->n_args : 8);
     unsigned most = 0;
 
-    if (e->distinct || e->ext ||
-        !(a = bsearch(e->name, table, sizeof(table) / sizeof(table[0]), sizeof(table[0]),
-                      arity_cmp)))
+    if (e->distinct || e->ext || !(a = arity_find(e->name)))
         return SC_OK;
     if (a->refused_1582 & bit)
         return sc_error_set_er(p->ctx, SC_ESQL, SC_ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT, e->name);
@@ -1164,7 +1189,7 @@ static int parse_call(sc_parser *p, sc_expr **out)
     }
     {
         size_t open = p->pos;
-        SC_TRY(call_args(p, e));
+        SC_TRY(call_args(p, e, grammar_most(t, e->name)));
         /* 10.11's grammar takes LAG/LEAD(expr [, offset]): no default value */
         if (t->kind == SC_TOK_IDENT && e->n_args > 2 &&
             (sc_lex__is_word(p->sql, t, "LAG") || sc_lex__is_word(p->sql, t, "LEAD")))
@@ -1194,7 +1219,7 @@ static int parse_qualified_call(sc_parser *p, sc_expr **out)
         return sc_parse__nomem(p);
     e->qual_db = db;
     sc_parse__skip(p);
-    SC_TRY(call_args(p, e));
+    SC_TRY(call_args(p, e, -1));
     finish(p, e);
     *out = e;
     return SC_OK;
@@ -1349,7 +1374,7 @@ static int parse_keyword_primary(sc_parser *p, sc_expr **out, bool *handled)
         if (!e)
             return sc_parse__nomem(p);
         sc_parse__skip(p);
-        SC_TRY(call_args(p, e));
+        SC_TRY(call_args(p, e, -1));
         finish(p, e);
         *out = e;
         return SC_OK;
