@@ -1180,6 +1180,37 @@ static const char *auto_increment_ref(const sc_xtable *t, const sc_expr *e)
  * string column's, a COLLATE's. NULL for anything else (numbers, plain
  * strings and functions take the connection's character set, utf8mb4).
  */
+static const char *cast_charset(const sc_ast_type *ty)
+{
+    const sc_charset_info *cs;
+
+    if (!ty)
+        return NULL;
+    if (ty->kind == SC_AST_TYPE_BINARY)
+        return "binary";
+    if (ty->kind != SC_AST_TYPE_CHAR)
+        return NULL;
+    if (ty->national)
+        return "utf8mb3";
+    return ty->charset && (cs = sc_charset__find(ty->charset)) != NULL ? cs->name : NULL;
+}
+
+/* String functions whose result has their first argument's character set. */
+static bool keeps_charset(const sc_expr *e)
+{
+    static const char *const names[] = {
+        "substring", "substr", "mid",  "left",  "right", "lpad",   "rpad",    "upper",   "ucase",
+        "lower",     "lcase",  "trim", "ltrim", "rtrim", "repeat", "reverse", "replace",
+    };
+
+    if (!e->name || e->qual_db)
+        return false;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strcasecmp(e->name, names[i]) == 0)
+            return true;
+    return false;
+}
+
 static const char *certain_charset(const sc_xtable *t, const sc_expr *e)
 {
     const sc_xcol *c;
@@ -1203,6 +1234,12 @@ static const char *certain_charset(const sc_xtable *t, const sc_expr *e)
                    : NULL;
     case SC_AST_EXPR_COLLATE:
         return (coll = sc_charset__collation_find(e->name)) ? coll->charset : NULL;
+    case SC_AST_EXPR_CONVERT_USING:
+        return e->name && (cs = sc_charset__find(e->name)) != NULL ? cs->name : NULL;
+    case SC_AST_EXPR_CAST:
+        return cast_charset(e->cast_type);
+    case SC_AST_EXPR_FUNC:
+        return e->n_args && keeps_charset(e) ? certain_charset(t, e->args[0]) : NULL;
     default:
         return NULL;
     }

@@ -1,5 +1,11 @@
 CREATE DATABASE `test` /*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci */;
 
+CREATE TABLE `c11` (
+  `a` int(11) DEFAULT NULL,
+  `b` varchar(9) CHARACTER SET latin1 COLLATE latin1_swedish_ci DEFAULT NULL,
+  CONSTRAINT `CONSTRAINT_1` CHECK (convert(`b` using utf8mb4) collate utf8mb4_bin <> '' and cast(`a` as char charset utf8mb4) collate utf8mb4_bin <> '')
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
 CREATE TABLE `c5` (
   `a` int(11) DEFAULT NULL,
   `b` varchar(10) DEFAULT NULL,
