@@ -249,6 +249,10 @@ typedef struct sc_xtable {
     const char *sys_start, *sys_end;                     /* PERIOD FOR SYSTEM_TIME */
     sc_partitioning_def *part;                           /* NULL: not partitioned */
     sc_sequence_def *seq;                                /* SC_TABLE_SEQUENCE */
+    /* CREATE/ALTER: expressions resolve against the finished column list
+     * (sc_exec__deferred_refs), as MariaDB fixes them when it opens the new
+     * table, after its keys and names are checked */
+    bool defer_refs;
 } sc_xtable;
 
 /* exec_model.c */
@@ -286,6 +290,19 @@ int sc_exec__column(sc_exec *x, sc_xtable *t, sc_xcol *c, const sc_ast_column *a
 int sc_exec__table_options(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o, size_t n);
 int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai);
 int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is_alter);
+/** A table-level CHECK's column references and fix_fields checks (1054, 1253, 1210). */
+int sc_exec__check_refs(sc_exec *x, const sc_xtable *t, const sc_ast_check *ac);
+/**
+ * The deferred reference checks of t (defer_refs): every column's
+ * expressions in column order, then the table CHECKs, as MariaDB fixes
+ * them. cols/checks: the statement's new or changed columns and CHECKs.
+ */
+int sc_exec__deferred_refs(sc_exec *x,
+                           sc_xtable *t,
+                           const sc_ast_column *const *cols,
+                           size_t n_cols,
+                           const sc_ast_check *const *checks,
+                           size_t n_checks);
 int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac);
 /** TIMESTAMP defaults of explicit_defaults_for_timestamp=OFF, on the final column order. */
 void sc_exec__timestamp_defaults(sc_exec *x, sc_xtable *t);
@@ -314,8 +331,12 @@ int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name);
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac);
 /** 1253 (COLLATE of another charset) and 1210 (a bad ESCAPE) in e, as fix_fields finds them. */
 int sc_exec__fix_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e);
+/** The same for one node whose operands are fixed (t NULL: columns carry r_col, as in views). */
+int sc_exec__fix_node(sc_exec *x, const sc_xtable *t, const sc_expr *e);
 /** sc_exec__fix_expr for a CHECK or GENERATED expression: adds MariaDB's Error 4027 row. */
 int sc_exec__fix_stored_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e);
+/** 1054 for column col of an expression in clause, with MariaDB's follow-up Error 4027. */
+int sc_exec__unknown_in_expr(sc_exec *x, const char *col, const char *clause, const sc_expr *e);
 /** A COMMENT within max characters (strict: err, 1628 table / 1629 column / 1688 index,
  *  else cut with a warning). */
 int sc_exec__comment_limit(

@@ -232,6 +232,28 @@ static bool rename_only(const sc_ast_alter_table *at)
  * 10.11.19 prints it after ALTER ... ENGINE=MyISAM of an Aria table, and
  * no more after the next ALTER, unless that ALTER gives it again.
  */
+/* The added and changed columns' expressions and the added CHECKs, against
+ * the table all specs made (a CHECK may name a column a later spec adds). */
+static int alter_refs(sc_exec *x, sc_alter_state *st, const sc_ast_alter_table *at)
+{
+    const sc_ast_column **cols = sc_exec__alloc(x, (at->n_specs + 1) * sizeof(*cols));
+    const sc_ast_check **checks = sc_exec__alloc(x, (at->n_specs + 1) * sizeof(*checks));
+    size_t nc = 0, nk = 0;
+
+    if (!cols || !checks)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < at->n_specs; i++) {
+        const sc_ast_alter_spec *sp = &at->specs[i];
+        if ((sp->kind == SC_AST_ALTER_ADD_COLUMN || sp->kind == SC_AST_ALTER_MODIFY_COLUMN ||
+             sp->kind == SC_AST_ALTER_CHANGE_COLUMN) &&
+            sp->column)
+            cols[nc++] = sp->column;
+        else if (sp->kind == SC_AST_ALTER_ADD_CHECK && sp->check)
+            checks[nk++] = sp->check;
+    }
+    return sc_exec__deferred_refs(x, &st->t, cols, nc, checks, nk);
+}
+
 static int
 apply_specs(sc_exec *x, sc_alter_state *st, const sc_ast_alter_table *at, const sc_schema_def *sdef)
 {
@@ -241,6 +263,7 @@ apply_specs(sc_exec *x, sc_alter_state *st, const sc_ast_alter_table *at, const 
     int rc = SC_OK;
 
     memset(&missing_err, 0, sizeof(missing_err));
+    st->t.defer_refs = true;
     if (sc_exec__engine(st->t.engine) != SC_ENGINE_ARIA && !rename_only(at))
         st->t.opts[SC_XOPT_PAGE_CHECKSUM] = NULL;
     for (size_t i = 0; i < n && rc == SC_OK; i++)
@@ -265,6 +288,9 @@ apply_specs(sc_exec *x, sc_alter_state *st, const sc_ast_alter_table *at, const 
         rc = sc_exec__alter_table_level(x, st, &at->specs[i], sdef);
     if (rc == SC_OK && st->t.n_cols == 0)
         rc = sc_exec__err(x, SC_ER_CANT_REMOVE_ALL_FIELDS);
+    if (rc == SC_OK)
+        rc = alter_refs(x, st, at);
+    st->t.defer_refs = false;
     return rc;
 }
 

@@ -339,6 +339,7 @@ int sc_exec__alter_change_column(sc_exec *x, sc_alter_state *st, const sc_ast_al
     if (rc != SC_OK)
         return rc;
     {
+        /* its expressions are checked with the ADDs' (sc_exec__deferred_refs) */
         sc_ast_column key_only = *sp->column;
         key_only.generated = SC_AST_GEN_NONE;
         key_only.check = NULL;

@@ -1222,16 +1222,20 @@ static const char *certain_charset(const sc_xtable *t, const sc_expr *e)
         if (e->lit.introducer)
             return (cs = sc_charset__find(e->lit.introducer)) ? cs->name : NULL;
         return e->lit.kind == SC_AST_LIT_HEX || e->lit.kind == SC_AST_LIT_BIT ? "binary" : NULL;
-    case SC_AST_EXPR_COLUMN:
-        c = sc_xtable__find_col(t, e->name);
-        if (!c)
+    case SC_AST_EXPR_COLUMN: {
+        /* a view's column resolved to its definition, or one of the table being made */
+        const sc_column_def *d = e->r_col;
+        if (!d && t && (c = sc_xtable__find_col(t, e->name)) != NULL)
+            d = &c->d;
+        if (!d)
             return NULL;
-        if (sc_type__is_binary(c->d.type))
+        if (sc_type__is_binary(d->type))
             return "binary";
-        return sc_type__has_charset(c->d.type) && c->d.charset &&
-                       (cs = sc_charset__find(c->d.charset)) != NULL
+        return sc_type__has_charset(d->type) && d->charset &&
+                       (cs = sc_charset__find(d->charset)) != NULL
                    ? cs->name
                    : NULL;
+    }
     case SC_AST_EXPR_COLLATE:
         return (coll = sc_charset__collation_find(e->name)) ? coll->charset : NULL;
     case SC_AST_EXPR_CONVERT_USING:
@@ -1301,15 +1305,20 @@ static bool bad_escape(const sc_expr *e)
  */
 int sc_exec__fix_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e)
 {
-    const sc_collation_info *coll;
-    const char *cs;
-
     if (!e)
         return SC_OK;
     for (size_t i = 0; i < e->n_args; i++)
         SC_TRY(sc_exec__fix_expr(x, t, e->args[i]));
     SC_TRY(sc_exec__fix_expr(x, t, e->case_operand));
     SC_TRY(sc_exec__fix_expr(x, t, e->case_else));
+    return sc_exec__fix_node(x, t, e);
+}
+
+int sc_exec__fix_node(sc_exec *x, const sc_xtable *t, const sc_expr *e)
+{
+    const sc_collation_info *coll;
+    const char *cs;
+
     if (e->kind == SC_AST_EXPR_COLLATE && e->n_args == 1 &&
         (coll = sc_charset__collation_find(e->name)) != NULL &&
         (cs = certain_charset(t, e->args[0])) != NULL && strcmp(cs, coll->charset) != 0)
@@ -1317,6 +1326,15 @@ int sc_exec__fix_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e)
     if (e->kind == SC_AST_EXPR_LIKE && e->n_args == 3 && bad_escape(e->args[2]))
         return sc_exec__err(x, SC_ER_WRONG_ARGUMENTS, "ESCAPE");
     return SC_OK;
+}
+
+int sc_exec__unknown_in_expr(sc_exec *x, const char *col, const char *clause, const sc_expr *e)
+{
+    int rc = sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, col, clause);
+
+    /* the new table cannot be opened: MariaDB adds Error 4027 with the text */
+    sc_exec__error_row(x, SC_ER_ERROR_EVALUATING_EXPRESSION, sc_exec__expr_text(x, e));
+    return rc;
 }
 
 int sc_exec__fix_stored_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e)
@@ -1334,13 +1352,15 @@ int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_colu
     const char *self =
         sc_xtable__find_col(t, ac->name) ? sc_xtable__find_col(t, ac->name)->d.name : ac->name;
 
+    if (t->defer_refs) /* sc_exec__deferred_refs */
+        return SC_OK;
     if (ac->generated != SC_AST_GEN_NONE && (u = sc_exec__unknown_column(t, ac->gen_expr)) != NULL)
-        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "GENERATED ALWAYS AS");
+        return sc_exec__unknown_in_expr(x, u, "GENERATED ALWAYS AS", ac->gen_expr);
     if (ac->check && (u = sc_exec__unknown_column(t, ac->check)) != NULL)
-        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "CHECK");
+        return sc_exec__unknown_in_expr(x, u, "CHECK", ac->check);
     if (ac->default_expr && ac->default_parens &&
         (u = sc_exec__unknown_column(t, ac->default_expr)))
-        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "DEFAULT");
+        return sc_exec__unknown_in_expr(x, u, "DEFAULT", ac->default_expr);
     if (sc_exec__fix_stored_expr(x, t, ac->generated != SC_AST_GEN_NONE ? ac->gen_expr : NULL) !=
             SC_OK ||
         sc_exec__fix_stored_expr(x, t, ac->check) != SC_OK ||

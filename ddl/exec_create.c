@@ -621,9 +621,29 @@ static bool sequence_option(const sc_ast_create_table *ct)
     return on;
 }
 
+/* The column and CHECK expressions, once the columns and keys are known. */
+static int create_refs(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
+{
+    const sc_ast_column **cols = sc_exec__alloc(x, (ct->n_defs + 1) * sizeof(*cols));
+    const sc_ast_check **checks = sc_exec__alloc(x, (ct->n_defs + 1) * sizeof(*checks));
+    size_t nc = 0, nk = 0;
+
+    if (!cols || !checks)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < ct->n_defs; i++) {
+        if (ct->defs[i].kind == SC_AST_DEF_COLUMN)
+            cols[nc++] = ct->defs[i].column;
+        else if (ct->defs[i].kind == SC_AST_DEF_CHECK)
+            checks[nk++] = ct->defs[i].check;
+    }
+    return sc_exec__deferred_refs(x, t, cols, nc, checks, nk);
+}
+
 static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 {
     int rc = sc_exec__table_options(x, t, ct->options, ct->n_options);
+
+    t->defer_refs = true;
 
     if (rc == SC_OK && ct->partition)
         rc = sc_exec__engine_refuses_partitioning(x, t->engine);
@@ -645,6 +665,9 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__versioning_keys(x, t);
     if (rc == SC_OK)
         rc = sc_exec__engine_hash_keys(x, t);
+    if (rc == SC_OK)
+        rc = create_refs(x, t, ct);
+    t->defer_refs = false;
     if (rc == SC_OK) /* SEQUENCE, PERFORMANCE_SCHEMA: CREATE fails in the engine */
         rc = sc_exec__engine_refuses_create(x, t->schema, t->name, t->engine);
     if (rc == SC_OK)

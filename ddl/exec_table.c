@@ -885,18 +885,42 @@ int sc_exec__add_column_keys(sc_exec *x, sc_xtable *t, const sc_ast_column *ac)
 /* ------------------------------------------------------------------ */
 /* CHECK constraints                                                    */
 
+int sc_exec__check_refs(sc_exec *x, const sc_xtable *t, const sc_ast_check *ac)
+{
+    const char *u = sc_exec__unknown_column(t, ac->expr);
+
+    if (u)
+        return sc_exec__unknown_in_expr(x, u, "CHECK", ac->expr);
+    return sc_exec__fix_stored_expr(x, t, ac->expr);
+}
+
+int sc_exec__deferred_refs(sc_exec *x,
+                           sc_xtable *t,
+                           const sc_ast_column *const *cols,
+                           size_t n_cols,
+                           const sc_ast_check *const *checks,
+                           size_t n_checks)
+{
+    t->defer_refs = false;
+    /* in the new table's column order, as the fields are opened */
+    for (size_t c = 0; c < t->n_cols; c++)
+        for (size_t i = 0; i < n_cols; i++)
+            if (strcasecmp(cols[i]->name, t->cols[c].d.name) == 0)
+                SC_TRY(sc_exec__check_column_refs(x, t, cols[i]));
+    for (size_t i = 0; i < n_checks; i++)
+        SC_TRY(sc_exec__check_refs(x, t, checks[i]));
+    return SC_OK;
+}
+
 int sc_exec__add_check(sc_exec *x, sc_xtable *t, const sc_ast_check *ac, bool is_alter)
 {
     sc_check_def *ck;
-    const char *u;
 
     if (sc_exec__check_ident_length(x, ac->name) != SC_OK)
         return SC_ESQL;
     if (sc_exec__sequence_expr(x, ac->expr, "CHECK", NULL) != SC_OK)
         return SC_ESQL;
-    if ((u = sc_exec__unknown_column(t, ac->expr)) != NULL)
-        return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, u, "CHECK");
-    if (sc_exec__fix_stored_expr(x, t, ac->expr) != SC_OK)
+    if (!t->defer_refs && sc_exec__check_refs(x, t, ac) != SC_OK)
         return SC_ESQL;
     {
         /* the name an unnamed constraint will get (CONSTRAINT_<n>) */

@@ -420,6 +420,7 @@ static int resolve_expr(rctx *r, scope *sc, sc_expr *e, const char *clause)
         SC_TRY(resolve_expr(r, sc, e->args[i], clause));
     SC_TRY(resolve_expr(r, sc, e->case_operand, clause));
     SC_TRY(resolve_expr(r, sc, e->case_else, clause));
+    SC_TRY(sc_exec__fix_node(r->x, NULL, e)); /* 1253, 1210 as fix_fields finds them */
     if (e->ext) {
         SC_TRY(resolve_order(r, sc, e->ext->order, e->ext->n_order, clause));
         if (e->ext->over) {
