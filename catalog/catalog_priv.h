@@ -30,6 +30,8 @@
 typedef struct sc_keyspec {
     unsigned n;                                                /* number of key fields */
     const ProtobufCFieldDescriptor *fields[SC_KEY_MAX_FIELDS]; /* in key order */
+    uint8_t kind; /* clustered layout: this byte follows the first field (the table id) and
+                     the rows live in sys.table_rows; 0 = the table's own database */
 } sc_keyspec;
 
 /** Resolve the registry's key field list; SC_EINVAL naming the bad field. */
@@ -147,6 +149,8 @@ enum sc_dbslot {
     SC_DB_SCHEMA_NAME,        /* sys.schemata_by_name: name -> schema id */
     SC_DB_TABLE_NAME,         /* sys.tables_by_name: (schema id, name) -> table id */
     SC_DB_FK_PARENT,          /* sys.fk_by_parent: (schema, table, child id, fk ordinal) -> "" */
+    SC_DB_TABLE_ROWS,         /* sys.table_rows: a table's own rows, (table id, kind, rest of key)
+                                 (format 2, layout.c; docs/storage.md) */
     SC_DB__COUNT
 };
 
@@ -165,6 +169,7 @@ struct sc_catalog {
     sc_txn *writer;               /* the open top-level write txn, or NULL */
     int wlock_fd;                 /* catalog.mdb/write.lock (env.c), -1 when read-only */
     unsigned format_major;        /* format found in sys.meta */
+    bool clustered;               /* format >= 2: a table's rows in sys.table_rows (layout.c) */
     unsigned format_minor;
     sc_table_cache tcache;       /* decoded definitions (table_cache.c) */
     const char *map_lo, *map_hi; /* where LMDB mapped data.mdb, once looked up (rows.c) */
@@ -240,11 +245,44 @@ int sc__name_index_get(
 /** The cached cursor of a db slot in txn. */
 int sc__cursor(MDB_cursor **out, sc_txn *txn, unsigned slot);
 /**
- * sc_catalog__cursor_get over the rows whose key starts with the 8-byte id
- * (the child rows of a table): op MDB_SET_RANGE for the first row (k is set
- * here), MDB_NEXT for the next one; MDB_NOTFOUND once past them.
+ * sc_catalog__cursor_get over the rows of system table st of table id (a cursor
+ * on cat->dbi[st]): op MDB_SET_RANGE for the first row (k is set here),
+ * MDB_NEXT for the next one; MDB_NOTFOUND once past them. The prefix is the
+ * 8-byte id, followed in the clustered layout (keys[st].kind != 0) by st's kind.
  */
-int sc__cursor_id_get(MDB_cursor *c, MDB_val *k, MDB_val *v, uint64_t id, MDB_cursor_op op);
+int sc__cursor_rows_get(MDB_cursor *c,
+                        MDB_val *k,
+                        MDB_val *v,
+                        const sc_catalog *cat,
+                        unsigned st,
+                        uint64_t id,
+                        MDB_cursor_op op);
+
+/* ------------------------------------------------------------------ */
+/* Storage layout (layout.c, docs/storage.md)                           */
+
+/** The format major whose catalogs keep a table's rows in sys.table_rows. */
+#define SC_FORMAT_CLUSTERED 2
+/** The key of table id's tables row in cat's layout (8 or 9 bytes): its length. */
+size_t sc__table_key(uint8_t out[9], const sc_catalog *cat, uint64_t id);
+/** Whether system table st is kept in sys.table_rows in the clustered layout. */
+bool sc__layout_clustered(unsigned st);
+/** Set cat's key specs and flag for the clustered (true) or per-table (false) layout. */
+void sc__layout_set(sc_catalog *cat, bool clustered);
+/** Point the db slots of the clustered tables at sys.table_rows (clustered layout). */
+void sc__layout_alias(sc_catalog *cat);
+/** Count the rows of each kind in sys.table_rows (counts[st]; a walk of every entry). */
+int sc__layout_count(uint64_t counts[SC_SYS__END], sc_txn *txn);
+/** The system table of an entry of sys.table_rows (its kind byte), 0 when not one. */
+unsigned sc__layout_kind(const MDB_val *k);
+/**
+ * Convert a per-table catalog to the clustered layout inside write txn: every row of
+ * the clustered tables moves to sys.table_rows under its new key and their databases
+ * are dropped. The caller opened every db of the old layout; dbi[SC_DB_TABLE_ROWS] is
+ * opened here. Rows and the log do not change. *moved counts the rows moved.
+ */
+int sc__layout_convert(uint64_t *moved, sc_txn *txn);
+
 /** Fail with SC_EREADONLY unless txn is a usable write txn. */
 int sc__txn_writable(sc_txn *txn);
 /** Append a change to txn's list; before/after are copied. */

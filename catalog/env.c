@@ -26,7 +26,8 @@
 #define WRITE_LOCK_QUIET 1.0 /* seconds a writer waits for the lock before saying so */
 
 static const char *const extra_db_names[] = {
-    "sys.meta", "sys.settings", "sys.schemata_by_name", "sys.tables_by_name", "sys.fk_by_parent",
+    "sys.meta",           "sys.settings",     "sys.schemata_by_name",
+    "sys.tables_by_name", "sys.fk_by_parent", "sys.table_rows",
 };
 
 static const char *slot_name(unsigned slot)
@@ -400,17 +401,68 @@ int sc_catalog_is_incomplete(bool *out, sc_ctx *ctx, const char *datadir)
 /* ------------------------------------------------------------------ */
 /* Opening                                                              */
 
-static int open_dbis(sc_catalog *cat, MDB_txn *txn, unsigned flags)
+/*
+ * Open the databases of the layout the catalog's format says (layout.c):
+ * format 1 has one database per system table, format 2 keeps the clustered
+ * tables in sys.table_rows and their slots point there.
+ */
+static int open_dbis(sc_catalog *cat, MDB_txn *txn, unsigned flags, bool clustered)
 {
     unsigned slot;
     int rc;
 
     for (slot = 1; slot < SC_DB__COUNT; slot++) {
+        if (clustered ? slot <= SC_SYS_COUNT && sc__layout_clustered(slot)
+                      : slot == SC_DB_TABLE_ROWS)
+            continue;
         rc = mdb_dbi_open(txn, slot_name(slot), flags, &cat->dbi[slot]);
         if (rc)
             return rc;
     }
+    if (clustered)
+        sc__layout_alias(cat);
+    else
+        cat->dbi[SC_DB_TABLE_ROWS] = 0;
+    sc__layout_set(cat, clustered);
     return MDB_SUCCESS;
+}
+
+/* The format major sys.meta records as txn sees it; 0 when there is none (a new catalog). */
+static unsigned meta_major(MDB_txn *txn)
+{
+    MDB_dbi meta;
+    unsigned major = 0;
+
+    if (mdb_dbi_open(txn, "sys.meta", 0, &meta) == MDB_SUCCESS)
+        (void)meta_get_uint(&major, txn, meta, "format_major");
+    return major;
+}
+
+/*
+ * Convert a format-1 catalog to the clustered layout of format 2 in txn (the
+ * write lock is held: one LMDB transaction, so a crash leaves the old
+ * catalog or the new one). Rows and log are unchanged.
+ */
+static int convert_layout(sc_txn *txn)
+{
+    sc_catalog *cat = txn->cat;
+    uint64_t moved = 0;
+    int rc;
+
+    if (cat->clustered)
+        return SC_OK;
+    rc = sc__layout_convert(&moved, txn);
+    if (!rc &&
+        (rc = meta_put_uint(txn->mdb, cat->dbi[SC_DB_META], "format_major", SC_FORMAT_MAJOR)))
+        rc = sc__mdb_fail(txn, rc, "writing sys.meta");
+    if (rc)
+        return rc;
+    sc__notice(cat->ctx,
+               "upgraded the catalog in '%s' from format %u.%u to %u.%u (%llu rows moved)",
+               cat->datadir, cat->format_major, cat->format_minor, SC_FORMAT_MAJOR,
+               cat->format_minor, (unsigned long long)moved);
+    cat->format_major = SC_FORMAT_MAJOR;
+    return SC_OK;
 }
 
 /* A catalog lacking databases but holding sys.meta: made by an older syscat. */
@@ -464,7 +516,7 @@ static int open_existing(sc_catalog *cat, bool *missing, bool *empty)
     rc = mdb_txn_begin(cat->env, NULL, MDB_RDONLY, &txn);
     if (rc)
         return sc_catalog__mdb_error(cat->ctx, rc, "opening the catalog");
-    rc = open_dbis(cat, txn, 0);
+    rc = open_dbis(cat, txn, 0, meta_major(txn) >= SC_FORMAT_CLUSTERED);
     if (rc == MDB_NOTFOUND) {
         rc = env_empty(empty, txn);
         older_format(cat, txn);
@@ -484,6 +536,8 @@ static int open_existing(sc_catalog *cat, bool *missing, bool *empty)
         rc = sc__meta_logged(&logged, cat, txn);
         *missing = !logged; /* an older format upgrades in open_create, or when the log attaches */
     }
+    if (!rc && !(cat->flags & SC_CATALOG_READONLY) && !cat->clustered)
+        *missing = true; /* format 1: open_create converts the layout */
     if (rc) {
         mdb_txn_abort(txn);
         return rc;
@@ -499,10 +553,11 @@ static int open_create(sc_catalog *cat)
     MDB_val k = {12, (void *)"format_major"}, v;
     MDB_envinfo info;
     bool logged = false;
+    unsigned major;
     int rc;
 
-    if ((cat->flags & SC_CATALOG_READONLY) && cat->format_major == SC_FORMAT_MAJOR &&
-        cat->format_minor < SC_FORMAT_MINOR)
+    if ((cat->flags & SC_CATALOG_READONLY) && cat->format_major >= 1 &&
+        (cat->format_major < SC_FORMAT_MAJOR || cat->format_minor < SC_FORMAT_MINOR))
         return sc_error_set(cat->ctx, SC_EVERSION, 0, NULL,
                             "catalog in '%s' (format %u.%u) was made by an older syscat and "
                             "needs an upgrade to format %u.%u: open it read-write once with "
@@ -513,10 +568,15 @@ static int open_create(sc_catalog *cat)
     if (cat->flags & SC_CATALOG_READONLY)
         return sc_error_set(cat->ctx, SC_ECORRUPT, 0, NULL,
                             "catalog in '%s' is incomplete and opened read-only", cat->datadir);
+    /* Still opening: a logged catalog of format 1 is converted here, before its log
+     * attaches, which sc_txn_begin allows only while sys.meta is not open. The
+     * conversion changes no row, so there is nothing to log. */
+    cat->dbi[SC_DB_META] = 0;
     rc = sc_txn_begin(&txn, cat, 0);
     if (rc)
         return rc;
-    rc = open_dbis(cat, txn->mdb, MDB_CREATE);
+    major = meta_major(txn->mdb); /* again: another process may have converted it meanwhile */
+    rc = open_dbis(cat, txn->mdb, MDB_CREATE, major == 0 || major >= SC_FORMAT_CLUSTERED);
     if (rc) {
         rc = sc__mdb_fail(txn, rc, "creating the catalog databases");
         goto out;
@@ -547,6 +607,8 @@ static int open_create(sc_catalog *cat)
         goto out;
     }
     rc = check_format(cat, txn->mdb);
+    if (!rc)
+        rc = convert_layout(txn);
     /* A logged catalog upgrades when its log attaches (sc_log_open), so that the new
      * rows reach the binlog in the same transaction. */
     if (!rc)

@@ -20,6 +20,8 @@
  *    not, so anything else came from elsewhere and would break every
  *    reader that needs text (dump --json, a MariaDB replica). Column
  *    defaults are exempt: a binary column's default is any bytes.
+ * In the clustered layout (format 2, layout.c) every entry of sys.table_rows
+ * must also carry the kind byte of a clustered system table.
  * Runs in one read transaction, so it sees one consistent snapshot.
  */
 #include <stdarg.h>
@@ -105,15 +107,27 @@ static bool exists(fsck *f, unsigned slot, const uint8_t *key, size_t len)
     return sc_catalog__mdb_get(f->txn->mdb, f->txn->cat->dbi[slot], &k, &v) == 0;
 }
 
+/* The key of a row of st made of leading u64 fields (table id[, ordinal]): its length. */
+static size_t id_key(uint8_t key[17], const fsck *f, unsigned st, uint64_t a, const uint64_t *b)
+{
+    size_t n = 8;
+
+    sc__put_u64be(key, a);
+    if (f->txn->cat->keys[st].kind)
+        key[n++] = f->txn->cat->keys[st].kind;
+    if (b) {
+        sc__put_u64be(key + n, *b);
+        n += 8;
+    }
+    return n;
+}
+
 /* Key of a parent row made of leading u64 fields (table id, ordinal). */
 static bool parent_exists(fsck *f, unsigned st, uint64_t a, const uint64_t *b)
 {
-    uint8_t key[16];
+    uint8_t key[17];
 
-    sc__put_u64be(key, a);
-    if (b)
-        sc__put_u64be(key + 8, *b);
-    return exists(f, st, key, b ? 16 : 8);
+    return exists(f, st, key, id_key(key, f, st, a, b));
 }
 
 /* Number of keys of slot starting with prefix. */
@@ -138,12 +152,10 @@ static uint64_t count_prefix(fsck *f, unsigned slot, const uint8_t *prefix, size
 
 static uint64_t count_children(fsck *f, unsigned st, uint64_t id, const uint32_t *ord)
 {
-    uint8_t p[16];
+    uint8_t p[17];
+    uint64_t o = ord ? *ord : 0;
 
-    sc__put_u64be(p, id);
-    if (ord)
-        sc__put_u64be(p + 8, *ord);
-    return count_prefix(f, st, p, ord ? 16 : 8);
+    return count_prefix(f, st, p, id_key(p, f, st, id, ord ? &o : NULL));
 }
 
 /* Whether table id has a column of that name (case-insensitive, as MariaDB). */
@@ -172,8 +184,9 @@ static bool load_names(fsck *f, uint64_t table_id)
     if (mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[SC_SYS_COLUMNS], &c))
         return false;
     sc__arena_init(&a, f->txn->cat->ctx, 1024);
-    for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
-         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT)) {
+    for (rc = sc__cursor_rows_get(c, &k, &v, f->txn->cat, SC_SYS_COLUMNS, table_id, MDB_SET_RANGE);
+         rc == 0;
+         rc = sc__cursor_rows_get(c, &k, &v, f->txn->cat, SC_SYS_COLUMNS, table_id, MDB_NEXT)) {
         if (sc__row_unpack(&m, &a, SC_SYS_COLUMNS, v.mv_data, v.mv_size) == SC_OK) {
             const char *n = ((Syscat__Catalog__ColumnRow *)(void *)m)->name;
             if (f->n_names == cap) {
@@ -477,6 +490,34 @@ static int check_systable(fsck *f, unsigned st)
     return rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking a system table");
 }
 
+/* The clustered layout: every row of sys.table_rows, each checked as a row of its kind. */
+static int check_table_rows(fsck *f)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    unsigned st;
+    char kd[256];
+    int rc;
+
+    if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[SC_DB_TABLE_ROWS], &c)))
+        return sc__mdb_fail(f->txn, rc, "opening a cursor");
+    while ((rc = next_entry(f, c, &k, &v)) == 0) {
+        if ((st = sc__layout_kind(&k))) {
+            check_row_at(f, st, &k, &v, true);
+            continue;
+        }
+        if (k.mv_size > 8)
+            snprintf(kd, sizeof(kd), "table_id=%llu, kind=%u",
+                     (unsigned long long)sc__get_u64be(k.mv_data), ((const uint8_t *)k.mv_data)[8]);
+        else
+            snprintf(kd, sizeof(kd), "key of %zu bytes", k.mv_size);
+        problem(f, "sys.table_rows", kd,
+                "entry of no system table kept here (the kind byte names none)");
+    }
+    mdb_cursor_close(c);
+    return rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking sys.table_rows");
+}
+
 /* ------------------------------------------------------------------ */
 /* Secondary index entries: each must point at a row producing it      */
 
@@ -510,33 +551,41 @@ static void index_keyspec(sc_keyspec *ks, unsigned slot)
 }
 
 /* The row an index entry claims: its system table and primary key. */
-static bool entry_row_key(
-    uint8_t rk[16], size_t *len, unsigned *st, unsigned slot, const MDB_val *k, const MDB_val *v)
+static bool entry_row_key(uint8_t rk[17],
+                          size_t *len,
+                          unsigned *st,
+                          const fsck *f,
+                          unsigned slot,
+                          const MDB_val *k,
+                          const MDB_val *v)
 {
+    const uint8_t *p;
+    uint64_t ord;
+
     if (slot == SC_DB_FK_PARENT) {
         *st = SC_SYS_FOREIGN_KEYS;
         if (k->mv_size < 16)
             return false;
-        memcpy(rk, (const uint8_t *)k->mv_data + k->mv_size - 16, 16);
-        *len = 16;
+        p = (const uint8_t *)k->mv_data + k->mv_size - 16;
+        ord = sc__get_u64be(p + 8);
+        *len = id_key(rk, f, *st, sc__get_u64be(p), &ord);
         return true;
     }
     *st = slot == SC_DB_SCHEMA_NAME ? SC_SYS_SCHEMATA : SC_SYS_TABLES;
     if (v->mv_size != 8)
         return false;
-    memcpy(rk, v->mv_data, 8);
-    *len = 8;
+    *len = id_key(rk, f, *st, sc__get_u64be(v->mv_data), NULL);
     return true;
 }
 
 static void check_entry(fsck *f, unsigned slot, const MDB_val *k, const MDB_val *v, const char *kd)
 {
     ProtobufCMessage *m = NULL;
-    uint8_t rk[16];
+    uint8_t rk[17];
     unsigned st, islot;
     size_t rlen;
 
-    if (!entry_row_key(rk, &rlen, &st, slot, k, v)) {
+    if (!entry_row_key(rk, &rlen, &st, f, slot, k, v)) {
         problem(f, index_name(slot), kd, "malformed entry");
         return;
     }
@@ -613,7 +662,10 @@ int sc_fsck(sc_catalog *cat,
     sc__arena_init(&f.a, cat->ctx, 4096);
     sc__arena_init(&f.names_a, cat->ctx, 4096);
     for (st = 1; !rc && st <= SC_SYS_COUNT; st++)
-        rc = check_systable(&f, st);
+        if (!cat->keys[st].kind)
+            rc = check_systable(&f, st);
+    if (!rc && cat->clustered)
+        rc = check_table_rows(&f);
     for (slot = SC_DB_SCHEMA_NAME; !rc && slot <= SC_DB_FK_PARENT; slot++)
         rc = check_index(&f, slot);
     if (!rc)
@@ -652,8 +704,8 @@ static int check_children(fsck *f, unsigned st, uint64_t table_id)
 
     if ((rc = mdb_cursor_open(f->txn->mdb, f->txn->cat->dbi[st], &c)))
         return sc__mdb_fail(f->txn, rc, "opening a cursor");
-    for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
-         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT))
+    for (rc = sc__cursor_rows_get(c, &k, &v, f->txn->cat, st, table_id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_rows_get(c, &k, &v, f->txn->cat, st, table_id, MDB_NEXT))
         check_row_at(f, st, &k, &v, false);
     mdb_cursor_close(c);
     return rc == 0 || rc == MDB_NOTFOUND ? SC_OK : sc__mdb_fail(f->txn, rc, "walking rows");
@@ -671,15 +723,15 @@ static int check_one_table(fsck *f, uint64_t id)
                                         SC_SYS_TRIGGERS,
                                         SC_SYS_PARTITIONS,
                                         SC_SYS_SEQUENCE_OPTIONS};
-    uint8_t key[8];
+    uint8_t key[17];
+    size_t klen = id_key(key, f, SC_SYS_TABLES, id, NULL);
     ProtobufCMessage *m = NULL;
     char kd[64];
     int rc = SC_OK;
 
-    sc__put_u64be(key, id);
     snprintf(kd, sizeof(kd), "id=%llu", (unsigned long long)id);
     sc__arena_reset(&f->a);
-    if (sc__row_get(&m, f->txn, &f->a, SC_SYS_TABLES, key, 8) == SC_OK) {
+    if (sc__row_get(&m, f->txn, &f->a, SC_SYS_TABLES, key, klen) == SC_OK) {
         check_row(f, SC_SYS_TABLES, m, kd);
         for (size_t i = 0; !rc && i < sizeof(children) / sizeof(children[0]); i++)
             rc = check_children(f, children[i], id);

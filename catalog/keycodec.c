@@ -11,6 +11,10 @@
  *                                           then the terminator 00 01.
  * So memcmp order = field-by-field order, and no string is a prefix-clash for
  * another (the terminator sorts below any escaped or plain byte).
+ * In the clustered layout (format 2, docs/storage.md) the tables kept in
+ * sys.table_rows have one more byte after their first field (the table id):
+ * the table's kind (its system table id), so a table's rows of every kind
+ * sort together, kind by kind, each kind in its own key order.
  */
 #include <stdio.h>
 #include <string.h>
@@ -108,6 +112,11 @@ int sc__key_encode(sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg)
         }
         if (rc)
             return rc;
+        if (i == 0 && ks->kind) {
+            if (!sc__buf_reserve(b, 1))
+                return SC_ENOMEM;
+            b->data[b->len++] = ks->kind;
+        }
     }
     return SC_OK;
 }
@@ -170,6 +179,8 @@ void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_
             o += n > 0 && o + n < end ? n : 0;
             p += 8;
         }
+        if (i == 0 && ks->kind && (p >= kend || *p++ != ks->kind))
+            goto bad;
     }
     if (p != kend)
         goto bad;

@@ -48,6 +48,8 @@ static const char *slot_name(unsigned slot)
         return "sys.tables_by_name";
     case SC_DB_FK_PARENT:
         return "sys.fk_by_parent";
+    case SC_DB_TABLE_ROWS:
+        return "sys.table_rows";
     default:
         return sc__st_name(slot);
     }
@@ -65,10 +67,15 @@ static void describe_key(char *buf,
     size_t i, o = 0;
 
     *table = NULL;
-    for (slot = 1; slot < SC_DB__COUNT && !*table; slot++)
-        if (cat->dbi[slot] == dbi)
-            *table = slot_name(slot);
-    slot--;
+    if (cat->clustered && dbi == cat->dbi[SC_DB_TABLE_ROWS] && k && sc__layout_kind(k)) {
+        slot = sc__layout_kind(k); /* several tables share the database: the key says which */
+        *table = slot_name(slot);
+    } else {
+        for (slot = 1; slot < SC_DB__COUNT && !*table; slot++)
+            if (cat->dbi[slot] == dbi)
+                *table = slot_name(slot);
+        slot--;
+    }
     if (*table && slot <= SC_SYS_COUNT && k) {
         sc__key_describe(buf, size, &cat->keys[slot], k->mv_data, k->mv_size);
         return;
@@ -198,18 +205,27 @@ int sc_catalog__cursor_get(MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op 
     return check_entry_bounds(mdb_cursor_txn(c), mdb_cursor_dbi(c), k, v, true);
 }
 
-int sc__cursor_id_get(MDB_cursor *c, MDB_val *k, MDB_val *v, uint64_t id, MDB_cursor_op op)
+int sc__cursor_rows_get(MDB_cursor *c,
+                        MDB_val *k,
+                        MDB_val *v,
+                        const sc_catalog *cat,
+                        unsigned st,
+                        uint64_t id,
+                        MDB_cursor_op op)
 {
-    uint8_t prefix[8];
+    uint8_t prefix[9];
+    size_t plen = 8;
     int rc;
 
     sc__put_u64be(prefix, id);
+    if (cat->keys[st].kind)
+        prefix[plen++] = cat->keys[st].kind;
     if (op == MDB_SET_RANGE) {
-        k->mv_size = 8;
+        k->mv_size = plen;
         k->mv_data = prefix;
     }
     rc = sc_catalog__cursor_get(c, k, v, op);
-    if (rc == 0 && (k->mv_size < 8 || memcmp(k->mv_data, prefix, 8) != 0))
+    if (rc == 0 && (k->mv_size < plen || memcmp(k->mv_data, prefix, plen) != 0))
         return MDB_NOTFOUND;
     return rc;
 }
@@ -653,6 +669,36 @@ int sc_catalog__row_delete(sc_txn *txn, unsigned systable, sc_slice packed)
     return raw_write(txn, systable, packed, SC_W_DELETE);
 }
 
+/*
+ * In sys.table_rows, move c from an entry of another kind to the next entry of
+ * kind st: a seek to (this table, st) or (next table, st), so a walk of one
+ * kind costs a seek per table rather than a step per row of every kind.
+ */
+static int skip_to_kind(MDB_cursor *c, MDB_val *k, MDB_val *v, unsigned st)
+{
+    uint8_t key[9];
+    uint64_t id;
+    int rc;
+
+    do {
+        if (k->mv_size < 9) { /* not a clustered key (fsck reports it): step over it */
+            rc = sc_catalog__cursor_get(c, k, v, MDB_NEXT);
+            continue;
+        }
+        id = sc__get_u64be(k->mv_data);
+        if (((const uint8_t *)k->mv_data)[8] > st) {
+            if (id == UINT64_MAX)
+                return MDB_NOTFOUND;
+            id++;
+        }
+        sc__put_u64be(key, id);
+        key[8] = (uint8_t)st;
+        *k = (MDB_val){9, key};
+        rc = sc_catalog__cursor_get(c, k, v, MDB_SET_RANGE);
+    } while (rc == 0 && sc__layout_kind(k) != st);
+    return rc;
+}
+
 int sc_catalog__row_foreach(sc_txn *txn,
                             unsigned systable,
                             int (*cb)(sc_slice packed, void *payload),
@@ -672,6 +718,9 @@ int sc_catalog__row_foreach(sc_txn *txn,
     rc = SC_OK;
     for (mrc = sc_catalog__cursor_get(c, &k, &v, MDB_FIRST); mrc == 0 && rc == SC_OK;
          mrc = sc_catalog__cursor_get(c, &k, &v, MDB_NEXT)) {
+        if (txn->cat->keys[systable].kind && sc__layout_kind(&k) != systable &&
+            (mrc = skip_to_kind(c, &k, &v, systable)))
+            break;
         s.data = v.mv_data;
         s.len = v.mv_size;
         rc = cb(s, payload); /* any non-zero value stops the walk and is returned */

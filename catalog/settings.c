@@ -83,10 +83,12 @@ static int counter(uint64_t *out, sc_txn *txn, const char *name)
     return rc;
 }
 
-static uint64_t entries(sc_txn *txn, unsigned slot)
+static uint64_t entries(sc_txn *txn, unsigned slot, const uint64_t *kinds)
 {
     MDB_stat st;
 
+    if (txn->cat->keys[slot].kind) /* sys.table_rows holds several tables: counted by kind */
+        return kinds[slot];
     if (mdb_stat(txn->mdb, txn->cat->dbi[slot], &st))
         return 0;
     return st.ms_entries;
@@ -97,7 +99,7 @@ int sc_catalog_stats_get(sc_catalog_stats *out, sc_catalog *cat)
     sc_txn *txn = NULL;
     MDB_envinfo info;
     MDB_stat est;
-    uint64_t pages = 0;
+    uint64_t pages = 0, kinds[SC_SYS__END] = {0};
     int rc;
 
     memset(out, 0, sizeof(*out));
@@ -105,10 +107,14 @@ int sc_catalog_stats_get(sc_catalog_stats *out, sc_catalog *cat)
         return rc;
     out->format_major = cat->format_major;
     out->format_minor = cat->format_minor;
-    out->schemas = entries(txn, SC_SYS_SCHEMATA);
-    out->tables = entries(txn, SC_SYS_TABLES);
-    out->columns = entries(txn, SC_SYS_COLUMNS);
-    out->indexes = entries(txn, SC_SYS_INDEXES);
+    if (cat->clustered && (rc = sc__layout_count(kinds, txn))) {
+        sc_txn_abort(txn);
+        return rc;
+    }
+    out->schemas = entries(txn, SC_SYS_SCHEMATA, kinds);
+    out->tables = entries(txn, SC_SYS_TABLES, kinds);
+    out->columns = entries(txn, SC_SYS_COLUMNS, kinds);
+    out->indexes = entries(txn, SC_SYS_INDEXES, kinds);
     rc = counter(&out->next_schema_id, txn, "schema_id");
     if (!rc)
         rc = counter(&out->next_table_id, txn, "table_id");

@@ -3,9 +3,12 @@
  * and id lookups, and iteration (tables of a schema, children of a parent).
  *
  * Loading is the hot path (every SHOW CREATE, every statement that names a
- * table): one name-index get, one tables-row get, then one cursor range scan
- * per child system table, all rows unpacked into one arena owned by the
- * sc_table, so a load costs a handful of chunk allocations. Child tables whose
+ * table): one name-index get, then in the clustered layout (format 2,
+ * layout.c) one cursor range over the table's rows in sys.table_rows, its
+ * tables row first and then kind by kind (in the per-table layout of format
+ * 1: one tables-row get and one range scan per child system table), all rows
+ * unpacked into one arena owned by the sc_table, so a load costs a handful
+ * of chunk allocations. Child tables whose
  * count in the tables row is 0 are not scanned (fsck checks the counts).
  * Messages unpacked into that arena are released with it (the arena's
  * protobuf-c free is a no-op, so free_unpacked would only walk them).
@@ -70,32 +73,37 @@ const sc_table_def *sc_table_definition(const sc_table *table)
 typedef int (*row_fn)(ProtobufCMessage *m, size_t i, void *payload);
 
 /*
- * Unpack the rows of st for table id, in key order, calling fn(row, i), at
- * most limit of them: the counts in the tables row bound the scan, which
- * saves the cursor step that would only find the next table's first row.
+ * Where the rows of the table being loaded come from. In the clustered
+ * layout one cursor walks the table's range of sys.table_rows once: it starts
+ * on the tables row and each scan_rows call continues from where the last one
+ * stopped (load_children asks for the kinds in ascending order, the order of
+ * the keys). In the per-table layout (c == NULL) each kind is its own range.
  */
-static int scan_rows(size_t *n_out,
-                     sc_txn *txn,
-                     sc_arena *a,
-                     unsigned st,
-                     uint64_t id,
-                     size_t limit,
-                     row_fn fn,
-                     void *payload)
+typedef struct rowsrc {
+    sc_txn *txn;
+    uint64_t id;   /* the table */
+    MDB_cursor *c; /* clustered: on the current entry (when rc == 0), else NULL */
+    MDB_val k, v;  /* clustered: the current entry */
+    int rc;        /* clustered: 0 on an entry, MDB_NOTFOUND past the table, else the error */
+    bool step;     /* clustered: the current entry was consumed; move on before reading */
+    unsigned kind; /* clustered: the kind scanned last */
+} rowsrc;
+
+/* Per-table layout: unpack the rows of st for the table, in key order. */
+static int scan_own(
+    size_t *n_out, rowsrc *src, sc_arena *a, unsigned st, size_t limit, row_fn fn, void *payload)
 {
+    sc_txn *txn = src->txn;
     MDB_cursor *c;
     MDB_val k, v;
     ProtobufCMessage *m;
     size_t n = 0;
     int rc;
 
-    *n_out = 0;
     if ((rc = sc__cursor(&c, txn, st)))
         return rc;
-    if (limit == 0)
-        return SC_OK;
-    for (rc = sc__cursor_id_get(c, &k, &v, id, MDB_SET_RANGE); rc == 0;
-         rc = sc__cursor_id_get(c, &k, &v, id, MDB_NEXT)) {
+    for (rc = sc__cursor_rows_get(c, &k, &v, txn->cat, st, src->id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_rows_get(c, &k, &v, txn->cat, st, src->id, MDB_NEXT)) {
         if ((rc = sc__row_unpack(&m, a, st, v.mv_data, v.mv_size)))
             return rc;
         if ((rc = fn(m, n++, payload)))
@@ -105,6 +113,70 @@ static int scan_rows(size_t *n_out,
     }
     if (rc && rc != MDB_NOTFOUND)
         return sc__mdb_fail(txn, rc, "reading a table's rows");
+    *n_out = n;
+    return SC_OK;
+}
+
+/* Clustered layout: the kind of the current entry, 0 once past the table (src->rc set). */
+static unsigned src_kind(rowsrc *src)
+{
+    uint8_t prefix[8];
+
+    if (src->step) {
+        src->rc = sc_catalog__cursor_get(src->c, &src->k, &src->v, MDB_NEXT);
+        src->step = false;
+    }
+    if (src->rc)
+        return 0;
+    sc__put_u64be(prefix, src->id);
+    if (src->k.mv_size < 9 || memcmp(src->k.mv_data, prefix, 8) != 0) {
+        src->rc = MDB_NOTFOUND;
+        return 0;
+    }
+    return ((const uint8_t *)src->k.mv_data)[8];
+}
+
+/*
+ * Unpack the rows of st for the table, in key order, calling fn(row, i), at
+ * most limit of them: the counts in the tables row bound the scan, which
+ * saves the cursor step that would only find the next kind's first row.
+ */
+static int scan_rows(
+    size_t *n_out, rowsrc *src, sc_arena *a, unsigned st, size_t limit, row_fn fn, void *payload)
+{
+    ProtobufCMessage *m;
+    unsigned kind;
+    size_t n = 0;
+    int rc;
+
+    *n_out = 0;
+    if (limit == 0)
+        return SC_OK;
+    if (!src->c)
+        return scan_own(n_out, src, a, st, limit, fn, payload);
+    if (st < src->kind) { /* not in key order: seek (load_children never asks so) */
+        uint8_t key[9];
+
+        sc__put_u64be(key, src->id);
+        key[8] = (uint8_t)st;
+        src->k = (MDB_val){9, key};
+        src->rc = sc_catalog__cursor_get(src->c, &src->k, &src->v, MDB_SET_RANGE);
+        src->step = false;
+    }
+    src->kind = st;
+    while ((kind = src_kind(src)) != 0 && kind <= st) {
+        src->step = true;
+        if (kind < st)
+            continue; /* a kind this load does not read */
+        if ((rc = sc__row_unpack(&m, a, st, src->v.mv_data, src->v.mv_size)))
+            return rc;
+        if ((rc = fn(m, n++, payload)))
+            return rc;
+        if (n == limit)
+            break;
+    }
+    if (src->rc && src->rc != MDB_NOTFOUND)
+        return sc__mdb_fail(src->txn, src->rc, "reading a table's rows");
     *n_out = n;
     return SC_OK;
 }
@@ -297,7 +369,7 @@ static void attach_parts(sc_index_def *ix, size_t n_ix, const parts_acc *acc)
     }
 }
 
-static int load_indexes(sc_table *t, sc_txn *txn, size_t hint)
+static int load_indexes(sc_table *t, rowsrc *src, size_t hint)
 {
     vec ixv;
     parts_acc acc;
@@ -308,12 +380,12 @@ static int load_indexes(sc_table *t, sc_txn *txn, size_t hint)
         (rc = vec_init(&acc.parts, &t->arena, sizeof(sc_index_part), hint * 2)) ||
         (rc = vec_init(&acc.owner, &t->arena, sizeof(uint32_t), hint * 2)))
         return rc;
-    rc = scan_rows(&n, txn, &t->arena, SC_SYS_INDEXES, t->id, hint, take_index, &ixv);
+    rc = scan_rows(&n, src, &t->arena, SC_SYS_INDEXES, hint, take_index, &ixv);
     if (rc)
         return rc;
     for (i = 0; i < ixv.n; i++)
         total += ((sc_index_def *)ixv.items)[i].n_parts;
-    rc = scan_rows(&np, txn, &t->arena, SC_SYS_INDEX_COLUMNS, t->id, total, take_index_part, &acc);
+    rc = scan_rows(&np, src, &t->arena, SC_SYS_INDEX_COLUMNS, total, take_index_part, &acc);
     if (rc)
         return rc;
     attach_parts(ixv.items, ixv.n, &acc);
@@ -381,7 +453,7 @@ static int take_fk_column(ProtobufCMessage *m, size_t i, void *payload)
     return SC_OK;
 }
 
-static int load_fks(sc_table *t, sc_txn *txn, size_t hint)
+static int load_fks(sc_table *t, rowsrc *src, size_t hint)
 {
     fk_acc acc;
     size_t n, i, total = 0;
@@ -390,13 +462,12 @@ static int load_fks(sc_table *t, sc_txn *txn, size_t hint)
     if ((rc = vec_init(&acc.fks, &t->arena, sizeof(sc_fk_def), hint)) ||
         (rc = vec_init(&acc.caps, &t->arena, sizeof(size_t), hint)))
         return rc;
-    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEYS, t->id, hint, take_fk, &acc);
+    rc = scan_rows(&n, src, &t->arena, SC_SYS_FOREIGN_KEYS, hint, take_fk, &acc);
     if (rc)
         return rc;
     for (i = 0; i < acc.fks.n; i++)
         total += ((size_t *)acc.caps.items)[i];
-    rc = scan_rows(&n, txn, &t->arena, SC_SYS_FOREIGN_KEY_COLUMNS, t->id, total, take_fk_column,
-                   &acc);
+    rc = scan_rows(&n, src, &t->arena, SC_SYS_FOREIGN_KEY_COLUMNS, total, take_fk_column, &acc);
     if (rc)
         return rc;
     t->def.foreign_keys = acc.fks.items;
@@ -435,7 +506,7 @@ static int take_partition(ProtobufCMessage *m, size_t i, void *payload)
 }
 
 /* PARTITION BY from the tables row, its partitions from syscat.partitions. */
-static int load_partitioning(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableRow *r)
+static int load_partitioning(sc_table *t, rowsrc *src, const Syscat__Catalog__TableRow *r)
 {
     sc_partitioning_def *pt = sc__arena_alloc(&t->arena, sizeof(*pt));
     vec v;
@@ -454,8 +525,8 @@ static int load_partitioning(sc_table *t, sc_txn *txn, const Syscat__Catalog__Ta
     if (!pt->expr)
         return SC_ENOMEM;
     if ((rc = vec_init(&v, &t->arena, sizeof(sc_partition_def), r->partition_count)) ||
-        (rc = scan_rows(&n, txn, &t->arena, SC_SYS_PARTITIONS, t->id, r->partition_count,
-                        take_partition, &v)))
+        (rc = scan_rows(&n, src, &t->arena, SC_SYS_PARTITIONS, r->partition_count, take_partition,
+                        &v)))
         return rc;
     pt->parts = v.items;
     pt->n_parts = v.n;
@@ -478,7 +549,7 @@ static int take_sequence(ProtobufCMessage *m, size_t i, void *payload)
     return SC_OK;
 }
 
-static int load_sequence(sc_table *t, sc_txn *txn)
+static int load_sequence(sc_table *t, rowsrc *src)
 {
     sc_sequence_def *sq = sc__arena_alloc(&t->arena, sizeof(*sq));
     size_t n;
@@ -487,7 +558,7 @@ static int load_sequence(sc_table *t, sc_txn *txn)
     if (!sq)
         return SC_ENOMEM;
     memset(sq, 0, sizeof(*sq));
-    if ((rc = scan_rows(&n, txn, &t->arena, SC_SYS_SEQUENCE_OPTIONS, t->id, 1, take_sequence, sq)))
+    if ((rc = scan_rows(&n, src, &t->arena, SC_SYS_SEQUENCE_OPTIONS, 1, take_sequence, sq)))
         return rc;
     t->def.sequence = sq; /* a missing row reads as zeros; fsck reports it */
     return SC_OK;
@@ -515,7 +586,7 @@ static void take_table_row(sc_table *t, const Syscat__Catalog__TableRow *r)
     t->def.sys_end = sc__str_or_null(r->sys_end);
 }
 
-static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableRow *r)
+static int load_children(sc_table *t, rowsrc *src, const Syscat__Catalog__TableRow *r)
 {
     vec v;
     size_t n;
@@ -523,39 +594,55 @@ static int load_children(sc_table *t, sc_txn *txn, const Syscat__Catalog__TableR
 
     if ((rc = vec_init(&v, &t->arena, sizeof(sc_column_def), r->column_count)))
         return rc;
-    if ((rc = scan_rows(&n, txn, &t->arena, SC_SYS_COLUMNS, t->id, r->column_count, take_column,
-                        &v)))
+    if ((rc = scan_rows(&n, src, &t->arena, SC_SYS_COLUMNS, r->column_count, take_column, &v)))
         return rc;
     t->def.columns = v.items;
     t->def.n_columns = v.n;
-    if (r->index_count && (rc = load_indexes(t, txn, r->index_count)))
+    if (r->index_count && (rc = load_indexes(t, src, r->index_count)))
         return rc;
-    if (r->foreign_key_count && (rc = load_fks(t, txn, r->foreign_key_count)))
+    if (r->foreign_key_count && (rc = load_fks(t, src, r->foreign_key_count)))
         return rc;
     if (r->check_count) {
         if ((rc = vec_init(&v, &t->arena, sizeof(sc_check_def), r->check_count)) ||
-            (rc = scan_rows(&n, txn, &t->arena, SC_SYS_CHECK_CONSTRAINTS, t->id, r->check_count,
+            (rc = scan_rows(&n, src, &t->arena, SC_SYS_CHECK_CONSTRAINTS, r->check_count,
                             take_check, &v)))
             return rc;
         t->def.checks = v.items;
         t->def.n_checks = v.n;
     }
-    if (r->part_type && (rc = load_partitioning(t, txn, r)))
+    if (r->part_type && (rc = load_partitioning(t, src, r)))
         return rc;
-    if ((r->flags & SC_TABLE_SEQUENCE) && (rc = load_sequence(t, txn)))
+    if ((r->flags & SC_TABLE_SEQUENCE) && (rc = load_sequence(t, src)))
         return rc;
     return SC_OK;
 }
 
-/* The packed tables row of id as txn sees it (borrowed from the map). */
-static int table_row_raw(MDB_val *out, sc_txn *txn, uint64_t id)
+/*
+ * The packed tables row of id as txn sees it (borrowed from the map), and src
+ * set up to read the table's other rows: in the clustered layout its cursor
+ * stays on the tables row, the first of the table's range.
+ */
+static int table_row_raw(MDB_val *out, rowsrc *src, sc_txn *txn, uint64_t id)
 {
-    uint8_t key[8];
-    MDB_val k = {8, key};
+    uint8_t key[9];
+    MDB_val k = {sc__table_key(key, txn->cat, id), key};
     int rc;
 
-    sc__id_key(key, id);
-    rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[SC_SYS_TABLES], &k, out);
+    memset(src, 0, sizeof(*src));
+    src->txn = txn;
+    src->id = id;
+    if (txn->cat->clustered) {
+        if ((rc = sc__cursor(&src->c, txn, SC_DB_TABLE_ROWS)))
+            return rc;
+        rc = sc_catalog__cursor_get(src->c, &k, out, MDB_SET_KEY);
+        src->k = k;
+        src->v = *out;
+        src->rc = rc;
+        src->step = true; /* the tables row is read by the caller */
+        src->kind = SC_SYS_TABLES;
+    } else {
+        rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[SC_SYS_TABLES], &k, out);
+    }
     if (rc == MDB_NOTFOUND)
         return sc_error_set(txn->cat->ctx, SC_ENOTFOUND, 0, NULL,
                             "Table with id %llu doesn't exist", (unsigned long long)id);
@@ -563,8 +650,9 @@ static int table_row_raw(MDB_val *out, sc_txn *txn, uint64_t id)
 }
 
 /* Decode the table whose packed tables row is raw, with its child rows. */
-static int table_decode(sc_table *t, sc_txn *txn, const MDB_val *raw, const char *schema_name)
+static int table_decode(sc_table *t, rowsrc *src, const MDB_val *raw, const char *schema_name)
 {
+    sc_txn *txn = src->txn;
     Syscat__Catalog__TableRow *row = NULL;
     char *sname;
     int rc;
@@ -581,7 +669,7 @@ static int table_decode(sc_table *t, sc_txn *txn, const MDB_val *raw, const char
     }
     if (!rc && (t->arena.failed || !t->schema_name))
         rc = SC_ENOMEM;
-    return rc ? rc : load_children(t, txn, row);
+    return rc ? rc : load_children(t, src, row);
 }
 
 /*
@@ -622,11 +710,12 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
 {
     sc_ctx *ctx = txn->cat->ctx;
     MDB_val raw;
+    rowsrc src;
     sc_table *t;
     int rc;
 
     *out = NULL;
-    if ((rc = table_row_raw(&raw, txn, id)))
+    if ((rc = table_row_raw(&raw, &src, txn, id)))
         return rc;
     sc__tcache_touch(&txn->cat->tcache, id);
     if (txn->cat->tcache.buckets && sc__txn_clean(txn, id)) {
@@ -643,7 +732,7 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
     t->id = id;
     t->refs = 1;
     sc__arena_init(&t->arena, ctx, 8192); /* a 10-column table fits in one chunk */
-    rc = table_decode(t, txn, &raw, schema_name);
+    rc = table_decode(t, &src, &raw, schema_name);
     if (!rc)
         rc = table_offer(t, txn, &raw);
     if (rc) {

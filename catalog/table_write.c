@@ -649,8 +649,8 @@ int sc__collect_rows(
     *n_out = 0;
     if ((rc = sc__cursor(&c, txn, st)))
         return rc;
-    for (rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_SET_RANGE); rc == 0;
-         rc = sc__cursor_id_get(c, &k, &v, table_id, MDB_NEXT)) {
+    for (rc = sc__cursor_rows_get(c, &k, &v, txn->cat, st, table_id, MDB_SET_RANGE); rc == 0;
+         rc = sc__cursor_rows_get(c, &k, &v, txn->cat, st, table_id, MDB_NEXT)) {
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
             grown = sc__arena_alloc(a, cap * sizeof(*rows));
@@ -788,11 +788,11 @@ static int sync_children(sc_txn *txn, const gen *g)
 
 int sc__table_row(Syscat__Catalog__TableRow **out, sc_txn *txn, sc_arena *a, uint64_t id)
 {
-    uint8_t key[8];
+    uint8_t key[9];
     int rc;
 
-    sc__id_key(key, id);
-    rc = sc__row_get((ProtobufCMessage **)out, txn, a, SC_SYS_TABLES, key, 8);
+    rc = sc__row_get((ProtobufCMessage **)out, txn, a, SC_SYS_TABLES, key,
+                     sc__table_key(key, txn->cat, id));
     if (rc == SC_ENOTFOUND)
         return sc_error_set(txn->cat->ctx, SC_ENOTFOUND, 0, NULL,
                             "Table with id %llu doesn't exist", (unsigned long long)id);

@@ -384,6 +384,17 @@ static inline size_t ct_key_u64(uint8_t *p, uint64_t v)
     return 8;
 }
 
+/* The database of a table's own rows (tables, columns, indexes, ...) in format 2. */
+#define CT_ROWS_DB "sys.table_rows"
+
+/* The start of a key in sys.table_rows: the table id and the kind (system table id). */
+static inline size_t ct_key_rows(uint8_t *p, uint64_t table_id, unsigned kind)
+{
+    ct_key_u64(p, table_id);
+    p[8] = (uint8_t)kind;
+    return 9;
+}
+
 static inline size_t ct_key_str(uint8_t *p, const char *s)
 {
     size_t n = strlen(s);

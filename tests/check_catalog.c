@@ -781,11 +781,11 @@ START_TEST(test_catalog_format_newer_major_refused)
     ck_assert_uint_eq(st.format_minor, SC_FORMAT_MINOR);
     sc_catalog_close(sc_fx.cat);
     sc_fx.cat = NULL;
-    write_format(sc_fx.dir, "2", "0");
+    write_format(sc_fx.dir, "3", "0");
     ck_assert_int_eq(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, NULL), SC_EVERSION);
     ck_assert_ptr_null(sc_fx.cat);
-    ck_assert_str_eq(e->message, "catalog format 2.0 is newer than this syscat supports (1.2)");
-    write_format(sc_fx.dir, "1", "7");
+    ck_assert_str_eq(e->message, "catalog format 3.0 is newer than this syscat supports (2.2)");
+    write_format(sc_fx.dir, "2", "7");
     ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, NULL));
     ct_ok(sc_catalog_stats_get(&st, sc_fx.cat));
     ck_assert_uint_eq(st.format_minor, 7);
@@ -817,7 +817,7 @@ START_TEST(test_catalog_format_unknown_field_survives_alter)
 {
     sc_txn *txn;
     uint64_t s, tid;
-    uint8_t k_t[8], k_c0[16], k_c1[16], *v_t, *v_c0, *v_c1, *now;
+    uint8_t k_t[9], k_c0[17], k_c1[17], *v_t, *v_c0, *v_c1, *now;
     size_t l_t, l_c0, l_c1, len;
     Syscat__Catalog__TableRow *tr;
     Syscat__Catalog__ColumnRow *cr;
@@ -827,14 +827,14 @@ START_TEST(test_catalog_format_unknown_field_survives_alter)
     s = ct_schema(txn, "db1");
     tid = ct_table(txn, s, "t1", 3, 1);
     ct_ok(sc_txn_commit(txn));
-    ct_key_u64(k_t, tid);
-    ct_key_u64(k_c0, tid);
-    ct_key_u64(k_c0 + 8, 0);
-    ct_key_u64(k_c1, tid);
-    ct_key_u64(k_c1 + 8, 1);
-    v_t = plant_unknown("tables", k_t, 8, &l_t);
-    v_c0 = plant_unknown("columns", k_c0, 16, &l_c0);
-    v_c1 = plant_unknown("columns", k_c1, 16, &l_c1);
+    ct_key_rows(k_t, tid, SC_SYS_TABLES);
+    ct_key_rows(k_c0, tid, SC_SYS_COLUMNS);
+    ct_key_u64(k_c0 + 9, 0);
+    ct_key_rows(k_c1, tid, SC_SYS_COLUMNS);
+    ct_key_u64(k_c1 + 9, 1);
+    v_t = plant_unknown(CT_ROWS_DB, k_t, 9, &l_t);
+    v_c0 = plant_unknown(CT_ROWS_DB, k_c0, 17, &l_c0);
+    v_c1 = plant_unknown(CT_ROWS_DB, k_c1, 17, &l_c1);
 
     ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
     ct_def_make(&d, "t1", 4, 1);
@@ -842,7 +842,7 @@ START_TEST(test_catalog_format_unknown_field_survives_alter)
     ct_ok(sc_table_alter(txn, tid, &d.def));
     ct_ok(sc_txn_commit(txn));
 
-    now = ct_raw_get(sc_fx.cat, "tables", k_t, 8, &len);
+    now = ct_raw_get(sc_fx.cat, CT_ROWS_DB, k_t, 9, &len);
     tr = syscat__catalog__table_row__unpack(NULL, len, now);
     ck_assert_ptr_nonnull(tr);
     ck_assert_uint_eq(tr->version, 2);
@@ -850,7 +850,7 @@ START_TEST(test_catalog_format_unknown_field_survives_alter)
     assert_unknown_kept(&tr->base);
     syscat__catalog__table_row__free_unpacked(tr, NULL);
     free(now);
-    now = ct_raw_get(sc_fx.cat, "columns", k_c1, 16, &len);
+    now = ct_raw_get(sc_fx.cat, CT_ROWS_DB, k_c1, 17, &len);
     cr = syscat__catalog__column_row__unpack(NULL, len, now);
     ck_assert_ptr_nonnull(cr);
     ck_assert_uint_eq(cr->comment.len, 7);
@@ -858,7 +858,7 @@ START_TEST(test_catalog_format_unknown_field_survives_alter)
     syscat__catalog__column_row__free_unpacked(cr, NULL);
     free(now);
     /* The unchanged column row was not touched at all. */
-    now = ct_raw_get(sc_fx.cat, "columns", k_c0, 16, &len);
+    now = ct_raw_get(sc_fx.cat, CT_ROWS_DB, k_c0, 17, &len);
     ck_assert_uint_eq(len, l_c0);
     ck_assert_mem_eq(now, v_c0, len);
     free(now);
@@ -904,16 +904,96 @@ static void expect_problem(const char *expect)
 START_TEST(test_catalog_fsck_orphan_column)
 {
     Syscat__Catalog__ColumnRow r = SYSCAT__CATALOG__COLUMN_ROW__INIT;
-    uint8_t key[16], val[64];
+    uint8_t key[17], val[64];
     size_t len;
 
     r.table_id = 99999;
     r.name = "x";
-    ct_key_u64(key, 99999);
-    ct_key_u64(key + 8, 0);
+    ct_key_rows(key, 99999, SC_SYS_COLUMNS);
+    ct_key_u64(key + 9, 0);
     len = syscat__catalog__column_row__pack(&r, val);
-    ct_raw_put(sc_fx.cat, "columns", key, 16, val, len);
+    ct_raw_put(sc_fx.cat, CT_ROWS_DB, key, 17, val, len);
     expect_problem("columns (table_id=99999, ordinal=0): belongs to missing table 99999");
+}
+END_TEST
+
+/* What a walk of one clustered system table saw: rows, and whether in key order. */
+typedef struct walk_seen {
+    size_t n;
+    uint64_t last_table, last_ord;
+    bool ordered;
+} walk_seen;
+
+static int seen_column(sc_slice packed, void *payload)
+{
+    walk_seen *w = payload;
+    Syscat__Catalog__ColumnRow *r =
+        syscat__catalog__column_row__unpack(NULL, packed.len, packed.data);
+
+    ck_assert_ptr_nonnull(r);
+    if (w->n && (r->table_id < w->last_table ||
+                 (r->table_id == w->last_table && r->ordinal <= w->last_ord)))
+        w->ordered = false;
+    w->last_table = r->table_id;
+    w->last_ord = r->ordinal;
+    w->n++;
+    syscat__catalog__column_row__free_unpacked(r, NULL);
+    return 0;
+}
+
+static int seen_any(sc_slice packed, void *payload)
+{
+    (void)packed;
+    ((walk_seen *)payload)->n++;
+    return 0;
+}
+
+/*
+ * sc_catalog__row_foreach over one table kept in sys.table_rows (the log's first
+ * snapshot walks them so) yields exactly that table's rows, in its key order.
+ */
+START_TEST(test_catalog_row_foreach_clustered)
+{
+    sc_txn *txn;
+    walk_seen cols = {0, 0, 0, true}, ixcols = {0, 0, 0, true}, tables = {0, 0, 0, true};
+    walk_seen before_c = {0, 0, 0, true}, before_t = {0, 0, 0, true};
+    uint64_t s;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_catalog__row_foreach(txn, SC_SYS_COLUMNS, seen_column, &before_c));
+    ct_ok(sc_catalog__row_foreach(txn, SC_SYS_TABLES, seen_any, &before_t));
+    sc_txn_abort(txn);
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, 0), SC_OK);
+    s = ct_schema(txn, "walk");
+    ct_table(txn, s, "t1", 3, 1);
+    ct_table(txn, s, "t2", 5, 1);
+    ct_table(txn, s, "t3", 1, 0);
+    ct_ok(sc_txn_commit(txn));
+    ck_assert_int_eq(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY), SC_OK);
+    ct_ok(sc_catalog__row_foreach(txn, SC_SYS_COLUMNS, seen_column, &cols));
+    ct_ok(sc_catalog__row_foreach(txn, SC_SYS_INDEX_COLUMNS, seen_any, &ixcols));
+    ct_ok(sc_catalog__row_foreach(txn, SC_SYS_TABLES, seen_any, &tables));
+    sc_txn_abort(txn);
+    ck_assert(before_c.ordered && cols.ordered);
+    ck_assert_uint_eq(cols.n, before_c.n + 3 + 5 + 1);
+    ck_assert_uint_eq(tables.n, before_t.n + 3);
+    ck_assert_uint_gt(ixcols.n, 0);
+}
+END_TEST
+
+/* An entry of sys.table_rows whose kind byte names no system table kept there. */
+START_TEST(test_catalog_fsck_table_rows_unknown_kind)
+{
+    uint8_t key[17], val[1] = {0};
+    char expect[160];
+
+    ct_key_rows(key, fsck_tid, SC_SYS_SEQUENCES); /* sequences has its own database */
+    ct_key_u64(key + 9, 0);
+    ct_raw_put(sc_fx.cat, CT_ROWS_DB, key, 17, val, 0);
+    snprintf(expect, sizeof(expect),
+             "sys.table_rows (table_id=%llu, kind=9): entry of no system table kept here",
+             (unsigned long long)fsck_tid);
+    expect_problem(expect);
 }
 END_TEST
 
@@ -949,12 +1029,12 @@ END_TEST
 
 START_TEST(test_catalog_fsck_undecodable_row)
 {
-    uint8_t key[16], junk[] = {0xFF, 0xFF, 0xFF, 0xFF};
+    uint8_t key[17], junk[] = {0xFF, 0xFF, 0xFF, 0xFF};
     char expect[128];
 
-    ct_key_u64(key, fsck_tid);
-    ct_key_u64(key + 8, 1);
-    ct_raw_put(sc_fx.cat, "columns", key, 16, junk, sizeof(junk));
+    ct_key_rows(key, fsck_tid, SC_SYS_COLUMNS);
+    ct_key_u64(key + 9, 1);
+    ct_raw_put(sc_fx.cat, CT_ROWS_DB, key, 17, junk, sizeof(junk));
     snprintf(expect, sizeof(expect), "columns (table_id=%llu, ordinal=1): undecodable row",
              (unsigned long long)fsck_tid);
     expect_problem(expect);
@@ -983,14 +1063,14 @@ START_TEST(test_catalog_fsck_missing_key_column)
 {
     Syscat__Catalog__IndexColumnRow *r;
     char *saved;
-    uint8_t key[24], *v, val[256];
+    uint8_t key[25], *v, val[256];
     size_t len;
     char expect[160];
 
-    ct_key_u64(key, fsck_tid);
-    ct_key_u64(key + 8, 1); /* index k1 */
-    ct_key_u64(key + 16, 0);
-    v = ct_raw_get(sc_fx.cat, "index_columns", key, 24, &len);
+    ct_key_rows(key, fsck_tid, SC_SYS_INDEX_COLUMNS);
+    ct_key_u64(key + 9, 1); /* index k1 */
+    ct_key_u64(key + 17, 0);
+    v = ct_raw_get(sc_fx.cat, CT_ROWS_DB, key, 25, &len);
     ck_assert_ptr_nonnull(v);
     r = syscat__catalog__index_column_row__unpack(NULL, len, v);
     ck_assert_ptr_nonnull(r);
@@ -1001,7 +1081,7 @@ START_TEST(test_catalog_fsck_missing_key_column)
     r->column_name = saved; /* free_unpacked frees what unpack allocated */
     syscat__catalog__index_column_row__free_unpacked(r, NULL);
     free(v);
-    ct_raw_put(sc_fx.cat, "index_columns", key, 24, val, len);
+    ct_raw_put(sc_fx.cat, CT_ROWS_DB, key, 25, val, len);
     snprintf(expect, sizeof(expect),
              "index_columns (table_id=%llu, index_ordinal=1, ordinal=0): names missing column "
              "'gone'",
@@ -1013,19 +1093,19 @@ END_TEST
 START_TEST(test_catalog_fsck_count_mismatch)
 {
     Syscat__Catalog__TableRow *r;
-    uint8_t key[8], *v, val[512];
+    uint8_t key[9], *v, val[512];
     size_t len;
     char expect[128];
 
-    ct_key_u64(key, fsck_tid);
-    v = ct_raw_get(sc_fx.cat, "tables", key, 8, &len);
+    ct_key_rows(key, fsck_tid, SC_SYS_TABLES);
+    v = ct_raw_get(sc_fx.cat, CT_ROWS_DB, key, 9, &len);
     r = syscat__catalog__table_row__unpack(NULL, len, v);
     ck_assert_ptr_nonnull(r);
     r->column_count = 7;
     len = syscat__catalog__table_row__pack(r, val);
     syscat__catalog__table_row__free_unpacked(r, NULL);
     free(v);
-    ct_raw_put(sc_fx.cat, "tables", key, 8, val, len);
+    ct_raw_put(sc_fx.cat, CT_ROWS_DB, key, 9, val, len);
     snprintf(expect, sizeof(expect), "tables (id=%llu): column_count 7 but 3 columns rows",
              (unsigned long long)fsck_tid);
     expect_problem(expect);
@@ -1591,6 +1671,8 @@ Suite *sc_test_catalog_suite(void)
     tc = tcase_create("fsck");
     tcase_add_checked_fixture(tc, fsck_setup, sc_fixture_catalog_teardown);
     tcase_add_test(tc, test_catalog_fsck_orphan_column);
+    tcase_add_test(tc, test_catalog_fsck_table_rows_unknown_kind);
+    tcase_add_test(tc, test_catalog_row_foreach_clustered);
     tcase_add_test(tc, test_catalog_fsck_missing_index_entry);
     tcase_add_test(tc, test_catalog_fsck_stale_index_entry);
     tcase_add_test(tc, test_catalog_fsck_undecodable_row);

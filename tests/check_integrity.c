@@ -185,7 +185,7 @@ START_TEST(test_integrity_row_node_size)
     d.def.comment = "integrity-victim-comment";
     ct_ok(sc_table_create(&id, txn, s, &d.def));
     ct_ok(sc_txn_commit(txn));
-    reopen_damaged("tables", "integrity-victim-comment");
+    reopen_damaged(CT_ROWS_DB, "integrity-victim-comment");
 
     ct_ok(sc_txn_begin(&txn, sc_fx.cat, SC_TXN_READONLY));
     expect_corrupt(sc_table_lookup(&t, txn, "db1", "victim"), "tables", "id=");
@@ -273,7 +273,7 @@ START_TEST(test_integrity_row_byte_flip)
     make_logged_table();
     sc_catalog_close(sc_fx.cat);
     sc_fx.cat = NULL;
-    damage_value_byte(sc_fx.dir, "columns", "salary", '/');
+    damage_value_byte(sc_fx.dir, CT_ROWS_DB, "salary", '/');
     opts.flags = SC_CATALOG_NOSYNC;
     ct_ok(sc_catalog_open(&sc_fx.cat, sc_fx.ctx, sc_fx.dir, &opts));
     /* the row still decodes: the catalog's own check cannot see it */

@@ -486,8 +486,9 @@ START_TEST(test_tools_fsck_clean)
 END_TEST
 
 /*
- * A damaged catalog: an undecodable row is added to syscat.columns with
- * mdb_load (lmdb-utils, in the Makefile's deps), below the API on purpose.
+ * A damaged catalog: an undecodable row is added to syscat.columns (kind 03 in
+ * sys.table_rows, docs/storage.md) with mdb_load (lmdb-utils, in the Makefile's deps), below the
+ * API on purpose.
  */
 START_TEST(test_tools_fsck_damaged)
 {
@@ -496,8 +497,8 @@ START_TEST(test_tools_fsck_damaged)
     init_catalog();
     snprintf(cmd, sizeof(cmd),
              "printf 'VERSION=3\\nformat=bytevalue\\ntype=btree\\nHEADER=END\\n"
-             " 00000000000001ff00000001\\n ffffffff\\nDATA=END\\n' | "
-             "mdb_load -s columns '%s/catalog.mdb'",
+             " 00000000000001ff0300000001\\n ffffffff\\nDATA=END\\n' | "
+             "mdb_load -s sys.table_rows '%s/catalog.mdb'",
              fx.datadir);
     ck_assert_msg(system(cmd) == 0, "mdb_load failed: %s", cmd);
     run("fsck", NULL);

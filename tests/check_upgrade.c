@@ -1,11 +1,17 @@
 /*
- * check_upgrade.c - in-place upgrade of a catalog made by an older syscat
- * (format 1.0: system tables 1-12, before syscat.views and syscat.triggers).
+ * check_upgrade.c - in-place upgrade of a catalog made by an older syscat:
+ * format 1.0 (system tables 1-12, before syscat.views and syscat.triggers)
+ * and format 1.2 (what main made before the clustered layout of format 2,
+ * docs/storage.md), both in format 1's layout of one LMDB database per
+ * system table.
  *
  * The old catalog is made by old_catalog(): a fresh catalog of this build
- * with, through LMDB itself, the databases of the newer system tables
- * dropped, their self-description rows (syscat.tables/columns/indexes/
- * index_columns, the name index) deleted and format_minor set back to 0.
+ * taken back to format 1's layout through LMDB itself (every entry of
+ * sys.table_rows moved to the database of its kind, the kind byte taken out
+ * of its key: the inverse of layout.c's conversion, format_major 1), then for
+ * 1.0 the databases of the newer system tables dropped, their
+ * self-description rows (syscat.tables/columns/indexes/index_columns, the
+ * name index) deleted and format_minor set back to 0.
  * Bootstrap of 1.0 wrote exactly the rows of tables 1-12 that this one
  * writes (their descriptors did not change), so that is the old catalog's
  * content (not its page layout). A logged old catalog gets its log from
@@ -19,6 +25,7 @@
 #include <string.h>
 
 #include "syscat.h"
+#include "catalog/catalog_int.h"
 #include "tests/fixtures.h"
 #include "tests/replica_util.h"
 
@@ -77,6 +84,52 @@ static void strip_db(MDB_txn *txn, const char *name, bool by_value)
     mdb_cursor_close(c);
 }
 
+/* Move every entry of sys.table_rows to the database of its kind, key without the kind byte. */
+static void to_layout1(MDB_txn *txn)
+{
+    MDB_dbi rows, dbi;
+    MDB_cursor *c;
+    MDB_val k, v, nk;
+    MDB_val mk = {12, "format_major"}, mv = {1, "1"};
+    uint8_t key[600];
+
+    if (mdb_dbi_open(txn, "sys.table_rows", 0, &rows) != 0)
+        return; /* already format 1 */
+    ck_assert_int_eq(mdb_cursor_open(txn, rows, &c), 0);
+    while (mdb_cursor_get(c, &k, &v, MDB_NEXT) == 0) {
+        const sc_systable *st;
+
+        ck_assert_uint_ge(k.mv_size, 9);
+        st = sc_catalog__systable(((const uint8_t *)k.mv_data)[8]);
+        ck_assert_ptr_nonnull(st);
+        memcpy(key, k.mv_data, 8);
+        memcpy(key + 8, (const uint8_t *)k.mv_data + 9, k.mv_size - 9);
+        nk.mv_size = k.mv_size - 1;
+        nk.mv_data = key;
+        ck_assert_int_eq(mdb_dbi_open(txn, st->name, MDB_CREATE, &dbi), 0);
+        ck_assert_int_eq(mdb_put(txn, dbi, &nk, &v, MDB_NOOVERWRITE), 0);
+    }
+    mdb_cursor_close(c);
+    /* format 1 had a database for each of them, empty or not */
+    for (unsigned i = 1; sc_catalog__systable(i); i++)
+        ck_assert_int_eq(mdb_dbi_open(txn, sc_catalog__systable(i)->name, MDB_CREATE, &dbi), 0);
+    ck_assert_int_eq(mdb_drop(txn, rows, 1), 0);
+    ck_assert_int_eq(mdb_dbi_open(txn, "sys.meta", 0, &dbi), 0);
+    ck_assert_int_eq(mdb_put(txn, dbi, &mk, &mv, 0), 0);
+}
+
+/* Make the catalog in dir what format 1.2 left: this catalog in format 1's layout. */
+static void make_12(const char *dir)
+{
+    MDB_env *env = env_at(dir);
+    MDB_txn *txn;
+
+    ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+    to_layout1(txn);
+    ck_assert_int_eq(mdb_txn_commit(txn), 0);
+    mdb_env_close(env);
+}
+
 /* Make the catalog in dir what format 1.0 left (see the file comment). */
 static void make_old(const char *dir, bool logged)
 {
@@ -89,6 +142,7 @@ static void make_old(const char *dir, bool logged)
     MDB_val k = {12, "format_minor"}, v = {1, "0"}, lk = {6, "logged"}, lv = {1, "1"};
 
     ck_assert_int_eq(mdb_txn_begin(env, NULL, 0, &txn), 0);
+    to_layout1(txn);
     for (size_t i = 0; i < 4; i++)
         strip_db(txn, dbs[i], false);
     strip_db(txn, "sys.tables_by_name", true);
@@ -103,9 +157,43 @@ static void make_old(const char *dir, bool logged)
     mdb_env_close(env);
 }
 
-/* Every database and pair of the catalog in dir, as text (empty databases left out when
- * skip_empty); caller frees. */
-static char *raw_dump(const char *dir, bool skip_empty)
+static void put_hex(FILE *f, const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%02x", ((const uint8_t *)p)[i]);
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort the lines of text (in place; the result is the same size). */
+static void sort_lines(char *text)
+{
+    char *copy = strdup(text), **lines = NULL, *p, *save = NULL;
+    size_t n = 0, cap = 0, o = 0;
+
+    for (p = strtok_r(copy, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
+        if (n == cap)
+            lines = realloc(lines, (cap = cap ? cap * 2 : 256) * sizeof(*lines));
+        lines[n++] = p;
+    }
+    qsort(lines, n, sizeof(*lines), line_cmp);
+    for (size_t i = 0; i < n; i++)
+        o += (size_t)sprintf(text + o, "%s\n", lines[i]);
+    free(lines);
+    free(copy);
+}
+
+/*
+ * Every database and pair of the catalog in dir, as text (empty databases left out when
+ * skip_empty); caller frees. logical: the rows as format 1 would hold them, whatever the
+ * layout (an entry of sys.table_rows under its kind's name, its key without the kind
+ * byte; sys.meta's format_major left out), one sorted line per pair: what must not
+ * change when an upgrade only moved rows.
+ */
+static char *raw_dump(const char *dir, bool skip_empty, bool logical)
 {
     MDB_env *env = env_at(dir);
     MDB_txn *txn;
@@ -121,6 +209,7 @@ static char *raw_dump(const char *dir, bool skip_empty)
     ck_assert_int_eq(mdb_cursor_open(txn, main_db, &c), 0);
     while (mdb_cursor_get(c, &k, &v, MDB_NEXT) == 0) {
         char name[128];
+        bool rows;
 
         MDB_stat ms;
 
@@ -129,14 +218,28 @@ static char *raw_dump(const char *dir, bool skip_empty)
         ck_assert_int_eq(mdb_stat(txn, dbi, &ms), 0);
         if (skip_empty && ms.ms_entries == 0)
             continue;
-        fprintf(f, "[%s]\n", name);
+        rows = logical && strcmp(name, "sys.table_rows") == 0;
+        if (!logical)
+            fprintf(f, "[%s]\n", name);
         ck_assert_int_eq(mdb_cursor_open(txn, dbi, &d), 0);
         while (mdb_cursor_get(d, &k2, &v2, MDB_NEXT) == 0) {
-            for (size_t i = 0; i < k2.mv_size; i++)
-                fprintf(f, "%02x", ((const uint8_t *)k2.mv_data)[i]);
+            const uint8_t *kb = k2.mv_data;
+
+            if (logical && strcmp(name, "sys.meta") == 0 && k2.mv_size == 12 &&
+                memcmp(kb, "format_major", 12) == 0)
+                continue;
+            if (rows) {
+                ck_assert_uint_ge(k2.mv_size, 9);
+                fprintf(f, "%s ", sc_catalog__systable(kb[8])->name);
+                put_hex(f, kb, 8);
+                put_hex(f, kb + 9, k2.mv_size - 9);
+            } else {
+                if (logical)
+                    fprintf(f, "%s ", name);
+                put_hex(f, kb, k2.mv_size);
+            }
             fputc('=', f);
-            for (size_t i = 0; i < v2.mv_size; i++)
-                fprintf(f, "%02x", ((const uint8_t *)v2.mv_data)[i]);
+            put_hex(f, v2.mv_data, v2.mv_size);
             fputc('\n', f);
         }
         mdb_cursor_close(d);
@@ -145,6 +248,8 @@ static char *raw_dump(const char *dir, bool skip_empty)
     mdb_txn_abort(txn);
     mdb_env_close(env);
     fclose(f);
+    if (logical)
+        sort_lines(out);
     return out;
 }
 
@@ -214,15 +319,15 @@ START_TEST(test_upgrade_readonly_says_so)
     const sc_error *e;
 
     old_catalog(&n, "old", false);
-    before = raw_dump(n.dir, false);
+    before = raw_dump(n.dir, false, false);
     o.flags = SC_CATALOG_READONLY;
     ck_assert_int_eq(sc_ctx_new(&n.ctx, NULL), SC_OK);
     ck_assert_int_eq(sc_catalog_open(&n.cat, n.ctx, n.dir, &o), SC_EVERSION);
     e = sc_ctx_last_error(n.ctx);
     ck_assert_msg(strstr(e->message, "(format 1.0) was made by an older syscat and needs an "
-                                     "upgrade to format 1.2: open it read-write once"),
+                                     "upgrade to format 2.2: open it read-write once"),
                   "%s", e->message);
-    after = raw_dump(n.dir, false);
+    after = raw_dump(n.dir, false, false);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -242,10 +347,10 @@ START_TEST(test_upgrade_unlogged)
     use_it(&n);
     log_clean(&n);
     ru_close(&n);
-    before = raw_dump(n.dir, false);
+    before = raw_dump(n.dir, false, false);
     ru_open(&n);
     ru_close(&n);
-    after = raw_dump(n.dir, false);
+    after = raw_dump(n.dir, false, false);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -284,13 +389,14 @@ END_TEST
 
 /*
  * Atomic: every allocation of the upgrading open failed in turn leaves the catalog as it was.
- * A logged catalog gets the new system tables' (empty) LMDB databases at sc_catalog_open
- * and their rows in sc_log_open's transaction: there an empty database may remain, which
- * reads as the absent one did; every row, counter, setting and the log are unchanged.
+ * A logged catalog gets the clustered layout (one transaction) and the new system tables'
+ * (empty) LMDB databases at sc_catalog_open and their rows in sc_log_open's transaction:
+ * there the new layout and an empty database may remain, which read as the old ones did;
+ * every row, counter, setting and the log are unchanged (the logical dump).
  */
 static void fail_each(const char *dir, bool with_log)
 {
-    char *before = raw_dump(dir, with_log), *now;
+    char *before = raw_dump(dir, with_log, with_log), *now;
     sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
     bool done = false;
     long k;
@@ -319,7 +425,7 @@ static void fail_each(const char *dir, bool with_log)
         sc_ctx_free(ctx);
         ck_assert_msg(fc.live == 0, "%ld blocks leaked at %ld", fc.live, k);
         if (!done) {
-            now = raw_dump(dir, with_log);
+            now = raw_dump(dir, with_log, with_log);
             ck_assert_msg(strcmp(before, now) == 0, "allocation %ld failed: catalog changed", k);
             free(now);
         }
@@ -353,6 +459,143 @@ START_TEST(test_upgrade_atomic_logged)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Format 1.2 (main before the clustered layout) to 2.2                 */
+
+/* What the 1.2 catalog holds: tables of every child kind, a view, a trigger, a sequence. */
+static void fill_12(ru_node *n)
+{
+    ru_exec_ok(n, "CREATE DATABASE app");
+    ru_exec_ok(n, "CREATE TABLE app.p (id INT PRIMARY KEY, a VARCHAR(20) COMMENT 'c', "
+                  "b INT DEFAULT 3, KEY ka (a(5), b DESC), UNIQUE KEY kb (b), CHECK (b > 0))");
+    ru_exec_ok(n, "CREATE TABLE app.c (id INT, pid INT, KEY (pid), "
+                  "CONSTRAINT fk FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE)");
+    ru_exec_ok(n, "CREATE TABLE app.h (id INT, d DATE) PARTITION BY RANGE (id) "
+                  "(PARTITION p0 VALUES LESS THAN (10), PARTITION p1 VALUES LESS THAN MAXVALUE)");
+    ru_exec_ok(n, "CREATE VIEW app.v AS SELECT id, a FROM app.p");
+    ru_exec_ok(n, "CREATE TRIGGER app.tr BEFORE INSERT ON app.p FOR EACH ROW SET NEW.b = 1");
+    ru_exec_ok(n, "CREATE SEQUENCE app.s START WITH 5");
+}
+
+/* A closed, logged catalog in base/name with fill_12's tables, in format 1.2's layout;
+ * *dump gets its SHOW CREATE dump. */
+static void catalog_12(ru_node *n, const char *name, char **dump)
+{
+    memset(n, 0, sizeof(*n));
+    snprintf(n->dir, sizeof(n->dir), "%s/%s", base, name);
+    ru_open(n);
+    fill_12(n);
+    *dump = ru_dump_all(n);
+    ru_close(n);
+    make_12(n->dir);
+}
+
+/* Whether the environment in dir has a named database called name. */
+static bool has_db(const char *dir, const char *name)
+{
+    MDB_env *env = env_at(dir);
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    bool yes;
+
+    ck_assert_int_eq(mdb_txn_begin(env, NULL, MDB_RDONLY, &txn), 0);
+    yes = mdb_dbi_open(txn, name, 0, &dbi) == 0;
+    mdb_txn_abort(txn);
+    mdb_env_close(env);
+    return yes;
+}
+
+/* Read-only, a 1.2 catalog is read in its own layout: same definitions, fsck clean, no write. */
+START_TEST(test_upgrade_12_readonly_reads)
+{
+    sc_catalog_options o = SC_CATALOG_OPTIONS_INIT;
+    sc_catalog_stats st;
+    ru_node n;
+    char *dump, *now, *before, *after;
+    size_t problems = 99;
+
+    catalog_12(&n, "c12", &dump);
+    ck_assert(has_db(n.dir, "columns") && !has_db(n.dir, "sys.table_rows"));
+    before = raw_dump(n.dir, false, false);
+    o.flags = SC_CATALOG_READONLY;
+    ck_assert_int_eq(sc_ctx_new(&n.ctx, NULL), SC_OK);
+    ck_assert_int_eq(sc_catalog_open(&n.cat, n.ctx, n.dir, &o), SC_OK);
+    ck_assert_int_eq(sc_catalog_stats_get(&st, n.cat), SC_OK);
+    ck_assert_uint_eq(st.format_major, 1);
+    ck_assert_uint_eq(st.format_minor, 2);
+    now = ru_dump_all(&n);
+    ck_assert_str_eq(now, dump);
+    ck_assert_int_eq(sc_fsck(n.cat, NULL, NULL, &problems), SC_OK);
+    ck_assert_uint_eq(problems, 0);
+    sc_catalog_close(n.cat);
+    sc_ctx_free(n.ctx);
+    after = raw_dump(n.dir, false, false);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+    free(now);
+    free(dump);
+}
+END_TEST
+
+/*
+ * Read-write, a 1.2 catalog is converted at open in one transaction: format 2.2, every
+ * row and the log unchanged (logical dump), the per-table databases gone, same
+ * definitions, fsck and binlog verify clean, DDL goes on; a second open is a no-op.
+ */
+START_TEST(test_upgrade_12_converts)
+{
+    ru_node n;
+    sc_catalog_stats st;
+    char *dump, *now, *before, *after;
+
+    catalog_12(&n, "c12", &dump);
+    before = raw_dump(n.dir, true, true);
+    ru_open(&n);
+    ck_assert_int_eq(sc_catalog_stats_get(&st, n.cat), SC_OK);
+    ck_assert_uint_eq(st.format_major, SC_FORMAT_MAJOR);
+    ck_assert_uint_eq(st.format_minor, SC_FORMAT_MINOR);
+    ck_assert_uint_eq(st.tables, 3 + 2 + 17); /* app's p, c, h, the view and the sequence */
+    now = ru_dump_all(&n);
+    ck_assert_str_eq(now, dump);
+    ru_fsck_ok(&n);
+    log_clean(&n);
+    ru_close(&n);
+    after = raw_dump(n.dir, true, true);
+    ck_assert_str_eq(before, after);
+    ck_assert(!has_db(n.dir, "columns") && !has_db(n.dir, "tables") &&
+              has_db(n.dir, "sys.table_rows"));
+    ru_open(&n);
+    ru_exec_ok(&n, "ALTER TABLE app.p ADD COLUMN z INT FIRST, DROP KEY ka");
+    ru_exec_ok(&n, "DROP TABLE app.c");
+    ru_fsck_ok(&n);
+    log_clean(&n);
+    ru_close(&n);
+    free(before);
+    free(after);
+    free(now);
+    free(dump);
+}
+END_TEST
+
+/* The conversion is one transaction: every allocation failure leaves the 1.2 catalog as is. */
+START_TEST(test_upgrade_12_atomic)
+{
+    ru_node n;
+    char *dump, *now;
+
+    catalog_12(&n, "c12", &dump);
+    fail_each(n.dir, false);
+    ru_open(&n);
+    now = ru_dump_all(&n);
+    ck_assert_str_eq(now, dump);
+    ru_fsck_ok(&n);
+    ru_close(&n);
+    free(now);
+    free(dump);
+}
+END_TEST
+
 Suite *sc_test_upgrade_suite(void);
 Suite *sc_test_upgrade_suite(void)
 {
@@ -366,6 +609,9 @@ Suite *sc_test_upgrade_suite(void)
     tcase_add_test(tc, test_upgrade_logged_replica);
     tcase_add_test(tc, test_upgrade_atomic_unlogged);
     tcase_add_test(tc, test_upgrade_atomic_logged);
+    tcase_add_test(tc, test_upgrade_12_readonly_reads);
+    tcase_add_test(tc, test_upgrade_12_converts);
+    tcase_add_test(tc, test_upgrade_12_atomic);
     suite_add_tcase(s, tc);
     return s;
 }

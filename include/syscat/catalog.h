@@ -83,7 +83,7 @@ typedef struct sc_catalog_options {
 #define SC_TABLE_CACHE_DEFAULT 4096
 
 /** Current catalog format (major.minor). A newer major is refused with SC_EVERSION. */
-#define SC_FORMAT_MAJOR 1
+#define SC_FORMAT_MAJOR 2
 #define SC_FORMAT_MINOR 2
 
 /**

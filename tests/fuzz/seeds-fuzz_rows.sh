@@ -26,20 +26,31 @@ for f in $cases; do
     "$cli" --datadir "$work/d" exec --results --database test "$f" >/dev/null 2>&1 || true
     n=$((n + 1))
 done
-# Each system table's values (mdb_dump hex lines), in systables.def order.
-grep -o 'SC_SYSTABLE(SC_SYS_[A-Z_]*, [0-9]*, "[a-z_]*"' catalog/systables.def |
-    sed 's/.*, \([0-9]*\), "\([a-z_]*\)"/\1 \2/' |
-    while read -r id name; do
-        mdb_dump -s "$name" "$work/d/catalog.mdb" 2>/dev/null |
-            python3 -c '
+# Each system table's values (mdb_dump hex lines), in systables.def order: from the
+# table's own database, or from sys.table_rows where the kind byte (the key's 9th
+# byte, docs/storage.md) names the table.
+dump_rows() { # DB TABLE_ID NAME: the values of DB (of kind TABLE_ID when DB is sys.table_rows)
+    mdb_dump -s "$1" "$work/d/catalog.mdb" 2>/dev/null |
+        python3 -c '
 import hashlib, sys
-tid, name, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+db, tid, name, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 lines = sys.stdin.read().split("\n")
+if "HEADER=END" not in lines:
+    sys.exit(0)  # no such database in this layout
 data = lines[lines.index("HEADER=END") + 1 : lines.index("DATA=END")]
-for hexval in data[1::2][:40]:
+pairs = [(bytes.fromhex(k.strip()), v) for k, v in zip(data[0::2], data[1::2])]
+if db == "sys.table_rows":
+    pairs = [(k, v) for k, v in pairs if len(k) > 8 and k[8] == tid]
+for _, hexval in pairs[:40]:
     row = bytes([tid - 1]) + bytes.fromhex(hexval.strip())
     with open("%s/row-%s-%s" % (out, name, hashlib.md5(row).hexdigest()[:12]), "wb") as f:
         f.write(row)
-' "$id" "$name" "$out" || true
+' "$1" "$2" "$3" "$out" || true
+}
+grep -o 'SC_SYSTABLE(SC_SYS_[A-Z_]*, [0-9]*, "[a-z_]*"' catalog/systables.def |
+    sed 's/.*, \([0-9]*\), "\([a-z_]*\)"/\1 \2/' |
+    while read -r id name; do
+        dump_rows "$name" "$id" "$name"
+        dump_rows sys.table_rows "$id" "$name"
     done
 echo "seeds-fuzz_rows: $(ls "$out" | grep -c '^row-') rows from $n oracle cases"
