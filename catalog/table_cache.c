@@ -126,9 +126,12 @@ int sc__tcache_init(sc_table_cache *c, sc_ctx *ctx, size_t cap)
     }
     if (cap == 0)
         return SC_OK;
-    /* About one bucket per entry, but at most 4M (32 MiB per array): a huge capacity
-     * must not make opening the catalog fail; chains just get longer. */
-    while (n < cap && n < ((size_t)1 << 22))
+    /* Eight buckets per entry, so that most misses (a working set larger than the
+     * cache) find an empty bucket in the bucket array and read no entry: at one per
+     * entry a miss walked a chain of about one entry in each of the two hashes, a
+     * cache line of memory each. At most 4M (32 MiB per array): a huge capacity must
+     * not make opening the catalog fail; chains just get longer. */
+    while (n < 8 * cap && n < ((size_t)1 << 22))
         n *= 2;
     c->buckets = sc__calloc(ctx, n, sizeof(*c->buckets));
     c->nbuckets = c->buckets ? sc__calloc(ctx, n, sizeof(*c->nbuckets)) : NULL;
