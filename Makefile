@@ -322,6 +322,12 @@ $(BUILD)/applylog: bench/applylog.c $(LIB)
 
 bench-build: $(BENCH_BIN) $(BUILD)/applylog
 
+# A catalog made by main's syscat (format 1.2, built from `git archive main`; a few
+# minutes) read and converted by this one (docs/storage.md; SC_MAIN_SYSCAT=PATH skips the build).
+.PHONY: check-upgrade-main
+check-upgrade-main: all
+	SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) bash tests/upgrade-from-main.sh
+
 # syscat binlog decode against mariadb-binlog on binlogs a private MariaDB records under
 # other settings (NOBLOB/MINIMAL images, NO_LOG/MINIMAL metadata, compressed; ~15 s each).
 .PHONY: check-binlog-variants
