@@ -128,25 +128,69 @@ static bool locate_map(sc_catalog *cat, MDB_env *env, const char *p)
     return found;
 }
 
+/*
+ * The bound of one transaction, kept per thread for the transaction that asked
+ * last: a lookup makes a dozen checked reads in one txn, and mdb_env_info and
+ * mdb_env_stat each read the meta pages. Valid for the same txn (pointer and
+ * id): a read txn's snapshot and a write txn's map size do not change while it
+ * lives, and a freed txn whose environment, address and id come back is a read
+ * txn of the same snapshot, with the same bound. Write txns are not kept.
+ */
+typedef struct txn_bound {
+    const MDB_env *env; /* the environment of mt */
+    const MDB_txn *mt;  /* the txn it was computed for, NULL = none */
+    size_t id;          /* its mdb_txn_id */
+    size_t last_pgno;   /* me_last_pgno then */
+    size_t mapsize;     /* me_mapsize then */
+    size_t psize;       /* page size */
+    bool writer;        /* a write txn (id beyond the last committed one) */
+} txn_bound;
+
+static _Thread_local txn_bound bound_cache;
+
+static bool txn_bound_of(txn_bound *b, MDB_txn *mt)
+{
+    MDB_env *env = mdb_txn_env(mt);
+    size_t id = mdb_txn_id(mt);
+    MDB_envinfo info;
+    MDB_stat st;
+
+    if (bound_cache.mt == mt && bound_cache.id == id && bound_cache.env == env) {
+        *b = bound_cache;
+        return true;
+    }
+    if (mdb_env_info(env, &info) || mdb_env_stat(env, &st))
+        return false;
+    b->env = env;
+    b->mt = mt;
+    b->id = id;
+    b->last_pgno = info.me_last_pgno;
+    b->mapsize = info.me_mapsize;
+    b->psize = st.ms_psize;
+    b->writer = id > info.me_last_txnid;
+    if (!b->writer)
+        bound_cache = *b;
+    return true;
+}
+
 /* Whether v lies inside the part of the map LMDB may legitimately return for mt. */
 static bool
 within_map(sc_catalog *cat, MDB_txn *mt, const MDB_val *v, size_t *off_out, size_t *used_out)
 {
     MDB_env *env = mdb_txn_env(mt);
-    MDB_envinfo info;
-    MDB_stat st;
+    txn_bound b;
     const char *p = v->mv_data;
     bool writer;
     size_t used, off;
 
-    if (!cat || mdb_env_info(env, &info) || mdb_env_stat(env, &st))
+    if (!cat || !txn_bound_of(&b, mt))
         return true; /* nothing to check against */
-    writer = mdb_txn_id(mt) > info.me_last_txnid;
+    writer = b.writer;
     /* In a read txn every pointer LMDB returns is in the map: a miss means the map
      * moved (or was never looked up). A write txn also returns its dirty pages. */
     if (!(p >= cat->map_lo && p < cat->map_hi) && (writer || !locate_map(cat, env, p)))
         return true;
-    used = writer ? info.me_mapsize : (info.me_last_pgno + 1) * (size_t)st.ms_psize;
+    used = writer ? b.mapsize : (b.last_pgno + 1) * b.psize;
     if (used > (size_t)(cat->map_hi - cat->map_lo))
         used = (size_t)(cat->map_hi - cat->map_lo);
     off = (size_t)(p - cat->map_lo);
