@@ -172,6 +172,7 @@ typedef struct sc_table_cache_stats {
     uint64_t fills;     /* definitions added */
     uint64_t evictions; /* definitions dropped to make room */
     uint64_t refused;   /* loaded definitions not cached: asked for less often than the victim */
+    uint64_t bypassed;  /* loads that did not consult the cache: its hit rate was too low */
 } sc_table_cache_stats;
 
 /** The counters of cat's definition cache (tests, benchmarks). */

@@ -100,6 +100,11 @@ typedef struct sc_table_cache {
     size_t mask;                   /* number of buckets - 1 (a power of two) */
     size_t n, cap;                 /* entries held, most entries held */
     sc_table *newest, *oldest;     /* LRU list ends */
+    uint64_t oldest_id;            /* oldest->id (0 when empty): admission reads no entry */
+    unsigned gate_probes;          /* loads that consulted the cache in this window */
+    unsigned gate_hits;            /* of which answered from it */
+    unsigned gate_tick;            /* loads while gated (one in SC_TCACHE_SAMPLE consults it) */
+    bool gated;                    /* the last window's hit rate was under 1/8: bypass mostly */
     uint8_t *freq;                 /* admission sketch: saturating access counters by id hash */
     size_t freq_mask;              /* counters - 1 (a power of two) */
     size_t freq_adds, freq_period; /* accesses counted since the last halving, and its period */
@@ -115,6 +120,14 @@ void sc__tcache_free(sc_table_cache *c);
 sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len);
 /** Cache t (t->row set, not cached yet), evicting the least recently used entry when full. */
 void sc__tcache_put(sc_table_cache *c, sc_table *t);
+/**
+ * Whether this load should consult the cache at all. A cache whose recent hit
+ * rate is under one in eight (a working set much larger than it) is mostly
+ * bypassed: one load in SC_TCACHE_SAMPLE still consults it, so the rate is
+ * measured again and a hot set reopens it. A bypassed load reads, counts and
+ * fills nothing of the cache, so it costs what it costs without one.
+ */
+bool sc__tcache_probe(sc_table_cache *c);
 /** Count one access to table id in the admission sketch (every load, hit or miss). */
 void sc__tcache_touch(sc_table_cache *c, uint64_t id);
 /**

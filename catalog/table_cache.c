@@ -63,6 +63,7 @@ static void tcache_check(const sc_table_cache *c)
     assert((c->n == 0) == !c->newest && !c->newest == !c->oldest);
     assert(!c->newest || (!c->newest->newer && c->newest->cache == c));
     assert(!c->oldest || (!c->oldest->older && c->oldest->cache == c));
+    assert(c->oldest_id == (c->oldest ? c->oldest->id : 0));
 }
 
 static size_t bucket_of(const sc_table_cache *c, uint64_t id)
@@ -160,16 +161,19 @@ static void lru_unlink(sc_table_cache *c, sc_table *t)
     else
         c->oldest = t->newer;
     t->newer = t->older = NULL;
+    c->oldest_id = c->oldest ? c->oldest->id : 0;
 }
 
 static void lru_push_newest(sc_table_cache *c, sc_table *t)
 {
     t->older = c->newest;
     t->newer = NULL;
-    if (c->newest)
+    if (c->newest) {
         c->newest->newer = t;
-    else
+    } else {
         c->oldest = t;
+        c->oldest_id = t->id;
+    }
     c->newest = t;
 }
 
@@ -254,6 +258,7 @@ void sc__tcache_touch(sc_table_cache *c, uint64_t id)
 static bool admit(sc_table_cache *c, uint64_t id)
 {
     const sc_table *t;
+    unsigned f;
 
     if (!c->buckets)
         return false;
@@ -262,7 +267,14 @@ static bool admit(sc_table_cache *c, uint64_t id)
     for (t = c->buckets[bucket_of(c, id)]; t; t = t->hnext)
         if (t->id == id)
             return true; /* a newer version of a cached table replaces it */
-    if (freq_of(c, id) > freq_of(c, c->oldest->id))
+    /* Asked for at least twice lately (its own load counted once), and more often
+     * than the entry it would evict: a uniform scan of more tables than the cache
+     * holds then admits almost nothing, where "more often" alone admitted a
+     * quarter of the misses through the sketch's collisions (each a copy of the
+     * definition, an insert and an eviction). The victim's id is kept in the cache,
+     * so a refusal reads no entry. */
+    f = freq_of(c, id);
+    if (f >= 2 && f > freq_of(c, c->oldest_id))
         return true;
     c->stats.refused++;
     return false;
@@ -274,6 +286,29 @@ bool sc__tcache_admit(sc_table_cache *c, uint64_t id)
 
     pthread_mutex_lock(&c->lock);
     yes = admit(c, id);
+    pthread_mutex_unlock(&c->lock);
+    return yes;
+}
+
+/* Loads consulting the cache per evaluation of its hit rate, and the bypass sampling. */
+#define GATE_WINDOW 1024
+#define SC_TCACHE_SAMPLE 16
+
+bool sc__tcache_probe(sc_table_cache *c)
+{
+    bool yes;
+
+    if (!c->buckets)
+        return false;
+    pthread_mutex_lock(&c->lock);
+    yes = !c->gated || c->gate_tick++ % SC_TCACHE_SAMPLE == 0;
+    if (yes && ++c->gate_probes >= GATE_WINDOW) {
+        /* under one hit in eight the lookups that miss pay more than the hits save */
+        c->gated = (uint64_t)c->gate_hits * 8 < c->gate_probes;
+        c->gate_probes = c->gate_hits = 0;
+    }
+    if (!yes)
+        c->stats.bypassed++;
     pthread_mutex_unlock(&c->lock);
     return yes;
 }
@@ -290,6 +325,7 @@ static sc_table *hit(sc_table_cache *c, sc_table *t)
     tcache_check(c);
     t->refs++;
     c->stats.hits++;
+    c->gate_hits++;
     return t;
 }
 

@@ -677,11 +677,11 @@ static int table_decode(sc_table *t, rowsrc *src, const MDB_val *raw, const char
  * committed ones, so (id, tables row) names exactly this definition. A write
  * txn may hold rows a later abort discards, so it never fills.
  */
-static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw)
+static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw, bool probe)
 {
     int rc;
 
-    if (!txn->readonly || !sc__tcache_admit(&txn->cat->tcache, t->id))
+    if (!probe || !txn->readonly || !sc__tcache_admit(&txn->cat->tcache, t->id))
         return SC_OK;
     if ((rc = sc__table_compact(t, raw->mv_data, raw->mv_size)))
         return rc;
@@ -705,8 +705,9 @@ static void table_seen(sc_table *t, const sc_txn *txn)
  * Load table id as txn sees it: one tables-row get; then the cached
  * definition when the cache holds this exact row and txn sees committed rows
  * of the table (sc__txn_clean), else the child rows are read and decoded.
+ * probe: whether this load consults the cache (sc__tcache_probe).
  */
-static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *schema_name)
+static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *schema_name, bool probe)
 {
     sc_ctx *ctx = txn->cat->ctx;
     MDB_val raw;
@@ -717,8 +718,9 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
     *out = NULL;
     if ((rc = table_row_raw(&raw, &src, txn, id)))
         return rc;
-    sc__tcache_touch(&txn->cat->tcache, id);
-    if (txn->cat->tcache.buckets && sc__txn_clean(txn, id)) {
+    if (probe)
+        sc__tcache_touch(&txn->cat->tcache, id);
+    if (probe && sc__txn_clean(txn, id)) {
         *out = sc__tcache_get(&txn->cat->tcache, id, raw.mv_data, raw.mv_size);
         if (*out) {
             table_seen(*out, txn);
@@ -734,7 +736,7 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
     sc__arena_init(&t->arena, ctx, 8192); /* a 10-column table fits in one chunk */
     rc = table_decode(t, &src, &raw, schema_name);
     if (!rc)
-        rc = table_offer(t, txn, &raw);
+        rc = table_offer(t, txn, &raw, probe);
     if (rc) {
         if (rc == SC_ENOMEM)
             sc_error_set(ctx, SC_ENOMEM, 0, NULL, "out of memory loading table %llu",
@@ -752,11 +754,12 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
  * for id when name is NULL: no B-tree is read. A read txn's LMDB id names its
  * committed snapshot, so what was true in it when the entry was stamped still is.
  */
-static sc_table *snapshot_hit(sc_txn *txn, uint64_t id, const char *schema, const char *name)
+static sc_table *
+snapshot_hit(sc_txn *txn, bool probe, uint64_t id, const char *schema, const char *name)
 {
     sc_table *t;
 
-    if (!txn->readonly || !txn->cat->tcache.buckets)
+    if (!probe || !txn->readonly)
         return NULL;
     t = sc__tcache_get_seen(&txn->cat->tcache, mdb_txn_id(txn->mdb), id, schema, name);
     if (t)
@@ -766,8 +769,10 @@ static sc_table *snapshot_hit(sc_txn *txn, uint64_t id, const char *schema, cons
 
 int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id)
 {
-    *out = snapshot_hit(txn, table_id, NULL, NULL);
-    return *out ? SC_OK : table_load(out, txn, table_id, NULL);
+    bool probe = sc__tcache_probe(&txn->cat->tcache);
+
+    *out = snapshot_hit(txn, probe, table_id, NULL, NULL);
+    return *out ? SC_OK : table_load(out, txn, table_id, NULL, probe);
 }
 
 static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
@@ -778,9 +783,10 @@ static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
 int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name)
 {
     uint64_t sid, tid;
+    bool probe = sc__tcache_probe(&txn->cat->tcache);
     int rc;
 
-    *out = snapshot_hit(txn, 0, schema, name);
+    *out = snapshot_hit(txn, probe, 0, schema, name);
     if (*out)
         return SC_OK;
     sc__buf_reset(&txn->key);
@@ -797,7 +803,7 @@ int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char 
         return no_such_table(txn->cat->ctx, schema, name);
     if (rc)
         return rc;
-    return table_load(out, txn, tid, schema);
+    return table_load(out, txn, tid, schema, probe);
 }
 
 int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const char *name)

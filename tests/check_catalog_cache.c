@@ -814,6 +814,44 @@ START_TEST(test_catalog_cache_capacity_lru)
 }
 END_TEST
 
+/*
+ * A working set far larger than the cache: once a window of loads hit it less
+ * than one time in eight, most loads bypass it (they read, count and fill
+ * nothing of it, so cost what they cost without a cache); the sampled loads
+ * that still consult it see a hot set come back and reopen it.
+ */
+START_TEST(test_catalog_cache_bypass_when_it_does_not_fit)
+{
+    sc_table_cache_stats st, st2;
+    sc_txn *txn;
+    char name[16];
+    uint64_t seed = 42;
+    int i;
+
+    make_tables(200);
+    reopen_with(0, 4);
+    txn = begin_ro();
+    for (i = 0; i < 4000; i++) { /* uniform over 200 tables through 4 entries */
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        snprintf(name, sizeof(name), "t%llu", (unsigned long long)((seed >> 33) % 200));
+        sc_table_free(lookup(txn, "db1", name));
+    }
+    st = stats();
+    /* the first window of 1,024 consults it all; the rest, one load in 16 */
+    ck_assert_uint_gt(st.bypassed, 2500);
+    ck_assert_uint_lt(st.hits + st.misses, 1300);
+    /* a hot set of 3 tables: the sampled loads hit, the next window reopens it */
+    for (i = 0; i < 40000; i++) {
+        snprintf(name, sizeof(name), "t%d", i % 3);
+        sc_table_free(lookup(txn, "db1", name));
+    }
+    st2 = stats();
+    ck_assert_uint_lt(st2.bypassed - st.bypassed, 20000);
+    ck_assert_uint_gt(st2.hits - st.hits, 20000);
+    sc_txn_abort(txn);
+}
+END_TEST
+
 /* Version 1 and 2 options (no table_cache_size, no map_size_max) still open; unknown versions
  * are refused. */
 START_TEST(test_catalog_cache_options_versions)
@@ -955,7 +993,8 @@ Suite *sc_test_catalog_cache_suite(void)
             tcase_add_test(tc, test_catalog_cache_aborted_same_version);
             tcase_add_test(tc, test_catalog_cache_raw_writes););
     CC_CASE("lifetime", tcase_add_test(tc, test_catalog_cache_outlives_eviction);
-            tcase_add_test(tc, test_catalog_cache_capacity_lru););
+            tcase_add_test(tc, test_catalog_cache_capacity_lru);
+            tcase_add_test(tc, test_catalog_cache_bypass_when_it_does_not_fit););
     CC_CASE("options", tcase_add_test(tc, test_catalog_cache_options_versions););
     CC_CASE("alloc", tcase_add_test(tc, test_catalog_cache_alloc_failure_nth););
     return s;
