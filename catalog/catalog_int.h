@@ -149,6 +149,38 @@ int sc_catalog__txn_add_user_change(sc_txn *txn,
  */
 int sc_catalog__txn_split(sc_txn *txn);
 
+/**
+ * A statement's savepoint without a nested LMDB transaction (ddl/session.c
+ * runs the statements of an explicit transaction in it directly): what the
+ * txn held when the statement began.
+ */
+typedef struct sc_txn_mark {
+    uint64_t writes;  /* txn->writes */
+    size_t n_changes; /* recorded changes */
+    size_t n_stmts;   /* statement texts of the root */
+    unsigned cur_stmt;
+} sc_txn_mark;
+
+/** Take a mark of txn (a top-level write txn with no open child). */
+void sc_catalog__txn_mark(sc_txn_mark *out, const sc_txn *txn);
+/**
+ * The end of a statement run since a mark, with the checks a nested txn's
+ * commit makes: a pending sc_catalog_interrupt is spent here (the statement
+ * fails with ER_QUERY_INTERRUPTED), a poisoned txn fails with its code.
+ * @return SC_OK, or the error (set on the ctx); the caller then unwinds or
+ *         rebuilds, as a nested abort would have dropped the statement
+ */
+int sc_catalog__txn_stmt_end(sc_txn *txn);
+/**
+ * Undo a statement that wrote nothing since the mark: forget its text.
+ * @return true when nothing was written, recorded or poisoned since the
+ *         mark (the txn is as it was); false when the statement left rows,
+ *         which only an abort of the whole txn removes (nothing is changed)
+ */
+bool sc_catalog__txn_unwind(sc_txn *txn, const sc_txn_mark *mark);
+/** Nested write transactions begun on this catalog handle (tests, bench). */
+uint64_t sc_catalog__nested_count(const sc_catalog *cat);
+
 /** Statement text number n (1-based) of the txn, or an empty slice. */
 sc_slice sc_catalog__statement(const sc_txn *txn, unsigned n);
 

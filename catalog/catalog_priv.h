@@ -190,6 +190,7 @@ struct sc_catalog {
     pthread_rwlock_t map_lock;   /* read txns hold it shared (txn.c), a map change exclusive */
     uint64_t map_max;            /* ceiling given at open (0 = sys.meta or the default) */
     uint64_t map_grows;          /* times this handle grew the map */
+    uint64_t nested;             /* nested write txns begun (sc_catalog__nested_count) */
     volatile int interrupt;      /* sc_catalog_interrupt (a signal handler may set it; int is
                                     sig_atomic_t on every target): fail the next commit */
 };

@@ -78,6 +78,7 @@ typedef struct sc_txn_replay {
     size_t *lens;
     int *codes; /* their outcomes (SC_OK or the error) */
     size_t n, cap;
+    bool pending;   /* texts[n] holds the running statement's copy (sc_ddl__txn_prepare) */
     char *database; /* settings when the transaction began */
     uint64_t sql_mode;
     bool explicit_defaults_for_timestamp, foreign_key_checks, sql_notes;
@@ -128,14 +129,28 @@ struct sc_session {
 /* Explicit transactions (session_txn.c). */
 /** BEGIN, COMMIT or ROLLBACK run as a statement outside a caller's txn. */
 int sc_ddl__txn_control(sc_session *s, sc_ast_stmt_kind kind);
-/** Record a statement run in the explicit transaction (for a replay). */
-int sc_ddl__txn_note(sc_session *s, const char *sql, size_t len, int code);
+/**
+ * Make room for, and copy, the statement about to run in the explicit
+ * transaction, so that recording its outcome afterwards cannot fail (a
+ * statement that ran must never be reported failed for want of memory
+ * while its rows stay). @return SC_OK or SC_ENOMEM (nothing run)
+ */
+int sc_ddl__txn_prepare(sc_session *s, const char *sql, size_t len);
+/** Record the prepared statement's outcome (for a replay); cannot fail. */
+void sc_ddl__txn_note(sc_session *s, int code);
 /**
  * After SC_EFULL: grow the map; with explicit_txn, abort the explicit
  * transaction first and build it again (replay). @return SC_OK to run the
  * statement again, else the error (the transaction is then rolled back)
  */
 int sc_ddl__txn_regrow(sc_session *s, bool explicit_txn);
+/**
+ * Undo the statement that just failed part-way in the explicit transaction
+ * (not recorded yet): abort it and build it again from the recorded
+ * statements. @return SC_OK (the transaction goes on), else the error (the
+ * transaction is then rolled back)
+ */
+int sc_ddl__txn_rebuild(sc_session *s);
 /** Roll back what is open and free the replay record (sc_session_free). */
 void sc_ddl__txn_free(sc_session *s);
 /** Run one statement once, no retry (session.c; a replay uses it). */

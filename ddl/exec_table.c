@@ -1243,7 +1243,8 @@ static int check_row_size(sc_exec *x, const sc_xtable *t)
     return SC_OK;
 }
 
-static void name_checks(sc_exec *x, sc_xtable *t)
+/* Number the unnamed CHECK constraints; SC_ENOMEM (never an empty name). */
+static int name_checks(sc_exec *x, sc_xtable *t)
 {
     unsigned n = 0;
     for (size_t i = 0; i < t->n_checks; i++) {
@@ -1252,6 +1253,8 @@ static void name_checks(sc_exec *x, sc_xtable *t)
         for (;;) {
             bool taken = false;
             const char *nm = sc_exec__printf(x, "CONSTRAINT_%u", ++n);
+            if (!nm)
+                return SC_ENOMEM;
             for (size_t k = 0; k < t->n_checks; k++)
                 if (t->checks[k].name && strcasecmp(t->checks[k].name, nm) == 0)
                     taken = true;
@@ -1261,6 +1264,7 @@ static void name_checks(sc_exec *x, sc_xtable *t)
             }
         }
     }
+    return SC_OK;
 }
 
 static int engine_limits(sc_exec *x, const sc_xtable *t)
@@ -1536,7 +1540,8 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
         rc = innodb_key_part_limit(x, t);
     if (rc != SC_OK)
         return rc;
-    name_checks(x, t);
+    if ((rc = name_checks(x, t)) != SC_OK)
+        return rc;
     if ((rc = sc_exec__check_fk_modified_exprs(x, t)) != SC_OK)
         return rc;
     /* MariaDB re-sorts the keys only when the statement adds one: an ALTER

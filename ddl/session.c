@@ -998,6 +998,62 @@ static int run_in_txn(sc_exec *x, sc_txn *parent, const char *sql, size_t len)
     return rc;
 }
 
+/*
+ * Whether a failure part-way can be undone by building the transaction again
+ * from its recorded statements: not during a replay (which runs each
+ * statement in a nested txn, as the replay must not recurse), nor once the
+ * session has temporary tables or user variables, which the replay does not
+ * put back (session_txn.c).
+ */
+static bool direct_ok(const sc_session *s)
+{
+    return !s->replaying && s->n_temps == 0 && s->n_user_vars == 0;
+}
+
+/*
+ * A statement of the session's explicit transaction, run in it directly
+ * (no nested LMDB txn; session_txn.c says why): kept as a nested commit
+ * would keep it; a failure before any write is forgotten, one after a write
+ * rebuilds the transaction without the statement.
+ */
+static int run_in_session_txn(sc_exec *x, const char *sql, size_t len)
+{
+    sc_session *s = x->s;
+    sc_txn_mark mark;
+    bool commit_anyway = false;
+    int rc, rrc;
+
+    if (!direct_ok(s))
+        return run_in_txn(x, s->txn, sql, len);
+    sc_catalog__txn_mark(&mark, s->txn);
+    x->txn = s->txn;
+    rc = sc_txn_set_statement(s->txn, sql, len);
+    if (rc == SC_OK)
+        rc = dispatch(x, &commit_anyway);
+    x->txn = NULL;
+    if (rc == SC_EFULL)
+        return rc; /* sc_ddl_exec grows the map and builds the transaction again */
+    if (rc == SC_OK || commit_anyway || x->keep_partial) {
+        sc_error saved = *sc_ctx_last_error(x->ctx);
+        int erc = sc_catalog__txn_stmt_end(s->txn);
+        if (erc == SC_OK) {
+            if (rc != SC_OK)
+                sc_error_set(x->ctx, saved.code, saved.mysql_errno, saved.sqlstate, "%s",
+                             saved.message);
+            return rc;
+        }
+        rc = erc; /* dropped, as the failed commit of a nested txn dropped it */
+    }
+    if (sc_catalog__txn_unwind(s->txn, &mark))
+        return rc;
+    sc_error saved = *sc_ctx_last_error(x->ctx);
+    rrc = sc_ddl__txn_rebuild(s);
+    if (rrc != SC_OK)
+        return rrc;
+    sc_error_set(x->ctx, saved.code, saved.mysql_errno, saved.sqlstate, "%s", saved.message);
+    return rc;
+}
+
 static bool txn_control(sc_ast_stmt_kind kind)
 {
     return kind == SC_AST_STMT_BEGIN || kind == SC_AST_STMT_COMMIT || kind == SC_AST_STMT_ROLLBACK;
@@ -1015,16 +1071,12 @@ static int run_parsed(sc_exec *x, sc_txn *txn, const char *sql, size_t len)
         return sc_ddl__txn_control(s, x->stmt->kind);
     if (txn || !s->txn)
         return run_in_txn(x, txn, sql, len);
-    rc = run_in_txn(x, s->txn, sql, len);
-    if (rc != SC_EFULL) {
-        sc_error saved = *sc_ctx_last_error(x->ctx);
-        int nrc = sc_ddl__txn_note(s, sql, len, rc);
-        if (nrc)
-            return nrc;
-        if (rc)
-            sc_error_set(x->ctx, saved.code, saved.mysql_errno, saved.sqlstate, "%s",
-                         saved.message);
-    }
+    rc = sc_ddl__txn_prepare(s, sql, len);
+    if (rc != SC_OK)
+        return rc;
+    rc = run_in_session_txn(x, sql, len);
+    if (rc != SC_EFULL)
+        sc_ddl__txn_note(s, rc);
     return rc;
 }
 

@@ -8,8 +8,14 @@
  * after every DDL statement, so BEGIN; CREATE TABLE ...; ROLLBACK keeps the
  * table there. Here DDL inside an explicit transaction is part of it and
  * ROLLBACK undoes it. BEGIN inside a transaction commits it first, as MariaDB
- * does. Each statement runs in a nested transaction of the explicit one, so
- * a failing statement leaves the transaction as it was.
+ * does. A failing statement leaves the transaction as it was (MariaDB's
+ * statement atomicity), without a nested LMDB transaction per statement
+ * (their commits merge dirty pages into the parent, a cost that grows with
+ * it): statements run in the explicit transaction itself; one that fails
+ * before its first write is forgotten (sc_catalog__txn_unwind), one that
+ * fails after it is undone by building the transaction again from the
+ * statements before it, the replay below (sc_ddl__txn_rebuild). Replays run
+ * each statement in a nested transaction, as before.
  *
  * A full map: LMDB cannot grow the map while the transaction is open, so the
  * session keeps the text and outcome of every statement run in it, and the
@@ -29,7 +35,7 @@ static void replay_clear(sc_session *s)
 {
     sc_txn_replay *r = &s->replay;
 
-    for (size_t i = 0; i < r->n; i++)
+    for (size_t i = 0; i < r->n + r->pending; i++)
         sc_free(s->ctx, r->texts[i]);
     sc_free(s->ctx, r->texts);
     sc_free(s->ctx, r->lens);
@@ -146,8 +152,9 @@ static int lost(sc_session *s, int rc)
                         "%s; the transaction was rolled back", e.message);
 }
 
-/* Run the recorded statements again in a fresh transaction. SC_EFULL: grow again. */
-static int replay(sc_session *s)
+/* Run the recorded statements again in a fresh transaction (why: after
+ * what, for the error when one goes differently). SC_EFULL: grow again. */
+static int replay(sc_session *s, const char *why)
 {
     sc_txn_replay *r = &s->replay;
     sc_stmt_result res;
@@ -162,8 +169,8 @@ static int replay(sc_session *s)
         if (rc != r->codes[i])
             rc = sc_error_set(s->ctx, SC_ERROR, 0, NULL,
                               "statement %zu of the transaction went differently when it was "
-                              "run again after the catalog map grew",
-                              i + 1);
+                              "run again %s",
+                              i + 1, why);
         else
             rc = SC_OK;
     }
@@ -184,8 +191,22 @@ int sc_ddl__txn_regrow(sc_session *s, bool explicit_txn)
         if (rc == SC_OK)
             rc = sc_txn_begin(&s->txn, s->cat, 0);
         if (rc == SC_OK)
-            rc = replay(s);
+            rc = replay(s, "after the catalog map grew");
     } while (rc == SC_EFULL && s->txn); /* the replay itself filled the larger map */
+    return rc == SC_OK ? SC_OK : lost(s, rc);
+}
+
+int sc_ddl__txn_rebuild(sc_session *s)
+{
+    int rc;
+
+    sc_txn_abort(s->txn);
+    s->txn = NULL;
+    rc = sc_txn_begin(&s->txn, s->cat, 0);
+    if (rc == SC_OK)
+        rc = replay(s, "to undo a statement that failed part-way");
+    if (rc == SC_EFULL && s->txn)
+        return sc_ddl__txn_regrow(s, true);
     return rc == SC_OK ? SC_OK : lost(s, rc);
 }
 
@@ -205,12 +226,16 @@ int sc_session_commit(sc_session *s)
     return rc;
 }
 
-int sc_ddl__txn_note(sc_session *s, const char *sql, size_t len, int code)
+int sc_ddl__txn_prepare(sc_session *s, const char *sql, size_t len)
 {
     sc_txn_replay *r = &s->replay;
 
     if (s->replaying || !s->txn)
         return SC_OK;
+    if (r->pending) {
+        sc_free(s->ctx, r->texts[r->n]); /* a statement run again after the map grew */
+        r->pending = false;
+    }
     if (r->n == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 16;
         char **t = sc__realloc(s->ctx, r->texts, cap * sizeof(*t));
@@ -230,9 +255,18 @@ int sc_ddl__txn_note(sc_session *s, const char *sql, size_t len, int code)
     if (!(r->texts[r->n] = sc__strndup(s->ctx, sql, len)))
         return SC_ENOMEM;
     r->lens[r->n] = len;
-    r->codes[r->n] = code;
-    r->n++;
+    r->pending = true;
     return SC_OK;
+}
+
+void sc_ddl__txn_note(sc_session *s, int code)
+{
+    sc_txn_replay *r = &s->replay;
+
+    if (s->replaying || !s->txn || !r->pending)
+        return;
+    r->codes[r->n++] = code;
+    r->pending = false;
 }
 
 int sc_ddl__txn_control(sc_session *s, sc_ast_stmt_kind kind)
