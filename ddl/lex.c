@@ -433,7 +433,10 @@ static sc_tok_kind lex_op(sc_lexer *lx)
     int c = peek(lx, 0);
 
     for (i = 0; i < sizeof(multi_ops) / sizeof(multi_ops[0]); i++) {
-        size_t n = strlen(multi_ops[i]);
+        size_t n;
+        if (multi_ops[i][0] != c) /* most operators are '(' ',' ')': no strlen for them */
+            continue;
+        n = strlen(multi_ops[i]);
         if (lx->pos + n <= lx->len && memcmp(lx->sql + lx->pos, multi_ops[i], n) == 0) {
             advance(lx, n);
             return SC_TOK_OP;
@@ -510,19 +513,6 @@ sc_token sc_lex__next(sc_lexer *lx)
                     (lx->prev == SC_TOK_IDENT || lx->prev == SC_TOK_QIDENT);
     lx->prev = t.kind;
     return t;
-}
-
-bool sc_lex__is_op(const char *sql, const sc_token *tok, const char *op)
-{
-    size_t n = strlen(op);
-    return tok->kind == SC_TOK_OP && tok->len == n && memcmp(sql + tok->start, op, n) == 0;
-}
-
-bool sc_lex__is_word(const char *sql, const sc_token *tok, const char *word)
-{
-    size_t n = strlen(word);
-    return tok->kind == SC_TOK_IDENT && tok->len == n &&
-           strncasecmp(sql + tok->start, word, n) == 0;
 }
 
 static int word_cmp(const char *word, size_t len, const char *res)

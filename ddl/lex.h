@@ -74,11 +74,44 @@ void sc_lex__init(sc_lexer *lx, const char *sql, size_t len, unsigned flags);
 /** The next token (SC_TOK_EOF at the end, repeatedly). */
 sc_token sc_lex__next(sc_lexer *lx);
 
+/*
+ * The parser asks these two for almost every token it tries (a CREATE TABLE
+ * of 8 columns: hundreds of calls through chains of accept_word), so they
+ * are inline, one pass that stops at the first byte that differs.
+ */
 /** Whether tok is the operator op (exact text, e.g. "(", "<=>"). */
-bool sc_lex__is_op(const char *sql, const sc_token *tok, const char *op);
+static inline bool sc_lex__is_op(const char *sql, const sc_token *tok, const char *op)
+{
+    const char *s = sql + tok->start;
+    size_t i;
+
+    if (tok->kind != SC_TOK_OP)
+        return false;
+    for (i = 0; i < tok->len; i++)
+        if (!op[i] || s[i] != op[i])
+            return false;
+    return op[i] == '\0';
+}
+
+/* ASCII upper case (keywords are ASCII; other bytes never match one). */
+static inline unsigned char sc_lex__upper(unsigned char c)
+{
+    return c >= 'a' && c <= 'z' ? (unsigned char)(c - 'a' + 'A') : c;
+}
 
 /** Whether an IDENT token equals word, ASCII case-insensitively. */
-bool sc_lex__is_word(const char *sql, const sc_token *tok, const char *word);
+static inline bool sc_lex__is_word(const char *sql, const sc_token *tok, const char *word)
+{
+    const unsigned char *s = (const unsigned char *)sql + tok->start;
+    size_t i;
+
+    if (tok->kind != SC_TOK_IDENT)
+        return false;
+    for (i = 0; i < tok->len; i++)
+        if (!word[i] || sc_lex__upper(s[i]) != sc_lex__upper((unsigned char)word[i]))
+            return false;
+    return word[i] == '\0';
+}
 
 /** Whether word[0..len) (any case) is a MariaDB 10.11 reserved word (never a bare name). */
 bool sc_lex__is_reserved(const char *word, size_t len);

@@ -25,44 +25,6 @@
 /* ------------------------------------------------------------------ */
 /* Token helpers                                                        */
 
-const sc_token *sc_parse__tok(const sc_parser *p, size_t ahead)
-{
-    size_t i = p->pos + ahead;
-    return &p->toks[i < p->n_toks ? i : p->n_toks - 1];
-}
-
-void sc_parse__skip(sc_parser *p)
-{
-    if (p->pos + 1 < p->n_toks)
-        p->pos++;
-}
-
-bool sc_parse__is_word(const sc_parser *p, size_t ahead, const char *word)
-{
-    return sc_lex__is_word(p->sql, sc_parse__tok(p, ahead), word);
-}
-
-bool sc_parse__is_op(const sc_parser *p, size_t ahead, const char *op)
-{
-    return sc_lex__is_op(p->sql, sc_parse__tok(p, ahead), op);
-}
-
-bool sc_parse__accept_word(sc_parser *p, const char *word)
-{
-    if (!sc_parse__is_word(p, 0, word))
-        return false;
-    sc_parse__skip(p);
-    return true;
-}
-
-bool sc_parse__accept_op(sc_parser *p, const char *op)
-{
-    if (!sc_parse__is_op(p, 0, op))
-        return false;
-    sc_parse__skip(p);
-    return true;
-}
-
 int sc_parse__expect_word(sc_parser *p, const char *word)
 {
     return sc_parse__accept_word(p, word) ? SC_OK : sc_parse__syntax_error(p);
@@ -1225,12 +1187,22 @@ int sc_parse__tokenize(sc_parser *p)
     if (p->flags & SC_PARSE_NO_BACKSLASH_ESCAPES)
         lflags |= SC_LEX_NO_BACKSLASH_ESCAPES;
     sc_lex__init(&lx, p->sql, p->len, lflags);
-    for (;;) {
-        sc_token *t = sc_parse__push(p, (void **)&p->toks, &p->n_toks, sizeof(*t));
-        if (!t)
-            return sc_parse__nomem(p);
-        *t = sc_lex__next(&lx);
-        if (t->kind == SC_TOK_EOF)
+    /* room for a token per 4 bytes to begin with (DDL averages one per 4-6),
+     * doubled when short: no capacity search per token */
+    for (size_t cap = 0;;) {
+        sc_token t = sc_lex__next(&lx);
+        if (p->n_toks == cap) {
+            size_t ncap = cap ? 2 * cap : p->len / 4 + 8;
+            sc_token *a = sc__arena_alloc(p->arena, ncap * sizeof(*a));
+            if (!a)
+                return sc_parse__nomem(p);
+            if (cap)
+                memcpy(a, p->toks, cap * sizeof(*a));
+            p->toks = a;
+            cap = ncap;
+        }
+        p->toks[p->n_toks++] = t;
+        if (t.kind == SC_TOK_EOF)
             return SC_OK;
     }
 }

@@ -52,13 +52,45 @@ typedef struct sc_parser {
  */
 #define SC_PARSE_MAX_DEPTH 1000
 
-/* ---- token access ---- */
-const sc_token *sc_parse__tok(const sc_parser *p, size_t ahead);
-void sc_parse__skip(sc_parser *p);
-bool sc_parse__is_word(const sc_parser *p, size_t ahead, const char *word);
-bool sc_parse__is_op(const sc_parser *p, size_t ahead, const char *op);
-bool sc_parse__accept_word(sc_parser *p, const char *word);
-bool sc_parse__accept_op(sc_parser *p, const char *op);
+/* ---- token access (inline: the grammar tries words in long chains) ---- */
+static inline const sc_token *sc_parse__tok(const sc_parser *p, size_t ahead)
+{
+    size_t i = p->pos + ahead;
+    return &p->toks[i < p->n_toks ? i : p->n_toks - 1];
+}
+
+static inline void sc_parse__skip(sc_parser *p)
+{
+    if (p->pos + 1 < p->n_toks)
+        p->pos++;
+}
+
+static inline bool sc_parse__is_word(const sc_parser *p, size_t ahead, const char *word)
+{
+    return sc_lex__is_word(p->sql, sc_parse__tok(p, ahead), word);
+}
+
+static inline bool sc_parse__is_op(const sc_parser *p, size_t ahead, const char *op)
+{
+    return sc_lex__is_op(p->sql, sc_parse__tok(p, ahead), op);
+}
+
+static inline bool sc_parse__accept_word(sc_parser *p, const char *word)
+{
+    if (!sc_parse__is_word(p, 0, word))
+        return false;
+    sc_parse__skip(p);
+    return true;
+}
+
+static inline bool sc_parse__accept_op(sc_parser *p, const char *op)
+{
+    if (!sc_parse__is_op(p, 0, op))
+        return false;
+    sc_parse__skip(p);
+    return true;
+}
+
 int sc_parse__expect_word(sc_parser *p, const char *word);
 int sc_parse__expect_op(sc_parser *p, const char *op);
 bool sc_parse__at_end(const sc_parser *p);
