@@ -65,12 +65,15 @@ bool sc_sql_split_delim(size_t *end_out,
     bool content = false;
 
     while (i < len) {
-        if (delim_len > 0 && len - i >= delim_len && memcmp(sql + i, delim, delim_len) == 0) {
+        /* the first byte decides before any call: this runs over every byte of a script */
+        if (delim_len > 0 && sql[i] == delim[0] && len - i >= delim_len &&
+            memcmp(sql + i, delim, delim_len) == 0) {
             *end_out = i;
             *has_content_out = content;
             return true;
         }
-        if ((c = comment_len(sql, len, i)) > 0) {
+        if ((sql[i] == '#' || sql[i] == '-' || sql[i] == '/') &&
+            (c = comment_len(sql, len, i)) > 0) {
             i += c;
             continue;
         }
