@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
+#include <isa-l/crc.h>
 
 #include "catalog/catalog_int.h"
 #include "replicate/event.h"
@@ -833,8 +833,13 @@ int sc_event__encode_at(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksu
         h.log_pos = (uint32_t)(base + buf->len); /* before the checksum covers it */
     sc_event__encode_header(buf->data + start, &h);
     if (crc) {
-        uLong c = crc32(0L, buf->data + start, (uInt)(len - SC_CHECKSUM_LEN));
-        sc_put_u32le(buf->data + start + len - SC_CHECKSUM_LEN, (uint32_t)c);
+        uint32_t c = sc_event__crc32(buf->data + start, len - SC_CHECKSUM_LEN);
+        sc_put_u32le(buf->data + start + len - SC_CHECKSUM_LEN, c);
     }
     return SC_OK;
+}
+
+uint32_t sc_event__crc32(const uint8_t *p, size_t n)
+{
+    return crc32_gzip_refl(0, p, (uint64_t)n);
 }

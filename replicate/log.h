@@ -136,7 +136,7 @@ struct sc_log {
     sc_log_observer observer; /* tests: called with the changes before logging */
     void *observer_payload;
     uint32_t origin_server_id; /* != 0: server id of the next commits (replica applier) */
-    struct z_stream_s *zs;     /* deflate stream of compressed rows events, reset per event */
+    uint8_t *zlevel_buf;       /* ISA-L level 1 work area of compressed rows events (log.c) */
 };
 
 /* ---- log.c ---- */

@@ -11,7 +11,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "replicate/log.h"
 
@@ -79,7 +78,7 @@ bool sc_log__record_check(char *why, size_t size, int *alg, uint64_t off, sc_sli
                            (unsigned long long)(at + len));
         if (crc) {
             uint32_t want = sc_get_u32le(ev + len - SC_CHECKSUM_LEN);
-            uint32_t got = (uint32_t)crc32(0L, ev, (uInt)(len - SC_CHECKSUM_LEN));
+            uint32_t got = sc_event__crc32(ev, len - SC_CHECKSUM_LEN);
             if (want != got)
                 return why_set(why, size,
                                "event at offset %llu: checksum mismatch (stored 0x%08x, computed "

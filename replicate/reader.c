@@ -1,7 +1,7 @@
 /*
  * reader.c - read a binlog v4 file: magic, then events back to back, each
  * framed by its common header and (per the Format_description event)
- * followed by a CRC32 that is verified with zlib's crc32().
+ * followed by a CRC32 that is verified with sc_event__crc32().
  *
  * Invariants: the file is mapped (or copied) once and every slice handed out
  * points into it, so events stay valid until close. Memory stays bounded
@@ -233,7 +233,7 @@ static bool version_has_checksum(const char *v)
 static int check_crc(sc_binlog_reader *r, const uint8_t *p, uint32_t len)
 {
     uint32_t stored = sc_get_u32le(p + len - SC_CHECKSUM_LEN);
-    uint32_t computed = (uint32_t)crc32(0L, p, len - SC_CHECKSUM_LEN);
+    uint32_t computed = sc_event__crc32(p, len - SC_CHECKSUM_LEN);
 
     r->cur.has_checksum = true;
     r->cur.checksum = stored;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "catalog/catalog_int.h"
 #include "replicate/event.h"
@@ -640,6 +641,24 @@ START_TEST(test_replicate_event_alloc_failure)
 }
 END_TEST
 
+/* sc_event__crc32 (ISA-L) is zlib's crc32 at every length and alignment a
+ * binlog event can have, the empty input and a 64 KB one included. */
+START_TEST(test_replicate_event_crc32_is_zlibs)
+{
+    static uint8_t b[65536 + 64];
+    uint32_t seed = 12345;
+
+    for (size_t i = 0; i < sizeof(b); i++) {
+        seed = seed * 1103515245u + 12345u;
+        b[i] = (uint8_t)(seed >> 16);
+    }
+    for (size_t off = 0; off < 16; off++)
+        for (size_t n = 0; n < 600; n++)
+            ck_assert_uint_eq(sc_event__crc32(b + off, n), (uint32_t)crc32(0L, b + off, (uInt)n));
+    ck_assert_uint_eq(sc_event__crc32(b + 3, 65536), (uint32_t)crc32(0L, b + 3, 65536));
+}
+END_TEST
+
 Suite *sc_test_replicate_event_suite(void);
 
 Suite *sc_test_replicate_event_suite(void)
@@ -657,6 +676,7 @@ Suite *sc_test_replicate_event_suite(void)
     tcase_add_test(tc, test_replicate_event_temporal_cases);
     tcase_add_test(tc, test_replicate_event_own_fde);
     tcase_add_test(tc, test_replicate_event_synthetic_shapes);
+    tcase_add_test(tc, test_replicate_event_crc32_is_zlibs);
     suite_add_tcase(s, tc);
     tc = tcase_create("event_query_unknown");
     tcase_set_timeout(tc, 60);
