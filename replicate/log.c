@@ -896,10 +896,35 @@ static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
  * are not in the change list; a value other than 0/1 leaves the mark alone
  * (the commit of a real change reports it).
  */
+static bool pinned(const sc_log *log, sc_txn *txn)
+{
+    return log->pin_txn == txn && mdb_txn_id(sc_catalog__mdb_txn(txn)) == log->pin_txn_id;
+}
+
+void sc_log__pin_settings(sc_log *log, sc_txn *txn)
+{
+    log->pin_txn = NULL;
+    if (sc_log__settings(&log->pin_set, txn) != SC_OK) {
+        sc_ctx_clear_error(log->ctx);
+        return;
+    }
+    log->pin_txn = txn;
+    log->pin_txn_id = mdb_txn_id(sc_catalog__mdb_txn(txn));
+}
+
+void sc_log__unpin_settings(sc_log *log)
+{
+    log->pin_txn = NULL;
+}
+
 static int mark_logged(sc_log *log, sc_txn *txn)
 {
     char *v = NULL;
-    int rc = setting_str(&v, txn, SC_LOG_SET_ENABLED);
+    int rc;
+
+    if (pinned(log, txn)) /* binlog.enabled read as 0 or 1 when pinned */
+        return sc_catalog__set_logged(txn, log->pin_set.enabled);
+    rc = setting_str(&v, txn, SC_LOG_SET_ENABLED);
 
     if (!rc && (!v || strcmp(v, "1") == 0 || strcmp(v, "0") == 0))
         rc = sc_catalog__set_logged(txn, !v || v[0] == '1');
@@ -916,9 +941,12 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     bld.log = log;
     bld.txn = txn;
     bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = bld.smaps.ctx = log->ctx;
-    rc = sc_log__settings(&bld.set, txn);
-    if (rc || !bld.set.enabled)
+    if (pinned(log, txn))
+        bld.set = log->pin_set;
+    else if ((rc = sc_log__settings(&bld.set, txn)))
         return rc;
+    if (!bld.set.enabled)
+        return SC_OK;
     if (log->origin_server_id)
         bld.set.server_id = log->origin_server_id;
     rc = sc_log__ensure_state(&bld.st, log, txn);

@@ -137,6 +137,9 @@ struct sc_log {
     void *observer_payload;
     uint32_t origin_server_id; /* != 0: server id of the next commits (replica applier) */
     uint8_t *zlevel_buf;       /* ISA-L level 1 work area of compressed rows events (log.c) */
+    sc_txn *pin_txn;           /* != NULL: pin_set holds the settings of this write txn */
+    size_t pin_txn_id;         /* its LMDB txn id (a new txn at the same address is not it) */
+    sc_log_settings pin_set;
 };
 
 /* ---- log.c ---- */
@@ -172,6 +175,15 @@ int sc_log__rotate_in(sc_log *log, sc_txn *txn);
  * back to the setting): the replica applier keeps a transaction's origin.
  */
 void sc_log__set_origin(sc_log *log, uint32_t server_id);
+/**
+ * Read the settings once for every unit of write transaction txn (the
+ * replica applier's batch, split once per source transaction; it writes no
+ * setting): the commit hook uses them instead of reading the settings again
+ * at every split. No pin when they do not read (each split then reports the
+ * error, as without). sc_log__unpin_settings before txn ends.
+ */
+void sc_log__pin_settings(sc_log *log, sc_txn *txn);
+void sc_log__unpin_settings(sc_log *log);
 /** Install an observer (tests). */
 void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload);
 

@@ -222,6 +222,7 @@ static int push_done(sc_replica_applier *a)
 
 static void abort_batch(sc_replica_applier *a)
 {
+    sc_log__unpin_settings(a->log);
     sc_txn_abort(a->txn);
     a->txn = NULL;
     a->in_txn = false;
@@ -259,6 +260,7 @@ static int commit_batch(sc_replica_applier *a)
         return rc;
     }
     rc = sc_txn_commit(a->txn);
+    sc_log__unpin_settings(a->log);
     a->txn = NULL;
     if (rc) {
         abort_batch(a);
@@ -272,12 +274,17 @@ static int commit_batch(sc_replica_applier *a)
 
 static int begin_batch(sc_replica_applier *a)
 {
+    int rc;
+
     a->n_tables = a->n_schemas = 0;
     a->n_done = 0;
     cache_clear(a);
     a->pend = a->pos;
     a->n_rules_at_begin = a->src.n_rules;
-    return sc_txn_begin(&a->txn, a->cat, 0);
+    rc = sc_txn_begin(&a->txn, a->cat, 0);
+    if (!rc)
+        sc_log__pin_settings(a->log, a->txn); /* a batch writes no setting */
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
