@@ -349,6 +349,13 @@ typedef enum sc_write_mode {
 int sc__row_write(
     sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode, bool cascade);
 
+/**
+ * sc__row_write(SC_W_PUT) of a row whose key must exist: SC_ENOTFOUND, with
+ * nothing written, when it does not (the replica applier's update, in the one
+ * B-tree descent that reads the old row instead of a probe before it).
+ */
+int sc__row_replace(sc_txn *txn, unsigned st, const ProtobufCMessage *msg);
+
 /** The name of system table st ("?" when unknown). */
 const char *sc__st_name(unsigned st);
 /** Unpack a packed row of system table st into the arena. */

@@ -1,14 +1,19 @@
 /*
  * rowmsg.c - the replica applier's row path without a packed round trip
  * (rowmsg.h). Both functions go through what rows.c's raw row calls use:
- * sc__row_write() for writes (with the same writable check and poisoning),
+ * sc__row_write() or sc__row_replace() for writes (with the same writable
+ * check and poisoning),
  * sc__key_encode() and the bounds-checked LMDB read for the probe.
  */
 #include "catalog/rowmsg.h"
 #include "catalog/catalog_priv.h"
 
-int sc_catalog__row_write_msg(sc_txn *txn, unsigned systable, const ProtobufCMessage *m, bool del)
+int sc_catalog__row_write_msg(sc_txn *txn,
+                              unsigned systable,
+                              const ProtobufCMessage *m,
+                              sc_rowmsg_mode mode)
 {
+    static const sc_write_mode modes[] = {SC_W_PUT, SC_W_INSERT, SC_W_PUT, SC_W_DELETE};
     uint64_t mark = txn->writes;
     int rc;
 
@@ -17,7 +22,8 @@ int sc_catalog__row_write_msg(sc_txn *txn, unsigned systable, const ProtobufCMes
     rc = sc__txn_writable(txn);
     if (rc)
         return rc;
-    rc = sc__row_write(txn, systable, m, del ? SC_W_DELETE : SC_W_PUT, false);
+    rc = mode == SC_ROWMSG_REPLACE ? sc__row_replace(txn, systable, m)
+                                   : sc__row_write(txn, systable, m, modes[mode], false);
     return sc__txn_settle(txn, mark, rc);
 }
 

@@ -913,3 +913,59 @@ int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter)
 
     return rc ? rc : sc__sequence_next(out, txn, counter);
 }
+
+/* ------------------------------------------------------------------ */
+/* Replace a row that must exist (the replica applier)                 */
+
+/* row_write's SC_W_PUT of a row whose old version must be there: no write
+ * at all (and no change record) when it is not. */
+static int row_replace(sc_txn *txn, unsigned st, const ProtobufCMessage *msg)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    uint8_t kbuf[512];
+    MDB_val k, old = {0, NULL}, nv = {0, NULL};
+    index_plan plan = {0};
+    int rc;
+
+    if (txn->cat->interrupt)
+        return sc_error_set_er(ctx, SC_ERROR, SC_ER_QUERY_INTERRUPTED);
+    sc__buf_reset(&txn->key);
+    rc = sc__key_encode(&txn->key, &txn->cat->keys[st], msg);
+    if (rc)
+        return rc;
+    if (txn->key.len > sizeof(kbuf))
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: key too long (%zu bytes)",
+                            sc__st_name(st), txn->key.len);
+    memcpy(kbuf, txn->key.data, txn->key.len);
+    k.mv_size = txn->key.len;
+    k.mv_data = kbuf;
+    rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[st], &k, &old);
+    if (rc == MDB_NOTFOUND)
+        return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "syscat.%s: no such row", sc__st_name(st));
+    if (rc)
+        return sc__mdb_fail(txn, rc, sc__st_name(st));
+    if ((rc = pack_row(txn, msg, &nv)))
+        return rc;
+    if (has_index(st) && (rc = plan_index(&plan, txn, st, &old, msg)))
+        return rc;
+    if (txn->record && (rc = sc__txn_record(txn, st, (sc_slice){old.mv_data, old.mv_size},
+                                            (sc_slice){nv.mv_data, nv.mv_size}, false)))
+        return rc;
+    txn->writes++;
+    sc__txn_touch(txn, st, kbuf, k.mv_size);
+    rc = main_write(txn, st, &k, &nv, SC_W_PUT);
+    if (!rc && plan.slot)
+        rc = apply_index(txn, &plan);
+    return rc;
+}
+
+int sc__row_replace(sc_txn *txn, unsigned st, const ProtobufCMessage *msg)
+{
+    size_t n_changes = txn->n_changes;
+    int rc = row_replace(txn, st, msg);
+
+    sc__arena_reset(&txn->scratch);
+    if (rc)
+        txn->n_changes = n_changes;
+    return rc;
+}

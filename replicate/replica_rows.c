@@ -458,42 +458,55 @@ static int probe(sc_replica_applier *a, sc_arena *ar, const change *c, const ima
     return rc ? rc : sc_catalog__row_exists(found, a->txn, c->m->st->id, key);
 }
 
-static int write_msg(sc_replica_applier *a, const change *c, const ProtobufCMessage *m, bool del)
+static int
+write_msg(sc_replica_applier *a, const change *c, const ProtobufCMessage *m, sc_rowmsg_mode mode)
 {
-    return sc_catalog__row_write_msg(a->txn, c->m->st->id, m, del);
+    return sc_catalog__row_write_msg(a->txn, c->m->st->id, m, mode);
 }
 
+/* A write that found no row to replace or delete: not_found's answer (1: skipped). */
+static int missing(sc_replica_applier *a, const change *c, int rc)
+{
+    if (rc != SC_ENOTFOUND)
+        return rc;
+    sc_ctx_clear_error(a->ctx);
+    return not_found(a, c);
+}
+
+/* Idempotent mode overwrites a row that exists; strict mode inserts, and an
+ * existing key (probed only when the insert fails) is the duplicate error. */
 static int msg_insert(sc_replica_applier *a, sc_arena *ar, const change *c)
 {
     ProtobufCMessage *row = NULL;
-    bool found = false;
-    int rc = probe(a, ar, c, &c->a, &found);
+    bool strict = a->src.exec_mode == SC_REPLICA_EXEC_STRICT, found = false;
+    int rc = sc_sysmap__msg(&row, ar, c->m, c->a.v, c->a.absent), put;
 
-    if (!rc && found && a->src.exec_mode == SC_REPLICA_EXEC_STRICT)
-        rc = sc_replica__conflict(a, SC_ESQL, SC_ER_DUP_ENTRY_REPLICA_EVENT, c->m->st->name,
-                                  a->file, (unsigned long long)a->ev_end);
-    if (!rc)
-        rc = sc_sysmap__msg(&row, ar, c->m, c->a.v, c->a.absent);
-    return rc ? rc : put_result(a, c, write_msg(a, c, row, false));
+    if (rc)
+        return rc;
+    put = write_msg(a, c, row, strict ? SC_ROWMSG_INSERT : SC_ROWMSG_PUT);
+    if (put == SC_EEXISTS && strict && !(rc = probe(a, ar, c, &c->a, &found)) && found)
+        return sc_replica__conflict(a, SC_ESQL, SC_ER_DUP_ENTRY_REPLICA_EVENT, c->m->st->name,
+                                    a->file, (unsigned long long)a->ev_end);
+    return rc ? rc : put_result(a, c, put);
 }
 
+/* The row with the before image's key must exist: a replace, or when the key
+ * changes, a delete of the old key and a put of the new row. */
 static int msg_update(sc_replica_applier *a, sc_arena *ar, const change *c)
 {
     ProtobufCMessage *key = NULL, *row = NULL;
-    bool found = false;
-    int rc = key_msg(&key, ar, c, &c->b);
+    bool moved = key_changed(c);
+    int rc = sc_sysmap__msg(&row, ar, c->m, c->a.v, NULL);
 
-    if (!rc)
-        rc = sc_catalog__row_exists(&found, a->txn, c->m->st->id, key);
-    if (!rc && !found) {
-        rc = not_found(a, c);
+    if (!rc && moved)
+        rc = key_msg(&key, ar, c, &c->b);
+    if (!rc && moved)
+        rc = write_msg(a, c, key, SC_ROWMSG_DELETE);
+    if (rc == SC_ENOTFOUND || (!rc && !moved)) {
+        rc = missing(a, c, rc ? rc : put_result(a, c, write_msg(a, c, row, SC_ROWMSG_REPLACE)));
         return rc == 1 ? SC_OK : rc;
     }
-    if (!rc)
-        rc = sc_sysmap__msg(&row, ar, c->m, c->a.v, NULL);
-    if (!rc && key_changed(c))
-        rc = write_msg(a, c, key, true);
-    return rc ? rc : put_result(a, c, write_msg(a, c, row, false));
+    return rc ? rc : put_result(a, c, write_msg(a, c, row, SC_ROWMSG_PUT));
 }
 
 static int msg_delete(sc_replica_applier *a, sc_arena *ar, const change *c)
@@ -502,11 +515,7 @@ static int msg_delete(sc_replica_applier *a, sc_arena *ar, const change *c)
     int rc = key_msg(&key, ar, c, &c->b);
 
     if (!rc)
-        rc = write_msg(a, c, key, true);
-    if (rc == SC_ENOTFOUND) {
-        sc_ctx_clear_error(a->ctx);
-        rc = not_found(a, c);
-    }
+        rc = missing(a, c, write_msg(a, c, key, SC_ROWMSG_DELETE));
     return rc == 1 ? SC_OK : rc;
 }
 

@@ -215,7 +215,7 @@ int sc_replica__pos_store(sc_txn *txn, uint64_t source_id, const sc_replica_pos 
     r.last_error.data = (uint8_t *)(uintptr_t)pos->last_error;
     r.last_error.len = strlen(pos->last_error);
     r.last_error_time = pos->last_error_time;
-    return sc_catalog__row_write_msg(txn, SC_SYS_REPLICA_STATE, &r.base, false);
+    return sc_catalog__row_write_msg(txn, SC_SYS_REPLICA_STATE, &r.base, SC_ROWMSG_PUT);
 }
 
 int sc_replica__map_get(
@@ -245,7 +245,7 @@ int sc_replica__map_put(
     r.kind = kind;
     r.source_tid = source_tid;
     r.my_tid = my_tid;
-    return sc_catalog__row_write_msg(txn, SC_SYS_TID_MAP, &r.base, false);
+    return sc_catalog__row_write_msg(txn, SC_SYS_TID_MAP, &r.base, SC_ROWMSG_PUT);
 }
 
 int sc_replica__map_del(sc_txn *txn, uint64_t source_id, uint32_t kind, uint64_t source_tid)

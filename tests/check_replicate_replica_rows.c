@@ -9,12 +9,16 @@
  * the same rounds: every system table holds the same packed rows, and the
  * replicas' logs hold the same events, byte for byte but for the event
  * timestamps (the local commit's clock) and the checksums over them. The
- * idempotent-mode skips of missing rows count the same on both paths.
+ * idempotent-mode skips of missing rows count the same on both paths. And
+ * the write modes the message path uses: a replace or an insert checks the
+ * key in the write itself (no probe before it).
  */
 #include <stdlib.h>
 
 #include "tests/replica_util.h"
+#include "catalog/rowmsg.h"
 #include "replicate/replica.h"
+#include "replicate/sysmap.h"
 
 static char base[256];
 static const char *const images[] = {"FULL", "MINIMAL", "NOBLOB"};
@@ -200,6 +204,68 @@ START_TEST(test_rows_paths_idempotent_skips)
 }
 END_TEST
 
+static int first_row(sc_slice packed, void *payload)
+{
+    sc_buf *b = payload;
+
+    if (!b->len)
+        sc__buf_put(b, packed.data, packed.len);
+    return 0;
+}
+
+/* A replace of a missing key writes nothing and leaves the transaction
+ * usable; a replace of an existing one rewrites it; an insert of an existing
+ * key is SC_EEXISTS. On the first schemata row (schema syscat), its id
+ * moved past every id in use for the missing key. */
+START_TEST(test_rows_write_modes)
+{
+    ru_node n;
+    sc_sysmap m;
+    sc_binlog_value v[SC_SYSMAP_MAX_COLS];
+    ProtobufCMessage *old = NULL, *row = NULL;
+    sc_arena ar;
+    sc_buf b;
+    sc_txn *txn = NULL;
+    bool found = true;
+    unsigned id;
+
+    ru_create(&n, base, "modes", 5, NULL);
+    sc__buf_init(&b, n.ctx);
+    sc__arena_init(&ar, n.ctx, 1024);
+    ck_assert_int_eq(sc_sysmap__init(&m, n.ctx, SC_SYS_SCHEMATA), SC_OK);
+    ck_assert_uint_eq(m.npk, 1);
+    id = m.pk[0];
+    ck_assert_int_eq(sc_txn_begin(&txn, n.cat, 0), SC_OK);
+    ck_assert_int_eq(sc_catalog__row_foreach(txn, SC_SYS_SCHEMATA, first_row, &b), SC_OK);
+    ck_assert_uint_gt(b.len, 0);
+    ck_assert_int_eq(sc_sysmap__row(v, &old, n.ctx, &m, (sc_slice){b.data, b.len}), SC_OK);
+    ck_assert_int_eq(sc_sysmap__msg(&row, &ar, &m, v, NULL), SC_OK);
+    ck_assert_int_eq(sc_catalog__row_write_msg(txn, SC_SYS_SCHEMATA, row, SC_ROWMSG_REPLACE),
+                     SC_OK);
+    ck_assert_int_eq(sc_catalog__row_write_msg(txn, SC_SYS_SCHEMATA, row, SC_ROWMSG_INSERT),
+                     SC_EEXISTS);
+    sc_txn_abort(txn); /* a failed insert leaves the transaction to abort */
+    ck_assert_int_eq(sc_txn_begin(&txn, n.cat, 0), SC_OK);
+    v[id].v.u += 1000000;
+    ck_assert_int_eq(sc_sysmap__msg(&row, &ar, &m, v, NULL), SC_OK);
+    ck_assert_int_eq(sc_catalog__row_write_msg(txn, SC_SYS_SCHEMATA, row, SC_ROWMSG_REPLACE),
+                     SC_ENOTFOUND);
+    sc_ctx_clear_error(n.ctx);
+    ck_assert_int_eq(sc_catalog__row_exists(&found, txn, SC_SYS_SCHEMATA, row), SC_OK);
+    ck_assert(!found);
+    v[id].v.u -= 1000000; /* the same transaction goes on: the real row */
+    ck_assert_int_eq(sc_sysmap__msg(&row, &ar, &m, v, NULL), SC_OK);
+    ck_assert_int_eq(sc_catalog__row_write_msg(txn, SC_SYS_SCHEMATA, row, SC_ROWMSG_REPLACE),
+                     SC_OK);
+    ck_assert_int_eq(sc_txn_commit(txn), SC_OK);
+    ru_fsck_ok(&n);
+    sc_sysmap__free_row(n.ctx, old);
+    sc__arena_free(&ar);
+    sc__buf_free(&b);
+    ru_close(&n);
+}
+END_TEST
+
 Suite *sc_test_replicate_replica_rows_suite(void);
 
 Suite *sc_test_replicate_replica_rows_suite(void)
@@ -211,6 +277,7 @@ Suite *sc_test_replicate_replica_rows_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_rows_paths_agree, 0, 3);
     tcase_add_loop_test(tc, test_rows_paths_idempotent_skips, 0, 3);
+    tcase_add_test(tc, test_rows_write_modes);
     suite_add_tcase(s, tc);
     return s;
 }
