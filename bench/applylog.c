@@ -31,6 +31,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <sys/inotify.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,30 +403,47 @@ static int cmd_apply(const char *dir, const char *src)
     return 0;
 }
 
-/* State of `lag`: source commit times (shared with the forked writer), lags. */
+/* State of `lag`: source commit times (shared with the forked writer), replica commit times. */
 typedef struct lag_run {
-    size_t slots;            /* entries of src_t and lags (GTID seqs below it) */
-    double *src_t;           /* source commit time by GTID seq (shared mapping) */
-    volatile uint64_t *done; /* set by the writer when it has written everything */
-    double *lags;            /* replica commit - source commit, one per matched GTID */
-    size_t nlags;
+    size_t slots;               /* entries of src_t and lags (GTID seqs below it) */
+    double *src_t;              /* source commit time by GTID seq (shared mapping) */
+    volatile uint64_t *done;    /* set by the writer when it has written everything */
+    double *rep_t;              /* replica commit time by GTID seq (0: not yet) */
+    size_t nlags;               /* entries of rep_t set */
+    uint64_t rounds, max_batch; /* applier rounds that applied something, the largest */
+    double *writer_sched;       /* the writer's CPU and run-queue seconds (shared) */
 } lag_run;
 
-/* Once per source transaction, right after the replica's commit that holds it.
- * The writer notes its commit time right after its commit call returns; a
- * replica may be faster than that note: it is waited for, and the lag is 0. */
+/* This thread's CPU seconds and seconds spent runnable but waiting for a core
+ * (/proc/thread-self/schedstat: on-CPU ns, run-queue ns, timeslices). */
+static void sched_seconds(double *cpu, double *wait)
+{
+    unsigned long long on = 0, delay = 0;
+    FILE *f = fopen("/proc/thread-self/schedstat", "r");
+
+    if (!f || fscanf(f, "%llu %llu", &on, &delay) != 2)
+        on = delay = 0;
+    if (f)
+        fclose(f);
+    *cpu = (double)on / 1e9;
+    *wait = (double)delay / 1e9;
+}
+
+/* Once per source transaction, right after the replica's commit that holds
+ * it: its time, paired with the writer's commit time when both are done
+ * (lag_report). The writer notes its time right after its commit call
+ * returns, so a replica may commit before that note: the lag is then 0. (This
+ * callback used to spin until the note was there: a quarter of the applier's
+ * CPU in clock_gettime under load, while the writer it waited for had no core.) */
 static void lag_cb(const sc_replica_stats *sofar, void *payload)
 {
     lag_run *l = payload;
     uint64_t seq = sofar->gtid_seq;
-    double t = now_s(), src;
 
-    if (seq >= l->slots || l->nlags >= l->slots)
-        return;
-    while ((src = ((volatile double *)l->src_t)[seq]) == 0 && now_s() - t < 0.1)
-        ;
-    if (src > 0)
-        l->lags[l->nlags++] = t > src ? t - src : 0;
+    if (seq < l->slots && l->rep_t[seq] == 0) {
+        l->rep_t[seq] = now_s();
+        l->nlags++;
+    }
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -439,56 +457,98 @@ static void lag_writer(lag_run *l, const char *src, uint64_t n, const char *sql_
 {
     writer w;
 
+    double c0, w0;
+
     writer_open(&w, src, sql_path, NULL);
+    sched_seconds(&c0, &w0);
     for (uint64_t k = 0; k < n; k++) {
         uint64_t seq = writer_step(&w);
         double t = now_s();
         for (uint64_t q = w.step_first; q <= seq && q < l->slots; q++)
             l->src_t[q] = t;
     }
+    sched_seconds(&l->writer_sched[0], &l->writer_sched[1]);
+    l->writer_sched[0] -= c0;
+    l->writer_sched[1] -= w0;
     *l->done = 1;
     writer_close(&w);
 }
 
 /* Follow the source (one sc_replica_follower: its file stays open between
- * rounds) until the writer is done and nothing is left. */
-static void lag_follow(lag_run *l, sc_ctx *ctx, sc_log *log)
+ * rounds) until the writer is done and nothing is left. Between rounds that
+ * found nothing it waits as `syscat replica follow` does: for inotify to
+ * report a change in the source's binlog/ (10 ms at most, for the writer's
+ * done flag). Polling every 100 us instead gave the core away as often and
+ * cost the applier a third more CPU in empty rounds (docs/performance.md). */
+static void lag_follow(lag_run *l, sc_ctx *ctx, sc_log *log, const char *src)
 {
     sc_replica_follower *f = NULL;
+    char dir[1100];
+    int ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    const char *trace = getenv("BENCH_LAG_TRACE"); /* a line per round that applied */
+    FILE *tf = trace ? fopen(trace, "w") : NULL;
 
+    snprintf(dir, sizeof(dir), "%s/binlog", src);
+    if (ino < 0 ||
+        inotify_add_watch(ino, dir, IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE) < 0)
+        die_errno("inotify");
     if (sc_replica_follower_open(&f, log, "src"))
         die_ctx(ctx, "follower");
     for (;;) {
         sc_replica_stats st;
         bool finished = *l->done != 0;
+        double t0 = now_s(), c0, w0, c1, w1;
+        char buf[4096];
 
+        while (read(ino, buf, sizeof(buf)) > 0)
+            ; /* what changed so far, this round reads */
         memset(&st, 0, sizeof(st));
+        sched_seconds(&c0, &w0);
         if (sc_replica_follower_apply(&st, f, lag_cb, l))
             die_ctx(ctx, "apply");
+        sched_seconds(&c1, &w1);
+        if (tf && st.txns)
+            fprintf(tf, "%.6f %.6f %llu %.6f %.6f\n", t0, now_s(), (unsigned long long)st.txns,
+                    c1 - c0, w1 - w0);
+        l->rounds += st.txns + st.skipped_txns > 0;
+        if (st.txns + st.skipped_txns > l->max_batch)
+            l->max_batch = st.txns + st.skipped_txns;
         if (st.txns + st.skipped_txns == 0) {
+            struct pollfd p = {ino, POLLIN, 0};
             if (finished)
                 break;
-            usleep(100);
+            poll(&p, 1, 10);
         }
     }
+    close(ino);
+    if (tf)
+        fclose(tf);
     sc_replica_follower_close(f);
 }
 
 static void lag_report(lag_run *l)
 {
-    size_t n = l->nlags;
+    double *lags = calloc(l->slots, sizeof(double));
+    size_t n = 0;
 
+    if (!lags)
+        die_errno("memory");
+    for (size_t seq = 0; seq < l->slots; seq++)
+        if (l->rep_t[seq] > 0 && l->src_t[seq] > 0)
+            lags[n++] = l->rep_t[seq] > l->src_t[seq] ? l->rep_t[seq] - l->src_t[seq] : 0;
     if (n == 0) {
         fprintf(stderr, "applylog: no transaction was matched for the lag\n");
         exit(1);
     }
-    qsort(l->lags, n, sizeof(double), cmp_double);
-    printf("lag_txns %zu lag_p50_ms %.3f lag_p99_ms %.3f lag_max_ms %.3f\n", n,
-           l->lags[n / 2] * 1e3, l->lags[(size_t)((double)n * 0.99)] * 1e3, l->lags[n - 1] * 1e3);
+    qsort(lags, n, sizeof(double), cmp_double);
+    printf("lag_txns %zu lag_p50_ms %.3f lag_p99_ms %.3f lag_max_ms %.3f\n", n, lags[n / 2] * 1e3,
+           lags[(size_t)((double)n * 0.99)] * 1e3, lags[n - 1] * 1e3);
+    free(lags);
 }
 
 static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql_path)
 {
+    double c0, w0, c1, w1;
     lag_run l;
     size_t shared;
     sc_catalog *cat = NULL;
@@ -500,12 +560,13 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
 
     memset(&l, 0, sizeof(l));
     l.slots = (size_t)n + 64;
-    shared = l.slots * sizeof(double) + sizeof(uint64_t);
+    shared = (l.slots + 2) * sizeof(double) + sizeof(uint64_t);
     l.src_t = mmap(NULL, shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    l.lags = calloc(l.slots, sizeof(double));
-    if (l.src_t == MAP_FAILED || !l.lags)
+    l.rep_t = calloc(l.slots, sizeof(double));
+    if (l.src_t == MAP_FAILED || !l.rep_t)
         die_errno("memory");
-    l.done = (volatile uint64_t *)(l.src_t + l.slots);
+    l.writer_sched = l.src_t + l.slots;
+    l.done = (volatile uint64_t *)(l.src_t + l.slots + 2);
     writer_open(&w, src, sql_path, NULL); /* the source exists before the replica adds it */
     writer_close(&w);
     if ((pid = fork()) < 0)
@@ -517,13 +578,21 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
     if (sc_ctx_new(&ctx, NULL))
         return 1;
     log = replica_open(ctx, &cat, dir, src);
-    lag_follow(&l, ctx, log);
+    sched_seconds(&c0, &w0);
+    lag_follow(&l, ctx, log, src);
+    sched_seconds(&c1, &w1);
     waitpid(pid, &status, 0);
     lag_report(&l);
+    /* Where the lag comes from on a shared machine: seconds each side was
+     * runnable but had no core, next to the CPU seconds it used. */
+    printf("lag_rounds %llu lag_max_batch %llu applier_cpu_s %.3f applier_runq_s %.3f "
+           "writer_cpu_s %.3f writer_runq_s %.3f\n",
+           (unsigned long long)l.rounds, (unsigned long long)l.max_batch, c1 - c0, w1 - w0,
+           l.writer_sched[0], l.writer_sched[1]);
     sc_log_close(log);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
-    free(l.lags);
+    free(l.rep_t);
     munmap(l.src_t, shared);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
@@ -725,12 +794,13 @@ cmd_lag_net(const char *syscat, const char *src, const char *dir, uint64_t n, co
 
     memset(&l, 0, sizeof(l));
     l.slots = (size_t)n + 256;
-    shared = l.slots * sizeof(double) + sizeof(uint64_t);
+    shared = (l.slots + 2) * sizeof(double) + sizeof(uint64_t);
     l.src_t = mmap(NULL, shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    l.lags = calloc(l.slots, sizeof(double));
-    if (l.src_t == MAP_FAILED || !l.lags)
+    l.rep_t = calloc(l.slots, sizeof(double));
+    if (l.src_t == MAP_FAILED || !l.rep_t)
         die_errno("memory");
-    l.done = (volatile uint64_t *)(l.src_t + l.slots);
+    l.writer_sched = l.src_t + l.slots;
+    l.done = (volatile uint64_t *)(l.src_t + l.slots + 2);
     snprintf(scratch, sizeof(scratch), "%s.scratch", src);
     pat = txn_pattern(&lines, scratch, sql_path, n);
     writer_open(&w, src, sql_path, NULL); /* the catalog, its log (table_map=statement) */
@@ -762,7 +832,7 @@ cmd_lag_net(const char *syscat, const char *src, const char *dir, uint64_t n, co
     sc_log_close(log);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
-    free(l.lags);
+    free(l.rep_t);
     free(pat);
     munmap(l.src_t, shared);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
