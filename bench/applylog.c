@@ -322,9 +322,7 @@ static int count_file(const char *path, uint64_t *txns, uint64_t *rows_events, s
             break;
         if (ev->header.type == SC_EV_GTID)
             (*txns)++;
-        else if ((ev->header.type >= SC_EV_WRITE_ROWS_V1 &&
-                  ev->header.type <= SC_EV_DELETE_ROWS_V1) ||
-                 (ev->header.type >= SC_EV_WRITE_ROWS && ev->header.type <= SC_EV_DELETE_ROWS))
+        else if (sc_event__is_rows(ev->header.type)) /* compressed ones too */
             (*rows_events)++;
     }
     sc_binlog_reader_close(r);
