@@ -29,9 +29,9 @@ BUILD ?= build
 endif
 
 CC ?= cc
-PKGS := lmdb libprotobuf-c libmariadb libisal
+PKGS := lmdb libprotobuf-c libmariadb libdeflate
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -llmdb -lprotobuf-c -lmariadb -lisal)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -llmdb -lprotobuf-c -lmariadb -ldeflate)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 # Connector/C for the server suites (tests/check_server*.c); the library links it too
 MARIADB_LIBS := $(shell pkg-config --libs libmariadb 2>/dev/null || echo -lmariadb)
@@ -107,7 +107,7 @@ DEB_PKGS := build-essential pkg-config liblmdb-dev lmdb-utils libprotobuf-c-dev 
             protobuf-c-compiler check libsubunit-dev mariadb-client libjansson-dev \
             libedit-dev zlib1g-dev clang libclang-rt-14-dev python3 \
             libmariadb-dev mariadb-server gcovr clang-format strace tmux libevent-dev libssl-dev \
-            python3-pymysql openssl libisal-dev
+            python3-pymysql openssl libdeflate-dev
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \

@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <isa-l/crc.h>
+#include <libdeflate.h>
 
 #include "catalog/catalog_int.h"
 #include "replicate/event.h"
@@ -841,5 +841,5 @@ int sc_event__encode_at(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksu
 
 uint32_t sc_event__crc32(const uint8_t *p, size_t n)
 {
-    return crc32_gzip_refl(0, p, (uint64_t)n);
+    return libdeflate_crc32(0, p, n);
 }

@@ -283,8 +283,8 @@ int sc_event__encode_at(sc_buf *buf, const sc_event *ev, sc_checksum_alg checksu
 
 /*
  * The CRC32 of a binlog event (zlib's crc32(0, p, n): reflected IEEE
- * polynomial), computed with ISA-L's crc32_gzip_refl, which folds with
- * PCLMULQDQ where the CPU has it (about 16 times zlib's crc32 on events of
+ * polynomial), computed with libdeflate's libdeflate_crc32, which folds with
+ * PCLMULQDQ where the CPU has it (about 7 times zlib's crc32 on events of
  * 200 bytes here; docs/performance.md).
  */
 uint32_t sc_event__crc32(const uint8_t *p, size_t n);

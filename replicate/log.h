@@ -135,10 +135,10 @@ struct sc_log {
     size_t n_umaps, cap_umaps;
     sc_log_observer observer; /* tests: called with the changes before logging */
     void *observer_payload;
-    uint32_t origin_server_id; /* != 0: server id of the next commits (replica applier) */
-    uint8_t *zlevel_buf;       /* ISA-L level 1 work area of compressed rows events (log.c) */
-    sc_txn *pin_txn;           /* != NULL: pin_set holds the settings of this write txn */
-    size_t pin_txn_id;         /* its LMDB txn id (a new txn at the same address is not it) */
+    uint32_t origin_server_id;        /* != 0: server id of the next commits (replica applier) */
+    struct libdeflate_compressor *zc; /* level 1, for compressed rows events (log.c) */
+    sc_txn *pin_txn;                  /* != NULL: pin_set holds the settings of this write txn */
+    size_t pin_txn_id; /* its LMDB txn id (a new txn at the same address is not it) */
     sc_log_settings pin_set;
 };
 

@@ -641,7 +641,7 @@ START_TEST(test_replicate_event_alloc_failure)
 }
 END_TEST
 
-/* sc_event__crc32 (ISA-L) is zlib's crc32 at every length and alignment a
+/* sc_event__crc32 (libdeflate) is zlib's crc32 at every length and alignment a
  * binlog event can have, the empty input and a 64 KB one included. */
 START_TEST(test_replicate_event_crc32_is_zlibs)
 {

@@ -79,7 +79,7 @@ for name in "${targets[@]}"; do
         $(pkg-config --cflags libmariadb 2>/dev/null) \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         "$src" $(target_sources "$src") \
-        $(pkg-config --libs lmdb libprotobuf-c libmariadb libisal 2>/dev/null || echo -llmdb -lprotobuf-c -lmariadb -lisal) \
+        $(pkg-config --libs lmdb libprotobuf-c libmariadb libdeflate 2>/dev/null || echo -llmdb -lprotobuf-c -lmariadb -ldeflate) \
         $(target_tag "$src" fuzz-libs) -lz -lm -o "$bin"
     if [ -d "tests/fuzz/seeds/$name" ]; then
         cp -f tests/fuzz/seeds/"$name"/* "$corpus"/ 2>/dev/null || true

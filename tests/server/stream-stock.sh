@@ -59,7 +59,7 @@ free_port() {
 
 # ---------------------------------------------------------------- helpers
 cc -std=c11 -D_GNU_SOURCE -I"$ROOT/include" -I"$ROOT" -I"$BUILD/gen" "$HERE/sysrows.c" \
-    "$BUILD/libsyscat.a" $(pkg-config --libs lmdb libprotobuf-c libisal 2>/dev/null || echo -llmdb -lprotobuf-c -lisal) \
+    "$BUILD/libsyscat.a" $(pkg-config --libs lmdb libprotobuf-c libdeflate 2>/dev/null || echo -llmdb -lprotobuf-c -ldeflate) \
     -lz -lm $(nm "$BUILD/libsyscat.a" 2>/dev/null | grep -q __asan && echo -fsanitize=address,undefined) \
     $(nm "$BUILD/libsyscat.a" 2>/dev/null | grep -q __gcov_init && echo --coverage) \
     -o "$WORK/sysrows" || fail "cannot build tests/server/sysrows.c"
