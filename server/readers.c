@@ -121,8 +121,16 @@ static bool flush(sc_rloop *rl, sc_conn *c)
         send_back(rl, c, BEV_EVENT_ERROR | BEV_EVENT_WRITING);
         return false;
     }
-    if (evbuffer_get_length(out) > 0)
+    if (evbuffer_get_length(out) > 0) {
+        c->write_parked = false;
         bufferevent_enable(c->bev, EV_WRITE);
+    } else if (!c->write_parked) {
+        /* all written: withdraw the write interest that queuing the reply
+         * added, in the same turn (no epoll_ctl with the change list), and
+         * leave it parked until the next reply (sc_conn_write_packet) */
+        bufferevent_disable(c->bev, EV_WRITE);
+        c->write_parked = true;
+    }
     return true;
 }
 
@@ -264,6 +272,22 @@ static void rl_inbox_cb(evutil_socket_t fd, short what, void *arg)
     }
 }
 
+/* A reader loop's base, with epoll's change list as the main loop's (server.c
+ * new_base): a write interest added and withdrawn in one turn costs no
+ * epoll_ctl. */
+static struct event_base *rl_base_new(void)
+{
+    struct event_config *cfg = event_config_new();
+    struct event_base *b;
+
+    if (!cfg)
+        return NULL;
+    event_config_set_flag(cfg, EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST);
+    b = event_base_new_with_config(cfg);
+    event_config_free(cfg);
+    return b;
+}
+
 static void *rl_main(void *arg)
 {
     sc_rloop *rl = arg;
@@ -332,7 +356,7 @@ int sc_readers_start(sc_readers **out, sc_srv *srv, unsigned n)
 
         rl->pool = r;
         rl->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-        if (rl->efd < 0 || !(rl->base = event_base_new()) ||
+        if (rl->efd < 0 || !(rl->base = rl_base_new()) ||
             !(rl->ev = event_new(rl->base, rl->efd, EV_READ | EV_PERSIST, rl_inbox_cb, rl)) ||
             event_add(rl->ev, NULL) != 0 || pthread_create(&rl->th, NULL, rl_main, rl) != 0) {
             r->n++;

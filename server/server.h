@@ -45,7 +45,7 @@ typedef struct sc_server_options {
                                       stopped reading, or half-open TCP) before it is closed */
     int reader_threads; /* reader loops (threads) serving connections that send definition SHOWs
                            (docs/server.md "Reader loops"); SC_SERVER_READERS_AUTO: one per online
-                           CPU but the main loop's, none on 2 CPUs or fewer; 0 = none */
+                           CPU but the main loop's, 2 on 2 CPUs, none on 1; 0 = none */
 } sc_server_options;
 
 #define SC_SERVER_READERS_AUTO (-1)

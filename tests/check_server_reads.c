@@ -20,7 +20,7 @@ static test_server ts;
 
 static void setup(void)
 {
-    /* reads on reader threads whatever the CPU count (the default has none on 2 CPUs) */
+    /* reads on 2 reader loops whatever the CPU count (none by default on 1 CPU) */
     static const char *const opts[] = {"--lock-wait-timeout", "1", "--reader-threads", "2", NULL};
 
     signal(SIGPIPE, SIG_IGN);
@@ -471,6 +471,141 @@ START_TEST(test_server_readers_keep_their_errors)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- reader loop system calls */
+
+enum { CHURN_SHOWS = 200 };
+
+/* Start strace counting the server's epoll_ctl calls into out; @return its pid, or -1
+ * (printed why) when strace is missing or cannot attach. */
+static pid_t strace_epoll_ctl(const char *out)
+{
+    char pid[32], status[64];
+    pid_t p;
+
+    snprintf(pid, sizeof(pid), "%d", (int)ts.pid);
+    p = fork();
+    if (p == 0) {
+        const char *argv[] = {"strace", "-f", "-qq", "-c", "-e", "trace=epoll_ctl",
+                              "-o",     out,  "-p",  pid,  NULL};
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0)
+            dup2(fd, 2);
+        execvp(argv[0], (char *const *)(uintptr_t)argv);
+        _exit(127);
+    }
+    if (p < 0)
+        return -1;
+    snprintf(status, sizeof(status), "/proc/%d/status", (int)ts.pid);
+    for (int i = 0; i < 250; i++) { /* attached when the server's TracerPid is strace */
+        char *st = sc_fixture_read_file(status, NULL), *t = st ? strstr(st, "TracerPid:") : NULL;
+        bool on = t && strtol(t + 10, NULL, 10) == p;
+        free(st);
+        if (on) {
+            ts_sleep_ms(100); /* (-f: the other threads a moment later) */
+            return p;
+        }
+        if (waitpid(p, NULL, WNOHANG) == p) {
+            fprintf(stderr, "server readers: strace could not attach (not installed, or "
+                            "ptrace not allowed): epoll_ctl count not checked\n");
+            return -1;
+        }
+        ts_sleep_ms(20);
+    }
+    kill(p, SIGKILL);
+    waitpid(p, NULL, 0);
+    return -1;
+}
+
+/* The calls column of epoll_ctl in strace -c's summary (0 when not listed). */
+static unsigned long epoll_ctl_calls(const char *file)
+{
+    char *s = sc_fixture_read_file(file, NULL), *line, *save = NULL;
+    unsigned long calls = 0;
+
+    for (line = s ? strtok_r(s, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+        double pct, secs;
+        unsigned long usecs, n;
+        if (strstr(line, " epoll_ctl") &&
+            sscanf(line, "%lf %lf %lu %lu", &pct, &secs, &usecs, &n) == 4)
+            calls = n;
+    }
+    free(s);
+    return calls;
+}
+
+/* A connection answered on a reader loop writes each reply at once and withdraws the
+ * write interest that queuing it added in the same turn (epoll's change list): no
+ * epoll_ctl per reply. It used to leave the interest on, two epoll_ctl and an extra
+ * wake-up a reply (400 for 200 SHOWs). */
+START_TEST(test_server_reader_loop_no_epoll_ctl_per_reply)
+{
+    MYSQL *m = connect_socket();
+    char out[4300];
+    unsigned long calls;
+    pid_t st;
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(run(m, "CREATE DATABASE e"), 0);
+    ck_assert_int_eq(run(m, "CREATE TABLE e.t (id INT PRIMARY KEY, name VARCHAR(40))"), 0);
+    for (unsigned i = 0; i < 8; i++) /* (readers.c moves it after a few SHOWs) */
+        ck_assert_int_eq(run(m, "SHOW CREATE TABLE e.t"), 0);
+    snprintf(out, sizeof(out), "%s/strace.out", ts.dir);
+    if ((st = strace_epoll_ctl(out)) < 0) {
+        mysql_close(m);
+        return;
+    }
+    for (unsigned i = 0; i < CHURN_SHOWS; i++)
+        ck_assert_int_eq(run(m, "SHOW CREATE TABLE e.t"), 0);
+    kill(st, SIGINT);
+    waitpid(st, NULL, 0);
+    calls = epoll_ctl_calls(out);
+    fprintf(stderr, "server readers: %lu epoll_ctl for %u SHOWs on a reader loop\n", calls,
+            (unsigned)CHURN_SHOWS);
+    ck_assert_uint_lt(calls, CHURN_SHOWS / 10);
+    mysql_close(m);
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    {
+        char *log = ts_log(&ts);
+        ck_assert_msg(strstr(log, " of them on reader loops") &&
+                          !strstr(log, " 0 of them on reader loops"),
+                      "%s", log);
+        free(log);
+    }
+}
+END_TEST
+
+/* The default on 2 CPUs or more: reader loops (two on 2 CPUs, docs/server.md "Reader
+ * loops"); a connection that keeps sending SHOWs is answered there. */
+START_TEST(test_server_reader_loops_by_default)
+{
+    MYSQL *m = connect_socket();
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    char *log;
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(run(m, "CREATE DATABASE e"), 0);
+    ck_assert_int_eq(run(m, "CREATE TABLE e.t (id INT PRIMARY KEY)"), 0);
+    for (unsigned i = 0; i < 20; i++)
+        ck_assert_int_eq(run(m, "SHOW CREATE TABLE e.t"), 0);
+    mysql_close(m);
+    ck_assert_int_eq(ts_stop(&ts), 0);
+    log = ts_log(&ts);
+    if (cpus < 2)
+        fprintf(stderr, "server readers: 1 CPU, no reader loops by default: not checked\n");
+    else
+        ck_assert_msg(strstr(log, " of them on reader loops") &&
+                          !strstr(log, " 0 of them on reader loops"),
+                      "%s", log);
+    free(log);
+}
+END_TEST
+
+static void setup_default(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    ts_start(&ts, NULL);
+}
+
 Suite *sc_test_server_reads_suite(void);
 
 Suite *sc_test_server_reads_suite(void)
@@ -487,6 +622,12 @@ Suite *sc_test_server_reads_suite(void)
     tcase_add_checked_fixture(tc, setup_readers, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_server_readers_keep_their_errors);
+    tcase_add_test(tc, test_server_reader_loop_no_epoll_ctl_per_reply);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("server_readers_default");
+    tcase_add_checked_fixture(tc, setup_default, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_server_reader_loops_by_default);
     suite_add_tcase(s, tc);
     return s;
 }
