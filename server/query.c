@@ -589,11 +589,24 @@ int sc_srv__query(sc_conn *c, const char *sql, size_t len)
     return 0;
 }
 
+/* USE in a transaction of its own: only for a handshake's database while
+ * another connection's BEGIN holds the writer (then it fails with 1105, as
+ * a statement that cannot wait its turn). */
+static void use_alone(sc_conn *c, const char *sql, size_t n)
+{
+    sc_stmt_result r;
+
+    if (sc_ddl_exec(&r, c->session, NULL, sql, n) != SC_OK)
+        send_result_error(c, &r);
+    else
+        sc_q__send_ok(c, 0, 0, 0);
+    sc_stmt_result_clear(&r);
+}
+
 void sc_srv__init_db(sc_conn *c, const char *db, size_t len)
 {
     char sql[SC_HS_DB_MAX * 2 + 16];
     size_t n = 0;
-    sc_stmt_result r;
 
     if (len > SC_HS_DB_MAX || memchr(db, 0, len)) {
         sc_conn_send_err(c, SC_ER_WRONG_DB_NAME, "");
@@ -609,9 +622,14 @@ void sc_srv__init_db(sc_conn *c, const char *db, size_t len)
     }
     sql[n++] = '`';
     sql[n] = '\0';
-    if (sc_ddl_exec(&r, c->session, c->txn, sql, n) != SC_OK)
-        send_result_error(c, &r);
+    /* as the statement USE: in the connection's BEGIN or in the group. It
+     * used to ask for a write transaction of its own, which failed with 1105
+     * ("a write transaction is already open on this catalog") whenever
+     * another connection's statement was in the open group. (COM_INIT_DB
+     * has waited its turn behind a BEGIN in dispatch: only a handshake's
+     * database meets one here.) */
+    if (!c->txn && sc_srv__must_wait(c))
+        use_alone(c, sql, n);
     else
-        sc_q__send_ok(c, 0, 0, 0);
-    sc_stmt_result_clear(&r);
+        run_ddl(c, sql, n, 0);
 }

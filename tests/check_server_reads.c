@@ -606,6 +606,69 @@ static void setup_default(void)
     ts_start(&ts, NULL);
 }
 
+/* ---------------------------------------------------------------- USE beside writers */
+
+enum { USE_WRITERS = 3, USE_MS = 1500 };
+
+static int use_writer(unsigned i)
+{
+    MYSQL *m = connect_socket();
+    char sql[96];
+    double end = now_ms() + USE_MS;
+
+    if (!m)
+        return 2;
+    for (unsigned k = 0; now_ms() < end; k++) {
+        snprintf(sql, sizeof(sql), "CREATE TABLE u.w%u_%u (id INT)", i, k);
+        if (run(m, sql) != 0)
+            return 1;
+    }
+    mysql_close(m);
+    return 0;
+}
+
+/* COM_INIT_DB (mysql_select_db) and the handshake's database while other
+ * connections' statements fill the group commit: each is answered (it used to
+ * ask for a write transaction of its own and fail with 1105 "a write
+ * transaction is already open on this catalog", which made clients of
+ * bench-wire give up at start). */
+START_TEST(test_server_use_beside_writers)
+{
+    MYSQL *m = connect_socket();
+    pid_t kids[USE_WRITERS];
+    unsigned long selects = 0, connects = 0;
+    double end;
+
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(run(m, "CREATE DATABASE u"), 0);
+    for (unsigned i = 0; i < USE_WRITERS; i++) {
+        kids[i] = fork();
+        ck_assert_int_ge(kids[i], 0);
+        if (kids[i] == 0)
+            _exit(use_writer(i));
+    }
+    for (end = now_ms() + USE_MS; now_ms() < end; selects++) {
+        MYSQL *c;
+        ck_assert_msg(mysql_select_db(m, "u") == 0, "select_db: %u %s", mysql_errno(m),
+                      mysql_error(m));
+        if (selects % 8 != 0)
+            continue;
+        c = mysql_init(NULL);
+        ck_assert_msg(mysql_real_connect(c, NULL, "root", NULL, "u", 0, ts.sock, 0) != NULL,
+                      "connect with database u: %u %s", mysql_errno(c), mysql_error(c));
+        mysql_close(c);
+        connects++;
+    }
+    for (unsigned i = 0; i < USE_WRITERS; i++)
+        wait_ok(kids[i], "writer");
+    fprintf(stderr, "server reads: %lu select_db and %lu connects with a database beside writers\n",
+            selects, connects);
+    ck_assert_int_ne(mysql_select_db(m, "nope"), 0);
+    ck_assert_uint_eq(mysql_errno(m), 1049);
+    mysql_close(m);
+}
+END_TEST
+
 Suite *sc_test_server_reads_suite(void);
 
 Suite *sc_test_server_reads_suite(void)
@@ -617,6 +680,7 @@ Suite *sc_test_server_reads_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_server_reads_never_torn_or_stale);
     tcase_add_test(tc, test_server_reads_pass_open_transaction);
+    tcase_add_test(tc, test_server_use_beside_writers);
     suite_add_tcase(s, tc);
     tc = tcase_create("server_readers");
     tcase_add_checked_fixture(tc, setup_readers, teardown);

@@ -106,8 +106,14 @@ static void *work(void *arg)
     }
     snprintf(db, sizeof(db), "%s_%u", o->prefix, w->id);
     snprintf(sql, sizeof(sql), "CREATE DATABASE %s", db);
-    if (run(w, m, -1, sql) != 0 || mysql_select_db(m, db) != 0)
+    if (run(w, m, -1, sql) != 0)
         goto out;
+    if (mysql_select_db(m, db) != 0) { /* (an error like any other: it ends this client) */
+        snprintf(w->first_error, sizeof(w->first_error), "select_db %s: %u %s", db, mysql_errno(m),
+                 mysql_error(m));
+        w->errors++;
+        goto out;
+    }
     for (; next < 20; next++) {
         snprintf(sql, sizeof(sql),
                  "CREATE TABLE t%u (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, "
