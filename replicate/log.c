@@ -873,7 +873,13 @@ static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
     bld->st.cur_size += bld->out.len;
     note_gtid(&bld->st, bld->set.domain_id, bld->set.server_id, bld->st.next_seq);
     bld->st.next_seq++;
-    rc = maybe_rotate(bld->log, bld->txn, &bld->st, &bld->set, bld->now, false);
+    {
+        /* the ROTATE and the next file's header are this server's own events,
+         * also when the transaction is a replicated one (origin's server id) */
+        sc_log_settings own = bld->set;
+        own.server_id = bld->own_server_id;
+        rc = maybe_rotate(bld->log, bld->txn, &bld->st, &own, bld->now, false);
+    }
     return rc ? rc : sc_log__state_put(bld->log, bld->txn, &bld->st);
 }
 
@@ -936,6 +942,7 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
         return rc;
     if (!bld.set.enabled)
         return SC_OK;
+    bld.own_server_id = bld.set.server_id;
     if (log->origin_server_id)
         bld.set.server_id = log->origin_server_id;
     rc = sc_log__ensure_state(&bld.st, log, txn);

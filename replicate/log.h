@@ -284,6 +284,7 @@ struct sc_log_build {
     sc_log *log;
     sc_txn *txn;
     sc_log_settings set;    /* settings of this commit */
+    uint32_t own_server_id; /* this server's id (set.server_id may be an origin's) */
     sc_log_state st;        /* state (updated by the builder) */
     sc_buf out;             /* the binlog transaction being built */
     uint32_t now;           /* event timestamp */

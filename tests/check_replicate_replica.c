@@ -15,6 +15,7 @@
 
 #include "tests/replica_util.h"
 #include "replicate/log.h"
+#include "replicate/bytes.h"
 #include "replicate/reader.h"
 
 static char base[256];
@@ -382,6 +383,59 @@ START_TEST(test_replica_chain)
     ru_close(&a);
     ru_close(&b);
     ru_close(&c);
+}
+END_TEST
+
+/* The server id of every event of a file that is not a transaction's own:
+ * ROTATE, and (header) FORMAT_DESCRIPTION, GTID_LIST, BINLOG_CHECKPOINT. */
+static void check_own_events(const char *path, uint32_t server_id, bool header, unsigned *rotates)
+{
+    FILE *f = fopen(path, "rb");
+    static uint8_t buf[1 << 20];
+    size_t n, off = 4;
+
+    ck_assert_ptr_nonnull(f);
+    n = fread(buf, 1, sizeof(buf), f);
+    fclose(f);
+    while (off + 19 <= n) {
+        uint8_t type = buf[off + 4];
+        uint32_t sid = sc_get_u32le(buf + off + 5), len = sc_get_u32le(buf + off + 9);
+        if (type == 4 || (header && (type == 15 || type == 163 || type == 161)))
+            ck_assert_msg(sid == server_id, "%s: event type %u at %zu has server id %u, not %u",
+                          path, type, off, sid, server_id);
+        *rotates += type == 4;
+        ck_assert_uint_ge(len, 19);
+        off += len;
+    }
+}
+
+/* A replica's own log rotating while it applies: the ROTATE and the next
+ * file's header carry the replica's server id, the transactions the origin's. */
+START_TEST(test_replica_rotate_own_server_id)
+{
+    ru_node a, b;
+    ru_gen g;
+    char path[600];
+    unsigned rotates = 0;
+
+    ru_create(&a, base, "a", 1, NULL);
+    ru_create(&b, base, "b", 2, NULL);
+    ck_assert_int_eq(sc_log_set(b.log, SC_LOG_SET_MAX_FILE_SIZE, "4096"), SC_OK);
+    ru_add_source(&b, "a", &a, NULL, 0, 0, 0);
+    ru_gen_init(&g, 9, "rot");
+    for (int i = 0; i < 40; i++)
+        ru_gen_step(&g, &a);
+    ru_apply_ok(&b, "a");
+    for (unsigned file = 1;; file++) {
+        snprintf(path, sizeof(path), "%s/binlog/binlog.%06u", b.dir, file);
+        if (access(path, F_OK) != 0)
+            break;
+        /* binlog.000001 was begun at creation, before binlog.server_id was set */
+        check_own_events(path, 2, file > 1, &rotates);
+    }
+    ck_assert_uint_ge(rotates, 2);
+    ru_close(&a);
+    ru_close(&b);
 }
 END_TEST
 
@@ -782,6 +836,7 @@ Suite *sc_test_replicate_replica_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, ru_long() ? 3600 : 120);
     tcase_add_test(tc, test_replica_chain);
+    tcase_add_test(tc, test_replica_rotate_own_server_id);
     tcase_add_test(tc, test_replica_circle);
     suite_add_tcase(s, tc);
 
