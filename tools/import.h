@@ -8,7 +8,6 @@
 
 #include "tools/cli.h"
 
-
 typedef struct imp_db {
     char *name;      /* decoded database name */
     char *dir;       /* its directory */

@@ -204,4 +204,3 @@ int sc_import__run_fk_file(importer *im, sc_txn *txn)
     sc_session_free(fr.session);
     return rc;
 }
-

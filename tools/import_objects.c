@@ -89,10 +89,10 @@ static char *sequence_statement(importer *im, const char *db, const char *name)
         size_t skip = sc_sql_skip_blank(sql + off, end);
         const char *st = sql + off + skip;
         size_t n = end - skip;
-        size_t skip_kw = !content                                  ? 0
+        size_t skip_kw = !content                                             ? 0
                          : sc_import__starts_word(st, n, "CREATE DATABASE `") ? 16
                          : sc_import__starts_word(st, n, "USE ")              ? 4
-                                                                   : 0;
+                                                                              : 0;
         if (skip_kw) { /* the schema.sql form names the database so; mariadb-dump's USEs it */
             free(cur);
             cur = db_name_at(st + skip_kw, n - skip_kw);
@@ -325,4 +325,3 @@ int sc_import__run_objects(importer *im, sc_txn *txn)
     sc_session_free(fr.session);
     return rc;
 }
-

@@ -201,4 +201,3 @@ int sc_import__collect(importer *im, const char *dir)
     free(ents);
     return status;
 }
-
