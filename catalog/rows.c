@@ -607,32 +607,48 @@ static int main_write(sc_txn *txn, unsigned st, MDB_val *k, MDB_val *v, sc_write
     return SC_OK;
 }
 
+#define WRITE_KEY_MAX 512
+
+/*
+ * The key of the row msg of system table st, for a write: encoded into kbuf
+ * (WRITE_KEY_MAX bytes; txn->key is reused by what the write does next) and *k. An
+ * interrupted statement stops at its next write; the request stays until the
+ * commit spends it, so nothing of the statement is committed.
+ */
+static int
+write_key(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, uint8_t *kbuf, MDB_val *k)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    int rc;
+
+    if (txn->cat->interrupt)
+        return sc_error_set_er(ctx, SC_ERROR, SC_ER_QUERY_INTERRUPTED);
+    sc__buf_reset(&txn->key);
+    rc = sc__key_encode(&txn->key, &txn->cat->keys[st], msg);
+    if (rc)
+        return rc;
+    if (txn->key.len > WRITE_KEY_MAX)
+        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: key too long (%zu bytes)",
+                            sc__st_name(st), txn->key.len);
+    memcpy(kbuf, txn->key.data, txn->key.len);
+    k->mv_size = txn->key.len;
+    k->mv_data = kbuf;
+    return SC_OK;
+}
+
 static int
 row_write(sc_txn *txn, unsigned st, const ProtobufCMessage *msg, sc_write_mode mode, bool cascade)
 {
     sc_ctx *ctx = txn->cat->ctx;
-    uint8_t kbuf[512];
+    uint8_t kbuf[WRITE_KEY_MAX];
     MDB_val k, old = {0, NULL}, nv = {0, NULL};
     sc_slice before = {NULL, 0}, after = {NULL, 0};
     bool exists = false;
     index_plan plan = {0};
     int rc;
 
-    /* an interrupted statement stops at its next write; the request stays
-     * until the commit spends it, so nothing of the statement is committed */
-    if (txn->cat->interrupt)
-        return sc_error_set_er(ctx, SC_ERROR, SC_ER_QUERY_INTERRUPTED);
-
-    sc__buf_reset(&txn->key);
-    rc = sc__key_encode(&txn->key, &txn->cat->keys[st], msg);
-    if (rc)
+    if ((rc = write_key(txn, st, msg, kbuf, &k)))
         return rc;
-    if (txn->key.len > sizeof(kbuf))
-        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: key too long (%zu bytes)",
-                            sc__st_name(st), txn->key.len);
-    memcpy(kbuf, txn->key.data, txn->key.len);
-    k.mv_size = txn->key.len;
-    k.mv_data = kbuf;
     if (mode != SC_W_INSERT) {
         rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[st], &k, &old);
         if (rc && rc != MDB_NOTFOUND)
@@ -922,23 +938,13 @@ int sc_catalog__next_id(uint64_t *out, sc_txn *txn, const char *counter)
 static int row_replace(sc_txn *txn, unsigned st, const ProtobufCMessage *msg)
 {
     sc_ctx *ctx = txn->cat->ctx;
-    uint8_t kbuf[512];
+    uint8_t kbuf[WRITE_KEY_MAX];
     MDB_val k, old = {0, NULL}, nv = {0, NULL};
     index_plan plan = {0};
     int rc;
 
-    if (txn->cat->interrupt)
-        return sc_error_set_er(ctx, SC_ERROR, SC_ER_QUERY_INTERRUPTED);
-    sc__buf_reset(&txn->key);
-    rc = sc__key_encode(&txn->key, &txn->cat->keys[st], msg);
-    if (rc)
+    if ((rc = write_key(txn, st, msg, kbuf, &k)))
         return rc;
-    if (txn->key.len > sizeof(kbuf))
-        return sc_error_set(ctx, SC_EINVAL, 0, NULL, "syscat.%s: key too long (%zu bytes)",
-                            sc__st_name(st), txn->key.len);
-    memcpy(kbuf, txn->key.data, txn->key.len);
-    k.mv_size = txn->key.len;
-    k.mv_data = kbuf;
     rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[st], &k, &old);
     if (rc == MDB_NOTFOUND)
         return sc_error_set(ctx, SC_ENOTFOUND, 0, NULL, "syscat.%s: no such row", sc__st_name(st));
