@@ -951,8 +951,9 @@ static void fill_error(sc_stmt_result *r, sc_ctx *ctx, int rc)
     r->message = strdup(e->message[0] ? e->message : sc_strerror(rc));
 }
 
-/* SHOW, DESCRIBE and information_schema SELECTs only read: a read
- * transaction, so they neither wait for nor block the catalog's writer. */
+/* SHOW, DESCRIBE and information_schema SELECTs only read, and USE only
+ * checks that its database exists: a read transaction, so they neither wait
+ * for nor block the catalog's writer. */
 static int run_read_only(sc_exec *x)
 {
     sc_txn *txn = NULL;
@@ -974,7 +975,7 @@ static int run_in_txn(sc_exec *x, sc_txn *parent, const char *sql, size_t len)
     bool commit_anyway = false;
     int rc, crc;
 
-    if (!parent && x->stmt->kind == SC_AST_STMT_SHOW)
+    if (!parent && (x->stmt->kind == SC_AST_STMT_SHOW || x->stmt->kind == SC_AST_STMT_USE))
         return run_read_only(x);
     rc = parent ? sc_txn_begin_nested(&txn, parent) : sc_txn_begin(&txn, x->s->cat, 0);
     if (rc != SC_OK)
@@ -1104,10 +1105,12 @@ int sc_ddl_exec(
 
 /* A statement sc_ddl_exec_read() leaves alone: it may write, it belongs to an
  * explicit transaction (whose own changes it must see), or it changes session
- * variables for its duration (SET STATEMENT ... FOR). */
+ * variables for its duration (SET STATEMENT ... FOR). USE only reads: it
+ * checks its database exists and sets the session's. */
 static bool refuse_read(const sc_session *s, const sc_ast_stmt *stmt)
 {
-    return stmt->kind != SC_AST_STMT_SHOW || s->txn != NULL || stmt->set_statement;
+    return (stmt->kind != SC_AST_STMT_SHOW && stmt->kind != SC_AST_STMT_USE) || s->txn != NULL ||
+           stmt->set_statement;
 }
 
 static int exec_once(sc_stmt_result *result,

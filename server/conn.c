@@ -760,8 +760,9 @@ static int dispatch(sc_conn *c, const uint8_t *p, size_t len)
     unsigned cmd = p[0];
 
     if ((cmd == COM_QUERY || cmd == COM_INIT_DB) && sc_srv__must_wait(c) &&
-        !(cmd == COM_QUERY && sc_srv__query_may_pass(c, (const char *)p + 1, len - 1)))
-        return 1; /* a writer holds the catalog: only a read goes past */
+        !(cmd == COM_QUERY && sc_srv__query_may_pass(c, (const char *)p + 1, len - 1)) &&
+        !(cmd == COM_INIT_DB && !c->txn && !c->in_group))
+        return 1; /* a writer holds the catalog: only a read (a USE too) goes past */
     c->srv->questions++;
     c->reads_prev = c->reads_in_row; /* a definition SHOW now makes it one more */
     c->reads_in_row = 0;

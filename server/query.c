@@ -353,7 +353,7 @@ static sc_txn *group_txn(sc_conn *c)
 
 bool sc_srv__read_statement(const char *s, size_t len)
 {
-    static const char *const words[] = {"SHOW", "DESCRIBE", "DESC", "EXPLAIN", "SELECT"};
+    static const char *const words[] = {"SHOW", "DESCRIBE", "DESC", "EXPLAIN", "SELECT", "USE"};
     size_t pos;
 
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -589,20 +589,6 @@ int sc_srv__query(sc_conn *c, const char *sql, size_t len)
     return 0;
 }
 
-/* USE in a transaction of its own: only for a handshake's database while
- * another connection's BEGIN holds the writer (then it fails with 1105, as
- * a statement that cannot wait its turn). */
-static void use_alone(sc_conn *c, const char *sql, size_t n)
-{
-    sc_stmt_result r;
-
-    if (sc_ddl_exec(&r, c->session, NULL, sql, n) != SC_OK)
-        send_result_error(c, &r);
-    else
-        sc_q__send_ok(c, 0, 0, 0);
-    sc_stmt_result_clear(&r);
-}
-
 void sc_srv__init_db(sc_conn *c, const char *db, size_t len)
 {
     char sql[SC_HS_DB_MAX * 2 + 16];
@@ -622,14 +608,11 @@ void sc_srv__init_db(sc_conn *c, const char *db, size_t len)
     }
     sql[n++] = '`';
     sql[n] = '\0';
-    /* as the statement USE: in the connection's BEGIN or in the group. It
-     * used to ask for a write transaction of its own, which failed with 1105
-     * ("a write transaction is already open on this catalog") whenever
-     * another connection's statement was in the open group. (COM_INIT_DB
-     * has waited its turn behind a BEGIN in dispatch: only a handshake's
-     * database meets one here.) */
-    if (!c->txn && sc_srv__must_wait(c))
-        use_alone(c, sql, n);
-    else
-        run_ddl(c, sql, n, 0);
+    /* as the statement USE: a read of its own beside any writer (run_read),
+     * or in the connection's BEGIN or the open group when it has a change
+     * there that it must see. It used to ask for a write transaction, which
+     * failed with 1105 ("a write transaction is already open on this
+     * catalog") whenever another connection's statement was in the open
+     * group or its BEGIN held the writer. */
+    run_ddl(c, sql, n, 0);
 }

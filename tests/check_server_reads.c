@@ -669,6 +669,42 @@ START_TEST(test_server_use_beside_writers)
 }
 END_TEST
 
+/* A database at login, COM_INIT_DB and the statement USE while another
+ * connection's BEGIN holds the catalog's writer: each is answered at once from
+ * the last committed state (a read, as MariaDB's USE takes no lock that DDL
+ * holds), where the handshake's database used to fail with 1105 and
+ * COM_INIT_DB waited for the other transaction to end. A database created in
+ * the open BEGIN is not there yet (1049), and is once it commits. */
+START_TEST(test_server_use_beside_begin)
+{
+    MYSQL *a = connect_socket();
+    MYSQL *b = mysql_init(NULL);
+    unsigned timeout = 10;
+
+    ck_assert_ptr_nonnull(a);
+    ck_assert_int_eq(run(a, "CREATE DATABASE u"), 0);
+    ck_assert_int_eq(run(a, "BEGIN"), 0);
+    ck_assert_int_eq(run(a, "CREATE TABLE u.in_begin (id INT)"), 0);
+    ck_assert_int_eq(run(a, "CREATE DATABASE v"), 0);
+    mysql_options(b, MYSQL_OPT_READ_TIMEOUT, &timeout);
+    ck_assert_msg(mysql_real_connect(b, NULL, "root", NULL, "u", 0, ts.sock, 0) != NULL,
+                  "connect with database u beside a BEGIN: %u %s", mysql_errno(b), mysql_error(b));
+    ck_assert_msg(mysql_select_db(b, "u") == 0, "select_db beside a BEGIN: %u %s", mysql_errno(b),
+                  mysql_error(b));
+    ck_assert_int_eq(run(b, "USE u"), 0);
+    ck_assert_int_ne(mysql_select_db(b, "v"), 0);
+    ck_assert_uint_eq(mysql_errno(b), 1049);
+    ck_assert_int_ne(mysql_query(b, "USE v"), 0);
+    ck_assert_uint_eq(mysql_errno(b), 1049);
+    ck_assert_int_eq(run(a, "USE v"), 0); /* a sees its own */
+    ck_assert_int_eq(run(a, "COMMIT"), 0);
+    ck_assert_msg(mysql_select_db(b, "v") == 0, "select_db after COMMIT: %u %s", mysql_errno(b),
+                  mysql_error(b));
+    mysql_close(b);
+    mysql_close(a);
+}
+END_TEST
+
 Suite *sc_test_server_reads_suite(void);
 
 Suite *sc_test_server_reads_suite(void)
@@ -681,6 +717,7 @@ Suite *sc_test_server_reads_suite(void)
     tcase_add_test(tc, test_server_reads_never_torn_or_stale);
     tcase_add_test(tc, test_server_reads_pass_open_transaction);
     tcase_add_test(tc, test_server_use_beside_writers);
+    tcase_add_test(tc, test_server_use_beside_begin);
     suite_add_tcase(s, tc);
     tc = tcase_create("server_readers");
     tcase_add_checked_fixture(tc, setup_readers, teardown);

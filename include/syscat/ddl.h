@@ -169,7 +169,7 @@ sc_ddl_exec(sc_stmt_result *result, sc_session *session, sc_txn *txn, const char
 
 /**
  * Execute one statement only when it merely reads the catalog (SHOW,
- * DESCRIBE, a SELECT from information_schema) and the session has no
+ * DESCRIBE, a SELECT from information_schema, USE) and the session has no
  * explicit transaction: in a read-only transaction of its own, which
  * neither waits for nor takes the catalog's write lock, so it may run while
  * a write transaction of the catalog is open (it sees the last committed
