@@ -194,7 +194,9 @@ static void literal_type(sc_exec *x, sc_column_def *o, const sc_expr *e)
             set_int(o, 20, true, true);
         } else {
             bool big = n >= 10;
-            if (n == 20 || (n == 19 && strcmp(l->text.s, "9223372036854775807") > 0))
+            if (l->negative && n == 19 && strcmp(l->text.s, "9223372036854775807") > 0)
+                set_int(o, 20, false, true); /* -9223372036854775808 */
+            else if (n == 20 || (n == 19 && strcmp(l->text.s, "9223372036854775807") > 0))
                 set_int(o, 20, true, true);
             else
                 set_int(o, len, false, big);
@@ -615,10 +617,11 @@ static bool aggregate_type(sc_exec *x, sc_column_def *o, const sc_expr *e)
 static void cast_int(sc_column_def *o, const sc_column_def *a, const sc_expr *arg, bool to_unsigned)
 {
     bool null_arg = a->type == SC_TYPE_BINARY && a->length == 0 && nullable(a);
-    bool keeps = !to_unsigned || null_arg ||
-                 (is_int(a->type) && ((a->flags & SC_COL_UNSIGNED) || a->type == SC_TYPE_YEAR ||
-                                      a->type == SC_TYPE_BIT)) ||
-                 (arg->kind == SC_AST_EXPR_LITERAL && arg->lit.kind == SC_AST_LIT_INT);
+    bool keeps =
+        !to_unsigned || null_arg ||
+        (is_int(a->type) &&
+         ((a->flags & SC_COL_UNSIGNED) || a->type == SC_TYPE_YEAR || a->type == SC_TYPE_BIT)) ||
+        (arg->kind == SC_AST_EXPR_LITERAL && arg->lit.kind == SC_AST_LIT_INT && !arg->lit.negative);
     uint32_t len = 20;
 
     if (keeps && !is_real(a->type)) {

@@ -699,6 +699,52 @@ static const char *encode_nul(sc_exec *x, const char *s, size_t len)
     return out;
 }
 
+static bool is_number(const sc_ast_lit *l)
+{
+    return l->kind == SC_AST_LIT_INT || l->kind == SC_AST_LIT_DECIMAL ||
+           l->kind == SC_AST_LIT_FLOAT || l->kind == SC_AST_LIT_BOOL;
+}
+
+/* Whether a number DEFAULT is stored as its string value: CHAR, VARCHAR,
+ * BINARY and VARBINARY columns (ENUM and SET take a number as a member's
+ * index; a TEXT or BLOB default is an expression, printed as the number). */
+static bool takes_number_as_string(const sc_column_def *d)
+{
+    return d->type == SC_TYPE_CHAR || d->type == SC_TYPE_VARCHAR || d->type == SC_TYPE_BINARY ||
+           d->type == SC_TYPE_VARBINARY;
+}
+
+/* A float literal as a CHAR/VARCHAR/BINARY/VARBINARY(n) default: its value
+ * in n characters (Field_str::store of a double): the shortest digits that
+ * read back when they fit (1e3 is '1000'), else those digits with an
+ * exponent if that fits (1e3 is '1e3' in VARCHAR(3)), else as written. */
+static const char *float_as_string(sc_exec *x, const sc_ast_lit *l, const sc_column_def *d)
+{
+    double f = strtod(l->text.s, NULL) * (l->negative ? -1 : 1);
+    char *v = sc_type__number_string(x->ctx, l->text.s, l->negative, true);
+    const char *r;
+    char e[48], *exp;
+    int p;
+
+    if (!v)
+        return NULL;
+    r = sc_exec__strdup(x, v);
+    if (strlen(v) > d->length) {
+        for (p = 1; p < 17; p++) { /* "d.ddde+XX", the fewest digits that read back */
+            snprintf(e, sizeof(e), "%.*e", p - 1, f);
+            if (strtod(e, NULL) == f)
+                break;
+        }
+        snprintf(e, sizeof(e), "%.*e", p - 1, f);
+        exp = strchr(e, 'e');
+        r = exp ? sc_exec__printf(x, "%.*se%d", (int)(exp - e), e, atoi(exp + 1)) : NULL;
+        if (r && strlen(r) > d->length)
+            r = sc_exec__printf(x, "%s%s", l->negative ? "-" : "", l->text.s);
+    }
+    sc_free(x->ctx, v);
+    return r;
+}
+
 /* Text and kind of a literal as a default value. */
 static int literal_text(
     sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, const char **text, bool *is_string)
@@ -716,6 +762,16 @@ static int literal_text(
     case SC_AST_LIT_INT:
     case SC_AST_LIT_DECIMAL:
     case SC_AST_LIT_FLOAT:
+        if (takes_number_as_string(d) && l->kind == SC_AST_LIT_FLOAT) {
+            *text = float_as_string(x, l, d);
+            return *text ? SC_OK : SC_ENOMEM;
+        }
+        if (takes_number_as_string(d)) { /* the number's string value: 007 is '7' */
+            char *v = sc_type__number_string(x->ctx, l->text.s, l->negative, false);
+            *text = v ? sc_exec__strdup(x, v) : NULL;
+            sc_free(x->ctx, v);
+            return *text ? SC_OK : SC_ENOMEM;
+        }
         *text = l->negative ? sc_exec__printf(x, "-%s", l->text.s) : l->text.s;
         return *text ? SC_OK : SC_ENOMEM;
     case SC_AST_LIT_HEX:
@@ -902,6 +958,12 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
             return invalid_default(x, d->name);
         d->default_kind = SC_DEFAULT_NULL;
         return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_LITERAL && sc_type__is_blob(d->type) && is_number(&e->lit)) {
+        /* a TEXT or BLOB default is an expression: the number as it prints (007 is 7) */
+        d->default_kind = SC_DEFAULT_EXPR;
+        d->default_value = sc_exec__expr_text(x, e);
+        return d->default_value ? SC_OK : SC_ENOMEM;
     }
     if (e->kind == SC_AST_EXPR_LITERAL) {
         const char *text;

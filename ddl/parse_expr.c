@@ -600,6 +600,35 @@ static int parse_collate(sc_parser *p, sc_expr **inout)
     return SC_OK;
 }
 
+/*
+ * The grammar's '-' on a number literal negates the literal itself (Item_int,
+ * Item_decimal, Item_float and Item_bool::neg): -(-1) is 1, TRUE and FALSE
+ * become 1 and 0, and a zero integer or decimal has no sign (-0 is 0, -0.0 is
+ * 0.0; a float keeps it, -0e0). @return false when e is no number literal.
+ */
+static bool negate_number(sc_expr *e)
+{
+    const char *t = e->lit.text.s;
+
+    if (e->kind != SC_AST_EXPR_LITERAL)
+        return false;
+    switch (e->lit.kind) {
+    case SC_AST_LIT_BOOL:
+        e->lit.kind = SC_AST_LIT_INT;
+        break;
+    case SC_AST_LIT_INT:
+    case SC_AST_LIT_DECIMAL:
+    case SC_AST_LIT_FLOAT:
+        break;
+    default:
+        return false;
+    }
+    e->lit.negative = !e->lit.negative;
+    if (e->lit.kind != SC_AST_LIT_FLOAT && t && strspn(t, "0.") == strlen(t))
+        e->lit.negative = false;
+    return true;
+}
+
 static int parse_unary(sc_parser *p, sc_expr **out, bool *handled)
 {
     size_t start = sc_parse__tok(p, 0)->start;
@@ -625,6 +654,11 @@ static int parse_unary(sc_parser *p, sc_expr **out, bool *handled)
         return SC_OK;
     }
     SC_TRY(nested(p, parse_simple, &arg));
+    if (op == SC_AST_OP_NEG && negate_number(arg)) {
+        arg->start = start;
+        *out = arg;
+        return SC_OK;
+    }
     return unary(p, out, op, start, arg);
 }
 
@@ -1468,7 +1502,8 @@ static int signed_literal(sc_parser *p, sc_expr **out)
     if (k != SC_TOK_INT && k != SC_TOK_DECIMAL && k != SC_TOK_FLOAT)
         return sc_parse__syntax_error(p);
     SC_TRY(parse_literal(p, out));
-    (*out)->lit.negative = neg;
+    if (neg)
+        negate_number(*out);
     (*out)->start = start;
     return SC_OK;
 }

@@ -387,7 +387,7 @@ static int canon_integer(char **out, sc_ctx *ctx, const sc_column_def *col, cons
     }
     if (!parse_number(&v, text))
         return SC_EINVAL;
-    v = round(v);
+    v = round(v) + 0.0; /* -0.4 and -0e0 are 0, not -0 */
     if ((uns && v < 0) || v > (uns ? umax[k] : smax[k]) || v < -smax[k] - 1)
         return SC_EINVAL;
     snprintf(buf, sizeof(buf), "%.0f", v);
@@ -526,6 +526,43 @@ static void real_text(char *buf, size_t size, double v, bool is_float)
     } else {
         snprintf(buf + o, size - o, "%ce%d", digits[0], decpt - 1);
     }
+}
+
+char *sc_type__number_string(sc_ctx *ctx, const char *text, bool negative, bool is_float)
+{
+    char buf[400];
+    size_t o = 0, zeros = strspn(text, "0");
+    const char *dot = strchr(text, '.');
+
+    if (is_float) {
+        double v = strtod(text, NULL);
+        real_text(buf, sizeof(buf), negative ? -v : v, false);
+        return dup(ctx, buf);
+    }
+    if (strlen(text) + 3 > sizeof(buf))
+        return dup(ctx, text); /* beyond any DECIMAL: as written */
+    if (negative && strspn(text, "0.") != strlen(text))
+        buf[o++] = '-';
+    if (dot) {
+        size_t int_digits = (size_t)(dot - text);
+        zeros = strspn(text, "0") < int_digits ? strspn(text, "0") : int_digits;
+        if (zeros == int_digits)
+            buf[o++] = '0';
+        memcpy(buf + o, text + zeros, int_digits - zeros);
+        o += int_digits - zeros;
+        if (dot[1]) {
+            buf[o++] = '.';
+            memcpy(buf + o, dot + 1, strlen(dot + 1));
+            o += strlen(dot + 1);
+        }
+    } else if (!text[zeros]) {
+        buf[o++] = '0';
+    } else {
+        memcpy(buf + o, text + zeros, strlen(text + zeros));
+        o += strlen(text + zeros);
+    }
+    buf[o] = '\0';
+    return dup(ctx, buf);
 }
 
 static int canon_float(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)

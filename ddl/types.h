@@ -56,4 +56,16 @@ uint64_t sc_type__max_chars(sc_coltype t);
 int sc_type__canon_default(
     char **out, sc_ctx *ctx, const sc_column_def *col, const char *text, bool is_string);
 
+/**
+ * A number literal's value as a string (its Item's val_str), which a string
+ * column takes as its DEFAULT: an integer without leading zeros (007 is
+ * "7"), a decimal with one digit before the point and the written scale (.5
+ * is "0.5", 5. is "5"), a float as the shortest digits that read back (1e3
+ * is "1000", 1.5e-3 "0.0015", 1e16 "1e16"); a negative zero has no sign.
+ * @param[in] text the literal's digits (a decimal's with its point)
+ * @param[in] is_float whether it is a float literal (with an exponent)
+ * @return ctx-allocated text (sc_free), NULL when out of memory
+ */
+char *sc_type__number_string(sc_ctx *ctx, const char *text, bool negative, bool is_float);
+
 #endif /* SC_DDL_TYPES_H */
