@@ -662,37 +662,51 @@ static sc_log_col_traits sys_traits(const void *table, size_t i)
     return (sc_log_col_traits){.pk = is_pk(m, i), .blob = m->blob[i]};
 }
 
+/* The present bitmap of an insert's or delete's image: fixed per table and setting. */
+static const uint8_t *fixed_bits(const sc_sysmap *m, int kind, sc_log_image image)
+{
+    if (kind == SC_LOG_INSERT || image == SC_LOG_IMAGE_FULL)
+        return m->all_bits;
+    return image == SC_LOG_IMAGE_MINIMAL ? m->pk_bits : m->noblob_bits;
+}
+
+/*
+ * One system-table row change as a row image in the open rows event. The
+ * recorded rows are read straight from their protobuf wire bytes by the
+ * table's plan (sysmap.h), not unpacked into messages: the values borrow
+ * from the change list, which lives until the commit.
+ */
 static int sys_change(sc_log_build *bld, const sc_row_change *c)
 {
     const sc_sysmap *m = &bld->log->sys[c->systable].map;
     sc_binlog_value bv[SC_SYSMAP_MAX_COLS], av[SC_SYSMAP_MAX_COLS];
-    ProtobufCMessage *bmsg = NULL, *amsg = NULL;
     uint8_t present[4], after_bm[4];
-    sc_log_image_change ch;
+    const uint8_t *bits;
     int kind = change_kind(c), rc = SC_OK;
 
     if (c->before.len)
-        rc = sc_sysmap__row(bv, &bmsg, bld->log->ctx, m, c->before);
+        rc = sc_sysmap__values(bv, bld->log->ctx, m, c->before);
     if (!rc && c->after.len)
-        rc = sc_sysmap__row(av, &amsg, bld->log->ctx, m, c->after);
+        rc = sc_sysmap__values(av, bld->log->ctx, m, c->after);
     if (rc)
-        goto out;
-    memset(present, 0, sizeof(present));
+        return rc;
     memset(after_bm, 0, sizeof(after_bm));
-    ch = (sc_log_image_change){m->ncols, sys_traits, m, kind, bld->set.image, bv, av};
-    sc_log__image_bits(present, after_bm, &ch);
+    if (kind == SC_LOG_UPDATE) {
+        sc_log_image_change ch = {m->ncols, sys_traits, m, kind, bld->set.image, bv, av};
+        memset(present, 0, sizeof(present));
+        sc_log__image_bits(present, after_bm, &ch);
+        bits = present;
+    } else {
+        bits = fixed_bits(m, kind, bld->set.image);
+    }
     bld->scratch.len = 0;
-    rc = sc_rowfmt__encode_image(&bld->scratch, m->cols, m->ncols, present,
-                                 kind == SC_LOG_INSERT ? av : bv);
+    rc = sc_sysmap__encode_image(&bld->scratch, m, bits, kind == SC_LOG_INSERT ? av : bv);
     if (!rc && kind == SC_LOG_UPDATE)
-        rc = sc_rowfmt__encode_image(&bld->scratch, m->cols, m->ncols, after_bm, av);
+        rc = sc_sysmap__encode_image(&bld->scratch, m, after_bm, av);
     if (!rc)
         rc = sc_log__rows_add(bld, c->systable, kind,
-                              c->cascade ? SC_ROWS_NO_FOREIGN_KEY_CHECKS : 0, m->ncols, present,
+                              c->cascade ? SC_ROWS_NO_FOREIGN_KEY_CHECKS : 0, m->ncols, bits,
                               after_bm, (sc_slice){bld->scratch.data, bld->scratch.len});
-out:
-    sc_sysmap__free_row(bld->log->ctx, bmsg);
-    sc_sysmap__free_row(bld->log->ctx, amsg);
     return rc;
 }
 

@@ -3,8 +3,10 @@
  * the type mapping is the one catalog/selfdesc.c uses for the catalog's own
  * description, documented in docs/log-format.md "System tables").
  */
+#include <limits.h>
 #include <string.h>
 
+#include "replicate/bytes.h"
 #include "replicate/sysmap.h"
 
 static void *pb_alloc(void *payload, size_t size)
@@ -23,41 +25,48 @@ static ProtobufCAllocator pb_allocator(sc_ctx *ctx)
     return a;
 }
 
-static int map_field(sc_binlog_column *c, bool *blob, const ProtobufCFieldDescriptor *f)
+static int
+map_field(sc_binlog_column *c, bool *blob, uint8_t *kind, const ProtobufCFieldDescriptor *f)
 {
     memset(c, 0, sizeof(*c));
     c->name.data = (const uint8_t *)f->name;
     c->name.len = strlen(f->name);
     c->has_unsigned = true;
     *blob = false;
-    if (f->label == PROTOBUF_C_LABEL_REPEATED)
+    if (f->label == PROTOBUF_C_LABEL_REPEATED || f->id < 1 || f->id > SC_SYSMAP_MAX_FIELDNO)
         return SC_EINVAL;
     switch (f->type) {
     case PROTOBUF_C_TYPE_UINT64:
         c->type = SC_MT_LONGLONG;
         c->is_unsigned = true;
+        *kind = SC_SYSMAP_U64;
         return SC_OK;
     case PROTOBUF_C_TYPE_UINT32:
         c->type = SC_MT_LONG;
         c->is_unsigned = true;
+        *kind = SC_SYSMAP_U32;
         return SC_OK;
     case PROTOBUF_C_TYPE_INT32:
     case PROTOBUF_C_TYPE_ENUM:
         c->type = SC_MT_LONG;
+        *kind = SC_SYSMAP_I32;
         return SC_OK;
     case PROTOBUF_C_TYPE_BOOL:
         c->type = SC_MT_TINY;
+        *kind = SC_SYSMAP_BOOL;
         return SC_OK;
     case PROTOBUF_C_TYPE_STRING:
         c->type = SC_MT_VARCHAR;
         c->meta = 255 * 4;
         c->charset = SC_SYSMAP_COLLATION;
+        *kind = SC_SYSMAP_STR;
         return SC_OK;
     case PROTOBUF_C_TYPE_BYTES:
         c->type = SC_MT_BLOB;
         c->meta = 3;
         c->charset = SC_SYSMAP_COLLATION;
         *blob = true;
+        *kind = SC_SYSMAP_BYTES;
         return SC_OK;
     default:
         return SC_EINVAL;
@@ -84,9 +93,30 @@ static int map_key(sc_sysmap *m, sc_ctx *ctx)
     return SC_OK;
 }
 
+static void bit_put(uint8_t *bm, size_t i)
+{
+    bm[i / 8] |= (uint8_t)(1u << (i % 8));
+}
+
+/* The present bitmaps of the images that do not depend on the values. */
+static void plan_bits(sc_sysmap *m)
+{
+    for (size_t i = 0; i < m->ncols; i++) {
+        bool key = false;
+        for (size_t k = 0; k < m->npk; k++)
+            key = key || m->pk[k] == i;
+        bit_put(m->all_bits, i);
+        if (key)
+            bit_put(m->pk_bits, i);
+        if (key || !m->blob[i])
+            bit_put(m->noblob_bits, i);
+    }
+}
+
 int sc_sysmap__init(sc_sysmap *out, sc_ctx *ctx, unsigned systable)
 {
     const sc_systable *st = sc_catalog__systable(systable);
+    int rc;
 
     memset(out, 0, sizeof(*out));
     if (!st || st->desc->n_fields > SC_SYSMAP_MAX_COLS)
@@ -94,12 +124,18 @@ int sc_sysmap__init(sc_sysmap *out, sc_ctx *ctx, unsigned systable)
                             systable);
     out->st = st;
     out->ncols = st->desc->n_fields;
-    for (size_t i = 0; i < out->ncols; i++)
-        if (map_field(&out->cols[i], &out->blob[i], &st->desc->fields[i]))
+    memset(out->col_of, -1, sizeof(out->col_of));
+    for (size_t i = 0; i < out->ncols; i++) {
+        const ProtobufCFieldDescriptor *f = &st->desc->fields[i];
+        if (map_field(&out->cols[i], &out->blob[i], &out->kind[i], f))
             return sc_error_set(ctx, SC_EINVAL, 0, NULL,
-                                "system table %s: field %s has no binlog type", st->name,
-                                st->desc->fields[i].name);
-    return map_key(out, ctx);
+                                "system table %s: field %s has no binlog type", st->name, f->name);
+        out->col_of[f->id] = (int8_t)i;
+    }
+    rc = map_key(out, ctx);
+    if (!rc)
+        plan_bits(out);
+    return rc;
 }
 
 static void
@@ -179,6 +215,220 @@ void sc_sysmap__free_row(sc_ctx *ctx, ProtobufCMessage *msg)
 
     if (msg)
         protobuf_c_message_free_unpacked(msg, &a);
+}
+
+/* ------------------------------------------------------------------ */
+/* Packed row -> values, straight from the wire format                 */
+
+/* A varint of at most max bytes at *p (< end); false when cut short or longer. */
+static bool wire_varint_n(uint64_t *out, const uint8_t **p, const uint8_t *end, unsigned max)
+{
+    uint64_t v = 0;
+
+    for (unsigned shift = 0; shift < 7 * max && *p < end; shift += 7) {
+        uint8_t byte = *(*p)++;
+        v |= (uint64_t)(byte & 0x7F) << shift;
+        if (!(byte & 0x80)) {
+            *out = v;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A value's varint: at most 10 bytes. */
+static bool wire_varint(uint64_t *out, const uint8_t **p, const uint8_t *end)
+{
+    return wire_varint_n(out, p, end, 10);
+}
+
+/* A length prefix: at most 5 bytes, at most INT_MAX, and that many bytes must follow. */
+static bool wire_len(uint64_t *out, const uint8_t **p, const uint8_t *end)
+{
+    return wire_varint_n(out, p, end, 5) && *out <= INT_MAX && *out <= (uint64_t)(end - *p);
+}
+
+/* Skip the value of a field of wire type wt; false when malformed. */
+static bool wire_skip(unsigned wt, const uint8_t **p, const uint8_t *end)
+{
+    uint64_t v;
+
+    switch (wt) {
+    case 0:
+        return wire_varint(&v, p, end);
+    case 1:
+    case 5: {
+        size_t n = wt == 1 ? 8 : 4;
+        if ((size_t)(end - *p) < n)
+            return false;
+        *p += n;
+        return true;
+    }
+    case 2:
+        if (!wire_len(&v, p, end))
+            return false;
+        *p += v;
+        return true;
+    default: /* groups (3, 4) and 6, 7: protobuf-c refuses them too */
+        return false;
+    }
+}
+
+/* The value of column i of kind k from the wire (wire type checked by the caller). */
+static void wire_value(sc_binlog_value *v, uint8_t k, uint64_t u, const uint8_t *at)
+{
+    switch (k) {
+    case SC_SYSMAP_U64:
+        v->v.i = (int64_t)u;
+        return;
+    case SC_SYSMAP_U32:
+        v->v.i = (uint32_t)u;
+        return;
+    case SC_SYSMAP_I32:
+        v->v.i = (int32_t)(uint32_t)u;
+        return;
+    case SC_SYSMAP_STR: { /* the unpacked C string ends at its first NUL */
+        const uint8_t *nul = u ? memchr(at, 0, u) : NULL;
+        v->v.str.data = at;
+        v->v.str.len = nul ? (size_t)(nul - at) : u;
+        return;
+    }
+    default:
+        v->v.str.data = at;
+        v->v.str.len = u;
+        return;
+    }
+}
+
+/* A bool takes any wire type in protobuf-c: true when a byte of the field's value
+ * (length prefix included) has one of its low 7 bits set. */
+static bool wire_bool(sc_binlog_value *v, unsigned wt, const uint8_t **p, const uint8_t *end)
+{
+    const uint8_t *at = *p;
+
+    if (!wire_skip(wt, p, end))
+        return false;
+    v->v.i = 0;
+    for (; at < *p && !v->v.i; at++)
+        v->v.i = (*at & 0x7F) != 0;
+    return true;
+}
+
+static void values_init(sc_binlog_value *vals, const sc_sysmap *m)
+{
+    for (size_t i = 0; i < m->ncols; i++) {
+        bool text = m->kind[i] == SC_SYSMAP_STR || m->kind[i] == SC_SYSMAP_BYTES;
+        vals[i].kind = text ? SC_VAL_BYTES : SC_VAL_INT;
+        if (text) {
+            vals[i].v.str.data = (const uint8_t *)"";
+            vals[i].v.str.len = 0;
+        } else {
+            vals[i].v.i = 0;
+        }
+    }
+}
+
+int sc_sysmap__values(sc_binlog_value *vals, sc_ctx *ctx, const sc_sysmap *m, sc_slice packed)
+{
+    const uint8_t *p = packed.data, *end = packed.data + packed.len;
+
+    values_init(vals, m);
+    while (p < end) {
+        uint64_t tag, u;
+        unsigned wt, fn;
+        int col;
+        /* a tag is at most 5 bytes, and field number 0 is invalid (as protobuf-c reads it) */
+        if (!wire_varint_n(&tag, &p, end, 5) || (tag & 0xFFFFFFFF) >> 3 == 0)
+            goto bad;
+        wt = (unsigned)(tag & 7);
+        fn = (unsigned)((tag & 0xFFFFFFFF) >> 3);
+        col = fn <= SC_SYSMAP_MAX_FIELDNO ? m->col_of[fn] : -1;
+        if (col < 0) {
+            if (!wire_skip(wt, &p, end))
+                goto bad;
+            continue;
+        }
+        if (m->kind[col] == SC_SYSMAP_BOOL) {
+            if (!wire_bool(&vals[col], wt, &p, end))
+                goto bad;
+            continue;
+        }
+        bool text = m->kind[col] == SC_SYSMAP_STR || m->kind[col] == SC_SYSMAP_BYTES;
+        if (wt != (text ? 2u : 0u) || !(text ? wire_len(&u, &p, end) : wire_varint(&u, &p, end)))
+            goto bad;
+        wire_value(&vals[col], m->kind[col], u, p);
+        if (text)
+            p += u;
+    }
+    return SC_OK;
+bad:
+    return sc_error_set(ctx, SC_ECORRUPT, 0, NULL, "undecodable row of syscat.%s (%zu bytes)",
+                        m->st->name, packed.len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Values -> row image, by the plan                                    */
+
+static const uint8_t kind_fixed[] = {8, 4, 4, 1, 2, 3}; /* value bytes, or length bytes */
+
+/* Bytes of column i's value in an image; 0 with *bad set when it cannot be written. */
+static size_t image_size(const sc_sysmap *m, size_t i, const sc_binlog_value *v, bool *bad)
+{
+    uint8_t k = m->kind[i];
+
+    if (v->kind == SC_VAL_NULL)
+        return 0;
+    if (k == SC_SYSMAP_STR || k == SC_SYSMAP_BYTES) {
+        if (v->kind != SC_VAL_BYTES || v->v.str.len >> (8 * kind_fixed[k]))
+            *bad = true;
+        return kind_fixed[k] + v->v.str.len;
+    }
+    if (v->kind != SC_VAL_INT && v->kind != SC_VAL_UINT)
+        *bad = true;
+    return kind_fixed[k];
+}
+
+int sc_sysmap__encode_image(sc_buf *b,
+                            const sc_sysmap *m,
+                            const uint8_t *present,
+                            const sc_binlog_value *vals)
+{
+    size_t npresent = 0, need = 0, k = 0;
+    bool bad = false;
+    uint8_t *nulls, *p;
+
+    for (size_t i = 0; i < m->ncols; i++)
+        if ((present[i / 8] >> (i % 8)) & 1) {
+            npresent++;
+            need += image_size(m, i, &vals[i], &bad);
+        }
+    if (bad)
+        return SC_EINVAL;
+    if (!(nulls = sc__buf_append(b, (npresent + 7) / 8 + need)))
+        return SC_ENOMEM;
+    /* MariaDB starts from all ones and clears a bit per non-NULL column. */
+    memset(nulls, 0xFF, (npresent + 7) / 8);
+    p = nulls + (npresent + 7) / 8;
+    for (size_t i = 0; i < m->ncols; i++) {
+        const sc_binlog_value *v = &vals[i];
+        uint8_t kd = m->kind[i];
+        if (!((present[i / 8] >> (i % 8)) & 1))
+            continue;
+        if (v->kind != SC_VAL_NULL) {
+            nulls[k / 8] &= (uint8_t) ~(1u << (k % 8));
+            if (kd == SC_SYSMAP_STR || kd == SC_SYSMAP_BYTES) {
+                sc_put_uintle(p, v->v.str.len, kind_fixed[kd]);
+                if (v->v.str.len)
+                    memcpy(p + kind_fixed[kd], v->v.str.data, v->v.str.len);
+                p += kind_fixed[kd] + v->v.str.len;
+            } else {
+                sc_put_uintle(p, (uint64_t)v->v.i, kind_fixed[kd]);
+                p += kind_fixed[kd];
+            }
+        }
+        k++;
+    }
+    return SC_OK;
 }
 
 bool sc_sysmap__value_eq(const sc_binlog_value *a, const sc_binlog_value *b)

@@ -26,6 +26,18 @@
 #define SC_SYSMAP_MAX_PK 8
 /** Collation id of utf8mb4_bin, the collation of every system-table text column. */
 #define SC_SYSMAP_COLLATION 46
+/** Highest protobuf field number a system-table row message may use. */
+#define SC_SYSMAP_MAX_FIELDNO 63
+
+/** How a column's value is read from the wire and written to a row image. */
+typedef enum sc_sysmap_kind {
+    SC_SYSMAP_U64,  /* uint64: varint -> LONGLONG, 8 bytes */
+    SC_SYSMAP_U32,  /* uint32: varint (low 32 bits) -> LONG, 4 bytes */
+    SC_SYSMAP_I32,  /* int32, enum: varint (low 32 bits, signed) -> LONG, 4 bytes */
+    SC_SYSMAP_BOOL, /* bool: varint != 0 -> TINY, 1 byte */
+    SC_SYSMAP_STR,  /* string: length-delimited -> VARCHAR, 2 length bytes */
+    SC_SYSMAP_BYTES /* bytes: length-delimited -> BLOB (MEDIUMTEXT), 3 length bytes */
+} sc_sysmap_kind;
 
 /** The binlog view of one system table. Names borrow from the static descriptors. */
 typedef struct sc_sysmap {
@@ -35,6 +47,12 @@ typedef struct sc_sysmap {
     bool blob[SC_SYSMAP_MAX_COLS];             /* bytes field (a BLOB for NOBLOB images) */
     unsigned pk[SC_SYSMAP_MAX_PK];             /* 0-based column indexes of the key */
     size_t npk;                                /* key columns */
+    /* The plan of sc_sysmap__values and sc_sysmap__encode_image, derived from the above: */
+    uint8_t kind[SC_SYSMAP_MAX_COLS];            /* sc_sysmap_kind of each column */
+    int8_t col_of[SC_SYSMAP_MAX_FIELDNO + 1];    /* protobuf field number -> column, -1: none */
+    uint8_t all_bits[SC_SYSMAP_MAX_COLS / 8];    /* every column (inserts; FULL images) */
+    uint8_t pk_bits[SC_SYSMAP_MAX_COLS / 8];     /* the key columns (MINIMAL before images) */
+    uint8_t noblob_bits[SC_SYSMAP_MAX_COLS / 8]; /* key and non-blob columns (NOBLOB) */
 } sc_sysmap;
 
 /**
@@ -53,6 +71,28 @@ int sc_sysmap__row(sc_binlog_value *vals,
                    sc_ctx *ctx,
                    const sc_sysmap *m,
                    sc_slice packed);
+
+/**
+ * The same values as sc_sysmap__row, read straight from the protobuf wire
+ * format of packed with the table's plan (no message, no allocation): the
+ * commit hook's path. Strings and bytes borrow from packed (a string ends
+ * at its first NUL, as the unpacked C string does); absent fields are 0 or
+ * empty (proto3); unknown fields are skipped.
+ * @return SC_OK, SC_ECORRUPT (undecodable row; set on ctx)
+ */
+int sc_sysmap__values(sc_binlog_value *vals, sc_ctx *ctx, const sc_sysmap *m, sc_slice packed);
+
+/**
+ * Append a row image of m's table to b: the NULL bitmap of the columns set
+ * in present, then their values, byte for byte what sc_rowfmt__encode_image
+ * writes for m->cols, in one pass over the plan.
+ * @return SC_OK, SC_EINVAL (a value of the wrong kind or too long for its
+ *         length prefix), SC_ENOMEM
+ */
+int sc_sysmap__encode_image(sc_buf *b,
+                            const sc_sysmap *m,
+                            const uint8_t *present,
+                            const sc_binlog_value *vals);
 
 /**
  * Pack vals (a row image of m's system table) into out as the table's
