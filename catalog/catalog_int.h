@@ -189,6 +189,14 @@ MDB_env *sc_catalog__env(const sc_catalog *cat);
 MDB_txn *sc_catalog__mdb_txn(const sc_txn *txn);
 
 /**
+ * The stored text of setting key as LMDB holds it, without a copy: valid
+ * until txn ends or writes. For readers that run at every commit (the log's
+ * settings), where sc_setting_get's copy and message cost more than the read.
+ * @return SC_OK, SC_ENOTFOUND (not set; no error message is set), SC_EIO
+ */
+int sc_catalog__setting_peek(sc_slice *out, sc_txn *txn, const char *key);
+
+/**
  * Open (creating in a write txn) an extra named LMDB database, e.g. the log's.
  * Names starting with "sys." are reserved for the catalog.
  */

@@ -22,6 +22,22 @@ int sc_setting_get(char **out, sc_txn *txn, const char *key)
     return *out ? SC_OK : SC_ENOMEM;
 }
 
+int sc_catalog__setting_peek(sc_slice *out, sc_txn *txn, const char *key)
+{
+    MDB_val k = {strlen(key), (void *)(uintptr_t)key}, v;
+    int rc = sc_catalog__mdb_get(txn->mdb, txn->cat->dbi[SC_DB_SETTINGS], &k, &v);
+
+    out->data = NULL;
+    out->len = 0;
+    if (rc == MDB_NOTFOUND)
+        return SC_ENOTFOUND;
+    if (rc)
+        return sc__mdb_fail(txn, rc, "reading sys.settings");
+    out->data = v.mv_data;
+    out->len = v.mv_size;
+    return SC_OK;
+}
+
 int sc_setting_set(sc_txn *txn, const char *key, const char *value)
 {
     MDB_val k = {strlen(key), (void *)(uintptr_t)key};

@@ -166,6 +166,55 @@ static const struct {
     {SC_LOG_SET_COMPRESS_MIN_LEN, "64"},
 };
 
+#define N_KNOWN_SETTINGS (sizeof(known_settings) / sizeof(known_settings[0]))
+
+/*
+ * The settings of one commit of this handle. Parsing them at every commit
+ * (ten copies and case-blind compares) was 4% of the instructions of a
+ * statement with its own commit; now their stored text is read in place,
+ * compared with the text the last parse read, and parsed again only when it
+ * differs (another process may change a setting between two of our
+ * commits). known_settings lists every setting sc_log__settings reads.
+ */
+static int commit_settings(sc_log_settings *out, sc_log *log, sc_txn *txn)
+{
+    sc_buf *raw = &log->set_raw_new, swap;
+    int rc = SC_OK;
+
+    raw->ctx = log->set_raw.ctx = log->ctx;
+    sc__buf_reset(raw);
+    for (size_t i = 0; !rc && i < N_KNOWN_SETTINGS; i++) {
+        sc_slice v;
+        uint8_t head[5];
+        rc = sc_catalog__setting_peek(&v, txn, known_settings[i].key);
+        if (rc && rc != SC_ENOTFOUND)
+            break;
+        head[0] = rc == SC_OK; /* set at all */
+        sc_put_u32le(head + 1, (uint32_t)v.len);
+        sc__buf_put(raw, head, sizeof(head));
+        sc__buf_put(raw, v.data, v.len);
+        rc = SC_OK;
+    }
+    if (!rc && raw->failed)
+        rc = SC_ENOMEM;
+    if (rc)
+        return rc;
+    if (log->set_cached && raw->len == log->set_raw.len &&
+        memcmp(raw->data, log->set_raw.data, raw->len) == 0) {
+        *out = log->set_cache;
+        return SC_OK;
+    }
+    log->set_cached = false;
+    if ((rc = sc_log__settings(out, txn)))
+        return rc;
+    swap = log->set_raw;
+    log->set_raw = *raw;
+    *raw = swap;
+    log->set_cache = *out;
+    log->set_cached = true;
+    return SC_OK;
+}
+
 /* Record the default of every setting that is absent, so they are visible. */
 static int settings_write_defaults(sc_txn *txn)
 {
@@ -173,7 +222,7 @@ static int settings_write_defaults(sc_txn *txn)
     size_t i;
     int rc = SC_OK;
 
-    for (i = 0; !rc && i < sizeof(known_settings) / sizeof(known_settings[0]); i++) {
+    for (i = 0; !rc && i < N_KNOWN_SETTINGS; i++) {
         char *v = NULL;
         rc = setting_str(&v, txn, known_settings[i].key);
         if (!rc && !v)
@@ -195,7 +244,7 @@ static int setting_set_checked(sc_txn *txn, const char *key, const char *value)
     size_t i;
     int rc;
 
-    for (i = 0; i < sizeof(known_settings) / sizeof(known_settings[0]); i++)
+    for (i = 0; i < N_KNOWN_SETTINGS; i++)
         known = known || strcmp(key, known_settings[i].key) == 0;
     if (!known)
         return sc_error_set(ctx, SC_EINVAL, 0, NULL, "unknown log setting '%s'", key);
@@ -928,17 +977,49 @@ void sc_log__unpin_settings(sc_log *log)
 
 static int mark_logged(sc_log *log, sc_txn *txn)
 {
-    char *v = NULL;
+    sc_slice v;
     int rc;
 
     if (pinned(log, txn)) /* binlog.enabled read as 0 or 1 when pinned */
         return sc_catalog__set_logged(txn, log->pin_set.enabled);
-    rc = setting_str(&v, txn, SC_LOG_SET_ENABLED);
-
-    if (!rc && (!v || strcmp(v, "1") == 0 || strcmp(v, "0") == 0))
-        rc = sc_catalog__set_logged(txn, !v || v[0] == '1');
-    sc_free(log->ctx, v);
+    rc = sc_catalog__setting_peek(&v, txn, SC_LOG_SET_ENABLED);
+    if (rc == SC_ENOTFOUND)
+        return sc_catalog__set_logged(txn, true);
+    if (!rc && v.len == 1 && (v.data[0] == '0' || v.data[0] == '1'))
+        rc = sc_catalog__set_logged(txn, v.data[0] == '1');
     return rc;
+}
+
+/* A kept buffer larger than this is freed after the commit (one big transaction). */
+#define KEEP_MAX (1u << 20)
+
+/*
+ * A builder for one commit of log. Its buffers are the log's, kept from the
+ * last commit with their room, so a commit does not allocate them again.
+ */
+static void build_begin(sc_log_build *bld, sc_log *log, sc_txn *txn)
+{
+    sc_buf *bufs[5] = {&bld->out, &bld->rows, &bld->scratch, &bld->zrows, &bld->smaps};
+
+    memset(bld, 0, sizeof(*bld));
+    bld->log = log;
+    bld->txn = txn;
+    for (size_t i = 0; i < 5; i++) {
+        *bufs[i] = log->keep[i];
+        bufs[i]->ctx = log->ctx;
+        sc__buf_reset(bufs[i]);
+    }
+}
+
+static void build_end(sc_log_build *bld)
+{
+    sc_buf *bufs[5] = {&bld->out, &bld->rows, &bld->scratch, &bld->zrows, &bld->smaps};
+
+    for (size_t i = 0; i < 5; i++) {
+        if (bufs[i]->cap > KEEP_MAX)
+            sc__buf_free(bufs[i]);
+        bld->log->keep[i] = *bufs[i];
+    }
 }
 
 static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, size_t n)
@@ -946,16 +1027,14 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     sc_log_build bld;
     int rc;
 
-    memset(&bld, 0, sizeof(bld));
-    bld.log = log;
-    bld.txn = txn;
-    bld.out.ctx = bld.rows.ctx = bld.scratch.ctx = bld.smaps.ctx = log->ctx;
+    build_begin(&bld, log, txn);
     if (pinned(log, txn))
         bld.set = log->pin_set;
-    else if ((rc = sc_log__settings(&bld.set, txn)))
-        return rc;
+    else if ((rc = commit_settings(&bld.set, log, txn)))
+        goto out;
+    rc = SC_OK;
     if (!bld.set.enabled)
-        return SC_OK;
+        goto out;
     bld.own_server_id = bld.set.server_id;
     if (log->origin_server_id)
         bld.set.server_id = log->origin_server_id;
@@ -963,11 +1042,8 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     bld.now = (uint32_t)time(NULL);
     if (!rc)
         rc = build_txn(&bld, changes, n);
-    sc__buf_free(&bld.out);
-    sc__buf_free(&bld.rows);
-    sc__buf_free(&bld.scratch);
-    sc__buf_free(&bld.zrows);
-    sc__buf_free(&bld.smaps);
+out:
+    build_end(&bld);
     return rc;
 }
 
@@ -1275,6 +1351,10 @@ void sc_log_close(sc_log *log)
         sc__buf_free(&log->sys[t].meta);
     }
     libdeflate_free_compressor(log->zc);
+    sc__buf_free(&log->set_raw);
+    sc__buf_free(&log->set_raw_new);
+    for (size_t i = 0; i < sizeof(log->keep) / sizeof(log->keep[0]); i++)
+        sc__buf_free(&log->keep[i]);
     sc_free(log->ctx, log->dir);
     sc_free(log->ctx, log);
 }

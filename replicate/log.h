@@ -140,6 +140,11 @@ struct sc_log {
     sc_txn *pin_txn;                  /* != NULL: pin_set holds the settings of this write txn */
     size_t pin_txn_id; /* its LMDB txn id (a new txn at the same address is not it) */
     sc_log_settings pin_set;
+    sc_log_settings set_cache; /* valid when set_cached: the parse of set_raw */
+    sc_buf set_raw;            /* the stored text of every log setting, as last parsed */
+    sc_buf set_raw_new;        /* the same, as read by this commit */
+    bool set_cached;
+    sc_buf keep[5]; /* the builder's buffers between commits (log.c build_begin) */
 };
 
 /* ---- log.c ---- */
