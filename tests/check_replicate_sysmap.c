@@ -100,8 +100,8 @@ static void check_same(const sc_sysmap *m, sc_slice packed)
             fprintf(stderr, "%02x ", packed.data[i]);
         fprintf(stderr, "\n");
     }
-    ck_assert_msg(ra == rb, "syscat.%s, %zu bytes: unpack %d, wire %d", m->st->name, packed.len,
-                  ra, rb);
+    ck_assert_msg(ra == rb, "syscat.%s, %zu bytes: unpack %d, wire %d", m->st->name, packed.len, ra,
+                  rb);
     if (ra == SC_OK)
         for (size_t i = 0; i < m->ncols; i++)
             ck_assert_msg(sc_sysmap__value_eq(&a[i], &b[i]), "syscat.%s column %zu differs",
@@ -175,8 +175,8 @@ START_TEST(test_replicate_sysmap_values_wire_cases)
         size_t len;
     } cases[] = {
         {"unknown varint, fixed64, bytes, fixed32",
-         {0xE0, 0x03, 0x05, 0xE9, 0x03, 1, 2, 3, 4, 5, 6, 7, 8, 0xF2, 0x03, 2, 'x', 'y', 0xFD,
-          0x03, 1, 2, 3, 4},
+         {0xE0, 0x03, 0x05, 0xE9, 0x03, 1,   2,    3,    4, 5, 6, 7,
+          8,    0xF2, 0x03, 2,    'x',  'y', 0xFD, 0x03, 1, 2, 3, 4},
          24},
         {"id twice", {0x08, 0x07, 0x08, 0x09}, 4},
         {"id as bytes", {0x0A, 0x01, 0x07}, 3},
@@ -200,8 +200,8 @@ START_TEST(test_replicate_sysmap_values_wire_cases)
 
         ck_assert_msg((rc == SC_OK) == ok, "%s: %d", cases[i].what, rc);
         if (!ok)
-            ck_assert_ptr_nonnull(strstr(sc_ctx_last_error(sc_fx.ctx)->message,
-                                         "undecodable row of syscat.tables"));
+            ck_assert_ptr_nonnull(
+                strstr(sc_ctx_last_error(sc_fx.ctx)->message, "undecodable row of syscat.tables"));
         if (i == 1)
             ck_assert_int_eq(v[0].v.i, 9);
         if (i == 4)
