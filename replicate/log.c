@@ -163,7 +163,7 @@ static const struct {
     {SC_LOG_SET_DOMAIN_ID, "0"},
     {SC_LOG_SET_ANNOTATE, "1"},
     {SC_LOG_SET_COMPRESS, "1"},
-    {SC_LOG_SET_COMPRESS_MIN_LEN, "64"},
+    {SC_LOG_SET_COMPRESS_MIN_LEN, "256"},
 };
 
 #define N_KNOWN_SETTINGS (sizeof(known_settings) / sizeof(known_settings[0]))

@@ -426,7 +426,7 @@ typedef struct sc_log sc_log;
 #define SC_LOG_SET_DOMAIN_ID "binlog.domain_id"         /* default 0 */
 #define SC_LOG_SET_ANNOTATE "binlog.annotate"           /* "1" (default): ANNOTATE_ROWS */
 #define SC_LOG_SET_COMPRESS "binlog.compress"           /* "1" (default): compressed rows events */
-#define SC_LOG_SET_COMPRESS_MIN_LEN "binlog.compress_min_len" /* row bytes, default 64 */
+#define SC_LOG_SET_COMPRESS_MIN_LEN "binlog.compress_min_len" /* row bytes, default 256 */
 
 /**
  * Change a log setting (one of SC_LOG_SET_*) in its own write transaction,
