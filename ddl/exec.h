@@ -344,6 +344,9 @@ const char *sc_exec__unknown_column(const sc_xtable *t, const sc_expr *e);
 int sc_exec__check_expr_allowed(sc_exec *x, const sc_expr *e, const char *name);
 /** 1054/4029 for the expressions of a column definition (all columns known). */
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac);
+/** True when a column definition has an expression that names columns (generated, CHECK,
+ *  DEFAULT (...)): the only ones sc_exec__check_column_refs has anything to check in. */
+bool sc_exec__column_has_exprs(const sc_ast_column *ac);
 /** 1253 (COLLATE of another charset) and 1210 (a bad ESCAPE) in e, as fix_fields finds them. */
 int sc_exec__fix_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e);
 /** The same for one node whose operands are fixed (t NULL: columns carry r_col, as in views). */

@@ -1408,13 +1408,26 @@ int sc_exec__fix_stored_expr(sc_exec *x, const sc_xtable *t, const sc_expr *e)
     return rc;
 }
 
+/* The column's name as the table spells it (for messages), else as the statement does. */
+static const char *self_name(const sc_xtable *t, const sc_ast_column *ac)
+{
+    const sc_xcol *c = sc_xtable__find_col(t, ac->name);
+
+    return c ? c->d.name : ac->name;
+}
+
+bool sc_exec__column_has_exprs(const sc_ast_column *ac)
+{
+    return ac->generated != SC_AST_GEN_NONE || ac->check ||
+           (ac->default_expr && ac->default_parens);
+}
+
 int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_column *ac)
 {
     const char *u;
-    const char *self =
-        sc_xtable__find_col(t, ac->name) ? sc_xtable__find_col(t, ac->name)->d.name : ac->name;
 
-    if (t->defer_refs) /* sc_exec__deferred_refs */
+    /* deferred: sc_exec__deferred_refs; no expression: nothing below can fail */
+    if (t->defer_refs || !sc_exec__column_has_exprs(ac))
         return SC_OK;
     if (ac->generated != SC_AST_GEN_NONE && (u = sc_exec__unknown_column(t, ac->gen_expr)) != NULL)
         return sc_exec__unknown_in_expr(x, u, "GENERATED ALWAYS AS", ac->gen_expr);
@@ -1438,6 +1451,6 @@ int sc_exec__check_column_refs(sc_exec *x, const sc_xtable *t, const sc_ast_colu
          (u = uninitialized_ref(t, ac->gen_expr, ac->name, true)) != NULL) ||
         (ac->default_expr && ac->default_parens &&
          (u = uninitialized_ref(t, ac->default_expr, ac->name, false)) != NULL))
-        return sc_exec__err(x, SC_ER_EXPRESSION_REFERS_TO_UNINIT_FIELD, self, u);
+        return sc_exec__err(x, SC_ER_EXPRESSION_REFERS_TO_UNINIT_FIELD, self_name(t, ac), u);
     return SC_OK;
 }

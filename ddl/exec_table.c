@@ -905,7 +905,8 @@ int sc_exec__deferred_refs(sc_exec *x,
     /* in the new table's column order, as the fields are opened */
     for (size_t c = 0; c < t->n_cols; c++)
         for (size_t i = 0; i < n_cols; i++)
-            if (strcasecmp(cols[i]->name, t->cols[c].d.name) == 0)
+            if (sc_exec__column_has_exprs(cols[i]) &&
+                strcasecmp(cols[i]->name, t->cols[c].d.name) == 0)
                 SC_TRY(sc_exec__check_column_refs(x, t, cols[i]));
     for (size_t i = 0; i < n_checks; i++)
         SC_TRY(sc_exec__check_refs(x, t, checks[i]));
