@@ -778,12 +778,16 @@ static int statement_maps(sc_log_build *bld, const sc_row_change *c, size_t n)
         if (t >= SC_SYS__END)
             return sc_error_set(bld->log->ctx, SC_EINVAL, 0, NULL,
                                 "change of unknown system table %u", t);
-        if (seen[t])
+        if (seen[t] || bld->sys_mapped[t])
             continue;
         seen[t] = true;
+        /* log.maps is read once per system table and commit: after that the map is in
+         * the file (found, or emitted below), and the file does not change until the
+         * transaction is built */
         rc = sc_log__need_map(&need, bld, t, 1);
         if (rc)
             return rc;
+        bld->sys_mapped[t] = !bld->set.map_per_stmt;
         if (!need)
             continue;
         sc_log__header(bld, &ev, SC_EV_TABLE_MAP);

@@ -306,8 +306,9 @@ struct sc_log_build {
     size_t g_ncols;         /* columns */
     uint8_t g_present[512]; /* (ncols + 7) / 8 bytes */
     uint8_t g_present_after[512];
-    bool data_only; /* no catalog change: a DML-like transaction */
-    sc_buf smaps;   /* (table id, version) u64 pairs the current statement mapped */
+    bool data_only;               /* no catalog change: a DML-like transaction */
+    sc_buf smaps;                 /* (table id, version) u64 pairs the current statement mapped */
+    bool sys_mapped[SC_SYS__END]; /* system tables known mapped in st.cur_file (log.maps) */
 };
 
 /**

@@ -371,21 +371,66 @@ bad:
 
 static const uint8_t kind_fixed[] = {8, 4, 4, 1, 2, 3}; /* value bytes, or length bytes */
 
-/* Bytes of column i's value in an image; 0 with *bad set when it cannot be written. */
-static size_t image_size(const sc_sysmap *m, size_t i, const sc_binlog_value *v, bool *bad)
+/* n (one of kind_fixed) bytes of v little-endian at p: fixed-size stores on a
+ * little-endian host, where a memcpy of a variable size is a call. */
+static inline void put_le(uint8_t *p, uint64_t v, unsigned n)
 {
-    uint8_t k = m->kind[i];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w = (uint32_t)v;
+    uint16_t h = (uint16_t)v;
 
-    if (v->kind == SC_VAL_NULL)
-        return 0;
-    if (k == SC_SYSMAP_STR || k == SC_SYSMAP_BYTES) {
-        if (v->kind != SC_VAL_BYTES || v->v.str.len >> (8 * kind_fixed[k]))
-            *bad = true;
-        return kind_fixed[k] + v->v.str.len;
+    switch (n) {
+    case 8:
+        memcpy(p, &v, 8);
+        return;
+    case 4:
+        memcpy(p, &w, 4);
+        return;
+    case 3:
+        memcpy(p, &h, 2);
+        p[2] = (uint8_t)(v >> 16);
+        return;
+    case 2:
+        memcpy(p, &h, 2);
+        return;
+    default:
+        break;
     }
-    if (v->kind != SC_VAL_INT && v->kind != SC_VAL_UINT)
-        *bad = true;
-    return kind_fixed[k];
+#endif
+    sc_put_uintle(p, v, n);
+}
+
+static bool is_text(uint8_t kind)
+{
+    return kind == SC_SYSMAP_STR || kind == SC_SYSMAP_BYTES;
+}
+
+/* Count the present columns and the bytes of their values; false when a value cannot
+ * be written (a kind its column does not take, a text too long for its length bytes). */
+static bool image_size(size_t *npresent,
+                       size_t *need,
+                       const sc_sysmap *m,
+                       const uint8_t *present,
+                       const sc_binlog_value *vals)
+{
+    for (size_t i = 0; i < m->ncols; i++) {
+        const sc_binlog_value *v = &vals[i];
+        uint8_t k = m->kind[i];
+        if (!((present[i / 8] >> (i % 8)) & 1))
+            continue;
+        ++*npresent;
+        if (v->kind == SC_VAL_NULL)
+            continue;
+        if (is_text(k)) {
+            if (v->kind != SC_VAL_BYTES || v->v.str.len >> (8 * kind_fixed[k]))
+                return false;
+            *need += v->v.str.len;
+        } else if (v->kind != SC_VAL_INT && v->kind != SC_VAL_UINT) {
+            return false;
+        }
+        *need += kind_fixed[k];
+    }
+    return true;
 }
 
 int sc_sysmap__encode_image(sc_buf *b,
@@ -393,22 +438,17 @@ int sc_sysmap__encode_image(sc_buf *b,
                             const uint8_t *present,
                             const sc_binlog_value *vals)
 {
-    size_t npresent = 0, need = 0, k = 0;
-    bool bad = false;
+    size_t npresent = 0, need = 0, k = 0, nb;
     uint8_t *nulls, *p;
 
-    for (size_t i = 0; i < m->ncols; i++)
-        if ((present[i / 8] >> (i % 8)) & 1) {
-            npresent++;
-            need += image_size(m, i, &vals[i], &bad);
-        }
-    if (bad)
+    if (!image_size(&npresent, &need, m, present, vals))
         return SC_EINVAL;
-    if (!(nulls = sc__buf_append(b, (npresent + 7) / 8 + need)))
+    nb = (npresent + 7) / 8;
+    if (!(nulls = sc__buf_append(b, nb + need)))
         return SC_ENOMEM;
     /* MariaDB starts from all ones and clears a bit per non-NULL column. */
-    memset(nulls, 0xFF, (npresent + 7) / 8);
-    p = nulls + (npresent + 7) / 8;
+    memset(nulls, 0xFF, nb);
+    p = nulls + nb;
     for (size_t i = 0; i < m->ncols; i++) {
         const sc_binlog_value *v = &vals[i];
         uint8_t kd = m->kind[i];
@@ -416,13 +456,14 @@ int sc_sysmap__encode_image(sc_buf *b,
             continue;
         if (v->kind != SC_VAL_NULL) {
             nulls[k / 8] &= (uint8_t) ~(1u << (k % 8));
-            if (kd == SC_SYSMAP_STR || kd == SC_SYSMAP_BYTES) {
-                sc_put_uintle(p, v->v.str.len, kind_fixed[kd]);
+            if (is_text(kd)) {
+                put_le(p, v->v.str.len, kind_fixed[kd]);
+                p += kind_fixed[kd];
                 if (v->v.str.len)
-                    memcpy(p + kind_fixed[kd], v->v.str.data, v->v.str.len);
-                p += kind_fixed[kd] + v->v.str.len;
+                    memcpy(p, v->v.str.data, v->v.str.len);
+                p += v->v.str.len;
             } else {
-                sc_put_uintle(p, (uint64_t)v->v.i, kind_fixed[kd]);
+                put_le(p, (uint64_t)v->v.i, kind_fixed[kd]);
                 p += kind_fixed[kd];
             }
         }
