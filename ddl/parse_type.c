@@ -410,11 +410,19 @@ static int column_type(sc_parser *p, sc_ast_type *t, bool *serial)
     bool handled;
     size_t i;
 
+    const sc_token *tok;
+    unsigned char c0;
+
     SC_TRY(word_type(p, t, serial, &handled));
     if (handled)
         return SC_OK;
+    /* the words are upper case: a word whose first letter differs is not compared */
+    tok = sc_parse__tok(p, 0);
+    c0 = tok->kind == SC_TOK_IDENT && tok->len ? sc_lex__upper((unsigned char)p->sql[tok->start])
+                                               : 0;
     for (i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++) {
-        if (sc_parse__accept_word(p, type_words[i].word)) {
+        if ((unsigned char)type_words[i].word[0] == c0 &&
+            sc_parse__accept_word(p, type_words[i].word)) {
             t->kind = type_words[i].kind;
             if (t->kind == SC_AST_TYPE_DOUBLE && (p->flags & SC_PARSE_REAL_AS_FLOAT) &&
                 sc_lex__is_word(p->sql, &p->toks[p->pos - 1], "REAL"))
