@@ -44,9 +44,27 @@ int sc__key_put_str(sc_buf *b, const uint8_t *s, size_t len);
 int sc__key_encode(sc_buf *b, const sc_keyspec *ks, const ProtobufCMessage *msg);
 /** Human-readable form of a key ("table_id=300, ordinal=2") into buf. */
 void sc__key_describe(char *buf, size_t size, const sc_keyspec *ks, const uint8_t *key, size_t len);
-/** Read a big-endian u64 (8 bytes). */
-uint64_t sc__get_u64be(const uint8_t *p);
-void sc__put_u64be(uint8_t *p, uint64_t v);
+/** Read a big-endian u64 (8 bytes); inline: a definition load makes dozens. */
+static inline uint64_t sc__get_u64be(const uint8_t *p)
+{
+    uint64_t v = 0;
+    int i;
+
+    for (i = 0; i < 8; i++)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+/** Write v as a big-endian u64 (8 bytes). */
+static inline void sc__put_u64be(uint8_t *p, uint64_t v)
+{
+    int i;
+
+    for (i = 7; i >= 0; i--) {
+        p[i] = (uint8_t)v;
+        v >>= 8;
+    }
+}
 
 /* ------------------------------------------------------------------ */
 /* Loaded tables and the definition cache (table_read.c, table_cache.c) */
@@ -168,6 +186,56 @@ enum sc_dbslot {
 };
 
 /* Invariant (txn_check): writer, when set, is a top-level write txn of this catalog. */
+/*
+ * Table name hints (name_hint.c): (schema id, table name) -> table id from
+ * earlier lookups, verified against the tables row before use. cur is the
+ * table probed now (never NULL after init); used counts its filled words.
+ */
+struct sc_nhint_block;
+typedef struct sc_name_hints {
+    sc_ctx *ctx;
+    _Atomic(struct sc_nhint_block *) cur; /* current table; older ones chained from it */
+    size_t used;                          /* words of cur taken (under lock) */
+    pthread_mutex_t lock;                 /* serialises puts, growth and the walk */
+    _Atomic bool walked;                  /* the walk of sys.tables_by_name is over */
+    uint8_t walk_key[SC_KEY_MAX_LEN + 1]; /* the last key it walked (under lock) */
+    size_t walk_len;                      /* its length, 0 before the walk starts */
+} sc_name_hints;
+
+int sc__nhint_init(sc_name_hints *nh, sc_ctx *ctx);
+void sc__nhint_free(sc_name_hints *nh);
+/** The hinted id of (schema_id, name), 0 when none: to be verified by the caller. */
+uint64_t sc__nhint_get(sc_name_hints *nh, uint64_t schema_id, const char *name);
+/**
+ * Hint up to budget more entries of sys.tables_by_name as txn sees them,
+ * from where the last call stopped (a walk of the whole index spread over
+ * the lookups that find no hint); nothing once the walk is over.
+ */
+void sc__nhint_fill(sc_name_hints *nh, sc_txn *txn, unsigned budget);
+/** Remember that (schema_id, name) named table_id in some snapshot. */
+void sc__nhint_put(sc_name_hints *nh, uint64_t schema_id, const char *name, uint64_t table_id);
+/*
+ * The used part of the map one txn may read, computed once for many reads
+ * (a definition load makes a dozen): sc__cursor_get_bounded checks an entry
+ * against it with two compares and leaves anything else (outside it, or no
+ * span known: lo NULL) to the full check of sc_catalog__cursor_get, so both
+ * give the same answers and the same messages.
+ */
+typedef struct sc_map_bounds {
+    MDB_txn *mt;    /* the txn it was computed for */
+    const char *lo; /* start of the map, NULL = no span known */
+    size_t used;    /* bytes of it LMDB may return for mt */
+} sc_map_bounds;
+
+void sc__map_bounds(sc_map_bounds *out, MDB_txn *mt);
+/** sc_catalog__cursor_get with the bound check against b (a span of c's txn). */
+int sc__cursor_get_bounded(
+    MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op op, const sc_map_bounds *b);
+/** Whether a packed tables row has this schema id and name (false when undecodable). */
+bool sc__table_row_is(const uint8_t *data, size_t len, uint64_t schema_id, const char *name);
+/** Words of the current table (tests). */
+size_t sc__nhint_words(sc_name_hints *nh);
+
 struct sc_catalog {
     sc_ctx *ctx;                  /* errors and allocation */
     char *datadir;                /* as given */
@@ -185,6 +253,7 @@ struct sc_catalog {
     bool clustered;               /* format >= 2: a table's rows in sys.table_rows (layout.c) */
     unsigned format_minor;
     sc_table_cache tcache;       /* decoded definitions (table_cache.c) */
+    sc_name_hints nhints;        /* name -> id hints (name_hint.c) */
     const char *map_lo, *map_hi; /* where LMDB mapped data.mdb, once looked up (rows.c) */
     _Atomic unsigned readers;    /* open read txns (the map only changes when 0, mapsize.c) */
     pthread_rwlock_t map_lock;   /* read txns hold it shared (txn.c), a map change exclusive */

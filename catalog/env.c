@@ -735,6 +735,8 @@ catalog_new(sc_catalog **out, sc_ctx *ctx, const char *datadir, const sc_catalog
         return SC_ENOMEM;
     }
     rc = sc__tcache_init(&cat->tcache, ctx, cache_size(o));
+    if (!rc)
+        rc = sc__nhint_init(&cat->nhints, ctx);
     if (rc) {
         sc_catalog_close(cat);
         return rc;
@@ -801,6 +803,7 @@ void sc_catalog_close(sc_catalog *cat)
     if (!cat)
         return;
     sc__tcache_free(&cat->tcache); /* tables callers still hold live on */
+    sc__nhint_free(&cat->nhints);
     if (cat->env)
         mdb_env_close(cat->env);
     if (cat->wlock_fd >= 0)

@@ -21,26 +21,6 @@
 
 #include "catalog/catalog_priv.h"
 
-uint64_t sc__get_u64be(const uint8_t *p)
-{
-    uint64_t v = 0;
-    int i;
-
-    for (i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
-}
-
-void sc__put_u64be(uint8_t *p, uint64_t v)
-{
-    int i;
-
-    for (i = 7; i >= 0; i--) {
-        p[i] = (uint8_t)v;
-        v >>= 8;
-    }
-}
-
 int sc__key_put_u64(sc_buf *b, uint64_t v)
 {
     if (!sc__buf_reserve(b, 8))

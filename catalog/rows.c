@@ -249,6 +249,42 @@ int sc_catalog__cursor_get(MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op 
     return check_entry_bounds(mdb_cursor_txn(c), mdb_cursor_dbi(c), k, v, true);
 }
 
+void sc__map_bounds(sc_map_bounds *out, MDB_txn *mt)
+{
+    sc_catalog *cat = mdb_env_get_userctx(mdb_txn_env(mt));
+    txn_bound b;
+    size_t used;
+
+    memset(out, 0, sizeof(*out));
+    out->mt = mt;
+    if (!cat || !cat->map_lo || !txn_bound_of(&b, mt))
+        return; /* no span: every entry takes check_entry_bounds */
+    used = b.writer ? b.mapsize : (b.last_pgno + 1) * b.psize;
+    if (used > (size_t)(cat->map_hi - cat->map_lo))
+        used = (size_t)(cat->map_hi - cat->map_lo);
+    out->lo = cat->map_lo;
+    out->used = used;
+}
+
+/* Whether v lies in the used part of the map as b saw it (false: ask check_entry_bounds). */
+static bool fast_within(const sc_map_bounds *b, const MDB_val *v)
+{
+    const char *p = v->mv_data;
+
+    return p >= b->lo && (size_t)(p - b->lo) < b->used &&
+           v->mv_size <= b->used - (size_t)(p - b->lo);
+}
+
+int sc__cursor_get_bounded(
+    MDB_cursor *c, MDB_val *k, MDB_val *v, MDB_cursor_op op, const sc_map_bounds *b)
+{
+    int rc = mdb_cursor_get(c, k, v, op);
+
+    if (rc || (b->lo && fast_within(b, k) && fast_within(b, v)))
+        return rc;
+    return check_entry_bounds(b->mt, mdb_cursor_dbi(c), k, v, true);
+}
+
 int sc__cursor_rows_get(MDB_cursor *c,
                         MDB_val *k,
                         MDB_val *v,
@@ -371,6 +407,61 @@ fast_unpack(const ProtobufCMessageDescriptor *d, sc_arena *a, const uint8_t *dat
             return NULL;
     }
     return (ProtobufCMessage *)(void *)msg;
+}
+
+/* Skip one field's value of wire type wire; false when malformed or of a group type. */
+static bool skip_value(const uint8_t **p, const uint8_t *end, unsigned wire)
+{
+    uint64_t v;
+
+    switch (wire) {
+    case 0:
+        return get_varint(p, end, &v);
+    case 1:
+    case 5:
+        v = wire == 1 ? 8 : 4;
+        break;
+    case 2:
+        if (!get_varint(p, end, &v))
+            return false;
+        break;
+    default:
+        return false;
+    }
+    if (v > (uint64_t)(end - *p))
+        return false;
+    *p += v;
+    return true;
+}
+
+bool sc__table_row_is(const uint8_t *data, size_t len, uint64_t schema_id, const char *name)
+{
+    const uint8_t *p = data, *end = data + len;
+    const ProtobufCFieldDescriptor *fs = protobuf_c_message_descriptor_get_field_by_name(
+        &syscat__catalog__table_row__descriptor, "schema_id");
+    const ProtobufCFieldDescriptor *fn = protobuf_c_message_descriptor_get_field_by_name(
+        &syscat__catalog__table_row__descriptor, "name");
+    uint64_t tag, v, sid = 0;
+    const uint8_t *nm = (const uint8_t *)"";
+    size_t nlen = 0;
+
+    while (p < end) {
+        if (!get_varint(&p, end, &tag))
+            return false;
+        if ((tag >> 3) == fs->id && (tag & 7) == 0) {
+            if (!get_varint(&p, end, &sid))
+                return false;
+        } else if ((tag >> 3) == fn->id && (tag & 7) == 2) {
+            if (!get_varint(&p, end, &v) || v > (uint64_t)(end - p))
+                return false;
+            nm = p;
+            nlen = (size_t)v;
+            p += v;
+        } else if (!skip_value(&p, end, (unsigned)(tag & 7))) {
+            return false;
+        }
+    }
+    return sid == schema_id && nlen == strlen(name) && memcmp(nm, name, nlen) == 0;
 }
 
 int sc__row_unpack(

@@ -87,6 +87,7 @@ typedef struct rowsrc {
     int rc;        /* clustered: 0 on an entry, MDB_NOTFOUND past the table, else the error */
     bool step;     /* clustered: the current entry was consumed; move on before reading */
     unsigned kind; /* clustered: the kind scanned last */
+    sc_map_bounds bounds; /* clustered: the txn's map span, for the bound checks */
 } rowsrc;
 
 /* Per-table layout: unpack the rows of st for the table, in key order. */
@@ -123,7 +124,7 @@ static unsigned src_kind(rowsrc *src)
     uint8_t prefix[8];
 
     if (src->step) {
-        src->rc = sc_catalog__cursor_get(src->c, &src->k, &src->v, MDB_NEXT);
+        src->rc = sc__cursor_get_bounded(src->c, &src->k, &src->v, MDB_NEXT, &src->bounds);
         src->step = false;
     }
     if (src->rc)
@@ -160,7 +161,7 @@ static int scan_rows(
         sc__put_u64be(key, src->id);
         key[8] = (uint8_t)st;
         src->k = (MDB_val){9, key};
-        src->rc = sc_catalog__cursor_get(src->c, &src->k, &src->v, MDB_SET_RANGE);
+        src->rc = sc__cursor_get_bounded(src->c, &src->k, &src->v, MDB_SET_RANGE, &src->bounds);
         src->step = false;
     }
     src->kind = st;
@@ -634,7 +635,8 @@ static int table_row_raw(MDB_val *out, rowsrc *src, sc_txn *txn, uint64_t id)
     if (txn->cat->clustered) {
         if ((rc = sc__cursor(&src->c, txn, SC_DB_TABLE_ROWS)))
             return rc;
-        rc = sc_catalog__cursor_get(src->c, &k, out, MDB_SET_KEY);
+        sc__map_bounds(&src->bounds, txn->mdb);
+        rc = sc__cursor_get_bounded(src->c, &k, out, MDB_SET_KEY, &src->bounds);
         src->k = k;
         src->v = *out;
         src->rc = rc;
@@ -705,9 +707,18 @@ static void table_seen(sc_table *t, const sc_txn *txn)
  * Load table id as txn sees it: one tables-row get; then the cached
  * definition when the cache holds this exact row and txn sees committed rows
  * of the table (sc__txn_clean), else the child rows are read and decoded.
- * probe: whether this load consults the cache (sc__tcache_probe).
+ * probe: whether this load consults the cache (sc__tcache_probe). want_name:
+ * when not NULL, the tables row must have this name and schema id want_sid
+ * (a name hint's check), else SC_ENOTFOUND without a message and nothing read
+ * beyond the tables row.
  */
-static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *schema_name, bool probe)
+static int table_load(sc_table **out,
+                      sc_txn *txn,
+                      uint64_t id,
+                      const char *schema_name,
+                      bool probe,
+                      const char *want_name,
+                      uint64_t want_sid)
 {
     sc_ctx *ctx = txn->cat->ctx;
     MDB_val raw;
@@ -718,6 +729,8 @@ static int table_load(sc_table **out, sc_txn *txn, uint64_t id, const char *sche
     *out = NULL;
     if ((rc = table_row_raw(&raw, &src, txn, id)))
         return rc;
+    if (want_name && !sc__table_row_is(raw.mv_data, raw.mv_size, want_sid, want_name))
+        return SC_ENOTFOUND; /* a stale name hint: not this table (no message) */
     if (probe)
         sc__tcache_touch(&txn->cat->tcache, id);
     if (probe && sc__txn_clean(txn, id)) {
@@ -772,12 +785,43 @@ int sc_table_get(sc_table **out, sc_txn *txn, uint64_t table_id)
     bool probe = sc__tcache_probe(&txn->cat->tcache);
 
     *out = snapshot_hit(txn, probe, table_id, NULL, NULL);
-    return *out ? SC_OK : table_load(out, txn, table_id, NULL, probe);
+    return *out ? SC_OK : table_load(out, txn, table_id, NULL, probe, NULL, 0);
 }
 
 static int no_such_table(sc_ctx *ctx, const char *schema, const char *name)
 {
     return sc_error_set_er(ctx, SC_ENOTFOUND, SC_ER_NO_SUCH_TABLE, schema, name);
+}
+
+/* Entries of sys.tables_by_name hinted per lookup that finds no hint (name_hint.c). */
+#define NHINT_WALK_BUDGET 64
+
+/*
+ * The table the name hints give for (sid, name), loaded when its tables row
+ * as txn sees it has that schema id and name (name_hint.c: why that is
+ * enough); *out NULL when there is no hint or it is stale, and the caller
+ * descends sys.tables_by_name. A stale hint leaves no error message behind.
+ */
+static int hinted_load(
+    sc_table **out, sc_txn *txn, uint64_t sid, const char *schema, const char *name, bool probe)
+{
+    sc_ctx *ctx = txn->cat->ctx;
+    uint64_t tid = sc__nhint_get(&txn->cat->nhints, sid, name);
+    sc_error saved;
+    int rc;
+
+    *out = NULL;
+    if (!tid) {
+        sc__nhint_fill(&txn->cat->nhints, txn, NHINT_WALK_BUDGET);
+        return SC_OK;
+    }
+    saved = ctx->err;
+    rc = table_load(out, txn, tid, schema, probe, name, sid);
+    if (rc == SC_ENOTFOUND) {
+        ctx->err = saved;
+        return SC_OK;
+    }
+    return rc;
 }
 
 int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char *name)
@@ -798,12 +842,17 @@ int sc_table_lookup(sc_table **out, sc_txn *txn, const char *schema, const char 
         return no_such_table(txn->cat->ctx, schema, name);
     if (rc)
         return rc;
+    if ((rc = hinted_load(out, txn, sid, schema, name, probe)) || *out)
+        return rc;
     rc = sc__table_id_by_name(&tid, txn, sid, name);
     if (rc == SC_ENOTFOUND)
         return no_such_table(txn->cat->ctx, schema, name);
     if (rc)
         return rc;
-    return table_load(out, txn, tid, schema, probe);
+    rc = table_load(out, txn, tid, schema, probe, NULL, 0);
+    if (!rc)
+        sc__nhint_put(&txn->cat->nhints, sid, name, tid);
+    return rc;
 }
 
 int sc_table_lookup_id(uint64_t *id_out, sc_txn *txn, uint64_t schema_id, const char *name)
