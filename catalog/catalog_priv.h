@@ -149,6 +149,12 @@ bool sc__tcache_probe(sc_table_cache *c);
 /** Count one access to table id in the admission sketch (every load, hit or miss). */
 void sc__tcache_touch(sc_table_cache *c, uint64_t id);
 /**
+ * sc__tcache_touch, then (when get) sc__tcache_get, under one taking of the lock; a
+ * hit is stamped with read snapshot snap (0 = do not stamp: a write txn).
+ */
+sc_table *sc__tcache_touch_get(
+    sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len, bool get, uint64_t snap);
+/**
  * Whether a definition of table id just loaded should be cached: always while the cache
  * has room, else only when id was asked for more often lately than the entry it would
  * evict (so a working set larger than the cache does not churn it). Counts a refusal.
@@ -253,7 +259,6 @@ struct sc_catalog {
     bool clustered;               /* format >= 2: a table's rows in sys.table_rows (layout.c) */
     unsigned format_minor;
     sc_table_cache tcache;       /* decoded definitions (table_cache.c) */
-    sc_name_hints nhints;        /* name -> id hints (name_hint.c) */
     const char *map_lo, *map_hi; /* where LMDB mapped data.mdb, once looked up (rows.c) */
     _Atomic unsigned readers;    /* open read txns (the map only changes when 0, mapsize.c) */
     pthread_rwlock_t map_lock;   /* read txns hold it shared (txn.c), a map change exclusive */
@@ -262,6 +267,7 @@ struct sc_catalog {
     uint64_t nested;             /* nested write txns begun (sc_catalog__nested_count) */
     volatile int interrupt;      /* sc_catalog_interrupt (a signal handler may set it; int is
                                     sig_atomic_t on every target): fail the next commit */
+    sc_name_hints nhints;        /* name -> id hints (name_hint.c) */
 };
 
 #define SC_TXN_CURSORS SC_DB__COUNT

@@ -329,6 +329,32 @@ static sc_table *hit(sc_table_cache *c, sc_table *t)
     return t;
 }
 
+sc_table *sc__tcache_touch_get(
+    sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len, bool get, uint64_t snap)
+{
+    sc_table *t = NULL;
+
+    if (!c->buckets)
+        return NULL;
+    pthread_mutex_lock(&c->lock);
+    touch(c, id);
+    if (get) {
+        for (t = c->buckets[bucket_of(c, id)]; t; t = t->hnext) {
+            if (t->id == id && t->row_len == len && memcmp(t->row, row, len) == 0)
+                break;
+        }
+        if (t) {
+            t = hit(c, t);
+            if (snap)
+                t->seen = snap;
+        } else {
+            c->stats.misses++;
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return t;
+}
+
 sc_table *sc__tcache_get(sc_table_cache *c, uint64_t id, const uint8_t *row, size_t len)
 {
     sc_table *t;

@@ -675,11 +675,12 @@ static int table_decode(sc_table *t, rowsrc *src, const MDB_val *raw, const char
 }
 
 /*
- * Offer a table loaded in a read-only txn to the cache: its rows are
- * committed ones, so (id, tables row) names exactly this definition. A write
- * txn may hold rows a later abort discards, so it never fills.
+ * Offer a table loaded in a read-only txn to the cache (*cached set when it
+ * took it): its rows are committed ones, so (id, tables row) names exactly
+ * this definition. A write txn may hold rows a later abort discards, so it
+ * never fills.
  */
-static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw, bool probe)
+static int table_offer(bool *cached, sc_table *t, sc_txn *txn, const MDB_val *raw, bool probe)
 {
     int rc;
 
@@ -688,6 +689,7 @@ static int table_offer(sc_table *t, sc_txn *txn, const MDB_val *raw, bool probe)
     if ((rc = sc__table_compact(t, raw->mv_data, raw->mv_size)))
         return rc;
     sc__tcache_put(&txn->cat->tcache, t);
+    *cached = true;
     return SC_OK;
 }
 
@@ -724,6 +726,7 @@ static int table_load(sc_table **out,
     MDB_val raw;
     rowsrc src;
     sc_table *t;
+    bool cached = false;
     int rc;
 
     *out = NULL;
@@ -731,14 +734,12 @@ static int table_load(sc_table **out,
         return rc;
     if (want_name && !sc__table_row_is(raw.mv_data, raw.mv_size, want_sid, want_name))
         return SC_ENOTFOUND; /* a stale name hint: not this table (no message) */
-    if (probe)
-        sc__tcache_touch(&txn->cat->tcache, id);
-    if (probe && sc__txn_clean(txn, id)) {
-        *out = sc__tcache_get(&txn->cat->tcache, id, raw.mv_data, raw.mv_size);
-        if (*out) {
-            table_seen(*out, txn);
-            return SC_OK;
-        }
+    if (probe) {
+        *out =
+            sc__tcache_touch_get(&txn->cat->tcache, id, raw.mv_data, raw.mv_size,
+                                 sc__txn_clean(txn, id), txn->readonly ? mdb_txn_id(txn->mdb) : 0);
+        if (*out)
+            return SC_OK; /* (stamped with the snapshot under the cache's lock) */
     }
     t = sc__calloc(ctx, 1, sizeof(*t));
     if (!t)
@@ -749,7 +750,7 @@ static int table_load(sc_table **out,
     sc__arena_init(&t->arena, ctx, 8192); /* a 10-column table fits in one chunk */
     rc = table_decode(t, &src, &raw, schema_name);
     if (!rc)
-        rc = table_offer(t, txn, &raw, probe);
+        rc = table_offer(&cached, t, txn, &raw, probe);
     if (rc) {
         if (rc == SC_ENOMEM)
             sc_error_set(ctx, SC_ENOMEM, 0, NULL, "out of memory loading table %llu",
@@ -757,7 +758,8 @@ static int table_load(sc_table **out,
         sc_table_free(t);
         return rc;
     }
-    table_seen(t, txn);
+    if (cached) /* else t is this caller's alone: no stamp to keep */
+        table_seen(t, txn);
     *out = t;
     return SC_OK;
 }
