@@ -337,7 +337,7 @@ static bool fast_field(uint8_t *msg,
                        unsigned wire,
                        const uint8_t **p,
                        const uint8_t *end,
-                       sc_arena *a)
+                       uint8_t **pool)
 {
     uint8_t *m = msg + f->offset;
     uint64_t v, len;
@@ -368,9 +368,8 @@ static bool fast_field(uint8_t *msg,
         return false;
     if (f->type != PROTOBUF_C_TYPE_STRING && f->type != PROTOBUF_C_TYPE_BYTES)
         return false;
-    copy = sc__arena_alloc(a, (size_t)len + 1);
-    if (!copy)
-        return false;
+    copy = *pool; /* room: see fast_unpack */
+    *pool += len + 1;
     memcpy(copy, *p, (size_t)len);
     copy[len] = 0;
     *p += len;
@@ -395,17 +394,21 @@ fast_unpack(const ProtobufCMessageDescriptor *d, sc_arena *a, const uint8_t *dat
 {
     const uint8_t *p = data, *end = data + len;
     const ProtobufCFieldDescriptor *f;
-    uint8_t *msg = sc__arena_alloc(a, d->sizeof_message);
+    /* The message and, after it, every string and bytes value with its NUL: a
+       value of n bytes took at least n + 2 bytes of input (tag, length, bytes)
+       and takes n + 1 here, so len bytes hold them all. One allocation a row. */
+    uint8_t *msg = sc__arena_alloc(a, d->sizeof_message + len + 1), *pool;
     uint64_t tag;
 
     if (!msg)
         return NULL;
+    pool = msg + d->sizeof_message;
     protobuf_c_message_init(d, msg);
     while (p < end) {
         if (!get_varint(&p, end, &tag) || (tag >> 3) == 0 || (tag >> 3) > d->n_fields)
             return NULL;
         f = &d->fields[(tag >> 3) - 1];
-        if (f->id != (tag >> 3) || !fast_field(msg, f, (unsigned)(tag & 7), &p, end, a))
+        if (f->id != (tag >> 3) || !fast_field(msg, f, (unsigned)(tag & 7), &p, end, &pool))
             return NULL;
     }
     return (ProtobufCMessage *)(void *)msg;
