@@ -652,6 +652,20 @@ int sc_binlog_reader__push(const sc_binlog_event **out, sc_binlog_reader *r, sc_
     return sc_binlog_reader_next(out, r);
 }
 
+size_t sc_binlog_reader__left(const sc_binlog_reader *r)
+{
+    return r->pos < r->len ? r->len - r->pos : 0;
+}
+
+void sc_binlog_reader__swap_inflated(sc_binlog_reader *r, sc_buf *b)
+{
+    sc_buf t = r->inflated;
+
+    r->inflated = *b;
+    *b = t;
+    r->inflated.len = 0;
+}
+
 uint64_t sc_binlog_reader__framed(const sc_binlog_reader *r)
 {
     return r->framed;

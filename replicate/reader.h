@@ -66,6 +66,18 @@ int sc_binlog_reader__open_stream(sc_binlog_reader **out,
 /** Frame and decode one event of a stream (its bytes are copied), as sc_binlog_reader_next. */
 int sc_binlog_reader__push(const sc_binlog_event **out, sc_binlog_reader *r, sc_slice ev);
 
+/** Bytes from the next event to the end of what is mapped (a round's work ahead). */
+size_t sc_binlog_reader__left(const sc_binlog_reader *r);
+
+/**
+ * Exchange the buffer a compressed rows event is inflated into with b (same
+ * ctx): what the event last read holds (its decoded rows point there) goes
+ * to the caller, who keeps it as long as it likes, and the next compressed
+ * event is inflated into b's old storage. A reading thread uses it to hand an
+ * event's rows to another thread without copying them.
+ */
+void sc_binlog_reader__swap_inflated(sc_binlog_reader *r, sc_buf *b);
+
 /** Events framed since the reader was opened (tests: what a follower read). */
 uint64_t sc_binlog_reader__framed(const sc_binlog_reader *r);
 

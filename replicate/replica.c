@@ -290,7 +290,7 @@ static int begin_batch(sc_replica_applier *a)
 /* ------------------------------------------------------------------ */
 /* One source transaction: GTID .. XID                                  */
 
-static int begin_txn(sc_replica_applier *a, const sc_event *ev)
+static int begin_txn(sc_replica_applier *a, const sc_replica_ev *ev)
 {
     int rc;
 
@@ -298,9 +298,9 @@ static int begin_txn(sc_replica_applier *a, const sc_event *ev)
         return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "GTID inside a transaction");
     if (!a->txn && (rc = begin_batch(a)))
         return rc;
-    a->origin = ev->header.server_id;
-    a->domain = ev->u.gtid.domain_id;
-    a->seq = ev->u.gtid.seq_no;
+    a->origin = ev->server_id;
+    a->domain = ev->domain;
+    a->seq = ev->seq;
     a->skip = a->origin == a->own_server_id;
     a->txn_rows = a->txn_rows_skipped = 0;
     a->n_unmaps = 0;
@@ -344,45 +344,85 @@ static int end_txn(sc_replica_applier *a)
 /* ------------------------------------------------------------------ */
 /* One file                                                             */
 
-typedef struct file_run {
-    char next[256]; /* the ROTATE's next file, "" = none */
-    bool waiting;   /* stopped at bytes not yet complete */
-} file_run;
-
-static int
-on_event(sc_replica_applier *a, sc_binlog_reader *r, const sc_binlog_event *raw, file_run *fr)
+void sc_replica__ev_view(sc_replica_ev *v, const sc_binlog_event *raw, const sc_event *ev)
 {
-    const sc_event *ev = sc_binlog_reader__event(r);
+    memset(v, 0, sizeof(*v));
+    v->type = raw->header.type;
+    v->offset = raw->offset;
+    v->end = raw->offset + raw->raw.len;
+    v->server_id = ev->header.server_id;
+    if (v->type == SC_EV_GTID) {
+        v->domain = ev->u.gtid.domain_id;
+        v->seq = ev->u.gtid.seq_no;
+    } else if (v->type == SC_EV_ROTATE) {
+        v->text = ev->u.rotate.name;
+    } else if (v->type == SC_EV_ANNOTATE_ROWS) {
+        v->text = ev->u.annotate.text;
+    }
+}
 
-    a->ev_offset = raw->offset;
-    a->ev_end = raw->offset + raw->raw.len;
-    switch (raw->header.type) {
+/* A rows event: prepared already by the reading thread, or now from r. */
+static int on_rows(sc_replica_applier *a, const sc_replica_ev *v, sc_binlog_reader *r)
+{
+    sc_event_loc loc = {a->file, a->ev_offset};
+    sc_replica_rowsev p;
+    int rc;
+
+    if (v->rows)
+        return sc_replica__rows(a, v->rows);
+    if (!r) /* the reading thread prepares every event the applier will apply */
+        return sc_error_set(a->ctx, SC_ERROR, 0, NULL,
+                            "%s: event at offset %llu: rows event not prepared (internal error)",
+                            a->file, (unsigned long long)a->ev_offset);
+    sc_replica__rows_prepare(&p, a, r, sc_binlog_reader__event(r), &loc);
+    rc = sc_replica__rows(a, &p);
+    sc_replica__rows_release(a->ctx, &p);
+    return rc;
+}
+
+int sc_replica__on_event(sc_replica_applier *a,
+                         const sc_replica_ev *v,
+                         sc_binlog_reader *r,
+                         sc_replica_file_run *fr)
+{
+    a->ev_offset = v->offset;
+    a->ev_end = v->end;
+    switch (v->type) {
     case SC_EV_GTID:
-        return begin_txn(a, ev);
+        return begin_txn(a, v);
     case SC_EV_XID:
         if (!a->in_txn)
             return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "XID outside a transaction");
         return end_txn(a);
     case SC_EV_ROTATE:
-        snprintf(fr->next, sizeof(fr->next), "%.*s", (int)ev->u.rotate.name.len,
-                 (const char *)ev->u.rotate.name.data);
+        snprintf(fr->next, sizeof(fr->next), "%.*s", (int)v->text.len, (const char *)v->text.data);
         return SC_OK;
     case SC_EV_ANNOTATE_ROWS:
         return a->in_txn && !a->skip
-                   ? sc_txn_set_statement(a->txn, (const char *)ev->u.annotate.text.data,
-                                          ev->u.annotate.text.len)
+                   ? sc_txn_set_statement(a->txn, (const char *)v->text.data, v->text.len)
                    : SC_OK;
     default:
-        if (!sc_event__is_rows(raw->header.type) || (a->in_txn && a->skip))
+        if (!sc_event__is_rows(v->type) || (a->in_txn && a->skip))
             return SC_OK;
         if (!a->in_txn)
             return sc_replica__conflict(a, SC_ECORRUPT, 0, NULL, "rows outside a transaction");
-        return sc_replica__rows(a, r, ev);
+        return on_rows(a, v, r);
     }
 }
 
+static int on_event(sc_replica_applier *a,
+                    sc_binlog_reader *r,
+                    const sc_binlog_event *raw,
+                    sc_replica_file_run *fr)
+{
+    sc_replica_ev v;
+
+    sc_replica__ev_view(&v, raw, sc_binlog_reader__event(r));
+    return sc_replica__on_event(a, &v, r, fr);
+}
+
 /* The source went on to its next file (binlog.NNNNNN + 1 exists): this one is finished. */
-static bool has_successor(const char *path)
+bool sc_replica__has_successor(const char *path)
 {
     char next[1400];
     size_t n = strlen(path), d = n;
@@ -408,21 +448,34 @@ static size_t batch_max_env(void)
     return v && *v && !*end && n >= 1 && n <= 1000000 ? (size_t)n : SC_REPLICA_BATCH_MAX;
 }
 
+/* SC_REPLICA_THREADS (replica.h): 1 or 2, else 0 (automatic). */
+static int threads_env(void)
+{
+    const char *v = getenv("SC_REPLICA_THREADS");
+
+    return v && (!strcmp(v, "1") || !strcmp(v, "2")) ? v[0] - '0' : 0;
+}
+
 /* Called by run_file once the file is mapped (tests: the source writes on meanwhile). */
 void (*sc_replica__after_open_hook)(const char *path);
 
 /* Apply the events of r from where it stands; stops early (waiting) at a
  * transaction not completely written yet. */
-static int read_events(
-    sc_replica_applier *a, sc_binlog_reader *r, const char *path, uint64_t start, file_run *fr)
+static int read_events(sc_replica_applier *a,
+                       sc_binlog_reader *r,
+                       const char *path,
+                       uint64_t start,
+                       sc_replica_file_run *fr)
 {
     const sc_binlog_event *raw = NULL;
     int rc = SC_OK;
 
+    if (sc_replica__pipe_wanted(a, r))
+        return sc_replica__read_piped(a, r, path, start, fr);
     while (!rc) {
         /* A transaction is begun only when its XID is in the bytes mapped: a
          * batch never holds half a transaction the next round must finish. */
-        if (!a->in_txn && sc_binlog_reader__txn_incomplete(r) && !has_successor(path)) {
+        if (!a->in_txn && sc_binlog_reader__txn_incomplete(r) && !sc_replica__has_successor(path)) {
             fr->waiting = true;
             break;
         }
@@ -430,7 +483,7 @@ static int read_events(
         /* The end of what was mapped at open, inside an event the source is
          * still writing: nothing more yet (never the file's current size,
          * which may have grown since). A cut event in a finished file is damage. */
-        if (rc && sc_binlog_reader__partial_tail(r) && !has_successor(path)) {
+        if (rc && sc_binlog_reader__partial_tail(r) && !sc_replica__has_successor(path)) {
             sc_ctx_clear_error(a->ctx);
             fr->waiting = true;
             rc = SC_OK;
@@ -464,8 +517,8 @@ static int reuse_reader(sc_replica_applier *a, const char *path, uint64_t start,
 }
 
 /* Read path from start on (seek: skip the bytes before it unread) and apply. */
-static int
-read_file(sc_replica_applier *a, const char *path, uint64_t start, bool seek, file_run *fr)
+static int read_file(
+    sc_replica_applier *a, const char *path, uint64_t start, bool seek, sc_replica_file_run *fr)
 {
     sc_binlog_reader *r = NULL;
     int rc = reuse_reader(a, path, start, seek);
@@ -524,14 +577,15 @@ done:
  * TABLE_MAP written before the position (binlog.table_map=file). A failed
  * batch is applied again one transaction per commit.
  */
-static int run_file(sc_replica_applier *a, const char *path, uint64_t start, file_run *fr)
+static int
+run_file(sc_replica_applier *a, const char *path, uint64_t start, sc_replica_file_run *fr)
 {
     bool seek = true;
     int rc;
 
     for (;;) {
         uint64_t from = strcmp(a->pos.file, a->file) == 0 ? a->pos.position : start;
-        *fr = (file_run){"", false};
+        *fr = (sc_replica_file_run){"", false};
         a->batch_failed = false;
         rc = read_file(a, path, from, seek, fr);
         if (rc && a->map_missing && seek) {
@@ -551,7 +605,8 @@ static int run_file(sc_replica_applier *a, const char *path, uint64_t start, fil
 /* The HOST:PORT transport: the same events, from a binlog stream       */
 
 /* One event of the stream: decoded by the stream reader, then applied as from a file. */
-static int net_event(sc_replica_applier *a, sc_binlog_reader *r, sc_slice bytes, file_run *fr)
+static int
+net_event(sc_replica_applier *a, sc_binlog_reader *r, sc_slice bytes, sc_replica_file_run *fr)
 {
     const sc_binlog_event *raw = NULL;
     const sc_event *ev;
@@ -590,7 +645,7 @@ static uint64_t now_ms(void)
 
 /* One event of the stream: a transaction's events are kept until its XID has
  * come, then applied, so the applier never holds half a transaction. */
-static int net_take(sc_replica_applier *a, sc_slice ev, file_run *fr)
+static int net_take(sc_replica_applier *a, sc_slice ev, sc_replica_file_run *fr)
 {
     sc_buf *pending = &a->net_pending;
     int rc = SC_OK;
@@ -618,7 +673,7 @@ static int net_take(sc_replica_applier *a, sc_slice ev, file_run *fr)
  */
 static int net_round(sc_replica_applier *a, bool *lost)
 {
-    file_run fr = {"", false};
+    sc_replica_file_run fr = {"", false};
     uint64_t t0 = now_ms();
     sc_slice ev;
     int rc = SC_OK;
@@ -785,7 +840,7 @@ static int apply_files(sc_replica_applier *a)
     else
         first_file(file, sizeof(file), a->src.from);
     for (;;) {
-        file_run fr = {"", false};
+        sc_replica_file_run fr = {"", false};
         snprintf(path, sizeof(path), "%s/binlog/%s", a->src.from, file);
         if (stat(path, &st) != 0)
             break; /* not written yet */
@@ -836,6 +891,7 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
     a->ctx = log->ctx;
     snprintf(a->name, sizeof(a->name), "%s", name);
     a->batch_max = batch_max_env();
+    a->threads = sc_replica__thread_safe_alloc(a->ctx) ? threads_env() : 1;
     a->packed_rows =
         getenv("SC_REPLICA_PACKED_ROWS") && !strcmp(getenv("SC_REPLICA_PACKED_ROWS"), "1");
     a->net_pending = (sc_buf)SC_BUF_INIT(a->ctx);

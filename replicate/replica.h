@@ -152,6 +152,8 @@ typedef struct sc_replica_applier {
     sc_replica_done *done;                            /* transactions finished in the open batch */
     size_t n_done, cap_done;
     size_t batch_max;          /* transactions per batch */
+    int threads;               /* SC_REPLICA_THREADS: 0 auto, 1 one thread, 2 always two (1
+                                  with a caller's allocator) */
     bool packed_rows;          /* SC_REPLICA_PACKED_ROWS=1: rows through their packed form (the
                                   path before the message path; tests compare the two) */
     bool single;               /* one transaction per commit (a failed batch again) */
@@ -183,10 +185,43 @@ typedef struct sc_replica_applier {
 #define SC_REPLICA_BATCH_MAX 4096
 
 /**
- * Apply one rows event of the open transaction.
+ * A rows event made ready to apply: its TABLE_MAP resolved and its row images
+ * decoded, with nothing of the write transaction needed, so that a reading
+ * thread can prepare it while the applying thread applies the ones before
+ * (replica_pipe.c). A preparation that failed keeps its error to be reported
+ * when the event's turn comes, in the order the single-threaded path has.
+ */
+typedef struct sc_replica_rowsev {
+    int rc;            /* SC_OK, or what preparing it found (err says what) */
+    sc_error err;      /* the error, when rc != SC_OK */
+    bool map_missing;  /* no TABLE_MAP for its table id (rc: SC_ECORRUPT) */
+    bool user;         /* data rows of a user table (else a syscat table) */
+    bool decoded;      /* rows holds the decoded images (sc_replica__rows_release) */
+    uint64_t table_id; /* the source's table id */
+    char db[256];      /* the TABLE_MAP's names, for messages */
+    char table[256];
+    sc_rows rows; /* the images; strings point into the event's bytes */
+} sc_replica_rowsev;
+
+/**
+ * Prepare the rows event ev that r has just read (a's sysmaps and file name are
+ * only read; errors go to a->ctx, which a reading thread routes to its own).
+ * @return SC_OK, or the error also kept in p (SC_ECORRUPT, SC_ENOMEM, ...)
+ */
+int sc_replica__rows_prepare(sc_replica_rowsev *p,
+                             const sc_replica_applier *a,
+                             sc_binlog_reader *r,
+                             const sc_event *ev,
+                             const sc_event_loc *loc);
+/** Free what sc_replica__rows_prepare allocated (p stays reusable). */
+void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p);
+
+/**
+ * Apply one prepared rows event of the open transaction (its preparation's
+ * error, if any, is reported here).
  * @return SC_OK, SC_ESQL (1032/1062 in strict mode), SC_ERROR (conflict), ...
  */
-int sc_replica__rows(sc_replica_applier *a, sc_binlog_reader *r, const sc_event *ev);
+int sc_replica__rows(sc_replica_applier *a, const sc_replica_rowsev *p);
 
 /** Set a conflict error naming the source and the position: "source 'S' at FILE:POS: ...". */
 int sc_replica__conflict(sc_replica_applier *a,
@@ -211,6 +246,64 @@ int sc_replica__unmap_later(sc_replica_applier *a,
                             uint32_t kind,
                             uint64_t source_tid,
                             uint64_t my_tid);
+
+/* ---- replica.c / replica_pipe.c: reading a file's events ---- */
+
+/** What reading a file's events ended with. */
+typedef struct sc_replica_file_run {
+    char next[256]; /* the ROTATE's next file, "" = none */
+    bool waiting;   /* stopped at bytes not yet complete */
+} sc_replica_file_run;
+
+/** One event as the applier sees it, read by this thread or by the reading thread. */
+typedef struct sc_replica_ev {
+    uint8_t type;            /* SC_EV_* as stored (a compressed rows event keeps its type) */
+    uint64_t offset;         /* of its first byte in its file */
+    uint64_t end;            /* offset + length: the position after it */
+    uint32_t server_id;      /* its header's */
+    uint32_t domain;         /* GTID: domain and sequence number */
+    uint64_t seq;            /* ... */
+    sc_slice text;           /* ANNOTATE_ROWS text, ROTATE's next file (in the mapped file) */
+    sc_replica_rowsev *rows; /* a rows event prepared by the reading thread, or NULL */
+} sc_replica_ev;
+
+/** What the applier needs of the event raw (decoded: ev) that a reader has just read. */
+void sc_replica__ev_view(sc_replica_ev *v, const sc_binlog_event *raw, const sc_event *ev);
+
+/** Apply one event (r: the reader that has just read it, to prepare a rows
+ * event on the spot; NULL when v->rows comes prepared). */
+int sc_replica__on_event(sc_replica_applier *a,
+                         const sc_replica_ev *v,
+                         sc_binlog_reader *r,
+                         sc_replica_file_run *fr);
+
+/** The source went on to the file after path (binlog.NNNNNN + 1 exists). */
+bool sc_replica__has_successor(const char *path);
+
+/** SC_REPLICA_THREADS: 1 = one thread; 2 = a reading thread always; unset or
+ * anything else = a reading thread when a round has at least this much to read. */
+#define SC_REPLICA_PIPE_MIN_BYTES (256u << 10)
+
+/** Whether ctx allocates with malloc (a caller's allocator: one thread only). */
+bool sc_replica__thread_safe_alloc(const sc_ctx *ctx);
+
+/** Whether this round of r is read by a reading thread (replica_pipe.c). */
+bool sc_replica__pipe_wanted(const sc_replica_applier *a, const sc_binlog_reader *r);
+
+/**
+ * Apply the events of r from where it stands, as the single-threaded loop of
+ * replica.c does (stopping early, waiting, at a transaction not completely
+ * written yet), with a second thread reading, checking and decoding them
+ * ahead through a bounded queue. The applying thread does everything that
+ * writes, so positions, batches and crash safety are those of one thread.
+ * When it returns, r stands right after the last event applied.
+ * @return what applying returned, or the reading error at its event's turn
+ */
+int sc_replica__read_piped(sc_replica_applier *a,
+                           sc_binlog_reader *r,
+                           const char *path,
+                           uint64_t start,
+                           sc_replica_file_run *fr);
 
 /* ---- replica_net.c: the HOST:PORT transport (Connector/C's replication API) ---- */
 
@@ -257,6 +350,9 @@ sc_checksum_alg sc_replica__net_checksum(const sc_replica_net *n);
 /** The last error was the connection going away (reconnect and resume). */
 bool sc_replica__net_lost(const sc_replica_net *n);
 void sc_replica__net_close(sc_replica_net *n);
+
+/** Tests only: rounds read by a reading thread so far (all appliers of the process). */
+extern _Atomic unsigned long sc_replica__piped_rounds;
 
 /** Tests only: events the follower's readers framed so far (no re-read = few). */
 uint64_t sc_replica__follower_framed(const sc_replica_follower *f);

@@ -569,78 +569,123 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *r
 /* ------------------------------------------------------------------ */
 /* Data rows of user tables                                             */
 
-static int user_rows(sc_replica_applier *a,
-                     const sc_ev_table_map *tm,
-                     const sc_event *ev,
-                     const sc_event_loc *loc)
+static int user_rows(sc_replica_applier *a, const sc_replica_rowsev *p)
 {
+    const sc_rows *rows = &p->rows;
     uint64_t mine;
-    sc_rows rows;
-    int rc = sc_replica__lookup(&mine, a, SC_IDMAP_TABLE, tm->table_id);
+    int rc = sc_replica__lookup(&mine, a, SC_IDMAP_TABLE, p->table_id);
 
     if (rc == SC_ENOTFOUND)
         return sc_replica__conflict(a, SC_ERROR, 0, NULL,
-                                    "data rows of `%.*s`.`%.*s` (table id %llu), a table this "
+                                    "data rows of `%s`.`%s` (table id %llu), a table this "
                                     "replica does not have",
-                                    (int)tm->db.len, (const char *)tm->db.data, (int)tm->table.len,
-                                    (const char *)tm->table.data, (unsigned long long)tm->table_id);
+                                    p->db, p->table, (unsigned long long)p->table_id);
     if (rc)
         return rc;
-    rc = sc_rows__decode(&rows, a->ctx, tm, ev->header.type, &ev->u.rows, loc);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < rows.nimages; i += rows.kind == 1 ? 2 : 1) {
-        const sc_binlog_value *v = rows.vals + i * rows.ncols;
-        rc = sc_log_rows(a->log, a->txn, mine, rows.kind, rows.kind ? v : NULL,
-                         rows.kind == 2   ? NULL
-                         : rows.kind == 1 ? v + rows.ncols
-                                          : v,
-                         rows.ncols);
+    if (p->rc) /* the decoding failed: reported after the table, as it was read */
+        return sc_error_set(a->ctx, p->err.code, p->err.mysql_errno,
+                            p->err.sqlstate[0] ? p->err.sqlstate : NULL, "%s", p->err.message);
+    for (size_t i = 0; !rc && i < rows->nimages; i += rows->kind == 1 ? 2 : 1) {
+        const sc_binlog_value *v = rows->vals + i * rows->ncols;
+        rc = sc_log_rows(a->log, a->txn, mine, rows->kind, rows->kind ? v : NULL,
+                         rows->kind == 2   ? NULL
+                         : rows->kind == 1 ? v + rows->ncols
+                                           : v,
+                         rows->ncols);
     }
-    sc_rows__free(a->ctx, &rows);
     if (rc && rc != SC_ENOMEM)
         return sc_replica__conflict(a, rc, 0, NULL, "data rows of table id %llu: %s",
-                                    (unsigned long long)tm->table_id,
+                                    (unsigned long long)p->table_id,
                                     sc_ctx_last_error(a->ctx)->message);
     return rc;
 }
 
-int sc_replica__rows(sc_replica_applier *a, sc_binlog_reader *r, const sc_event *ev)
+/* The preparation's error, kept for the applying side (set on ctx as well). */
+static int prep_fail(sc_replica_rowsev *p, sc_ctx *ctx, int rc)
+{
+    p->rc = rc;
+    p->err = *sc_ctx_last_error(ctx);
+    return rc;
+}
+
+static void copy_name(char *out, size_t size, sc_slice s)
+{
+    size_t n = s.len < size - 1 ? s.len : size - 1;
+
+    if (n)
+        memcpy(out, s.data, n);
+    out[n] = '\0';
+}
+
+int sc_replica__rows_prepare(sc_replica_rowsev *p,
+                             const sc_replica_applier *a,
+                             sc_binlog_reader *r,
+                             const sc_event *ev,
+                             const sc_event_loc *loc)
 {
     const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
-    sc_event_loc loc = {a->file, a->ev_offset};
+    sc_ctx *ctx = a->ctx; /* routed to the reading thread's own ctx there */
     const sc_sysmap *m;
-    sc_rows rows;
     int rc;
 
-    if (!tm)
-        a->map_missing = a->seeked; /* run_file reads the file from its start then */
-    if (!tm)
-        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
-                            "%s: event at offset %llu: no TABLE_MAP for table id %llu", a->file,
-                            (unsigned long long)a->ev_offset,
-                            (unsigned long long)ev->u.rows.table_id);
-    a->txn_rows++;
-    if (tm->db.len != strlen(SC_SYSCAT_SCHEMA) ||
-        memcmp(tm->db.data, SC_SYSCAT_SCHEMA, tm->db.len) != 0)
-        return user_rows(a, tm, ev, &loc);
-    if (tm->table_id == 0 || tm->table_id >= SC_SYS__END)
-        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
-                            "%s: event at offset %llu: `syscat`.`%.*s` (table id %llu) is not a "
-                            "system table this syscat knows",
-                            a->file, (unsigned long long)a->ev_offset, (int)tm->table.len,
-                            (const char *)tm->table.data, (unsigned long long)tm->table_id);
-    m = &a->maps[tm->table_id];
-    if (ev->u.rows.ncols != m->ncols)
-        return sc_error_set(a->ctx, SC_ECORRUPT, 0, NULL,
-                            "%s: event at offset %llu: %llu columns for syscat.%s (%zu expected)",
-                            a->file, (unsigned long long)a->ev_offset,
-                            (unsigned long long)ev->u.rows.ncols, m->st->name, m->ncols);
-    rc = sc_rows__decode(&rows, a->ctx, tm, ev->header.type, &ev->u.rows, &loc);
+    memset(p, 0, sizeof(*p));
+    p->table_id = ev->u.rows.table_id;
+    if (!tm) {
+        p->map_missing = true; /* run_file reads the file from its start then */
+        sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
+                     "%s: event at offset %llu: no TABLE_MAP for table id %llu", loc->file,
+                     (unsigned long long)loc->offset, (unsigned long long)ev->u.rows.table_id);
+        return prep_fail(p, ctx, SC_ECORRUPT);
+    }
+    p->user = tm->db.len != strlen(SC_SYSCAT_SCHEMA) ||
+              memcmp(tm->db.data, SC_SYSCAT_SCHEMA, tm->db.len) != 0;
+    copy_name(p->db, sizeof(p->db), tm->db);
+    copy_name(p->table, sizeof(p->table), tm->table);
+    if (!p->user && (tm->table_id == 0 || tm->table_id >= SC_SYS__END)) {
+        sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
+                     "%s: event at offset %llu: `syscat`.`%s` (table id %llu) is not a "
+                     "system table this syscat knows",
+                     loc->file, (unsigned long long)loc->offset, p->table,
+                     (unsigned long long)tm->table_id);
+        return prep_fail(p, ctx, SC_ECORRUPT);
+    }
+    m = p->user ? NULL : &a->maps[tm->table_id];
+    if (m && ev->u.rows.ncols != m->ncols) {
+        sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
+                     "%s: event at offset %llu: %llu columns for syscat.%s (%zu expected)",
+                     loc->file, (unsigned long long)loc->offset,
+                     (unsigned long long)ev->u.rows.ncols, m->st->name, m->ncols);
+        return prep_fail(p, ctx, SC_ECORRUPT);
+    }
+    rc = sc_rows__decode(&p->rows, ctx, tm, ev->header.type, &ev->u.rows, loc);
     if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < rows.nimages; i += rows.kind == 1 ? 2 : 1)
-        rc = sys_image(a, m, &rows, i);
-    sc_rows__free(a->ctx, &rows);
+        return prep_fail(p, ctx, rc);
+    p->decoded = true;
+    return SC_OK;
+}
+
+void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p)
+{
+    if (p->decoded)
+        sc_rows__free(ctx, &p->rows);
+    p->decoded = false;
+}
+
+int sc_replica__rows(sc_replica_applier *a, const sc_replica_rowsev *p)
+{
+    const sc_sysmap *m;
+    int rc = SC_OK;
+
+    if (p->map_missing)
+        a->map_missing = a->seeked;
+    a->txn_rows++;
+    if (p->user && !p->map_missing)
+        return user_rows(a, p);
+    if (p->rc)
+        return sc_error_set(a->ctx, p->err.code, p->err.mysql_errno,
+                            p->err.sqlstate[0] ? p->err.sqlstate : NULL, "%s", p->err.message);
+    m = &a->maps[p->table_id];
+    for (size_t i = 0; !rc && i < p->rows.nimages; i += p->rows.kind == 1 ? 2 : 1)
+        rc = sys_image(a, m, &p->rows, i);
     return rc;
 }

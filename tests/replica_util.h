@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "syscat.h"
+#include "catalog/catalog_int.h"
 #include "tests/fixtures.h"
 
 /** A catalog with its log, in its own data directory. */
@@ -531,6 +532,69 @@ static inline char *ru_dump_all(ru_node *n)
     ck_assert_int_eq(sc_dump_show_create(&out, t), SC_OK);
     sc_txn_abort(t);
     return out;
+}
+
+static inline int ru_row_cb(sc_slice packed, void *payload)
+{
+    ru_text *t = payload;
+    char hex[3];
+
+    for (size_t i = 0; i < packed.len; i++) {
+        snprintf(hex, sizeof(hex), "%02x", packed.data[i]);
+        ru_put(t, hex);
+    }
+    ru_put(t, "\n");
+    return 0;
+}
+
+/** Every system table's packed rows, in key order, as hex lines. Caller frees. */
+static inline char *ru_raw_rows(ru_node *n)
+{
+    ru_text t = {0};
+    sc_txn *txn = NULL;
+    char head[64];
+
+    ck_assert_int_eq(sc_txn_begin(&txn, n->cat, SC_TXN_READONLY), SC_OK);
+    for (unsigned st = 1; st < SC_SYS__END; st++) {
+        snprintf(head, sizeof(head), "table %u\n", st);
+        ru_put(&t, head);
+        ck_assert_int_eq(sc_catalog__row_foreach(txn, st, ru_row_cb, &t), SC_OK);
+    }
+    sc_txn_abort(txn);
+    return t.s;
+}
+
+/** n's first log file with each event's timestamp and checksum zeroed. Caller frees. */
+static inline uint8_t *ru_masked_log(ru_node *n, size_t *len)
+{
+    char path[700];
+    uint8_t *d;
+    long size;
+    FILE *f;
+
+    ck_assert_int_eq(sc_log_sync(n->log), SC_OK);
+    snprintf(path, sizeof(path), "%s/binlog/binlog.000001", n->dir);
+    ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    size = ftell(f);
+    rewind(f);
+    ck_assert_int_gt(size, 4);
+    ck_assert_ptr_nonnull(d = malloc((size_t)size));
+    ck_assert_uint_eq(fread(d, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    for (size_t at = 4; at < (size_t)size;) {
+        uint32_t evlen;
+        ck_assert_uint_le(at + 19, (size_t)size);
+        evlen = (uint32_t)d[at + 9] | (uint32_t)d[at + 10] << 8 | (uint32_t)d[at + 11] << 16 |
+                (uint32_t)d[at + 12] << 24;
+        ck_assert_uint_ge(evlen, 19 + 4);
+        ck_assert_uint_le(at + evlen, (size_t)size);
+        memset(d + at, 0, 4);
+        memset(d + at + evlen - 4, 0, 4);
+        at += evlen;
+    }
+    *len = (size_t)size;
+    return d;
 }
 
 /** Long mode: SC_REPLICA_LONG=1 (make check-replica-long). */
