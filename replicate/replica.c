@@ -361,20 +361,25 @@ void sc_replica__ev_view(sc_replica_ev *v, const sc_binlog_event *raw, const sc_
     }
 }
 
-/* A rows event: prepared already by the reading thread, or now from r. */
+/* A rows event: decoded here, from what the reading thread resolved or from r. */
 static int on_rows(sc_replica_applier *a, const sc_replica_ev *v, sc_binlog_reader *r)
 {
     sc_event_loc loc = {a->file, a->ev_offset};
+    const sc_event *ev;
     sc_replica_rowsev p;
     int rc;
 
-    if (v->rows)
-        return sc_replica__rows(a, v->rows);
-    if (!r) /* the reading thread prepares every event the applier will apply */
+    if (v->has_rows) {
+        sc_replica__rows_prepare(&p, a, v->tm, v->rows_type, &v->rows, &loc);
+    } else if (r) {
+        ev = sc_binlog_reader__event(r);
+        sc_replica__rows_prepare(&p, a, sc_binlog_reader__table_map(r, ev->u.rows.table_id),
+                                 ev->header.type, &ev->u.rows, &loc);
+    } else { /* the reading thread resolves every rows event the applier applies */
         return sc_error_set(a->ctx, SC_ERROR, 0, NULL,
-                            "%s: event at offset %llu: rows event not prepared (internal error)",
+                            "%s: event at offset %llu: rows event not resolved (internal error)",
                             a->file, (unsigned long long)a->ev_offset);
-    sc_replica__rows_prepare(&p, a, r, sc_binlog_reader__event(r), &loc);
+    }
     rc = sc_replica__rows(a, &p);
     sc_replica__rows_release(a->ctx, &p);
     return rc;

@@ -186,10 +186,8 @@ typedef struct sc_replica_applier {
 
 /**
  * A rows event made ready to apply: its TABLE_MAP resolved and its row images
- * decoded, with nothing of the write transaction needed, so that a reading
- * thread can prepare it while the applying thread applies the ones before
- * (replica_pipe.c). A preparation that failed keeps its error to be reported
- * when the event's turn comes, in the order the single-threaded path has.
+ * decoded. A preparation that failed keeps its error, reported when the
+ * event is applied (sc_replica__rows), in the order of the checks.
  */
 typedef struct sc_replica_rowsev {
     int rc;            /* SC_OK, or what preparing it found (err says what) */
@@ -198,30 +196,31 @@ typedef struct sc_replica_rowsev {
     bool user;         /* data rows of a user table (else a syscat table) */
     bool decoded;      /* rows holds the decoded images (sc_replica__rows_release) */
     uint64_t table_id; /* the source's table id */
-    char db[256];      /* the TABLE_MAP's names, for messages */
+    char db[256];      /* the TABLE_MAP's names, for messages (user tables) */
     char table[256];
     sc_rows rows; /* the images; strings point into the event's bytes */
 } sc_replica_rowsev;
 
 /**
- * Prepare the rows event ev that r has just read (a's sysmaps and file name are
- * only read; errors go to a->ctx, which a reading thread routes to its own).
+ * Prepare a rows event (decoded type and body rows) with its TABLE_MAP tm
+ * (NULL: none was read); a's sysmaps and file name are only read.
  * @return SC_OK, or the error also kept in p (SC_ECORRUPT, SC_ENOMEM, ...)
  */
 int sc_replica__rows_prepare(sc_replica_rowsev *p,
                              const sc_replica_applier *a,
-                             sc_binlog_reader *r,
-                             const sc_event *ev,
+                             const sc_ev_table_map *tm,
+                             uint8_t type,
+                             const sc_ev_rows *rows,
                              const sc_event_loc *loc);
 /** Free what sc_replica__rows_prepare allocated (p stays reusable). */
 void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p);
 
 /**
  * Apply one prepared rows event of the open transaction (its preparation's
- * error, if any, is reported here).
+ * error, if any, is reported here). Its images are translated in place.
  * @return SC_OK, SC_ESQL (1032/1062 in strict mode), SC_ERROR (conflict), ...
  */
-int sc_replica__rows(sc_replica_applier *a, const sc_replica_rowsev *p);
+int sc_replica__rows(sc_replica_applier *a, sc_replica_rowsev *p);
 
 /** Set a conflict error naming the source and the position: "source 'S' at FILE:POS: ...". */
 int sc_replica__conflict(sc_replica_applier *a,
@@ -257,21 +256,24 @@ typedef struct sc_replica_file_run {
 
 /** One event as the applier sees it, read by this thread or by the reading thread. */
 typedef struct sc_replica_ev {
-    uint8_t type;            /* SC_EV_* as stored (a compressed rows event keeps its type) */
-    uint64_t offset;         /* of its first byte in its file */
-    uint64_t end;            /* offset + length: the position after it */
-    uint32_t server_id;      /* its header's */
-    uint32_t domain;         /* GTID: domain and sequence number */
-    uint64_t seq;            /* ... */
-    sc_slice text;           /* ANNOTATE_ROWS text, ROTATE's next file (in the mapped file) */
-    sc_replica_rowsev *rows; /* a rows event prepared by the reading thread, or NULL */
+    uint8_t type;              /* SC_EV_* as stored (a compressed rows event keeps its type) */
+    uint64_t offset;           /* of its first byte in its file */
+    uint64_t end;              /* offset + length: the position after it */
+    uint32_t server_id;        /* its header's */
+    uint32_t domain;           /* GTID: domain and sequence number */
+    uint64_t seq;              /* ... */
+    sc_slice text;             /* ANNOTATE_ROWS text, ROTATE's next file (in the mapped file) */
+    bool has_rows;             /* the reading thread filled what follows (else: the reader) */
+    const sc_ev_table_map *tm; /* a rows event's TABLE_MAP (NULL: none) */
+    uint8_t rows_type;         /* its decoded type (a compressed one: the plain type) */
+    sc_ev_rows rows;           /* its rows (into the file, or the item's inflated copy) */
 } sc_replica_ev;
 
 /** What the applier needs of the event raw (decoded: ev) that a reader has just read. */
 void sc_replica__ev_view(sc_replica_ev *v, const sc_binlog_event *raw, const sc_event *ev);
 
-/** Apply one event (r: the reader that has just read it, to prepare a rows
- * event on the spot; NULL when v->rows comes prepared). */
+/** Apply one event (r: the reader that has just read it, whose TABLE_MAP and
+ * decoded rows a rows event uses; NULL when v->has_rows). */
 int sc_replica__on_event(sc_replica_applier *a,
                          const sc_replica_ev *v,
                          sc_binlog_reader *r,

@@ -2,19 +2,23 @@
  * replica_pipe.c - the applier's reading thread (replica.h,
  * sc_replica__read_piped; docs/replication.md "Two threads"): while the
  * applying thread applies and commits, a second thread frames the source's
- * events, checks their CRC32, inflates compressed rows events, resolves each
- * rows event's TABLE_MAP and decodes its row images, and hands them over
- * through a bounded single-producer single-consumer ring.
+ * events, checks their CRC32, inflates compressed rows events and resolves
+ * each rows event's TABLE_MAP, and hands them over through a bounded
+ * single-producer single-consumer ring. The applying thread decodes the row
+ * images itself: decoded rows are several times the event's bytes, and
+ * moving them from one core's cache to the other's cost as much CPU as the
+ * decoding (measured: docs/performance.md).
  *
  * Invariants: the reading thread never writes the catalog, the applier's
  * state or its ctx's error (its reports are routed to a ctx of its own,
  * sc_ctx_route_thread, and carried to the applying thread in the item of the
  * event they belong to, which reports them at that event's turn, as one
- * thread would). It stops at the first event that ends a round (the end of
- * what is mapped, a transaction not completely written yet, an error), and
- * the applying thread takes every item before it returns, so that on
- * success the reader stands where the one-thread loop would have left it.
- * Crash safety is the applying thread's alone: nothing of this file writes.
+ * thread would). A TABLE_MAP an item points to stays unchanged until the
+ * round ends (the thread keeps its own copy of each version). It stops at the first event that ends
+ * a round (the end of what is mapped, a transaction not completely written yet, an error), and the
+ * applying thread takes every item before it returns, so that on success the reader stands where
+ * the one-thread loop would have left it. Crash safety is the applying thread's alone: nothing of
+ * this file writes.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,7 +28,11 @@
 #include "replicate/replica.h"
 
 /* Events in flight between the two threads. */
-#define PIPE_SLOTS 1024
+#define PIPE_SLOTS 4096
+/* Events waiting that wake the applier even inside a transaction. */
+#define PIPE_WAKE_BATCH 64
+/* Items the applier takes before it hands their slots back. */
+#define PIPE_HAND_BACK 32
 
 typedef enum item_kind {
     ITEM_EVENT, /* an event to apply */
@@ -35,34 +43,61 @@ typedef enum item_kind {
 
 typedef struct item {
     item_kind kind;
-    sc_replica_ev v;         /* ITEM_EVENT */
-    sc_replica_rowsev rows;  /* a rows event's preparation (v.rows points here) */
-    sc_buf inflated;         /* a compressed rows event's rows (the values point in) */
-    sc_error err;            /* ITEM_ERROR */
+    sc_replica_ev v; /* ITEM_EVENT */
+    sc_buf inflated; /* a compressed rows event's rows (v.rows points in) */
+    sc_error err;    /* ITEM_ERROR */
 } item;
 
+/* A version of a TABLE_MAP, copied in one block (columns, names): the
+ * reader replaces its own at the next TABLE_MAP of the same table id (with
+ * binlog.table_map=statement, every statement), items still point here. */
+typedef struct tmap {
+    struct tmap *older; /* the versions before, to free at the end */
+    sc_ev_table_map tm; /* columns, db, table and names point into the block */
+} tmap;
+
+/* Each side keeps its own copy of the other's index and reads the shared one
+ * only when its copy says the ring is empty (applier) or full (reader); the
+ * applier hands slots back PIPE_HAND_BACK at a time. So the two cores
+ * exchange the indexes' cache lines once per batch of events, not four times
+ * per event; the padding keeps what each side writes on lines of its own. */
 typedef struct pipe {
-    sc_replica_applier *a;    /* read only by the reading thread (maps, file, ids) */
-    sc_binlog_reader *r;      /* the reading thread's until the join */
-    const char *path;         /* the file, for has_successor */
-    uint64_t start;           /* events before it were applied already */
-    sc_ctx *own;              /* the reading thread's errors */
-    item slots[PIPE_SLOTS];   /* the ring */
-    atomic_size_t head;       /* next item the applier takes */
-    atomic_size_t tail;       /* next item the reader fills */
-    atomic_bool stop;         /* the applier returns: read no further */
-    atomic_bool taker_waits;  /* the applier sleeps on can_take */
+    sc_replica_applier *a;  /* read only by the reading thread (maps, file, ids) */
+    sc_binlog_reader *r;    /* the reading thread's until the join */
+    const char *path;       /* the file, for has_successor */
+    uint64_t start;         /* events before it were applied already */
+    sc_ctx *own;            /* the reading thread's errors */
+    item slots[PIPE_SLOTS]; /* the ring */
+    tmap *maps;             /* the reading thread's: every version, newest first */
+    tmap **cur;             /* ... the newest of each table id */
+    size_t n_cur, cap_cur;
+    char pad0[64];
+    atomic_size_t tail;       /* items filled (written by the reader) */
     atomic_bool putter_waits; /* the reader sleeps on can_put */
-    pthread_mutex_t mu;       /* for the two sleeps only */
+    size_t r_tail;            /* the reader's: items filled */
+    size_t r_head;            /* ... head as it last read it */
+    char pad1[64];
+    atomic_size_t head;      /* items taken and handed back (written by the applier) */
+    atomic_bool taker_waits; /* the applier sleeps on can_take */
+    size_t a_head;           /* the applier's: items taken */
+    size_t a_tail;           /* ... tail as it last read it */
+    size_t a_given;          /* ... head as it last handed back */
+    char pad2[64];
+    atomic_bool stop;   /* the applier returns: read no further */
+    pthread_mutex_t mu; /* for the two sleeps only */
     pthread_cond_t can_take, can_put;
 } pipe;
 
 /* ------------------------------------------------------------------ */
-/* The ring (sleeping only when it is empty or full)                    */
+/* The ring (a side sleeps only when it is empty or full)               */
 
+/* After storing an index: wake the other side if it sleeps (the fence orders
+ * the store before the flag's load, as the sleeper's store of the flag comes
+ * before its load of the index: one of the two sees the other's). */
 static void wake(pipe *p, atomic_bool *waits, pthread_cond_t *cond)
 {
-    if (atomic_load(waits)) {
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(waits, memory_order_relaxed)) {
         pthread_mutex_lock(&p->mu);
         pthread_cond_signal(cond);
         pthread_mutex_unlock(&p->mu);
@@ -73,50 +108,71 @@ static void wake(pipe *p, atomic_bool *waits, pthread_cond_t *cond)
  * is left to drain to half before the reader goes on (no wake-up per item). */
 static item *slot_to_fill(pipe *p)
 {
-    size_t tail = atomic_load_explicit(&p->tail, memory_order_relaxed);
+    item *it;
 
-    if (tail - atomic_load(&p->head) == PIPE_SLOTS) {
+    if (p->r_tail - p->r_head == PIPE_SLOTS)
+        p->r_head = atomic_load_explicit(&p->head, memory_order_acquire);
+    if (p->r_tail - p->r_head == PIPE_SLOTS) {
         pthread_mutex_lock(&p->mu);
         atomic_store(&p->putter_waits, true);
-        while (tail - atomic_load(&p->head) > PIPE_SLOTS / 2 && !atomic_load(&p->stop))
+        while (p->r_tail - (p->r_head = atomic_load(&p->head)) > PIPE_SLOTS / 2 &&
+               !atomic_load(&p->stop))
             pthread_cond_wait(&p->can_put, &p->mu);
         atomic_store(&p->putter_waits, false);
         pthread_mutex_unlock(&p->mu);
     }
-    return atomic_load(&p->stop) ? NULL : &p->slots[tail % PIPE_SLOTS];
+    if (atomic_load_explicit(&p->stop, memory_order_relaxed))
+        return NULL;
+    it = &p->slots[p->r_tail % PIPE_SLOTS];
+    return it;
 }
 
-static void publish(pipe *p)
+/* An applier asleep is woken when a transaction is complete (it cannot commit
+ * before its XID), when the round ends, or every PIPE_WAKE_BATCH events: one
+ * wake-up per transaction, not per event. */
+static void publish(pipe *p, const item *it)
 {
-    atomic_fetch_add(&p->tail, 1);
-    wake(p, &p->taker_waits, &p->can_take);
+    p->r_tail++;
+    atomic_store_explicit(&p->tail, p->r_tail, memory_order_release);
+    if (it->kind != ITEM_EVENT || it->v.type == SC_EV_XID || p->r_tail % PIPE_WAKE_BATCH == 0)
+        wake(p, &p->taker_waits, &p->can_take);
+}
+
+/* Hand the slots taken so far back to the reader. */
+static void hand_back(pipe *p)
+{
+    if (p->a_given == p->a_head)
+        return;
+    p->a_given = p->a_head;
+    atomic_store_explicit(&p->head, p->a_head, memory_order_release);
+    /* the reader, if asleep, waits for half the ring: wake it only then */
+    if (atomic_load_explicit(&p->tail, memory_order_relaxed) - p->a_head <= PIPE_SLOTS / 2)
+        wake(p, &p->putter_waits, &p->can_put);
 }
 
 /* The next item to apply (the reader always ends with a non-event item). */
 static item *take(pipe *p)
 {
-    size_t head = atomic_load_explicit(&p->head, memory_order_relaxed);
-
-    if (head == atomic_load(&p->tail)) {
+    if (p->a_head == p->a_tail) {
+        hand_back(p);
+        p->a_tail = atomic_load_explicit(&p->tail, memory_order_acquire);
+    }
+    if (p->a_head == p->a_tail) {
         pthread_mutex_lock(&p->mu);
         atomic_store(&p->taker_waits, true);
-        while (head == atomic_load(&p->tail))
+        while ((p->a_tail = atomic_load(&p->tail)) == p->a_head)
             pthread_cond_wait(&p->can_take, &p->mu);
         atomic_store(&p->taker_waits, false);
         pthread_mutex_unlock(&p->mu);
     }
-    return &p->slots[head % PIPE_SLOTS];
+    return &p->slots[p->a_head % PIPE_SLOTS];
 }
 
-/* The applier is done with the item at head: its rows freed, its buffer kept. */
-static void release(pipe *p, item *it)
+/* The applier is done with the item it took last (the reader frees its rows). */
+static void release(pipe *p)
 {
-    sc_replica__rows_release(p->a->ctx, &it->rows);
-    if (it->inflated.failed)
-        sc__buf_free(&it->inflated);
-    /* the reader sleeps until half the ring is free: one wake-up per half ring */
-    if (atomic_load(&p->tail) - (atomic_fetch_add(&p->head, 1) + 1) <= PIPE_SLOTS / 2)
-        wake(p, &p->putter_waits, &p->can_put);
+    if (++p->a_head - p->a_given >= PIPE_HAND_BACK)
+        hand_back(p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -129,7 +185,102 @@ typedef struct txn_track {
     bool skip;   /* that GTID carries our own server id */
 } txn_track;
 
-static item_kind fill_event(pipe *p, item *it, const sc_binlog_event *raw, txn_track *t)
+static bool same_column(const sc_binlog_column *x, const sc_binlog_column *y)
+{
+    return x->type == y->type && x->meta == y->meta && x->nullable == y->nullable &&
+           x->is_unsigned == y->is_unsigned && x->has_unsigned == y->has_unsigned &&
+           x->charset == y->charset && x->geometry == y->geometry && x->name.len == y->name.len &&
+           (!x->name.len || !memcmp(x->name.data, y->name.data, x->name.len));
+}
+
+static bool same_slice(sc_slice x, sc_slice y)
+{
+    return x.len == y.len && (!x.len || !memcmp(x.data, y.data, x.len));
+}
+
+static bool same_map(const sc_ev_table_map *x, const sc_ev_table_map *y)
+{
+    if (x->table_id != y->table_id || x->flags != y->flags || x->ncols != y->ncols ||
+        !same_slice(x->db, y->db) || !same_slice(x->table, y->table))
+        return false;
+    for (size_t i = 0; i < x->ncols; i++)
+        if (!same_column(&x->columns[i], &y->columns[i]))
+            return false;
+    return true;
+}
+
+/* Copy s to *at, advancing it; the copy's slice. */
+static sc_slice put_slice(uint8_t **at, sc_slice s)
+{
+    sc_slice out = {*at, s.len};
+
+    if (s.len)
+        memcpy(*at, s.data, s.len);
+    *at += s.len;
+    return out;
+}
+
+/* A copy of tm in one block (what decoding needs: no optional metadata fields). */
+static tmap *copy_map(sc_ctx *ctx, const sc_ev_table_map *tm)
+{
+    size_t size = sizeof(tmap) + tm->ncols * sizeof(sc_binlog_column) + tm->db.len + tm->table.len;
+    tmap *m;
+    uint8_t *at;
+
+    for (size_t i = 0; i < tm->ncols; i++)
+        size += tm->columns[i].name.len;
+    if (!(m = sc__malloc(ctx, size)))
+        return NULL;
+    m->older = NULL;
+    m->tm = *tm;
+    m->tm.fields = NULL;
+    m->tm.nfields = 0;
+    m->tm.columns = (sc_binlog_column *)(m + 1);
+    at = (uint8_t *)(m->tm.columns + tm->ncols);
+    m->tm.db = put_slice(&at, tm->db);
+    m->tm.table = put_slice(&at, tm->table);
+    for (size_t i = 0; i < tm->ncols; i++) {
+        m->tm.columns[i] = tm->columns[i];
+        m->tm.columns[i].name = put_slice(&at, tm->columns[i].name);
+    }
+    return m;
+}
+
+static tmap **cur_map(pipe *p, uint64_t table_id)
+{
+    for (size_t i = 0; i < p->n_cur; i++)
+        if (p->cur[i]->tm.table_id == table_id)
+            return &p->cur[i];
+    return NULL;
+}
+
+/* The version of table_id's TABLE_MAP the reader has now (NULL: none), kept. */
+static int keep_map(const sc_ev_table_map **out, pipe *p, uint64_t table_id)
+{
+    const sc_ev_table_map *tm = sc_binlog_reader__table_map(p->r, table_id);
+    tmap **slot = cur_map(p, table_id), *m;
+
+    *out = NULL;
+    if (!tm)
+        return SC_OK;
+    if (slot && same_map(&(*slot)->tm, tm)) {
+        *out = &(*slot)->tm;
+        return SC_OK;
+    }
+    if (!slot && sc__grow(p->a->ctx, (void **)&p->cur, &p->cap_cur, p->n_cur, sizeof(*p->cur), 16))
+        return SC_ENOMEM;
+    if (!(m = copy_map(p->a->ctx, tm)))
+        return SC_ENOMEM;
+    m->older = p->maps;
+    p->maps = m;
+    if (!slot)
+        slot = &p->cur[p->n_cur++];
+    *slot = m;
+    *out = &m->tm;
+    return SC_OK;
+}
+
+static int fill_event(pipe *p, item *it, const sc_binlog_event *raw, txn_track *t)
 {
     const sc_event *ev = sc_binlog_reader__event(p->r);
 
@@ -140,13 +291,16 @@ static item_kind fill_event(pipe *p, item *it, const sc_binlog_event *raw, txn_t
     } else if (raw->header.type == SC_EV_XID) {
         t->in_txn = false;
     } else if (sc_event__is_rows(raw->header.type) && t->in_txn && !t->skip) {
-        sc_event_loc loc = {p->a->file, raw->offset};
-        sc_replica__rows_prepare(&it->rows, p->a, p->r, ev, &loc);
+        it->v.has_rows = true;
+        it->v.rows_type = ev->header.type;
+        it->v.rows = ev->u.rows;
+        if (it->inflated.failed) /* an allocation failed in it once: start afresh */
+            sc__buf_free(&it->inflated);
         if (sc_event__rows_compressed(raw->header.type))
             sc_binlog_reader__swap_inflated(p->r, &it->inflated);
-        it->v.rows = &it->rows;
+        return keep_map(&it->v.tm, p, ev->u.rows.table_id);
     }
-    return ITEM_EVENT;
+    return SC_OK;
 }
 
 /* Read the next event to apply into it (the loop of replica.c's read_events). */
@@ -171,8 +325,18 @@ static item_kind fill(pipe *p, item *it, txn_track *t)
         }
         if (!raw)
             return ITEM_END;
+        /* every TABLE_MAP, those before start too: the version rows events meet */
+        if (raw->header.type == SC_EV_TABLE_MAP)
+            rc = keep_map(&it->v.tm, p, sc_binlog_reader__event(p->r)->u.table_map.table_id);
+        if (!rc && raw->offset >= p->start)
+            rc = fill_event(p, it, raw, t);
+        if (rc) {
+            it->err = *sc_ctx_last_error(p->a->ctx);
+            it->err.code = rc;
+            return ITEM_ERROR;
+        }
         if (raw->offset >= p->start)
-            return fill_event(p, it, raw, t);
+            return ITEM_EVENT;
     }
 }
 
@@ -186,7 +350,7 @@ static void *reading(void *arg)
     while ((it = slot_to_fill(p))) {
         memset(&it->v, 0, sizeof(it->v));
         it->kind = fill(p, it, &t);
-        publish(p);
+        publish(p, it);
         if (it->kind != ITEM_EVENT)
             break;
     }
@@ -247,10 +411,14 @@ static void pipe_free(pipe *p)
 {
     sc_ctx *ctx = p->a->ctx;
 
-    for (size_t i = atomic_load(&p->head); i != atomic_load(&p->tail); i++)
-        sc_replica__rows_release(ctx, &p->slots[i % PIPE_SLOTS].rows);
     for (size_t i = 0; i < PIPE_SLOTS; i++)
         sc__buf_free(&p->slots[i].inflated);
+    while (p->maps) {
+        tmap *older = p->maps->older;
+        sc_free(ctx, p->maps);
+        p->maps = older;
+    }
+    sc_free(ctx, p->cur);
     pthread_cond_destroy(&p->can_put);
     pthread_cond_destroy(&p->can_take);
     pthread_mutex_destroy(&p->mu);
@@ -270,8 +438,7 @@ static int apply_item(sc_replica_applier *a, const item *it, sc_replica_file_run
         return SC_OK;
     case ITEM_ERROR:
         return sc_error_set(a->ctx, it->err.code, it->err.mysql_errno,
-                            it->err.sqlstate[0] ? it->err.sqlstate : NULL, "%s",
-                            it->err.message);
+                            it->err.sqlstate[0] ? it->err.sqlstate : NULL, "%s", it->err.message);
     default:
         return SC_OK;
     }
@@ -302,10 +469,12 @@ int sc_replica__read_piped(sc_replica_applier *a,
     while (!rc && !end) {
         item *it = take(p);
         rc = apply_item(a, it, fr, &end);
-        release(p, it);
+        release(p);
     }
     atomic_store(&p->stop, true);
-    wake(p, &p->putter_waits, &p->can_put);
+    pthread_mutex_lock(&p->mu);
+    pthread_cond_signal(&p->can_put);
+    pthread_mutex_unlock(&p->mu);
     pthread_join(reader, NULL);
     pipe_free(p);
     return rc;

@@ -28,9 +28,11 @@
 /* ------------------------------------------------------------------ */
 /* One image being translated                                           */
 
+/* An image of the decoded event, translated in place (the event is applied
+ * once): no copy of its values per row. */
 typedef struct image {
-    sc_binlog_value v[SC_SYSMAP_MAX_COLS];
-    bool absent[SC_SYSMAP_MAX_COLS];
+    sc_binlog_value *v; /* ncols values, in the decoded event's array */
+    const bool *absent; /* ncols flags: the column is not in the image */
     char names[2][256]; /* storage of rewritten names */
 } image;
 
@@ -536,13 +538,19 @@ static int apply_change(sc_replica_applier *a, const change *c)
     return rc;
 }
 
-static void image_load(image *im, const sc_rows *rows, size_t i)
+/* An image the event has not: every column absent. */
+#define T8 true, true, true, true, true, true, true, true
+static const bool no_image[SC_SYSMAP_MAX_COLS] = {T8, T8, T8, T8};
+#undef T8
+_Static_assert(SC_SYSMAP_MAX_COLS == 32, "no_image lists SC_SYSMAP_MAX_COLS flags");
+
+static void image_load(image *im, sc_rows *rows, size_t i)
 {
-    memcpy(im->v, rows->vals + i * rows->ncols, rows->ncols * sizeof(im->v[0]));
-    memcpy(im->absent, rows->absent + i * rows->ncols, rows->ncols * sizeof(im->absent[0]));
+    im->v = rows->vals + i * rows->ncols;
+    im->absent = rows->absent + i * rows->ncols;
 }
 
-static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *rows, size_t i)
+static int sys_image(sc_replica_applier *a, const sc_sysmap *m, sc_rows *rows, size_t i)
 {
     change ch, *c = &ch; /* its names are filled only when rewritten (set_str) */
     int rc;
@@ -551,8 +559,8 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, const sc_rows *r
     c->kind = rows->kind;
     c->has_b = rows->kind != 0;
     c->has_a = rows->kind != 2;
-    memset(c->b.absent, 1, sizeof(c->b.absent)); /* an image the event has not: all absent */
-    memset(c->a.absent, 1, sizeof(c->a.absent));
+    c->b = (image){NULL, no_image, {"", ""}};
+    c->a = (image){NULL, no_image, {"", ""}};
     if (c->has_b)
         image_load(&c->b, rows, i);
     if (c->has_a)
@@ -619,28 +627,32 @@ static void copy_name(char *out, size_t size, sc_slice s)
 
 int sc_replica__rows_prepare(sc_replica_rowsev *p,
                              const sc_replica_applier *a,
-                             sc_binlog_reader *r,
-                             const sc_event *ev,
+                             const sc_ev_table_map *tm,
+                             uint8_t type,
+                             const sc_ev_rows *rows,
                              const sc_event_loc *loc)
 {
-    const sc_ev_table_map *tm = sc_binlog_reader__table_map(r, ev->u.rows.table_id);
-    sc_ctx *ctx = a->ctx; /* routed to the reading thread's own ctx there */
+    sc_ctx *ctx = a->ctx;
     const sc_sysmap *m;
     int rc;
 
-    memset(p, 0, sizeof(*p));
-    p->table_id = ev->u.rows.table_id;
+    p->rc = SC_OK;
+    p->map_missing = p->user = p->decoded = false;
+    p->table_id = rows->table_id;
+    p->db[0] = p->table[0] = '\0';
     if (!tm) {
         p->map_missing = true; /* run_file reads the file from its start then */
         sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                      "%s: event at offset %llu: no TABLE_MAP for table id %llu", loc->file,
-                     (unsigned long long)loc->offset, (unsigned long long)ev->u.rows.table_id);
+                     (unsigned long long)loc->offset, (unsigned long long)rows->table_id);
         return prep_fail(p, ctx, SC_ECORRUPT);
     }
     p->user = tm->db.len != strlen(SC_SYSCAT_SCHEMA) ||
               memcmp(tm->db.data, SC_SYSCAT_SCHEMA, tm->db.len) != 0;
-    copy_name(p->db, sizeof(p->db), tm->db);
-    copy_name(p->table, sizeof(p->table), tm->table);
+    if (p->user || tm->table_id == 0 || tm->table_id >= SC_SYS__END) { /* for messages */
+        copy_name(p->db, sizeof(p->db), tm->db);
+        copy_name(p->table, sizeof(p->table), tm->table);
+    }
     if (!p->user && (tm->table_id == 0 || tm->table_id >= SC_SYS__END)) {
         sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                      "%s: event at offset %llu: `syscat`.`%s` (table id %llu) is not a "
@@ -650,14 +662,14 @@ int sc_replica__rows_prepare(sc_replica_rowsev *p,
         return prep_fail(p, ctx, SC_ECORRUPT);
     }
     m = p->user ? NULL : &a->maps[tm->table_id];
-    if (m && ev->u.rows.ncols != m->ncols) {
+    if (m && rows->ncols != m->ncols) {
         sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                      "%s: event at offset %llu: %llu columns for syscat.%s (%zu expected)",
-                     loc->file, (unsigned long long)loc->offset,
-                     (unsigned long long)ev->u.rows.ncols, m->st->name, m->ncols);
+                     loc->file, (unsigned long long)loc->offset, (unsigned long long)rows->ncols,
+                     m->st->name, m->ncols);
         return prep_fail(p, ctx, SC_ECORRUPT);
     }
-    rc = sc_rows__decode(&p->rows, ctx, tm, ev->header.type, &ev->u.rows, loc);
+    rc = sc_rows__decode(&p->rows, ctx, tm, type, rows, loc);
     if (rc)
         return prep_fail(p, ctx, rc);
     p->decoded = true;
@@ -671,7 +683,7 @@ void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p)
     p->decoded = false;
 }
 
-int sc_replica__rows(sc_replica_applier *a, const sc_replica_rowsev *p)
+int sc_replica__rows(sc_replica_applier *a, sc_replica_rowsev *p)
 {
     const sc_sysmap *m;
     int rc = SC_OK;
