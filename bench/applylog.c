@@ -17,7 +17,8 @@
  *                                    the line `bootstrap_logged 0|1` says which)
  *   applylog count SRC               `txns T rows_events E` of SRC's log files
  *   applylog apply REPLICA SRC       new catalog REPLICA (NOSYNC), source `src` = SRC,
- *                                    sc_replica_apply() once, timed
+ *                                    sc_replica_apply() once, timed (APPLYLOG_SET=k=v,...:
+ *                                    settings of the replica's log first, for apply and lag)
  *   applylog lag SRC REPLICA N SQLFILE  a forked writer runs SQLFILE on a new catalog SRC
  *                                    (NOSYNC) as fast as it can until N transactions; this
  *                                    process follows it (sc_replica_follower_apply() in a loop);
@@ -37,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,6 +47,7 @@
 
 #include "syscat.h"
 #include "replicate/log.h"
+#include "replicate/replica.h"
 #include "replicate/sysmap.h"
 
 #ifdef SC_REPLICA_EXEC_STRICT
@@ -359,6 +362,28 @@ static int cmd_count(const char *dir)
 /* apply and lag (the replica API)                                      */
 
 #if HAVE_REPLICA
+/* APPLYLOG_SET="key=value[,key=value...]": settings of the replica's own log
+ * (what a setting costs the applier, e.g. binlog.compress=0). */
+static void replica_settings(sc_ctx *ctx, sc_log *log)
+{
+    const char *env = getenv("APPLYLOG_SET");
+    char buf[512], *save = NULL;
+
+    if (!env || !*env)
+        return;
+    snprintf(buf, sizeof(buf), "%s", env);
+    for (char *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            fprintf(stderr, "applylog: APPLYLOG_SET: '%s' is not key=value\n", kv);
+            exit(2);
+        }
+        *eq = '\0';
+        if (sc_log_set(log, kv, eq + 1))
+            die_ctx(ctx, kv);
+    }
+}
+
 static sc_log *replica_open(sc_ctx *ctx, sc_catalog **cat, const char *dir, const char *src)
 {
     sc_replica_source_options o = SC_REPLICA_SOURCE_OPTIONS_INIT;
@@ -370,6 +395,7 @@ static sc_log *replica_open(sc_ctx *ctx, sc_catalog **cat, const char *dir, cons
     /* the source logs as server 1; a replica skips transactions of its own server id */
     if (sc_log_set(log, "binlog.server_id", "2"))
         die_ctx(ctx, "binlog.server_id");
+    replica_settings(ctx, log);
     o.from = src;
     if (sc_replica_add_source(log, "src", &o))
         die_ctx(ctx, "add source");
@@ -544,9 +570,21 @@ static void lag_report(lag_run *l)
     free(lags);
 }
 
+/* CPU seconds of this process, every thread (ended ones too). */
+static double process_cpu(void)
+{
+    struct rusage ru;
+
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
 static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql_path)
 {
-    double c0, w0, c1, w1;
+    double c0, w0, c1, w1, p0;
+    unsigned long piped0;
     lag_run l;
     size_t shared;
     sc_catalog *cat = NULL;
@@ -577,6 +615,8 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
         return 1;
     log = replica_open(ctx, &cat, dir, src);
     sched_seconds(&c0, &w0);
+    p0 = process_cpu();
+    piped0 = sc_replica__piped_rounds;
     lag_follow(&l, ctx, log, src);
     sched_seconds(&c1, &w1);
     waitpid(pid, &status, 0);
@@ -587,6 +627,9 @@ static int cmd_lag(const char *src, const char *dir, uint64_t n, const char *sql
            "writer_cpu_s %.3f writer_runq_s %.3f\n",
            (unsigned long long)l.rounds, (unsigned long long)l.max_batch, c1 - c0, w1 - w0,
            l.writer_sched[0], l.writer_sched[1]);
+    /* the applier's main thread above; with its reading thread (rounds read by two threads): */
+    printf("lag_piped_rounds %lu applier_process_cpu_s %.3f\n", sc_replica__piped_rounds - piped0,
+           process_cpu() - p0);
     sc_log_close(log);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
