@@ -402,25 +402,33 @@ static sc_log *replica_open(sc_ctx *ctx, sc_catalog **cat, const char *dir, cons
     return log;
 }
 
+static void sched_seconds(double *cpu, double *wait);
+static double process_cpu(void);
+
 static int cmd_apply(const char *dir, const char *src)
 {
     sc_replica_stats st;
     sc_catalog *cat = NULL;
     sc_ctx *ctx = NULL;
     sc_log *log;
-    double t0, dt;
+    double t0, dt, m0, q0, m1, q1, p0;
 
     if (sc_ctx_new(&ctx, NULL))
         return 1;
     log = replica_open(ctx, &cat, dir, src);
     memset(&st, 0, sizeof(st));
+    sched_seconds(&m0, &q0);
+    p0 = process_cpu();
     t0 = now_s();
     if (sc_replica_apply(&st, log, "src", NULL, NULL))
         die_ctx(ctx, "apply");
     dt = now_s() - t0;
-    printf("apply_txns %llu apply_rows_events %llu apply_seconds %.3f skipped_txns %llu\n",
+    sched_seconds(&m1, &q1);
+    /* main thread: the applying one; the process: with its reading thread */
+    printf("apply_txns %llu apply_rows_events %llu apply_seconds %.3f skipped_txns %llu "
+           "apply_cpu_s %.3f apply_main_thread_cpu_s %.3f apply_main_thread_runq_s %.3f\n",
            (unsigned long long)st.txns, (unsigned long long)st.rows, dt,
-           (unsigned long long)st.skipped_txns);
+           (unsigned long long)st.skipped_txns, process_cpu() - p0, m1 - m0, q1 - q0);
     sc_log_close(log);
     sc_catalog_close(cat);
     sc_ctx_free(ctx);
