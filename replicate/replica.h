@@ -90,6 +90,9 @@ typedef struct sc_replica_unmap {
     uint64_t my_tid;
 } sc_replica_unmap;
 
+/** Entries of the caches of the touched tables and schemas (a power of two). */
+#define SC_REPLICA_TOUCH_CACHE 256
+
 /** Entries of the applier's tid_map cache (direct-mapped, a power of two). */
 #define SC_REPLICA_MAP_CACHE 256
 
@@ -124,28 +127,37 @@ typedef struct sc_replica_done {
  */
 typedef struct sc_replica_net sc_replica_net; /* replica_net.c, below */
 
+/** Column numbers the translation reads, per system table (-1: the table has none),
+ * looked up once instead of by name per row. */
+typedef struct sc_replica_cols {
+    int id, schema_id, table_id, name, parent_schema;
+} sc_replica_cols;
+
 typedef struct sc_replica_applier {
     char name[256]; /* the source's name */
     sc_log *log;
     sc_catalog *cat;
     sc_ctx *ctx;
-    uint32_t own_server_id;      /* binlog.server_id here: its transactions are skipped */
-    sc_replica_source src;       /* the source being applied */
-    size_t n_rules_at_begin;     /* rules before the open batch (abort restores) */
-    sc_replica_pos pos;          /* committed position and counters */
-    sc_replica_pos pend;         /* ... and with the open batch's finished transactions */
-    sc_sysmap maps[SC_SYS__END]; /* system tables by id */
-    sc_txn *txn;                 /* the open batch (NULL: none) */
-    bool in_txn;                 /* between a GTID and its XID */
-    bool skip;                   /* the open transaction is skipped (own server id) */
-    uint32_t origin;             /* server id of the open transaction */
-    uint32_t domain;             /* its GTID */
+    uint32_t own_server_id;            /* binlog.server_id here: its transactions are skipped */
+    sc_replica_source src;             /* the source being applied */
+    size_t n_rules_at_begin;           /* rules before the open batch (abort restores) */
+    sc_replica_pos pos;                /* committed position and counters */
+    sc_replica_pos pend;               /* ... and with the open batch's finished transactions */
+    sc_sysmap maps[SC_SYS__END];       /* system tables by id */
+    sc_replica_cols cols[SC_SYS__END]; /* ... their translated columns */
+    sc_txn *txn;                       /* the open batch (NULL: none) */
+    bool in_txn;                       /* between a GTID and its XID */
+    bool skip;                         /* the open transaction is skipped (own server id) */
+    uint32_t origin;                   /* server id of the open transaction */
+    uint32_t domain;                   /* its GTID */
     uint64_t seq;
     uint64_t txn_rows;          /* row events of the open transaction */
     uint64_t txn_rows_skipped;  /* idempotent skips in it */
     uint64_t *tables, *schemas; /* local ids the open batch touched */
     size_t n_tables, cap_tables, n_schemas, cap_schemas;
-    sc_replica_unmap *unmaps; /* mappings to drop at the XID */
+    uint64_t seen_tables[SC_REPLICA_TOUCH_CACHE];  /* members of tables (0: empty slot) */
+    uint64_t seen_schemas[SC_REPLICA_TOUCH_CACHE]; /* ... of schemas */
+    sc_replica_unmap *unmaps;                      /* mappings to drop at the XID */
     size_t n_unmaps, cap_unmaps;
     sc_replica_map_slot mcache[SC_REPLICA_MAP_CACHE]; /* tid_map rows read or written by the
                                                          open batch (emptied when it begins) */
@@ -221,6 +233,9 @@ void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p);
  * @return SC_OK, SC_ESQL (1032/1062 in strict mode), SC_ERROR (conflict), ...
  */
 int sc_replica__rows(sc_replica_applier *a, sc_replica_rowsev *p);
+
+/** The column numbers of m's table (sc_replica_cols). */
+void sc_replica__cols_init(sc_replica_cols *out, const sc_sysmap *m);
 
 /** Set a conflict error naming the source and the position: "source 'S' at FILE:POS: ...". */
 int sc_replica__conflict(sc_replica_applier *a,

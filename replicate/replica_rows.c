@@ -38,8 +38,9 @@ typedef struct image {
 
 typedef struct change {
     const sc_sysmap *m;
-    int kind;   /* 0 insert, 1 update, 2 delete */
-    image b, a; /* before (update/delete), after (insert/update) */
+    const sc_replica_cols *k; /* its column numbers */
+    int kind;                 /* 0 insert, 1 update, 2 delete */
+    image b, a;               /* before (update/delete), after (insert/update) */
     bool has_b, has_a;
 } change;
 
@@ -49,6 +50,15 @@ static int col(const sc_sysmap *m, const char *name)
         protobuf_c_message_descriptor_get_field_by_name(m->st->desc, name);
 
     return f ? (int)(f - m->st->desc->fields) : -1;
+}
+
+void sc_replica__cols_init(sc_replica_cols *out, const sc_sysmap *m)
+{
+    out->id = col(m, "id");
+    out->schema_id = col(m, "schema_id");
+    out->table_id = col(m, "table_id");
+    out->name = col(m, "name");
+    out->parent_schema = col(m, "parent_schema");
 }
 
 static bool present(const image *im, int c)
@@ -142,7 +152,7 @@ static int map_new(sc_replica_applier *a, image *im, int cidx, uint32_t kind)
 /* A new database name: rules, then the clash policy. */
 static int schema_name(sc_replica_applier *a, change *c, uint64_t local_id)
 {
-    int ncol = col(c->m, "name");
+    int ncol = c->k->name;
     char src_name[256], want[600];
     const char *name;
     sc_schema *s = NULL;
@@ -185,7 +195,7 @@ static int schema_name(sc_replica_applier *a, change *c, uint64_t local_id)
 
 static int translate_schema(sc_replica_applier *a, change *c)
 {
-    int id = col(c->m, "id"), rc;
+    int id = c->k->id, rc;
 
     if (c->kind == 0) {
         rc = map_new(a, &c->a, id, SC_IDMAP_SCHEMA);
@@ -198,9 +208,9 @@ static int translate_schema(sc_replica_applier *a, change *c)
         return rc;
     if (c->kind == 1 && (rc = map_col(a, c, &c->a, id, SC_IDMAP_SCHEMA)))
         return rc;
-    if (c->kind == 1 && present_str(&c->a, col(c->m, "name"))) {
+    if (c->kind == 1 && present_str(&c->a, c->k->name)) {
         char buf[256];
-        int n = col(c->m, "name");
+        int n = c->k->name;
         set_str(&c->a, n, 0, sc_replica__db_name(&a->src, str_of(buf, sizeof(buf), &c->a, n)));
     }
     return SC_OK;
@@ -208,7 +218,7 @@ static int translate_schema(sc_replica_applier *a, change *c)
 
 static int translate_table(sc_replica_applier *a, change *c)
 {
-    int id = col(c->m, "id"), sid = col(c->m, "schema_id"), rc;
+    int id = c->k->id, sid = c->k->schema_id, rc;
 
     if (c->kind == 0) {
         rc = map_col(a, c, &c->a, sid, SC_IDMAP_SCHEMA);
@@ -229,7 +239,7 @@ static int translate_table(sc_replica_applier *a, change *c)
 
 static void rewrite_parent(sc_replica_applier *a, change *c, image *im)
 {
-    int p = col(c->m, "parent_schema");
+    int p = c->k->parent_schema;
     char buf[256];
 
     if (present_str(im, p))
@@ -238,7 +248,7 @@ static void rewrite_parent(sc_replica_applier *a, change *c, image *im)
 
 static int translate_child(sc_replica_applier *a, change *c)
 {
-    int tid = col(c->m, "table_id"), rc = SC_OK;
+    int tid = c->k->table_id, rc = SC_OK;
 
     if (c->has_b)
         rc = map_col(a, c, &c->b, tid, SC_IDMAP_TABLE);
@@ -263,7 +273,7 @@ static bool skipped_row(change *c)
     if (st == SC_SYS_SEQUENCES || st == SC_SYS_SOURCES || st == SC_SYS_TID_MAP ||
         st == SC_SYS_REPLICA_STATE)
         return true;
-    idc = col(c->m, st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES ? "id" : "table_id");
+    idc = st == SC_SYS_SCHEMATA || st == SC_SYS_TABLES ? c->k->id : c->k->table_id;
     return present(k, idc) && (uint64_t)k->v[idc].v.i < SC_FIRST_USER_ID;
 }
 
@@ -338,7 +348,7 @@ static int put_result(sc_replica_applier *a, const change *c, int rc)
 {
     if (rc == SC_EEXISTS) {
         char name[256] = "";
-        int n = col(c->m, "name");
+        int n = c->k->name;
         str_of(name, sizeof(name), &c->a, n);
         static const struct {
             unsigned no;
@@ -556,6 +566,7 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, sc_rows *rows, s
     int rc;
 
     c->m = m;
+    c->k = &a->cols[m->st->id];
     c->kind = rows->kind;
     c->has_b = rows->kind != 0;
     c->has_a = rows->kind != 2;
