@@ -20,7 +20,9 @@
 #    `mariadb-binlog SRC/binlog/binlog.0* | mariadb`, timed. The server's row
 #    counts of syscat.tables / columns / indexes are checked against the source.
 # 3. syscat: per run a new replica catalog (NOSYNC, the same durability as the
-#    server's setting) with the source added, one sc_replica_apply(), timed.
+#    server's setting) with the source added, one sc_replica_apply(), timed
+#    (with its reading thread, as by default; SC_REPLICA_THREADS=1 measures one
+#    thread; its CPU seconds are the process's, both threads).
 # 4. Lag: `applylog lag` (BENCH_LAG_TXNS transactions, default 20000): a forked
 #    writer runs the stream on a new source as fast as it can; the bench applies in
 #    a loop; per GTID, the time of the applier's per-transaction callback (right
