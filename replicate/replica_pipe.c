@@ -6,19 +6,20 @@
  * each rows event's TABLE_MAP, and hands them over through a bounded
  * single-producer single-consumer ring. The applying thread decodes the row
  * images itself: decoded rows are several times the event's bytes, and
- * moving them from one core's cache to the other's cost as much CPU as the
- * decoding (measured: docs/performance.md).
+ * moving them from one core's cache to the other's cost more CPU than the
+ * decoding moved (docs/performance.md).
  *
  * Invariants: the reading thread never writes the catalog, the applier's
  * state or its ctx's error (its reports are routed to a ctx of its own,
  * sc_ctx_route_thread, and carried to the applying thread in the item of the
  * event they belong to, which reports them at that event's turn, as one
  * thread would). A TABLE_MAP an item points to stays unchanged until the
- * round ends (the thread keeps its own copy of each version). It stops at the first event that ends
- * a round (the end of what is mapped, a transaction not completely written yet, an error), and the
- * applying thread takes every item before it returns, so that on success the reader stands where
- * the one-thread loop would have left it. Crash safety is the applying thread's alone: nothing of
- * this file writes.
+ * round ends (the thread keeps its own copy of each version). The thread
+ * stops at the first event that ends a round (the end of what is mapped, a
+ * transaction not completely written yet, an error), and the applying thread
+ * takes every item before it returns, so that on success the reader stands
+ * where the one-thread loop would have left it. Crash safety is the applying
+ * thread's alone: nothing in this file writes.
  */
 #include <pthread.h>
 #include <stdatomic.h>
