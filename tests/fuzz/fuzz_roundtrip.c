@@ -248,6 +248,44 @@ static int line_cmp(const void *a, const void *b)
  * that changed NULL-ness its own SHOW CREATE reloads with the keys reordered
  * (docs/testing.md): key order is not compared, everything else is.
  */
+/*
+ * MariaDB's ALTER TABLE can leave a foreign key without an index that starts
+ * with its columns (10.11.19: PRIMARY KEY (a, b) holding FOREIGN KEY (a),
+ * then DROP PRIMARY KEY, ADD PRIMARY KEY (b, a) is accepted and prints no
+ * other key), while its CREATE TABLE adds one named after the constraint. So
+ * the replay of such a dump holds a `KEY \`fk\` (...)` line the first dump has
+ * not: drop such lines of again (a KEY named after a FOREIGN KEY constraint
+ * of the same table, absent from expected).
+ */
+static void drop_implicit_fk_keys(char *again, const char *expected)
+{
+    char *p = again, *table = again;
+
+    while (*p) {
+        char *nl = strchr(p, '\n'), *end = nl ? nl + 1 : p + strlen(p);
+        char name[256], want[300], line[1024];
+        size_t len = (size_t)(end - p), n;
+
+        if (strncmp(p, "CREATE TABLE", 12) == 0)
+            table = p;
+        if (strncmp(p, "  KEY `", 7) == 0 && len < sizeof(line) &&
+            (n = strcspn(p + 7, "`")) < sizeof(name) - 1) {
+            char *block_end = strstr(p, ") ENGINE=");
+            memcpy(line, p, len);
+            line[len] = '\0';
+            memcpy(name, p + 7, n);
+            name[n] = '\0';
+            snprintf(want, sizeof(want), "CONSTRAINT `%s` FOREIGN KEY", name);
+            char *fk = strstr(table, want);
+            if (!strstr(expected, line) && fk && block_end && fk < block_end) {
+                memmove(p, end, strlen(end) + 1);
+                continue;
+            }
+        }
+        p = end;
+    }
+}
+
 static void sort_key_runs(char *dump)
 {
     size_t n = 0, cap = 64, i, j, orig = strlen(dump);
@@ -307,6 +345,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sc_dump_show_create(&dump, txn) == SC_OK) {
         char *expected = NULL;
         again = replay(&expected, dump);
+        drop_implicit_fk_keys(again, expected);
         sort_key_runs(expected);
         sort_key_runs(again);
         if (strcmp(expected, again) != 0) {
