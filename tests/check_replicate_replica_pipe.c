@@ -82,7 +82,13 @@ static void assert_same(ru_node *one, ru_node *two)
     l1 = ru_masked_log(one, &n1);
     l2 = ru_masked_log(two, &n2);
     ck_assert_uint_eq(n1, n2);
-    ck_assert_msg(memcmp(l1, l2, n1) == 0, "the local logs differ");
+    {
+        size_t at = 0;
+        while (at < n1 && l1[at] == l2[at])
+            at++;
+        ck_assert_msg(at == n1, "the local logs differ at byte %zu of %zu (%02x against %02x)", at,
+                      n1, at < n1 ? l1[at] : 0, at < n1 ? l2[at] : 0);
+    }
     free(l1);
     free(l2);
     ck_assert_int_eq(sc_replica_status_get(&p1, one->log, "s"), SC_OK);
