@@ -303,8 +303,11 @@ bool sc__tcache_probe(sc_table_cache *c)
     pthread_mutex_lock(&c->lock);
     yes = !c->gated || c->gate_tick++ % SC_TCACHE_SAMPLE == 0;
     if (yes && ++c->gate_probes >= GATE_WINDOW) {
-        /* under one hit in eight the lookups that miss pay more than the hits save */
-        c->gated = (uint64_t)c->gate_hits * 8 < c->gate_probes;
+        /* under one hit in eight the lookups that miss pay more than the hits save,
+         * once the cache is full: until then a miss fills it and evicts nothing
+         * (a first pass over a working set the cache holds hits nothing, and must
+         * not shut the cache it is filling) */
+        c->gated = c->n >= c->cap && (uint64_t)c->gate_hits * 8 < c->gate_probes;
         c->gate_probes = c->gate_hits = 0;
     }
     if (!yes)

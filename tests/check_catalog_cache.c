@@ -852,6 +852,36 @@ START_TEST(test_catalog_cache_bypass_when_it_does_not_fit)
 }
 END_TEST
 
+/*
+ * A cache with room is never bypassed: a first pass over a working set it can
+ * hold hits nothing (more than a gate window of misses in a row), and every
+ * table it loads is kept, so the second pass hits every time.
+ */
+START_TEST(test_catalog_cache_with_room_not_bypassed)
+{
+    sc_table_cache_stats st;
+    sc_txn *txn;
+    char name[16];
+    int pass, i;
+
+    make_tables(1100);
+    reopen_with(0, 2048);
+    txn = begin_ro();
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < 1100; i++) {
+            snprintf(name, sizeof(name), "t%d", i);
+            sc_table_free(lookup(txn, "db1", name));
+        }
+    }
+    st = stats();
+    ck_assert_uint_eq(st.bypassed, 0);
+    ck_assert_uint_eq(st.fills, 1100);
+    ck_assert_uint_eq(st.entries, 1100);
+    ck_assert_uint_eq(st.hits, 1100);
+    sc_txn_abort(txn);
+}
+END_TEST
+
 /* Version 1 and 2 options (no table_cache_size, no map_size_max) still open; unknown versions
  * are refused. */
 START_TEST(test_catalog_cache_options_versions)
@@ -994,7 +1024,8 @@ Suite *sc_test_catalog_cache_suite(void)
             tcase_add_test(tc, test_catalog_cache_raw_writes););
     CC_CASE("lifetime", tcase_add_test(tc, test_catalog_cache_outlives_eviction);
             tcase_add_test(tc, test_catalog_cache_capacity_lru);
-            tcase_add_test(tc, test_catalog_cache_bypass_when_it_does_not_fit););
+            tcase_add_test(tc, test_catalog_cache_bypass_when_it_does_not_fit);
+            tcase_add_test(tc, test_catalog_cache_with_room_not_bypassed););
     CC_CASE("options", tcase_add_test(tc, test_catalog_cache_options_versions););
     CC_CASE("alloc", tcase_add_test(tc, test_catalog_cache_alloc_failure_nth););
     return s;
