@@ -228,6 +228,9 @@ enum {
     SC_XOPT__COUNT
 };
 
+/** The two directory options of a table (sc_xtable.dirs). */
+enum { SC_XDIR_DATA, SC_XDIR_INDEX };
+
 typedef struct sc_xtable {
     const char *schema;
     const char *name;
@@ -238,6 +241,11 @@ typedef struct sc_xtable {
     uint64_t auto_increment;
     const char *opts[SC_XOPT__COUNT]; /* value text, NULL = not set */
     const char *engine_opts;          /* "`X`=v ..." engine-defined options or NULL */
+    /* DATA DIRECTORY / INDEX DIRECTORY (SC_XDIR_*): dirs[] the kept values as
+     * SHOW CREATE prints them (escaped, ending in '/'), NULL = none; given[]
+     * the last value the statement wrote (CREATE keeps it, ALTER ignores it) */
+    const char *dirs[2];
+    const char *dirs_given[2];
     sc_xcol *cols;
     size_t n_cols, cap_cols;
     sc_xindex *idx;
@@ -381,6 +389,23 @@ int sc_exec__engine_hash_keys(sc_exec *x, const struct sc_xtable *t);
  * (1478): PAGE_COMPRESSION_LEVEL without PAGE_COMPRESSED=1. */
 struct sc_xtable;
 int sc_exec__innodb_options_check(sc_exec *x, const struct sc_xtable *t, bool alter);
+/* exec_dirs.c: DATA DIRECTORY / INDEX DIRECTORY */
+/** CREATE TABLE's first check of the paths (1103, NO_DIR_IN_CREATE's 1618). */
+int sc_exec__dirs_precheck(sc_exec *x,
+                           const sc_ast_table_option *opts,
+                           size_t n,
+                           const char *table);
+/** CREATE TEMPORARY TABLE: InnoDB refuses both options (1005 errno 140). */
+int sc_exec__dirs_temporary(sc_exec *x,
+                            const sc_ast_table_option *opts,
+                            size_t n,
+                            const char *schema,
+                            const char *name,
+                            const char *engine);
+/** ALTER TABLE's options: each directory given is Warning 1618, ignored. */
+void sc_exec__dirs_alter_given(sc_exec *x, const sc_ast_table_option *opts, size_t n);
+/** The directories the final table keeps (its engine, partitioning). */
+int sc_exec__table_dirs(sc_exec *x, struct sc_xtable *t, bool alter);
 int sc_exec__engine_refuses_create(sc_exec *x,
                                    const char *schema,
                                    const char *name,

@@ -328,6 +328,8 @@ static int finish_and_store(sc_exec *x,
     if (rc == SC_OK)
         rc = sc_exec__innodb_options_check(x, &st->t, true);
     if (rc == SC_OK)
+        rc = sc_exec__table_dirs(x, &st->t, true);
+    if (rc == SC_OK)
         rc = store_altered(x, st, id);
     return rc;
 }

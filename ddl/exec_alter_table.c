@@ -162,6 +162,8 @@ int sc_exec__alter_apply_options(sc_exec *x, sc_alter_state *st, const sc_ast_al
     if (sp->kind != SC_AST_ALTER_TABLE_OPTIONS)
         return SC_OK;
     rc = sc_exec__table_options(x, &st->t, sp->options, sp->n_options);
+    if (rc == SC_OK)
+        sc_exec__dirs_alter_given(x, sp->options, sp->n_options);
     if (rc == SC_OK && strcmp(engine, st->t.engine) != 0) {
         st->engine_changed = true;
         /* the engine serves only its own schema's tables */

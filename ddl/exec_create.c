@@ -544,6 +544,7 @@ create_like(sc_exec *x, const sc_ast_create_table *ct, const char *db, uint64_t 
         return rc;
     t.name = ct->name.name;
     t.n_fks = 0; /* LIKE copies indexes and CHECKs, not foreign keys */
+    t.dirs[SC_XDIR_DATA] = t.dirs[SC_XDIR_INDEX] = NULL; /* nor DATA/INDEX DIRECTORY */
     t.auto_increment = 0;
     if (t.seq) /* the options live in the sequence's row, which LIKE does not copy */
         sc_exec__sequence_defaults(t.seq);
@@ -676,6 +677,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__partition_create(x, t, ct->partition);
     if (rc == SC_OK)
         rc = sc_exec__partition_check(x, t);
+    if (rc == SC_OK)
+        rc = sc_exec__table_dirs(x, t, false);
     if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA && !t->part &&
         !t->opts[SC_XOPT_PAGE_CHECKSUM])
         t->opts[SC_XOPT_PAGE_CHECKSUM] = "1";
@@ -696,10 +699,25 @@ static int temporary_engine(sc_exec *x, const sc_ast_create_table *ct, const cha
         if (ct->options[i].kind == SC_AST_TOPT_ENGINE)
             e = sc_exec__engine_name(ct->options[i].value.s);
     if (!e)
-        return SC_OK;
+        return sc_exec__dirs_temporary(x, ct->options, ct->n_options, db, ct->name.name,
+                                       x->s->default_engine);
     if (sc_exec__engine(e) == SC_ENGINE_PERFORMANCE_SCHEMA)
         return sc_exec__err(x, SC_ER_ILLEGAL_HA_CREATE_OPTION, e, "TEMPORARY");
-    return sc_exec__engine_refuses_create(x, db, ct->name.name, e);
+    int rc = sc_exec__engine_refuses_create(x, db, ct->name.name, e);
+    return rc != SC_OK
+               ? rc
+               : sc_exec__dirs_temporary(x, ct->options, ct->n_options, db, ct->name.name, e);
+}
+
+/* An ENGINE= MariaDB's parser refuses (NO_ENGINE_SUBSTITUTION): its 1286 comes first. */
+static bool unknown_engine(sc_exec *x, const sc_ast_create_table *ct)
+{
+    for (size_t i = 0; i < ct->n_options; i++)
+        if (ct->options[i].kind == SC_AST_TOPT_ENGINE &&
+            !sc_exec__engine_name(ct->options[i].value.s) &&
+            (x->s->sql_mode & SC_MODE_NO_ENGINE_SUBSTITUTION))
+            return true;
+    return false;
 }
 
 /* Drop an existing table for CREATE OR REPLACE. */
@@ -743,6 +761,9 @@ int sc_exec__create_table(sc_exec *x)
         if (ldb && strcmp(ldb, db) == 0 && strcmp(ct->like->name, ct->name.name) == 0)
             return sc_exec__err(x, SC_ER_NONUNIQ_TABLE, ct->name.name);
     }
+    if (!ct->like && !unknown_engine(x, ct) &&
+        (rc = sc_exec__dirs_precheck(x, ct->options, ct->n_options, ct->name.name)) != SC_OK)
+        return rc;
     if (ct->temporary && ct->has_system_versioning)
         return sc_exec__err(x, SC_ER_VERS_NOT_SUPPORTED, "CREATE TEMPORARY TABLE");
     if (ct->temporary && ct->partition)

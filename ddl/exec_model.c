@@ -166,6 +166,8 @@ static const char *const xopt_names[SC_XOPT__COUNT] = {
     "TRANSACTIONAL",    "KEY_BLOCK_SIZE",
 };
 
+static const char *const dir_names[2] = {"DATA", "INDEX"};
+
 const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t)
 {
     sc_buf b;
@@ -184,6 +186,9 @@ const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t)
             sc__buf_putc(&b, ' ');
         sc__buf_puts(&b, t->engine_opts);
     }
+    for (int i = 0; i < 2; i++) /* last, as SHOW CREATE prints them */
+        if (t->dirs[i])
+            sc__buf_printf(&b, "%s%s DIRECTORY='%s'", b.len ? " " : "", dir_names[i], t->dirs[i]);
     if (b.len == 0) {
         sc__buf_free(&b);
         return NULL;
@@ -197,7 +202,28 @@ const char *sc_xtable__options_text(sc_exec *x, const sc_xtable *t)
     }
 }
 
-/* Split a stored options string back into opts[] and engine_opts. */
+/* DATA/INDEX DIRECTORY='...' at s (its value backslash-escaped): the value
+ * kept in t->dirs[], the text after it returned; s itself when none is there. */
+static const char *parse_dir_option(sc_exec *x, sc_xtable *t, const char *s)
+{
+    for (int i = 0; i < 2; i++) {
+        size_t n = strlen(dir_names[i]);
+        const char *v = s + n + sizeof(" DIRECTORY='") - 1, *e;
+        if (strncmp(s, dir_names[i], n) != 0 || strncmp(s + n, " DIRECTORY='", 12) != 0)
+            continue;
+        for (e = v; *e && *e != '\''; e++)
+            if (*e == '\\' && e[1])
+                e++;
+        t->dirs[i] = sc__arena_strndup(x->arena, v, (size_t)(e - v));
+        s = *e ? e + 1 : e;
+        while (*s == ' ')
+            s++;
+        return s;
+    }
+    return s;
+}
+
+/* Split a stored options string back into opts[], engine_opts and dirs[]. */
 static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
 {
     sc_buf eng;
@@ -210,6 +236,8 @@ static void parse_options(sc_exec *x, sc_xtable *t, const char *s)
         size_t len;
         int i;
 
+        if ((s = parse_dir_option(x, t, start)) != start)
+            continue;
         while (*s && (*s != ' ' || quoted)) {
             if (*s == '\'')
                 quoted = !quoted;

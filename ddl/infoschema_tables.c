@@ -162,7 +162,8 @@ static const char *row_format(sc_exec *x, const sc_table_def *def)
 }
 
 /*
- * CREATE_OPTIONS: the options string with lower-case names (row_format=DYNAMIC).
+ * CREATE_OPTIONS: the options string with lower-case names (row_format=DYNAMIC),
+ * engine-defined ones (`PAGE_COMPRESSED`='1') and DATA/INDEX DIRECTORY as they are.
  * Aria: MariaDB lists TRANSACTIONAL always (1 unless given) and PAGE_CHECKSUM
  * only when it was given, while SHOW CREATE prints the PAGE_CHECKSUM=1 Aria
  * sets by itself; the catalog keeps the SHOW CREATE form, so a PAGE_CHECKSUM=1
@@ -171,13 +172,19 @@ static const char *row_format(sc_exec *x, const sc_table_def *def)
 static const char *create_options(sc_exec *x, const sc_table_def *def)
 {
     bool aria_own = engine_is(def, "Aria") && !option_value(x, def, "TRANSACTIONAL");
+    const char *dirs = NULL;
     sc_buf b = SC_BUF_INIT(x->ctx);
     char *out;
 
     for (const char *p = def->options; p && *p;) {
         size_t len = strcspn(p, " ");
+        if (strncmp(p, "DATA DIRECTORY='", 16) == 0 || strncmp(p, "INDEX DIRECTORY='", 17) == 0) {
+            dirs = p; /* the last options, printed as they are */
+            break;
+        }
         bool skip = aria_own && len == 15 && strncmp(p, "PAGE_CHECKSUM=1", 15) == 0;
-        bool name = true;
+        /* engine-defined options and DATA/INDEX DIRECTORY (last) as SHOW CREATE prints them */
+        bool name = *p != '`';
         for (size_t i = 0; !skip && i < len; i++) {
             if (i == 0 && b.len)
                 sc__buf_putc(&b, ' ');
@@ -188,6 +195,8 @@ static const char *create_options(sc_exec *x, const sc_table_def *def)
     }
     if (aria_own)
         sc__buf_puts(&b, b.len ? " transactional=1" : "transactional=1");
+    if (dirs)
+        sc__buf_printf(&b, "%s%s", b.len ? " " : "", dirs);
     out = b.failed ? NULL : sc_exec__strdup(x, b.text ? b.text : "");
     sc__buf_free(&b);
     return out;

@@ -357,6 +357,12 @@ static void render_std_options(sc_buf *b, const sc_table_def *def, size_t len)
     }
 }
 
+/* DATA/INDEX DIRECTORY='...' ends the options string, after the engine's own. */
+static bool is_dir_option(const char *s)
+{
+    return strncmp(s, "DATA DIRECTORY='", 16) == 0 || strncmp(s, "INDEX DIRECTORY='", 17) == 0;
+}
+
 static void render_table_options(sc_buf *b, const sc_table_def *def)
 {
     sc__buf_printf(b, " ENGINE=%s", def->engine ? def->engine : "InnoDB");
@@ -367,8 +373,8 @@ static void render_table_options(sc_buf *b, const sc_table_def *def)
         if (def->collation && strcasecmp(def->charset, "binary") != 0)
             sc__buf_printf(b, " COLLATE=%s", def->collation);
     }
-    /* the options string ends with the engine-defined options (`NAME`=...),
-     * which MariaDB prints after COMMENT */
+    /* the options string ends with the engine-defined options (`NAME`=...)
+     * and DATA/INDEX DIRECTORY, which MariaDB prints after COMMENT */
     size_t std_len = 0, len = def->options ? strlen(def->options) : 0;
     {
         bool quoted = false;
@@ -380,7 +386,8 @@ static void render_table_options(sc_buf *b, const sc_table_def *def)
                 std_len++;
             else if (ch == '\'')
                 quoted = false;
-            else if (!quoted && ch == '`' && (std_len == 0 || def->options[std_len - 1] == ' '))
+            else if (!quoted && (std_len == 0 || def->options[std_len - 1] == ' ') &&
+                     (ch == '`' || is_dir_option(def->options + std_len)))
                 break;
         }
     }

@@ -1,0 +1,249 @@
+/*
+ * check_ddl_exact.c - rules of MariaDB 10.11's DDL that decide SHOW CREATE
+ * TABLE bytes and the errors/warnings of a statement, measured on a private
+ * 10.11.19 server (the cases tests/data/ddl-extra/5260-... record the same
+ * rules): DATA DIRECTORY / INDEX DIRECTORY.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "syscat/ddl.h"
+#include "tests/fixtures.h"
+
+Suite *sc_test_ddl_exact_suite(void);
+
+static sc_session *sess;
+
+static void setup(void)
+{
+    sc_stmt_result r;
+    sc_fixture_catalog_setup();
+    ck_assert_int_eq(sc_session_new(&sess, sc_fx.cat, NULL), SC_OK);
+    ck_assert_int_eq(sc_ddl_exec(&r, sess, NULL, "CREATE DATABASE test", 20), SC_OK);
+    sc_stmt_result_clear(&r);
+    ck_assert_int_eq(sc_ddl_exec(&r, sess, NULL, "USE test", 8), SC_OK);
+    sc_stmt_result_clear(&r);
+}
+
+static void teardown(void)
+{
+    sc_session_free(sess);
+    sess = NULL;
+    sc_fixture_catalog_teardown();
+}
+
+/* Run sql; expect errno err (0: success) and conds, the SHOW WARNINGS rows
+ * as "Level code message\n" lines (NULL: not checked). */
+static void run(const char *sql, unsigned err, const char *conds)
+{
+    static const char *const level[] = {"Note", "Warning", "Error"};
+    sc_stmt_result r;
+    const sc_condition *c;
+    char got[2048] = "";
+    size_t n, len = 0;
+
+    sc_ddl_exec(&r, sess, NULL, sql, strlen(sql));
+    ck_assert_msg(r.mysql_errno == err, "%s: errno %u (%s), expected %u", sql, r.mysql_errno,
+                  r.message ? r.message : "", err);
+    sc_stmt_result_clear(&r);
+    if (!conds)
+        return;
+    n = sc_session_conditions(&c, sess);
+    for (size_t i = 0; i < n && len < sizeof got; i++)
+        len += (size_t)snprintf(got + len, sizeof got - len, "%s %u %s\n", level[c[i].level],
+                                c[i].code, c[i].message);
+    ck_assert_msg(strcmp(got, conds) == 0, "%s: conditions\n%s\nexpected\n%s", sql, got, conds);
+}
+
+/* SHOW CREATE TABLE t ends with tail (the table options after the columns). */
+static void show_ends(const char *t, const char *tail)
+{
+    char sql[128];
+    sc_stmt_result r;
+    size_t n, m = strlen(tail);
+
+    snprintf(sql, sizeof sql, "SHOW CREATE TABLE %s", t);
+    ck_assert_int_eq(sc_ddl_exec(&r, sess, NULL, sql, strlen(sql)), SC_OK);
+    ck_assert_ptr_nonnull(r.output);
+    n = strlen(r.output);
+    while (n > 0 && r.output[n - 1] == '\n')
+        n--;
+    r.output[n] = '\0';
+    ck_assert_msg(n >= m && strcmp(r.output + n - m, tail) == 0, "%s:\n%s\nshould end in\n%s", t,
+                  r.output, tail);
+    sc_stmt_result_clear(&r);
+}
+
+/* A cell as text (static buffer: one at a time). */
+static const char *cell_text(const sc_result_cell *c)
+{
+    static char buf[512];
+    snprintf(buf, sizeof buf, "%.*s", c->data ? (int)c->len : 4, c->data ? c->data : "NULL");
+    return buf;
+}
+
+#define DFLT " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci"
+#define INNODB_140                                                                                 \
+    "Error 1005 Can't create table `test`.`%s` (errno: 140 \"Wrong create options\")\n"            \
+    "Warning 1030 Got error 140 \"Wrong create options\" from storage engine InnoDB\n"
+
+/* Kept and printed last, with a '/' added and append_unescaped()'s escapes */
+START_TEST(test_ddl_exact_data_directory_print)
+{
+    run("CREATE TABLE t1 (a INT) DATA DIRECTORY='/tmp'", 0, "");
+    show_ends("t1", ") ENGINE=InnoDB" DFLT " DATA DIRECTORY='/tmp/'");
+    run("CREATE TABLE t2 (a INT) COMMENT='c' PAGE_COMPRESSED=1 DATA DIRECTORY = '/tmp/' "
+        "ROW_FORMAT=DYNAMIC",
+        0, "");
+    show_ends("t2", DFLT " ROW_FORMAT=DYNAMIC COMMENT='c' `PAGE_COMPRESSED`='1' "
+                         "DATA DIRECTORY='/tmp/'");
+    run("CREATE TABLE t3 (a INT) DATA DIRECTORY='/var' DATA DIRECTORY='/tmp//'", 0, "");
+    show_ends("t3", DFLT " DATA DIRECTORY='/tmp//'");
+    run("CREATE TABLE t4 (a INT) DATA DIRECTORY=\"/tmp/a'b\\\\c\nd\"", 0, "");
+    show_ends("t4", DFLT " DATA DIRECTORY='/tmp/a\\'b\\\\c\\nd/'");
+    /* through utf8mb3: '?' for bytes that are no UTF-8 and for 4-byte characters */
+    run("CREATE TABLE t4b (a INT) DATA DIRECTORY='/tmp/\xff\xfe-\xf0\x9f\x98\x80-\xc3\xa9'", 0, "");
+    show_ends("t4b", DFLT " DATA DIRECTORY='/tmp/??"
+                          "-?-\xc3\xa9/'");
+    /* MyISAM and Aria: both, cleaned as their symlinks are; DATA first */
+    run("CREATE TABLE t5 (a INT) ENGINE=MyISAM COMMENT='m' INDEX DIRECTORY='/tmp//./x/../' "
+        "DATA DIRECTORY='/tmp'",
+        0, "");
+    show_ends("t5", DFLT " COMMENT='m' DATA DIRECTORY='/tmp/' INDEX DIRECTORY='/tmp/'");
+    run("CREATE TABLE t6 (a INT) ENGINE=Aria INDEX DIRECTORY='/tmp'", 0, "");
+    show_ends("t6", DFLT " PAGE_CHECKSUM=1 INDEX DIRECTORY='/tmp/'");
+    /* MEMORY, CSV and a partitioned table drop them */
+    run("CREATE TABLE t7 (a INT) ENGINE=MEMORY DATA DIRECTORY='/tmp' INDEX DIRECTORY='/tmp'", 0,
+        "");
+    show_ends("t7", ") ENGINE=MEMORY" DFLT);
+    run("CREATE TABLE t8 (a INT) DATA DIRECTORY='/tmp' PARTITION BY HASH(a) PARTITIONS 2", 0, "");
+    show_ends("t8", DFLT "\n PARTITION BY HASH (`a`)\nPARTITIONS 2");
+    /* CREATE ... SELECT keeps, LIKE drops */
+    run("CREATE TABLE t9 (a INT) DATA DIRECTORY='/tmp' SELECT 1 AS b", 0, "");
+    show_ends("t9", DFLT " DATA DIRECTORY='/tmp/'");
+    run("CREATE TABLE t10 LIKE t5", 0, "");
+    show_ends("t10", ") ENGINE=MyISAM" DFLT " COMMENT='m'");
+}
+END_TEST
+
+/* 1103 for a relative path, before the table's checks; InnoDB's 1005 for INDEX DIRECTORY */
+START_TEST(test_ddl_exact_directory_errors)
+{
+    char conds[512];
+
+    run("CREATE TABLE t1 (a INT) DATA DIRECTORY='tmp'", 1103,
+        "Error 1103 Incorrect table name 'tmp'\n");
+    run("CREATE TABLE t1 (a INT) DATA DIRECTORY=''", 1103, NULL);
+    run("CREATE TABLE t1 (a INT) INDEX DIRECTORY='./x'", 1103, NULL);
+    run("CREATE TABLE t1 (a INT, a INT) DATA DIRECTORY='/tmp' DATA DIRECTORY='rel'", 1103,
+        "Error 1103 Incorrect table name 'rel'\n");
+    run("CREATE TABLE t1 (a INT, a INT) DATA DIRECTORY='/tmp'", 1060, NULL);
+    run("CREATE TABLE t1 (a INT) ENGINE=NOPE DATA DIRECTORY='rel'", 1286, NULL);
+    run("CREATE TABLE t1 (a INT)", 0, NULL);
+    run("CREATE TABLE IF NOT EXISTS t1 (a INT) DATA DIRECTORY='rel'", 1103, NULL);
+    snprintf(conds, sizeof conds,
+             "Warning 1478 InnoDB: INDEX DIRECTORY is not supported\n" INNODB_140, "t2");
+    run("CREATE TABLE t2 (a INT) DATA DIRECTORY='/tmp' INDEX DIRECTORY='/tmp'", 1005, conds);
+    run("CREATE TEMPORARY TABLE t2 (a INT) INDEX DIRECTORY='/tmp'", 1005, conds);
+    snprintf(
+        conds, sizeof conds,
+        "Warning 1478 InnoDB: DATA DIRECTORY cannot be used for TEMPORARY tables.\n" INNODB_140,
+        "t2");
+    run("CREATE TEMPORARY TABLE t2 (a INT) DATA DIRECTORY='/tmp'", 1005, conds);
+    run("CREATE TEMPORARY TABLE t2 (a INT) ENGINE=MyISAM DATA DIRECTORY='/tmp'", 0, "");
+    run("CREATE TEMPORARY TABLE t3 (a INT) DATA DIRECTORY='rel'", 1103, NULL);
+    /* ha_tina's failed create leaves a warning behind its error */
+    run("CREATE TABLE t4 (a INT) ENGINE=CSV", 1178,
+        "Error 1178 The storage engine for the table doesn't support nullable columns\n"
+        "Warning 1112 Table 't4' uses an extension that doesn't exist in this MariaDB version\n");
+}
+END_TEST
+
+/* ALTER ignores the options with 1618 and keeps the table's; engines and PARTITION BY drop them */
+START_TEST(test_ddl_exact_directory_alter)
+{
+    char conds[512];
+
+    run("CREATE TABLE t1 (a INT) DATA DIRECTORY='/tmp'", 0, "");
+    run("ALTER TABLE t1 ADD b INT", 0, "");
+    show_ends("t1", DFLT " DATA DIRECTORY='/tmp/'");
+    run("ALTER TABLE t1 DATA DIRECTORY='/var', INDEX DIRECTORY='rel', ADD c INT", 0,
+        "Warning 1618 <DATA DIRECTORY> option ignored\n"
+        "Warning 1618 <INDEX DIRECTORY> option ignored\n");
+    show_ends("t1", DFLT " DATA DIRECTORY='/tmp/'");
+    run("ALTER TABLE t1 DATA DIRECTORY='rel', ADD c INT", 1060,
+        "Warning 1618 <DATA DIRECTORY> option ignored\n"
+        "Error 1060 Duplicate column name 'c'\n");
+    run("CREATE TABLE t2 (a INT) DATA DIRECTORY='/tmp//./'", 0, "");
+    run("ALTER TABLE t2 ENGINE=MyISAM", 0, "");
+    show_ends("t2", DFLT " DATA DIRECTORY='/tmp/'");
+    run("ALTER TABLE t2 ENGINE=MEMORY", 0, "");
+    run("ALTER TABLE t2 ENGINE=InnoDB", 0, "");
+    show_ends("t2", ") ENGINE=InnoDB" DFLT);
+    run("ALTER TABLE t1 PARTITION BY HASH(a)", 0,
+        "Warning 1618 <DATA DIRECTORY> table option of old schema is ignored\n");
+    run("ALTER TABLE t1 REMOVE PARTITIONING", 0, "");
+    show_ends("t1", ") ENGINE=InnoDB" DFLT);
+    run("CREATE TABLE t3 (a INT) ENGINE=MyISAM INDEX DIRECTORY='/tmp'", 0, "");
+    snprintf(conds, sizeof conds,
+             "Warning 1478 InnoDB: INDEX DIRECTORY is not supported\n" INNODB_140, "t3");
+    run("ALTER TABLE t3 ENGINE=InnoDB", 1005, conds);
+    run("ALTER TABLE t3 ENGINE=Aria", 0, "");
+    show_ends("t3", DFLT " PAGE_CHECKSUM=1 INDEX DIRECTORY='/tmp/'");
+}
+END_TEST
+
+/* sql_mode NO_DIR_IN_CREATE: 1103 still first, then 1618 (errors in strict mode) */
+START_TEST(test_ddl_exact_no_dir_in_create)
+{
+    run("SET sql_mode='STRICT_TRANS_TABLES,NO_DIR_IN_CREATE'", 0, NULL);
+    run("CREATE TABLE t1 (a INT) DATA DIRECTORY='rel'", 1103, NULL);
+    run("CREATE TABLE t1 (a INT) INDEX DIRECTORY='/tmp' DATA DIRECTORY='/tmp'", 1618,
+        "Error 1618 <DATA DIRECTORY> option ignored\n"
+        "Error 1618 <INDEX DIRECTORY> option ignored\n");
+    run("SET sql_mode='NO_DIR_IN_CREATE'", 0, NULL);
+    run("CREATE TABLE t1 (a INT) INDEX DIRECTORY='/tmp' DATA DIRECTORY='/tmp'", 0,
+        "Warning 1618 <DATA DIRECTORY> option ignored\n"
+        "Warning 1618 <INDEX DIRECTORY> option ignored\n");
+    show_ends("t1", ") ENGINE=InnoDB" DFLT);
+}
+END_TEST
+
+/* The options string keeps them last: INFORMATION_SCHEMA.TABLES.CREATE_OPTIONS */
+START_TEST(test_ddl_exact_directory_create_options)
+{
+    const char *q = "SELECT CREATE_OPTIONS FROM information_schema.TABLES WHERE "
+                    "TABLE_SCHEMA='test' ORDER BY TABLE_NAME";
+    sc_stmt_result r;
+
+    run("CREATE TABLE t1 (a INT) ENGINE=MyISAM MAX_ROWS=10 INDEX DIRECTORY='/tmp' "
+        "DATA DIRECTORY='/tmp'",
+        0, "");
+    run("CREATE TABLE t2 (a INT) PAGE_COMPRESSED=1 DATA DIRECTORY='/tmp' ROW_FORMAT=DYNAMIC", 0,
+        "");
+    ck_assert_int_eq(sc_ddl_exec(&r, sess, NULL, q, strlen(q)), SC_OK);
+    ck_assert_ptr_nonnull(r.rs);
+    ck_assert_uint_eq(r.rs->n_rows, 2);
+    ck_assert_str_eq("max_rows=10 DATA DIRECTORY='/tmp/' INDEX DIRECTORY='/tmp/'",
+                     cell_text(&r.rs->cells[0]));
+    ck_assert_str_eq("row_format=DYNAMIC `PAGE_COMPRESSED`='1' DATA DIRECTORY='/tmp/'",
+                     cell_text(&r.rs->cells[1]));
+    sc_stmt_result_clear(&r);
+}
+END_TEST
+
+Suite *sc_test_ddl_exact_suite(void)
+{
+    Suite *s = suite_create("ddl_exact");
+    TCase *tc = tcase_create("directories");
+
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_ddl_exact_data_directory_print);
+    tcase_add_test(tc, test_ddl_exact_directory_errors);
+    tcase_add_test(tc, test_ddl_exact_directory_alter);
+    tcase_add_test(tc, test_ddl_exact_no_dir_in_create);
+    tcase_add_test(tc, test_ddl_exact_directory_create_options);
+    suite_add_tcase(s, tc);
+    return s;
+}
