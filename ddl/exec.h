@@ -389,6 +389,12 @@ int sc_exec__engine_hash_keys(sc_exec *x, const struct sc_xtable *t);
  * (1478): PAGE_COMPRESSION_LEVEL without PAGE_COMPRESSED=1. */
 struct sc_xtable;
 int sc_exec__innodb_options_check(sc_exec *x, const struct sc_xtable *t, bool alter);
+/* exec_const.c */
+/** Constant DEFAULT expressions computed as MariaDB stores them (1067, 1690). */
+int sc_exec__const_defaults(sc_exec *x, const struct sc_xtable *t);
+/** Whether the column can store the literal lit as its default: MariaDB's
+ * warning and 1067 when not (c is not changed). */
+int sc_exec__default_value_check(sc_exec *x, const struct sc_xcol *c, const sc_expr *lit);
 /* exec_dirs.c: DATA DIRECTORY / INDEX DIRECTORY */
 /** CREATE TABLE's first check of the paths (1103, NO_DIR_IN_CREATE's 1618). */
 int sc_exec__dirs_precheck(sc_exec *x,

@@ -835,15 +835,15 @@ static int numeric_prefix(const char *text)
  * The warning MariaDB raises before 1067 for a literal the column cannot
  * store (checked against 10.11.19): 1264 out of range for a number, 1366
  * for text that is no number in a numeric column, 1292 for a bad UUID/INET
- * value, none for ENUM/SET, 1265 truncated for the rest (strings too long,
- * bad dates).
+ * value, none for ENUM/SET (1265 for the value of an expression, expr), 1265
+ * truncated for the rest (strings too long, bad dates).
  */
-static void default_value_warning(sc_exec *x, const sc_column_def *d, const char *text)
+static void default_value_warning(sc_exec *x, const sc_column_def *d, const char *text, bool expr)
 {
     bool numeric = sc_type__is_numeric(d->type) || d->type == SC_TYPE_BIT;
     int num = text ? numeric_prefix(text) : 0;
 
-    if (d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET)
+    if ((d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET) && !expr)
         return;
     if (d->type == SC_TYPE_INET4 || d->type == SC_TYPE_INET6 || d->type == SC_TYPE_UUID)
         sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE_FOR_COLUMN, sc_coltype_name(d->type),
@@ -910,9 +910,14 @@ static bool is_pi(const sc_expr *e)
  * stored as the literals their values are. */
 static const sc_expr *constant_call(const sc_expr *e, sc_expr *lit)
 {
-    bool neg = e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NEG && is_pi(e->args[0]);
+    const sc_expr *p = e;
+    bool neg = false;
 
-    if (!neg && !is_pi(e))
+    while (p->kind == SC_AST_EXPR_UNARY && p->op == SC_AST_OP_NEG) { /* - - pi() too */
+        neg = !neg;
+        p = p->args[0];
+    }
+    if (!is_pi(p))
         return e;
     memset(lit, 0, sizeof(*lit));
     lit->lit.negative = neg;
@@ -935,6 +940,61 @@ static const char *timestamp_to_utc(sc_exec *x, const char *v)
     const char *r = sc_show__timestamp_shift(utc, v, -x->s->time_zone_min);
 
     return r == v ? v : sc_exec__printf(x, "%s", utc);
+}
+
+/* A literal DEFAULT (not NULL): its canonical text kept in c, or MariaDB's
+ * warning and 1067 when the column cannot store it. */
+static int literal_default(sc_exec *x, sc_xcol *c, const sc_expr *e, bool expr)
+{
+    sc_column_def *d = &c->d;
+    const char *text;
+    bool is_string;
+    char *canon = NULL;
+    int rc;
+
+    if (!text_literal_converts(&e->lit, d))
+        return invalid_default(x, d->name);
+    rc = literal_text(x, &e->lit, d, &text, &is_string);
+    if (rc != SC_OK)
+        return rc;
+    if (!text || c->json) {
+        if (!text)
+            return invalid_default(x, d->name);
+        d->default_kind = SC_DEFAULT_LITERAL;
+        d->default_value = text;
+        return SC_OK;
+    }
+    rc = sc_type__canon_default(&canon, x->ctx, d, text, is_string);
+    if (rc == SC_ENOMEM)
+        return rc;
+    if (rc != SC_OK) {
+        default_value_warning(x, d, text, expr);
+        return invalid_default(x, d->name);
+    }
+    d->default_kind = SC_DEFAULT_LITERAL;
+    d->default_value = sc_exec__strdup(x, canon);
+    sc_free(x->ctx, canon);
+    if (d->type == SC_TYPE_TIMESTAMP && d->default_value)
+        d->default_value = timestamp_to_utc(x, d->default_value);
+    if (!d->default_value)
+        return SC_ENOMEM;
+    if (d->type == SC_TYPE_DECIMAL && strtod(text, NULL) != strtod(d->default_value, NULL))
+        sc_exec__warn(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul); /* rounded */
+    if (zero_date_refused(x, d)) { /* a zero date string is out of range, a number cut */
+        if (is_string)
+            sc_exec__warning(x, SC_ER_WARN_DATA_OUT_OF_RANGE, d->name, 0ul);
+        else
+            sc_exec__warning(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul);
+        return invalid_default(x, d->name);
+    }
+    return SC_OK;
+}
+
+int sc_exec__default_value_check(sc_exec *x, const sc_xcol *c, const sc_expr *lit)
+{
+    sc_xcol scratch = *c;
+
+    return literal_default(x, &scratch, lit, true);
 }
 
 int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
@@ -965,48 +1025,8 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         d->default_value = sc_exec__expr_text(x, e);
         return d->default_value ? SC_OK : SC_ENOMEM;
     }
-    if (e->kind == SC_AST_EXPR_LITERAL) {
-        const char *text;
-        bool is_string;
-        char *canon = NULL;
-        int rc;
-        if (!text_literal_converts(&e->lit, d))
-            return invalid_default(x, d->name);
-        rc = literal_text(x, &e->lit, d, &text, &is_string);
-        if (rc != SC_OK)
-            return rc;
-        if (!text || c->json) {
-            if (!text)
-                return invalid_default(x, d->name);
-            d->default_kind = SC_DEFAULT_LITERAL;
-            d->default_value = text;
-            return SC_OK;
-        }
-        rc = sc_type__canon_default(&canon, x->ctx, d, text, is_string);
-        if (rc == SC_ENOMEM)
-            return rc;
-        if (rc != SC_OK) {
-            default_value_warning(x, d, text);
-            return invalid_default(x, d->name);
-        }
-        d->default_kind = SC_DEFAULT_LITERAL;
-        d->default_value = sc_exec__strdup(x, canon);
-        sc_free(x->ctx, canon);
-        if (d->type == SC_TYPE_TIMESTAMP && d->default_value)
-            d->default_value = timestamp_to_utc(x, d->default_value);
-        if (!d->default_value)
-            return SC_ENOMEM;
-        if (d->type == SC_TYPE_DECIMAL && strtod(text, NULL) != strtod(d->default_value, NULL))
-            sc_exec__warn(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul); /* rounded */
-        if (zero_date_refused(x, d)) { /* a zero date string is out of range, a number cut */
-            if (is_string)
-                sc_exec__warning(x, SC_ER_WARN_DATA_OUT_OF_RANGE, d->name, 0ul);
-            else
-                sc_exec__warning(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul);
-            return invalid_default(x, d->name);
-        }
-        return SC_OK;
-    }
+    if (e->kind == SC_AST_EXPR_LITERAL)
+        return literal_default(x, c, e, false);
     if (!ac->default_parens && is_now_func(e) &&
         (d->type == SC_TYPE_DATETIME || d->type == SC_TYPE_TIMESTAMP)) {
         /* the function takes the column's precision */

@@ -745,8 +745,27 @@ static void print_binary(printer *pr, const sc_expr *e)
         print_paren(pr, e->args[1], (prec)(p + 1));
 }
 
+/* pi() under unary minus signs: MariaDB's grammar negates the constant
+ * (an Item_static_float_func) in place, which still prints as pi()
+ * (10.11.19: CHECK (a <> -pi()) shows `a` <> pi()); NULL for anything else. */
+static const sc_expr *negated_pi(const sc_expr *e)
+{
+    while (e->kind == SC_AST_EXPR_UNARY && e->op == SC_AST_OP_NEG)
+        e = e->args[0];
+    return e->kind == SC_AST_EXPR_FUNC && e->form == SC_AST_FUNC_PLAIN && !e->n_args &&
+                   !e->qual_db && e->name && strcasecmp(e->name, "pi") == 0
+               ? e
+               : NULL;
+}
+
 static void print_unary(printer *pr, const sc_expr *e)
 {
+    const sc_expr *pi = e->op == SC_AST_OP_NEG ? negated_pi(e) : NULL;
+
+    if (pi) {
+        print(pr, pi);
+        return;
+    }
     if (e->op == SC_AST_OP_BINARY) { /* an Item_char_typecast to binary */
         put(pr, "cast(");
         print(pr, e->args[0]);

@@ -6,6 +6,7 @@
  */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -354,43 +355,90 @@ static bool parse_number(double *out, const char *s)
     return *end == '\0' && end != s;
 }
 
+/* [-+]digits.digits rounded half away from zero to [-]digits (buf); false
+ * for any other text or one too long. */
+static bool plain_decimal_to_integer(char *buf, size_t size, const char *p)
+{
+    bool neg = *p == '-';
+    const char *d = p + (*p == '-' || *p == '+');
+    size_t nint = strspn(d, "0123456789"), nfrac, i;
+
+    if (d[nint] != '.' || nint == 0)
+        return false;
+    nfrac = strspn(d + nint + 1, "0123456789");
+    if (d[nint + 1 + nfrac] != '\0' || nint + 3 > size)
+        return false;
+    buf[0] = '0'; /* room for a carry */
+    memcpy(buf + 1, d, nint);
+    buf[nint + 1] = '\0';
+    if (nfrac && d[nint + 1] >= '5')
+        for (i = nint; i > 0; i--) {
+            if (buf[i] != '9') {
+                buf[i]++;
+                break;
+            }
+            buf[i] = '0';
+            if (i == 1)
+                buf[0] = '1';
+        }
+    if (neg) {
+        memmove(buf + 1, buf, nint + 2);
+        buf[0] = '-';
+    }
+    return true;
+}
+
 static int canon_integer(char **out, sc_ctx *ctx, const sc_column_def *col, const char *text)
 {
-    static const double smax[] = {127.0, 32767.0, 8388607.0, 2147483647.0, 9223372036854775807.0};
-    static const double umax[] = {255.0, 65535.0, 16777215.0, 4294967295.0, 18446744073709551615.0};
+    /* exact limits: a double cannot tell 2^63 - 1 from 2^63 */
+    static const unsigned long long smax[] = {127, 32767, 8388607, 2147483647,
+                                              9223372036854775807ull};
+    static const unsigned long long umax[] = {255, 65535, 16777215, 4294967295ull,
+                                              18446744073709551615ull};
     unsigned k = (unsigned)(col->type - SC_TYPE_TINYINT);
     bool uns = (col->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
-    char buf[64];
-    double v;
+    char buf[64], tmp[64], *end;
+    long double v;
     const char *p = text;
 
     while (*p == ' ')
         p++;
+    if (plain_decimal_to_integer(buf, sizeof buf, p))
+        p = buf; /* rounded half away from zero, exactly */
     /* Pure integer literals keep full 64-bit precision. */
     if (*p && strspn(p + (*p == '-' || *p == '+'), "0123456789") ==
                   strlen(p + (*p == '-' || *p == '+'))) {
         bool neg = *p == '-';
         const char *d = p + (*p == '-' || *p == '+');
+        unsigned long long mag;
         while (*d == '0' && d[1])
             d++;
         if (neg && strcmp(d, "0") == 0)
             neg = false;
         if ((neg && uns) || strlen(d) > 20)
             return SC_EINVAL;
-        if (!parse_number(&v, p))
+        errno = 0;
+        mag = strtoull(d, &end, 10);
+        if (errno || *end)
             return SC_EINVAL;
-        if (neg ? -v > smax[k] + 1 : v > (uns ? umax[k] : smax[k]))
+        if (neg ? mag > smax[k] + 1 : mag > (uns ? umax[k] : smax[k]))
             return SC_EINVAL;
-        snprintf(buf, sizeof(buf), "%s%s", neg ? "-" : "", d);
-        *out = dup(ctx, buf);
+        snprintf(tmp, sizeof(tmp), "%s%s", neg ? "-" : "", d);
+        *out = dup(ctx, tmp);
         return *out ? SC_OK : SC_ENOMEM;
     }
-    if (!parse_number(&v, text))
+    while (isspace((unsigned char)*p))
+        p++;
+    v = strtold(p, &end);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (end == p || *end)
         return SC_EINVAL;
-    v = round(v) + 0.0; /* -0.4 and -0e0 are 0, not -0 */
-    if ((uns && v < 0) || v > (uns ? umax[k] : smax[k]) || v < -smax[k] - 1)
+    v = roundl(v) + 0.0L; /* -0.4 and -0e0 are 0, not -0 */
+    if ((uns && v < 0) || v > (long double)(uns ? umax[k] : smax[k]) ||
+        v < -(long double)smax[k] - 1)
         return SC_EINVAL;
-    snprintf(buf, sizeof(buf), "%.0f", v);
+    snprintf(buf, sizeof(buf), "%.0Lf", v);
     *out = dup(ctx, buf);
     return *out ? SC_OK : SC_ENOMEM;
 }

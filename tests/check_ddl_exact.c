@@ -2,7 +2,9 @@
  * check_ddl_exact.c - rules of MariaDB 10.11's DDL that decide SHOW CREATE
  * TABLE bytes and the errors/warnings of a statement, measured on a private
  * 10.11.19 server (the cases tests/data/ddl-extra/5260-... record the same
- * rules): DATA DIRECTORY / INDEX DIRECTORY.
+ * rules): DATA DIRECTORY / INDEX DIRECTORY (5260); constant DEFAULT
+ * expressions computed when the table is written, exact integer limits and
+ * -pi() (5261).
  */
 #include <check.h>
 #include <stdio.h>
@@ -233,6 +235,100 @@ START_TEST(test_ddl_exact_directory_create_options)
 }
 END_TEST
 
+/* A constant DEFAULT expression is computed when the table is written:
+ * what the column cannot store is 1067 after the store's warning */
+START_TEST(test_ddl_exact_const_default_range)
+{
+    run("CREATE TABLE e1 (i BIGINT DEFAULT (~0))", 1067,
+        "Warning 1264 Out of range value for column 'i' at row 0\n"
+        "Error 1067 Invalid default value for 'i'\n");
+    run("CREATE TABLE e2 (i TINYINT DEFAULT (100 + 100))", 1067, NULL);
+    run("CREATE TABLE e3 (i TINYINT UNSIGNED DEFAULT (1 - 2))", 1067, NULL);
+    run("CREATE TABLE e4 (i INT DEFAULT (1 << 40))", 1067, NULL);
+    run("CREATE TABLE e5 (v VARCHAR(2) DEFAULT (100 + 1))", 1067,
+        "Warning 1265 Data truncated for column 'v' at row 0\n"
+        "Error 1067 Invalid default value for 'v'\n");
+    run("CREATE TABLE e6 (d DECIMAL(3,1) DEFAULT (1000 * 2))", 1067, NULL);
+    run("CREATE TABLE e7 (e ENUM('a','b') DEFAULT (1 + 2))", 1067,
+        "Warning 1265 Data truncated for column 'e' at row 0\n"
+        "Error 1067 Invalid default value for 'e'\n");
+    run("CREATE TABLE e8 (i TINYINT DEFAULT ('100' + '100'))", 1067, NULL);
+    /* beyond 64 bits as DECIMAL: the conversion warns too */
+    run("CREATE TABLE e9 (i INT DEFAULT (- ~0))", 1067,
+        "Warning 1264 Out of range value for column 'i' at row 0\n"
+        "Warning 1264 Out of range value for column 'i' at row 0\n"
+        "Error 1067 Invalid default value for 'i'\n");
+    run("CREATE TABLE e10 (i BIGINT DEFAULT (-(-9223372036854775807 - 1)))", 1067,
+        "Warning 1264 Out of range value for column 'i' at row 0\n"
+        "Error 1067 Invalid default value for 'i'\n");
+    /* in every sql_mode, printed as written when it fits */
+    run("SET sql_mode=''", 0, NULL);
+    run("CREATE TABLE e11 (i BIGINT DEFAULT (~0))", 1067, NULL);
+    run("CREATE TABLE t1 (d DECIMAL(3,1) DEFAULT (1.25 * 3), i INT DEFAULT (5 / 2), "
+        "u BIGINT UNSIGNED DEFAULT (~0), m INT DEFAULT (7 MOD 2))",
+        0, "Note 1265 Data truncated for column 'd' at row 0\n");
+    show_ends("t1", "  `d` decimal(3,1) DEFAULT (1.25 * 3),\n  `i` int(11) DEFAULT (5 / 2),\n"
+                    "  `u` bigint(20) unsigned DEFAULT (~0),\n  `m` int(11) DEFAULT (7 MOD 2)\n"
+                    ") ENGINE=InnoDB" DFLT);
+    /* ALTER writes the default record again */
+    run("ALTER TABLE t1 MODIFY m TINYINT DEFAULT (1000 + 1)", 1067, NULL);
+    run("ALTER TABLE t1 ALTER COLUMN i SET DEFAULT (~0)", 1067, NULL);
+    run("ALTER TABLE t1 ADD n INT DEFAULT (1 + 1)", 0,
+        "Note 1265 Data truncated for column 'd' at row 0\n"); /* every ALTER, as 10.11.19 */
+}
+END_TEST
+
+/* BIGINT overflow while computing is 1690 (naming the operation), then 1067;
+ * a division by zero is NULL with Warning 1365 */
+START_TEST(test_ddl_exact_const_default_overflow)
+{
+    run("CREATE TABLE e1 (i BIGINT DEFAULT ((9223372036854775807 + 1) * 2))", 1690,
+        "Error 1690 BIGINT value is out of range in '9223372036854775807 + 1'\n"
+        "Error 1067 Invalid default value for 'i'\n");
+    run("CREATE TABLE e2 (i INT DEFAULT (~0 + 1))", 1690,
+        "Error 1690 BIGINT UNSIGNED value is out of range in '~0 + 1'\n"
+        "Error 1067 Invalid default value for 'i'\n");
+    run("CREATE TABLE e3 (i BIGINT DEFAULT (4294967296 * 4294967296))", 1690, NULL);
+    run("CREATE TABLE e4 (i INT NOT NULL DEFAULT (1 / 0))", 1067,
+        "Warning 1365 Division by 0\nError 1067 Invalid default value for 'i'\n");
+    run("CREATE TABLE t1 (i INT DEFAULT (1 DIV 0), j INT DEFAULT (1 % 0))", 0,
+        "Warning 1365 Division by 0\nWarning 1365 Division by 0\n");
+    /* what is not a constant is not computed */
+    run("CREATE TABLE t2 (a TINYINT, b TINYINT DEFAULT (a + 1000), c BIGINT DEFAULT (abs(1)))", 0,
+        "");
+}
+END_TEST
+
+/* Integer literal defaults are compared exactly (2^63 is no BIGINT) and
+ * DECIMAL text is rounded half away from zero digit by digit */
+START_TEST(test_ddl_exact_integer_literal_limits)
+{
+    run("CREATE TABLE e1 (i BIGINT DEFAULT 9223372036854775808)", 1067,
+        "Warning 1264 Out of range value for column 'i' at row 0\n"
+        "Error 1067 Invalid default value for 'i'\n");
+    run("CREATE TABLE e2 (i BIGINT DEFAULT 9223372036854775807.6)", 1067, NULL);
+    run("CREATE TABLE t1 (i BIGINT DEFAULT -9223372036854775808, j BIGINT UNSIGNED DEFAULT "
+        "18446744073709551615, k BIGINT DEFAULT 9223372036854775807.4, l INT DEFAULT -2.5)",
+        0, "");
+    show_ends("t1", "  `k` bigint(20) DEFAULT 9223372036854775807,\n"
+                    "  `l` int(11) DEFAULT -3\n) ENGINE=InnoDB" DFLT);
+}
+END_TEST
+
+/* pi() under unary minus prints as pi() (the grammar negates the constant in
+ * place); a DEFAULT of only that is the literal value */
+START_TEST(test_ddl_exact_negated_pi)
+{
+    run("CREATE TABLE t1 (a INT, g DOUBLE AS (-pi()), i DOUBLE DEFAULT (2 * -pi()), "
+        "p DOUBLE DEFAULT (- - pi()), CONSTRAINT c1 CHECK (a <> - - pi()))",
+        0, "");
+    show_ends("t1", "  `g` double GENERATED ALWAYS AS (pi()) VIRTUAL,\n"
+                    "  `i` double DEFAULT (2 * pi()),\n"
+                    "  `p` double DEFAULT 3.141592653589793,\n"
+                    "  CONSTRAINT `c1` CHECK (`a` <> pi())\n) ENGINE=InnoDB" DFLT);
+}
+END_TEST
+
 Suite *sc_test_ddl_exact_suite(void)
 {
     Suite *s = suite_create("ddl_exact");
@@ -244,6 +340,13 @@ Suite *sc_test_ddl_exact_suite(void)
     tcase_add_test(tc, test_ddl_exact_directory_alter);
     tcase_add_test(tc, test_ddl_exact_no_dir_in_create);
     tcase_add_test(tc, test_ddl_exact_directory_create_options);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("constant_defaults");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_ddl_exact_const_default_range);
+    tcase_add_test(tc, test_ddl_exact_const_default_overflow);
+    tcase_add_test(tc, test_ddl_exact_integer_literal_limits);
+    tcase_add_test(tc, test_ddl_exact_negated_pi);
     suite_add_tcase(s, tc);
     return s;
 }
