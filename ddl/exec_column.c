@@ -715,34 +715,23 @@ static bool takes_number_as_string(const sc_column_def *d)
 }
 
 /* A float literal as a CHAR/VARCHAR/BINARY/VARBINARY(n) default: its value
- * in n characters (Field_str::store of a double): the shortest digits that
- * read back when they fit (1e3 is '1000'), else those digits with an
- * exponent if that fits (1e3 is '1e3' in VARCHAR(3)), else as written. */
+ * in n characters (Field_str::store of a double, my_gcvt()): the most
+ * digits that fit, plain or with an exponent (1e3 is '1000', '1e3' in
+ * VARCHAR(3)); when not even that fits, the text cut to n with Warning 1265
+ * and kept (10.11.19: VARCHAR(2) DEFAULT 1e3 is '1e'). */
 static const char *float_as_string(sc_exec *x, const sc_ast_lit *l, const sc_column_def *d)
 {
     double f = strtod(l->text.s, NULL) * (l->negative ? -1 : 1);
-    char *v = sc_type__number_string(x->ctx, l->text.s, l->negative, true);
-    const char *r;
-    char e[48], *exp;
-    int p;
+    int width = d->length > 311 ? 311 : (int)d->length; /* FLOATING_POINT_BUFFER */
+    char buf[320];
 
-    if (!v)
-        return NULL;
-    r = sc_exec__strdup(x, v);
-    if (strlen(v) > d->length) {
-        for (p = 1; p < 17; p++) { /* "d.ddde+XX", the fewest digits that read back */
-            snprintf(e, sizeof(e), "%.*e", p - 1, f);
-            if (strtod(e, NULL) == f)
-                break;
-        }
-        snprintf(e, sizeof(e), "%.*e", p - 1, f);
-        exp = strchr(e, 'e');
-        r = exp ? sc_exec__printf(x, "%.*se%d", (int)(exp - e), e, atoi(exp + 1)) : NULL;
-        if (r && strlen(r) > d->length)
-            r = sc_exec__printf(x, "%s%s", l->negative ? "-" : "", l->text.s);
+    if (width < 1) { /* CHAR(0): nothing fits */
+        sc_exec__warning(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul);
+        return "";
     }
-    sc_free(x->ctx, v);
-    return r;
+    if (sc_type__gcvt(buf, f, width))
+        sc_exec__warning(x, SC_ER_WARN_DATA_TRUNCATED, d->name, 0ul);
+    return sc_exec__strdup(x, buf);
 }
 
 /* Text and kind of a literal as a default value. */

@@ -576,6 +576,192 @@ static void real_text(char *buf, size_t size, double v, bool is_float)
     }
 }
 
+/* Decimal digits of |v| (no sign, no trailing zeros) and the position of
+ * the point (decpt: 0.12 is "12", 0; 120 is "12", 3); "" for zero. */
+typedef struct digits {
+    char d[400];
+    int len, decpt;
+} digits;
+
+/* The digits of an "%e" rendering (d.ddde+XX). */
+static void digits_of_e(digits *g, const char *e)
+{
+    const char *c = e;
+
+    g->len = 0;
+    for (; *c && *c != 'e'; c++)
+        if (*c >= '0' && *c <= '9' && g->len < (int)sizeof(g->d) - 1)
+            g->d[g->len++] = *c;
+    g->decpt = atoi(c + (*c == 'e')) + 1;
+    while (g->len > 0 && g->d[g->len - 1] == '0')
+        g->len--;
+    if (g->len == 0)
+        g->decpt = 0;
+    g->d[g->len] = '\0';
+}
+
+/* The fewest significant digits that read back as v (dtoa mode 0). */
+static void shortest_digits(digits *g, double v)
+{
+    char e[48];
+    int p;
+
+    for (p = 1; p < 17; p++) {
+        snprintf(e, sizeof(e), "%.*e", p - 1, v);
+        if (strtod(e, NULL) == v)
+            break;
+    }
+    snprintf(e, sizeof(e), "%.*e", p - 1, fabs(v));
+    digits_of_e(g, e);
+}
+
+/* dtoa mode 4: at most n significant digits, correctly rounded, or the
+ * shortest digits that read back when they are fewer. */
+static void significant_digits(digits *g, double v, int n)
+{
+    char e[400];
+
+    if (n < 1)
+        n = 1;
+    shortest_digits(g, v);
+    if (g->len <= n)
+        return;
+    snprintf(e, sizeof(e), "%.*e", n - 1, fabs(v));
+    digits_of_e(g, e);
+}
+
+/* dtoa mode 5: digits up to k places after the point, correctly rounded
+ * (ties to even, as the binary value decides), or the shortest digits when
+ * they need no more places; "" when v rounds to zero there. */
+static void fixed_digits(digits *g, double v, int k)
+{
+    char f[400], *c;
+    int intlen = 0;
+
+    shortest_digits(g, v);
+    if (g->len - g->decpt <= k || k > 300)
+        return;
+    snprintf(f, sizeof(f), "%.*f", k < 0 ? 0 : k, fabs(v));
+    g->len = 0;
+    g->decpt = 0;
+    for (c = f; *c && *c != '.'; c++)
+        intlen++;
+    g->decpt = intlen;
+    for (c = f; *c; c++) {
+        if (*c == '.')
+            continue;
+        if (g->len == 0 && *c == '0') { /* leading zeros move the point */
+            g->decpt--;
+            continue;
+        }
+        g->d[g->len++] = *c;
+    }
+    while (g->len > 0 && g->d[g->len - 1] == '0')
+        g->len--;
+    if (g->len == 0)
+        g->decpt = 0;
+    g->d[g->len] = '\0';
+}
+
+bool sc_type__gcvt(char *out, double v, int width)
+{
+    char *o = out, *end = out + width;
+    bool neg = v < 0, err = false;
+    int w = width - neg, exp_len;
+    digits g;
+    bool fits, force_e;
+
+    if (!isfinite(v)) {
+        strcpy(out, "0");
+        return true;
+    }
+    significant_digits(&g, v, w);
+    if (g.len == 0) {
+        strcpy(out, "0");
+        return false;
+    }
+    exp_len = 1 + (g.decpt >= 101 || g.decpt <= -99) + (g.decpt >= 11 || g.decpt <= -9);
+    /* the length of the plain form: 0.00ddd, dd.ddd or ddd000 */
+    fits = (g.decpt <= 0 ? g.len - g.decpt + 2 : g.decpt < g.len ? g.len + 1 : g.decpt) <= w;
+    /* no digit would fit in the plain form where the exponent form fits */
+    force_e = g.decpt <= 0 && w <= 2 - g.decpt && w >= 3 + exp_len;
+    if ((fits || (g.decpt <= w && !force_e &&
+                  (g.decpt >= -1 || (g.decpt == -2 && (g.len > 1 || !force_e))))) &&
+        (!fits || (g.decpt >= -14 && (g.decpt <= 15 || g.len > g.decpt)))) {
+        /* plain: fewer digits after the point when they do not all fit */
+        int room = w - ((g.decpt < g.len) + (g.decpt <= 0 ? 1 - g.decpt : 0));
+        if (room < g.len) {
+            if (room < g.decpt) {
+                err = true;
+                room = g.decpt;
+            }
+            fixed_digits(&g, v, room - g.decpt);
+        }
+        if (g.len == 0) {
+            strcpy(out, "0");
+            return err;
+        }
+        if (neg && o < end)
+            *o++ = '-';
+        if (g.decpt <= 0) {
+            if (o < end)
+                *o++ = '0';
+            if (o < end)
+                *o++ = '.';
+            for (int i = g.decpt; i < 0 && o < end; i++)
+                *o++ = '0';
+        }
+        for (int i = 1; i <= g.len && o < end; i++) {
+            *o++ = g.d[i - 1];
+            if (i == g.decpt && i < g.len && o < end)
+                *o++ = '.';
+        }
+        for (int i = g.len; i < g.decpt && o < end; i++)
+            *o++ = '0';
+    } else {
+        /* d.ddde[-]N with the digits that fit */
+        int e = g.decpt - 1, room = w;
+        bool eneg = e < 0;
+        char ebuf[16];
+        if (eneg) {
+            e = -e;
+            room--;
+        }
+        room -= 1 + exp_len;
+        if (g.len > 1)
+            room--;
+        if (room <= 0) {
+            err = true;
+            room = 0;
+        }
+        if (room < g.len) {
+            significant_digits(&g, v, room);
+            e = g.decpt - 1;
+            eneg = e < 0;
+            if (eneg)
+                e = -e;
+        }
+        if (neg && o < end)
+            *o++ = '-';
+        if (o < end)
+            *o++ = g.d[0];
+        if (g.len > 1 && o < end) {
+            *o++ = '.';
+            for (int i = 1; i < g.len && o < end; i++)
+                *o++ = g.d[i];
+        }
+        if (o < end)
+            *o++ = 'e';
+        if (eneg && o < end)
+            *o++ = '-';
+        snprintf(ebuf, sizeof(ebuf), "%d", e);
+        for (const char *c = ebuf; *c && o < end; c++)
+            *o++ = *c;
+    }
+    *o = '\0';
+    return err;
+}
+
 char *sc_type__number_string(sc_ctx *ctx, const char *text, bool negative, bool is_float)
 {
     char buf[400];

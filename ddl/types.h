@@ -67,5 +67,13 @@ int sc_type__canon_default(
  * @return ctx-allocated text (sc_free), NULL when out of memory
  */
 char *sc_type__number_string(sc_ctx *ctx, const char *text, bool negative, bool is_float);
+/**
+ * v in at most width characters (width >= 1; out holds width + 1 bytes), as
+ * MariaDB's my_gcvt() writes a DOUBLE into a CHAR/VARCHAR/BINARY column: the
+ * most significant digits that fit, plain or with an exponent (1e3 is "1e3"
+ * in 3 characters, "1000" in 4). true when even that does not fit (the text
+ * is then cut to width: 1e3 in 2 characters is "1e").
+ */
+bool sc_type__gcvt(char *out, double v, int width);
 
 #endif /* SC_DDL_TYPES_H */

@@ -4,7 +4,7 @@
  * 10.11.19 server (the cases tests/data/ddl-extra/5260-... record the same
  * rules): DATA DIRECTORY / INDEX DIRECTORY (5260); constant DEFAULT
  * expressions computed when the table is written, exact integer limits and
- * -pi() (5261).
+ * -pi() (5261); float defaults of narrow string columns (5262).
  */
 #include <check.h>
 #include <stdio.h>
@@ -329,6 +329,33 @@ START_TEST(test_ddl_exact_negated_pi)
 }
 END_TEST
 
+/* A float into CHAR/VARCHAR/BINARY(n): my_gcvt()'s most digits in n
+ * characters; when even those do not fit, cut to n with Warning 1265 */
+START_TEST(test_ddl_exact_float_in_narrow_string)
+{
+    run("CREATE TABLE t1 (a VARCHAR(2) DEFAULT 1e3, b CHAR(2) DEFAULT 1.5e0, c VARCHAR(4) "
+        "DEFAULT 12345e0, d VARCHAR(2) DEFAULT -1e3, e VARCHAR(3) DEFAULT 0.001e0, f VARCHAR(5) "
+        "DEFAULT 1.23456789e0, g VARCHAR(10) DEFAULT 1.23456789e20, h CHAR(3) DEFAULT -0.5e0, "
+        "i BINARY(3) DEFAULT 1e10, j VARCHAR(6) DEFAULT 1e3, k CHAR(0) DEFAULT 1e0)",
+        0,
+        "Warning 1265 Data truncated for column 'a' at row 0\n"
+        "Warning 1265 Data truncated for column 'd' at row 0\n"
+        "Warning 1265 Data truncated for column 'i' at row 0\n"
+        "Warning 1265 Data truncated for column 'k' at row 0\n");
+    show_ends("t1", "  `a` varchar(2) DEFAULT '1e',\n  `b` char(2) DEFAULT '2',\n"
+                    "  `c` varchar(4) DEFAULT '1e4',\n  `d` varchar(2) DEFAULT '-1',\n"
+                    "  `e` varchar(3) DEFAULT '0',\n  `f` varchar(5) DEFAULT '1.235',\n"
+                    "  `g` varchar(10) DEFAULT '1.23457e20',\n  `h` char(3) DEFAULT '0',\n"
+                    "  `i` binary(3) DEFAULT '1e1',\n  `j` varchar(6) DEFAULT '1000',\n"
+                    "  `k` char(0) DEFAULT ''\n) ENGINE=InnoDB" DFLT);
+    /* a DOUBLE expression the same way; an integer or DECIMAL is cut: 1067 */
+    run("CREATE TABLE t2 (a VARCHAR(2) DEFAULT (1e3 + 0))", 0,
+        "Warning 1265 Data truncated for column 'a' at row 0\n");
+    run("CREATE TABLE e1 (a VARCHAR(2) DEFAULT 123)", 1067, NULL);
+    run("CREATE TABLE e2 (a VARCHAR(3) DEFAULT 1.555)", 1067, NULL);
+}
+END_TEST
+
 Suite *sc_test_ddl_exact_suite(void)
 {
     Suite *s = suite_create("ddl_exact");
@@ -347,6 +374,7 @@ Suite *sc_test_ddl_exact_suite(void)
     tcase_add_test(tc, test_ddl_exact_const_default_overflow);
     tcase_add_test(tc, test_ddl_exact_integer_literal_limits);
     tcase_add_test(tc, test_ddl_exact_negated_pi);
+    tcase_add_test(tc, test_ddl_exact_float_in_narrow_string);
     suite_add_tcase(s, tc);
     return s;
 }
