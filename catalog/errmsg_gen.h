@@ -100,6 +100,7 @@
 #define SC_ER_WARN_DATA_OUT_OF_RANGE 1264, "22003", "Out of range value for column '%s' at row %lu"
 #define SC_ER_WARN_DATA_TRUNCATED 1265, "01000", "Data truncated for column '%s' at row %lu"
 #define SC_ER_WARN_USING_OTHER_HANDLER 1266, "HY000", "Using storage engine %s for table '%s'"
+#define SC_ER_CANT_AGGREGATE_2COLLATIONS 1267, "HY000", "Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'"
 #define SC_ER_UNKNOWN_COLLATION 1273, "HY000", "Unknown collation: '%s'"
 #define SC_ER_WRONG_NAME_FOR_INDEX 1280, "42000", "Incorrect index name '%s'"
 #define SC_ER_PRIMARY_KEY_NAME_IGNORED 1280, "42000", "Name '%s' ignored for PRIMARY key."

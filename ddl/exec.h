@@ -395,6 +395,10 @@ int sc_exec__const_defaults(sc_exec *x, const struct sc_xtable *t);
 /** Whether the column can store the literal lit as its default: MariaDB's
  * warning and 1067 when not (c is not changed). */
 int sc_exec__default_value_check(sc_exec *x, const struct sc_xcol *c, const sc_expr *lit);
+/* exec_convert.c */
+/** String constants of CHECK / generated expressions converted to the
+ * character set of the column they meet, as MariaDB prints them (1300). */
+int sc_exec__convert_constants(sc_exec *x, struct sc_xtable *t);
 /* exec_dirs.c: DATA DIRECTORY / INDEX DIRECTORY */
 /** CREATE TABLE's first check of the paths (1103, NO_DIR_IN_CREATE's 1618). */
 int sc_exec__dirs_precheck(sc_exec *x,

@@ -313,6 +313,8 @@ static int finish_and_store(sc_exec *x,
         rc = sc_exec__versioning_keys(x, &st->t);
     if (rc == SC_OK)
         rc = sc_exec__partition_check(x, &st->t);
+    if (rc == SC_OK) /* the expressions as fix_fields() leaves them */
+        rc = sc_exec__convert_constants(x, &st->t);
     if (rc == SC_OK) /* the new default record */
         rc = sc_exec__const_defaults(x, &st->t);
     if (rc == SC_OK)

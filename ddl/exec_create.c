@@ -669,6 +669,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
     if (rc == SC_OK)
         rc = create_refs(x, t, ct);
     t->defer_refs = false;
+    if (rc == SC_OK) /* the expressions as fix_fields() leaves them */
+        rc = sc_exec__convert_constants(x, t);
     if (rc == SC_OK) /* the default record is written */
         rc = sc_exec__const_defaults(x, t);
     if (rc == SC_OK) /* SEQUENCE, PERFORMANCE_SCHEMA: CREATE fails in the engine */

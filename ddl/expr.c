@@ -633,6 +633,29 @@ static int print_introduced(printer *pr, const sc_ast_lit *l)
     return sc_ddl__quote_string(pr->out, copy, o);
 }
 
+/* A hex or bit literal under an introducer: its bytes, as print_introduced(). */
+static int print_introduced_bits(printer *pr, const sc_ast_lit *l)
+{
+    size_t nd = l->text.len, bits = l->kind == SC_AST_LIT_HEX ? 4 : 1, nb = (nd * bits + 7) / 8;
+    char *b = sc__arena_calloc(pr->arena, nb + 1);
+    sc_ast_lit s = *l;
+
+    if (!b)
+        return SC_ENOMEM;
+    for (size_t i = 0; i < nd; i++) {
+        char ch = l->text.s[nd - 1 - i];
+        unsigned v = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
+                     : ch >= 'a'            ? (unsigned)(ch - 'a' + 10)
+                                            : (unsigned)(ch - 'A' + 10);
+        size_t bit = i * bits;
+        b[nb - 1 - bit / 8] = (char)((unsigned char)b[nb - 1 - bit / 8] | (v << (bit % 8)));
+    }
+    s.kind = SC_AST_LIT_STRING;
+    s.text.s = b;
+    s.text.len = nb;
+    return print_introduced(pr, &s);
+}
+
 /*
  * A string literal. Without an introducer its text is converted from
  * the (pinned utf8mb4) client character set as MariaDB does: a byte that
@@ -694,10 +717,17 @@ static void print_literal(printer *pr, const sc_ast_lit *l)
             pr->rc = SC_ENOMEM;
         break;
     case SC_AST_LIT_HEX:
-        print_hex(pr, l);
-        break;
     case SC_AST_LIT_BIT:
-        print_bits_as_hex(pr, l->text.s, l->text.len);
+        if (l->introducer) { /* _latin1 0xE9 is a latin1 string: _latin1'xE9' */
+            put(pr, "_");
+            put_lower(pr, l->introducer);
+            if (print_introduced_bits(pr, l) != SC_OK)
+                pr->rc = SC_ENOMEM;
+        } else if (l->kind == SC_AST_LIT_HEX) {
+            print_hex(pr, l);
+        } else {
+            print_bits_as_hex(pr, l->text.s, l->text.len);
+        }
         break;
     case SC_AST_LIT_DATE:
     case SC_AST_LIT_TIME:

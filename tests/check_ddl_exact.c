@@ -4,7 +4,8 @@
  * 10.11.19 server (the cases tests/data/ddl-extra/5260-... record the same
  * rules): DATA DIRECTORY / INDEX DIRECTORY (5260); constant DEFAULT
  * expressions computed when the table is written, exact integer limits and
- * -pi() (5261); float defaults of narrow string columns (5262).
+ * -pi() (5261); float defaults of narrow string columns (5262); string
+ * constants converted to a column's character set (5263).
  */
 #include <check.h>
 #include <stdio.h>
@@ -356,6 +357,48 @@ START_TEST(test_ddl_exact_float_in_narrow_string)
 }
 END_TEST
 
+/* String constants meeting a column are converted to its character set
+ * before the CHECK / generated expression is printed (fix_fields()) */
+START_TEST(test_ddl_exact_constant_charset_conversion)
+{
+    run("CREATE TABLE t1 (c VARCHAR(10), d VARCHAR(10) CHARACTER SET latin1, "
+        "g VARCHAR(10) AS (concat(c, 0x42)), CONSTRAINT c1 CHECK (c = 0x41), "
+        "CONSTRAINT c2 CHECK (c <> _latin1'\xc3\xa9'), CONSTRAINT c3 CHECK (d = 0x41), "
+        "CONSTRAINT c4 CHECK (d = _utf8mb4'x'), CONSTRAINT c5 CHECK (c IN (_binary'x', 'y')), "
+        "CONSTRAINT c6 CHECK (d = _latin1'x'), CONSTRAINT c7 CHECK (d = c), "
+        "CONSTRAINT c8 CHECK (d = _utf8mb4'x' COLLATE utf8mb4_bin), "
+        "CONSTRAINT c9 CHECK (d = _binary'x'))",
+        0, "");
+    show_ends("t1", "  `g` varchar(10) GENERATED ALWAYS AS (concat(`c`,'B')) VIRTUAL,\n"
+                    "  CONSTRAINT `c1` CHECK (`c` = 'A'),\n"
+                    "  CONSTRAINT `c2` CHECK (`c` <> 'xC3xA9'),\n"
+                    "  CONSTRAINT `c3` CHECK (`d` = 0x41),\n"
+                    "  CONSTRAINT `c4` CHECK (`d` = 'x'),\n"
+                    "  CONSTRAINT `c5` CHECK (`c` in ('x','y')),\n"
+                    "  CONSTRAINT `c6` CHECK (`d` = _latin1'x'),\n"
+                    "  CONSTRAINT `c7` CHECK (convert(`d` using utf8mb4) = `c`),\n"
+                    "  CONSTRAINT `c8` CHECK (convert(`d` using utf8mb4) = _utf8mb4'x' collate "
+                    "utf8mb4_bin),\n"
+                    "  CONSTRAINT `c9` CHECK (`d` = _binary'x')\n) ENGINE=InnoDB" DFLT);
+    /* bytes that are no utf8mb4, a set that cannot hold the text */
+    run("CREATE TABLE e1 (c VARCHAR(10), CHECK (c = X'41E9E9E9E9'))", 1300,
+        "Error 1300 Invalid utf8mb4 character string: 'E9E9E9'\n"
+        "Error 1267 Illegal mix of collations (utf8mb4_general_ci,IMPLICIT) and "
+        "(binary,COERCIBLE) for operation '='\n"
+        "Error 4027 Got an error evaluating stored expression `c` = X'41e9e9e9e9'\n");
+    run("CREATE TABLE e2 (c VARCHAR(10) CHARACTER SET ascii, CHECK (c = '\xc3\xa9'))", 1267, NULL);
+    run("CREATE TABLE e3 (c VARCHAR(10), CHECK (c = _latin1'x' COLLATE latin1_bin))", 1267,
+        "Error 1267 Illegal mix of collations (utf8mb4_general_ci,IMPLICIT) and "
+        "(latin1_bin,EXPLICIT) for operation '='\n"
+        "Error 4027 Got an error evaluating stored expression `c` = _latin1'x' collate "
+        "latin1_bin\n");
+    /* ALTER prints them again for the new column set */
+    run("CREATE TABLE t2 (c VARCHAR(10) CHARACTER SET latin1, CHECK (c = 0x41))", 0, "");
+    run("ALTER TABLE t2 MODIFY c VARCHAR(10) CHARACTER SET utf8mb4", 0, "");
+    show_ends("t2", "  CONSTRAINT `CONSTRAINT_1` CHECK (`c` = 'A')\n) ENGINE=InnoDB" DFLT);
+}
+END_TEST
+
 Suite *sc_test_ddl_exact_suite(void)
 {
     Suite *s = suite_create("ddl_exact");
@@ -375,6 +418,7 @@ Suite *sc_test_ddl_exact_suite(void)
     tcase_add_test(tc, test_ddl_exact_integer_literal_limits);
     tcase_add_test(tc, test_ddl_exact_negated_pi);
     tcase_add_test(tc, test_ddl_exact_float_in_narrow_string);
+    tcase_add_test(tc, test_ddl_exact_constant_charset_conversion);
     suite_add_tcase(s, tc);
     return s;
 }
