@@ -399,6 +399,11 @@ int sc_exec__default_value_check(sc_exec *x, const struct sc_xcol *c, const sc_e
 /** String constants of CHECK / generated expressions converted to the
  * character set of the column they meet, as MariaDB prints them (1300). */
 int sc_exec__convert_constants(sc_exec *x, struct sc_xtable *t);
+/** A string, hex or bit literal assigned to a character column (DEFAULT):
+ * *out its text in the column's set as UTF-8 (*converted), 1300 for bytes
+ * that are no utf8, 1067 for text the column's ascii/latin1 cannot hold. */
+int sc_exec__literal_to_column(
+    sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, sc_ast_lit *out, bool *converted);
 /* exec_dirs.c: DATA DIRECTORY / INDEX DIRECTORY */
 /** CREATE TABLE's first check of the paths (1103, NO_DIR_IN_CREATE's 1618). */
 int sc_exec__dirs_precheck(sc_exec *x,

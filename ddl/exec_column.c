@@ -937,10 +937,21 @@ static int literal_default(sc_exec *x, sc_xcol *c, const sc_expr *e, bool expr)
 {
     sc_column_def *d = &c->d;
     const char *text;
-    bool is_string;
+    bool is_string, converted;
     char *canon = NULL;
+    sc_expr conv;
     int rc;
 
+    memset(&conv, 0, sizeof(conv));
+    if (!c->json) { /* into the column's character set first */
+        rc = sc_exec__literal_to_column(x, &e->lit, d, &conv.lit, &converted);
+        if (rc != SC_OK)
+            return rc;
+        if (converted) {
+            conv.kind = SC_AST_EXPR_LITERAL;
+            e = &conv;
+        }
+    }
     if (!text_literal_converts(&e->lit, d))
         return invalid_default(x, d->name);
     rc = literal_text(x, &e->lit, d, &text, &is_string);
@@ -1008,8 +1019,11 @@ int sc_exec__column_default(sc_exec *x, sc_xcol *c, const sc_ast_column *ac)
         d->default_kind = SC_DEFAULT_NULL;
         return SC_OK;
     }
-    if (e->kind == SC_AST_EXPR_LITERAL && sc_type__is_blob(d->type) && is_number(&e->lit)) {
-        /* a TEXT or BLOB default is an expression: the number as it prints (007 is 7) */
+    if (e->kind == SC_AST_EXPR_LITERAL && sc_type__is_blob(d->type) &&
+        (is_number(&e->lit) || e->lit.introducer || e->lit.kind == SC_AST_LIT_HEX ||
+         e->lit.kind == SC_AST_LIT_BIT)) {
+        /* a TEXT or BLOB default is an expression: the number as it prints (007 is 7),
+           _latin1'x', 0x41 and X'41' as written (10.11.19) */
         d->default_kind = SC_DEFAULT_EXPR;
         d->default_value = sc_exec__expr_text(x, e);
         return d->default_value ? SC_OK : SC_ENOMEM;

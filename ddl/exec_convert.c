@@ -137,7 +137,7 @@ static bool valid_in(const char *cs, const char *s, size_t n, size_t *bad)
 
     for (size_t i = 0; i < n;) {
         size_t c = sc_utf8_char_len((const unsigned char *)s + i, n - i);
-        if (c == 0 || c > max || s[i] == '\0') {
+        if (c == 0 || c > max) {
             *bad = i;
             return false;
         }
@@ -451,5 +451,107 @@ int sc_exec__convert_constants(sc_exec *x, sc_xtable *t)
     }
     for (size_t i = 0; i < t->n_checks; i++)
         SC_TRY(convert_text(x, t, &t->checks[i].expr, true));
+    return SC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Literals assigned to a column (DEFAULT)                              */
+
+/* The Unicode code point of a latin1 byte (MariaDB's latin1 is cp1252;
+ * its five undefined bytes map to the C1 controls). */
+static unsigned latin1_code_point(unsigned char b)
+{
+    static const unsigned short c1[32] = {
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+        0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+
+    return b >= 0x80 && b < 0xA0 ? c1[b - 0x80] : b;
+}
+
+static size_t put_utf8(char *o, unsigned cp)
+{
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    o[0] = (char)(0xE0 | (cp >> 12));
+    o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+}
+
+int sc_exec__literal_to_column(
+    sc_exec *x, const sc_ast_lit *l, const sc_column_def *d, sc_ast_lit *out, bool *converted)
+{
+    const char *cs = d->charset, *from;
+    const char *b;
+    size_t n, bad = 0;
+    bool utf8;
+
+    *converted = false;
+    if (!sc_type__has_charset(d->type) || !cs || strcasecmp(cs, "binary") == 0 ||
+        d->type == SC_TYPE_ENUM || d->type == SC_TYPE_SET || sc_type__is_blob(d->type))
+        return SC_OK; /* a TEXT default is an expression, printed as written */
+    utf8 = same_charset(cs, "utf8mb4") || same_charset(cs, "utf8mb3");
+    if (l->kind == SC_AST_LIT_STRING && !l->introducer) {
+        sc_ast_lit probe = *l;
+        /* the text is utf8mb4: a set that cannot hold it refuses (no warning,
+           10.11.19 through Connector/C) */
+        if ((same_charset(cs, "ascii") || same_charset(cs, "latin1") ||
+             same_charset(cs, "utf8mb3")) &&
+            !representable(cs, &probe))
+            return sc_exec__err(x, SC_ER_INVALID_DEFAULT, d->name);
+        return SC_OK;
+    }
+    if (l->kind == SC_AST_LIT_HEX || l->kind == SC_AST_LIT_BIT) {
+        if (!(b = literal_bytes(x, l, &n)))
+            return SC_ENOMEM;
+    } else if (l->kind == SC_AST_LIT_STRING) {
+        b = l->text.s;
+        n = l->text.len;
+    } else {
+        return SC_OK;
+    }
+    from = l->introducer ? l->introducer : "binary";
+    *out = *l;
+    out->kind = SC_AST_LIT_STRING;
+    out->introducer = NULL;
+    out->zero_x = false;
+    out->negative = false;
+    if (same_charset(from, "utf8mb4") || same_charset(from, "utf8mb3") ||
+        same_charset(from, "ascii") || (same_charset(from, "binary") && utf8)) {
+        if (same_charset(from, "binary") && !valid_in(cs, b, n, &bad)) {
+            char hex[8] = "";
+            size_t k = n - bad < 3 ? n - bad : 3;
+            int rc;
+            for (size_t i = 0; i < k; i++)
+                snprintf(hex + 2 * i, 3, "%02X", (unsigned char)b[bad + i]);
+            rc = sc_exec__err(x, SC_ER_INVALID_CHARACTER_STRING, cs, hex);
+            sc_exec__error_row(x, SC_ER_INVALID_DEFAULT, d->name);
+            return rc;
+        }
+        out->text.s = b;
+        out->text.len = n;
+    } else if (same_charset(from, "latin1") || same_charset(from, "binary")) {
+        char *u = sc_exec__alloc(x, n * 3 + 1);
+        size_t o = 0;
+        if (!u)
+            return SC_ENOMEM;
+        for (size_t i = 0; i < n; i++)
+            o += put_utf8(u + o, latin1_code_point((unsigned char)b[i]));
+        out->text.s = u;
+        out->text.len = o;
+    } else {
+        return SC_OK; /* another set: kept as written */
+    }
+    if ((same_charset(cs, "ascii") || same_charset(cs, "latin1")) && !representable(cs, out))
+        return sc_exec__err(x, SC_ER_INVALID_DEFAULT, d->name);
+    *converted = true;
     return SC_OK;
 }

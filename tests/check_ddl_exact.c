@@ -5,7 +5,8 @@
  * rules): DATA DIRECTORY / INDEX DIRECTORY (5260); constant DEFAULT
  * expressions computed when the table is written, exact integer limits and
  * -pi() (5261); float defaults of narrow string columns (5262); string
- * constants converted to a column's character set (5263).
+ * constants converted to a column's character set (5263) and literal
+ * defaults converted into it (5264).
  */
 #include <check.h>
 #include <stdio.h>
@@ -399,6 +400,33 @@ START_TEST(test_ddl_exact_constant_charset_conversion)
 }
 END_TEST
 
+/* A string, hex or bit literal DEFAULT is converted into the column's set */
+START_TEST(test_ddl_exact_literal_charset_defaults)
+{
+    run("CREATE TABLE t1 (a VARCHAR(10) DEFAULT _latin1'\xc3\xa9', b VARCHAR(10) DEFAULT "
+        "_latin1 0xE9, c VARCHAR(10) CHARACTER SET latin1 DEFAULT 0xE9, d VARCHAR(10) DEFAULT "
+        "_latin1 X'80', e VARBINARY(10) DEFAULT _latin1'x', f TEXT DEFAULT _latin1'x', "
+        "g TEXT DEFAULT 0x41, h TEXT DEFAULT 'x')",
+        0, "");
+    show_ends("t1", "  `a` varchar(10) DEFAULT '\xc3\x83\xc2\xa9',\n"
+                    "  `b` varchar(10) DEFAULT '\xc3\xa9',\n"
+                    "  `c` varchar(10) CHARACTER SET latin1 COLLATE latin1_swedish_ci DEFAULT "
+                    "'\xc3\xa9',\n"
+                    "  `d` varchar(10) DEFAULT '\xe2\x82\xac',\n"
+                    "  `e` varbinary(10) DEFAULT 'x',\n"
+                    "  `f` text DEFAULT _latin1'x',\n  `g` text DEFAULT 0x41,\n"
+                    "  `h` text DEFAULT 'x'\n) ENGINE=InnoDB" DFLT);
+    run("CREATE TABLE e1 (a VARCHAR(10) DEFAULT X'E9')", 1300,
+        "Error 1300 Invalid utf8mb4 character string: 'E9'\n"
+        "Error 1067 Invalid default value for 'a'\n");
+    run("CREATE TABLE e2 (a VARCHAR(10) CHARACTER SET ascii DEFAULT '\xc3\xa9')", 1067,
+        "Error 1067 Invalid default value for 'a'\n");
+    run("CREATE TABLE e3 (a VARCHAR(10) CHARACTER SET latin1 DEFAULT _utf8mb4'\xc4\x81')", 1067,
+        NULL);
+    run("CREATE TABLE e4 (a VARCHAR(10) CHARACTER SET utf8mb3 DEFAULT X'F09F9880')", 1300, NULL);
+}
+END_TEST
+
 Suite *sc_test_ddl_exact_suite(void)
 {
     Suite *s = suite_create("ddl_exact");
@@ -419,6 +447,7 @@ Suite *sc_test_ddl_exact_suite(void)
     tcase_add_test(tc, test_ddl_exact_negated_pi);
     tcase_add_test(tc, test_ddl_exact_float_in_narrow_string);
     tcase_add_test(tc, test_ddl_exact_constant_charset_conversion);
+    tcase_add_test(tc, test_ddl_exact_literal_charset_defaults);
     suite_add_tcase(s, tc);
     return s;
 }
