@@ -265,7 +265,7 @@ static cval arith(sc_exec *x, const sc_expr *e, const cval *a, const cval *b, in
 
 static cval bits(const sc_expr *e, const cval *a, const cval *b)
 {
-    uint64_t l, r;
+    uint64_t l = 0, r = 0;
     cval v = unknown();
 
     if (!as_bits(a, &l) || (b && !as_bits(b, &r)))
