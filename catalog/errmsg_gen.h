@@ -110,6 +110,7 @@
 #define SC_ER_DUPLICATED_VALUE_IN_TYPE 1291, "HY000", "Column '%s' has duplicated value '%s' in %s"
 #define SC_ER_TRUNCATED_WRONG_VALUE_NO_FIELD 1292, "22007", "Incorrect %s value: '%s'"
 #define SC_ER_TRUNCATED_WRONG_VALUE_FOR_COLUMN 1292, "22007", "Incorrect %s value: '%s' for column `%s`.`%s`.`%s` at row %lu"
+#define SC_ER_TRUNCATED_WRONG_VALUE_DOUBLE 1292, "22007", "Truncated incorrect DOUBLE value: '%s'"
 #define SC_ER_INVALID_ON_UPDATE 1294, "HY000", "Invalid ON UPDATE clause for '%s' column"
 #define SC_ER_UNKNOWN_TIME_ZONE 1298, "HY000", "Unknown or incorrect time zone: '%s'"
 #define SC_ER_INVALID_CHARACTER_STRING 1300, "HY000", "Invalid %s character string: '%s'"

@@ -43,6 +43,13 @@ typedef struct cval {
 
 #define MAX_SCALE 38 /* DECIMAL_MAX_SCALE */
 
+static unsigned hex_digit(char ch)
+{
+    return ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
+           : ch >= 'a'            ? (unsigned)(ch - 'a' + 10)
+                                  : (unsigned)(ch - 'A' + 10);
+}
+
 static cval unknown(void)
 {
     cval v = {CV_UNKNOWN, 0, 0, 0, 0, NULL};
@@ -79,7 +86,44 @@ static cval int_literal(const char *digits, bool negative)
     return v;
 }
 
-static cval literal(const sc_ast_lit *l)
+/*
+ * A hex or bit literal: 0x41 and b'1' are numbers in arithmetic (their
+ * last 8 bytes), X'41' is the byte string 'A' (Item_hex_string) and
+ * converts as a string does (10.11.19: DEFAULT (X'41' + 0) warns 1292).
+ */
+static cval hex_literal(sc_exec *x, const sc_ast_lit *l)
+{
+    size_t nd = l->text.len, bits = l->kind == SC_AST_LIT_HEX ? 4 : 1;
+    size_t nb = (nd * bits + 7) / 8;
+    cval v = unknown();
+    uint64_t u = 0;
+    char *b;
+
+    if (l->introducer)
+        return v;
+    if (l->zero_x || l->kind == SC_AST_LIT_BIT) {
+        for (size_t i = nd > 64 / bits ? nd - 64 / bits : 0; i < nd; i++)
+            u = (u << bits) | hex_digit(l->text.s[i]);
+        v.kind = CV_UINT;
+        v.u = u;
+        v.i = (int64_t)u;
+        return v;
+    }
+    if (!(b = sc_exec__alloc(x, nb + 1)))
+        return v;
+    for (size_t i = 0; i < nd; i++) {
+        size_t bit = i * bits;
+        b[nb - 1 - bit / 8] = (char)((unsigned char)b[nb - 1 - bit / 8] |
+                                     (hex_digit(l->text.s[nd - 1 - i]) << (bit % 8)));
+    }
+    if (memchr(b, '\0', nb))
+        return v;
+    v.kind = CV_STR;
+    v.s = b;
+    return v;
+}
+
+static cval literal(sc_exec *x, const sc_ast_lit *l)
 {
     cval v = unknown();
     const char *dot;
@@ -107,16 +151,59 @@ static cval literal(const sc_ast_lit *l)
         v.kind = CV_STR;
         v.s = l->text.s;
         return v;
+    case SC_AST_LIT_HEX:
+    case SC_AST_LIT_BIT:
+        return hex_literal(x, l);
     default:
-        return v; /* hex, bit, temporal literals: not evaluated here */
+        return v; /* temporal literals: not evaluated here */
     }
 }
 
-/* A number operand as DOUBLE (a string only when it is a number throughout). */
-static bool as_real(const cval *v, long double *out)
+/*
+ * A string as DOUBLE, as MariaDB reads one: leading spaces, then the longest
+ * [+-]digits[.digits][e[+-]digits]; what follows is Warning 1292 (Note when
+ * it is only spaces), no number at all is 0 with the warning.
+ */
+static long double string_real(sc_exec *x, const char *s)
 {
-    char *end;
+    const char *p = s, *q;
+    char buf[128];
+    size_t n;
 
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+    q = p + (*p == '+' || *p == '-');
+    n = strspn(q, "0123456789");
+    q += n;
+    if (*q == '.') {
+        size_t f = strspn(q + 1, "0123456789");
+        if (n || f) {
+            q += 1 + f;
+            n += f;
+        }
+    }
+    if (n && (*q == 'e' || *q == 'E')) {
+        const char *e = q + 1 + (q[1] == '+' || q[1] == '-');
+        if (*e >= '0' && *e <= '9')
+            q = e + strspn(e, "0123456789");
+    }
+    if (!n || *q) {
+        bool spaces = n && q[strspn(q, " ")] == '\0';
+        if (spaces)
+            sc_exec__warn(x, SC_ER_TRUNCATED_WRONG_VALUE_DOUBLE, s);
+        else
+            sc_exec__warning(x, SC_ER_TRUNCATED_WRONG_VALUE_DOUBLE, s);
+    }
+    if (!n || (size_t)(q - p) >= sizeof buf)
+        return 0;
+    memcpy(buf, p, (size_t)(q - p));
+    buf[q - p] = '\0';
+    return strtold(buf, NULL);
+}
+
+/* A number operand as DOUBLE (a string as string_real() reads it). */
+static bool as_real(sc_exec *x, const cval *v, long double *out)
+{
     switch (v->kind) {
     case CV_INT:
         *out = (long double)v->i;
@@ -129,8 +216,8 @@ static bool as_real(const cval *v, long double *out)
         *out = v->d;
         return true;
     case CV_STR:
-        *out = strtod(v->s, &end);
-        return end != v->s && *end == '\0';
+        *out = string_real(x, v->s);
+        return true;
     default:
         return false;
     }
@@ -145,7 +232,7 @@ static bool as_bits(const cval *v, uint64_t *out)
         *out = v->kind == CV_INT ? (uint64_t)v->i : v->u;
         return true;
     }
-    if (v->kind != CV_DEC || !as_real(v, &r) || fabsl(r) >= 9.2e18L)
+    if (v->kind != CV_DEC || !as_real(NULL, v, &r) || fabsl(r) >= 9.2e18L)
         return false;
     *out = (uint64_t)(int64_t)llroundl(r);
     return true;
@@ -213,7 +300,7 @@ static cval arith(sc_exec *x, const sc_expr *e, const cval *a, const cval *b, in
     long double l, r;
     cval v = unknown();
 
-    if (!as_real(a, &l) || !as_real(b, &r))
+    if (!as_real(x, a, &l) || !as_real(x, b, &r))
         return v;
     if ((e->op == SC_AST_OP_DIV || e->op == SC_AST_OP_INTDIV || e->op == SC_AST_OP_MOD) && r == 0)
         return division_by_zero(x);
@@ -295,7 +382,7 @@ static cval bits(const sc_expr *e, const cval *a, const cval *b)
     return v;
 }
 
-static cval negate(const cval *a)
+static cval negate(sc_exec *x, const cval *a)
 {
     cval v = *a;
     long double r;
@@ -310,7 +397,7 @@ static cval negate(const cval *a)
         v.i = -(int64_t)a->u;
         return v;
     }
-    if (!as_real(a, &r))
+    if (!as_real(x, a, &r))
         return unknown();
     /* -INT64_MIN and a negated BIGINT UNSIGNED are DECIMAL, a string DOUBLE */
     v.kind = a->kind == CV_REAL || a->kind == CV_STR ? CV_REAL : CV_DEC;
@@ -325,12 +412,12 @@ static cval eval(sc_exec *x, const sc_expr *e, int *rc)
     if (*rc != SC_OK)
         return unknown();
     if (e->kind == SC_AST_EXPR_LITERAL)
-        return literal(&e->lit);
+        return literal(x, &e->lit);
     if (e->kind == SC_AST_EXPR_UNARY && (e->op == SC_AST_OP_NEG || e->op == SC_AST_OP_BITNOT)) {
         a = eval(x, e->args[0], rc);
         if (a.kind == CV_UNKNOWN || a.kind == CV_NULL)
             return a;
-        return e->op == SC_AST_OP_NEG ? negate(&a) : bits(e, &a, NULL);
+        return e->op == SC_AST_OP_NEG ? negate(x, &a) : bits(e, &a, NULL);
     }
     if (e->kind != SC_AST_EXPR_BINARY)
         return unknown();

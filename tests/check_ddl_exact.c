@@ -6,7 +6,8 @@
  * expressions computed when the table is written, exact integer limits and
  * -pi() (5261); float defaults of narrow string columns (5262); string
  * constants converted to a column's character set (5263) and literal
- * defaults converted into it (5264).
+ * defaults converted into it (5264); strings in constant DEFAULT arithmetic
+ * (5265).
  */
 #include <check.h>
 #include <stdio.h>
@@ -427,6 +428,25 @@ START_TEST(test_ddl_exact_literal_charset_defaults)
 }
 END_TEST
 
+/* Strings in a constant DEFAULT's arithmetic read as MariaDB reads them:
+ * the number they begin with, Warning 1292 for the rest (a Note for spaces) */
+START_TEST(test_ddl_exact_const_default_strings)
+{
+    run("CREATE TABLE t1 (a INT DEFAULT ('  12  ' + 0), b INT DEFAULT ('' + 0), "
+        "c INT DEFAULT ('0x10' + 0), d INT DEFAULT (X'41' + 0), e INT DEFAULT (0x41 + 0))",
+        0,
+        "Note 1292 Truncated incorrect DOUBLE value: '  12  '\n"
+        "Warning 1292 Truncated incorrect DOUBLE value: ''\n"
+        "Warning 1292 Truncated incorrect DOUBLE value: '0x10'\n"
+        "Warning 1292 Truncated incorrect DOUBLE value: 'A'\n");
+    run("CREATE TABLE e1 (f TINYINT DEFAULT ('300x' + 0))", 1067,
+        "Warning 1292 Truncated incorrect DOUBLE value: '300x'\n"
+        "Warning 1264 Out of range value for column 'f' at row 0\n"
+        "Error 1067 Invalid default value for 'f'\n");
+    run("CREATE TABLE e2 (a TINYINT DEFAULT (0x100 + 0))", 1067, NULL);
+}
+END_TEST
+
 Suite *sc_test_ddl_exact_suite(void)
 {
     Suite *s = suite_create("ddl_exact");
@@ -448,6 +468,7 @@ Suite *sc_test_ddl_exact_suite(void)
     tcase_add_test(tc, test_ddl_exact_float_in_narrow_string);
     tcase_add_test(tc, test_ddl_exact_constant_charset_conversion);
     tcase_add_test(tc, test_ddl_exact_literal_charset_defaults);
+    tcase_add_test(tc, test_ddl_exact_const_default_strings);
     suite_add_tcase(s, tc);
     return s;
 }
