@@ -54,6 +54,13 @@ void sc_log__key(uint8_t key[12], uint32_t file, uint64_t offset)
     sc_put_uintbe(key + 4, offset, 8);
 }
 
+uint32_t sc_log__test_now;
+
+static uint32_t log_now(void)
+{
+    return sc_log__test_now ? sc_log__test_now : (uint32_t)time(NULL);
+}
+
 static int setting_str(char **out, sc_txn *txn, const char *key)
 {
     int rc = sc_setting_get(out, txn, key);
@@ -456,7 +463,7 @@ int sc_log__ensure_state(sc_log_state *out, sc_log *log, sc_txn *txn)
     out->first_file = out->cur_file = 1;
     out->checksum = (uint8_t)set.checksum;
     out->next_seq = 1;
-    rc = sc_log__file_header(&b, out, 1, set.server_id, (uint32_t)time(NULL));
+    rc = sc_log__file_header(&b, out, 1, set.server_id, log_now());
     if (!rc && b.failed)
         rc = SC_ENOMEM;
     if (!rc)
@@ -476,8 +483,12 @@ void sc_log__header(sc_log_build *bld, sc_event *ev, uint8_t type)
     header_init(ev, type, bld->now, bld->set.server_id);
 }
 
+/* Staged (bld->defer): without checksum, log_pos 0; logzip.c writes both. */
 int sc_log__build_emit(sc_log_build *bld, sc_event *ev)
 {
+    bld->n_events++;
+    if (bld->defer)
+        return sc_log__emit(&bld->out, 0, ev, SC_CHECKSUM_NONE);
     return sc_log__emit(&bld->out, bld->st.cur_size, ev, (sc_checksum_alg)bld->st.checksum);
 }
 
@@ -576,6 +587,20 @@ static int rows_compress(bool *done, sc_log_build *bld)
     return SC_OK;
 }
 
+/* Staged: the open rows event is one the compressing thread compresses (as rows_compress). */
+static int rows_stage_cand(sc_log_build *bld)
+{
+    size_t n = bld->rows.len;
+    sc_log_zcand c;
+
+    if (!bld->set.compress || n < bld->set.compress_min || n == 0)
+        return SC_OK;
+    c.at = (uint32_t)bld->out.len;
+    c.rows = (uint32_t)n;
+    c.kind = (uint8_t)bld->g_kind;
+    return sc__buf_put(&bld->cands, &c, sizeof(c));
+}
+
 int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)
 {
     static const uint8_t types[3] = {SC_EV_WRITE_ROWS_V1, SC_EV_UPDATE_ROWS_V1,
@@ -587,7 +612,7 @@ int sc_log__rows_flush(sc_log_build *bld, bool stmt_end)
 
     if (!bld->group_open)
         return SC_OK;
-    if (!bld->rows.failed && (rc = rows_compress(&z, bld))) {
+    if (!bld->rows.failed && (rc = bld->defer ? rows_stage_cand(bld) : rows_compress(&z, bld))) {
         bld->rows.len = 0;
         bld->group_open = false;
         return rc;
@@ -913,8 +938,45 @@ int sc_log__rotate_in(sc_log *log, sc_txn *txn)
     if (!rc)
         rc = sc_log__ensure_state(&st, log, txn);
     if (!rc)
-        rc = maybe_rotate(log, txn, &st, &set, (uint32_t)time(NULL), true);
+        rc = maybe_rotate(log, txn, &st, &set, log_now(), true);
     return rc ? rc : sc_log__state_put(log, txn, &st);
+}
+
+/* After a transaction: the file's ROTATE if it is full, and the state. */
+static int txn_rotate(sc_log_build *bld)
+{
+    /* the ROTATE and the next file's header are this server's own events,
+     * also when the transaction is a replicated one (origin's server id) */
+    sc_log_settings own = bld->set;
+    int rc;
+
+    own.server_id = bld->own_server_id;
+    rc = maybe_rotate(bld->log, bld->txn, &bld->st, &own, bld->now, false);
+    return rc ? rc : sc_log__state_put(bld->log, bld->txn, &bld->st);
+}
+
+/*
+ * A staged transaction (logzip.c): its record is written by the compressing
+ * thread and stored at the batch's commit. Its length is known only as an
+ * upper bound (plain rows, checksums), which is enough while the bound stays
+ * under binlog.max_file_size; otherwise the exact size is waited for (every
+ * staged record stored) and the rotation decided as on the one-thread path.
+ */
+static int stage_txn(sc_log_build *bld)
+{
+    uint64_t upper;
+    int rc = sc_log__zip_stage(bld, &upper);
+
+    if (rc)
+        return rc;
+    bld->st.cur_size += upper;
+    note_gtid(&bld->st, bld->set.domain_id, bld->set.server_id, bld->st.next_seq);
+    bld->st.next_seq++;
+    sc_log__zip_keep_state(bld->log, &bld->st);
+    if (bld->st.cur_size < bld->set.max_size)
+        return SC_OK;
+    rc = sc_log__zip_finish(bld->log, bld->txn, &bld->st);
+    return rc ? rc : txn_rotate(bld);
 }
 
 static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
@@ -933,6 +995,8 @@ static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
         rc = SC_ENOMEM;
     if (rc)
         return rc;
+    if (bld->defer)
+        return stage_txn(bld);
     rc = sc_log__record_put(bld->log, bld->txn, bld->st.cur_file, bld->st.cur_size,
                             (sc_slice){bld->out.data, bld->out.len});
     if (rc)
@@ -940,14 +1004,7 @@ static int build_txn(sc_log_build *bld, const sc_row_change *changes, size_t n)
     bld->st.cur_size += bld->out.len;
     note_gtid(&bld->st, bld->set.domain_id, bld->set.server_id, bld->st.next_seq);
     bld->st.next_seq++;
-    {
-        /* the ROTATE and the next file's header are this server's own events,
-         * also when the transaction is a replicated one (origin's server id) */
-        sc_log_settings own = bld->set;
-        own.server_id = bld->own_server_id;
-        rc = maybe_rotate(bld->log, bld->txn, &bld->st, &own, bld->now, false);
-    }
-    return rc ? rc : sc_log__state_put(bld->log, bld->txn, &bld->st);
+    return txn_rotate(bld);
 }
 
 /*
@@ -977,6 +1034,7 @@ void sc_log__pin_settings(sc_log *log, sc_txn *txn)
 void sc_log__unpin_settings(sc_log *log)
 {
     log->pin_txn = NULL;
+    sc_log__zip_discard(log); /* committed (nothing left) or aborted */
 }
 
 static int mark_logged(sc_log *log, sc_txn *txn)
@@ -1003,12 +1061,12 @@ static int mark_logged(sc_log *log, sc_txn *txn)
  */
 static void build_begin(sc_log_build *bld, sc_log *log, sc_txn *txn)
 {
-    sc_buf *bufs[5] = {&bld->out, &bld->rows, &bld->scratch, &bld->zrows, &bld->smaps};
+    sc_buf *bufs[6] = {&bld->out, &bld->rows, &bld->scratch, &bld->zrows, &bld->smaps, &bld->cands};
 
     memset(bld, 0, sizeof(*bld));
     bld->log = log;
     bld->txn = txn;
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < 6; i++) {
         *bufs[i] = log->keep[i];
         bufs[i]->ctx = log->ctx;
         sc__buf_reset(bufs[i]);
@@ -1017,13 +1075,32 @@ static void build_begin(sc_log_build *bld, sc_log *log, sc_txn *txn)
 
 static void build_end(sc_log_build *bld)
 {
-    sc_buf *bufs[5] = {&bld->out, &bld->rows, &bld->scratch, &bld->zrows, &bld->smaps};
+    sc_buf *bufs[6] = {&bld->out, &bld->rows, &bld->scratch, &bld->zrows, &bld->smaps, &bld->cands};
 
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < 6; i++) {
         if (bufs[i]->cap > KEEP_MAX)
             sc__buf_free(bufs[i]);
         bld->log->keep[i] = *bufs[i];
     }
+}
+
+/*
+ * The state this commit or split starts from, and whether it stages
+ * (logzip.c): the staged transactions' state when it goes on staging; else
+ * they are stored first (log.state exact again) and the state is read.
+ */
+static int log_state(sc_log_build *bld, sc_log *log, sc_txn *txn)
+{
+    int rc;
+
+    bld->defer = log->defer && log->zip_enabled && bld->set.compress && pinned(log, txn);
+    if (sc_log__zip_pending(log, txn) && !bld->defer &&
+        (rc = sc_log__zip_finish(log, txn, &bld->st)))
+        return rc;
+    if (bld->defer && sc_log__zip_state(&bld->st, log, txn))
+        return SC_OK;
+    sc_log__zip_discard(log); /* of a transaction that ended without us */
+    return sc_log__ensure_state(&bld->st, log, txn);
 }
 
 static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, size_t n)
@@ -1042,8 +1119,8 @@ static int log_changes(sc_log *log, sc_txn *txn, const sc_row_change *changes, s
     bld.own_server_id = bld.set.server_id;
     if (log->origin_server_id)
         bld.set.server_id = log->origin_server_id;
-    rc = sc_log__ensure_state(&bld.st, log, txn);
-    bld.now = (uint32_t)time(NULL);
+    rc = log_state(&bld, log, txn);
+    bld.now = log_now();
     if (!rc)
         rc = build_txn(&bld, changes, n);
 out:
@@ -1100,6 +1177,10 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
      * value can always be corrected. */
     if (!rc && n)
         rc = log_changes(log, txn, logged, n);
+    if (!rc && !log->defer && sc_log__zip_pending(log, txn)) { /* the batch's commit */
+        sc_log_state st;
+        rc = sc_log__zip_finish(log, txn, &st);
+    }
     sc_free(log->ctx, copy);
     sc_log__umaps_clear(log); /* the maps of this transaction's rows are written (or moot) */
     return rc;
@@ -1243,7 +1324,7 @@ static int log_bootstrap(sc_log *log, sc_txn *txn)
         rc = sc_log__settings(&bld.set, txn);
     if (!rc && s.n)
         rc = sc_log__state_get(&bld.st, log, txn);
-    bld.now = (uint32_t)time(NULL);
+    bld.now = log_now();
     if (!rc && s.n)
         rc = build_txn(&bld, s.changes, s.n);
     sc__buf_free(&bld.out);
@@ -1312,6 +1393,7 @@ int sc_log_open(sc_log **out, sc_catalog *cat)
     log->ctx = ctx;
     log->synced_below = 1;
     log->out.fd = -1;
+    log->zip_enabled = !getenv("SC_LOG_ZIP_THREAD") || strcmp(getenv("SC_LOG_ZIP_THREAD"), "0");
     log->dir = sc__malloc(ctx, strlen(datadir) + sizeof("/binlog"));
     if (!log->dir) {
         rc = SC_ENOMEM;
@@ -1349,6 +1431,7 @@ void sc_log_close(sc_log *log)
     if (log->have_dbis)
         (void)sc_log_sync(log);
     sc_log__fd_close(log);
+    sc_log__zip_free(log);
     sc_log__umaps_clear(log);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         sc_free(log->ctx, log->sys[t].tm.fields);
@@ -1372,4 +1455,14 @@ void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload)
 void sc_log__set_origin(sc_log *log, uint32_t server_id)
 {
     log->origin_server_id = server_id;
+}
+
+void sc_log__set_defer(sc_log *log, bool on)
+{
+    log->defer = on;
+}
+
+void sc_log__set_zip_thread(sc_log *log, bool on)
+{
+    log->zip_enabled = on;
 }

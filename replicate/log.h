@@ -147,7 +147,10 @@ struct sc_log {
     sc_buf set_raw;            /* the stored text of every log setting, as last parsed */
     sc_buf set_raw_new;        /* the same, as read by this commit */
     bool set_cached;
-    sc_buf keep[5]; /* the builder's buffers between commits (log.c build_begin) */
+    sc_buf keep[6];        /* the builder's buffers between commits (log.c build_begin) */
+    struct sc_logzip *zip; /* the compressing thread and its staged transactions (logzip.c) */
+    bool zip_enabled;      /* SC_LOG_ZIP_THREAD is not 0: splits may stage (logzip.c) */
+    bool defer;            /* the next split may stage its transaction (sc_log__set_defer) */
 };
 
 /* ---- log.c ---- */
@@ -192,6 +195,20 @@ void sc_log__set_origin(sc_log *log, uint32_t server_id);
  */
 void sc_log__pin_settings(sc_log *log, sc_txn *txn);
 void sc_log__unpin_settings(sc_log *log);
+/**
+ * While on, the splits of a pinned batch (sc_log__pin_settings) hand their
+ * transaction's compression, positions and checksums to the log's
+ * compressing thread (logzip.c) when binlog.compress is on; the records are
+ * stored when the batch commits. The replica applier turns it on around its
+ * splits; every other commit or split stays on the one-thread path.
+ */
+void sc_log__set_defer(sc_log *log, bool on);
+/** Use the compressing thread at all (default: SC_LOG_ZIP_THREAD is not "0"; tests). */
+void sc_log__set_zip_thread(sc_log *log, bool on);
+/** Tests: transactions staged for the compressing thread so far (logzip.c). */
+extern unsigned long sc_log__zip_staged;
+/** Tests: event timestamps of this process's logs (0: the clock). */
+extern uint32_t sc_log__test_now;
 /** Install an observer (tests). */
 void sc_log__set_observer(sc_log *log, sc_log_observer fn, void *payload);
 
@@ -286,6 +303,41 @@ int sc_log__user_change(sc_log_build *bld, const sc_row_change *c);
 /** Forget the user-table maps (after every commit). */
 void sc_log__umaps_clear(sc_log *log);
 
+/* ---- logzip.c ---- */
+
+typedef struct sc_logzip sc_logzip;
+/**
+ * Hand the built transaction (bld->out: events without checksums, log_pos 0;
+ * bld->cands: its rows events to compress) to the compressing thread, as the
+ * record at bld->st.cur_size when it is the first staged one of the
+ * batch; *upper: its record's length at most. bld->out and bld->cands are
+ * swapped for empty buffers of the pool.
+ */
+int sc_log__zip_stage(sc_log_build *bld, uint64_t *upper);
+/** Keep st as the state after the staged transactions (cur_size an upper bound). */
+void sc_log__zip_keep_state(sc_log *log, const sc_log_state *st);
+/** Transactions of write txn txn are staged. */
+bool sc_log__zip_pending(const sc_log *log, sc_txn *txn);
+/** When some are: *st = the state after them (cur_size an upper bound) and true. */
+bool sc_log__zip_state(sc_log_state *st, const sc_log *log, sc_txn *txn);
+/**
+ * Wait for the thread, store the staged records in log.events and log.state
+ * (st: the state after them, cur_size exact), in txn. On failure txn can only
+ * be aborted.
+ */
+int sc_log__zip_finish(sc_log *log, sc_txn *txn, sc_log_state *st);
+/** Drop the staged transactions (their write transaction ended or is aborted). */
+void sc_log__zip_discard(sc_log *log);
+/** Stop the thread and free everything (sc_log_close). */
+void sc_log__zip_free(sc_log *log);
+
+/** One candidate for compression in bld->cands (logzip.c reads them). */
+typedef struct sc_log_zcand {
+    uint32_t at;   /* the rows event's offset in bld->out */
+    uint32_t rows; /* its rows: the last `rows` bytes of the event */
+    uint8_t kind;  /* SC_LOG_INSERT/UPDATE/DELETE */
+} sc_log_zcand;
+
 /* ---- the transaction builder shared by log.c and userrows.c ---- */
 
 struct sc_log_build {
@@ -309,6 +361,9 @@ struct sc_log_build {
     bool data_only;               /* no catalog change: a DML-like transaction */
     sc_buf smaps;                 /* (table id, version) u64 pairs the current statement mapped */
     bool sys_mapped[SC_SYS__END]; /* system tables known mapped in st.cur_file (log.maps) */
+    bool defer;                   /* staged for the compressing thread (logzip.c) */
+    sc_buf cands;                 /* sc_log_zcand: rows events it compresses */
+    size_t n_events;              /* events in out */
 };
 
 /**

@@ -345,7 +345,11 @@ static int end_txn(sc_replica_applier *a)
         rc = sc_replica__pos_store(a->txn, a->src.id, &pos);
     if (!rc) {
         sc_log__set_origin(a->log, a->origin);
+        /* compressed by the log's thread (logzip.c) from a batch's second transaction on:
+         * the first would be waited for at once when it is the only one */
+        sc_log__set_defer(a->log, a->n_done > 0);
         rc = sc_catalog__txn_split(a->txn);
+        sc_log__set_defer(a->log, false);
         sc_log__set_origin(a->log, 0);
     }
     if (!rc)
