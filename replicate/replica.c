@@ -324,6 +324,12 @@ static int begin_txn(sc_replica_applier *a, const sc_replica_ev *ev)
     return SC_OK;
 }
 
+/*
+ * A batch's transactions from this one on hand their local log's compression
+ * to the log's thread (docs/performance.md, "Compressing in a second thread").
+ */
+#define ZIP_FROM 8
+
 /* The XID: the transaction's mappings and position, then its own unit of the local log. */
 static int end_txn(sc_replica_applier *a)
 {
@@ -345,9 +351,10 @@ static int end_txn(sc_replica_applier *a)
         rc = sc_replica__pos_store(a->txn, a->src.id, &pos);
     if (!rc) {
         sc_log__set_origin(a->log, a->origin);
-        /* compressed by the log's thread (logzip.c) from a batch's second transaction on:
-         * the first would be waited for at once when it is the only one */
-        sc_log__set_defer(a->log, a->n_done > 0);
+        /* compressed by the log's thread (logzip.c) from a batch's ZIP_FROM-th
+         * transaction on: a follower's rounds of a few transactions gain nothing
+         * (each one is waited for at the commit) and pay the hand-off */
+        sc_log__set_defer(a->log, a->n_done + 1 >= ZIP_FROM);
         rc = sc_catalog__txn_split(a->txn);
         sc_log__set_defer(a->log, false);
         sc_log__set_origin(a->log, 0);
