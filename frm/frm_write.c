@@ -139,14 +139,45 @@ static int one_option(wtable *t, const char *name, size_t nlen, const char *val)
     return SC_OK;
 }
 
+/*
+ * DATA DIRECTORY='...' or INDEX DIRECTORY='...' at s (ddl/exec_dirs.c: the
+ * value backslash-escaped, the options last): the text after it, or NULL when
+ * s is not one. A .frm keeps neither (MariaDB keeps the paths in the engine:
+ * InnoDB's .isl file, MyISAM's and Aria's symlinks), so the writer skips them
+ * and a table re-created from the .frm has none.
+ */
+static const char *skip_dir_option(const char *s)
+{
+    static const char *const names[] = {"DATA DIRECTORY='", "INDEX DIRECTORY='"};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(s, names[i], n) != 0)
+            continue;
+        for (s += n; *s && *s != '\''; s++)
+            if (*s == '\\' && s[1])
+                s++;
+        if (*s)
+            s++;
+        while (*s == ' ')
+            s++;
+        return s;
+    }
+    return NULL;
+}
+
 static int parse_options(wtable *t)
 {
     const char *s = t->def->options;
     char val[64];
 
     while (s && *s) {
-        const char *eq = strchr(s, '='), *end;
+        const char *eq = strchr(s, '='), *end, *next;
         size_t vlen;
+        if ((next = skip_dir_option(s))) {
+            s = next;
+            continue;
+        }
         if (*s == '`' || !eq)
             return unsupported(t, "engine-defined table options");
         end = strchr(eq, ' ');

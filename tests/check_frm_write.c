@@ -98,6 +98,43 @@ START_TEST(test_frm_write_version)
 }
 END_TEST
 
+/* DATA/INDEX DIRECTORY are not in a .frm (MariaDB keeps them in the engine):
+ * a table with them writes the bytes of the same table without them. */
+START_TEST(test_frm_write_skips_directories)
+{
+    static const uint8_t zero[16];
+    static const char *const with[] = {
+        "DATA DIRECTORY='/tmp/d/' INDEX DIRECTORY='/tmp/i/'",
+        "MAX_ROWS=10 DATA DIRECTORY='/tmp/it\\'s here/'",
+        "MAX_ROWS=10 INDEX DIRECTORY='/x/'",
+    };
+    static const char *const without[] = {NULL, "MAX_ROWS=10", "MAX_ROWS=10"};
+    sc_column_def col = {.name = "a", .type = SC_TYPE_INT, .length = 11};
+    sc_table_def def = {.name = "t",
+                        .engine = "MyISAM",
+                        .charset = "utf8mb4",
+                        .collation = "utf8mb4_general_ci",
+                        .columns = &col,
+                        .n_columns = 1};
+    sc_ctx *ctx = sc_fixture_ctx();
+
+    for (size_t i = 0; i < sizeof with / sizeof with[0]; i++) {
+        uint8_t *a = NULL, *b = NULL;
+        size_t alen = 0, blen = 0;
+        def.options = with[i];
+        ck_assert_msg(sc_frm_write(&a, &alen, ctx, &def, zero) == SC_OK, "%s: %s", with[i],
+                      sc_ctx_last_error(ctx)->message);
+        def.options = without[i];
+        ck_assert_int_eq(sc_frm_write(&b, &blen, ctx, &def, zero), SC_OK);
+        ck_assert_uint_eq(alen, blen);
+        ck_assert_mem_eq(a, b, alen);
+        sc_free(ctx, a);
+        sc_free(ctx, b);
+    }
+    sc_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_frm_encode_filename)
 {
     /* the names of cases 0219, 0220 and 0292 as MariaDB stored them */
@@ -264,6 +301,7 @@ Suite *sc_test_frm_write_suite(void)
     tcase_add_test(tc, test_frm_write_version);
     tcase_add_test(tc, test_frm_encode_filename);
     tcase_add_test(tc, test_frm_write_unsupported);
+    tcase_add_test(tc, test_frm_write_skips_directories);
     tcase_add_test(tc, test_frm_write_bit_default);
     tcase_add_test(tc, test_frm_write_alloc_failures);
     tcase_set_timeout(tc, 60);
