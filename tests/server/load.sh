@@ -45,7 +45,16 @@ cleanup() {
     [ -n "${SC_KEEP_TMP:-}" ] || rm -rf "$TMP"
 }
 trap cleanup EXIT
-fail() { echo "load: FAIL: $*" >&2; [ -f "$TMP/server.log" ] && tail -5 "$TMP/server.log" >&2; exit 1; }
+fail() {
+    echo "load: FAIL: $*" >&2
+    if [ -f "$TMP/server.log" ]; then
+        # what the server said of connections that ended otherwise than by the client's quit
+        grep -v -e 'closed (client quit)' -e 'authenticated' -e 'closed (server shutdown)' -e ': connect (' \
+            "$TMP/server.log" | tail -20 >&2
+        tail -5 "$TMP/server.log" >&2
+    fi
+    exit 1
+}
 
 cc -std=c11 -O2 -Wall -Wextra -Werror -pthread $(pkg-config --cflags libmariadb) -o "$TMP/loadgen" \
     "$ROOT/tests/server/loadgen.c" $(pkg-config --libs libmariadb) || fail "loadgen does not build"
