@@ -197,6 +197,15 @@ MDB_txn *sc_catalog__mdb_txn(const sc_txn *txn);
 int sc_catalog__setting_peek(sc_slice *out, sc_txn *txn, const char *key);
 
 /**
+ * Put back an error report saved from *sc_ctx_last_error(ctx): this thread's
+ * report, as sc_ctx_route_thread routes it. Code that tries something and
+ * forgets its failure must save and restore through these two, never through
+ * ctx->err: a reader loop of `syscat serve` shares the catalog's ctx with the
+ * main loop, and its reports go to a context of its own.
+ */
+void sc_catalog__error_restore(sc_ctx *ctx, const sc_error *saved);
+
+/**
  * Open (creating in a write txn) an extra named LMDB database, e.g. the log's.
  * Names starting with "sys." are reserved for the catalog.
  */

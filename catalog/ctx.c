@@ -156,6 +156,12 @@ const sc_error *sc_ctx_last_error(const sc_ctx *ctx)
     return &routed(ctx)->err;
 }
 
+void sc_catalog__error_restore(sc_ctx *ctx, const sc_error *saved)
+{
+    if (ctx)
+        routed(ctx)->err = *saved;
+}
+
 void sc_ctx_clear_error(sc_ctx *ctx)
 {
     ctx = routed(ctx);

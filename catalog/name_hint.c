@@ -287,7 +287,7 @@ void sc__nhint_fill(sc_name_hints *nh, sc_txn *txn, unsigned budget)
         return;
     if (pthread_mutex_trylock(&nh->lock))
         return; /* another thread is at it: this lookup just descends */
-    saved = ctx->err;
+    saved = *sc_ctx_last_error(ctx);
     if (!nh->walked && mdb_cursor_open(txn->mdb, txn->cat->dbi[SC_DB_TABLE_NAME], &c) == 0) {
         if (!nh->walk_len && mdb_stat(txn->mdb, txn->cat->dbi[SC_DB_TABLE_NAME], &st) == 0)
             size_for(nh, st.ms_entries);
@@ -296,6 +296,7 @@ void sc__nhint_fill(sc_name_hints *nh, sc_txn *txn, unsigned budget)
         if (!more)
             atomic_store_explicit(&nh->walked, true, memory_order_relaxed);
     }
-    ctx->err = saved; /* a damaged entry ends the walk; the lookup reports it if it reads it */
+    /* a damaged entry ends the walk; the lookup reports it if it reads it */
+    sc_catalog__error_restore(ctx, &saved);
     pthread_mutex_unlock(&nh->lock);
 }

@@ -817,10 +817,10 @@ static int hinted_load(
         sc__nhint_fill(&txn->cat->nhints, txn, NHINT_WALK_BUDGET);
         return SC_OK;
     }
-    saved = ctx->err;
+    saved = *sc_ctx_last_error(ctx);
     rc = table_load(out, txn, tid, schema, probe, name, sid);
     if (rc == SC_ENOTFOUND) {
-        ctx->err = saved;
+        sc_catalog__error_restore(ctx, &saved);
         return SC_OK;
     }
     return rc;

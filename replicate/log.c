@@ -1193,11 +1193,11 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
 static void after_commit(sc_catalog *cat, void *payload)
 {
     sc_log *log = payload;
-    sc_error saved = log->ctx->err;
+    sc_error saved = *sc_ctx_last_error(log->ctx);
 
     (void)cat;
     if (log->have_dbis && sc_log_sync(log) != SC_OK)
-        log->ctx->err = saved; /* the caller's commit succeeded: leave its ctx as it was */
+        sc_catalog__error_restore(log->ctx, &saved); /* the commit succeeded: ctx as it was */
 }
 
 /* ------------------------------------------------------------------ */
