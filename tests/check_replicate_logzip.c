@@ -138,20 +138,6 @@ static void nodes(ru_node *s, ru_node *one, ru_node *two, const char *image, con
     ru_add_source(two, "s", s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, SC_REPLICA_EXEC_STRICT);
 }
 
-static uint64_t table_id(ru_node *n, const char *db, const char *t)
-{
-    sc_txn *txn = NULL;
-    sc_table *tb = NULL;
-    uint64_t id;
-
-    ck_assert_int_eq(sc_txn_begin(&txn, n->cat, SC_TXN_READONLY), SC_OK);
-    ck_assert_int_eq(sc_table_lookup(&tb, txn, db, t), SC_OK);
-    id = sc_table_id(tb);
-    sc_table_free(tb);
-    sc_txn_abort(txn);
-    return id;
-}
-
 /* Data rows of u.d (i INT, v VARCHAR(500)): long enough values that their rows events compress. */
 static void data_rows(ru_node *s, uint64_t tid, int k, size_t ncols)
 {
@@ -191,7 +177,7 @@ START_TEST(test_zip_same_log)
     nodes(&s, &one, &two, images[_i % 3], _i >= 3 ? "16384" : NULL);
     ru_exec_ok(&s, "CREATE DATABASE u");
     ru_exec_ok(&s, "CREATE TABLE u.d (i INT PRIMARY KEY, v VARCHAR(500))");
-    tid = table_id(&s, "u", "d");
+    tid = ru_table_id(&s, "u", "d");
     ru_gen_init(&g, 810u + (unsigned)_i, "db");
     for (unsigned i = 0; i < steps; i++) {
         ru_gen_step(&g, &s);

@@ -516,20 +516,6 @@ static char *ck_assert_ptr_nonnull_ret(char *p)
     return p;
 }
 
-static uint64_t table_id(ru_node *n, const char *db, const char *t)
-{
-    sc_txn *txn = NULL;
-    sc_table *tb = NULL;
-    uint64_t id;
-
-    ck_assert_int_eq(sc_txn_begin(&txn, n->cat, SC_TXN_READONLY), SC_OK);
-    ck_assert_int_eq(sc_table_lookup(&tb, txn, db, t), SC_OK);
-    id = sc_table_id(tb);
-    sc_table_free(tb);
-    sc_txn_abort(txn);
-    return id;
-}
-
 /* In one transaction: a row in each chain table, then the cascade of deleting l0's row
  * (deepest first, as the source's engine reported it), and the diamond's. */
 static void data_rows(ru_node *s)
@@ -545,7 +531,7 @@ static void data_rows(ru_node *s)
         v[0].kind = SC_VAL_INT, v[0].v.i = 100 + i;
         v[1].kind = i ? SC_VAL_INT : SC_VAL_NULL, v[1].v.i = 100 + i - 1;
         ck_assert_int_eq(
-            sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_INSERT, NULL, v, i ? 2 : 1),
+            sc_log_rows(s->log, t, ru_table_id(s, "deep", name), SC_LOG_INSERT, NULL, v, i ? 2 : 1),
             SC_OK);
     }
     for (int i = 13; i >= 0; i--) {
@@ -553,7 +539,7 @@ static void data_rows(ru_node *s)
         v[0].kind = SC_VAL_INT, v[0].v.i = 100 + i;
         v[1].kind = i ? SC_VAL_INT : SC_VAL_NULL, v[1].v.i = 100 + i - 1;
         ck_assert_int_eq(
-            sc_log_rows(s->log, t, table_id(s, "deep", name), SC_LOG_DELETE, v, NULL, i ? 2 : 1),
+            sc_log_rows(s->log, t, ru_table_id(s, "deep", name), SC_LOG_DELETE, v, NULL, i ? 2 : 1),
             SC_OK);
     }
     ck_assert_int_eq(sc_txn_commit(t), SC_OK);
@@ -602,7 +588,7 @@ START_TEST(test_replica_cascades_in_order)
     data_rows(&s);
     ru_apply_ok(&r, "s");
     free(ck_assert_ptr_nonnull_ret(ru_dump_db(&r, "deep", NULL)));
-    ck_assert_uint_ne(table_id(&s, "deep", "l5"), table_id(&r, "deep", "l5"));
+    ck_assert_uint_ne(ru_table_id(&s, "deep", "l5"), ru_table_id(&r, "deep", "l5"));
     /* The data rows were re-logged here, with local ids, in the source's order (the same
      * bytes from a FULL source; a partial image is re-logged in full, absent columns NULL). */
     user_row_events(&a, &s, _i == 0);

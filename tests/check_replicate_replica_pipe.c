@@ -107,20 +107,6 @@ static void nodes(ru_node *s, ru_node *one, ru_node *two, const char *image, int
     ru_add_source(two, "s", s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, exec_mode);
 }
 
-static uint64_t table_id(ru_node *n, const char *db, const char *t)
-{
-    sc_txn *txn = NULL;
-    sc_table *tb = NULL;
-    uint64_t id;
-
-    ck_assert_int_eq(sc_txn_begin(&txn, n->cat, SC_TXN_READONLY), SC_OK);
-    ck_assert_int_eq(sc_table_lookup(&tb, txn, db, t), SC_OK);
-    id = sc_table_id(tb);
-    sc_table_free(tb);
-    sc_txn_abort(txn);
-    return id;
-}
-
 /* Data rows of u.d (i INT, v VARCHAR): an insert, an update, a delete of k. */
 static void data_rows(ru_node *s, uint64_t tid, int k)
 {
@@ -155,7 +141,7 @@ START_TEST(test_pipe_same_result)
     nodes(&s, &one, &two, images[_i], SC_REPLICA_EXEC_STRICT);
     ru_exec_ok(&s, "CREATE DATABASE u");
     ru_exec_ok(&s, "CREATE TABLE u.d (i INT PRIMARY KEY, v VARCHAR(40))");
-    tid = table_id(&s, "u", "d");
+    tid = ru_table_id(&s, "u", "d");
     ru_gen_init(&g, 710u + (unsigned)_i, "db");
     for (unsigned i = 0; i < steps; i++) {
         ru_gen_step(&g, &s);

@@ -384,6 +384,21 @@ static inline void ru_put(ru_text *t, const char *s)
     t->len += n;
 }
 
+/** The table id of db.t on node n, as a new read txn sees it (the table must exist). */
+static inline uint64_t ru_table_id(ru_node *n, const char *db, const char *t)
+{
+    sc_txn *txn = NULL;
+    sc_table *tb = NULL;
+    uint64_t id;
+
+    ck_assert_int_eq(sc_txn_begin(&txn, n->cat, SC_TXN_READONLY), SC_OK);
+    ck_assert_int_eq(sc_table_lookup(&tb, txn, db, t), SC_OK);
+    id = sc_table_id(tb);
+    sc_table_free(tb);
+    sc_txn_abort(txn);
+    return id;
+}
+
 typedef struct ru_tables {
     sc_txn *txn;
     const char *db;
