@@ -948,6 +948,8 @@ static void applier_free(sc_replica_applier *a)
     sc_free(a->ctx, a->unmaps);
 }
 
+uint64_t sc_replica__test_now;
+
 /* Keep the error as the source's last error (own transaction), leaving ctx's error as it was. */
 static void record_error(sc_replica_applier *a)
 {
@@ -958,7 +960,7 @@ static void record_error(sc_replica_applier *a)
     if (sc_txn_begin(&txn, a->cat, 0) == SC_OK &&
         sc_replica__pos_load(&pos, txn, a->src.id) == SC_OK) {
         snprintf(pos.last_error, sizeof(pos.last_error), "%s", saved.message);
-        pos.last_error_time = (uint64_t)time(NULL);
+        pos.last_error_time = sc_replica__test_now ? sc_replica__test_now : (uint64_t)time(NULL);
         if (sc_replica__pos_store(txn, a->src.id, &pos) == SC_OK) {
             sc_txn_commit(txn);
             txn = NULL;

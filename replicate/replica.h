@@ -83,6 +83,9 @@ const char *sc_replica__db_name(const sc_replica_source *src, const char *name);
 
 /* ---- replica.c / replica_rows.c: the applier ---- */
 
+/** Tests: the time a source's last error is recorded at (0: the clock). */
+extern uint64_t sc_replica__test_now;
+
 /** A pending mapping removal: the row was deleted; dropped at commit if still gone. */
 typedef struct sc_replica_unmap {
     uint32_t kind;

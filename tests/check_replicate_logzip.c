@@ -4,7 +4,8 @@
  * same rounds, one with every split on the one-thread path
  * (sc_log__set_zip_thread off, as SC_LOG_ZIP_THREAD=0) and one handing its
  * splits' compression, positions and checksums to the thread. With the clock
- * of both logs fixed (sc_log__test_now), every binlog file of the two must be
+ * of both logs fixed (sc_log__test_now, and sc_replica__test_now for the time
+ * a source's last error is recorded at), every binlog file of the two must be
  * the same byte for byte, checksums included: under FULL, MINIMAL and NOBLOB,
  * with a user table's TABLE_MAP changing inside a round, with a small
  * binlog.max_file_size (rotations inside a batch), and when a strict-mode
@@ -25,11 +26,13 @@ static void setup(void)
 {
     sc_fixture_tmpdir(base, sizeof(base));
     sc_log__test_now = 1790000000u;
+    sc_replica__test_now = 1790000000u; /* the aborted batch's error time, in both replicas */
 }
 
 static void teardown(void)
 {
     sc_log__test_now = 0;
+    sc_replica__test_now = 0;
     sc_fixture_rmtree(base);
 }
 
