@@ -385,10 +385,18 @@ int sc_exec__engine_refuses_partitioning(sc_exec *x, const char *engine);
 /* 1070 for a UNIQUE key turned into a hash key on an engine without key parts
  * (PERFORMANCE_SCHEMA). */
 int sc_exec__engine_hash_keys(sc_exec *x, const struct sc_xtable *t);
-/* InnoDB's own check of its engine options at create (1005 errno 140) or ALTER
- * (1478): PAGE_COMPRESSION_LEVEL without PAGE_COMPRESSED=1. */
+/* exec_innodb.c: InnoDB's own checks of the create options */
+/** How the engine meets the table: CREATE (and CREATE ... SELECT), an ALTER
+ *  that copies the table, an ALTER done in place. */
+typedef enum { SC_INNODB_CREATE, SC_INNODB_ALTER_COPY, SC_INNODB_ALTER_INPLACE } sc_innodb_path;
 struct sc_xtable;
-int sc_exec__innodb_options_check(sc_exec *x, const struct sc_xtable *t, bool alter);
+/** An InnoDB table's options: 1005 errno 140 (CREATE, copy) or 1478 (in
+ *  place) after InnoDB's warnings; SC_OK for other engines. */
+int sc_exec__innodb_options(sc_exec *x, const struct sc_xtable *t, sc_innodb_path path);
+/** A TEMPORARY InnoDB table's options, read from the statement (its
+ *  definition is not kept): as sc_exec__innodb_options, or 4047. */
+int sc_exec__innodb_temporary_options(
+    sc_exec *x, const sc_ast_table_option *opts, size_t n, const char *schema, const char *name);
 /* exec_const.c */
 /** Constant DEFAULT expressions computed as MariaDB stores them (1067, 1690). */
 int sc_exec__const_defaults(sc_exec *x, const struct sc_xtable *t);
@@ -410,13 +418,6 @@ int sc_exec__dirs_precheck(sc_exec *x,
                            const sc_ast_table_option *opts,
                            size_t n,
                            const char *table);
-/** CREATE TEMPORARY TABLE: InnoDB refuses both options (1005 errno 140). */
-int sc_exec__dirs_temporary(sc_exec *x,
-                            const sc_ast_table_option *opts,
-                            size_t n,
-                            const char *schema,
-                            const char *name,
-                            const char *engine);
 /** ALTER TABLE's options: each directory given is Warning 1618, ignored. */
 void sc_exec__dirs_alter_given(sc_exec *x, const sc_ast_table_option *opts, size_t n);
 /** The directories the final table keeps (its engine, partitioning). */

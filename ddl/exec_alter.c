@@ -330,7 +330,9 @@ static int finish_and_store(sc_exec *x,
     if (rc == SC_OK && st->engine_changed)
         rc = sc_exec__engine_refuses_create(x, st->t.schema, st->t.name, st->t.engine);
     if (rc == SC_OK)
-        rc = sc_exec__innodb_options_check(x, &st->t, true);
+        rc = sc_exec__innodb_options(x, &st->t,
+                                     sc_exec__alter_copies(st, at, old) ? SC_INNODB_ALTER_COPY
+                                                                        : SC_INNODB_ALTER_INPLACE);
     if (rc == SC_OK)
         rc = sc_exec__table_dirs(x, &st->t, true);
     if (rc == SC_OK)

@@ -7,6 +7,7 @@
  * clauses.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -121,6 +122,19 @@ static bool table_copies(const sc_alter_state *st, const sc_table_def *old)
         if (stored_column_change(old, oc, &c->d, in_primary_key(&st->t, c->d.name)) == COL_COPY)
             return true;
     }
+    return false;
+}
+
+bool sc_exec__alter_copies(const sc_alter_state *st,
+                           const sc_ast_alter_table *at,
+                           const sc_table_def *old)
+{
+    if (at->part_op || table_copies(st, old))
+        return true;
+    for (size_t i = 0; i < at->n_specs; i++)
+        if (at->specs[i].kind == SC_AST_ALTER_ALGORITHM && at->specs[i].value &&
+            strcasecmp(at->specs[i].value, "COPY") == 0)
+            return true;
     return false;
 }
 
@@ -455,6 +469,76 @@ static bool old_has_fulltext(const sc_table_def *old)
     return false;
 }
 
+/* An engine-defined option's value in a stored options string ("`NAME`=v" or
+ * "`NAME`='v'"), copied into out ("" when absent). */
+static void stored_option(char *out, size_t size, const char *options, const char *name)
+{
+    char key[64];
+    const char *p;
+    size_t n = 0;
+
+    out[0] = '\0';
+    snprintf(key, sizeof(key), "`%s`=", name);
+    if (!options || !(p = strstr(options, key)))
+        return;
+    p += strlen(key);
+    p += *p == '\'';
+    while (p[n] && p[n] != '\'' && p[n] != ' ' && n + 1 < size)
+        n++;
+    memcpy(out, p, n);
+    out[n] = '\0';
+}
+
+static bool option_yes(const char *v)
+{
+    return strcasecmp(v, "YES") == 0 || strcasecmp(v, "ON") == 0 || strcmp(v, "1") == 0;
+}
+
+/*
+ * Whether the table options of the ALTER make InnoDB rebuild the table
+ * (innobase_need_rebuild()): ROW_FORMAT or KEY_BLOCK_SIZE given, whatever
+ * the value, or PAGE_COMPRESSED or ENCRYPTED changed.
+ */
+static bool
+options_rebuild(const sc_ast_alter_table *at, const sc_table_def *old, const char *new_options)
+{
+    char a[32], b[32];
+
+    for (size_t i = 0; i < at->n_specs; i++) {
+        const sc_ast_alter_spec *sp = &at->specs[i];
+        for (size_t k = 0; sp->kind == SC_AST_ALTER_TABLE_OPTIONS && k < sp->n_options; k++)
+            if (sp->options[k].kind == SC_AST_TOPT_ROW_FORMAT ||
+                sp->options[k].kind == SC_AST_TOPT_KEY_BLOCK_SIZE)
+                return true;
+    }
+    stored_option(a, sizeof(a), old->options, "PAGE_COMPRESSED");
+    stored_option(b, sizeof(b), new_options, "PAGE_COMPRESSED");
+    if (option_yes(a) != option_yes(b))
+        return true;
+    stored_option(a, sizeof(a), old->options, "ENCRYPTED");
+    stored_option(b, sizeof(b), new_options, "ENCRYPTED");
+    return strcasecmp(*a ? a : "DEFAULT", *b ? b : "DEFAULT") != 0;
+}
+
+/* Whether the ALTER does more than InnoDB's table options and what it
+ * ignores (renaming the table, column defaults). */
+static bool more_than_options(const sc_ast_alter_table *at)
+{
+    for (size_t i = 0; i < at->n_specs; i++)
+        switch (at->specs[i].kind) {
+        case SC_AST_ALTER_TABLE_OPTIONS:
+        case SC_AST_ALTER_ALGORITHM:
+        case SC_AST_ALTER_LOCK:
+        case SC_AST_ALTER_RENAME_TABLE:
+        case SC_AST_ALTER_SET_DEFAULT:
+        case SC_AST_ALTER_DROP_DEFAULT:
+            break;
+        default:
+            return true;
+        }
+    return false;
+}
+
 static int algo_err(sc_exec *x, const char *algo, const char *reason, const char *try_algo)
 {
     if (!reason)
@@ -537,6 +621,13 @@ int sc_exec__alter_check_algorithm(sc_exec *x,
             return algo_err(x, up, copy_reason, "COPY");
         if (add_fk && x->s->foreign_key_checks)
             return algo_err(x, up, "Adding foreign keys needs foreign_key_checks=OFF", "COPY");
+        if ((strcmp(up, "INSTANT") == 0 || strcmp(up, "NOCOPY") == 0) &&
+            options_rebuild(at, old, st->t.engine_opts)) /* not in place without a rebuild */
+            return algo_err(x, up,
+                            more_than_options(at)
+                                ? NULL
+                                : "Changing table options requires the table to be rebuilt",
+                            "INPLACE");
         if (strcmp(up, "INSTANT") == 0) {
             if (rebuild ||
                 (columns && (old_has_fulltext(old) ||

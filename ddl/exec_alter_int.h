@@ -79,6 +79,11 @@ int sc_exec__alter_check_parent_side(sc_exec *x,
                                      sc_alter_state *st,
                                      uint64_t id,
                                      const sc_table_def *old);
+/** Whether InnoDB gets the table by a copy (ALGORITHM=COPY, another engine,
+ *  a column change or repartitioning it cannot do in place). */
+bool sc_exec__alter_copies(const sc_alter_state *st,
+                           const sc_ast_alter_table *at,
+                           const sc_table_def *old);
 /** 1845/1846: the ALGORITHM= and LOCK= the statement asks for are possible. */
 int sc_exec__alter_check_algorithm(sc_exec *x,
                                    sc_alter_state *st,

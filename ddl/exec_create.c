@@ -675,12 +675,12 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
         rc = sc_exec__const_defaults(x, t);
     if (rc == SC_OK) /* SEQUENCE, PERFORMANCE_SCHEMA: CREATE fails in the engine */
         rc = sc_exec__engine_refuses_create(x, t->schema, t->name, t->engine);
-    if (rc == SC_OK)
-        rc = sc_exec__innodb_options_check(x, t, false);
     if (rc == SC_OK && ct->partition)
         rc = sc_exec__partition_create(x, t, ct->partition);
     if (rc == SC_OK)
         rc = sc_exec__partition_check(x, t);
+    if (rc == SC_OK) /* the engine creates the table */
+        rc = sc_exec__innodb_options(x, t, SC_INNODB_CREATE);
     if (rc == SC_OK)
         rc = sc_exec__table_dirs(x, t, false);
     if (rc == SC_OK && sc_exec__engine(t->engine) == SC_ENGINE_ARIA && !t->part &&
@@ -693,7 +693,8 @@ static int build_table(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 
 /*
  * A temporary table's engine (its definition is not kept): PERFORMANCE_SCHEMA
- * has no TEMPORARY create option (1478), SEQUENCE's create() refuses (1005).
+ * has no TEMPORARY create option (1478), SEQUENCE's create() refuses (1005),
+ * InnoDB checks the options (exec_innodb.c).
  */
 static int temporary_engine(sc_exec *x, const sc_ast_create_table *ct, const char *db)
 {
@@ -703,14 +704,13 @@ static int temporary_engine(sc_exec *x, const sc_ast_create_table *ct, const cha
         if (ct->options[i].kind == SC_AST_TOPT_ENGINE)
             e = sc_exec__engine_name(ct->options[i].value.s);
     if (!e)
-        return sc_exec__dirs_temporary(x, ct->options, ct->n_options, db, ct->name.name,
-                                       x->s->default_engine);
-    if (sc_exec__engine(e) == SC_ENGINE_PERFORMANCE_SCHEMA)
+        e = x->s->default_engine;
+    else if (sc_exec__engine(e) == SC_ENGINE_PERFORMANCE_SCHEMA)
         return sc_exec__err(x, SC_ER_ILLEGAL_HA_CREATE_OPTION, e, "TEMPORARY");
     int rc = sc_exec__engine_refuses_create(x, db, ct->name.name, e);
-    return rc != SC_OK
-               ? rc
-               : sc_exec__dirs_temporary(x, ct->options, ct->n_options, db, ct->name.name, e);
+    if (rc != SC_OK || sc_exec__engine(e) != SC_ENGINE_INNODB)
+        return rc;
+    return sc_exec__innodb_temporary_options(x, ct->options, ct->n_options, db, ct->name.name);
 }
 
 /* An ENGINE= MariaDB's parser refuses (NO_ENGINE_SUBSTITUTION): its 1286 comes first. */

@@ -161,34 +161,16 @@ static const char *utf8mb3_path(sc_exec *x, const char *s)
     return out;
 }
 
-/* InnoDB's create_options_are_invalid(): 1005 errno 140 with its warnings. */
-static int innodb_refuses(sc_exec *x, const char *schema, const char *name, unsigned which)
+/* InnoDB's create_options_are_invalid() on an INDEX DIRECTORY kept from
+ * another engine (CREATE's own are checked in exec_innodb.c). */
+static int innodb_refuses(sc_exec *x, const char *schema, const char *name)
 {
     int rc;
 
-    if (which == SC_XDIR_INDEX)
-        sc_exec__warning(x, SC_ER_INNODB_INDEX_DIRECTORY);
-    else
-        sc_exec__warning(x, SC_ER_INNODB_TEMPORARY_DATA_DIRECTORY);
+    sc_exec__warning(x, SC_ER_INNODB_INDEX_DIRECTORY);
     rc = sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, schema, name, "140 \"Wrong create options\"");
     sc_exec__warning(x, SC_ER_GET_ERRNO_WRONG_CREATE_OPTIONS);
     return rc;
-}
-
-int sc_exec__dirs_temporary(sc_exec *x,
-                            const sc_ast_table_option *opts,
-                            size_t n,
-                            const char *schema,
-                            const char *name,
-                            const char *engine)
-{
-    if (x->s->sql_mode & SC_MODE_NO_DIR_IN_CREATE || sc_exec__engine(engine) != SC_ENGINE_INNODB)
-        return SC_OK;
-    if (last_given(opts, n, SC_XDIR_INDEX))
-        return innodb_refuses(x, schema, name, SC_XDIR_INDEX);
-    if (last_given(opts, n, SC_XDIR_DATA))
-        return innodb_refuses(x, schema, name, SC_XDIR_DATA);
-    return SC_OK;
 }
 
 void sc_exec__dirs_alter_given(sc_exec *x, const sc_ast_table_option *opts, size_t n)
@@ -225,7 +207,7 @@ int sc_exec__table_dirs(sc_exec *x, sc_xtable *t, bool alter)
         return SC_OK;
     }
     if (e == SC_ENGINE_INNODB && t->dirs[SC_XDIR_INDEX])
-        return innodb_refuses(x, t->schema, t->name, SC_XDIR_INDEX);
+        return innodb_refuses(x, t->schema, t->name);
     if (e != SC_ENGINE_INNODB && !symlinked)
         t->dirs[SC_XDIR_DATA] = NULL;
     if (!symlinked)

@@ -261,7 +261,9 @@ static const char *option_value_text(sc_exec *x, const char *v)
 
 /*
  * Set (value != NULL) or remove one engine-defined option in the stored
- * list "`NAME`='v' ...": a repeated name replaces the value in place.
+ * list "`NAME`='v' ...": a name given again goes to the end of the list with
+ * its new value, as MariaDB's engine_option_value::link() appends it after
+ * dropping the earlier one (CREATE and ALTER alike).
  */
 static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const char *value)
 {
@@ -269,7 +271,6 @@ static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const c
     char *text = NULL;
     const char *p = t->engine_opts;
     size_t nl = strlen(name);
-    bool done = false;
 
     sc__buf_init(&b, x->ctx);
     sc__buf_puts(&b, "");
@@ -292,19 +293,13 @@ static int set_engine_option(sc_exec *x, sc_xtable *t, const char *name, const c
         } else {
             p += strcspn(p, " ");
         }
-        if (same) {
-            if (value && !done) {
-                sc__buf_printf(&b, "%s`%s`=", b.len ? " " : "", name);
-                sc_show__quoted(&b, value);
-            }
-            done = true;
+        if (same)
             continue;
-        }
         if (b.len)
             sc__buf_putc(&b, ' ');
         sc__buf_put(&b, start, (size_t)(p - start));
     }
-    if (value && !done) {
+    if (value) {
         sc__buf_printf(&b, "%s`%s`=", b.len ? " " : "", name);
         sc_show__quoted(&b, value);
     }
@@ -330,50 +325,7 @@ static int engine_option(sc_exec *x, sc_xtable *t, const sc_ast_table_option *o)
         if (!option_value_ok(io, o->value.s))
             return sc_exec__err(x, SC_ER_BAD_OPTION_VALUE, value, io->name);
     }
-    if (strcmp(name, "ENCRYPTED") == 0 && value && strcasecmp(value, "YES") == 0)
-        /* ENCRYPTED=YES: no key management plugin on a stock server */
-        return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
-                            "140 \"Wrong create options\"");
     return set_engine_option(x, t, name, value);
-}
-
-/* The value of engine option NAME in the stored list (a copy), or NULL when absent. */
-static char *engine_option_value(sc_exec *x, const sc_xtable *t, const char *name)
-{
-    char key[64];
-    const char *p, *v;
-    size_t n = 0;
-
-    if (!t->engine_opts)
-        return NULL;
-    snprintf(key, sizeof(key), "`%s`=", name);
-    p = strstr(t->engine_opts, key);
-    if (!p)
-        return NULL;
-    v = p + strlen(key);
-    if (*v == '\'')
-        v++;
-    while (v[n] && v[n] != '\'' && v[n] != ' ')
-        n++;
-    return sc_exec__printf(x, "%.*s", (int)n, v);
-}
-
-int sc_exec__innodb_options_check(sc_exec *x, const sc_xtable *t, bool alter)
-{
-    char *comp;
-
-    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB ||
-        !engine_option_value(x, t, "PAGE_COMPRESSION_LEVEL"))
-        return SC_OK;
-    comp = engine_option_value(x, t, "PAGE_COMPRESSED");
-    if (comp &&
-        (strcasecmp(comp, "YES") == 0 || strcasecmp(comp, "ON") == 0 || strcmp(comp, "1") == 0))
-        return SC_OK;
-    /* ha_innodb's create_options_are_invalid(): a level needs PAGE_COMPRESSED=1 */
-    if (alter)
-        return sc_exec__err(x, SC_ER_ILLEGAL_HA_CREATE_OPTION, "InnoDB", "PAGE_COMPRESSION_LEVEL");
-    return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
-                        "140 \"Wrong create options\"");
 }
 
 /* Table options kept in sc_xtable.opts[] (printed in the options string). */
@@ -1291,32 +1243,6 @@ static int engine_limits(sc_exec *x, const sc_xtable *t)
 }
 
 /*
- * InnoDB's create_options_are_invalid() under innodb_strict_mode (MariaDB's
- * default): ROW_FORMAT FIXED/PAGE, a KEY_BLOCK_SIZE other than 1..16 (powers
- * of two), or one with a ROW_FORMAT other than COMPRESSED are errno 140.
- */
-static int innodb_options(sc_exec *x, const sc_xtable *t)
-{
-    const char *rf = t->opts[SC_XOPT_ROW_FORMAT];
-    const char *kbs = t->opts[SC_XOPT_KEY_BLOCK_SIZE];
-    unsigned long k = kbs ? strtoul(kbs, NULL, 10) : 0;
-    bool bad = false;
-
-    if (sc_exec__engine(t->engine) != SC_ENGINE_INNODB)
-        return SC_OK;
-    if (rf && (strcasecmp(rf, "FIXED") == 0 || strcasecmp(rf, "PAGE") == 0))
-        bad = true;
-    if (k && k != 1 && k != 2 && k != 4 && k != 8 && k != 16)
-        bad = true;
-    if (k && rf && strcasecmp(rf, "COMPRESSED") != 0 && strcasecmp(rf, "DEFAULT") != 0)
-        bad = true;
-    if (!bad)
-        return SC_OK;
-    return sc_exec__err(x, SC_ER_CANT_CREATE_TABLE, t->schema, t->name,
-                        "140 \"Wrong create options\"");
-}
-
-/*
  * InnoDB's COMPACT and REDUNDANT row formats store at most 767 bytes of an
  * indexed column (DYNAMIC and COMPRESSED: 3072, checked before): a longer key
  * part is refused by InnoDB itself with 1709, after the SQL layer's checks.
@@ -1544,8 +1470,6 @@ int sc_exec__finish_table(sc_exec *x, sc_xtable *t)
         rc = check_row_size(x, t);
     if (rc == SC_OK)
         rc = engine_limits(x, t);
-    if (rc == SC_OK)
-        rc = innodb_options(x, t);
     if (rc == SC_OK)
         rc = innodb_key_part_limit(x, t);
     if (rc != SC_OK)
