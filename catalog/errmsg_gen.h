@@ -120,6 +120,7 @@
 #define SC_ER_INVALID_ON_UPDATE 1294, "HY000", "Invalid ON UPDATE clause for '%s' column"
 #define SC_ER_UNKNOWN_TIME_ZONE 1298, "HY000", "Unknown or incorrect time zone: '%s'"
 #define SC_ER_INVALID_CHARACTER_STRING 1300, "HY000", "Invalid %s character string: '%s'"
+#define SC_ER_WARN_ALLOWED_PACKET_OVERFLOWED 1301, "HY000", "Result of %s() was larger than max_allowed_packet (%ld) - truncated"
 #define SC_ER_CONFLICTING_CHARSETS 1302, "HY000", "Conflicting declarations: 'CHARACTER SET %s' and 'CHARACTER SET %s'"
 #define SC_ER_CONFLICTING_COLLATIONS 1302, "HY000", "Conflicting declarations: 'COLLATE %s' and 'COLLATE %s'"
 #define SC_ER_SP_DOES_NOT_EXIST 1305, "42000", "%s %s does not exist"

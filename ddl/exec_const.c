@@ -13,16 +13,19 @@
  * integers signed unless an operand is unsigned (~, <<, >>, &, |, ^ give
  * BIGINT UNSIGNED), DECIMAL once a DECIMAL operand or `/` is involved (scale
  * of the operands, the sum for `*`, +4 for `/`: div_precision_increment),
- * DOUBLE once a float or string operand is. Anything else (functions,
+ * DOUBLE once a float or string operand is, and the functions of call()
+ * (CONCAT, UPPER, LOWER, REPEAT, ABS). Anything else (other functions,
  * columns, comparisons) is left unevaluated: such a default is accepted as
  * before, which is what MariaDB does for the non-constant ones.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/errmsg.h"
 #include "ddl/exec.h"
@@ -41,7 +44,8 @@ typedef struct cval {
     const char *s; /* CV_STR */
 } cval;
 
-#define MAX_SCALE 38 /* DECIMAL_MAX_SCALE */
+#define MAX_SCALE 38         /* DECIMAL_MAX_SCALE */
+#define MAX_PACKET 16777216u /* max_allowed_packet's default: REPEAT()'s longest result */
 
 static unsigned hex_digit(char ch)
 {
@@ -405,6 +409,170 @@ static cval negate(sc_exec *x, const cval *a)
     return v;
 }
 
+static cval eval(sc_exec *x, const sc_expr *e, int *rc);
+
+/* A value as CONCAT() reads it: strings as they are, integers and decimals
+ * in digits; NULL for a DOUBLE (MariaDB's float formatting is not done here). */
+static const char *as_text(sc_exec *x, const cval *v)
+{
+    switch (v->kind) {
+    case CV_STR:
+        return v->s;
+    case CV_INT:
+        return sc_exec__printf(x, "%lld", (long long)v->i);
+    case CV_UINT:
+        return sc_exec__printf(x, "%llu", (unsigned long long)v->u);
+    case CV_DEC:
+        return fabsl(v->d) < 1e30L ? sc_exec__printf(x, "%.*Lf", v->scale, v->d) : NULL;
+    default:
+        return NULL;
+    }
+}
+
+static bool ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+static cval text_value(const char *s)
+{
+    cval v = unknown();
+
+    if (s) {
+        v.kind = CV_STR;
+        v.s = s;
+    }
+    return v;
+}
+
+static cval concat(sc_exec *x, const cval *a, size_t n)
+{
+    size_t len = 0;
+    char *out;
+
+    for (size_t i = 0; i < n; i++)
+        if (!as_text(x, &a[i]))
+            return unknown();
+    for (size_t i = 0; i < n; i++)
+        len += strlen(as_text(x, &a[i]));
+    if (len > 4096 || !(out = sc_exec__printf(x, "%*s", (int)len, "")))
+        return unknown();
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        strcat(out, as_text(x, &a[i]));
+    return text_value(out);
+}
+
+/* UPPER/LOWER of an ASCII string (other characters: the collation's case
+ * mapping, not done here). */
+static cval change_case(sc_exec *x, const cval *a, bool up)
+{
+    const char *s = as_text(x, a);
+    char *out;
+
+    if (!s || !ascii(s) || !(out = sc_exec__strdup(x, s)))
+        return unknown();
+    for (char *c = out; *c; c++)
+        *c = (char)(up ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
+    return text_value(out);
+}
+
+/* REPEAT(str, count) up to 4 KiB (a longer default is not judged here). */
+static cval repeat(sc_exec *x, const cval *a, const cval *n)
+{
+    const char *s = as_text(x, a);
+    size_t len = s ? strlen(s) : 0, k;
+    uint64_t count;
+    char *out;
+    cval v;
+
+    if (!s || (n->kind != CV_INT && n->kind != CV_UINT))
+        return unknown();
+    if (len == 0 || (n->kind == CV_INT && n->i <= 0))
+        return text_value("");
+    count = n->kind == CV_INT ? (uint64_t)n->i : n->u;
+    if (count > MAX_PACKET / len) { /* NULL (max_allowed_packet, 16 MiB by default) */
+        sc_exec__warning(x, SC_ER_WARN_ALLOWED_PACKET_OVERFLOWED, "repeat", (long)MAX_PACKET);
+        v = unknown();
+        v.kind = CV_NULL;
+        return v;
+    }
+    if (count > 4096)
+        return unknown();
+    k = (size_t)count;
+    if (len * k > 4096 || !(out = sc_exec__printf(x, "%*s", (int)(len * k), "")))
+        return unknown();
+    for (size_t i = 0; i < k; i++)
+        memcpy(out + i * len, s, len);
+    return text_value(out);
+}
+
+static cval absolute(sc_exec *x, const cval *a)
+{
+    cval v = *a;
+    long double r;
+
+    switch (a->kind) {
+    case CV_INT:
+        if (a->i == INT64_MIN)
+            return unknown(); /* BIGINT overflow: 1690, not modelled here */
+        v.i = a->i < 0 ? -a->i : a->i;
+        return v;
+    case CV_UINT:
+        return v;
+    case CV_DEC:
+        v.d = fabsl(a->d);
+        return v;
+    default:
+        if (!as_real(x, a, &r))
+            return unknown();
+        v.kind = CV_REAL;
+        v.d = fabsl(r);
+        return v;
+    }
+}
+
+/*
+ * The deterministic built-in functions a constant DEFAULT commonly calls:
+ * CONCAT, UPPER/UCASE, LOWER/LCASE, REPEAT, ABS. NULL in, NULL out; any
+ * other function, or an argument not known, leaves the default unjudged.
+ */
+static cval call(sc_exec *x, const sc_expr *e, int *rc)
+{
+    static const char *const known[] = {"CONCAT", "UPPER",  "UCASE", "LOWER",
+                                        "LCASE",  "REPEAT", "ABS"};
+    cval args[8];
+    size_t k;
+
+    if (e->form != SC_AST_FUNC_PLAIN || e->qual_db || e->n_args == 0 ||
+        e->n_args > sizeof(args) / sizeof(args[0]))
+        return unknown();
+    for (k = 0; k < sizeof(known) / sizeof(known[0]); k++)
+        if (strcasecmp(e->name, known[k]) == 0)
+            break;
+    if (k == sizeof(known) / sizeof(known[0]))
+        return unknown();
+    for (size_t i = 0; i < e->n_args; i++) {
+        args[i] = eval(x, e->args[i], rc);
+        if (*rc != SC_OK || args[i].kind == CV_UNKNOWN)
+            return unknown();
+        if (args[i].kind == CV_NULL)
+            return args[i];
+    }
+    if (strcasecmp(e->name, "CONCAT") == 0)
+        return concat(x, args, e->n_args);
+    if (e->n_args == 2 && strcasecmp(e->name, "REPEAT") == 0)
+        return repeat(x, &args[0], &args[1]);
+    if (e->n_args != 1)
+        return unknown(); /* a wrong count is refused before (1582) */
+    if (strcasecmp(e->name, "ABS") == 0)
+        return absolute(x, &args[0]);
+    return change_case(x, &args[0], toupper((unsigned char)e->name[0]) == 'U');
+}
+
 static cval eval(sc_exec *x, const sc_expr *e, int *rc)
 {
     cval a, b;
@@ -413,6 +581,8 @@ static cval eval(sc_exec *x, const sc_expr *e, int *rc)
         return unknown();
     if (e->kind == SC_AST_EXPR_LITERAL)
         return literal(x, &e->lit);
+    if (e->kind == SC_AST_EXPR_FUNC)
+        return call(x, e, rc);
     if (e->kind == SC_AST_EXPR_UNARY && (e->op == SC_AST_OP_NEG || e->op == SC_AST_OP_BITNOT)) {
         a = eval(x, e->args[0], rc);
         if (a.kind == CV_UNKNOWN || a.kind == CV_NULL)
@@ -528,6 +698,16 @@ static int decimal_into_integer(sc_exec *x, const sc_xcol *c, const cval *v)
     return rc != SC_OK ? rc : sc_exec__err(x, SC_ER_INVALID_DEFAULT, c->d.name);
 }
 
+static bool has_call(const sc_expr *e)
+{
+    if (e->kind == SC_AST_EXPR_FUNC)
+        return true;
+    for (size_t i = 0; i < e->n_args; i++)
+        if (e->args[i] && has_call(e->args[i]))
+            return true;
+    return false;
+}
+
 /* One column's DEFAULT expression, when it is a constant the evaluator knows. */
 static int check_column(sc_exec *x, const sc_xcol *c)
 {
@@ -543,6 +723,11 @@ static int check_column(sc_exec *x, const sc_xcol *c)
         sc_ctx_clear_error(x->ctx); /* not ours to judge here */
         return SC_OK;
     }
+    /* a function's result is stored as save_in_field() stores it: SET and
+     * BIT judge that value otherwise than a literal (a SET member it does not
+     * know is only Warning 1265, a string into BIT is 1264): not judged here */
+    if ((d->type == SC_TYPE_SET || d->type == SC_TYPE_BIT) && has_call(e))
+        return SC_OK;
     v = eval(x, e, &rc);
     if (rc != SC_OK) { /* 1690, then the default is invalid */
         sc_exec__error_row(x, SC_ER_INVALID_DEFAULT, d->name);
@@ -553,6 +738,12 @@ static int check_column(sc_exec *x, const sc_xcol *c)
                                             : SC_OK;
     if (v.kind == CV_DEC && sc_type__is_integer(d->type))
         return decimal_into_integer(x, c, &v);
+    /* a function's non-ASCII text into a column of another character set is
+     * converted by save_in_field() (Warning 1366 for what it cannot hold):
+     * not judged here */
+    if (v.kind == CV_STR && !ascii(v.s) && has_call(e) &&
+        !(d->charset && strncmp(d->charset, "utf8", 4) == 0))
+        return SC_OK;
     switch (value_literal(x, &v, &lit)) {
     case 1:
         return sc_exec__default_value_check(x, c, &lit);
