@@ -185,6 +185,7 @@ typedef struct sc_ast_lit {
     const char *introducer; /* _latin1 'x', _binary 0x41: charset name w/o '_', "utf8mb3"
                                for N'x', or NULL */
     bool zero_x;            /* HEX/BIT written 0x../0b.. rather than X'..'/B'..' */
+    bool national;          /* N'x': utf8mb3, printed without its introducer */
     bool negative;          /* DEFAULT -5 style signed literal (value is -text) */
 } sc_ast_lit;
 

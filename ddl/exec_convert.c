@@ -195,7 +195,9 @@ static int convert_literal(sc_exec *x, sc_expr *e, const char *cs, bool *changed
         *changed = true;
         return convert_bytes(l, b, n, cs, f);
     }
-    if (l->kind != SC_AST_LIT_STRING || !l->introducer || same_charset(l->introducer, cs))
+    /* N'x' (utf8mb3) meets any column without loss and prints as 'x' */
+    if (l->kind != SC_AST_LIT_STRING || !l->introducer || l->national ||
+        same_charset(l->introducer, cs))
         return SC_OK;
     if (strcasecmp(l->introducer, "binary") == 0) {
         if (!multibyte || !utf8)

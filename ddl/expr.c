@@ -669,7 +669,7 @@ static int print_text_literal(printer *pr, const sc_ast_lit *l)
     size_t i = 0, c;
     int rc;
 
-    if (l->introducer)
+    if (l->introducer && !l->national)
         return print_introduced(pr, l);
     while (i < l->text.len && (c = sc_utf8_char_len(u + i, l->text.len - i)) > 0)
         i += c;
@@ -709,7 +709,7 @@ static void print_literal(printer *pr, const sc_ast_lit *l)
         put(pr, l->text.s);
         break;
     case SC_AST_LIT_STRING:
-        if (l->introducer) {
+        if (l->introducer && !l->national) { /* N'x' prints as 'x' (10.11.19) */
             put(pr, "_");
             put_lower(pr, l->introducer);
         }

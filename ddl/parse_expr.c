@@ -736,8 +736,10 @@ static int lit_strings(sc_parser *p, sc_expr *e)
     e->lit.kind = SC_AST_LIT_STRING;
     while (sc_parse__tok(p, 0)->kind == SC_TOK_STRING ||
            (acc.len == 0 && e->lit.text.s == NULL && sc_parse__tok(p, 0)->kind == SC_TOK_NSTRING)) {
-        if (sc_parse__tok(p, 0)->kind == SC_TOK_NSTRING)
+        if (sc_parse__tok(p, 0)->kind == SC_TOK_NSTRING) {
             e->lit.introducer = "utf8mb3";
+            e->lit.national = true;
+        }
         if (sc_lex__string(&s, p->arena, p->sql, sc_parse__tok(p, 0), p->flags) != SC_OK)
             return sc_parse__nomem(p);
         sc_parse__skip(p);
