@@ -32,7 +32,7 @@
 
 #include "catalog/errmsg.h"
 #include "ddl/exec.h"
-#include "syscat/frm.h"
+#include "catalog/filename.h"
 
 /* The options the checks read, from a table being written or a statement. */
 typedef struct innodb_opts {
@@ -188,7 +188,7 @@ static char *file_name(sc_exec *x, const char *name)
     for (const char *c = name; *c; c++)
         if ((unsigned char)*c >= 0xF0)
             return NULL;
-    return sc_frm_encode_filename(&out, x->ctx, name) == SC_OK ? out : NULL;
+    return sc_filename_encode(&out, x->ctx, name) == SC_OK ? out : NULL;
 }
 
 /* A partitioned CREATE's Error 6 after the engine's failure rc: the .par

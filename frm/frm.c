@@ -13,7 +13,7 @@
 #include "ddl/select.h"
 #include "ddl/sequence.h"
 #include "ddl/show.h"
-#include "frm/filename_table.h"
+#include "catalog/filename_table.h"
 #include "frm/frm_int.h"
 
 struct sc_frm {
@@ -65,15 +65,15 @@ static size_t utf8_put(char *o, uint32_t cp)
 /* The two-character escapes (`@y0`): MariaDB's table, recorded from a server. */
 static size_t decode_pair(uint32_t *cp, char c1, char c2)
 {
-    size_t lo = 0, hi = sizeof frm_fn_pairs / sizeof frm_fn_pairs[0];
+    size_t lo = 0, hi = sizeof sc_fn_pairs / sizeof sc_fn_pairs[0];
 
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int d = frm_fn_pairs[mid].c[0] != c1
-                    ? (unsigned char)frm_fn_pairs[mid].c[0] - (unsigned char)c1
-                    : (unsigned char)frm_fn_pairs[mid].c[1] - (unsigned char)c2;
+        int d = sc_fn_pairs[mid].c[0] != c1
+                    ? (unsigned char)sc_fn_pairs[mid].c[0] - (unsigned char)c1
+                    : (unsigned char)sc_fn_pairs[mid].c[1] - (unsigned char)c2;
         if (d == 0) {
-            *cp = frm_fn_pairs[mid].cp;
+            *cp = sc_fn_pairs[mid].cp;
             return 3;
         }
         if (d < 0)

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """record-filename-table.py - record MariaDB's two-character filename escapes
 (my_charset_filename: `@y0` for U+0442 ...) from a real MariaDB 10.11 server,
-and write frm/filename_table.h (the table frm/frm.c decodes with).
+and write catalog/filename_table.h (the table catalog/filename.c encodes
+and frm/frm.c decodes with).
 
 Developer tool, never run by the build or `make test` (docs/testing.md). It
 starts a private mariadbd (own datadir under /tmp, socket only, no TCP),
@@ -72,15 +73,15 @@ def write(table, out):
                 " * name encoding (my_charset_filename): `@` + two characters -> code point,\n"
                 " * sorted by the two characters (bsearch). */\n")
         f.write("/* clang-format off */\n")
-        f.write("#ifndef SC_FRM_FILENAME_TABLE_H\n#define SC_FRM_FILENAME_TABLE_H\n\n")
-        f.write("static const struct frm_fn_pair {\n    char c[2];\n    uint16_t cp;\n} frm_fn_pairs[] = {\n")
+        f.write("#ifndef SC_CATALOG_FILENAME_TABLE_H\n#define SC_CATALOG_FILENAME_TABLE_H\n\n")
+        f.write("static const struct sc_fn_pair {\n    char c[2];\n    uint16_t cp;\n} sc_fn_pairs[] = {\n")
         for k in sorted(table):
             f.write("    {{'%s', '%s'}, 0x%04X},\n" % (k[0], k[1], table[k]))
-        f.write("};\n\n#endif /* SC_FRM_FILENAME_TABLE_H */\n")
+        f.write("};\n\n#endif /* SC_CATALOG_FILENAME_TABLE_H */\n")
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "frm/filename_table.h"
+    out = sys.argv[1] if len(sys.argv) > 1 else "catalog/filename_table.h"
     base = tempfile.mkdtemp(prefix="syscat-fn-mariadb-")
     proc = None
     try:

@@ -3,13 +3,13 @@
  * name encoding (my_charset_filename): `@` + two characters -> code point,
  * sorted by the two characters (bsearch). */
 /* clang-format off */
-#ifndef SC_FRM_FILENAME_TABLE_H
-#define SC_FRM_FILENAME_TABLE_H
+#ifndef SC_CATALOG_FILENAME_TABLE_H
+#define SC_CATALOG_FILENAME_TABLE_H
 
-static const struct frm_fn_pair {
+static const struct sc_fn_pair {
     char c[2];
     uint16_t cp;
-} frm_fn_pairs[] = {
+} sc_fn_pairs[] = {
     {{'0', 'G'}, 0x00C0},
     {{'0', 'H'}, 0x00C1},
     {{'0', 'I'}, 0x00C2},
@@ -1522,4 +1522,4 @@ static const struct frm_fn_pair {
     {{'z', 'x'}, 0x1FD1},
 };
 
-#endif /* SC_FRM_FILENAME_TABLE_H */
+#endif /* SC_CATALOG_FILENAME_TABLE_H */
