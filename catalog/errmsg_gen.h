@@ -73,6 +73,7 @@
 #define SC_ER_TOO_MANY_FIELDS 1117, "HY000", "Too many columns"
 #define SC_ER_TOO_MANY_FIELDS_DEFINITION_TOO_LARGE 1117, "HY000", "Table definition is too large"
 #define SC_ER_TOO_BIG_ROWSIZE 1118, "42000", "Row size too large. The maximum row size for the used table type, not counting BLOBs, is %d. This includes storage overhead, check the manual. You have to change some columns to TEXT or BLOBs"
+#define SC_ER_FUNCTION_NOT_DEFINED 1128, "HY000", "Function '%s' is not defined"
 #define SC_ER_PASSWORD_NO_MATCH 1133, "28000", "Can't find any matching row in the user table"
 #define SC_ER_NONEXISTING_GRANT 1141, "42000", "There is no such grant defined for user '%s' on host '%s'"
 #define SC_ER_TABLEACCESS_DENIED_ERROR 1142, "42000", "%s command denied to user '%s'@'%s' for table `%s`.`%s`"

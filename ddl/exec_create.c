@@ -574,6 +574,11 @@ static int build_columns(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct
 
 static int build_keys(sc_exec *x, sc_xtable *t, const sc_ast_create_table *ct)
 {
+    /* a full-text parser plugin is looked up before any key's columns
+     * (10.11.19: 1128 wins over an earlier key's 1072) */
+    for (size_t i = 0; i < ct->n_defs; i++)
+        if (ct->defs[i].kind == SC_AST_DEF_INDEX && ct->defs[i].index->parser)
+            return sc_exec__err(x, SC_ER_FUNCTION_NOT_DEFINED, ct->defs[i].index->parser);
     for (size_t i = 0; i < ct->n_defs; i++) {
         const sc_ast_create_def *cd = &ct->defs[i];
         int rc = SC_OK;

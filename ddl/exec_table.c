@@ -796,7 +796,10 @@ int sc_exec__add_index(sc_exec *x, sc_xtable *t, const sc_ast_index *ai)
         }
         ix->d.key_block_size = (uint32_t)v;
     }
-    ix->d.parser = ai->parser;
+    /* a full-text parser is a plugin, and a stock server installs none:
+     * plugin_lock_by_name() fails (1128) */
+    if (ai->parser)
+        return sc_exec__err(x, SC_ER_FUNCTION_NOT_DEFINED, ai->parser);
     if (ai->ignored == 1)
         ix->d.flags |= SC_INDEX_IGNORED;
     return SC_OK;
