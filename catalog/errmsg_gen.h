@@ -219,6 +219,7 @@
 #define SC_ER_DUP_SIGNAL_SET 1641, "42000", "Duplicate condition information item '%s'"
 #define SC_ER_SIGNAL_BAD_CONDITION_TYPE 1646, "HY000", "SIGNAL/RESIGNAL can only use a CONDITION defined with SQLSTATE"
 #define SC_ER_PARTITION_COLUMN_LIST_ERROR 1653, "HY000", "Inconsistency in usage of column lists for partitioning"
+#define SC_ER_WRONG_TYPE_COLUMN_VALUE_ERROR 1654, "HY000", "Partition column values of incorrect type"
 #define SC_ER_FIELD_TYPE_NOT_ALLOWED_AS_PARTITION_FIELD 1659, "HY000", "Field '%s' is of a not allowed type for this type of partitioning"
 #define SC_ER_TOO_LONG_INDEX_COMMENT 1688, "HY000", "Comment for index '%s' is too long (max = %zu)"
 #define SC_ER_DATA_OUT_OF_RANGE 1690, "22003", "%s value is out of range in '%s'"

@@ -27,6 +27,7 @@
 #include "ddl/expr.h"
 #include "ddl/expr_walk.h"
 #include "ddl/partition.h"
+#include "ddl/types.h"
 
 #define MAX_PARTITIONS 8192 /* MariaDB's MAX_PARTITIONS, subpartitions included */
 
@@ -489,6 +490,15 @@ static int eval_value(sc_exec *x, pval *v, const sc_expr *e, bool columns, const
         if (!v->text)
             return SC_ENOMEM;
         v->null = e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL;
+        if (e->kind == SC_AST_EXPR_LITERAL &&
+            (e->lit.kind == SC_AST_LIT_DATE || e->lit.kind == SC_AST_LIT_TIME ||
+             e->lit.kind == SC_AST_LIT_TIMESTAMP)) { /* DATE'x' is stored as the string 'x' */
+            sc_buf q = SC_BUF_INIT(x->ctx);
+            sc_ddl__quote_string(&q, e->lit.text.s, e->lit.text.len);
+            v->text = q.failed ? NULL : sc_exec__strdup(x, q.text ? q.text : "");
+            sc__buf_free(&q);
+            return v->text ? SC_OK : SC_ENOMEM;
+        }
         if (!v->null && !is_string_value(e)) {
             cval c;
             if (eval_const(x, e, &c) == SC_OK && c.kind == CV_INT) {
@@ -1178,6 +1188,118 @@ static void adopt_engine(sc_exec *x, sc_xtable *t, const sc_ast_partitioning *ap
         t->engine = sc_exec__strdup(x, e);
 }
 
+/*
+ * RANGE / LIST COLUMNS values against their columns' types, as MariaDB
+ * 10.11.19 checks them before the ranges' order (check_part_field(), then
+ * save_in_field() in sql_mode ''): a column with a value must be an integer
+ * type, CHAR/VARCHAR/BINARY/VARBINARY, DATE, TIME or DATETIME (1659); an
+ * integer column takes integer values that fit it, the others strings (and
+ * temporal literals) that are valid for the type, else 1654; NULL is only a
+ * LIST value (1566). A value the evaluator does not know is not judged.
+ */
+static bool columns_type_allowed(sc_coltype t)
+{
+    return sc_type__is_integer(t) || t == SC_TYPE_CHAR || t == SC_TYPE_VARCHAR ||
+           t == SC_TYPE_BINARY || t == SC_TYPE_VARBINARY || t == SC_TYPE_DATE ||
+           t == SC_TYPE_TIME || t == SC_TYPE_DATETIME;
+}
+
+static bool int_fits(const sc_column_def *d, long long v)
+{
+    static const long long max[] = {127, 32767, 8388607, 2147483647};
+    bool uns = (d->flags & (SC_COL_UNSIGNED | SC_COL_ZEROFILL)) != 0;
+    int k = d->type == SC_TYPE_TINYINT     ? 0
+            : d->type == SC_TYPE_SMALLINT  ? 1
+            : d->type == SC_TYPE_MEDIUMINT ? 2
+            : d->type == SC_TYPE_INT       ? 3
+                                           : -1;
+
+    if (uns && v < 0)
+        return false;
+    if (k < 0) /* BIGINT */
+        return true;
+    return uns ? v <= 2 * max[k] + 1 : v >= -max[k] - 1 && v <= max[k];
+}
+
+static bool string_value(const sc_expr *e)
+{
+    return e->kind == SC_AST_EXPR_LITERAL &&
+           (e->lit.kind == SC_AST_LIT_STRING || e->lit.kind == SC_AST_LIT_DATE ||
+            e->lit.kind == SC_AST_LIT_TIME || e->lit.kind == SC_AST_LIT_TIMESTAMP);
+}
+
+/* A string valid for temporal column d as the partition stores it (no
+ * truncated part: '2020-01-01 10:00:00' is no DATE). */
+static bool temporal_valid(sc_exec *x, const sc_column_def *d, const sc_expr *e)
+{
+    const char *s = e->lit.text.s;
+    char *canon = NULL;
+    int rc;
+
+    if (d->type == SC_TYPE_DATE && strpbrk(s, " T") &&
+        strspn(strpbrk(s, " T") + 1, "0:. ") != strlen(strpbrk(s, " T") + 1))
+        return false;
+    rc = sc_type__canon_default(&canon, x->ctx, d, s, true);
+    sc_free(x->ctx, canon);
+    sc_ctx_clear_error(x->ctx);
+    return rc == SC_OK;
+}
+
+static int column_value(sc_exec *x, const sc_xcol *c, const sc_expr *e, bool range)
+{
+    cval v;
+    int rc;
+
+    if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_NULL)
+        return range ? sc_exec__err(x, SC_ER_NULL_IN_VALUES_LESS_THAN) : SC_OK;
+    if (c->d.type == SC_TYPE_UUID || c->d.type == SC_TYPE_INET4 || c->d.type == SC_TYPE_INET6)
+        return SC_OK; /* plugin types convert the value themselves: not judged here */
+    if (!columns_type_allowed(c->d.type))
+        return sc_exec__err(x, SC_ER_FIELD_TYPE_NOT_ALLOWED_AS_PARTITION_FIELD, c->d.name);
+    if (!sc_type__is_integer(c->d.type)) {
+        if (!string_value(e)) {
+            if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind == SC_AST_LIT_HEX &&
+                !sc_type__is_temporal(c->d.type))
+                return SC_OK; /* a hex literal is a (binary) string */
+            if (e->kind == SC_AST_EXPR_LITERAL)
+                return sc_exec__err(x, SC_ER_WRONG_TYPE_COLUMN_VALUE_ERROR);
+            return SC_OK; /* an expression: not judged */
+        }
+        if (sc_type__is_temporal(c->d.type) && !temporal_valid(x, &c->d, e))
+            return sc_exec__err(x, SC_ER_WRONG_TYPE_COLUMN_VALUE_ERROR);
+        return SC_OK;
+    }
+    if (e->kind == SC_AST_EXPR_LITERAL && e->lit.kind != SC_AST_LIT_INT &&
+        e->lit.kind != SC_AST_LIT_BOOL)
+        return sc_exec__err(x, SC_ER_WRONG_TYPE_COLUMN_VALUE_ERROR);
+    rc = eval_const(x, e, &v);
+    sc_ctx_clear_error(x->ctx);
+    if (rc != SC_OK || v.kind != CV_INT)
+        return SC_OK; /* not known here */
+    return int_fits(&c->d, v.i) ? SC_OK : sc_exec__err(x, SC_ER_WRONG_TYPE_COLUMN_VALUE_ERROR);
+}
+
+static int check_column_values(sc_exec *x,
+                               const sc_xtable *t,
+                               const sc_partitioning_def *pt,
+                               const sc_ast_partitioning *ap)
+{
+    if (!is_columns(pt->type))
+        return SC_OK;
+    for (size_t p = 0; p < ap->n_defs; p++) {
+        const sc_ast_pdef *d = &ap->defs[p];
+        for (size_t k = 0; k < d->n_tuples; k++)
+            for (size_t i = 0; i < d->tuples[k].n && i < ap->n_cols; i++) {
+                const sc_expr *e = d->tuples[k].vals[i];
+                const sc_xcol *c = sc_xtable__find_col(t, ap->cols[i]);
+                int rc = e && c ? column_value(x, c, e, is_range(pt->type)) : SC_OK;
+                if (rc != SC_OK)
+                    return rc;
+            }
+    }
+    return SC_OK;
+}
+
 static int build(sc_exec *x, sc_xtable *t, const sc_ast_partitioning *ap, bool engine_given)
 {
     sc_partitioning_def *pt = sc_exec__alloc(x, sizeof(*pt));
@@ -1197,6 +1319,8 @@ static int build(sc_exec *x, sc_xtable *t, const sc_ast_partitioning *ap, bool e
         return rc;
     pt->parts = l.v;
     pt->n_parts = l.n;
+    if ((rc = check_column_values(x, t, pt, ap)) != SC_OK)
+        return rc;
     if ((rc = check_names(x, l.v, l.n)) != SC_OK || (rc = check_values(x, pt)) != SC_OK)
         return rc;
     if (pt->type == SC_PART_SYSTEM_TIME && (rc = check_system_time(x, t, pt)) != SC_OK)
