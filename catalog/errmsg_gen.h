@@ -65,6 +65,7 @@
 #define SC_ER_UNKNOWN_ERROR_REGISTER_SLAVE 1105, "HY000", "Wrong parameters to function register_slave"
 #define SC_ER_UNKNOWN_ERROR_MSG 1105, "HY000", "%s"
 #define SC_ER_UNKNOWN_ERROR_GTID_STATE 1105, "HY000", "Out of memory or malformed slave request when obtaining start position from GTID state"
+#define SC_ER_ORDER_BY_IGNORED_CLUSTERED 1105, "HY000", "ORDER BY ignored as there is a user-defined clustered index in the table '%s'"
 #define SC_ER_UNKNOWN_TABLE 1109, "42S02", "Unknown table '%s' in %s"
 #define SC_ER_FIELD_SPECIFIED_TWICE 1110, "42000", "Column '%s' specified twice"
 #define SC_ER_UNSUPPORTED_EXTENSION 1112, "42000", "Table '%s' uses an extension that doesn't exist in this MariaDB version"

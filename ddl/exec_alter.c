@@ -327,6 +327,8 @@ static int finish_and_store(sc_exec *x,
         rc = sc_exec__alter_check_parent_side(x, st, id, old);
     if (rc == SC_OK)
         rc = sc_exec__alter_check_algorithm(x, st, at, old);
+    if (rc == SC_OK)
+        rc = sc_exec__alter_check_order_by(x, st, at);
     if (rc == SC_OK && st->engine_changed)
         rc = sc_exec__engine_refuses_create(x, st->t.schema, st->t.name, st->t.engine);
     if (rc == SC_OK)

@@ -47,7 +47,15 @@ static bool fk_index_exists(const sc_xtable *t, const char *const *cols, size_t 
  * same charset), or otherwise (a table copy). */
 typedef enum col_change { COL_SAME, COL_INPLACE, COL_COPY } col_change;
 
-static col_change column_change(const sc_column_def *o, const sc_column_def *n, bool in_pk)
+/*
+ * How InnoDB changes column o into n. A VARCHAR/VARBINARY that grows is
+ * changed in place, even instantly, unless its length prefix must grow from
+ * one byte to two: the old maximum above 127 bytes and the new one above
+ * 255, outside ROW_FORMAT=REDUNDANT (10.11.19: latin1 VARCHAR(127) to
+ * VARCHAR(300) is instant, VARCHAR(128) to VARCHAR(300) a copy).
+ */
+static col_change
+column_change(const sc_column_def *o, const sc_column_def *n, bool in_pk, bool redundant)
 {
     bool same_coll = (!o->collation && !n->collation) ||
                      (o->collation && n->collation && strcasecmp(o->collation, n->collation) == 0);
@@ -61,15 +69,23 @@ static col_change column_change(const sc_column_def *o, const sc_column_def *n, 
         o->scale != n->scale || !same_cs)
         return COL_COPY;
     if (!sc_type__is_integer(o->type) && o->length != n->length) {
+        uint64_t ob = (uint64_t)o->length * ml, nb = (uint64_t)n->length * ml;
         bool grow = n->length > o->length &&
                     (o->type == SC_TYPE_VARCHAR || o->type == SC_TYPE_VARBINARY) &&
-                    ((uint64_t)o->length * ml > 255) == ((uint64_t)n->length * ml > 255);
+                    (redundant || ob <= 127 || (ob > 255) == (nb > 255));
         return grow ? COL_INPLACE : COL_COPY;
     }
     if (same_coll)
         return COL_SAME;
     /* a primary key column in another collation means a table copy */
     return in_pk ? COL_COPY : COL_INPLACE;
+}
+
+/* Whether the stored table has ROW_FORMAT=REDUNDANT. */
+static bool old_redundant(const sc_table_def *old)
+{
+    const char *p = old && old->options ? strstr(old->options, "ROW_FORMAT=") : NULL;
+    return p && strncasecmp(p + 11, "REDUNDANT", 9) == 0;
 }
 
 /* As column_change() in a stored table: MariaDB copies a table that has a
@@ -79,7 +95,7 @@ static col_change stored_column_change(const sc_table_def *old,
                                        const sc_column_def *n,
                                        bool in_pk)
 {
-    col_change ch = column_change(o, n, in_pk);
+    col_change ch = column_change(o, n, in_pk, old_redundant(old));
     for (size_t i = 0; ch == COL_INPLACE && i < old->n_indexes; i++)
         if (old->indexes[i].flags & SC_INDEX_LONG_HASH)
             ch = COL_COPY;
@@ -136,6 +152,43 @@ bool sc_exec__alter_copies(const sc_alter_state *st,
             strcasecmp(at->specs[i].value, "COPY") == 0)
             return true;
     return false;
+}
+
+/* Whether an InnoDB table clusters on a key of its own: a PRIMARY KEY, or a
+ * UNIQUE key of NOT NULL columns. */
+static bool user_clustered(const sc_xtable *t)
+{
+    for (size_t i = 0; i < t->n_idx; i++) {
+        const sc_xindex *ix = &t->idx[i];
+        bool not_null = ix->d.kind == SC_INDEX_PRIMARY || ix->d.kind == SC_INDEX_UNIQUE;
+        for (size_t k = 0; not_null && ix->d.kind == SC_INDEX_UNIQUE && k < ix->d.n_parts; k++) {
+            const sc_xcol *c = sc_xtable__find_col((sc_xtable *)t, ix->d.parts[k].column);
+            not_null = c && (c->d.flags & SC_COL_NOT_NULL);
+        }
+        if (not_null)
+            return true;
+    }
+    return false;
+}
+
+int sc_exec__alter_check_order_by(sc_exec *x,
+                                  const sc_alter_state *st,
+                                  const sc_ast_alter_table *at)
+{
+    bool clustered = sc_exec__engine(st->t.engine) == SC_ENGINE_INNODB && user_clustered(&st->t);
+
+    for (size_t i = 0; i < at->n_specs; i++) {
+        const sc_ast_alter_spec *sp = &at->specs[i];
+        if (sp->kind != SC_AST_ALTER_ORDER_BY)
+            continue;
+        if (clustered) { /* InnoDB keeps the rows in the key's order: no column is read */
+            sc_exec__warning(x, SC_ER_ORDER_BY_IGNORED_CLUSTERED, st->t.name);
+            return SC_OK;
+        }
+        if (!sc_xtable__find_col((sc_xtable *)&st->t, sp->name))
+            return sc_exec__err(x, SC_ER_BAD_FIELD_ERROR, sp->name, "ORDER BY");
+    }
+    return SC_OK;
 }
 
 /* A table copy cannot rename a column of a foreign key (either side). */
@@ -560,7 +613,7 @@ int sc_exec__alter_check_algorithm(sc_exec *x,
 {
     const char *algo = NULL, *lock = NULL, *copy_reason = NULL;
     bool add_index = false, add_fk = st->t.n_fks > st->first_new_fk, columns = false;
-    bool rebuild = false, copy;
+    bool rebuild = false, nullness = false, copy;
 
     for (size_t i = 0; i < st->n_dropped; i++) {
         const sc_column_def *oc = old_column(old, st->dropped[i]);
@@ -596,8 +649,13 @@ int sc_exec__alter_check_algorithm(sc_exec *x,
         const sc_xcol *c = sc_xtable__find_col(&st->t, st->modified[i]);
         const sc_column_def *oc =
             c ? old_column(old, c->orig_name ? c->orig_name : c->d.name) : NULL;
-        if (oc && column_change(oc, &c->d, in_primary_key(&st->t, c->d.name)) == COL_COPY)
+        if (oc && column_change(oc, &c->d, in_primary_key(&st->t, c->d.name), old_redundant(old)) ==
+                      COL_COPY)
             copy_reason = "Cannot change column type";
+        /* NOT NULL added, or dropped outside ROW_FORMAT=REDUNDANT: in place, not instant */
+        if (oc && (oc->flags & SC_COL_NOT_NULL) != (c->d.flags & SC_COL_NOT_NULL) &&
+            ((c->d.flags & SC_COL_NOT_NULL) || !old_redundant(old)))
+            nullness = true;
     }
     if (!copy_reason && has_primary(old->indexes, old->n_indexes)) {
         bool now = false;
@@ -621,6 +679,8 @@ int sc_exec__alter_check_algorithm(sc_exec *x,
             return algo_err(x, up, copy_reason, "COPY");
         if (add_fk && x->s->foreign_key_checks)
             return algo_err(x, up, "Adding foreign keys needs foreign_key_checks=OFF", "COPY");
+        if ((strcmp(up, "INSTANT") == 0 || strcmp(up, "NOCOPY") == 0) && nullness)
+            return algo_err(x, up, NULL, "INPLACE");
         if ((strcmp(up, "INSTANT") == 0 || strcmp(up, "NOCOPY") == 0) &&
             options_rebuild(at, old, st->t.engine_opts)) /* not in place without a rebuild */
             return algo_err(x, up,

@@ -84,6 +84,11 @@ int sc_exec__alter_check_parent_side(sc_exec *x,
 bool sc_exec__alter_copies(const sc_alter_state *st,
                            const sc_ast_alter_table *at,
                            const sc_table_def *old);
+/** ALTER ... ORDER BY: Warning 1105 on an InnoDB table clustered on a key of
+ *  its own, else 1054 for a column the table does not have. */
+int sc_exec__alter_check_order_by(sc_exec *x,
+                                  const sc_alter_state *st,
+                                  const sc_ast_alter_table *at);
 /** 1845/1846: the ALGORITHM= and LOCK= the statement asks for are possible. */
 int sc_exec__alter_check_algorithm(sc_exec *x,
                                    sc_alter_state *st,

@@ -941,24 +941,22 @@ static int alter_convert(sc_parser *p, sc_ast_alter_table *at)
     return SC_OK;
 }
 
-/* ORDER BY col [ASC|DESC], ... (must be the last alter item) */
+/* ORDER BY col [ASC|DESC], ... (must be the last alter item): a spec per column */
 static int alter_order(sc_parser *p, sc_ast_alter_table *at)
 {
-    sc_ast_alter_spec *s = new_spec(p, at, SC_AST_ALTER_ORDER_BY);
-    const char *col;
+    sc_ast_alter_spec *s;
+    sc_ast_qname col;
 
-    if (!s)
-        return sc_parse__nomem(p);
     SC_TRY(sc_parse__expect_word(p, "BY"));
     do {
-        SC_TRY(sc_parse__qname(p, &s->new_table));
-        col = s->new_table.name;
-        s->name = col;
+        SC_TRY(sc_parse__qname(p, &col));
+        if (!(s = new_spec(p, at, SC_AST_ALTER_ORDER_BY)))
+            return sc_parse__nomem(p);
+        s->name = col.name;
         if (!sc_parse__accept_word(p, "ASC"))
             (void)sc_parse__accept_word(p, "DESC");
         /* bison shifts a ',' here into the ORDER BY list: ORDER BY a, ADD ... is 1064 */
     } while (sc_parse__accept_op(p, ","));
-    memset(&s->new_table, 0, sizeof(s->new_table));
     return SC_OK;
 }
 
