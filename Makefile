@@ -355,11 +355,19 @@ check-mapgrow-long:
 
 # syscat serve's long modes: every DDL corpus case through the mariadb client
 # (acceptance 1 of issue 10, ~2 minutes) and the 30 s load test.
-.PHONY: check-server-corpus check-server-load
+.PHONY: check-server-corpus check-server-load check-server-tsan
 check-server-corpus: all
 	SC_BUILD=$(BUILD) SC_ORACLE=$(ORACLE) /usr/bin/python3 tests/server/wire_corpus.py
 check-server-load: all
 	SC_BUILD=$(BUILD) SC_LOAD_SECONDS=$${SC_LOAD_SECONDS:-30} bash tests/server/load.sh
+# The reader loops' hand-overs under ThreadSanitizer (docs/testing.md): the churn test
+# (SC_CHURN_SECONDS, SC_CHURN_CLIENTS, SC_CHURN_BURNERS for a long stress), then the load test.
+TSAN_BUILD ?= build/tsan
+check-server-tsan:
+	$(MAKE) MODE=release BUILD=$(TSAN_BUILD) SAN=-fsanitize=thread OPT='-O1 -g' $(TSAN_BUILD)/syscat
+	SC_BUILD=$(TSAN_BUILD) SC_CHURN_SECONDS=$${SC_CHURN_SECONDS:-15} bash tests/server/churn.sh
+	SC_BUILD=$(TSAN_BUILD) SC_LOAD_SECONDS=$${SC_LOAD_SECONDS:-10} SC_LOAD_CLIENTS=16 \
+		SC_LOAD_FOLLOWERS=1 bash tests/server/load.sh
 
 # Replica suites in their long mode (thousands of transactions, 220 kills), then
 # the fan-in over `syscat serve` with 2,000 statements per source (about 50 s).

@@ -546,6 +546,8 @@ static void conn_free(sc_conn *c)
         event_free(c->wait_timer);
     if (c->free_ev)
         event_free(c->free_ev);
+    if (c->park_ev)
+        event_free(c->park_ev);
     if (c->bev)
         bufferevent_free(c->bev);
     free(c);
@@ -1106,11 +1108,8 @@ void sc_conn__back_home(sc_conn *c, short what)
     write_now(c);
 }
 
-static void conn_read_cb(struct bufferevent *bev, void *arg)
+static void conn_read(sc_conn *c)
 {
-    sc_conn *c = arg;
-
-    (void)bev;
     if (c->state == SC_CONN_STREAM) {
         struct evbuffer *in = bufferevent_get_input(c->bev);
         evbuffer_drain(in, evbuffer_get_length(in));
@@ -1122,10 +1121,8 @@ static void conn_read_cb(struct bufferevent *bev, void *arg)
         sc_readers_park(c->srv->readers, c); /* a reader of definitions moves to a reader loop */
 }
 
-static void conn_write_cb(struct bufferevent *bev, void *arg)
+static void conn_write(sc_conn *c, struct bufferevent *bev)
 {
-    sc_conn *c = arg;
-
     if (closing(c)) {
         if (evbuffer_get_length(bufferevent_get_output(bev)) == 0)
             event_active(c->free_ev, 0, 0);
@@ -1135,12 +1132,10 @@ static void conn_write_cb(struct bufferevent *bev, void *arg)
         c->on_drain(c, c->stream_payload);
 }
 
-static void conn_event_cb(struct bufferevent *bev, short what, void *arg)
+static void conn_event(sc_conn *c, short what)
 {
-    sc_conn *c = arg;
     char why[160];
 
-    (void)bev;
     if (what & BEV_EVENT_TIMEOUT) {
         if (closing(c))
             snprintf(why, sizeof(why), "flush timed out");
@@ -1172,6 +1167,38 @@ static void conn_event_cb(struct bufferevent *bev, short what, void *arg)
     if (!c->close_reason[0] || !closing(c))
         snprintf(c->close_reason, sizeof(c->close_reason), "%s", why);
     sc_conn_close(c, why);
+}
+
+/* The bufferevent's callbacks: c->in_cb says that libevent is inside one of
+ * them (a hand-over to another loop must wait until it has returned,
+ * readers.c). None of them frees c (a close frees it from free_ev). */
+static void conn_read_cb(struct bufferevent *bev, void *arg)
+{
+    sc_conn *c = arg;
+
+    (void)bev;
+    c->in_cb++;
+    conn_read(c);
+    c->in_cb--;
+}
+
+static void conn_write_cb(struct bufferevent *bev, void *arg)
+{
+    sc_conn *c = arg;
+
+    c->in_cb++;
+    conn_write(c, bev);
+    c->in_cb--;
+}
+
+static void conn_event_cb(struct bufferevent *bev, short what, void *arg)
+{
+    sc_conn *c = arg;
+
+    (void)bev;
+    c->in_cb++;
+    conn_event(c, what);
+    c->in_cb--;
 }
 
 /* ---------------------------------------------------------------- accept */

@@ -17,6 +17,24 @@
  * connection that is away: it only asks for it back (a close, the server
  * stopping) and acts when it has arrived. The bufferevent moves between the
  * event bases while disabled (bufferevent_base_set).
+ *
+ * A connection is only ever touched by one thread, so both hand-overs wait:
+ * - never from inside the bufferevent's own callback: libevent still holds
+ *   a reference then and drops it (a plain, unlocked decrement) after the
+ *   callback has returned, by which time the other thread may be running
+ *   the bufferevent's callbacks (its own increment and decrement): a lost
+ *   update freed a connection's bufferevent and closed its socket under a
+ *   client (the clean-clone CI's 2013 under load). The main loop disables
+ *   the connection and moves it from an event of its own activated for the
+ *   purpose (park_cb); a reader loop from a timer (leave_cb);
+ * - a reader loop hands a connection back only after its loop has applied
+ *   the epoll changes that withdrew its socket (epoll's change list: a zero
+ *   timer runs after the next epoll_wait, which applies them first), so its
+ *   epoll_ctl can never act on a socket the main loop has since closed, or
+ *   on another connection that got the same descriptor number.
+ * sc_readers__check_handover() checks the first at each hand-over (a debug
+ * build aborts); tests/server/churn.sh moves connections as fast as it can,
+ * and under ThreadSanitizer (make check-server-tsan) the second is a report.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -35,11 +53,13 @@ typedef struct sc_rloop {
     sc_readers *pool;
     pthread_t th;
     struct event_base *base;
-    int efd;          /* its inbox has connections */
-    struct event *ev; /* read event on efd */
-    sc_conn *inbox;   /* (pool lock) arriving connections, c->read_next */
-    bool recall;      /* (pool lock) a connection of its is asked back */
-    sc_conn *own;     /* (its thread) the connections it serves, c->rl_next/rl_prev */
+    int efd;                /* its inbox has connections */
+    struct event *ev;       /* read event on efd */
+    sc_conn *inbox;         /* (pool lock) arriving connections, c->read_next */
+    bool recall;            /* (pool lock) a connection of its is asked back */
+    sc_conn *own;           /* (its thread) the connections it serves, c->rl_next/rl_prev */
+    sc_conn *leaving;       /* (its thread) sent back, handed over by leave_cb, c->read_next */
+    struct event *leave_ev; /* zero timer: hands the leaving over after the next epoll_wait */
     bool started;
 } sc_rloop;
 
@@ -75,12 +95,23 @@ static void drain(int efd)
 
 /* ---------------------------------------------------------------- a reader loop */
 
+void sc_readers__check_handover(const sc_conn *c, const char *where)
+{
+    if (!c->in_cb)
+        return;
+    sc_srv__log(c->srv, "internal error: connection %u handed %s from inside its callback",
+                (unsigned)c->id, where);
+#ifdef SC_DEBUG
+    abort();
+#endif
+}
+
 /* Send c back to the main loop (on its reader loop's thread); what: a bufferevent
- * event for the main loop to handle (EOF, error, timeout), 0 for none. */
+ * event for the main loop to handle (EOF, error, timeout), 0 for none. It stops
+ * being served now and is handed over by leave_cb (see the header comment). */
 static void send_back(sc_rloop *rl, sc_conn *c, short what)
 {
-    sc_readers *r = rl->pool;
-    bool was_empty;
+    static const struct timeval now = {0, 0};
 
     if (c->rl_prev)
         c->rl_prev->rl_next = c->rl_next;
@@ -91,13 +122,40 @@ static void send_back(sc_rloop *rl, sc_conn *c, short what)
     c->rl_next = c->rl_prev = NULL;
     bufferevent_disable(c->bev, EV_READ | EV_WRITE);
     bufferevent_setcb(c->bev, NULL, NULL, NULL, NULL);
-    bufferevent_base_set(r->srv->base, c->bev);
     c->rl_what = what;
+    c->read_next = rl->leaving;
+    rl->leaving = c;
+    event_add(rl->leave_ev, &now);
+}
+
+/* The connections sent back, once this loop's epoll has let go of their
+ * sockets and no callback of theirs is running: to the main loop's inbox. */
+static void leave_cb(evutil_socket_t fd, short what, void *arg)
+{
+    sc_rloop *rl = arg;
+    sc_readers *r = rl->pool;
+    sc_conn *list = rl->leaving, *last = NULL;
+    bool was_empty;
+
+    (void)fd;
+    (void)what;
+    rl->leaving = NULL;
+    if (!list)
+        return;
+    for (sc_conn *c = list; c; c = c->read_next) {
+        sc_readers__check_handover(c, "to the main loop");
+        bufferevent_base_set(r->srv->base, c->bev);
+        last = c;
+    }
     pthread_mutex_lock(&r->lock);
-    c->rl_at = AT_TO_MAIN;
+    for (sc_conn *c = list, *next; c; c = next) {
+        next = c->read_next;
+        c->read_next = NULL;
+        c->rl_at = AT_TO_MAIN;
+        c->done_next = c == last ? r->done : next;
+    }
     was_empty = r->done == NULL;
-    c->done_next = r->done;
-    r->done = c;
+    r->done = list;
     pthread_mutex_unlock(&r->lock);
     if (was_empty)
         wake(r->efd);
@@ -210,7 +268,9 @@ static void rl_read_cb(struct bufferevent *bev, void *arg)
     sc_conn *c = arg;
 
     (void)bev;
+    c->in_cb++;
     rl_input(c->rl, c);
+    c->in_cb--;
 }
 
 static void rl_event_cb(struct bufferevent *bev, short what, void *arg)
@@ -220,7 +280,9 @@ static void rl_event_cb(struct bufferevent *bev, short what, void *arg)
     if ((what & BEV_EVENT_ERROR) && !c->read_errno)
         c->read_errno = errno; /* (errno is this thread's: the main loop logs it) */
     (void)bev;
+    c->in_cb++;
     send_back(c->rl, c, what);
+    c->in_cb--;
 }
 
 /* The reader loop's inbox: connections arriving, and recalls. */
@@ -358,7 +420,8 @@ int sc_readers_start(sc_readers **out, sc_srv *srv, unsigned n)
         rl->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
         if (rl->efd < 0 || !(rl->base = rl_base_new()) ||
             !(rl->ev = event_new(rl->base, rl->efd, EV_READ | EV_PERSIST, rl_inbox_cb, rl)) ||
-            event_add(rl->ev, NULL) != 0 || pthread_create(&rl->th, NULL, rl_main, rl) != 0) {
+            !(rl->leave_ev = evtimer_new(rl->base, leave_cb, rl)) || event_add(rl->ev, NULL) != 0 ||
+            pthread_create(&rl->th, NULL, rl_main, rl) != 0) {
             r->n++;
             sc_readers_stop(r);
             sc_readers_free(r);
@@ -393,6 +456,8 @@ void sc_readers_stop(sc_readers *r)
             c->rl_at = AT_MAIN;
         for (sc_conn *c = r->loops[i].inbox; c; c = c->read_next)
             c->rl_at = AT_MAIN;
+        for (sc_conn *c = r->loops[i].leaving; c; c = c->read_next)
+            c->rl_at = AT_MAIN;
     }
     for (sc_conn *c = r->done; c; c = c->done_next)
         c->rl_at = AT_MAIN;
@@ -410,6 +475,8 @@ void sc_readers_free(sc_readers *r)
 
         if (rl->ev)
             event_free(rl->ev);
+        if (rl->leave_ev)
+            event_free(rl->leave_ev);
         if (rl->base)
             event_base_free(rl->base);
         if (rl->efd >= 0)
@@ -427,21 +494,36 @@ uint64_t sc_readers_count(const sc_readers *r)
     return r ? r->reads : 0;
 }
 
-bool sc_readers_park(sc_readers *r, sc_conn *c)
+/* May c move to a reader loop now? */
+static bool may_park(const sc_readers *r, const sc_conn *c)
 {
+    return r && !r->stop && c->reads_in_row >= PARK_AFTER && c->state == SC_CONN_COMMAND &&
+           !c->tls && !c->txn && !c->in_group && !c->waiting && c->srv->writer != c && !c->big &&
+           !c->hard_close && evbuffer_get_length(bufferevent_get_output(c->bev)) == 0;
+}
+
+/* The move of c, on the main loop, outside any callback of its bufferevent. */
+static void park_cb(evutil_socket_t fd, short what, void *arg)
+{
+    sc_conn *c = arg;
+    sc_readers *r = c->srv->readers;
     sc_rloop *rl;
     bool was_empty;
 
-    if (!r || r->stop || c->reads_in_row < PARK_AFTER || c->state != SC_CONN_COMMAND || c->tls ||
-        c->txn || c->in_group || c->waiting || c->srv->writer == c || c->big || c->hard_close ||
-        evbuffer_get_length(bufferevent_get_output(c->bev)) > 0)
-        return false;
-    rl = &r->loops[r->next++ % r->n];
-    bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+    (void)fd;
+    (void)what;
+    if (c->state == SC_CONN_CLOSING)
+        return; /* (its free is on its way) */
+    if (!may_park(r, c)) {
+        sc_conn__back_home(c, 0); /* (things changed: it stays, reading on) */
+        return;
+    }
+    sc_readers__check_handover(c, "to a reader loop");
     bufferevent_setcb(c->bev, NULL, NULL, NULL, NULL);
+    rl = &r->loops[r->next++ % r->n];
     if (bufferevent_base_set(rl->base, c->bev) != 0) {
         sc_conn__back_home(c, 0);
-        return true; /* (handled: back_home read on) */
+        return;
     }
     c->rl = rl;
     c->write_parked = true; /* (EV_WRITE is off: the next queued reply turns it on) */
@@ -453,6 +535,17 @@ bool sc_readers_park(sc_readers *r, sc_conn *c)
     pthread_mutex_unlock(&r->lock);
     if (was_empty)
         wake(rl->efd);
+}
+
+bool sc_readers_park(sc_readers *r, sc_conn *c)
+{
+    if (!may_park(r, c))
+        return false;
+    if (!c->park_ev && !(c->park_ev = event_new(c->srv->base, -1, 0, park_cb, c)))
+        return false;
+    /* still inside c's callback: quiet it, and move it from park_cb */
+    bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+    event_active(c->park_ev, 0, 0);
     return true;
 }
 

@@ -59,6 +59,7 @@ struct sc_conn {
     bool waiting;             /* in the writer queue */
     struct bufferevent *bev;  /* socket, or the TLS filter over it */
     struct event *free_ev;    /* deferred free */
+    struct event *park_ev;    /* moves it to a reader loop (readers.c park_cb), or NULL */
     struct event *wait_timer; /* lock wait timeout while in the writer queue */
     struct event *timer;      /* sc_conn_set_timer */
     evutil_socket_t fd;
@@ -103,6 +104,7 @@ struct sc_conn {
     int rl_at;                         /* where it is: home, going, on a reader loop, coming back */
     bool rl_recall;                    /* the main loop wants it back */
     short rl_what;                     /* the bufferevent event it came back with (0: none) */
+    unsigned in_cb;                    /* inside a callback of its bufferevent (readers.c) */
     bool free_deferred;                /* freed while away: freed when back */
     bool close_on_return;              /* the server stops: closed when back */
     unsigned reads_in_row, reads_prev; /* definition SHOWs in a row on the main loop */
@@ -174,9 +176,15 @@ void sc_readers_stop(sc_readers *r);
 void sc_readers_free(sc_readers *r);
 /** Statements the reader loops answered. */
 uint64_t sc_readers_count(const sc_readers *r);
-/** Move c to a reader loop when it has been sending definition SHOWs and is idle.
- *  @return true when moved: the main loop must not touch it until it is back */
+/** Move c to a reader loop when it has been sending definition SHOWs and is idle
+ *  (from its bufferevent's callback: c is disabled now and moves from an event of
+ *  its own once the callback has returned, or reads on there if things changed).
+ *  @return true when it is moving: leave it alone (sc_readers_away says when it is away) */
 bool sc_readers_park(sc_readers *r, sc_conn *c);
+/** A hand-over of c to another thread: never from inside a callback of its
+ *  bufferevent (libevent touches it after the callback returns). Aborts a
+ *  debug build (tests/server/churn.sh), logs in a release build. */
+void sc_readers__check_handover(const sc_conn *c, const char *where);
 /** Is c away on a reader loop? With recall, ask for it back (sc_conn__back_home follows). */
 bool sc_readers_away(sc_readers *r, sc_conn *c, bool recall);
 

@@ -82,6 +82,9 @@ run bash "$HERE/cli/prompt.sh"
 run bash "$HERE/server/run-clients.sh"
 run /usr/bin/python3 "$HERE/server/wire_corpus.py" --limit "${SC_WIRE_CASES:-24}"
 run env SC_LOAD_SECONDS="${SC_LOAD_SECONDS:-30}" bash "$HERE/server/load.sh"
+# Connections moving between the main and the reader loops as fast as they can (a
+# hand-over from inside a callback aborts the debug build); make check-server-tsan for TSan.
+run env SC_CHURN_SECONDS="${SC_CHURN_SECONDS:-5}" bash "$HERE/server/churn.sh"
 # syscat serve's binlog stream read by stock MariaDB tools: mariadb-binlog
 # --read-from-remote-server and a MariaDB 10.11 replica restarted midway (issue 10).
 run bash "$HERE/server/stream-stock.sh"

@@ -5,12 +5,19 @@
  * for S seconds and time every statement.
  *
  * usage: loadgen (--socket PATH | --port N) --user U [--password P]
- *                --threads N --seconds S --mode mixed|show|create
+ *                --threads N --seconds S --mode mixed|show|create|churn
  *                --prefix NAME [--acked FILE]
  *   mixed   per thread: SHOW CREATE TABLE (60%), SHOW TABLES (15%), CREATE
  *           TABLE of a new name (20%), DROP TABLE of one it created (5%)
  *   show    SHOW CREATE TABLE of one of 20 tables made at start
  *   create  CREATE TABLE of a new name, every statement
+ *   churn   connections that move between syscat serve's loops as fast as
+ *           they can (docs/server.md "Reader loops"): 5 to 8 SHOW CREATE
+ *           TABLE (a reader loop takes the connection after 4), then one
+ *           of: USE of its database (back to the main loop), COM_INIT_DB
+ *           (the same by another command), or a close and a new
+ *           connection (closed while on a reader loop; its socket's number
+ *           is soon another's)
  * Prints one line per kind: count, q/s, p50 and p99 latency (us), and the
  * number of unexpected errors (any error at all: every statement is valid
  * when it is sent); with --acked, the tables that exist at the end by the
@@ -24,9 +31,9 @@
 #include <string.h>
 #include <time.h>
 
-enum { K_SHOW, K_TABLES, K_CREATE, K_DROP, K_N };
-static const char *const kind_name[K_N] = {"SHOW CREATE TABLE", "SHOW TABLES", "CREATE TABLE",
-                                           "DROP TABLE"};
+enum { K_SHOW, K_TABLES, K_CREATE, K_DROP, K_BACK, K_RECONNECT, K_N };
+static const char *const kind_name[K_N] = {"SHOW CREATE TABLE", "SHOW TABLES",   "CREATE TABLE",
+                                           "DROP TABLE",        "USE / INIT_DB", "reconnect"};
 
 typedef struct opts {
     const char *sock, *user, *pw, *mode, *prefix, *acked;
@@ -79,6 +86,57 @@ static int run(worker *w, MYSQL *m, int k, const char *sql)
     return 0;
 }
 
+/* A new connection to db (NULL: none). @return 0, -1 (counted as an error) */
+static int connect_to(worker *w, MYSQL **mp, const char *db)
+{
+    const opts *o = w->o;
+
+    *mp = mysql_init(NULL);
+    if (!*mp || !mysql_real_connect(*mp, o->sock ? NULL : "127.0.0.1", o->user, o->pw, db, o->port,
+                                    o->sock, 0)) {
+        if (w->errors++ == 0)
+            snprintf(w->first_error, sizeof(w->first_error), "connect: %s",
+                     *mp ? mysql_error(*mp) : "no memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* One round of the churn mode: definition SHOWs, then a move back or a new connection. */
+static int churn(worker *w, MYSQL **mp, const char *db, unsigned r)
+{
+    char sql[256];
+    double t0;
+
+    for (unsigned i = 0; i < 5 + r % 4; i++) {
+        snprintf(sql, sizeof(sql), "SHOW CREATE TABLE t%u", w->live[(r >> 4) % w->n_live]);
+        if (run(w, *mp, K_SHOW, sql) != 0)
+            return -1;
+    }
+    switch ((r >> 8) % 3) {
+    case 0:
+        snprintf(sql, sizeof(sql), "USE %s", db);
+        return run(w, *mp, K_BACK, sql);
+    case 1:
+        t0 = now_us();
+        if (mysql_select_db(*mp, db) != 0) {
+            if (w->errors++ == 0)
+                snprintf(w->first_error, sizeof(w->first_error), "select_db %s: %u %s", db,
+                         mysql_errno(*mp), mysql_error(*mp));
+            return -1;
+        }
+        record(w, K_BACK, now_us() - t0);
+        return 0;
+    default:
+        t0 = now_us();
+        mysql_close(*mp);
+        if (connect_to(w, mp, db) != 0)
+            return -1;
+        record(w, K_RECONNECT, now_us() - t0);
+        return 0;
+    }
+}
+
 static void add_live(worker *w, unsigned t)
 {
     if (w->n_live == w->cap_live) {
@@ -92,15 +150,12 @@ static void *work(void *arg)
 {
     worker *w = arg;
     const opts *o = w->o;
-    MYSQL *m = mysql_init(NULL);
+    MYSQL *m;
     char db[128], sql[512];
     unsigned next = 0, seed = w->id * 7919u + 17u;
     double end;
 
-    if (!mysql_real_connect(m, o->sock ? NULL : "127.0.0.1", o->user, o->pw, NULL, o->port, o->sock,
-                            0)) {
-        snprintf(w->first_error, sizeof(w->first_error), "connect: %s", mysql_error(m));
-        w->errors++;
+    if (connect_to(w, &m, NULL) != 0) {
         mysql_close(m);
         return NULL;
     }
@@ -128,6 +183,11 @@ static void *work(void *arg)
         unsigned r = (seed = seed * 1103515245u + 12345u) >> 8;
         int k;
 
+        if (!strcmp(o->mode, "churn")) {
+            if (churn(w, &m, db, r) != 0)
+                break;
+            continue;
+        }
         if (!strcmp(o->mode, "show"))
             k = K_SHOW;
         else if (!strcmp(o->mode, "create"))
@@ -202,7 +262,7 @@ int main(int argc, char **argv)
     if (!o.user || (!o.sock && !o.port) || o.threads == 0) {
         fprintf(stderr,
                 "usage: loadgen (--socket P | --port N) --user U [--password P] --threads N "
-                "--seconds S --mode mixed|show|create --prefix NAME [--acked FILE]\n");
+                "--seconds S --mode mixed|show|create|churn --prefix NAME [--acked FILE]\n");
         return 2;
     }
     mysql_library_init(0, NULL, NULL);
