@@ -548,6 +548,8 @@ static void conn_free(sc_conn *c)
         event_free(c->free_ev);
     if (c->park_ev)
         event_free(c->park_ev);
+    if (c->rl_ev)
+        event_free(c->rl_ev); /* (its reader loop has ended: the server stops) */
     if (c->bev)
         bufferevent_free(c->bev);
     free(c);

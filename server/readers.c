@@ -122,6 +122,8 @@ static void send_back(sc_rloop *rl, sc_conn *c, short what)
     c->rl_next = c->rl_prev = NULL;
     bufferevent_disable(c->bev, EV_READ | EV_WRITE);
     bufferevent_setcb(c->bev, NULL, NULL, NULL, NULL);
+    if (c->rl_ev)
+        event_del(c->rl_ev); /* (freed by leave_cb, outside its callback) */
     c->rl_what = what;
     c->read_next = rl->leaving;
     rl->leaving = c;
@@ -144,6 +146,9 @@ static void leave_cb(evutil_socket_t fd, short what, void *arg)
         return;
     for (sc_conn *c = list; c; c = c->read_next) {
         sc_readers__check_handover(c, "to the main loop");
+        if (c->rl_ev)
+            event_free(c->rl_ev);
+        c->rl_ev = NULL;
         bufferevent_base_set(r->srv->base, c->bev);
         last = c;
     }
@@ -263,13 +268,47 @@ static void rl_input(sc_rloop *rl, sc_conn *c)
     }
 }
 
-static void rl_read_cb(struct bufferevent *bev, void *arg)
+/*
+ * c's socket is readable (or its idle timeout passed): one read(2) into its
+ * input, then its requests. The reader loop reads the socket itself rather
+ * than through the bufferevent, whose evbuffer_read asks the kernel how much
+ * there is first (an ioctl(FIONREAD) per request; docs/performance.md).
+ */
+static void rl_sock_cb(evutil_socket_t fd, short what, void *arg)
 {
     sc_conn *c = arg;
+    struct evbuffer *in = bufferevent_get_input(c->bev);
+    struct evbuffer_iovec v;
+    ssize_t n;
 
-    (void)bev;
     c->in_cb++;
-    rl_input(c->rl, c);
+    if (what & EV_TIMEOUT) {
+        send_back(c->rl, c, BEV_EVENT_TIMEOUT | BEV_EVENT_READING);
+        c->in_cb--;
+        return;
+    }
+    evbuffer_unfreeze(in, 0);
+    if (evbuffer_reserve_space(in, 16384, &v, 1) < 1) {
+        evbuffer_freeze(in, 0);
+        c->read_errno = ENOMEM;
+        send_back(c->rl, c, BEV_EVENT_ERROR | BEV_EVENT_READING);
+        c->in_cb--;
+        return;
+    }
+    n = read(fd, v.iov_base, v.iov_len);
+    if (n > 0) {
+        v.iov_len = (size_t)n;
+        evbuffer_commit_space(in, &v, 1);
+    }
+    evbuffer_freeze(in, 0);
+    if (n > 0)
+        rl_input(c->rl, c);
+    else if (n == 0)
+        send_back(c->rl, c, BEV_EVENT_EOF | BEV_EVENT_READING);
+    else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        c->read_errno = errno;
+        send_back(c->rl, c, BEV_EVENT_ERROR | BEV_EVENT_READING);
+    }
     c->in_cb--;
 }
 
@@ -283,6 +322,22 @@ static void rl_event_cb(struct bufferevent *bev, short what, void *arg)
     c->in_cb++;
     send_back(c->rl, c, what);
     c->in_cb--;
+}
+
+/* Read c's socket on this loop (rl_sock_cb), with the idle timeout.
+ * @return false when c was sent back (no memory for the event) */
+static bool rl_watch(sc_rloop *rl, sc_conn *c)
+{
+    unsigned idle = c->srv->opts.idle_timeout;
+    struct timeval tv = {(time_t)idle, 0};
+
+    if (!(c->rl_ev = event_new(rl->base, c->fd, EV_READ | EV_PERSIST, rl_sock_cb, c)) ||
+        event_add(c->rl_ev, idle ? &tv : NULL) != 0) {
+        c->read_errno = ENOMEM;
+        send_back(rl, c, BEV_EVENT_ERROR | BEV_EVENT_READING);
+        return false;
+    }
+    return true;
 }
 
 /* The reader loop's inbox: connections arriving, and recalls. */
@@ -315,9 +370,10 @@ static void rl_inbox_cb(evutil_socket_t fd, short what, void *arg)
         if (rl->own)
             rl->own->rl_prev = c;
         rl->own = c;
-        bufferevent_setcb(c->bev, rl_read_cb, NULL, rl_event_cb, c);
-        bufferevent_enable(c->bev, EV_READ);
+        bufferevent_setcb(c->bev, NULL, NULL, rl_event_cb, c); /* (its writes' errors) */
         recall = true; /* (an arrival may have been asked back already) */
+        if (!rl_watch(rl, c))
+            continue;
         rl_input(rl, c);
     }
     if (!recall)

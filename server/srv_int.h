@@ -60,6 +60,7 @@ struct sc_conn {
     struct bufferevent *bev;  /* socket, or the TLS filter over it */
     struct event *free_ev;    /* deferred free */
     struct event *park_ev;    /* moves it to a reader loop (readers.c park_cb), or NULL */
+    struct event *rl_ev;      /* its socket's read event on a reader loop, or NULL */
     struct event *wait_timer; /* lock wait timeout while in the writer queue */
     struct event *timer;      /* sc_conn_set_timer */
     evutil_socket_t fd;

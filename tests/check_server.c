@@ -720,6 +720,30 @@ START_TEST(test_server_half_open)
 }
 END_TEST
 
+/* A connection that went quiet on a reader loop (after definition SHOWs) is
+ * closed by the idle timeout too (the reader loops read sockets themselves). */
+START_TEST(test_server_idle_on_reader_loop)
+{
+    static const char *const opts[] = {"--idle-timeout", "1", "--reader-threads", "2", NULL};
+    MYSQL *m;
+
+    ts_cleanup(&ts);
+    ts_start(&ts, opts);
+    m = connect_socket(NULL);
+    exec_ok(m, "CREATE DATABASE idle_db");
+    exec_ok(m, "CREATE TABLE idle_db.t (a INT)");
+    for (int i = 0; i < 8; i++) { /* a reader loop takes it after 4 */
+        ck_assert_int_eq(mysql_query(m, "SHOW CREATE TABLE idle_db.t"), 0);
+        mysql_free_result(mysql_store_result(m));
+    }
+    for (int i = 0; i < 40 && !log_has("closed (idle timeout (1 s))"); i++)
+        usleep(100 * 1000);
+    ck_assert(log_has("closed (idle timeout (1 s))"));
+    ck_assert_int_ne(mysql_query(m, "SHOW CREATE TABLE idle_db.t"), 0);
+    mysql_close(m);
+}
+END_TEST
+
 /* A CREATE TABLE whose SHOW CREATE TABLE is about 24 KB. */
 static void create_wide(MYSQL *m, const char *name)
 {
@@ -861,6 +885,7 @@ Suite *sc_test_server_suite(void)
     tcase_add_test(tc, test_server_sigterm);
     tcase_add_test(tc, test_server_bad_clients);
     tcase_add_test(tc, test_server_half_open);
+    tcase_add_test(tc, test_server_idle_on_reader_loop);
     tcase_add_test(tc, test_server_show_variables);
     tcase_add_test(tc, test_server_max_connections);
     tcase_add_test(tc, test_server_writer_queue);
