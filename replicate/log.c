@@ -747,6 +747,84 @@ static void sys_after_bits(uint8_t *after_bm,
             bit_put(after_bm, i);
 }
 
+/* ------------------------------------------------------------------ */
+/* The replica applier's images                                         */
+
+unsigned long sc_log__hints_used;
+
+static void hints_clear(sc_log *log)
+{
+    log->n_hints = 0;
+    sc__buf_reset(&log->hint_bytes);
+    log->hint_txn = NULL;
+}
+
+int sc_log__image_hint(uint8_t **copy,
+                       sc_log *log,
+                       sc_txn *txn,
+                       size_t idx,
+                       unsigned systable,
+                       bool update,
+                       sc_slice image)
+{
+    sc_log_hint *h;
+    uint8_t *d;
+
+    if (log->hint_txn != txn || mdb_txn_id(sc_catalog__mdb_txn(txn)) != log->hint_txn_id ||
+        (log->n_hints && log->hints[log->n_hints - 1].idx >= idx)) {
+        hints_clear(log);
+        log->hint_txn = txn;
+        log->hint_txn_id = mdb_txn_id(sc_catalog__mdb_txn(txn));
+    }
+    if (log->n_hints == log->cap_hints && sc__grow(log->ctx, (void **)&log->hints, &log->cap_hints,
+                                                   log->n_hints, sizeof(*log->hints), 64))
+        return SC_ENOMEM;
+    h = &log->hints[log->n_hints];
+    *h = (sc_log_hint){idx, systable, update, log->hint_bytes.len, image.len, NULL};
+    log->hint_bytes.ctx = log->ctx;
+    if (!(d = sc__buf_append(&log->hint_bytes, image.len)))
+        return SC_ENOMEM;
+    memcpy(d, image.data, image.len);
+    *copy = d;
+    log->n_hints++;
+    return SC_OK;
+}
+
+/* Match the images to the changes the hook got (before any is left out of the log). */
+static void hints_resolve(sc_log *log, sc_txn *txn, const sc_row_change *c, size_t n)
+{
+    if (log->hint_txn != txn || mdb_txn_id(sc_catalog__mdb_txn(txn)) != log->hint_txn_id) {
+        hints_clear(log);
+        return;
+    }
+    for (size_t i = 0; i < log->n_hints; i++) {
+        sc_log_hint *h = &log->hints[i];
+        const sc_row_change *r = h->idx < n ? &c[h->idx] : NULL;
+        h->after = r && r->systable == h->systable && !r->before.len == !h->update && r->after.len
+                       ? r->after.data
+                       : NULL;
+    }
+}
+
+/* The image of change c (an insert's, an update's after image) when the applier
+ * gave one: the changes come in order. */
+static const sc_log_hint *next_hint(sc_log_build *bld, const sc_row_change *c)
+{
+    const sc_log *log = bld->log;
+
+    while (bld->hint_next < log->n_hints && !log->hints[bld->hint_next].after)
+        bld->hint_next++;
+    if (bld->hint_next == log->n_hints || log->hints[bld->hint_next].after != c->after.data)
+        return NULL;
+    sc_log__hints_used++;
+    return &log->hints[bld->hint_next++];
+}
+
+static sc_slice hint_image(const sc_log *log, const sc_log_hint *h)
+{
+    return (sc_slice){log->hint_bytes.data + h->off, h->len};
+}
+
 /*
  * One system-table row change as a row image in the open rows event. The
  * recorded rows are read straight from their protobuf wire bytes by the
@@ -760,25 +838,38 @@ static int sys_change(sc_log_build *bld, const sc_row_change *c)
     uint8_t after_bm[4];
     const uint8_t *bits;
     int kind = change_kind(c), rc = SC_OK;
+    uint16_t flags = c->cascade ? SC_ROWS_NO_FOREIGN_KEY_CHECKS : 0;
+    const sc_log_hint *hint = kind != SC_LOG_DELETE ? next_hint(bld, c) : NULL;
 
+    memset(after_bm, 0, sizeof(after_bm));
+    bits = fixed_bits(m, kind, bld->set.image);
+    if (hint && kind == SC_LOG_INSERT)
+        return sc_log__rows_add(bld, c->systable, kind, flags, m->ncols, bits, after_bm,
+                                hint_image(bld->log, hint));
+    if (hint && bld->set.image != SC_LOG_IMAGE_FULL)
+        hint = NULL; /* a partial after image depends on what changed: from the values */
     if (c->before.len)
         rc = sc_sysmap__values(bv, bld->log->ctx, m, c->before);
-    if (!rc && c->after.len)
+    if (!rc && c->after.len && !hint)
         rc = sc_sysmap__values(av, bld->log->ctx, m, c->after);
     if (rc)
         return rc;
-    memset(after_bm, 0, sizeof(after_bm));
-    bits = fixed_bits(m, kind, bld->set.image);
-    if (kind == SC_LOG_UPDATE)
+    if (kind == SC_LOG_UPDATE && hint)
+        memcpy(after_bm, m->all_bits, sizeof(after_bm)); /* FULL: every column */
+    else if (kind == SC_LOG_UPDATE)
         sys_after_bits(after_bm, m, bld->set.image, bv, av);
     bld->scratch.len = 0;
     rc = sc_sysmap__encode_image(&bld->scratch, m, bits, kind == SC_LOG_INSERT ? av : bv);
-    if (!rc && kind == SC_LOG_UPDATE)
+    if (!rc && hint) {
+        sc_slice img = hint_image(bld->log, hint);
+        sc__buf_put(&bld->scratch, img.data, img.len);
+        rc = bld->scratch.failed ? SC_ENOMEM : SC_OK;
+    } else if (!rc && kind == SC_LOG_UPDATE) {
         rc = sc_sysmap__encode_image(&bld->scratch, m, after_bm, av);
+    }
     if (!rc)
-        rc = sc_log__rows_add(bld, c->systable, kind,
-                              c->cascade ? SC_ROWS_NO_FOREIGN_KEY_CHECKS : 0, m->ncols, bits,
-                              after_bm, (sc_slice){bld->scratch.data, bld->scratch.len});
+        rc = sc_log__rows_add(bld, c->systable, kind, flags, m->ncols, bits, after_bm,
+                              (sc_slice){bld->scratch.data, bld->scratch.len});
     return rc;
 }
 
@@ -1033,6 +1124,7 @@ void sc_log__unpin_settings(sc_log *log)
 {
     log->pin_txn = NULL;
     sc_log__zip_discard(log); /* committed (nothing left) or aborted */
+    hints_clear(log);
 }
 
 static int mark_logged(sc_log *log, sc_txn *txn)
@@ -1167,6 +1259,8 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
 
     if (log->observer)
         log->observer(txn, changes, n, log->observer_payload);
+    if (log->n_hints)
+        hints_resolve(log, txn, changes, n);
     rc = mark_logged(log, txn);
     logged = loggable_changes(&copy, &n, log, changes, n);
     if (!rc && !logged && n)
@@ -1181,6 +1275,7 @@ static int commit_hook(sc_txn *txn, const sc_row_change *changes, size_t n, void
     }
     sc_free(log->ctx, copy);
     sc_log__umaps_clear(log); /* the maps of this transaction's rows are written (or moot) */
+    hints_clear(log);
     return rc;
 }
 
@@ -1431,6 +1526,8 @@ void sc_log_close(sc_log *log)
     sc_log__fd_close(log);
     sc_log__zip_free(log);
     sc_log__umaps_clear(log);
+    sc_free(log->ctx, log->hints);
+    sc__buf_free(&log->hint_bytes);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         sc_free(log->ctx, log->sys[t].tm.fields);
         sc__buf_free(&log->sys[t].meta);

@@ -121,6 +121,20 @@ typedef struct sc_log_fd {
     int alg;       /* its checksum algorithm (sc_log__file_alg) */
 } sc_log_fd;
 
+/**
+ * A row image the replica applier hands the commit hook for one change of
+ * the open unit (sc_log__image_hint): the insert or update recorded as
+ * change number idx since the unit began, of system table systable; its
+ * image (an update's after image) is hint_bytes[off, off + len).
+ */
+typedef struct sc_log_hint {
+    size_t idx;
+    unsigned systable;
+    bool update; /* an update, image its after image (else an insert) */
+    size_t off, len;
+    const uint8_t *after; /* the change's recorded row, matched at the hook (NULL: none) */
+} sc_log_hint;
+
 struct sc_log {
     sc_catalog *cat;                         /* the catalog the hooks are installed on */
     sc_ctx *ctx;                             /* the catalog's ctx */
@@ -151,6 +165,11 @@ struct sc_log {
     struct sc_logzip *zip; /* the compressing thread and its staged transactions (logzip.c) */
     bool zip_enabled;      /* SC_LOG_ZIP_THREAD is not 0: splits may stage (logzip.c) */
     bool defer;            /* the next split may stage its transaction (sc_log__set_defer) */
+    sc_log_hint *hints;    /* the applier's images for the open unit (sc_log__image_hint) */
+    size_t n_hints, cap_hints;
+    sc_buf hint_bytes; /* their bytes */
+    sc_txn *hint_txn;  /* the write txn they belong to */
+    size_t hint_txn_id;
 };
 
 /* ---- log.c ---- */
@@ -203,6 +222,30 @@ void sc_log__unpin_settings(sc_log *log);
  * splits; every other commit or split stays on the one-thread path.
  */
 void sc_log__set_defer(sc_log *log, bool on);
+/**
+ * The replica applier's row image of change number idx of write txn txn
+ * (counted from the txn's start or last split: sc_catalog__txn_mark), an
+ * insert into system table systable or (update) the after image, of every
+ * column, of an update of it. image must be byte for byte what the commit
+ * hook encodes from the row the catalog recorded for that change
+ * (replica_rows.c proves it: sc_sysmap__image_match); the hook copies it
+ * instead of decoding the row and encoding it again (an update's only under
+ * binlog.row_image=FULL: a partial after image depends on what changed). A
+ * change it does not match (another table or kind) is encoded as always.
+ * The images are forgotten at the unit's end (the hook) and when the txn
+ * ends. *copy gets the log's copy of image, to write in place until the
+ * next call.
+ * @return SC_OK, SC_ENOMEM
+ */
+int sc_log__image_hint(uint8_t **copy,
+                       sc_log *log,
+                       sc_txn *txn,
+                       size_t idx,
+                       unsigned systable,
+                       bool update,
+                       sc_slice image);
+/** Tests: the applier's images the commit hook wrote instead of encoding them. */
+extern unsigned long sc_log__hints_used;
 /** Use the compressing thread at all (default: SC_LOG_ZIP_THREAD is not "0"; tests). */
 void sc_log__set_zip_thread(sc_log *log, bool on);
 /** Tests: transactions staged for the compressing thread so far (logzip.c). */
@@ -364,6 +407,7 @@ struct sc_log_build {
     bool defer;                   /* staged for the compressing thread (logzip.c) */
     sc_buf cands;                 /* sc_log_zcand: rows events it compresses */
     size_t n_events;              /* events in out */
+    size_t hint_next;             /* the applier's next image to match (log->hints) */
 };
 
 /**

@@ -396,6 +396,7 @@ static int on_rows(sc_replica_applier *a, const sc_replica_ev *v, sc_binlog_read
     sc_replica_rowsev p;
     int rc;
 
+    p.rows = a->rows_keep; /* the last event's arrays */
     if (v->has_rows) {
         sc_replica__rows_prepare(&p, a, v->tm, v->rows_type, &v->rows, &loc);
     } else if (r) {
@@ -409,6 +410,7 @@ static int on_rows(sc_replica_applier *a, const sc_replica_ev *v, sc_binlog_read
     }
     rc = sc_replica__rows(a, &p);
     sc_replica__rows_release(a->ctx, &p);
+    a->rows_keep = p.rows;
     return rc;
 }
 
@@ -926,6 +928,8 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
     a->threads = sc_replica__thread_safe_alloc(a->ctx) ? threads_env() : 1;
     a->packed_rows =
         getenv("SC_REPLICA_PACKED_ROWS") && !strcmp(getenv("SC_REPLICA_PACKED_ROWS"), "1");
+    a->hook_images =
+        getenv("SC_REPLICA_LOG_IMAGES") && !strcmp(getenv("SC_REPLICA_LOG_IMAGES"), "hook");
     a->net_pending = (sc_buf)SC_BUF_INIT(a->ctx);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))
@@ -942,6 +946,7 @@ static void applier_free(sc_replica_applier *a)
     close_reader(a);
     net_disconnect(a);
     sc__buf_free(&a->net_pending);
+    sc_rows__free(a->ctx, &a->rows_keep);
     sc_free(a->ctx, a->done);
     sc_free(a->ctx, a->tables);
     sc_free(a->ctx, a->schemas);

@@ -171,6 +171,9 @@ typedef struct sc_replica_applier {
                                   with a caller's allocator) */
     bool packed_rows;          /* SC_REPLICA_PACKED_ROWS=1: rows through their packed form (the
                                   path before the message path; tests compare the two) */
+    sc_rows rows_keep;         /* decoding arrays kept between rows events (on_rows) */
+    bool hook_images;          /* SC_REPLICA_LOG_IMAGES=hook: the commit hook encodes every
+                                  image from the catalog's rows (tests compare the two) */
     bool single;               /* one transaction per commit (a failed batch again) */
     bool batch_failed;         /* the last batch was aborted by an error */
     const char *file;          /* current source file (for messages) */
@@ -214,11 +217,19 @@ typedef struct sc_replica_rowsev {
     char db[256];      /* the TABLE_MAP's names, for messages (user tables) */
     char table[256];
     sc_rows rows; /* the images; strings point into the event's bytes */
+    /* Inserts and updates of a system table whose TABLE_MAP has our columns: the
+     * local log may take their images from the event's bytes (replica_rows.c,
+     * "Logged images") */
+    bool raw_ok;  /* the event's images may be logged from raw */
+    sc_slice raw; /* the event's row images (rows.at, rows.img_at are offsets in it) */
 } sc_replica_rowsev;
 
 /**
  * Prepare a rows event (decoded type and body rows) with its TABLE_MAP tm
- * (NULL: none was read); a's sysmaps and file name are only read.
+ * (NULL: none was read); a's sysmaps and file name are only read. p->rows
+ * holds the arrays of the last event prepared in p, or is all zero: they
+ * are decoded into (sc_rows__decode_keep) and kept by
+ * sc_replica__rows_release; sc_rows__free frees them.
  * @return SC_OK, or the error also kept in p (SC_ECORRUPT, SC_ENOMEM, ...)
  */
 int sc_replica__rows_prepare(sc_replica_rowsev *p,
@@ -227,7 +238,7 @@ int sc_replica__rows_prepare(sc_replica_rowsev *p,
                              uint8_t type,
                              const sc_ev_rows *rows,
                              const sc_event_loc *loc);
-/** Free what sc_replica__rows_prepare allocated (p stays reusable). */
+/** Done with the event prepared in p (its arrays stay in p->rows for the next one). */
 void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p);
 
 /**

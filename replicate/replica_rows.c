@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "catalog/rowmsg.h"
+#include "replicate/bytes.h"
+#include "replicate/log.h"
 #include "replicate/replica.h"
 
 /* ------------------------------------------------------------------ */
@@ -95,6 +97,17 @@ static void set_str(image *im, int c, int slot, const char *s)
     im->v[c].kind = SC_VAL_BYTES;
     im->v[c].v.str.data = (const uint8_t *)im->names[slot];
     im->v[c].v.str.len = strlen(im->names[slot]);
+}
+
+/* Column c of im named by the source's rules: set only when that changes the
+ * value, so an image left as it was can be logged from the source's bytes. */
+static void rename_db(sc_replica_applier *a, image *im, int c, int slot)
+{
+    char buf[256];
+    const char *to = sc_replica__db_name(&a->src, str_of(buf, sizeof(buf), im, c));
+
+    if (to != buf || strlen(buf) != im->v[c].v.str.len)
+        set_str(im, c, slot, to);
 }
 
 /* ------------------------------------------------------------------ */
@@ -208,11 +221,8 @@ static int translate_schema(sc_replica_applier *a, change *c)
         return rc;
     if (c->kind == 1 && (rc = map_col(a, c, &c->a, id, SC_IDMAP_SCHEMA)))
         return rc;
-    if (c->kind == 1 && present_str(&c->a, c->k->name)) {
-        char buf[256];
-        int n = c->k->name;
-        set_str(&c->a, n, 0, sc_replica__db_name(&a->src, str_of(buf, sizeof(buf), &c->a, n)));
-    }
+    if (c->kind == 1 && present_str(&c->a, c->k->name))
+        rename_db(a, &c->a, c->k->name, 0);
     return SC_OK;
 }
 
@@ -240,10 +250,9 @@ static int translate_table(sc_replica_applier *a, change *c)
 static void rewrite_parent(sc_replica_applier *a, change *c, image *im)
 {
     int p = c->k->parent_schema;
-    char buf[256];
 
     if (present_str(im, p))
-        set_str(im, p, 1, sc_replica__db_name(&a->src, str_of(buf, sizeof(buf), im, p)));
+        rename_db(a, im, p, 1);
 }
 
 static int translate_child(sc_replica_applier *a, change *c)
@@ -560,9 +569,58 @@ static void image_load(image *im, sc_rows *rows, size_t i)
     im->absent = rows->absent + i * rows->ncols;
 }
 
-static int sys_image(sc_replica_applier *a, const sc_sysmap *m, sc_rows *rows, size_t i)
+/* ------------------------------------------------------------------ */
+/* Logged images                                                        */
+
+/*
+ * An insert's image, or an update's after image, for the local log from the
+ * source's bytes: the commit hook would decode the row the catalog recorded
+ * and encode it again, and the applier holds that image already, but for the
+ * ids it translated. It is handed over only when it is provably the hook's:
+ * the source's TABLE_MAP has our columns (sc_sysmap__same_columns, at the
+ * preparation), its images hold every column (an update's both), the image
+ * is what encode_image writes for the values the catalog keeps
+ * (sc_sysmap__image_match), only integer ids changed (patched in the copy:
+ * a rewritten name changes lengths), and the write recorded exactly one
+ * change (a moved key is two; an idempotent skip none), of the same kind
+ * (the hook checks again). Anything else goes the hook's way: deletes,
+ * MINIMAL and NOBLOB source images, rewritten names, the applier's own rows
+ * (tid_map, sequences), and an update's after image unless the local log is
+ * FULL. SC_REPLICA_LOG_IMAGES=hook sends all of it there.
+ */
+
+/* Insert or update c, its (after) image number k of p: logged from its bytes when provable. */
+static int apply_logged(sc_replica_applier *a, const change *c, sc_replica_rowsev *p, size_t k)
+{
+    const sc_rows *rows = &p->rows;
+    sc_slice src = {p->raw.data + rows->img_at[k], rows->img_at[k + 1] - rows->img_at[k]};
+    sc_sysmap_fix fix[SC_SYSMAP_MAX_FIX];
+    size_t nfix = 0;
+    sc_txn_mark before, after;
+    uint8_t *copy = NULL;
+    int rc;
+
+    if (!sc_sysmap__image_match(fix, &nfix, c->m, c->a.v, rows->at + k * rows->ncols, p->raw.data,
+                                src))
+        return apply_change(a, c);
+    sc_catalog__txn_mark(&before, a->txn);
+    rc = apply_change(a, c);
+    if (rc)
+        return rc;
+    sc_catalog__txn_mark(&after, a->txn);
+    if (after.n_changes != before.n_changes + 1)
+        return SC_OK;
+    rc = sc_log__image_hint(&copy, a->log, a->txn, before.n_changes, c->m->st->id, c->kind == 1,
+                            src);
+    if (!rc)
+        sc_sysmap__image_fix(copy, c->m, c->a.v, fix, nfix);
+    return rc;
+}
+
+static int sys_image(sc_replica_applier *a, const sc_sysmap *m, sc_replica_rowsev *p, size_t i)
 {
     change ch, *c = &ch; /* its names are filled only when rewritten (set_str) */
+    sc_rows *rows = &p->rows;
     int rc;
 
     c->m = m;
@@ -570,18 +628,17 @@ static int sys_image(sc_replica_applier *a, const sc_sysmap *m, sc_rows *rows, s
     c->kind = rows->kind;
     c->has_b = rows->kind != 0;
     c->has_a = rows->kind != 2;
-    c->b = (image){NULL, no_image, {"", ""}};
-    c->a = (image){NULL, no_image, {"", ""}};
+    c->b.v = c->a.v = NULL;
+    c->b.absent = c->a.absent = no_image;
     if (c->has_b)
         image_load(&c->b, rows, i);
     if (c->has_a)
         image_load(&c->a, rows, c->has_b ? i + 1 : i);
-    rc = SC_OK;
-    if (!skipped_row(c)) {
-        rc = translate(a, c);
-        if (!rc)
-            rc = apply_change(a, c);
-    }
+    if (skipped_row(c))
+        return SC_OK;
+    rc = translate(a, c);
+    if (!rc)
+        rc = p->raw_ok ? apply_logged(a, c, p, c->has_b ? i + 1 : i) : apply_change(a, c);
     return rc;
 }
 
@@ -636,6 +693,17 @@ static void copy_name(char *out, size_t size, sc_slice s)
     out[n] = '\0';
 }
 
+/* A bitmap of an event's images holds every one of the table's ncols columns. */
+static bool all_present(const sc_ev_rows *rows, sc_slice bm, size_t ncols)
+{
+    if (rows->ncols != ncols || bm.len < (ncols + 7) / 8)
+        return false;
+    for (size_t i = 0; i < ncols; i++)
+        if (!((bm.data[i / 8] >> (i % 8)) & 1))
+            return false;
+    return true;
+}
+
 int sc_replica__rows_prepare(sc_replica_rowsev *p,
                              const sc_replica_applier *a,
                              const sc_ev_table_map *tm,
@@ -648,7 +716,7 @@ int sc_replica__rows_prepare(sc_replica_rowsev *p,
     int rc;
 
     p->rc = SC_OK;
-    p->map_missing = p->user = p->decoded = false;
+    p->map_missing = p->user = p->decoded = p->raw_ok = false;
     p->table_id = rows->table_id;
     p->db[0] = p->table[0] = '\0';
     if (!tm) {
@@ -680,17 +748,21 @@ int sc_replica__rows_prepare(sc_replica_rowsev *p,
                      m->st->name, m->ncols);
         return prep_fail(p, ctx, SC_ECORRUPT);
     }
-    rc = sc_rows__decode(&p->rows, ctx, tm, type, rows, loc);
+    rc = sc_rows__decode_keep(&p->rows, ctx, tm, type, rows, loc);
     if (rc)
         return prep_fail(p, ctx, rc);
     p->decoded = true;
+    p->raw_ok = m && !a->hook_images && p->rows.kind != 2 &&
+                all_present(rows, rows->present, m->ncols) &&
+                (p->rows.kind == 0 || all_present(rows, rows->present_after, m->ncols)) &&
+                sc_sysmap__same_columns(m, tm->columns, tm->ncols);
+    p->raw = rows->rows;
     return SC_OK;
 }
 
 void sc_replica__rows_release(sc_ctx *ctx, sc_replica_rowsev *p)
 {
-    if (p->decoded)
-        sc_rows__free(ctx, &p->rows);
+    (void)ctx; /* the arrays stay in p->rows for the next event (sc_rows__decode_keep) */
     p->decoded = false;
 }
 
@@ -709,6 +781,6 @@ int sc_replica__rows(sc_replica_applier *a, sc_replica_rowsev *p)
                             p->err.sqlstate[0] ? p->err.sqlstate : NULL, "%s", p->err.message);
     m = &a->maps[p->table_id];
     for (size_t i = 0; !rc && i < p->rows.nimages; i += p->rows.kind == 1 ? 2 : 1)
-        rc = sys_image(a, m, &p->rows, i);
+        rc = sys_image(a, m, p, i);
     return rc;
 }

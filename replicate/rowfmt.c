@@ -716,8 +716,10 @@ int sc_rowfmt__encode_image(sc_buf *b,
  * once it stops moving (fix_decimal_pointers walks them in the same order). */
 static int decode_image(sc_binlog_value *vals,
                         bool *absent,
+                        uint32_t *at,
                         sc_buf *text,
                         sc_rd *rd,
+                        const uint8_t *base,
                         const sc_ev_table_map *tm,
                         const uint8_t *present,
                         size_t ncols)
@@ -732,8 +734,10 @@ static int decode_image(sc_binlog_value *vals,
         int rc;
         absent[i] = !bit_set(present, i);
         memset(&vals[i], 0, sizeof(vals[i]));
+        at[i] = 0;
         if (absent[i] || bit_set(nulls.data, k++))
             continue;
+        at[i] = (uint32_t)(rd->p - base);
         rc = sc_rowfmt__decode_value(&vals[i], rd, &tm->columns[i], dec);
         if (rc)
             return rc;
@@ -752,9 +756,19 @@ static int rows_grow(sc_rows *out, sc_ctx *ctx, size_t *cap, size_t ncols)
     size_t ncap = *cap ? *cap * 2 : 4;
     sc_binlog_value *nv;
     bool *na;
+    uint32_t *nt, *ni;
 
     if (ncols && ncap > SIZE_MAX / ncols / sizeof(*nv))
         return sc_error_set(ctx, SC_ENOMEM, 0, NULL, "too many row images");
+    nt = sc__realloc(ctx, out->at, ncap * ncols * sizeof(*nt) + 1);
+    if (!nt)
+        return SC_ENOMEM;
+    out->at = nt;
+    ni = sc__realloc(ctx, out->img_at, (ncap + 1) * sizeof(*ni));
+    if (!ni)
+        return SC_ENOMEM;
+    out->img_at = ni;
+    out->cap_imgs = ncap + 1;
     nv = sc__realloc(ctx, out->vals, ncap * ncols * sizeof(*nv) + 1);
     if (!nv)
         return SC_ENOMEM;
@@ -763,6 +777,7 @@ static int rows_grow(sc_rows *out, sc_ctx *ctx, size_t *cap, size_t ncols)
     if (!na)
         return SC_ENOMEM;
     out->absent = na;
+    out->cap_vals = ncap * ncols;
     *cap = ncap;
     return SC_OK;
 }
@@ -787,16 +802,40 @@ int sc_rows__decode(sc_rows *out,
                     const sc_ev_rows *r,
                     const sc_event_loc *loc)
 {
+    memset(out, 0, sizeof(*out));
+    return sc_rows__decode_keep(out, ctx, tm, type, r, loc);
+}
+
+/* Images the arrays of out hold at ncols columns each. */
+static size_t kept_images(const sc_rows *out, size_t ncols)
+{
+    size_t n = out->cap_imgs ? out->cap_imgs - 1 : 0;
+
+    if (ncols && out->cap_vals / ncols < n)
+        n = out->cap_vals / ncols;
+    return n;
+}
+
+int sc_rows__decode_keep(sc_rows *out,
+                         sc_ctx *ctx,
+                         const sc_ev_table_map *tm,
+                         uint8_t type,
+                         const sc_ev_rows *r,
+                         const sc_event_loc *loc)
+{
     sc_rd rd = sc_rd_init(r->rows);
-    size_t cap = 0;
+    size_t cap;
     sc_buf text = SC_BUF_INIT(ctx);
     const uint8_t *row_start = rd.p;
     int rc = SC_OK;
 
-    memset(out, 0, sizeof(*out));
+    sc_free(ctx, out->text);
+    out->text = NULL;
+    out->nimages = 0;
+    cap = kept_images(out, (size_t)r->ncols);
     out->kind = sc_event__rows_kind(type);
     out->ncols = (size_t)r->ncols;
-    if (r->ncols > tm->ncols)
+    if (r->ncols > tm->ncols && (sc_rows__free(ctx, out), true))
         return sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                             "%s: event at offset %llu: rows event has %llu columns, "
                             "table map of `%.*s`.`%.*s` has %zu",
@@ -810,8 +849,10 @@ int sc_rows__decode(sc_rows *out,
             row_start = rd.p;
         if (out->nimages == cap && (rc = rows_grow(out, ctx, &cap, out->ncols)))
             goto out;
-        rc = decode_image(out->vals + out->nimages * out->ncols,
-                          out->absent + out->nimages * out->ncols, &text, &rd, tm, bm, out->ncols);
+        out->img_at[out->nimages] = (uint32_t)(rd.p - r->rows.data);
+        rc = decode_image(
+            out->vals + out->nimages * out->ncols, out->absent + out->nimages * out->ncols,
+            out->at + out->nimages * out->ncols, &text, &rd, r->rows.data, tm, bm, out->ncols);
         if (rc == SC_ENOMEM)
             goto out;
         if (rc) {
@@ -838,6 +879,8 @@ int sc_rows__decode(sc_rows *out,
         rc = sc_error_set(ctx, SC_ECORRUPT, 0, NULL,
                           "%s: event at offset %llu: update without an after image", loc->file,
                           (unsigned long long)loc->offset);
+    if (out->img_at)
+        out->img_at[out->nimages] = (uint32_t)(rd.p - r->rows.data);
 out:
     out->text = text.data; /* owned by out from here */
     if (rc) {
@@ -855,6 +898,8 @@ void sc_rows__free(sc_ctx *ctx, sc_rows *rows)
     sc_free(ctx, rows->vals);
     sc_free(ctx, rows->absent);
     sc_free(ctx, rows->text);
+    sc_free(ctx, rows->at);
+    sc_free(ctx, rows->img_at);
     memset(rows, 0, sizeof(*rows));
 }
 

@@ -75,6 +75,12 @@ typedef struct sc_rows {
     sc_binlog_value *vals; /* nimages * ncols values (absent columns: SC_VAL_NULL) */
     bool *absent;          /* nimages * ncols: column not in the image */
     uint8_t *text;         /* decimal texts the values point into (owned) */
+    uint32_t *at;          /* nimages * ncols: offset of each value in the event's row bytes
+                              (of its length bytes for a text; 0: absent or NULL) */
+    uint32_t *img_at;      /* nimages + 1: offset of each image (its null bitmap); the last
+                              entry is the end of the row bytes */
+    size_t cap_vals;       /* values vals, absent and at have room for */
+    size_t cap_imgs;       /* entries img_at has room for */
 } sc_rows;
 
 /**
@@ -87,6 +93,18 @@ int sc_rows__decode(sc_rows *out,
                     uint8_t type,
                     const sc_ev_rows *r,
                     const sc_event_loc *loc);
+
+/**
+ * sc_rows__decode into the arrays out holds already (from an earlier decode
+ * into it, or all zero), grown when they are too small: a caller decoding
+ * event after event allocates them once. On failure out is freed (zero).
+ */
+int sc_rows__decode_keep(sc_rows *out,
+                         sc_ctx *ctx,
+                         const sc_ev_table_map *tm,
+                         uint8_t type,
+                         const sc_ev_rows *r,
+                         const sc_event_loc *loc);
 
 /** Free what sc_rows__decode allocated. */
 void sc_rows__free(sc_ctx *ctx, sc_rows *rows);

@@ -595,3 +595,99 @@ int sc_sysmap__pack(
     sc__arena_free(&ar);
     return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* A source's row image, as the commit hook would write it              */
+
+bool sc_sysmap__same_columns(const sc_sysmap *m, const sc_binlog_column *cols, size_t ncols)
+{
+    if (ncols != m->ncols)
+        return false;
+    for (size_t i = 0; i < ncols; i++)
+        if (cols[i].type != m->cols[i].type || cols[i].meta != m->cols[i].meta)
+            return false;
+    return true;
+}
+
+/* The null bitmap encode_image writes for an image of every column, none NULL:
+ * one cleared bit per column, the pad bits set. */
+static bool canonical_nulls(const uint8_t *p, size_t ncols)
+{
+    size_t nb = (ncols + 7) / 8;
+
+    for (size_t i = 0; i < nb; i++) {
+        size_t used = ncols - i * 8 < 8 ? ncols - i * 8 : 8;
+        if (p[i] != (uint8_t)(0xFFu << used & 0xFFu))
+            return false;
+    }
+    return true;
+}
+
+/* n (8, 4 or 1) bytes little-endian at p. */
+static inline uint64_t get_le(const uint8_t *p, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v8;
+    uint32_t v4;
+
+    if (n == 8) {
+        memcpy(&v8, p, 8);
+        return v8;
+    }
+    if (n == 4) {
+        memcpy(&v4, p, 4);
+        return v4;
+    }
+#endif
+    return sc_get_uintle(p, n);
+}
+
+bool sc_sysmap__image_match(sc_sysmap_fix *fix,
+                            size_t *nfix,
+                            const sc_sysmap *m,
+                            const sc_binlog_value *vals,
+                            const uint32_t *at,
+                            const uint8_t *base,
+                            sc_slice image)
+{
+    *nfix = 0;
+    if (image.len < (m->ncols + 7) / 8 || !canonical_nulls(image.data, m->ncols))
+        return false; /* a NULL (or a stray pad bit) */
+    for (size_t i = 0; i < m->ncols; i++) {
+        const sc_binlog_value *v = &vals[i];
+        const uint8_t *p = base + at[i];
+        uint8_t kd = m->kind[i];
+        unsigned n = kind_fixed[kd];
+        if (is_text(kd)) {
+            /* the decoder's string points into the bytes unless a name was rewritten; a
+             * NUL would end the catalog's C string */
+            if (v->kind != SC_VAL_BYTES || v->v.str.data != p + n ||
+                (kd == SC_SYSMAP_STR && v->v.str.len && memchr(p + n, 0, v->v.str.len)))
+                return false;
+            continue;
+        }
+        if (v->kind != SC_VAL_INT)
+            return false;
+        if (kd == SC_SYSMAP_BOOL) {
+            if (*p > 1 || (uint64_t)v->v.i != *p) /* the catalog stores any other value as 1 */
+                return false;
+        } else if ((n == 8 ? (uint64_t)v->v.i : (uint32_t)v->v.i) != get_le(p, n)) {
+            if (kd != SC_SYSMAP_U64 || *nfix == SC_SYSMAP_MAX_FIX)
+                return false; /* only ids are translated */
+            fix[*nfix].off = (uint32_t)(p - image.data);
+            fix[*nfix].col = (uint8_t)i;
+            ++*nfix;
+        }
+    }
+    return true;
+}
+
+void sc_sysmap__image_fix(uint8_t *image,
+                          const sc_sysmap *m,
+                          const sc_binlog_value *vals,
+                          const sc_sysmap_fix *fix,
+                          size_t nfix)
+{
+    for (size_t k = 0; k < nfix; k++)
+        put_le(image + fix[k].off, (uint64_t)vals[fix[k].col].v.i, kind_fixed[m->kind[fix[k].col]]);
+}

@@ -122,4 +122,47 @@ void sc_sysmap__free_row(sc_ctx *ctx, ProtobufCMessage *msg);
 /** True when two values of the same column are equal (used for MINIMAL/NOBLOB images). */
 bool sc_sysmap__value_eq(const sc_binlog_value *a, const sc_binlog_value *b);
 
+/**
+ * The columns of a source's TABLE_MAP (cols, ncols) are m's, type and
+ * metadata alike: its row images encode values exactly as
+ * sc_sysmap__encode_image does.
+ */
+bool sc_sysmap__same_columns(const sc_sysmap *m, const sc_binlog_column *cols, size_t ncols);
+
+/** Most integer columns sc_sysmap__image_match lists as changed. */
+#define SC_SYSMAP_MAX_FIX 8
+
+/** An integer column of a row image whose value changed (a translated id). */
+typedef struct sc_sysmap_fix {
+    uint32_t off; /* its value's offset in the image */
+    uint8_t col;  /* its column */
+} sc_sysmap_fix;
+
+/**
+ * Whether decoded row image vals, an image of every column of m's table,
+ * is byte for byte, once its fix columns are written (sc_sysmap__image_fix),
+ * what sc_sysmap__encode_image writes for all_bits from the values the
+ * catalog keeps once it stores vals. image is the image's bytes, decoded
+ * with m's columns (sc_sysmap__same_columns); at[i] is the offset of column
+ * i's value from base (sc_rows.at), and the decoder's strings point into
+ * those bytes. True when: no NULL (MariaDB's null bitmap, pad bits set), a
+ * bool 0 or 1, no NUL byte in a string (the stored C string would end
+ * there), no value changed (a rewritten name) but uint64 columns, which are
+ * listed in fix (*nfix of them: ids translated in place).
+ */
+bool sc_sysmap__image_match(sc_sysmap_fix *fix,
+                            size_t *nfix,
+                            const sc_sysmap *m,
+                            const sc_binlog_value *vals,
+                            const uint32_t *at,
+                            const uint8_t *base,
+                            sc_slice image);
+
+/** Write the fix columns of vals into image (a copy of the image sc_sysmap__image_match read). */
+void sc_sysmap__image_fix(uint8_t *image,
+                          const sc_sysmap *m,
+                          const sc_binlog_value *vals,
+                          const sc_sysmap_fix *fix,
+                          size_t nfix);
+
 #endif /* SC_REPLICATE_SYSMAP_H */

@@ -12,7 +12,6 @@
  * 1032 aborts a batch in its middle (nothing of the aborted batch is written,
  * the transactions before the error are, once).
  */
-#include <dirent.h>
 #include <stdlib.h>
 
 #include "tests/replica_util.h"
@@ -55,75 +54,6 @@ static int apply_both(ru_node *one, ru_node *two, sc_replica_stats *out)
     if (out)
         *out = s1;
     return r1;
-}
-
-static uint8_t *file_bytes(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *d;
-    long size;
-
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    size = ftell(f);
-    rewind(f);
-    ck_assert_ptr_nonnull(d = malloc((size_t)size + 1));
-    ck_assert_uint_eq(fread(d, 1, (size_t)size, f), (size_t)size);
-    fclose(f);
-    *len = (size_t)size;
-    return d;
-}
-
-/* Number of binlog.NNNNNN files of a node. */
-static unsigned n_files(ru_node *n)
-{
-    char path[500];
-    struct dirent *e;
-    unsigned k = 0;
-    DIR *d;
-
-    snprintf(path, sizeof(path), "%s/binlog", n->dir);
-    ck_assert_ptr_nonnull(d = opendir(path));
-    while ((e = readdir(d)))
-        k += sc_log__file_number(e->d_name) != 0;
-    closedir(d);
-    return k;
-}
-
-/* Every file of the two logs, byte for byte; returns the compressed rows events seen. */
-static unsigned assert_same_logs(ru_node *one, ru_node *two)
-{
-    unsigned files = n_files(one), zipped = 0;
-    char *a = ru_raw_rows(one), *b = ru_raw_rows(two);
-
-    ck_assert_msg(strcmp(a, b) == 0, "the system tables' rows differ");
-    free(a);
-    free(b);
-    ck_assert_int_eq(sc_log_sync(one->log), SC_OK);
-    ck_assert_int_eq(sc_log_sync(two->log), SC_OK);
-    ck_assert_uint_eq(files, n_files(two));
-    for (unsigned f = 1; f <= files; f++) {
-        char p1[700], p2[700], name[32];
-        uint8_t *l1, *l2;
-        size_t n1, n2, at = 0;
-        sc_log__file_name(name, sizeof(name), f);
-        snprintf(p1, sizeof(p1), "%s/binlog/%s", one->dir, name);
-        snprintf(p2, sizeof(p2), "%s/binlog/%s", two->dir, name);
-        l1 = file_bytes(p1, &n1);
-        l2 = file_bytes(p2, &n2);
-        while (at < n1 && at < n2 && l1[at] == l2[at])
-            at++;
-        ck_assert_msg(at == n1 && n1 == n2, "%s: the logs differ at byte %zu of %zu/%zu", name, at,
-                      n1, n2);
-        for (size_t e = 4; e + 19 <= n1;) { /* count the compressed rows events */
-            zipped +=
-                l1[e + 4] >= SC_EV_ROWS_COMPRESSED_V1 && l1[e + 4] < SC_EV_ROWS_COMPRESSED_V1 + 3;
-            e += sc_get_u32le(l1 + e + 9);
-        }
-        free(l1);
-        free(l2);
-    }
-    return zipped;
 }
 
 static void nodes(ru_node *s, ru_node *one, ru_node *two, const char *image, const char *max_size)
@@ -199,10 +129,10 @@ START_TEST(test_zip_same_log)
     ck_assert_int_eq(apply_both(&one, &two, &st), SC_OK);
     txns += st.txns;
     ck_assert_uint_gt(txns, steps / 2);
-    ck_assert_uint_gt(assert_same_logs(&one, &two), 10);       /* compression did happen */
+    ck_assert_uint_gt(ru_assert_same_logs(&one, &two), 10);    /* compression did happen */
     ck_assert_uint_gt(sc_log__zip_staged, staged + steps / 2); /* and by the thread */
     if (_i >= 3)
-        ck_assert_uint_gt(n_files(&two), 3);
+        ck_assert_uint_gt(ru_n_files(&two), 3);
     ru_fsck_ok(&two);
     ru_close(&s);
     ru_close(&one);
@@ -244,7 +174,7 @@ START_TEST(test_zip_aborted_batch)
     /* the batch's 8th to 30th were staged, then dropped; applied again one per commit
      * (then nothing is staged: a batch's first 7 transactions never are) */
     ck_assert_uint_eq(sc_log__zip_staged, staged + 23);
-    ck_assert_uint_gt(assert_same_logs(&one, &two), 30);
+    ck_assert_uint_gt(ru_assert_same_logs(&one, &two), 30);
     ru_fsck_ok(&two);
     ru_close(&s);
     ru_close(&one);

@@ -10,6 +10,7 @@
 #define SC_TEST_REPLICA_UTIL_H
 
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,9 @@
 
 #include "syscat.h"
 #include "catalog/catalog_int.h"
+#include "replicate/bytes.h"
+#include "replicate/event.h"
+#include "replicate/log.h"
 #include "tests/fixtures.h"
 
 /** A catalog with its log, in its own data directory. */
@@ -621,6 +625,79 @@ static inline bool ru_long(void)
 {
     const char *v = getenv("SC_REPLICA_LONG");
     return v && *v && strcmp(v, "0") != 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Comparing logs                                                       */
+
+static inline uint8_t *ru_file_bytes(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *d;
+    long size;
+
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    size = ftell(f);
+    rewind(f);
+    ck_assert_ptr_nonnull(d = malloc((size_t)size + 1));
+    ck_assert_uint_eq(fread(d, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    *len = (size_t)size;
+    return d;
+}
+
+/** Number of binlog.NNNNNN files of a node. */
+static inline unsigned ru_n_files(ru_node *n)
+{
+    char path[500];
+    struct dirent *e;
+    unsigned k = 0;
+    DIR *d;
+
+    snprintf(path, sizeof(path), "%s/binlog", n->dir);
+    ck_assert_ptr_nonnull(d = opendir(path));
+    while ((e = readdir(d)))
+        k += sc_log__file_number(e->d_name) != 0;
+    closedir(d);
+    return k;
+}
+
+/** The system tables' rows and every file of the two logs, byte for byte (clocks fixed:
+ *  sc_log__test_now); returns the compressed rows events seen. */
+static inline unsigned ru_assert_same_logs(ru_node *one, ru_node *two)
+{
+    unsigned files = ru_n_files(one), zipped = 0;
+    char *a = ru_raw_rows(one), *b = ru_raw_rows(two);
+
+    ck_assert_msg(strcmp(a, b) == 0, "the system tables' rows differ");
+    free(a);
+    free(b);
+    ck_assert_int_eq(sc_log_sync(one->log), SC_OK);
+    ck_assert_int_eq(sc_log_sync(two->log), SC_OK);
+    ck_assert_uint_eq(files, ru_n_files(two));
+    for (unsigned f = 1; f <= files; f++) {
+        char p1[700], p2[700], name[32];
+        uint8_t *l1, *l2;
+        size_t n1, n2, at = 0;
+        sc_log__file_name(name, sizeof(name), f);
+        snprintf(p1, sizeof(p1), "%s/binlog/%s", one->dir, name);
+        snprintf(p2, sizeof(p2), "%s/binlog/%s", two->dir, name);
+        l1 = ru_file_bytes(p1, &n1);
+        l2 = ru_file_bytes(p2, &n2);
+        while (at < n1 && at < n2 && l1[at] == l2[at])
+            at++;
+        ck_assert_msg(at == n1 && n1 == n2, "%s: the logs differ at byte %zu of %zu/%zu", name, at,
+                      n1, n2);
+        for (size_t e = 4; e + 19 <= n1;) { /* count the compressed rows events */
+            zipped +=
+                l1[e + 4] >= SC_EV_ROWS_COMPRESSED_V1 && l1[e + 4] < SC_EV_ROWS_COMPRESSED_V1 + 3;
+            e += sc_get_u32le(l1 + e + 9);
+        }
+        free(l1);
+        free(l2);
+    }
+    return zipped;
 }
 
 #endif /* SC_TEST_REPLICA_UTIL_H */
