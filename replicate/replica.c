@@ -930,6 +930,8 @@ static int applier_init(sc_replica_applier *a, sc_log *log, const char *name)
         getenv("SC_REPLICA_PACKED_ROWS") && !strcmp(getenv("SC_REPLICA_PACKED_ROWS"), "1");
     a->hook_images =
         getenv("SC_REPLICA_LOG_IMAGES") && !strcmp(getenv("SC_REPLICA_LOG_IMAGES"), "hook");
+    a->generic_decode =
+        getenv("SC_REPLICA_DECODE") && !strcmp(getenv("SC_REPLICA_DECODE"), "generic");
     a->net_pending = (sc_buf)SC_BUF_INIT(a->ctx);
     for (unsigned t = 1; t < SC_SYS__END; t++) {
         if ((rc = sc_sysmap__init(&a->maps[t], a->ctx, t)))

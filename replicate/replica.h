@@ -172,6 +172,8 @@ typedef struct sc_replica_applier {
     bool packed_rows;          /* SC_REPLICA_PACKED_ROWS=1: rows through their packed form (the
                                   path before the message path; tests compare the two) */
     sc_rows rows_keep;         /* decoding arrays kept between rows events (on_rows) */
+    bool generic_decode;       /* SC_REPLICA_DECODE=generic: every rows event through
+                                  sc_rows__decode_keep, none by a table's plan (tests) */
     bool hook_images;          /* SC_REPLICA_LOG_IMAGES=hook: the commit hook encodes every
                                   image from the catalog's rows (tests compare the two) */
     bool single;               /* one transaction per commit (a failed batch again) */

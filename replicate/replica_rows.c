@@ -713,6 +713,7 @@ int sc_replica__rows_prepare(sc_replica_rowsev *p,
 {
     sc_ctx *ctx = a->ctx;
     const sc_sysmap *m;
+    bool ours;
     int rc;
 
     p->rc = SC_OK;
@@ -748,14 +749,18 @@ int sc_replica__rows_prepare(sc_replica_rowsev *p,
                      m->st->name, m->ncols);
         return prep_fail(p, ctx, SC_ECORRUPT);
     }
-    rc = sc_rows__decode_keep(&p->rows, ctx, tm, type, rows, loc);
+    /* a system table's TABLE_MAP with our columns: decoded by the table's plan */
+    ours = m && sc_sysmap__same_columns(m, tm->columns, tm->ncols);
+    rc =
+        ours && !a->generic_decode ? sc_rows__decode_plan(&p->rows, ctx, m->decode, type, rows) : 1;
+    if (rc == 1)
+        rc = sc_rows__decode_keep(&p->rows, ctx, tm, type, rows, loc);
     if (rc)
         return prep_fail(p, ctx, rc);
     p->decoded = true;
-    p->raw_ok = m && !a->hook_images && p->rows.kind != 2 &&
+    p->raw_ok = ours && !a->hook_images && p->rows.kind != 2 &&
                 all_present(rows, rows->present, m->ncols) &&
-                (p->rows.kind == 0 || all_present(rows, rows->present_after, m->ncols)) &&
-                sc_sysmap__same_columns(m, tm->columns, tm->ncols);
+                (p->rows.kind == 0 || all_present(rows, rows->present_after, m->ncols));
     p->raw = rows->rows;
     return SC_OK;
 }

@@ -891,6 +891,85 @@ out:
     return SC_OK;
 }
 
+/*
+ * One image by a plan (sc_rows__decode_plan): the values decode_image gives
+ * for columns of those types. false when the bytes do not hold it.
+ */
+static bool plan_image(sc_binlog_value *vals,
+                       bool *absent,
+                       uint32_t *at,
+                       sc_rd *rd,
+                       const uint8_t *base,
+                       const int8_t *plan,
+                       const uint8_t *present,
+                       size_t ncols)
+{
+    size_t npresent = count_bits(present, ncols), k = 0;
+    sc_slice nulls = sc_rd_bytes(rd, (npresent + 7) / 8);
+
+    if (rd->bad)
+        return false;
+    for (size_t i = 0; i < ncols; i++) {
+        sc_binlog_value *v = &vals[i];
+        int w = plan[i];
+        absent[i] = !bit_set(present, i);
+        memset(v, 0, sizeof(*v));
+        at[i] = 0;
+        if (absent[i] || bit_set(nulls.data, k++))
+            continue;
+        at[i] = (uint32_t)(rd->p - base);
+        if (w > 0) {
+            v->kind = SC_VAL_INT;
+            v->v.i = sign_extend(sc_rd_uintle(rd, (unsigned)w), (unsigned)w);
+        } else {
+            uint64_t n = sc_rd_uintle(rd, (unsigned)-w);
+            v->kind = SC_VAL_BYTES;
+            v->v.str = sc_rd_bytes(rd, rd->bad ? SIZE_MAX : (size_t)n);
+        }
+        if (rd->bad)
+            return false;
+    }
+    return true;
+}
+
+int sc_rows__decode_plan(
+    sc_rows *out, sc_ctx *ctx, const int8_t *plan, uint8_t type, const sc_ev_rows *r)
+{
+    sc_rd rd = sc_rd_init(r->rows);
+    size_t cap = kept_images(out, (size_t)r->ncols);
+    const uint8_t *row_start = rd.p;
+    int rc;
+
+    sc_free(ctx, out->text);
+    out->text = NULL;
+    out->nimages = 0;
+    out->kind = sc_event__rows_kind(type);
+    out->ncols = (size_t)r->ncols;
+    while (sc_rd_left(&rd)) {
+        bool after = out->kind == 1 && out->nimages % 2;
+        if (!after)
+            row_start = rd.p;
+        if (out->nimages == cap && (rc = rows_grow(out, ctx, &cap, out->ncols))) {
+            sc_rows__free(ctx, out);
+            return rc;
+        }
+        out->img_at[out->nimages] = (uint32_t)(rd.p - r->rows.data);
+        if (!plan_image(out->vals + out->nimages * out->ncols,
+                        out->absent + out->nimages * out->ncols,
+                        out->at + out->nimages * out->ncols, &rd, r->rows.data, plan,
+                        after ? r->present_after.data : r->present.data, out->ncols))
+            return 1;
+        out->nimages++;
+        if (!(out->kind == 1 && out->nimages % 2) && rd.p == row_start)
+            return 1; /* an empty image: the generic decoder's error */
+    }
+    if (out->kind == 1 && out->nimages % 2)
+        return 1;
+    if (out->img_at)
+        out->img_at[out->nimages] = (uint32_t)(rd.p - r->rows.data);
+    return SC_OK;
+}
+
 void sc_rows__free(sc_ctx *ctx, sc_rows *rows)
 {
     if (!rows)

@@ -106,6 +106,21 @@ int sc_rows__decode_keep(sc_rows *out,
                          const sc_ev_rows *r,
                          const sc_event_loc *loc);
 
+/**
+ * sc_rows__decode_keep for a table whose columns are all integers and
+ * length-prefixed bytes, described by plan (one entry per column): w > 0,
+ * a little-endian integer of w bytes (SC_VAL_INT, sign-extended); w < 0,
+ * bytes after a -w-byte length. The values, absent flags and offsets are
+ * those sc_rows__decode_keep gives when the TABLE_MAP's columns are of those
+ * types (LONGLONG, LONG, TINY; VARCHAR, BLOB by their metadata), without its
+ * per-column type dispatch. r->ncols entries of plan are read.
+ * @return SC_OK, SC_ENOMEM (out freed), or 1: the bytes are not a sound
+ *         event of that table (nothing reported): decode it with
+ *         sc_rows__decode_keep, which says what is wrong
+ */
+int sc_rows__decode_plan(
+    sc_rows *out, sc_ctx *ctx, const int8_t *plan, uint8_t type, const sc_ev_rows *r);
+
 /** Free what sc_rows__decode allocated. */
 void sc_rows__free(sc_ctx *ctx, sc_rows *rows);
 

@@ -105,6 +105,8 @@ static void plan_bits(sc_sysmap *m)
         bool key = false;
         for (size_t k = 0; k < m->npk; k++)
             key = key || m->pk[k] == i;
+        static const int8_t decode[] = {8, 4, 4, 1, -2, -3}; /* by sc_sysmap_kind */
+        m->decode[i] = decode[m->kind[i]];
         bit_put(m->all_bits, i);
         if (key)
             bit_put(m->pk_bits, i);

@@ -53,6 +53,7 @@ typedef struct sc_sysmap {
     uint8_t all_bits[SC_SYSMAP_MAX_COLS / 8];    /* every column (inserts; FULL images) */
     uint8_t pk_bits[SC_SYSMAP_MAX_COLS / 8];     /* the key columns (MINIMAL before images) */
     uint8_t noblob_bits[SC_SYSMAP_MAX_COLS / 8]; /* key and non-blob columns (NOBLOB) */
+    int8_t decode[SC_SYSMAP_MAX_COLS];           /* sc_rows__decode_plan's plan of the columns */
 } sc_sysmap;
 
 /**

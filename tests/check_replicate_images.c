@@ -3,8 +3,10 @@
  * inserts' row images come from the applier (the source's bytes with the ids
  * translated, replica_rows.c "Logged images") or from the commit hook,
  * which decodes the catalog's recorded row and encodes it again
- * (SC_REPLICA_LOG_IMAGES=hook). Two replicas apply the same rounds, one per
- * path, with both logs' clocks fixed (sc_log__test_now, sc_replica__test_now):
+ * (SC_REPLICA_LOG_IMAGES=hook; that replica also decodes every source event
+ * with the generic decoder, SC_REPLICA_DECODE=generic, the other with the
+ * system tables' plans). Two replicas apply the same rounds, one per path,
+ * with both logs' clocks fixed (sc_log__test_now, sc_replica__test_now):
  * every binlog file must be the same byte for byte, checksums included, and
  * the system tables the same rows. Random DDL streams (DROP DATABASE
  * cascades among them) under every pair of source and replica row image
@@ -34,6 +36,7 @@ static void teardown(void)
     sc_log__test_now = 0;
     sc_replica__test_now = 0;
     unsetenv("SC_REPLICA_LOG_IMAGES");
+    unsetenv("SC_REPLICA_DECODE");
     sc_fixture_rmtree(base);
 }
 
@@ -46,11 +49,13 @@ static void apply_both(ru_node *hook, ru_node *fast, const char *name, unsigned 
     int r1, r2;
 
     ck_assert_int_eq(setenv("SC_REPLICA_LOG_IMAGES", "hook", 1), 0);
+    ck_assert_int_eq(setenv("SC_REPLICA_DECODE", "generic", 1), 0);
     before = sc_log__hints_used;
     r1 = sc_replica_apply(&s1, hook->log, name, NULL, NULL);
     ck_assert_uint_eq(sc_log__hints_used, before); /* the switch turns them all off */
     snprintf(m1, sizeof(m1), "%s", r1 ? sc_ctx_last_error(hook->ctx)->message : "");
     unsetenv("SC_REPLICA_LOG_IMAGES");
+    unsetenv("SC_REPLICA_DECODE");
     before = sc_log__hints_used;
     r2 = sc_replica_apply(&s2, fast->log, name, NULL, NULL);
     *used += sc_log__hints_used - before;
