@@ -393,6 +393,11 @@ struct sc_xtable;
 /** An InnoDB table's options: 1005 errno 140 (CREATE, copy) or 1478 (in
  *  place) after InnoDB's warnings; SC_OK for other engines. */
 int sc_exec__innodb_options(sc_exec *x, const struct sc_xtable *t, sc_innodb_path path);
+/** The value of engine-defined option NAME in an options text ("`NAME`=v" or
+ *  "`NAME`='v'"), copied into out ("" when absent). */
+void sc_exec__option_value(char *out, size_t size, const char *options, const char *name);
+/** Whether a boolean option's value is on (YES, ON, 1). */
+bool sc_exec__option_on(const char *v);
 /** A TEMPORARY InnoDB table's options, read from the statement (its
  *  definition is not kept): as sc_exec__innodb_options, or 4047. */
 int sc_exec__innodb_temporary_options(

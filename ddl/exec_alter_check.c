@@ -7,7 +7,6 @@
  * clauses.
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -522,31 +521,6 @@ static bool old_has_fulltext(const sc_table_def *old)
     return false;
 }
 
-/* An engine-defined option's value in a stored options string ("`NAME`=v" or
- * "`NAME`='v'"), copied into out ("" when absent). */
-static void stored_option(char *out, size_t size, const char *options, const char *name)
-{
-    char key[64];
-    const char *p;
-    size_t n = 0;
-
-    out[0] = '\0';
-    snprintf(key, sizeof(key), "`%s`=", name);
-    if (!options || !(p = strstr(options, key)))
-        return;
-    p += strlen(key);
-    p += *p == '\'';
-    while (p[n] && p[n] != '\'' && p[n] != ' ' && n + 1 < size)
-        n++;
-    memcpy(out, p, n);
-    out[n] = '\0';
-}
-
-static bool option_yes(const char *v)
-{
-    return strcasecmp(v, "YES") == 0 || strcasecmp(v, "ON") == 0 || strcmp(v, "1") == 0;
-}
-
 /*
  * Whether the table options of the ALTER make InnoDB rebuild the table
  * (innobase_need_rebuild()): ROW_FORMAT or KEY_BLOCK_SIZE given, whatever
@@ -564,12 +538,12 @@ options_rebuild(const sc_ast_alter_table *at, const sc_table_def *old, const cha
                 sp->options[k].kind == SC_AST_TOPT_KEY_BLOCK_SIZE)
                 return true;
     }
-    stored_option(a, sizeof(a), old->options, "PAGE_COMPRESSED");
-    stored_option(b, sizeof(b), new_options, "PAGE_COMPRESSED");
-    if (option_yes(a) != option_yes(b))
+    sc_exec__option_value(a, sizeof(a), old->options, "PAGE_COMPRESSED");
+    sc_exec__option_value(b, sizeof(b), new_options, "PAGE_COMPRESSED");
+    if (sc_exec__option_on(a) != sc_exec__option_on(b))
         return true;
-    stored_option(a, sizeof(a), old->options, "ENCRYPTED");
-    stored_option(b, sizeof(b), new_options, "ENCRYPTED");
+    sc_exec__option_value(a, sizeof(a), old->options, "ENCRYPTED");
+    sc_exec__option_value(b, sizeof(b), new_options, "ENCRYPTED");
     return strcasecmp(*a ? a : "DEFAULT", *b ? b : "DEFAULT") != 0;
 }
 

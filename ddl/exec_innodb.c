@@ -45,9 +45,27 @@ typedef struct innodb_opts {
     bool data_dir, index_dir, temporary;
 } innodb_opts;
 
-static bool is_yes(const char *v)
+bool sc_exec__option_on(const char *v)
 {
     return v && (strcasecmp(v, "YES") == 0 || strcasecmp(v, "ON") == 0 || strcmp(v, "1") == 0);
+}
+
+void sc_exec__option_value(char *out, size_t size, const char *options, const char *name)
+{
+    char key[64];
+    const char *p;
+    size_t n = 0;
+
+    out[0] = '\0';
+    snprintf(key, sizeof(key), "`%s`=", name);
+    if (!options || !(p = strstr(options, key)))
+        return;
+    p += strlen(key);
+    p += *p == '\'';
+    while (p[n] && p[n] != '\'' && p[n] != ' ' && n + 1 < size)
+        n++;
+    memcpy(out, p, n);
+    out[n] = '\0';
 }
 
 /* A number option as MariaDB reads its text (strtoull: ' 5' and '5x' are 5). */
@@ -67,7 +85,7 @@ static const char *engine_options(sc_exec *x, const innodb_opts *o)
     }
     if (o->encrypted && strcasecmp(o->encrypted, "NO") == 0 && number(o->key_id, 1) != 1)
         sc_exec__warning(x, SC_ER_INNODB_ENCRYPTED_NO_KEY_ID);
-    if (is_yes(o->page_compressed)) {
+    if (sc_exec__option_on(o->page_compressed)) {
         if (rf && (strcmp(rf, "COMPRESSED") == 0 || strcmp(rf, "REDUNDANT") == 0)) {
             sc_exec__warning(x, SC_ER_INNODB_PAGE_COMPRESSED_ROW_TYPE, rf);
             return "PAGE_COMPRESSED";
@@ -77,7 +95,7 @@ static const char *engine_options(sc_exec *x, const innodb_opts *o)
             return "PAGE_COMPRESSED";
         }
     }
-    if (number(o->level, 0) != 0 && !is_yes(o->page_compressed)) {
+    if (number(o->level, 0) != 0 && !sc_exec__option_on(o->page_compressed)) {
         sc_exec__warning(x, SC_ER_INNODB_PAGE_COMPRESSION_LEVEL_ALONE);
         return "PAGE_COMPRESSION_LEVEL";
     }
@@ -145,24 +163,13 @@ static int check_create(sc_exec *x, const innodb_opts *o, const char *schema, co
     return SC_OK;
 }
 
-/* The option text of NAME in a table's engine-defined options, or NULL. */
+/* The text of engine-defined option NAME of a table, or NULL. */
 static const char *engine_value(sc_exec *x, const sc_xtable *t, const char *name)
 {
-    char key[64];
-    const char *p, *v;
-    size_t n = 0;
+    char v[64];
 
-    if (!t->engine_opts)
-        return NULL;
-    snprintf(key, sizeof(key), "`%s`=", name);
-    if (!(p = strstr(t->engine_opts, key)))
-        return NULL;
-    v = p + strlen(key);
-    if (*v == '\'')
-        v++;
-    while (v[n] && v[n] != '\'' && v[n] != ' ')
-        n++;
-    return sc_exec__printf(x, "%.*s", (int)n, v);
+    sc_exec__option_value(v, sizeof(v), t->engine_opts, name);
+    return v[0] ? sc_exec__strdup(x, v) : NULL;
 }
 
 static void from_table(sc_exec *x, innodb_opts *o, const sc_xtable *t, bool create)
