@@ -80,28 +80,6 @@ static void replicas(ru_node *hook, ru_node *fast, const char *image)
     }
 }
 
-/* Data rows of u.d (i INT, v VARCHAR(40)): an insert, an update, every third a delete. */
-static void data_rows(ru_node *s, uint64_t tid, int k)
-{
-    sc_binlog_value b[2], a[2];
-    char text[40];
-    sc_txn *t = NULL;
-
-    snprintf(text, sizeof(text), "row %d", k);
-    memset(b, 0, sizeof(b));
-    b[0].kind = SC_VAL_INT, b[0].v.i = k;
-    b[1].kind = SC_VAL_BYTES, b[1].v.str.data = (const uint8_t *)text;
-    b[1].v.str.len = strlen(text);
-    a[0] = b[0];
-    a[1].kind = SC_VAL_NULL;
-    ck_assert_int_eq(sc_txn_begin(&t, s->cat, 0), SC_OK);
-    ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_INSERT, NULL, b, 2), SC_OK);
-    ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_UPDATE, b, a, 2), SC_OK);
-    if (k % 3 == 0)
-        ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_DELETE, a, NULL, 2), SC_OK);
-    ck_assert_int_eq(sc_txn_commit(t), SC_OK);
-}
-
 /* A random stream: source image _i / 3, replicas' image _i % 3; two seeds each. */
 START_TEST(test_images_random_stream)
 {
@@ -125,7 +103,7 @@ START_TEST(test_images_random_stream)
         for (unsigned i = 0; i < steps; i++) {
             ru_gen_step(&g, &s);
             if (i % 7 == 0)
-                data_rows(&s, tid, (int)(seed * 10000 + i));
+                ru_data_rows(&s, tid, (int)(seed * 10000 + i));
             if (i % 30 == 29)
                 apply_both(&hook, &fast, "s", &used);
         }

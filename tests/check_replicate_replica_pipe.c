@@ -107,28 +107,6 @@ static void nodes(ru_node *s, ru_node *one, ru_node *two, const char *image, int
     ru_add_source(two, "s", s, NULL, 0, SC_REPLICA_ON_CONFLICT_STOP, exec_mode);
 }
 
-/* Data rows of u.d (i INT, v VARCHAR): an insert, an update, a delete of k. */
-static void data_rows(ru_node *s, uint64_t tid, int k)
-{
-    sc_binlog_value b[2], a[2];
-    char text[32];
-    sc_txn *t = NULL;
-
-    snprintf(text, sizeof(text), "value %d", k);
-    memset(b, 0, sizeof(b));
-    b[0].kind = SC_VAL_INT, b[0].v.i = k;
-    b[1].kind = SC_VAL_BYTES, b[1].v.str.data = (const uint8_t *)text;
-    b[1].v.str.len = strlen(text);
-    a[0] = b[0];
-    a[1].kind = SC_VAL_NULL;
-    ck_assert_int_eq(sc_txn_begin(&t, s->cat, 0), SC_OK);
-    ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_INSERT, NULL, b, 2), SC_OK);
-    ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_UPDATE, b, a, 2), SC_OK);
-    if (k % 3 == 0)
-        ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_DELETE, a, NULL, 2), SC_OK);
-    ck_assert_int_eq(sc_txn_commit(t), SC_OK);
-}
-
 START_TEST(test_pipe_same_result)
 {
     ru_node s, one, two;
@@ -146,7 +124,7 @@ START_TEST(test_pipe_same_result)
     for (unsigned i = 0; i < steps; i++) {
         ru_gen_step(&g, &s);
         if (i % 7 == 0)
-            data_rows(&s, tid, (int)i);
+            ru_data_rows(&s, tid, (int)i);
         if (i % 40 == 20) /* a new TABLE_MAP version inside a round: 1- or 2-byte lengths */
             ru_exec_ok(&s, i % 80 == 20 ? "ALTER TABLE u.d MODIFY v VARCHAR(80)"
                                         : "ALTER TABLE u.d MODIFY v VARCHAR(40)");

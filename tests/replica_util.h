@@ -583,6 +583,29 @@ static inline char *ru_raw_rows(ru_node *n)
     return t.s;
 }
 
+/** Data rows of u.d (i INT, v VARCHAR(n >= 20)) logged on s: an insert of k,
+ *  an update of it, and every third k a delete. */
+static inline void ru_data_rows(ru_node *s, uint64_t tid, int k)
+{
+    sc_binlog_value b[2], a[2];
+    char text[40];
+    sc_txn *t = NULL;
+
+    snprintf(text, sizeof(text), "row %d", k);
+    memset(b, 0, sizeof(b));
+    b[0].kind = SC_VAL_INT, b[0].v.i = k;
+    b[1].kind = SC_VAL_BYTES, b[1].v.str.data = (const uint8_t *)text;
+    b[1].v.str.len = strlen(text);
+    a[0] = b[0];
+    a[1].kind = SC_VAL_NULL;
+    ck_assert_int_eq(sc_txn_begin(&t, s->cat, 0), SC_OK);
+    ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_INSERT, NULL, b, 2), SC_OK);
+    ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_UPDATE, b, a, 2), SC_OK);
+    if (k % 3 == 0)
+        ck_assert_int_eq(sc_log_rows(s->log, t, tid, SC_LOG_DELETE, a, NULL, 2), SC_OK);
+    ck_assert_int_eq(sc_txn_commit(t), SC_OK);
+}
+
 /** n's first log file with each event's timestamp and checksum zeroed, and the
  *  Format_description's create timestamp (its body's bytes 52-55: two nodes'
  *  files begun in different seconds differ there). Caller frees. */
