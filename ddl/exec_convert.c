@@ -28,6 +28,7 @@
 #include "catalog/charset.h"
 #include "catalog/errmsg.h"
 #include "ddl/exec.h"
+#include "ddl/expr.h"
 #include "ddl/types.h"
 
 /* Where a conversion failed (1300): the set and the bad bytes' hex. */
@@ -112,20 +113,13 @@ static bool converts_operands(const sc_expr *e)
 /* The bytes of a hex or bit literal (arena), *len set. */
 static char *literal_bytes(sc_exec *x, const sc_ast_lit *l, size_t *len)
 {
-    size_t nd = l->text.len, bits = l->kind == SC_AST_LIT_HEX ? 4 : 1;
-    size_t nb = (nd * bits + 7) / 8;
+    size_t nb = sc_ddl__literal_bytes_len(l);
     char *b = sc_exec__alloc(x, nb + 1);
 
     if (!b)
         return NULL;
-    for (size_t i = 0; i < nd; i++) {
-        char ch = l->text.s[nd - 1 - i];
-        unsigned v = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
-                     : ch >= 'a'            ? (unsigned)(ch - 'a' + 10)
-                                            : (unsigned)(ch - 'A' + 10);
-        size_t bit = i * bits;
-        b[nb - 1 - bit / 8] = (char)((unsigned char)b[nb - 1 - bit / 8] | (v << (bit % 8)));
-    }
+    sc_ddl__literal_bytes(b, l);
+    b[nb] = '\0';
     *len = nb;
     return b;
 }

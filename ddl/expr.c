@@ -634,22 +634,36 @@ static int print_introduced(printer *pr, const sc_ast_lit *l)
 }
 
 /* A hex or bit literal under an introducer: its bytes, as print_introduced(). */
-static int print_introduced_bits(printer *pr, const sc_ast_lit *l)
+size_t sc_ddl__literal_bytes_len(const sc_ast_lit *l)
 {
-    size_t nd = l->text.len, bits = l->kind == SC_AST_LIT_HEX ? 4 : 1, nb = (nd * bits + 7) / 8;
-    char *b = sc__arena_calloc(pr->arena, nb + 1);
-    sc_ast_lit s = *l;
+    return (l->text.len * (l->kind == SC_AST_LIT_HEX ? 4 : 1) + 7) / 8;
+}
 
-    if (!b)
-        return SC_ENOMEM;
+void sc_ddl__literal_bytes(char *out, const sc_ast_lit *l)
+{
+    size_t nd = l->text.len, bits = l->kind == SC_AST_LIT_HEX ? 4 : 1;
+    size_t nb = sc_ddl__literal_bytes_len(l);
+
+    memset(out, 0, nb);
     for (size_t i = 0; i < nd; i++) {
         char ch = l->text.s[nd - 1 - i];
         unsigned v = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
                      : ch >= 'a'            ? (unsigned)(ch - 'a' + 10)
                                             : (unsigned)(ch - 'A' + 10);
         size_t bit = i * bits;
-        b[nb - 1 - bit / 8] = (char)((unsigned char)b[nb - 1 - bit / 8] | (v << (bit % 8)));
+        out[nb - 1 - bit / 8] = (char)((unsigned char)out[nb - 1 - bit / 8] | (v << (bit % 8)));
     }
+}
+
+static int print_introduced_bits(printer *pr, const sc_ast_lit *l)
+{
+    size_t nb = sc_ddl__literal_bytes_len(l);
+    char *b = sc__arena_calloc(pr->arena, nb + 1);
+    sc_ast_lit s = *l;
+
+    if (!b)
+        return SC_ENOMEM;
+    sc_ddl__literal_bytes(b, l);
     s.kind = SC_AST_LIT_STRING;
     s.text.s = b;
     s.text.len = nb;

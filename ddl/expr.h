@@ -44,6 +44,10 @@ bool sc_ddl__expr_default_needs_parens(const sc_expr *e);
  * CR and ^Z become \\ \0 \' \n \r \Z.
  */
 int sc_ddl__quote_string(sc_buf *out, const char *s, size_t len);
+/** The bytes of a hex or bit literal (X'41', 0b101): how many, and written to
+ *  out (sc_ddl__literal_bytes_len(l) bytes, leading zero bits first). */
+size_t sc_ddl__literal_bytes_len(const sc_ast_lit *l);
+void sc_ddl__literal_bytes(char *out, const sc_ast_lit *l);
 
 /** Append a backquoted identifier (` doubled). */
 int sc_ddl__quote_ident(sc_buf *out, const char *name);
